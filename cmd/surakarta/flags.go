@@ -1,0 +1,57 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// rulesFlags are the game-setting flags shared by every command that plays
+// or replays games; each constructor holds its own copy.
+type rulesFlags struct {
+	variant        string
+	noCaptureLimit int
+	repetition     int
+	noMoves        string
+}
+
+func addRulesFlags(cmd *cobra.Command, f *rulesFlags) {
+	d := rules.DefaultRules()
+	cmd.Flags().StringVar(&f.variant, "variant", d.Variant.String(), "endgame variant: standard (limit and repetition draw) or majority (more pieces wins)")
+	cmd.Flags().IntVar(&f.noCaptureLimit, "no-capture-limit", d.NoCaptureLimit, "plies without a capture that end the game (0: no limit)")
+	cmd.Flags().IntVar(&f.repetition, "repetition", d.Repetition, "occurrence of the same position that ends the game (0: off)")
+	cmd.Flags().StringVar(&f.noMoves, "no-moves", d.NoMoves.String(), "score of a side to move without a legal move: loss or draw")
+}
+
+// rules returns the settings the flags describe, or an error naming the bad flag.
+func (f *rulesFlags) rules() (rules.Rules, error) {
+	var r rules.Rules
+	var err error
+	if r.Variant, err = rules.ParseVariant(f.variant); err != nil {
+		return r, fmt.Errorf("--variant: %w", err)
+	}
+	if r.NoMoves, err = rules.ParseNoMovesRule(f.noMoves); err != nil {
+		return r, fmt.Errorf("--no-moves: %w", err)
+	}
+	r.NoCaptureLimit, r.Repetition = f.noCaptureLimit, f.repetition
+	if err := r.Validate(); err != nil {
+		return r, fmt.Errorf("rules flags: %w", err)
+	}
+	return r, nil
+}
+
+// addFENFlag registers --fen with the start position as default.
+func addFENFlag(cmd *cobra.Command, fen *string) {
+	cmd.Flags().StringVar(fen, "fen", rules.StartFEN, "position in FEN, quoted (default: the start position)")
+}
+
+// parseFENFlag parses the --fen value with the flag named in the error.
+func parseFENFlag(fen string) (rules.Position, error) {
+	p, err := rules.ParseFEN(fen)
+	if err != nil {
+		return p, fmt.Errorf("--fen: %w", err)
+	}
+	return p, nil
+}

@@ -1,0 +1,24 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+)
+
+// newRootCommand builds the command tree; each subcommand comes from its own
+// constructor.
+func newRootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "surakarta",
+		Short:         "Self-play, datasets, evaluation and rule statistics for Surakarta",
+		Long:          "surakarta plays the Javanese board game Surakarta against itself at scale and turns\nthe games into Parquet datasets, fitted evaluation weights and statistics about the rules.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(
+		newPerftCommand(),
+		newMovesCommand(),
+		newReplayCommand(),
+		newShowCommand(),
+	)
+	return root
+}

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+func newPerftCommand() *cobra.Command {
+	var (
+		depth   int
+		fen     string
+		divide  bool
+		threads int
+	)
+	cmd := &cobra.Command{
+		Use:   "perft --depth N [--fen FEN] [--divide] [--threads T]",
+		Short: "Count the leaf positions of the move tree to a depth",
+		Long: "perft counts the positions reached by every sequence of --depth legal moves\n" +
+			"(distinct moves; game endings ignored). The last line printed is the bare count;\n" +
+			"--divide first prints each root move with its count, and stderr gets the time taken.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if depth < 0 || depth > 12 {
+				return fmt.Errorf("--depth %d out of range: want 0..12", depth)
+			}
+			if threads < 1 {
+				return fmt.Errorf("--threads %d: want at least 1", threads)
+			}
+			p, err := parseFENFlag(fen)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			start := time.Now()
+			var total uint64
+			if divide && depth > 0 {
+				entries := rules.PerftDivide(p, depth, threads)
+				lines := make([]string, len(entries))
+				for i, e := range entries {
+					lines[i] = fmt.Sprintf("%s %d", p.MoveString(e.Move), e.Nodes)
+					total += e.Nodes
+				}
+				sort.Strings(lines)
+				for _, l := range lines {
+					fmt.Fprintln(out, l)
+				}
+			} else {
+				total = rules.PerftParallel(p, depth, threads)
+			}
+			elapsed := time.Since(start)
+			fmt.Fprintf(cmd.ErrOrStderr(), "perft depth %d: %d leaves in %.3f s (%.1f M leaves/s, %d thread(s))\n",
+				depth, total, elapsed.Seconds(), float64(total)/elapsed.Seconds()/1e6, threads)
+			fmt.Fprintln(out, total)
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&depth, "depth", 5, "plies to search")
+	addFENFlag(cmd, &fen)
+	cmd.Flags().BoolVar(&divide, "divide", false, "print each root move with its count first")
+	cmd.Flags().IntVar(&threads, "threads", 1, "goroutines splitting the root moves")
+	return cmd
+}
+
+// sortedMoveStrings returns the legal moves of p in notation, sorted by from
+// point then to point (point names compare as text: a1 < a2 < b1).
+func sortedMoveStrings(p *rules.Position) []string {
+	var buf [rules.MaxMoves]rules.Move
+	moves := p.GenerateMoves(buf[:0])
+	sort.Slice(moves, func(i, j int) bool {
+		a, b := moves[i], moves[j]
+		if af, bf := a.From().String(), b.From().String(); af != bf {
+			return af < bf
+		}
+		return a.To().String() < b.To().String()
+	})
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = p.MoveString(m)
+	}
+	return out
+}
+
+func newMovesCommand() *cobra.Command {
+	var (
+		fen   string
+		stdin bool
+	)
+	cmd := &cobra.Command{
+		Use:   "moves [--fen FEN | --stdin]",
+		Short: "List the legal moves of a position",
+		Long: "moves prints each legal move of --fen on its own line in canonical notation,\n" +
+			"sorted by from point then to point. With --stdin it reads one FEN a line and writes\n" +
+			"one line per position with its moves separated by single spaces (empty for none).",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			out := bufio.NewWriter(cmd.OutOrStdout())
+			defer out.Flush()
+			if !stdin {
+				p, err := parseFENFlag(fen)
+				if err != nil {
+					return err
+				}
+				for _, m := range sortedMoveStrings(&p) {
+					fmt.Fprintln(out, m)
+				}
+				return nil
+			}
+			if cmd.Flags().Changed("fen") {
+				return errors.New("--fen and --stdin exclude each other: give positions one way")
+			}
+			return movesFromReader(cmd.InOrStdin(), out)
+		},
+	}
+	addFENFlag(cmd, &fen)
+	cmd.Flags().BoolVar(&stdin, "stdin", false, "read one FEN per line from standard input")
+	return cmd
+}
+
+func movesFromReader(in io.Reader, out *bufio.Writer) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimRight(sc.Text(), "\r")
+		p, err := rules.ParseFEN(text)
+		if err != nil {
+			return fmt.Errorf("stdin line %d: %w", line, err)
+		}
+		fmt.Fprintln(out, strings.Join(sortedMoveStrings(&p), " "))
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("reading stdin: %w", err)
+	}
+	return nil
+}
+
+func newReplayCommand() *cobra.Command {
+	var (
+		fen string
+		rf  rulesFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "replay [--fen FEN] [rules flags] MOVE...",
+		Short: "Apply moves to a position and print the resulting FEN and outcome",
+		Long: "replay plays the moves from --fen (the start position by default) and prints the\n" +
+			"resulting FEN on the first line and the outcome on the second: ongoing,\n" +
+			"red wins (REASON), black wins (REASON) or draw (REASON).",
+		Example: "  surakarta replay b2-b3 e5-e4\n  surakarta replay --variant majority --fen '6/2b3/6/6/2r3/6 r 0 1' c2-c3",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := rf.rules()
+			if err != nil {
+				return err
+			}
+			p, err := parseFENFlag(fen)
+			if err != nil {
+				return err
+			}
+			g, err := rules.NewGame(r, p)
+			if err != nil {
+				return err
+			}
+			for i, s := range args {
+				if g.IsTerminal() {
+					return fmt.Errorf("move %d %q: the game is already over (%v) after move %d", i+1, s, g.Outcome(), i)
+				}
+				if _, err := g.PlayString(s); err != nil {
+					return fmt.Errorf("move %d %q: %w", i+1, s, err)
+				}
+			}
+			pos := g.Position()
+			fmt.Fprintln(cmd.OutOrStdout(), pos.FEN())
+			fmt.Fprintln(cmd.OutOrStdout(), g.Outcome())
+			return nil
+		},
+	}
+	addFENFlag(cmd, &fen)
+	addRulesFlags(cmd, &rf)
+	return cmd
+}
+
+func newShowCommand() *cobra.Command {
+	var (
+		fen   string
+		color bool
+	)
+	cmd := &cobra.Command{
+		Use:   "show [--fen FEN]",
+		Short: "Draw a position with both circuits",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			p, err := parseFENFlag(fen)
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(cmd.OutOrStdout(), rules.Diagram(&p, color))
+			return nil
+		},
+	}
+	addFENFlag(cmd, &fen)
+	cmd.Flags().BoolVar(&color, "color", false, "colour the circuits and pieces with ANSI escapes")
+	return cmd
+}

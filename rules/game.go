@@ -1,0 +1,162 @@
+package rules
+
+// Game is a game in progress: the Rules, the position, the moves played and
+// the history needed for repetition, on top of the raw Position (the split
+// KataGo makes between its board and its history). Its methods use
+// OpenSpiel's vocabulary where one exists.
+type Game struct {
+	rules   Rules
+	start   Position
+	pos     Position
+	moves   []Move
+	history []boardKey // boards since the last capture, oldest first, current last
+	outcome Outcome
+}
+
+// boardKey is what a repetition compares: the board and the side to move.
+type boardKey struct {
+	pieces [2]Bitboard
+	side   Color
+}
+
+func keyOf(p *Position) boardKey { return boardKey{p.pieces, p.side} }
+
+// NewGame starts a game under r from start, adjudicating start itself (a
+// position without pieces or moves for the side to move is already over).
+func NewGame(r Rules, start Position) (*Game, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if start.moveNumber == 0 {
+		return nil, errorf("start position has move number 0: build positions with Start, ParseFEN or NewPosition")
+	}
+	g := &Game{rules: r, start: start, pos: start}
+	g.history = append(g.history, keyOf(&start))
+	g.outcome = r.Adjudicate(&start, 1)
+	return g, nil
+}
+
+// Rules returns the game's settings.
+func (g *Game) Rules() Rules { return g.rules }
+
+// Start returns the position the game started from.
+func (g *Game) Start() Position { return g.start }
+
+// Position returns the current position.
+func (g *Game) Position() Position { return g.pos }
+
+// Moves returns the moves played so far; the caller must not modify it.
+func (g *Game) Moves() []Move { return g.moves }
+
+// Ply returns the number of moves played.
+func (g *Game) Ply() int { return len(g.moves) }
+
+// Outcome returns the game's state.
+func (g *Game) Outcome() Outcome { return g.outcome }
+
+// IsTerminal reports whether the game is over.
+func (g *Game) IsTerminal() bool { return g.outcome.IsTerminal() }
+
+// CurrentPlayer returns the side to move.
+func (g *Game) CurrentPlayer() Color { return g.pos.side }
+
+// Returns gives each player's value, +1/0/-1, indexed by Color.
+func (g *Game) Returns() [2]float64 { return g.outcome.Returns() }
+
+// Occurrences returns how often the current board with the current side to
+// move has occurred in this game, counting the current position.
+func (g *Game) Occurrences() int { return g.count(keyOf(&g.pos)) }
+
+func (g *Game) count(k boardKey) int {
+	n := 0
+	for _, h := range g.history {
+		if h == k {
+			n++
+		}
+	}
+	return n
+}
+
+// History returns the hashes of the positions since the last capture,
+// oldest first, the current one last; searches use them to detect
+// repetitions that span the game and the search path.
+func (g *Game) History(dst []uint64) []uint64 {
+	dst = dst[:0]
+	for i := range g.history {
+		p := Position{pieces: g.history[i].pieces, side: g.history[i].side}
+		dst = append(dst, p.computeHash())
+	}
+	return dst
+}
+
+// LegalMoves appends the legal moves to buf[:0]; none once the game is over.
+func (g *Game) LegalMoves(buf []Move) []Move {
+	if g.IsTerminal() {
+		return buf[:0]
+	}
+	return g.pos.GenerateMoves(buf)
+}
+
+// LegalActions appends the dense action indexes of the legal moves to buf[:0].
+func (g *Game) LegalActions(buf []int) []int {
+	buf = buf[:0]
+	var mb [MaxMoves]Move
+	for _, m := range g.LegalMoves(mb[:0]) {
+		buf = append(buf, m.Action())
+	}
+	return buf
+}
+
+// Play plays m, which must be legal, and adjudicates the new position.
+func (g *Game) Play(m Move) error {
+	if g.IsTerminal() {
+		return errorf("game is over (%v): no more moves", g.outcome)
+	}
+	if !g.pos.IsLegal(m) {
+		return errorf("illegal move %v in %v", m, g.pos.FEN())
+	}
+	g.play(m)
+	return nil
+}
+
+func (g *Game) play(m Move) {
+	capture := m.IsCapture()
+	g.pos = g.pos.Apply(m)
+	g.moves = append(g.moves, m)
+	if capture {
+		g.history = g.history[:0]
+	}
+	k := keyOf(&g.pos)
+	g.history = append(g.history, k)
+	g.outcome = g.rules.Adjudicate(&g.pos, g.count(k))
+}
+
+// PlayString parses a move in notation, plays it and returns it.
+func (g *Game) PlayString(s string) (Move, error) {
+	if g.IsTerminal() {
+		return NoMove, errorf("game is over (%v): no more moves", g.outcome)
+	}
+	m, err := ParseMove(&g.pos, s)
+	if err != nil {
+		return NoMove, err
+	}
+	g.play(m)
+	return m, nil
+}
+
+// ApplyAction plays the legal move with dense action index a.
+func (g *Game) ApplyAction(a int) error {
+	if a < 0 || a >= NumActions {
+		return errorf("action %d out of range 0..%d", a, NumActions-1)
+	}
+	from, to := ActionSquares(a)
+	return g.Play(NewMove(from, to, g.pos.pieces[g.pos.side^1].Has(to)))
+}
+
+// Clone returns an independent copy of g.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.moves = append([]Move(nil), g.moves...)
+	c.history = append([]boardKey(nil), g.history...)
+	return &c
+}

@@ -1,0 +1,145 @@
+package rules
+
+// Result is who won, if anyone.
+type Result uint8
+
+// The results of a game.
+const (
+	Ongoing Result = iota
+	RedWins
+	BlackWins
+	Draw
+)
+
+// String returns "ongoing", "red", "black" or "draw".
+func (r Result) String() string {
+	return [...]string{"ongoing", "red", "black", "draw"}[r&3]
+}
+
+// WinFor returns the Result in which c wins.
+func WinFor(c Color) Result { return RedWins + Result(c) }
+
+// Reason is why a game ended.
+type Reason uint8
+
+// The endings of RULES.md, in the order they are checked.
+const (
+	NotOver Reason = iota
+	CaptureAll
+	NoMoves
+	NoCaptureLimit
+	RepetitionEnding
+)
+
+var reasonNames = [...]string{"", "capture-all", "no-moves", "no-capture-limit", "repetition"}
+
+// String returns the reason's name: capture-all, no-moves, no-capture-limit
+// or repetition ("" while the game is on).
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return "?"
+}
+
+// ParseReason parses a reason's name.
+func ParseReason(s string) (Reason, error) {
+	for i, n := range reasonNames[1:] {
+		if s == n {
+			return Reason(i + 1), nil
+		}
+	}
+	return NotOver, errorf("bad ending reason %q: want capture-all, no-moves, no-capture-limit or repetition", s)
+}
+
+// Outcome is the state of a game: ongoing, or a result and its reason.
+type Outcome struct {
+	Result Result
+	Reason Reason
+}
+
+// IsTerminal reports whether the game is over.
+func (o Outcome) IsTerminal() bool { return o.Result != Ongoing }
+
+// String returns "ongoing", "red wins (REASON)", "black wins (REASON)" or
+// "draw (REASON)".
+func (o Outcome) String() string {
+	switch o.Result {
+	case RedWins:
+		return "red wins (" + o.Reason.String() + ")"
+	case BlackWins:
+		return "black wins (" + o.Reason.String() + ")"
+	case Draw:
+		return "draw (" + o.Reason.String() + ")"
+	}
+	return "ongoing"
+}
+
+// Return returns the game's value for c: +1 win, 0 draw or ongoing, -1 loss.
+func (o Outcome) Return(c Color) float64 {
+	switch o.Result {
+	case RedWins, BlackWins:
+		if o.Result == WinFor(c) {
+			return 1
+		}
+		return -1
+	}
+	return 0
+}
+
+// Returns gives the value for each player, indexed by Color (OpenSpiel's
+// returns vector).
+func (o Outcome) Returns() [2]float64 { return [2]float64{o.Return(Red), o.Return(Black)} }
+
+// Adjudicate returns the outcome of p, a position reached in a game under r
+// (or its first position), whose board and side to move have now occurred
+// occurrences times (counting p itself). The endings are checked in the
+// order of RULES.md: all captured, no legal move, no-capture limit,
+// repetition.
+func (r Rules) Adjudicate(p *Position, occurrences int) Outcome {
+	stm := p.SideToMove()
+	if p.pieces[stm] == 0 {
+		return Outcome{WinFor(stm.Other()), CaptureAll}
+	}
+	if !p.HasMoves() {
+		if r.NoMoves == NoMovesDraw {
+			return Outcome{Draw, NoMoves}
+		}
+		return Outcome{WinFor(stm.Other()), NoMoves}
+	}
+	if r.NoCaptureLimit > 0 && p.NoCapturePlies() >= r.NoCaptureLimit {
+		return r.Score(p, NoCaptureLimit)
+	}
+	if r.Repetition > 0 && occurrences >= r.Repetition {
+		return r.Score(p, RepetitionEnding)
+	}
+	return Outcome{}
+}
+
+// Score returns the outcome of the no-capture-limit or repetition ending in
+// p under r's variant: a draw in Standard, the side with more pieces in
+// Majority (equal counts draw). For the other reasons the variant changes
+// nothing and Score returns what Adjudicate would.
+func (r Rules) Score(p *Position, reason Reason) Outcome {
+	switch reason {
+	case NoCaptureLimit, RepetitionEnding:
+		if r.Variant == Majority {
+			red, black := p.Count(Red), p.Count(Black)
+			switch {
+			case red > black:
+				return Outcome{RedWins, reason}
+			case black > red:
+				return Outcome{BlackWins, reason}
+			}
+		}
+		return Outcome{Draw, reason}
+	case CaptureAll:
+		return Outcome{WinFor(p.SideToMove().Other()), reason}
+	case NoMoves:
+		if r.NoMoves == NoMovesDraw {
+			return Outcome{Draw, reason}
+		}
+		return Outcome{WinFor(p.SideToMove().Other()), reason}
+	}
+	return Outcome{}
+}
