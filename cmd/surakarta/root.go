@@ -2,6 +2,8 @@ package main
 
 import (
 	"github.com/spf13/cobra"
+
+	"github.com/surakarta/surakarta/internal/version"
 )
 
 // newRootCommand builds the command tree; each subcommand comes from its own
@@ -13,12 +15,16 @@ func newRootCommand() *cobra.Command {
 		Long:          "surakarta plays the Javanese board game Surakarta against itself at scale and turns\nthe games into Parquet datasets, fitted evaluation weights and statistics about the rules.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version.String(),
 	}
 	root.AddCommand(
 		newPerftCommand(),
 		newMovesCommand(),
 		newReplayCommand(),
 		newShowCommand(),
+		newDocsCommand(),
 	)
+	// Added here rather than lazily at Execute so that docs and help list it.
+	root.InitDefaultCompletionCmd()
 	return root
 }

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata/")
+
+// run executes the CLI with args and stdin, returning stdout, stderr and the error.
+func run(t *testing.T, stdin string, args ...string) (string, string, error) {
+	t.Helper()
+	cmd := newRootCommand()
+	var out, errOut bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errOut)
+	cmd.SetIn(strings.NewReader(stdin))
+	cmd.SetArgs(args)
+	err := cmd.ExecuteContext(context.Background())
+	return out.String(), errOut.String(), err
+}
+
+// golden compares got with testdata/name, rewriting it under -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("missing golden file %s (run go test ./cmd/surakarta -update): %v", path, err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (run with -update if the change is intended)\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
+	}
+}
+
+func TestPerftPrintsBareCountLast(t *testing.T) {
+	out, _, err := run(t, "", "perft", "--depth", "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != "5382\n" {
+		t.Fatalf("perft --depth 3 printed %q, want the RULES.md count 5382 alone", out)
+	}
+}
+
+func TestPerftDivideSumsToTotalWithThreads(t *testing.T) {
+	out, _, err := run(t, "", "perft", "--depth", "3", "--divide", "--threads", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 17 || lines[16] != "5382" {
+		t.Fatalf("perft --divide: want 16 root moves then 5382, got %d lines ending %q", len(lines), lines[len(lines)-1])
+	}
+	golden(t, "perft-divide-3.txt", out)
+}
+
+func TestMovesListsStartMovesSorted(t *testing.T) {
+	out, _, err := run(t, "", "moves")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "moves-start.txt", out)
+}
+
+func TestMovesStdinOneLinePerPosition(t *testing.T) {
+	in := "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1\n" +
+		"6/6/6/6/6/r5 r 0 1\n" + // a lone red piece in the corner a1: three steps
+		"6/6/6/6/6/6 r 0 1\n" // no pieces: no moves, an empty line
+	out, _, err := run(t, in, "moves", "--stdin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(out, "\n")
+	if len(lines) != 4 || lines[1] != "a1-a2 a1-b1 a1-b2" || lines[2] != "" {
+		t.Fatalf("moves --stdin wrote %q", out)
+	}
+	if n := len(strings.Fields(lines[0])); n != 16 {
+		t.Fatalf("start position has %d moves on its line, want 16", n)
+	}
+}
+
+func TestMovesStdinBadLineNamesTheLine(t *testing.T) {
+	_, _, err := run(t, "6/6/6/6/6/r5 r 0 1\nnonsense\n", "moves", "--stdin")
+	if err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Fatalf("want an error naming stdin line 2, got %v", err)
+	}
+}
+
+func TestReplayPrintsFENThenOutcome(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"ongoing", []string{"replay", "b2-b3", "e5-e4"}, "bbbbbb/bbbb1b/4b1/1r4/r1rrrr/rrrrrr r 2 2\nongoing\n"},
+		// Red's c3 piece runs the outer circuit: c3 east is blocked by nothing
+		// up to f3, round the bottom-right loop onto file d and up to d5.
+		{"capture of the last piece", []string{"replay", "--fen", "6/3b2/6/2r3/6/6 r 0 1", "c3xd5"}, "6/3r2/6/6/6/6 b 0 1\nred wins (capture-all)\n"},
+		{"no-capture limit, standard", []string{"replay", "--fen", "b5/6/6/6/6/rr4 r 49 1", "b1-c1"}, "b5/6/6/6/6/r1r3 b 50 1\ndraw (no-capture-limit)\n"},
+		{"no-capture limit, majority", []string{"replay", "--variant", "majority", "--fen", "b5/6/6/6/6/rr4 r 49 1", "b1-c1"}, "b5/6/6/6/6/r1r3 b 50 1\nred wins (no-capture-limit)\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, _, err := run(t, "", tc.args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out != tc.want {
+				t.Fatalf("replay %v printed %q, want %q", tc.args, out, tc.want)
+			}
+		})
+	}
+}
+
+func TestUserErrorsAreMessagesNotPanics(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"replay", "b2-b3", "b3-b4"}, `move 2 "b3-b4"`},
+		{[]string{"replay", "a1-a3"}, "neighbouring"},
+		{[]string{"replay", "--variant", "odd"}, "--variant"},
+		{[]string{"replay", "--no-moves", "win"}, "--no-moves"},
+		{[]string{"replay", "--repetition", "1"}, "repetition"},
+		{[]string{"perft", "--depth", "-1"}, "--depth"},
+		{[]string{"perft", "--threads", "0"}, "--threads"},
+		{[]string{"show", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr r 0 1"}, "ranks"},
+		{[]string{"moves", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr x 0 1"}, "side to move"},
+	}
+	for _, tc := range tests {
+		_, _, err := run(t, "", tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: want an error mentioning %q, got %v", tc.args, tc.want, err)
+		}
+	}
+}
+
+func TestShowDrawsStartPosition(t *testing.T) {
+	out, _, err := run(t, "", "show")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "show-start.txt", out)
+}
