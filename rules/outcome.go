@@ -94,12 +94,12 @@ func (o Outcome) Returns() [2]float64 { return [2]float64{o.Return(Red), o.Retur
 // Adjudicate returns the outcome of p, a position reached in a game under r
 // (or its first position), whose board and side to move have now occurred
 // occurrences times (counting p itself). The endings are checked in the
-// order of RULES.md: all captured, no legal move, no-capture limit,
-// repetition.
+// order of RULES.md: all captured (a side without pieces has lost, whoever
+// is to move), no legal move, no-capture limit, repetition.
 func (r Rules) Adjudicate(p *Position, occurrences int) Outcome {
 	stm := p.SideToMove()
-	if p.pieces[stm] == 0 {
-		return Outcome{WinFor(stm.Other()), CaptureAll}
+	if p.pieces[stm] == 0 || p.pieces[stm.Other()] == 0 {
+		return r.Score(p, CaptureAll)
 	}
 	if !p.HasMoves() {
 		if r.NoMoves == NoMovesDraw {
@@ -134,7 +134,13 @@ func (r Rules) Score(p *Position, reason Reason) Outcome {
 		}
 		return Outcome{Draw, reason}
 	case CaptureAll:
-		return Outcome{WinFor(p.SideToMove().Other()), reason}
+		// The side with pieces left has won. In a game it is the side that
+		// just moved; a position given with the side to move as the only
+		// one left (a FEN, say) is over too.
+		if p.pieces[p.SideToMove()] == 0 {
+			return Outcome{WinFor(p.SideToMove().Other()), reason}
+		}
+		return Outcome{WinFor(p.SideToMove()), reason}
 	case NoMoves:
 		if r.NoMoves == NoMovesDraw {
 			return Outcome{Draw, reason}

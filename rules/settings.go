@@ -149,8 +149,10 @@ func ParseRules(s string) (Rules, error) {
 
 func parseSetting(k, v string) (int, error) {
 	n, err := strconv.Atoi(v)
-	if err != nil {
-		return 0, errorf("bad %s %q: want a whole number", k, v)
+	if err != nil || strconv.Itoa(n) != v {
+		// One spelling per value ("50", not "+50" or "050") keeps
+		// String(ParseRules(s)) a rewrite of s setting by setting.
+		return 0, errorf("bad %s %q: want a whole number without sign or leading zeros, e.g. 50", k, v)
 	}
 	return n, nil
 }
