@@ -15,18 +15,26 @@ import "math/bits"
 // likewise with the roles swapped. Each circuit therefore has at most four
 // "links": (last piece of a non-empty segment, first piece of the next
 // non-empty one), and every capture of either side is a link whose two ends
-// differ in color, the mover being the end whose side is to move. The two
-// ends of a segment are one bit scan each on the occupancy masked to its
-// line, so finding all captures of a position costs a few dozen
-// instructions and no walk.
+// differ in color, the mover being the end whose side is to move. The ends
+// of all eight segments come from a few whole-board operations (lowest bit,
+// and a fill along ranks and files for the highest), so finding every
+// capture of a position costs a hundred-odd branch-free instructions and no
+// walk along the track.
 //
 // The one case a link does not settle is a piece on a crossing point whose
 // two track positions are consecutive in the circuit's order (both ends of a
 // link are the same piece): leaving one position it passes its own vacated
-// other one and travels on. Such a piece, if it is the mover's, is resolved
-// with the per-piece ring walk of captureTargets. A lone piece on a circuit
-// also links to itself and is resolved the same way (it captures nothing
-// there).
+// other one and travels on, to the piece after it in the next segment or
+// before it in its own (selfCaptures). A lone piece on a circuit also links
+// to itself, and captures nothing there.
+//
+// The links of a position are distinct captures except when two of them
+// join the same two pieces (possible through crossing points, or when the
+// same two pieces are linked on both circuits); counting checks for that.
+//
+// The per-piece ring walk of circuit.go (captureTargets) remains for
+// CaptureTargets and routes; the tests compare both with a point-by-point
+// walk.
 
 // The lines that make up the circuits' segments.
 const (
@@ -43,16 +51,6 @@ const (
 	outerPoints = rank3 | fileD | rank4 | fileC
 	anyCircuit  = innerPoints | outerPoints
 )
-
-// links holds the capture links of one side: the captures found from the
-// circuits' segment ends, as moves (each (from, to) pair once after
-// dedupe), and the mover's pieces that link to themselves, whose captures
-// are resolved separately (see the comment at the top of this file).
-type links struct {
-	n     int
-	moves [8]Move // at most four links per circuit
-	self  Bitboard
-}
 
 // nextSegment[m] holds, in bits 2k..2k+1, the first segment after k,
 // cyclically, whose bit is set in m: where a route leaving segment k
@@ -74,114 +72,14 @@ var nextSegment = func() (t [16]uint) {
 // nonEmpty returns 1 if x has a square, else 0.
 func nonEmpty(x Bitboard) uint { return uint(x|-x) >> 63 }
 
-// link returns the capture of the link from a (last piece of a segment in
-// walking order) to b (the first piece met after it, across a loop), and
-// whether it is one (1 or 0): whichever end belongs to us captures the
-// other. self is 1 when a piece of ours links to itself. Branch-free: which
-// case applies is data, and mispredicted branches would cost more than the
-// arithmetic.
-func link(us Bitboard, a, b uint) (m Move, capture, self uint) {
-	ua, ub := uint(us>>a)&1, uint(us>>b)&1
-	swap := (a ^ b) & -ub // exchange a and b when b is ours
-	m = Move(a^swap) | Move(b^swap)<<6 | captureFlag
-	return m, ua ^ ub, ua & (((a ^ b) - 1) >> 63)
-}
-
-// circuit adds the links of one circuit, given the occupancy of its four
-// segments in walking order. Segments 0 and 1 are walked toward higher
-// squares (east along a rank, north along a file), 2 and 3 toward lower
-// ones, on both circuits. A segment's first piece in walking order is
-// packed into firsts, 8 bits a segment; for an empty segment first and
-// last are garbage, never used: its link is not counted (valid bit 0) and
-// no link leads into it (nextSegment skips it).
-func (l *links) circuit(us, x0, x1, x2, x3 Bitboard) {
-	firsts := uint(bits.TrailingZeros64(uint64(x0)))&63 |
-		uint(bits.TrailingZeros64(uint64(x1)))&63<<8 |
-		uint(bits.Len64(uint64(x2))-1)&63<<16 |
-		uint(bits.Len64(uint64(x3))-1)&63<<24
-	last0 := uint(bits.Len64(uint64(x0))-1) & 63
-	last1 := uint(bits.Len64(uint64(x1))-1) & 63
-	last2 := uint(bits.TrailingZeros64(uint64(x2))) & 63
-	last3 := uint(bits.TrailingZeros64(uint64(x3))) & 63
-	v0, v1, v2, v3 := nonEmpty(x0), nonEmpty(x1), nonEmpty(x2), nonEmpty(x3)
-	next := nextSegment[v0|v1<<1|v2<<2|v3<<3]
-	n, self := uint(l.n), l.self
-
-	m, c, s := link(us, last0, firsts>>(next&3*8)&63)
-	l.moves[n&7] = m
-	n += c & v0
-	self |= Bitboard(s&v0) << last0
-
-	m, c, s = link(us, last1, firsts>>(next>>2&3*8)&63)
-	l.moves[n&7] = m
-	n += c & v1
-	self |= Bitboard(s&v1) << last1
-
-	m, c, s = link(us, last2, firsts>>(next>>4&3*8)&63)
-	l.moves[n&7] = m
-	n += c & v2
-	self |= Bitboard(s&v2) << last2
-
-	m, c, s = link(us, last3, firsts>>(next>>6&3*8)&63)
-	l.moves[n&7] = m
-	n += c & v3
-	self |= Bitboard(s&v3) << last3
-
-	l.n, l.self = int(n), self
-}
-
-// find records the links of the side owning us against them.
-func (l *links) find(us, them Bitboard) {
-	occ := us | them
-	if us&innerPoints != 0 && them&innerPoints != 0 {
-		l.circuit(us, occ&rank2, occ&fileE, occ&rank5, occ&fileB)
-	}
-	if us&outerPoints != 0 && them&outerPoints != 0 {
-		l.circuit(us, occ&rank3, occ&fileD, occ&rank4, occ&fileC)
-	}
-}
-
-// dedupe removes repeated moves and the moves of the pieces in l.self, whose
-// captures the caller takes from selfTargets instead.
-func (l *links) dedupe() {
-	n := 0
-	for i := 0; i < l.n; i++ {
-		m := l.moves[i&7]
-		keep := !l.self.Has(m.From())
-		for j := 0; j < n && keep; j++ {
-			keep = l.moves[j&7] != m
-		}
-		if keep {
-			l.moves[n&7] = m
-			n++
-		}
-	}
-	l.n = n
-}
-
-// selfTargets returns the capture targets (opponent pieces) of our piece
-// on s by the per-piece ring walk.
-func selfTargets(s Square, occ, them Bitboard, rings *[2]uint32, have *bool) Bitboard {
-	if !*have {
-		*rings = [2]uint32{ring(Inner, occ), ring(Outer, occ)}
-		*have = true
-	}
-	return captureTargets(s, rings) & them
-}
-
-// highest returns the highest square of x as a bitboard, 0 if x is empty.
-func highest(x Bitboard) Bitboard {
-	return Bitboard(1<<63) >> (bits.LeadingZeros64(uint64(x)) & 63) & x
-}
-
-// lineTops returns, as a bitboard, the highest occupied square of every
+// lineTops returns, as bitboards, the highest occupied square of every
 // rank (its east-most piece) and of every file (its north-most), by
-// filling each line downward from its pieces: all eight segment ends that
-// need a highest bit at once, instead of a bit scan each.
+// filling each line downward from its pieces: every segment end that needs
+// a highest bit at once, instead of a bit scan each.
 func lineTops(occ Bitboard) (rankTop, fileTop Bitboard) {
 	const (
 		filesAE = BoardMask &^ fileF
-		filesAD = filesAE &^ (fileA << 4)
+		filesAD = filesAE &^ fileE
 	)
 	e := occ >> 1 & filesAE // a piece 1 east, on the same rank
 	e |= e >> 1 & filesAE   // 1-2 east
@@ -194,112 +92,196 @@ func lineTops(occ Bitboard) (rankTop, fileTop Bitboard) {
 	return occ &^ e, occ &^ n
 }
 
-// bitLink is link for one-bit bitboards a and b: c is 1 when exactly one
-// of them is ours (then mover and target are the two), self is a when a
-// and b are the same piece of ours, else 0. Bitboards are below 1<<36, so
-// x + (1<<36 - 1) has bit 36 set exactly when x is not empty.
-func bitLink(us, a, b Bitboard) (c uint, mover, target, self Bitboard) {
-	const m = 1<<36 - 1
-	p := a | b
-	mover = p & us
-	target = mover ^ p
-	c = uint((mover+m)&(target+m)) >> 36
-	mask := -Bitboard(c)
-	return c, mover & mask, target & mask, a & b & us
+// circuitLinks returns the four links of one circuit as one-bit bitboards:
+// a_k is the last piece of segment k in walking order, b_k the first piece
+// met after it. x0..x3 are the occupied points of the four segments in
+// walking order and h0..h3 their highest squares. Segments 0 and 1 are
+// walked toward higher squares (east along a rank, north along a file), 2
+// and 3 toward lower ones, on both circuits. An empty segment's link is
+// a_k = 0 (it joins nothing), and no link leads into it.
+func circuitLinks(x0, x1, x2, x3, h0, h1, h2, h3 Bitboard) (a0, b0, a1, b1, a2, b2, a3, b3 Bitboard) {
+	a0, a1, a2, a3 = h0, h1, x2&-x2, x3&-x3
+	b0, b1, b2, b3 = x1&-x1, h2, h3, x0&-x0
+	if x0 == 0 || x1 == 0 || x2 == 0 || x3 == 0 {
+		first := [4]Bitboard{b3, b0, b1, b2}
+		next := nextSegment[nonEmpty(x0)|nonEmpty(x1)<<1|nonEmpty(x2)<<2|nonEmpty(x3)<<3]
+		b0, b1, b2, b3 = first[next&3], first[next>>2&3], first[next>>4&3], first[next>>6&3]
+	}
+	return
 }
 
-// circuitCaptures returns the captures of the side owning us on one circuit,
-// found as in links.circuit but with squares as one-bit bitboards, which
-// suffices for counting: n is the number of capture links, movers and
-// targets the pieces at their two ends, self our pieces linked to
-// themselves. x0..x3 are the occupied points of the circuit's four
-// segments in walking order, h0..h3 the highest square of each. An empty
-// segment has first = last = 0: a link from it has no piece of both colors
-// and so counts nothing, and none leads into it.
-func circuitCaptures(us, x0, x1, x2, x3, h0, h1, h2, h3 Bitboard) (n uint, movers, targets, self Bitboard) {
+// bitLink settles the link (a, b) for the side owning us: c is 1 when
+// exactly one end is ours (a capture), and then ends is a|b, else 0.
+// Bitboards are below 1<<36, so x + (1<<36 - 1) has bit 36 set exactly
+// when x is not empty. Branch-free: which case applies is data, and
+// mispredicted branches would cost more than the arithmetic.
+func bitLink(us, a, b Bitboard) (c uint, ends Bitboard) {
+	const m = 1<<36 - 1
+	p := a | b
+	mover := p & us
+	c = uint((mover+m)&(mover^p+m)) >> 36
+	return c, p & -Bitboard(c)
+}
+
+// circuitCaptures returns the capture links of the side owning us on one
+// circuit (arguments as for circuitLinks): n of them, ends the pieces at
+// their ends (the movers are ours, the targets theirs), and same the
+// links' ends that are the same piece at both ends (of either side).
+func circuitCaptures(us, x0, x1, x2, x3, h0, h1, h2, h3 Bitboard) (n uint, ends, same Bitboard) {
+	// circuitLinks, written out: the call would cost as much as the work.
+	a0, a1, a2, a3 := h0, h1, x2&-x2, x3&-x3
 	b0, b1, b2, b3 := x1&-x1, h2, h3, x0&-x0
 	if x0 == 0 || x1 == 0 || x2 == 0 || x3 == 0 {
 		first := [4]Bitboard{b3, b0, b1, b2}
 		next := nextSegment[nonEmpty(x0)|nonEmpty(x1)<<1|nonEmpty(x2)<<2|nonEmpty(x3)<<3]
 		b0, b1, b2, b3 = first[next&3], first[next>>2&3], first[next>>4&3], first[next>>6&3]
 	}
-	c, m, t, s := bitLink(us, h0, b0)
-	n, movers, targets, self = c, m, t, s
-	c, m, t, s = bitLink(us, h1, b1)
-	n, movers, targets, self = n+c, movers|m, targets|t, self|s
-	c, m, t, s = bitLink(us, x2&-x2, b2)
-	n, movers, targets, self = n+c, movers|m, targets|t, self|s
-	c, m, t, s = bitLink(us, x3&-x3, b3)
-	n, movers, targets, self = n+c, movers|m, targets|t, self|s
-	return
+	n, ends = bitLink(us, a0, b0)
+	c, e := bitLink(us, a1, b1)
+	n, ends = n+c, ends|e
+	c, e = bitLink(us, a2, b2)
+	n, ends = n+c, ends|e
+	c, e = bitLink(us, a3, b3)
+	n, ends = n+c, ends|e
+	return n, ends, a0&b0 | a1&b1 | a2&b2 | a3&b3
 }
 
 // captureCount returns the number of loop captures (distinct from, to
 // pairs) of the side owning us. The capture links are distinct pairs
 // unless two of them share both mover and target, which needs fewer
 // distinct movers and fewer distinct targets than links; only then, or
-// when a piece links to itself, are the movers' captures walked one by one.
+// when a piece links to itself, does it build the full capture map.
 func captureCount(us, them Bitboard) int {
 	occ := us | them
 	rankTop, fileTop := lineTops(occ)
 	var n uint
-	var movers, targets, self Bitboard
+	var ends, same Bitboard
 	if us&innerPoints != 0 && them&innerPoints != 0 {
 		x0, x1, x2, x3 := occ&rank2, occ&fileE, occ&rank5, occ&fileB
-		n, movers, targets, self = circuitCaptures(us, x0, x1, x2, x3, rankTop&x0, fileTop&x1, rankTop&x2, fileTop&x3)
+		n, ends, same = circuitCaptures(us, x0, x1, x2, x3, rankTop&x0, fileTop&x1, rankTop&x2, fileTop&x3)
 	}
 	if us&outerPoints != 0 && them&outerPoints != 0 {
 		x0, x1, x2, x3 := occ&rank3, occ&fileD, occ&rank4, occ&fileC
-		n2, m2, t2, s2 := circuitCaptures(us, x0, x1, x2, x3, rankTop&x0, fileTop&x1, rankTop&x2, fileTop&x3)
+		n2, e2, s2 := circuitCaptures(us, x0, x1, x2, x3, rankTop&x0, fileTop&x1, rankTop&x2, fileTop&x3)
 		n += n2
-		movers |= m2
-		targets |= t2
-		self |= s2
+		ends |= e2
+		same |= s2
 	}
-	if self == 0 && (n <= 1 || uint(movers.Count()) == n || uint(targets.Count()) == n) {
+	if same&us == 0 && (n <= 1 || uint((ends&us).Count()) == n || uint((ends&them).Count()) == n) {
 		return int(n)
 	}
-	StatExact++
-	rings := [2]uint32{ring(Inner, occ), ring(Outer, occ)}
+	var caps [64]Bitboard
 	c := 0
-	for b := movers | self; b != 0; {
-		c += (captureTargets(b.PopFirst(), &rings) & them).Count()
+	for b := captureMap(us, them, &caps); b != 0; {
+		c += caps[b.PopFirst()&63].Count()
 	}
 	return c
 }
 
-var StatExact uint64
-
-// captureMap returns the pieces of us that can capture, and stores in
-// caps[s] (for those s only) the pieces of them each one can capture.
+// captureMap returns the pieces of us that can capture, and ORs into
+// caps[s], for each such s, the pieces of them that s can capture. caps
+// must be zero on entry (a fresh local array is); caps[63], never a
+// square, serves as a discard slot.
 func captureMap(us, them Bitboard, caps *[64]Bitboard) Bitboard {
-	var l links
-	l.find(us, them)
-	if l.n == 0 && l.self == 0 {
-		return 0
+	occ := us | them
+	rankTop, fileTop := lineTops(occ)
+	inner := us&innerPoints != 0 && them&innerPoints != 0
+	outer := us&outerPoints != 0 && them&outerPoints != 0
+	var movers, self Bitboard
+	if inner {
+		x0, x1, x2, x3 := occ&rank2, occ&fileE, occ&rank5, occ&fileB
+		m, s := circuitMap(us, x0, x1, x2, x3, rankTop&x0, fileTop&x1, rankTop&x2, fileTop&x3, caps)
+		movers, self = m, s
 	}
-	var movers Bitboard
-	for i := 0; i < l.n; i++ {
-		m := l.moves[i&7]
-		from := m.From()
-		if !movers.Has(from) {
-			movers |= from.Bit()
-			caps[from] = 0
+	if outer {
+		x0, x1, x2, x3 := occ&rank3, occ&fileD, occ&rank4, occ&fileC
+		m, s := circuitMap(us, x0, x1, x2, x3, rankTop&x0, fileTop&x1, rankTop&x2, fileTop&x3, caps)
+		movers, self = movers|m, self|s
+	}
+	if self&us == 0 {
+		return movers
+	}
+	// Rare: a piece of ours linked to itself. The second-highest square of
+	// each line is the highest once the highest is removed.
+	rankTop2, _ := lineTops(occ &^ rankTop)
+	_, fileTop2 := lineTops(occ &^ fileTop)
+	for c, on := range [2]bool{inner, outer} {
+		if !on {
+			continue
 		}
-		caps[from] |= m.To().Bit()
+		var x, h, h2 [4]Bitboard
+		for k, line := range segmentLines[c] {
+			top, top2 := rankTop, rankTop2
+			if k&1 != 0 {
+				top, top2 = fileTop, fileTop2
+			}
+			x[k], h[k], h2[k] = occ&line, top&line, top2&line
+		}
+		movers |= selfCaptures(us, them, &x, &h, &h2, caps)
 	}
-	var rings [2]uint32
-	have := false
-	for b := l.self; b != 0; {
-		s := b.PopFirst()
-		if t := selfTargets(s, us|them, them, &rings, &have); t != 0 {
-			movers |= s.Bit()
-			caps[s] = t
+	return movers
+}
+
+// segmentLines[c] are the lines of circuit c's segments in walking order:
+// a rank walked east, a file walked north, a rank walked west, a file
+// walked south.
+var segmentLines = [2][4]Bitboard{{rank2, fileE, rank5, fileB}, {rank3, fileD, rank4, fileC}}
+
+// selfCaptures adds to caps the captures of our pieces linked to
+// themselves on one circuit, whose segments have the occupied points x,
+// highest squares h and second-highest squares h2, and returns those
+// pieces that capture. If the link from segment k to segment j joins our
+// piece s to itself (s is last in k and first in j, through a crossing
+// point or alone on the circuit), s passes its own vacated point: going
+// forward it meets the piece after it in j, going backward the piece before
+// it in k, with a loop already behind it either way. Its other captures are
+// ordinary links, which circuitMap has added.
+func selfCaptures(us, them Bitboard, x, h, h2 *[4]Bitboard, caps *[64]Bitboard) (movers Bitboard) {
+	var first, last, second, penult [4]Bitboard
+	nonEmpty := uint(0)
+	for k := range 4 {
+		lo := x[k] & -x[k]
+		rest := x[k] &^ lo
+		lo2 := rest & -rest
+		if k < 2 { // walked toward higher squares
+			first[k], last[k], second[k], penult[k] = lo, h[k], lo2, h2[k]
 		} else {
-			movers &^= s.Bit()
+			first[k], last[k], second[k], penult[k] = h[k], lo, h2[k], lo2
+		}
+		if x[k] != 0 {
+			nonEmpty |= 1 << k
+		}
+	}
+	next := nextSegment[nonEmpty]
+	for k := range 4 {
+		j := next >> (2 * k) & 3
+		s := last[k] & first[j] & us
+		if s == 0 {
+			continue
+		}
+		if t := (penult[k] | second[j]) & them; t != 0 {
+			caps[bits.TrailingZeros64(uint64(s))&63] |= t
+			movers |= s
 		}
 	}
 	return movers
+}
+
+// circuitMap adds the capture links of one circuit to caps (see
+// captureMap) and returns their movers, and the pieces linked to
+// themselves.
+func circuitMap(us, x0, x1, x2, x3, h0, h1, h2, h3 Bitboard, caps *[64]Bitboard) (movers, same Bitboard) {
+	a0, b0, a1, b1, a2, b2, a3, b3 := circuitLinks(x0, x1, x2, x3, h0, h1, h2, h3)
+	_, e0 := bitLink(us, a0, b0)
+	_, e1 := bitLink(us, a1, b1)
+	_, e2 := bitLink(us, a2, b2)
+	_, e3 := bitLink(us, a3, b3)
+	// A link that is no capture has ends 0 and lands in the discard slot.
+	caps[bits.TrailingZeros64(uint64(e0&us|1<<63))&63] |= e0 &^ us
+	caps[bits.TrailingZeros64(uint64(e1&us|1<<63))&63] |= e1 &^ us
+	caps[bits.TrailingZeros64(uint64(e2&us|1<<63))&63] |= e2 &^ us
+	caps[bits.TrailingZeros64(uint64(e3&us|1<<63))&63] |= e3 &^ us
+	return (e0 | e1 | e2 | e3) & us, a0&b0 | a1&b1 | a2&b2 | a3&b3
 }
 
 func (p *Position) rings() [2]uint32 {
@@ -318,7 +300,7 @@ func (p *Position) GenerateMoves(buf []Move) []Move {
 	capFrom := captureMap(us, them, &caps)
 	for b := us; b != 0; {
 		from := b.PopFirst()
-		t := neighbours[from%NumSquares] & empty
+		t := neighbours[from] & empty
 		if !capFrom.Has(from) {
 			for t != 0 {
 				buf = append(buf, Move(from)|Move(t.PopFirst())<<6)
@@ -375,18 +357,17 @@ func (p *Position) Attacked(c Color) Bitboard {
 }
 
 // quietCount returns the number of quiet moves of the pieces us onto the
-// empty points empty: one shift per direction, masking off the wrap
-// around the board's edge files.
+// empty points empty. The moves along one axis in both directions are
+// counted with one popcount: the targets of the moves one way (empty
+// points) and the sources of the moves the other way (our points) are
+// disjoint sets in one-to-one correspondence with the moves. The file masks
+// drop the shifts that wrap around the board's edge.
 func quietCount(us, empty Bitboard) int {
 	const notA, notF = BoardMask &^ fileA, BoardMask &^ fileF
-	n := bits.OnesCount64(uint64(us << 1 & notA & empty))
-	n += bits.OnesCount64(uint64(us >> 1 & notF & empty))
-	n += bits.OnesCount64(uint64(us << 6 & empty))
-	n += bits.OnesCount64(uint64(us >> 6 & empty))
-	n += bits.OnesCount64(uint64(us << 7 & notA & empty))
-	n += bits.OnesCount64(uint64(us << 5 & notF & empty))
-	n += bits.OnesCount64(uint64(us >> 5 & notA & empty))
-	n += bits.OnesCount64(uint64(us >> 7 & notF & empty))
+	n := bits.OnesCount64(uint64((us<<1&empty | empty<<1&us) & notA))
+	n += bits.OnesCount64(uint64(us<<6&empty | empty<<6&us))
+	n += bits.OnesCount64(uint64((us<<7&empty | empty<<7&us) & notA))
+	n += bits.OnesCount64(uint64((us<<5&empty | empty<<5&us) & notF))
 	return n
 }
 

@@ -3,6 +3,7 @@ package rules
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Perft returns the number of leaf positions reached by playing every
@@ -25,27 +26,21 @@ func perft(us, them Bitboard, depth int) uint64 {
 	if depth == 1 {
 		return uint64(countMoves(us, them))
 	}
+	// Quiet moves by their upper square and the step down to the lower:
+	// moves toward higher squares by their targets, moves toward lower
+	// squares by their sources. The file masks drop the shifts that wrap
+	// around the board's edge.
 	empty := BoardMask &^ (us | them)
+	up := [4]Bitboard{us << 1 & notFileA & empty, us << 5 & notFileF & empty, us << 6 & empty, us << 7 & notFileA & empty}
+	down := [4]Bitboard{empty << 1 & notFileA & us, empty << 5 & notFileF & us, empty << 6 & us, empty << 7 & notFileA & us}
 	var n uint64
-	if depth == 2 {
-		// Bulk counting: each child's moves are counted, not played.
-		n += quietPerft2(us<<1&notFileA&empty, 1, us, them)
-		n += quietPerft2(us>>1&notFileF&empty, -1, us, them)
-		n += quietPerft2(us<<6&empty, 6, us, them)
-		n += quietPerft2(us>>6&empty, -6, us, them)
-		n += quietPerft2(us<<7&notFileA&empty, 7, us, them)
-		n += quietPerft2(us<<5&notFileF&empty, 5, us, them)
-		n += quietPerft2(us>>5&notFileA&empty, -5, us, them)
-		n += quietPerft2(us>>7&notFileF&empty, -7, us, them)
-	} else {
-		n += quietPerft(us<<1&notFileA&empty, 1, us, them, depth)
-		n += quietPerft(us>>1&notFileF&empty, -1, us, them, depth)
-		n += quietPerft(us<<6&empty, 6, us, them, depth)
-		n += quietPerft(us>>6&empty, -6, us, them, depth)
-		n += quietPerft(us<<7&notFileA&empty, 7, us, them, depth)
-		n += quietPerft(us<<5&notFileF&empty, 5, us, them, depth)
-		n += quietPerft(us>>5&notFileA&empty, -5, us, them, depth)
-		n += quietPerft(us>>7&notFileF&empty, -7, us, them, depth)
+	for k, shift := range [4]uint{1, 5, 6, 7} {
+		if depth == 2 {
+			// Bulk counting: each child's moves are counted, not played.
+			n += quietPerft2(up[k], shift, us, them) + quietPerft2(down[k], shift, us, them)
+		} else {
+			n += quietPerft(up[k], shift, us, them, depth) + quietPerft(down[k], shift, us, them, depth)
+		}
 	}
 	var caps [64]Bitboard
 	for b := captureMap(us, them, &caps); b != 0; {
@@ -69,25 +64,27 @@ const (
 	notFileF = BoardMask &^ fileF
 )
 
-// quietPerft sums perft(depth-1) over the quiet moves onto the squares of
-// targets, each made by the piece delta squares behind its target.
-func quietPerft(targets Bitboard, delta int, us, them Bitboard, depth int) uint64 {
+// quietPerft sums perft(depth-1) over quiet moves: each square of hi is the
+// upper end of a move and the square shift below it the lower end (the
+// target and source of a move upward, the source and target of one
+// downward). Either way the move flips both squares in us.
+func quietPerft(hi Bitboard, shift uint, us, them Bitboard, depth int) uint64 {
 	var n uint64
-	for targets != 0 {
-		to := targets.PopFirst()
-		move := Bitboard(1)<<(to&63) | Bitboard(1)<<(uint(int(to)-delta)&63)
-		n += perft(them, us^move, depth-1)
+	for hi != 0 {
+		b := hi & -hi
+		hi ^= b
+		n += perft(them, us^(b|b>>shift), depth-1)
 	}
 	return n
 }
 
 // quietPerft2 is quietPerft at depth 2: it counts each child's moves.
-func quietPerft2(targets Bitboard, delta int, us, them Bitboard) uint64 {
+func quietPerft2(hi Bitboard, shift uint, us, them Bitboard) uint64 {
 	var n uint64
-	for targets != 0 {
-		to := targets.PopFirst()
-		move := Bitboard(1)<<(to&63) | Bitboard(1)<<(uint(int(to)-delta)&63)
-		n += uint64(countMoves(them, us^move))
+	for hi != 0 {
+		b := hi & -hi
+		hi ^= b
+		n += uint64(countMoves(them, us^(b|b>>shift)))
 	}
 	return n
 }
@@ -100,7 +97,9 @@ type DivideEntry struct {
 
 // PerftDivide returns, for each legal move of p in generation order, the perft
 // count of depth-1 below it, computed on up to threads goroutines (threads < 1
-// means one per CPU). The counts do not depend on threads.
+// means one per CPU). The counts do not depend on threads. With depth >= 3
+// the work is split by the replies to the root moves (a few hundred pieces of
+// uneven size), so the goroutines stay busy until the end.
 func PerftDivide(p Position, depth, threads int) []DivideEntry {
 	if threads < 1 {
 		threads = runtime.NumCPU()
@@ -108,28 +107,56 @@ func PerftDivide(p Position, depth, threads int) []DivideEntry {
 	var buf [MaxMoves]Move
 	moves := p.GenerateMoves(buf[:0])
 	out := make([]DivideEntry, len(moves))
-	next := make(chan int, len(moves))
+	type task struct {
+		root int
+		pos  Position
+	}
+	var tasks []task
+	sub := depth - 1 // the depth each task counts
 	for i, m := range moves {
 		out[i].Move = m
-		next <- i
+		child := p.Apply(m)
+		if depth < 3 {
+			tasks = append(tasks, task{i, child})
+			continue
+		}
+		var replies [MaxMoves]Move
+		for _, r := range child.GenerateMoves(replies[:0]) {
+			tasks = append(tasks, task{i, child.Apply(r)})
+		}
 	}
-	close(next)
+	if depth >= 3 {
+		sub = depth - 2
+	}
+	counts := make([]uint64, len(tasks))
+	var next atomic.Int64
+	work := func() {
+		for {
+			k := int(next.Add(1) - 1)
+			if k >= len(tasks) {
+				return
+			}
+			counts[k] = Perft(tasks[k].pos, sub)
+		}
+	}
 	var wg sync.WaitGroup
-	for w := 0; w < threads && w < len(moves); w++ {
+	for w := 1; w < threads && w < len(tasks); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				out[i].Nodes = Perft(p.Apply(out[i].Move), depth-1)
-			}
+			work()
 		}()
 	}
+	work()
 	wg.Wait()
+	for k, t := range tasks {
+		out[t.root].Nodes += counts[k]
+	}
 	return out
 }
 
-// PerftParallel returns Perft(p, depth) with the root moves split across
-// threads goroutines.
+// PerftParallel returns Perft(p, depth) with the work split across threads
+// goroutines as PerftDivide splits it (threads < 1 means one per CPU).
 func PerftParallel(p Position, depth, threads int) uint64 {
 	if depth <= 1 || threads == 1 {
 		return Perft(p, depth)

@@ -121,20 +121,31 @@ func (p Position) WithSideToMove(c Color) Position {
 // or ParseMove); Apply does not check it. A move onto an opponent's piece
 // captures it and resets the no-capture count.
 func (p Position) Apply(m Move) Position {
-	from, to := m.From(), m.To()
-	us, them := p.side, p.side^1
-	p.pieces[us] ^= from.Bit() | to.Bit()
-	p.hash ^= zobristPiece[us][from] ^ zobristPiece[us][to] ^ zobristBlack
-	if p.pieces[them].Has(to) {
-		p.pieces[them] &^= to.Bit()
-		p.hash ^= zobristPiece[them][to]
-		p.noCapture = 0
-	} else if p.noCapture < MaxNoCapture {
-		p.noCapture++
+	// Branch-free, and the result is built from registers: whether m
+	// captures is data, so a branch on it would often be mispredicted, and
+	// updating p in place then copying it out stalls on store forwarding.
+	from, to := uint(m)&63, uint(m>>6)&63
+	us := p.side & 1
+	them := us ^ 1
+	captured := uint64(p.pieces[them]>>to) & 1
+	black := -Bitboard(us) // all ones when Black moves
+	moved, taken := Bitboard(1)<<from|Bitboard(1)<<to, Bitboard(captured)<<to
+	noCapture := p.noCapture
+	if noCapture < MaxNoCapture {
+		noCapture++
 	}
-	if us == Black && p.moveNumber < MaxMoveNumber {
-		p.moveNumber++
+	moveNumber := p.moveNumber
+	if us == Black && moveNumber < MaxMoveNumber {
+		moveNumber++
 	}
-	p.side = them
-	return p
+	return Position{
+		pieces: [2]Bitboard{
+			p.pieces[Red] ^ (moved&^black | taken&black),
+			p.pieces[Black] ^ (moved&black | taken&^black),
+		},
+		hash:       p.hash ^ zobristPiece[us][from] ^ zobristPiece[us][to] ^ zobristBlack ^ zobristPiece[them][to]&-captured,
+		noCapture:  noCapture & (uint16(captured) - 1),
+		moveNumber: moveNumber,
+		side:       Color(them),
+	}
 }

@@ -23,6 +23,15 @@ func newRootCommand() *cobra.Command {
 		newReplayCommand(),
 		newShowCommand(),
 		newDocsCommand(),
+		newStatsCommand(),
+		newExperimentCommand(),
+		newFeaturesCommand(),
+		newFitCommand(),
+		newMatchCommand(),
+		newAnalyzeCommand(),
+		newPlayCommand(),
+		newSelfplayCommand(),
+		newDatasetCommand(),
 	)
 	// Added here rather than lazily at Execute so that docs and help list it.
 	root.InitDefaultCompletionCmd()

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+const mateInOneFEN = "6/2b3/1r4/6/6/5r r 0 30" // b4xc5 takes Black's last piece
+
+func TestAnalyzeJSONMateInOne(t *testing.T) {
+	out, _, err := run(t, "", "analyze", "--fen", mateInOneFEN, "--sims", "300", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &keys); err != nil {
+		t.Fatalf("output is not one JSON object: %v\n%s", err, out)
+	}
+	for _, k := range []string{"best", "moves", "pv", "sims", "seconds", "value", "proof", "fen"} {
+		if _, ok := keys[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+	var a analysisJSON
+	if err := json.Unmarshal([]byte(out), &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.Best != "b4xc5[top-left]" || a.Proof != "win" || a.Value != 1 {
+		t.Errorf("best %q proof %q value %v, want b4xc5[top-left] win 1", a.Best, a.Proof, a.Value)
+	}
+	if len(a.PV) == 0 || a.PV[0] != a.Best {
+		t.Errorf("pv %v does not start with best", a.PV)
+	}
+	found := false
+	for _, m := range a.Moves {
+		if m.Move == a.Best {
+			found = m.Proof == "win"
+		}
+	}
+	if !found || len(a.Moves) != 11 {
+		t.Errorf("moves %+v: want all 11 moves, the best proven win", a.Moves)
+	}
+	if a.Sims < 1 || a.Seconds < 0 {
+		t.Errorf("sims %d seconds %v", a.Sims, a.Seconds)
+	}
+}
+
+// TestAnalyzeJSONIsReproducible: one thread, the same seed: the same
+// numbers (seconds aside).
+func TestAnalyzeJSONIsReproducible(t *testing.T) {
+	get := func() analysisJSON {
+		out, _, err := run(t, "", "analyze", "--sims", "400", "--seed", "5", "--json", "--moves", "b2-b3 e5-e4")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a analysisJSON
+		if err := json.Unmarshal([]byte(out), &a); err != nil {
+			t.Fatal(err)
+		}
+		a.Seconds = 0
+		return a
+	}
+	a, b := get(), get()
+	if a.FEN != "bbbbbb/bbbb1b/4b1/1r4/r1rrrr/rrrrrr r 2 2" {
+		t.Errorf("--moves not played: fen %s", a.FEN)
+	}
+	total := 0
+	for _, m := range a.Moves {
+		total += m.Visits
+	}
+	if a.Sims != 400 || total != 399 {
+		t.Errorf("sims %d, visits %d: want 400 and 399", a.Sims, total)
+	}
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if string(ja) != string(jb) {
+		t.Errorf("two runs differ:\n%s\n%s", ja, jb)
+	}
+}
+
+func TestAnalyzeTextListsMovesAndPV(t *testing.T) {
+	out, _, err := run(t, "", "analyze", "--fen", mateInOneFEN, "--sims", "50", "--top", "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"position  " + mateInOneFEN, "value     +1.000 for red (proven win)", "best      b4xc5[top-left]", "b4xc5[top-left]", "(8 more moves", "pv        b4xc5[top-left]"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestAnalyzeRepetitionInHistory: --moves gives the search the history in
+// which the next move is the third occurrence (a win under majority).
+func TestAnalyzeRepetitionInHistory(t *testing.T) {
+	out, _, err := run(t, "", "analyze", "--fen", "5b/5b/6/6/6/r5 r 0 1", "--variant", "majority",
+		"--moves", "a1-b1 f6-e6 b1-a1 e6-f6 a1-b1 f6-e6 b1-a1", "--sims", "200", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a analysisJSON
+	if err := json.Unmarshal([]byte(out), &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.Best != "e6-f6" || a.Proof != "win" {
+		t.Errorf("best %s proof %q, want e6-f6 win (third occurrence, black ahead)", a.Best, a.Proof)
+	}
+}
+
+func TestAnalyzeTwoThreads(t *testing.T) {
+	out, _, err := run(t, "", "analyze", "--fen", mateInOneFEN, "--threads", "2", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a analysisJSON
+	if err := json.Unmarshal([]byte(out), &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.Best != "b4xc5[top-left]" || a.Threads != 2 {
+		t.Errorf("best %s threads %d", a.Best, a.Threads)
+	}
+}
+
+func TestAnalyzeErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--threads", "0"}, "--threads"},
+		{[]string{"--top", "-1"}, "--top"},
+		{[]string{"--fen", "nonsense"}, "--fen"},
+		{[]string{"--moves", "b2-b3 zz"}, `--moves: move 2 "zz"`},
+		{[]string{"--fen", "6/6/6/6/2b3/6 r 0 9"}, "already over"},
+		{[]string{"--sims", "-5"}, "--sims"},
+		{[]string{"--variant", "blitz"}, "--variant"},
+	} {
+		_, _, err := run(t, "", append([]string{"analyze"}, tc.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("analyze %v: error %v, want one mentioning %q", tc.args, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+func TestExperimentCheckListsArmsAndComparisons(t *testing.T) {
+	out, _, err := run(t, "", "experiment", "check", filepath.Join("..", "..", "experiments", "specs", "ladder.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"experiment ladder: 3 arms", "sims50", "800 sims", "compare sims200 with sims800"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check output lacks %q:\n%s", want, out)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("name: x\ngames: 10\npairing: none\nengine: {sims: 5, cpuctt: 1}\narms: [{name: a, variant: standard}]\n"), 0o644)
+	if _, _, err := run(t, "", "experiment", "check", bad); err == nil || !strings.Contains(err.Error(), `unknown field "cpuctt" in engine`) {
+		t.Errorf("bad spec: %v", err)
+	}
+}
+
+func TestExperimentReportRewritesTheReport(t *testing.T) {
+	dir := t.TempDir()
+	spec := `{"name":"t","seed":5,"games":30,"random_opening":3,"pairing":"openings","confidence":0.95,
+"engine":{"sims":8},"arms":[{"name":"standard","variant":"standard"},{"name":"majority","variant":"majority"}]}`
+	if err := os.WriteFile(filepath.Join(dir, "spec.json"), []byte(spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeRandomGames(t, filepath.Join(dir, "arms", "standard"), 30, 5, rules.Standard)
+	writeRandomGames(t, filepath.Join(dir, "arms", "majority"), 20, 5, rules.Majority)
+	out, _, err := run(t, "", "experiment", "report", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "report.md") || !strings.Contains(out, "standard → majority") {
+		t.Errorf("report summary:\n%s", out)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(md), "Incomplete run**: majority has 20 of 30 games") {
+		t.Errorf("report.md does not flag the unfinished arm:\n%s", md)
+	}
+	if _, _, err := run(t, "", "experiment", "report", t.TempDir()); err == nil || !strings.Contains(err.Error(), "not an experiment directory") {
+		t.Errorf("empty dir: %v", err)
+	}
+}
+
+func TestExperimentRunPlaysAndReports(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "tiny.yaml")
+	os.WriteFile(spec, []byte(`name: tiny
+seed: 2
+games: 4
+random_opening: 2
+pairing: openings
+engine: {sims: 4, temperature_plies: 0, noise_weight: 0}
+rules: {no_capture_limit: 10}
+arms:
+  - {name: standard, variant: standard}
+  - {name: majority, variant: majority}
+`), 0o644)
+	out := filepath.Join(dir, "run")
+	stdout, _, err := run(t, "", "experiment", "run", spec, "--out", out, "--quiet", "--workers", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout, "report.md") || !strings.Contains(stdout, "standard → majority") {
+		t.Errorf("run output:\n%s", stdout)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "report.md"))
+	if err != nil || !strings.Contains(string(md), "surakarta experiment run "+spec+" --out "+out) {
+		t.Errorf("report.md lacks the command (%v)", err)
+	}
+	// A second run finds the arms complete and only rewrites the report.
+	if _, _, err := run(t, "", "experiment", "run", spec, "--out", out, "--quiet"); err != nil {
+		t.Errorf("rerun: %v", err)
+	}
+	if _, _, err := run(t, "", "experiment", "run", spec); err == nil || !strings.Contains(err.Error(), "--out") {
+		t.Errorf("no --out: %v", err)
+	}
+}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/eval"
+)
+
+func TestFitWritesWeightsAndJSONReport(t *testing.T) {
+	// A small self-play dataset: 80 games, 8 value-leaf simulations a move.
+	data := t.TempDir()
+	if _, _, err := run(t, "", "selfplay", "--games", "80", "--out", data, "--sims", "8", "--leaf", "value", "--workers", "2"); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "w.json")
+	stdout, _, err := run(t, "", "fit", "--data", data, "--model", "logistic", "--out", out, "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Holdout map[string]any `json:"holdout"`
+		Weights []eval.NamedWeight
+		Variant string `json:"variant"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	for _, k := range []string{"log_loss", "brier", "mse", "baseline_log_loss", "positions", "games", "calibration"} {
+		if _, ok := rep.Holdout[k]; !ok {
+			t.Errorf("--json holdout lacks %s: %v", k, rep.Holdout)
+		}
+	}
+	if rep.Variant != "standard" || len(rep.Weights) != eval.NumFeatures {
+		t.Errorf("variant %q, %d weights", rep.Variant, len(rep.Weights))
+	}
+	f, _, err := eval.LoadWeights(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Model != eval.Logistic || f.Variant != "standard" || f.Dataset.Rows == 0 || f.Dataset.Seed != 1 || f.Report == nil {
+		t.Errorf("weights file %+v", f)
+	}
+
+	// The weights drive the search wherever --eval is accepted.
+	if _, _, err := run(t, "", "analyze", "--eval", out, "--leaf", "value", "--sims", "50"); err != nil {
+		t.Errorf("analyze --eval %s: %v", out, err)
+	}
+	stdout, _, err = run(t, "", "match", "--a", "sims=8,leaf=value,eval="+out, "--b", "sims=8,leaf=value", "--games", "4", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(stdout), &m); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	for _, k := range []string{"games", "wins", "draws", "losses", "score", "elo", "elo_ci", "los", "sprt"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("match --json lacks %s", k)
+		}
+	}
+	if m["games"] != 4.0 || m["sprt"] != nil {
+		t.Errorf("games %v, sprt %v", m["games"], m["sprt"])
+	}
+
+	text, _, err := run(t, "", "fit", "--data", data, "--out", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"held out", "log-loss", "Brier", "sign accuracy", "calibration", "material_x_phase", "material-only baseline", "wrote " + out} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text report lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestFitRefusesBadFlags(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"fit", "--out", "w.json"}, "--data"},
+		{[]string{"fit", "--data", dir}, "--out"},
+		{[]string{"fit", "--data", dir, "--out", "w.json", "--model", "forest"}, "--model"},
+		{[]string{"fit", "--data", dir, "--out", "w.json", "--lambda", "0"}, "lambda"},
+		{[]string{"fit", "--data", dir, "--out", "w.json", "--holdout", "1"}, "holdout"},
+		{[]string{"fit", "--data", dir, "--out", "w.json"}, "no dataset"},
+	} {
+		_, _, err := run(t, "", tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want an error mentioning %q", tc.args, err, tc.want)
+		}
+	}
+}

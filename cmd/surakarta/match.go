@@ -1,0 +1,240 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// loadLinearEvaluator loads a weights file written by fit; loadEvaluator
+// (engineflags.go) calls it for every --eval value but "material".
+func loadLinearEvaluator(path string) (mcts.Evaluator, error) {
+	l, err := eval.LoadLinear(path)
+	if err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// parseEngineSpec turns a match CONFIG, comma-separated key=value pairs of
+// the engine flags, into search settings: each key is set on a fresh copy
+// of the engine flags, so it means exactly what the flag means.
+func parseEngineSpec(spec string, r rules.Rules) (mcts.Config, mcts.Evaluator, error) {
+	tmp := &cobra.Command{Use: "engine"}
+	var ef engineFlags
+	addEngineFlags(tmp, &ef)
+	fs := tmp.Flags()
+	for _, pair := range strings.Split(spec, ",") {
+		pair = strings.TrimSpace(pair)
+		if pair == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(pair, "=")
+		if !ok {
+			return mcts.Config{}, nil, fmt.Errorf("%q is not key=value (e.g. sims=400)", pair)
+		}
+		k = strings.TrimPrefix(strings.TrimSpace(k), "--")
+		if fs.Lookup(k) == nil {
+			var keys []string
+			for _, line := range strings.Split(fs.FlagUsages(), "\n") {
+				if f := strings.Fields(line); len(f) > 0 && strings.HasPrefix(f[0], "--") {
+					keys = append(keys, strings.TrimSuffix(strings.TrimPrefix(f[0], "--"), ","))
+				}
+			}
+			sort.Strings(keys)
+			return mcts.Config{}, nil, fmt.Errorf("unknown key %q: want one of the engine flags %s", k, strings.Join(keys, ", "))
+		}
+		if err := fs.Set(k, strings.TrimSpace(v)); err != nil {
+			return mcts.Config{}, nil, fmt.Errorf("%s=%s: %w", k, v, err)
+		}
+	}
+	return ef.config(r)
+}
+
+// parseSPRT parses "elo0,elo1,alpha,beta".
+func parseSPRT(s string) (*stats.SPRTBounds, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 4 {
+		return nil, fmt.Errorf("--sprt %q: want elo0,elo1,alpha,beta, e.g. 0,20,0.05,0.05", s)
+	}
+	var v [4]float64
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("--sprt %q: %q is not a number", s, p)
+		}
+		v[i] = x
+	}
+	b := &stats.SPRTBounds{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3], Model: stats.Logistic}
+	if _, err := stats.SPRTPentanomial(stats.Pentanomial{}, *b); err != nil {
+		return nil, fmt.Errorf("--sprt: %w", err)
+	}
+	return b, nil
+}
+
+func newMatchCommand() *cobra.Command {
+	var (
+		specA, specB string
+		games        int
+		rf           rulesFlags
+		seed         uint64
+		opening      int
+		workers      int
+		sprt         string
+		asJSON       bool
+	)
+	cmd := &cobra.Command{
+		Use:   "match --a CONFIG --b CONFIG --games N [--variant V] [--seed S] [--random-opening K] [--workers W] [--sprt elo0,elo1,alpha,beta] [--json]",
+		Short: "Play two engine configurations against each other and measure the Elo difference",
+		Long: "match plays --games games between engines A and B in pairs: each pair starts from\n" +
+			"--random-opening uniformly random plies and is played twice, A taking Red in the\n" +
+			"first game and Black in the second, so that neither the opening nor the first move\n" +
+			"favours one engine. Games run on --workers goroutines (all cores by default), each\n" +
+			"with its own searchers; the result depends only on the settings and --seed, which\n" +
+			"seeds the openings and every game's search (the engines' own seed key is unused).\n\n" +
+			"CONFIG is a comma-separated list of the engine flags as key=value, each meaning\n" +
+			"exactly what the flag means (see surakarta analyze --help), e.g.\n" +
+			"sims=400,leaf=value,eval=weights.json. Unset keys keep the flags' defaults.\n\n" +
+			"The report gives A's wins, draws and losses, its score, the Elo difference A - B\n" +
+			"with its 95% interval and the likelihood of superiority, from the pentanomial\n" +
+			"distribution of the pairs. --sprt elo0,elo1,alpha,beta runs a sequential test of\n" +
+			"elo <= elo0 against elo >= elo1 after each pair, in pair order, and stops the match\n" +
+			"as soon as it decides.",
+		Example: "  surakarta match --a sims=400,eval=weights.json --b sims=400 --games 200\n" +
+			"  surakarta match --a sims=200 --b sims=100 --games 1000 --sprt 0,30,0.05,0.05 --json",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			r, err := rf.rules()
+			if err != nil {
+				return err
+			}
+			cfgA, evA, err := parseEngineSpec(specA, r)
+			if err != nil {
+				return fmt.Errorf("--a: %w", err)
+			}
+			cfgB, evB, err := parseEngineSpec(specB, r)
+			if err != nil {
+				return fmt.Errorf("--b: %w", err)
+			}
+			opt := eval.ArenaOptions{Games: games, Rules: r, Seed: seed, RandomOpening: opening, Workers: workers}
+			if sprt != "" {
+				if opt.SPRT, err = parseSPRT(sprt); err != nil {
+					return err
+				}
+			}
+			if games < 2 || games%2 != 0 {
+				return fmt.Errorf("--games %d: want an even number of at least 2 (each opening is played twice, colours swapped)", games)
+			}
+			if opening < 0 {
+				return fmt.Errorf("--random-opening %d: want 0 or more plies", opening)
+			}
+			if workers < 0 {
+				return fmt.Errorf("--workers %d: want 0 (all cores) or more", workers)
+			}
+			errOut := cmd.ErrOrStderr()
+			step := max(1, games/2/20)
+			opt.Progress = func(res eval.ArenaResult) {
+				if (res.Games/2)%step == 0 || res.Stopped {
+					fmt.Fprintf(errOut, "match: %d/%d games, A %d-%d-%d, score %.3f\n", res.Games, games, res.Wins, res.Draws, res.Losses, res.Score)
+				}
+			}
+			res, err := eval.Arena(cmd.Context(), eval.SearchPlayer(cfgA, evA), eval.SearchPlayer(cfgB, evB), opt)
+			if res == nil {
+				return err
+			}
+			if err != nil {
+				fmt.Fprintf(errOut, "match stopped: %v; the report covers the %d games completed in order\n", err, res.Games)
+			}
+			var werr error
+			if asJSON {
+				werr = writeJSON(cmd.OutOrStdout(), struct {
+					A        string `json:"a"`
+					B        string `json:"b"`
+					Variant  string `json:"variant"`
+					Rules    string `json:"rules"`
+					Seed     uint64 `json:"seed"`
+					Opening  int    `json:"random_opening"`
+					Planned  int    `json:"planned_games"`
+					Complete bool   `json:"complete"`
+					*eval.ArenaResult
+				}{specA, specB, r.Variant.String(), r.String(), seed, opening, games, err == nil, res})
+			} else {
+				werr = writeMatchReport(cmd.OutOrStdout(), res, specA, specB, r, seed, opening, games)
+			}
+			if err != nil {
+				return err
+			}
+			return werr
+		},
+	}
+	cmd.Flags().StringVar(&specA, "a", "", "engine A: comma-separated engine flags as key=value (empty: the defaults)")
+	cmd.Flags().StringVar(&specB, "b", "", "engine B: comma-separated engine flags as key=value (empty: the defaults)")
+	cmd.Flags().IntVar(&games, "games", 100, "games to play, an even number (pairs of the same opening)")
+	addRulesFlags(cmd, &rf)
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the openings and of every game's search")
+	cmd.Flags().IntVar(&opening, "random-opening", 4, "uniformly random plies that open each pair")
+	cmd.Flags().IntVar(&workers, "workers", 0, "games played at once, one pair of searchers each (0: all cores)")
+	cmd.Flags().StringVar(&sprt, "sprt", "", "sequential test elo0,elo1,alpha,beta (e.g. 0,20,0.05,0.05): stop once it decides")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	return cmd
+}
+
+func writeMatchReport(w io.Writer, res *eval.ArenaResult, a, b string, r rules.Rules, seed uint64, opening, planned int) error {
+	name := func(s string) string {
+		if s == "" {
+			return "(defaults)"
+		}
+		return s
+	}
+	fmt.Fprintf(w, "A: %s\nB: %s\n", name(a), name(b))
+	fmt.Fprintf(w, "%d games (%d pairs, %d random opening plies, seed %d), %s\n", res.Games, res.Games/2, opening, seed, r)
+	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses; score %.3f\n", res.Wins, res.Draws, res.Losses, float64(res.Score))
+	fmt.Fprintf(w, "Elo A - B: %s [95%% CI %s, %s], LOS %.1f%%\n", eloString(res.Elo), eloString(res.EloCI[0]), eloString(res.EloCI[1]), 100*res.LOS)
+	fmt.Fprintf(w, "A as red: %d-%d-%d, A as black: %d-%d-%d (wins-draws-losses)\n",
+		res.AsRed.Wins, res.AsRed.Draws, res.AsRed.Losses, res.AsBlack.Wins, res.AsBlack.Draws, res.AsBlack.Losses)
+	fmt.Fprintf(w, "pairs by A's points (0, 1/2, 1, 3/2, 2): %d %d %d %d %d\n", res.Pairs[0], res.Pairs[1], res.Pairs[2], res.Pairs[3], res.Pairs[4])
+	reasons := make([]string, 0, len(res.Reasons))
+	for k, n := range res.Reasons {
+		reasons = append(reasons, fmt.Sprintf("%s %d", k, n))
+	}
+	sort.Strings(reasons)
+	fmt.Fprintf(w, "endings: %s; mean length %.1f plies\n", strings.Join(reasons, ", "), res.MeanPlies)
+	if s := res.SPRT; s != nil {
+		state := "undecided"
+		switch s.Decision {
+		case stats.AcceptH0.String():
+			state = fmt.Sprintf("H0 accepted: elo <= %g", s.Elo0)
+		case stats.AcceptH1.String():
+			state = fmt.Sprintf("H1 accepted: elo >= %g", s.Elo1)
+		}
+		fmt.Fprintf(w, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR %.3f in [%.3f, %.3f], %s", s.Elo0, s.Elo1, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, state)
+		if res.Stopped {
+			fmt.Fprintf(w, " (stopped after %d of %d games)", res.Games, planned)
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
+}
+
+func eloString(e eval.JSONFloat) string {
+	x := float64(e)
+	switch {
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	case math.IsNaN(x):
+		return "n/a"
+	}
+	return fmt.Sprintf("%+.1f", x)
+}

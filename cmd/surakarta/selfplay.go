@@ -1,0 +1,198 @@
+package main
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/selfplay"
+)
+
+// selfplayEngineDefaults are the engine defaults of every command that
+// plays self-play games (selfplay, experiment): selfplay.DefaultEngine.
+func selfplayEngineDefaults() mcts.Config { return selfplay.DefaultEngine() }
+
+func newSelfplayCommand() *cobra.Command {
+	var (
+		games         int64
+		out           string
+		workers       int
+		randomOpening int
+		resume        bool
+		shard, shards int
+		gameIDs       string
+		partGames     int
+		quiet         bool
+		rf            rulesFlags
+		ef            engineFlags
+	)
+	d := selfplayEngineDefaults()
+	cmd := &cobra.Command{
+		Use:   "selfplay --games N --out DIR [--variant V] [--sims S] [--workers W] [flags]",
+		Short: "Play games engine against engine and write them to a Parquet dataset",
+		Long: "selfplay plays --games games of the engine against itself on --workers cores and writes\n" +
+			"every searched position and every game to DIR/positions/variant=V/ and DIR/games/variant=V/\n" +
+			"(docs/DATASET.md documents the columns). Game i is played from its own random streams,\n" +
+			"derived from --seed and i, so the rows are the same for any --workers, any sharding and a\n" +
+			"replay of chosen games with --game-ids.\n\n" +
+			fmt.Sprintf("Self-play defaults differ from analysis: --sims %d, --noise-weight %g (root Dirichlet\n", d.Sims, d.NoiseWeight) +
+			fmt.Sprintf("noise), --temperature-plies %d (the first plies sample moves by visit count), --max-nodes %d.\n", d.TemperaturePlies, d.MaxNodes) +
+			"--random-opening K starts each game with K uniformly random plies; they depend on --seed and\n" +
+			"the game id only, so runs of both variants with one seed share their openings (paired games).\n\n" +
+			"Files appear complete or not at all. On Ctrl-C (SIGINT) or SIGTERM the run keeps the parts\n" +
+			"already complete, discards the one in progress and tells how to continue: the same command\n" +
+			"with --resume plays exactly the missing games. --shard i --shards n plays games\n" +
+			"[i*N/n, (i+1)*N/n) so that machines can share a run in one DIR; runs of the two variants\n" +
+			"share a DIR as separate partitions. A run whose settings differ from those a partition\n" +
+			"holds is refused.",
+		Example: "  surakarta selfplay --games 1000 --out data\n" +
+			"  surakarta selfplay --games 1000 --out data --variant majority --random-opening 4\n" +
+			"  surakarta selfplay --games 1000 --out data --resume\n" +
+			"  surakarta selfplay --games 100000 --out data --shard 0 --shards 4\n" +
+			"  surakarta selfplay --games 1000 --out replay --game-ids 17,40-42",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if out == "" {
+				return errors.New("--out DIR is required: the dataset directory to write")
+			}
+			r, err := rf.rules()
+			if err != nil {
+				return err
+			}
+			ecfg, ev, err := ef.config(r)
+			if err != nil {
+				return err
+			}
+			evName, err := evaluatorIdentity(ef.eval)
+			if err != nil {
+				return err
+			}
+			cfg := selfplay.Config{
+				Dir: out, Games: games, Shard: shard, Shards: shards, Seed: ef.seed,
+				RandomOpening: randomOpening, Engine: ecfg, Evaluator: ev, EvaluatorName: evName,
+				Workers: workers, PartGames: partGames, Resume: resume,
+			}
+			if cmd.Flags().Changed("game-ids") {
+				if cmd.Flags().Changed("shard") || cmd.Flags().Changed("shards") {
+					return errors.New("--game-ids and --shard/--shards exclude each other: a replay plays exactly the ids given")
+				}
+				if cfg.GameIDs, err = selfplay.ParseGameIDs(gameIDs); err != nil {
+					return fmt.Errorf("--game-ids: %w", err)
+				}
+			}
+			if err := checkSelfplayFlags(games, workers, shard, shards, partGames, randomOpening); err != nil {
+				return err
+			}
+			return runSelfplay(cmd, cfg, quiet)
+		},
+	}
+	fs := cmd.Flags()
+	fs.Int64Var(&games, "games", 100, "N: games in the whole run (all shards together)")
+	fs.StringVar(&out, "out", "", "dataset directory to write (created if missing)")
+	fs.IntVar(&workers, "workers", 0, "games played at once, one searcher each (0: one per CPU)")
+	fs.IntVar(&randomOpening, "random-opening", 0, "uniformly random plies at the start of each game, from --seed and the game id")
+	fs.BoolVar(&resume, "resume", false, "continue the run in --out: play only the games not yet written")
+	fs.IntVar(&shard, "shard", 0, "this machine's shard, 0..shards-1")
+	fs.IntVar(&shards, "shards", 1, "number of shards the run is split into")
+	fs.StringVar(&gameIDs, "game-ids", "", "play only these games of the run, e.g. 17,40-42 (a replay into a new --out)")
+	fs.IntVar(&partGames, "part-games", selfplay.DefaultPartGames, "game ids per part file (an interrupted run loses at most one part)")
+	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
+	addRulesFlags(cmd, &rf)
+	addEngineFlagsWithDefaults(cmd, &ef, d)
+	return cmd
+}
+
+func checkSelfplayFlags(games int64, workers, shard, shards, partGames, randomOpening int) error {
+	switch {
+	case games < 1:
+		return fmt.Errorf("--games %d: want at least 1", games)
+	case workers < 0:
+		return fmt.Errorf("--workers %d: want 1 or more, or 0 for one per CPU", workers)
+	case shards < 1:
+		return fmt.Errorf("--shards %d: want at least 1", shards)
+	case shard < 0 || shard >= shards:
+		return fmt.Errorf("--shard %d: want 0..%d for --shards %d", shard, shards-1, shards)
+	case partGames < 1:
+		return fmt.Errorf("--part-games %d: want at least 1", partGames)
+	case randomOpening < 0 || randomOpening > 1000:
+		return fmt.Errorf("--random-opening %d: want 0..1000 plies", randomOpening)
+	}
+	return nil
+}
+
+// evaluatorIdentity names an --eval value for the run's settings: the
+// built-in name, or the weights file's content hash, so that a changed
+// file is a different run wherever it lives.
+func evaluatorIdentity(spec string) (string, error) {
+	if spec == "material" {
+		return spec, nil
+	}
+	b, err := os.ReadFile(spec)
+	if err != nil {
+		return "", fmt.Errorf("--eval: %w", err)
+	}
+	return fmt.Sprintf("weights sha256:%x", sha256.Sum256(b)), nil
+}
+
+func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet bool) error {
+	var positions, red, black, draw atomic.Int64
+	var rep *progress.Reporter
+	cfg.Logf = func(format string, args ...any) {
+		if !quiet {
+			fmt.Fprintf(cmd.ErrOrStderr(), format+"\n", args...)
+		}
+	}
+	cfg.OnStart = func(planned, skipped int64) {
+		rep = progress.Start(cmd.ErrOrStderr(), progress.Options{
+			Unit: "games", Total: planned, Initial: skipped, Quiet: quiet,
+			Extra: func(elapsed time.Duration) string {
+				return fmt.Sprintf("%s positions/s | red %d black %d draw %d",
+					progress.FormatRate(float64(positions.Load())/elapsed.Seconds()), red.Load(), black.Load(), draw.Load())
+			},
+		})
+	}
+	cfg.OnGame = func(g selfplay.GameStats) {
+		positions.Add(int64(g.Positions))
+		switch g.Result {
+		case rules.RedWins:
+			red.Add(1)
+		case rules.BlackWins:
+			black.Add(1)
+		default:
+			draw.Add(1)
+		}
+		rep.Add(1)
+	}
+	sum, err := selfplay.Run(cmd.Context(), cfg)
+	if rep != nil {
+		rep.Stop()
+	}
+	if errors.Is(err, selfplay.ErrInterrupted) {
+		return fmt.Errorf("interrupted: %d of this run's %d games are in %s (%d written now); the games in progress were discarded.\n"+
+			"Run the same command with --resume to play the %d missing games",
+			sum.Skipped+sum.Written, sum.Planned, cfg.Dir, sum.Written, sum.Planned-sum.Skipped-sum.Written)
+	}
+	if err != nil {
+		return err
+	}
+	if sum.Played == 0 {
+		fmt.Fprintf(cmd.OutOrStdout(), "nothing to play: all %d of this run's games are already in %s\n", sum.Planned, cfg.Dir)
+		return nil
+	}
+	secs := sum.Elapsed.Seconds()
+	fmt.Fprintf(cmd.OutOrStdout(), "wrote %d games (%d positions) to %s in %.1f s: %.2f games/s, %.0f positions/s; red %d, black %d, draw %d",
+		sum.Written, sum.Positions, cfg.Dir, secs, float64(sum.Played)/secs, float64(sum.Positions)/secs, sum.Red, sum.Black, sum.Draw)
+	if sum.Skipped > 0 {
+		fmt.Fprintf(cmd.OutOrStdout(), "; %d games were already there", sum.Skipped)
+	}
+	fmt.Fprintln(cmd.OutOrStdout())
+	return nil
+}

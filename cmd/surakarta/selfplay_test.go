@@ -1,0 +1,168 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/dataset"
+)
+
+// tinySelfplay is a fast self-play command line writing to dir.
+func tinySelfplay(dir string, extra ...string) []string {
+	return append([]string{"selfplay", "--games", "4", "--sims", "8", "--workers", "2", "--out", dir, "--quiet", "--random-opening", "2"}, extra...)
+}
+
+func TestSelfplayThenInspectAndVerify(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := run(t, "", tinySelfplay(dir)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out, "wrote 4 games (") {
+		t.Fatalf("selfplay output %q", out)
+	}
+	out, _, err = run(t, "", "dataset", "inspect", "--files", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"variant=standard", "seed 1, games 4, random opening 2 plies", `"sims":8`, "positions 1 files", "games     1 files, 4 rows", "part-0000000000.parquet  games 0..3"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("inspect output lacks %q:\n%s", want, out)
+		}
+	}
+	out, _, err = run(t, "", "dataset", "verify", "--quiet", dir)
+	if err != nil || !strings.HasPrefix(out, "ok: 4 games and ") {
+		t.Fatalf("verify: %v\n%s", err, out)
+	}
+	// The same command again is refused; with --resume it has nothing to do.
+	if _, _, err := run(t, "", tinySelfplay(dir)...); err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Fatalf("second run without --resume: %v", err)
+	}
+	out, _, err = run(t, "", tinySelfplay(dir, "--resume")...)
+	if err != nil || !strings.Contains(out, "nothing to play") {
+		t.Fatalf("resume of a complete run: %v %q", err, out)
+	}
+	// Other settings in the same partition are refused.
+	if _, _, err := run(t, "", tinySelfplay(dir, "--resume", "--seed", "2")...); err == nil || !strings.Contains(err.Error(), "seed") {
+		t.Fatalf("different seed: %v", err)
+	}
+}
+
+func TestSelfplayProgressGoesToStderr(t *testing.T) {
+	dir := t.TempDir()
+	args := slices.DeleteFunc(tinySelfplay(dir), func(s string) bool { return s == "--quiet" })
+	out, errOut, err := run(t, "", args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errOut, "games 4/4 100.0%") || !strings.Contains(errOut, "positions/s") || strings.Contains(out, "games/s |") {
+		t.Fatalf("progress should be on stderr only:\nstdout %q\nstderr %q", out, errOut)
+	}
+}
+
+func TestVerifyFailsOnACorruptedDataset(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := run(t, "", tinySelfplay(dir)...); err != nil {
+		t.Fatal(err)
+	}
+	// Rewrite the games part with one winner changed.
+	f, err := dataset.Open(dataset.PartPath(dir, dataset.TableGames, "standard", 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := f.Meta
+	var games []dataset.GameRow
+	f.ScanGames(func(g *dataset.GameRow) error {
+		c := *g
+		c.Moves = slices.Clone(g.Moves)
+		games = append(games, c)
+		return nil
+	})
+	f.Close()
+	games[2].Winner = map[string]string{"red": "black", "black": "draw", "draw": "red"}[games[2].Winner]
+	os.Remove(f.Path)
+	w, err := dataset.Create[dataset.GameRow](dir, meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(games)
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := run(t, "", "dataset", "verify", "--quiet", dir)
+	if err == nil || !strings.Contains(err.Error(), "1 problem found") {
+		t.Fatalf("verify of a corrupted dataset: err %v", err)
+	}
+	if !strings.Contains(out, "part-0000000000.parquet: game 2: winner") {
+		t.Fatalf("verify output does not name the file and game:\n%s", out)
+	}
+}
+
+func TestDatasetCommandsRefuseNonParquetWithoutPanic(t *testing.T) {
+	dir := t.TempDir()
+	part := filepath.Join(dir, "positions", "variant=standard")
+	os.MkdirAll(part, 0o755)
+	os.WriteFile(filepath.Join(part, "part-0000000000.parquet"), []byte("not parquet at all"), 0o644)
+	out, _, err := run(t, "", "dataset", "verify", "--quiet", dir)
+	if err == nil || !strings.Contains(out, "not a Parquet file") {
+		t.Fatalf("verify: err %v\n%s", err, out)
+	}
+	out, _, err = run(t, "", "dataset", "inspect", dir)
+	if err != nil || !strings.Contains(out, "unreadable") {
+		t.Fatalf("inspect: err %v\n%s", err, out)
+	}
+	if _, _, err := run(t, "", "dataset", "inspect", filepath.Join(dir, "missing")); err == nil {
+		t.Fatal("inspect of a missing directory succeeded")
+	}
+}
+
+func TestSelfplayFlagErrorsNameTheFlag(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"selfplay", "--games", "4"}, "--out"},
+		{tinySelfplay(dir, "--games", "0"), "--games"},
+		{tinySelfplay(dir, "--shard", "2", "--shards", "2"), "--shard"},
+		{tinySelfplay(dir, "--workers", "-1"), "--workers"},
+		{tinySelfplay(dir, "--game-ids", "x"), "--game-ids"},
+		{tinySelfplay(dir, "--game-ids", "1", "--shards", "2"), "exclude"},
+		{tinySelfplay(dir, "--random-opening", "-1"), "--random-opening"},
+		{tinySelfplay(dir, "--variant", "nope"), "--variant"},
+		{tinySelfplay(dir, "--sims", "0"), "--sims"},
+		{tinySelfplay(dir, "--eval", "/nonexistent/weights.json"), "--eval"},
+	} {
+		_, _, err := run(t, "", c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: got %v, want an error naming %s", c.args[1:], err, c.want)
+		}
+	}
+}
+
+func TestSelfplayGameIDsReplaysIntoANewDirectory(t *testing.T) {
+	base := t.TempDir()
+	full, one := filepath.Join(base, "full"), filepath.Join(base, "one")
+	if _, _, err := run(t, "", tinySelfplay(full)...); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := run(t, "", tinySelfplay(one, "--game-ids", "3")...); err != nil {
+		t.Fatal(err)
+	}
+	moves := func(dir string, id int64) []string {
+		var m []string
+		dataset.ScanGames(dir, "standard", func(g *dataset.GameRow) error {
+			if g.GameID == id {
+				m = slices.Clone(g.Moves)
+			}
+			return nil
+		})
+		return m
+	}
+	if a, b := moves(full, 3), moves(one, 3); len(a) == 0 || !slices.Equal(a, b) {
+		t.Fatalf("replayed game 3 differs: %v vs %v", b, a)
+	}
+}

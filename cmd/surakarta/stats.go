@@ -1,0 +1,178 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/surakarta/surakarta/experiments"
+)
+
+func newStatsCommand() *cobra.Command {
+	var (
+		by      string
+		asJSON  bool
+		compare bool
+		pool    bool
+		conf    float64
+	)
+	cmd := &cobra.Command{
+		Use:   "stats DIR... [--by variant,reason,...] [--json] [--compare]",
+		Short: "Outcome statistics of datasets: win and draw rates, first-player advantage, game length",
+		Long: "stats streams the games table of each dataset DIR and reports per variant: games;\n" +
+			"red wins, black wins and draws with Wilson intervals; the first player's score with\n" +
+			"its score-test interval and the advantage (score - 0.5); the decisive games' red share;\n" +
+			"ending reasons; game length and captures; and for standard-variant data how the\n" +
+			"majority rule would have scored the same endings.\n\n" +
+			"--by adds grouping fields (" + joinFields() + ");\n" +
+			"the variant is always one. Several DIRs are reported apart (grouped by source)\n" +
+			"unless --pool merges them, e.g. shards copied from several machines.\n" +
+			"--compare tests each pair of variants of a dataset, and each variant across datasets:\n" +
+			"the 3-outcome table (chi-square, exact when counts are small), each rate (two-proportion\n" +
+			"tests with Newcombe intervals), and, where the same openings appear under both (same\n" +
+			"seed and random openings), a paired analysis that says how much pairing narrows the\n" +
+			"interval.",
+		Example: "  surakarta stats data/\n  surakarta stats data/ --by variant,reason\n  surakarta stats data/ --compare --json",
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkConfidence(conf); err != nil {
+				return err
+			}
+			res, err := collectStats(cmd, args, by, compare, pool, conf)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), res)
+			}
+			return experiments.WriteText(cmd.OutOrStdout(), res)
+		},
+	}
+	cmd.Flags().StringVar(&by, "by", "variant", "comma-separated grouping fields")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	cmd.Flags().BoolVar(&compare, "compare", false, "test the differences between variants and datasets")
+	cmd.Flags().BoolVar(&pool, "pool", false, "merge several DIRs into one source instead of reporting each")
+	cmd.Flags().Float64Var(&conf, "confidence", 0.95, "confidence level of every interval")
+	cmd.AddCommand(newStatsPlanCommand())
+	return cmd
+}
+
+func joinFields() string {
+	s := ""
+	for i, f := range experiments.GroupFields {
+		if i > 0 {
+			s += ", "
+		}
+		s += f
+	}
+	return s
+}
+
+func checkConfidence(conf float64) error {
+	if !(conf > 0 && conf < 1) {
+		return fmt.Errorf("--confidence %v: want a fraction in (0, 1) such as 0.95", conf)
+	}
+	return nil
+}
+
+// collectStats scans the datasets and analyses them.
+func collectStats(cmd *cobra.Command, dirs []string, by string, compare, pool bool, conf float64) (*experiments.Result, error) {
+	fields, err := experiments.ParseBy(by)
+	if err != nil {
+		return nil, fmt.Errorf("--by: %w", err)
+	}
+	multi := len(dirs) > 1 && !pool
+	if multi && !contains(fields, "source") {
+		fields = append([]string{"source"}, fields...) // as ParseBy orders it
+	}
+	c := experiments.NewCollector(fields, compare)
+	named := contains(fields, "source")
+	for _, d := range dirs {
+		source := ""
+		if named {
+			source = experiments.SourceName(d)
+		}
+		if err := c.AddDir(cmd.Context(), source, d); err != nil {
+			return nil, err
+		}
+	}
+	return c.Analyze(conf, compare)
+}
+
+func contains(xs []string, x string) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func newStatsPlanCommand() *cobra.Command {
+	var (
+		halfWidth float64
+		rate      string
+		conf      float64
+		asJSON    bool
+	)
+	cmd := &cobra.Command{
+		Use:   "plan --halfwidth H [--rate P | DIR...]",
+		Short: "How many games give intervals of a chosen half-width",
+		Long: "plan tells how many games give a chosen interval half-width (--halfwidth 0.01 is\n" +
+			"±1 percentage point): at a given rate (--rate), or at the rates observed in datasets:\n" +
+			"for each variant's red, black and draw rates (Wilson), its first-player score\n" +
+			"(trinomial), and the differences between variants (games per arm; paired designs\n" +
+			"need fewer, scaled by the observed width ratio).",
+		Example: "  surakarta stats plan --halfwidth 0.01 --rate 0.5\n  surakarta stats plan --halfwidth 0.025 data/",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkConfidence(conf); err != nil {
+				return err
+			}
+			if !(halfWidth > 0 && halfWidth < 0.5) {
+				return fmt.Errorf("--halfwidth %v: want a fraction in (0, 0.5) such as 0.01", halfWidth)
+			}
+			var rows []experiments.PlanRow
+			switch {
+			case rate != "" && len(args) > 0:
+				return errors.New("give either --rate or dataset directories, not both")
+			case rate != "":
+				p, err := strconv.ParseFloat(rate, 64)
+				if err != nil || !(p >= 0 && p <= 1) {
+					return fmt.Errorf("--rate %q: want a proportion in [0, 1] such as 0.3", rate)
+				}
+				if rows, err = experiments.PlanRate(p, halfWidth, conf); err != nil {
+					return err
+				}
+			case len(args) > 0:
+				res, err := collectStats(cmd, args, "variant", true, false, conf)
+				if err != nil {
+					return err
+				}
+				if rows, err = experiments.Plan(res, halfWidth); err != nil {
+					return err
+				}
+			default:
+				return errors.New("give --rate P or one or more dataset directories to plan from")
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), map[string]any{"halfwidth": halfWidth, "confidence": conf, "rows": rows})
+			}
+			return experiments.WritePlanText(cmd.OutOrStdout(), rows, halfWidth, conf)
+		},
+	}
+	cmd.Flags().Float64Var(&halfWidth, "halfwidth", 0.01, "target half-width of the interval, as a fraction")
+	cmd.Flags().StringVar(&rate, "rate", "", "plan for this rate instead of a dataset's")
+	cmd.Flags().Float64Var(&conf, "confidence", 0.95, "confidence level")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// writeRandomDataset writes n games of random play under both variants to
+// dir, from the same seeded random openings (a paired study).
+func writeRandomDataset(t *testing.T, dir string, n int64, seed uint64) {
+	t.Helper()
+	writeRandomGames(t, dir, n, seed, rules.Standard, rules.Majority)
+}
+
+// writeRandomGames writes n games of random play under each variant to dir.
+func writeRandomGames(t *testing.T, dir string, n int64, seed uint64, variants ...rules.Variant) {
+	t.Helper()
+	const opening = 3
+	for _, v := range variants {
+		r := rules.DefaultRules()
+		r.Variant = v
+		r.NoCaptureLimit = 16 // short games keep the test fast
+		var rows []dataset.GameRow
+		for id := range n {
+			g, err := rules.NewGame(r, rules.Start())
+			if err != nil {
+				t.Fatal(err)
+			}
+			k := dataset.PlayRandomOpening(g, seed, id, opening)
+			s := dataset.NewStream(dataset.SearchSeed(seed, id, v))
+			var buf [rules.MaxMoves]rules.Move
+			for !g.IsTerminal() {
+				moves := g.LegalMoves(buf[:0])
+				if err := g.Play(moves[s.IntN(len(moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var row dataset.GameRow
+			dataset.FillGame(&row, id, seed, k, g)
+			rows = append(rows, row)
+		}
+		run := dataset.Run{SchemaVersion: dataset.SchemaVersion, Variant: v.String(), Rules: r.String(),
+			Engine: `{"test":"random"}`, Seed: seed, Games: n, RandomOpening: opening}
+		if err := dataset.ClaimPartition(dir, run); err != nil {
+			t.Fatal(err)
+		}
+		meta := dataset.FileMeta{Run: run, Shards: 1, FirstGame: 0, LastGame: n - 1}
+		if err := dataset.WritePart(dir, meta, rows, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestStatsJSONListsBothVariantsWithIntervals(t *testing.T) {
+	dir := t.TempDir()
+	writeRandomDataset(t, dir, 60, 5)
+	out, _, err := run(t, "", "stats", dir, "--json", "--compare")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Variants []struct {
+			Variant   string `json:"variant"`
+			Games     int64  `json:"games"`
+			RedWins   int64  `json:"red_wins"`
+			BlackWins int64  `json:"black_wins"`
+			Draws     int64  `json:"draws"`
+			DrawRate  struct {
+				Value float64
+				CI    [2]float64
+			} `json:"draw_rate"`
+			FirstPlayerScore struct {
+				Value float64
+				CI    [2]float64
+			} `json:"first_player_score"`
+			Reasons map[string]int64                         `json:"reasons"`
+			Plies   struct{ Mean, Median, P25, P75 float64 } `json:"plies"`
+		} `json:"variants"`
+		Comparisons []struct {
+			A, B   string
+			Paired *struct{ Pairs int64 } `json:"paired"`
+		} `json:"comparisons"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("stats --json is not JSON: %v\n%s", err, out)
+	}
+	if len(res.Variants) != 2 || res.Variants[0].Variant != "standard" || res.Variants[1].Variant != "majority" {
+		t.Fatalf("variants %+v", res.Variants)
+	}
+	for _, v := range res.Variants {
+		if v.Games != 60 || v.RedWins+v.BlackWins+v.Draws != 60 {
+			t.Errorf("%s: counts %+v", v.Variant, v)
+		}
+		s := v.FirstPlayerScore
+		if !(s.CI[0] <= s.Value && s.Value <= s.CI[1]) || !(v.Plies.P25 <= v.Plies.Median && v.Plies.Median <= v.Plies.P75) {
+			t.Errorf("%s: score %+v plies %+v", v.Variant, s, v.Plies)
+		}
+	}
+	if len(res.Comparisons) != 1 || res.Comparisons[0].Paired == nil || res.Comparisons[0].Paired.Pairs != 60 {
+		t.Errorf("comparisons %+v: the variants share openings", res.Comparisons)
+	}
+}
+
+func TestStatsTextByReason(t *testing.T) {
+	dir := t.TempDir()
+	writeRandomDataset(t, dir, 30, 6)
+	out, _, err := run(t, "", "stats", dir, "--by", "reason")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "standard/") || !strings.Contains(out, "first-player score") || !strings.Contains(out, "game length histogram") {
+		t.Errorf("text output lacks groups or figures:\n%s", out)
+	}
+}
+
+func TestStatsErrorsAreClear(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"stats", dir + "/missing"}, "no such file"},
+		{[]string{"stats", dir}, "holds no"},
+		{[]string{"stats", dir, "--by", "colour"}, "cannot group by"},
+		{[]string{"stats", dir, "--confidence", "95"}, "--confidence"},
+		{[]string{"stats", "plan", "--halfwidth", "0.01"}, "--rate"},
+		{[]string{"stats", "plan", "--halfwidth", "0.01", "--rate", "x"}, "--rate"},
+		{[]string{"stats", "plan", "--halfwidth", "2", "--rate", "0.5"}, "--halfwidth"},
+	}
+	for _, c := range cases {
+		_, _, err := run(t, "", c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: err %v, want it to mention %q", c.args, err, c.want)
+		}
+	}
+}
+
+func TestStatsPlanFromRateAndDataset(t *testing.T) {
+	out, _, err := run(t, "", "stats", "plan", "--halfwidth", "0.01", "--rate", "0.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "9600") {
+		t.Errorf("plan at 0.5 ±0.01 should need 9600 games:\n%s", out)
+	}
+	dir := t.TempDir()
+	writeRandomDataset(t, dir, 40, 7)
+	out, _, err = run(t, "", "stats", "plan", "--halfwidth", "0.025", dir, "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plan struct {
+		Rows []struct {
+			Group, Quantity string
+			Need            int64
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(out), &plan); err != nil {
+		t.Fatal(err)
+	}
+	var sawDiff bool
+	for _, r := range plan.Rows {
+		if r.Need < 1 {
+			t.Errorf("row %+v needs no games", r)
+		}
+		sawDiff = sawDiff || r.Quantity == "draw_rate_diff"
+	}
+	if len(plan.Rows) < 8 || !sawDiff {
+		t.Errorf("plan rows %+v: want per-variant rates and the differences", plan.Rows)
+	}
+}

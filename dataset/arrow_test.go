@@ -1,0 +1,199 @@
+package dataset
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/schema"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// arrowLeaf is one leaf column as Apache Arrow's Parquet implementation (an
+// independent decoder) reads it: values, and the levels that place them in
+// rows.
+type arrowLeaf struct {
+	ints       []int64
+	floats     []float32
+	strs       []string
+	defs, reps []int16
+	maxDef     int16
+	logical    schema.LogicalType
+}
+
+// rows splits the leaf's entries into rows: row i holds entries [s, e).
+func (l *arrowLeaf) rows() [][2]int {
+	var out [][2]int
+	for i, r := range l.reps {
+		if r == 0 {
+			out = append(out, [2]int{i, i})
+		}
+		out[len(out)-1][1] = i + 1
+	}
+	return out
+}
+
+// readArrow reads every leaf column of a file with arrow-go's low-level
+// column readers (the pqarrow layer would pull in gRPC through Flight).
+func readArrow(t *testing.T, path string) (map[string]*arrowLeaf, *file.Reader) {
+	t.Helper()
+	r, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		t.Fatalf("arrow cannot open %s: %v", path, err)
+	}
+	t.Cleanup(func() { r.Close() })
+	sch := r.MetaData().Schema
+	leaves := map[string]*arrowLeaf{}
+	for j := 0; j < sch.NumColumns(); j++ {
+		c := sch.Column(j)
+		leaf := &arrowLeaf{maxDef: c.MaxDefinitionLevel(), logical: c.LogicalType()}
+		leaves[c.Path()] = leaf
+		for g := 0; g < r.NumRowGroups(); g++ {
+			cr, err := r.RowGroup(g).Column(j)
+			if err != nil {
+				t.Fatal(err)
+			}
+			const batch = 4096
+			defs, reps := make([]int16, batch), make([]int16, batch)
+			for cr.HasNext() {
+				var total int64
+				var valuesRead int
+				switch cr := cr.(type) {
+				case *file.Int64ColumnChunkReader:
+					vals := make([]int64, batch)
+					total, valuesRead, err = cr.ReadBatch(batch, vals, defs, reps)
+					leaf.ints = append(leaf.ints, vals[:valuesRead]...)
+				case *file.Int32ColumnChunkReader:
+					vals := make([]int32, batch)
+					total, valuesRead, err = cr.ReadBatch(batch, vals, defs, reps)
+					for _, v := range vals[:valuesRead] {
+						leaf.ints = append(leaf.ints, int64(v))
+					}
+				case *file.Float32ColumnChunkReader:
+					vals := make([]float32, batch)
+					total, valuesRead, err = cr.ReadBatch(batch, vals, defs, reps)
+					leaf.floats = append(leaf.floats, vals[:valuesRead]...)
+				case *file.ByteArrayColumnChunkReader:
+					vals := make([]parquet.ByteArray, batch)
+					total, valuesRead, err = cr.ReadBatch(batch, vals, defs, reps)
+					for _, v := range vals[:valuesRead] {
+						leaf.strs = append(leaf.strs, string(v))
+					}
+				default:
+					t.Fatalf("column %s: unexpected reader %T", c.Path(), cr)
+				}
+				if err != nil {
+					t.Fatalf("column %s: %v", c.Path(), err)
+				}
+				leaf.defs = append(leaf.defs, defs[:total]...)
+				if c.MaxRepetitionLevel() > 0 {
+					leaf.reps = append(leaf.reps, reps[:total]...)
+				} else {
+					leaf.reps = append(leaf.reps, make([]int16, total)...)
+				}
+			}
+		}
+	}
+	return leaves, r
+}
+
+// wantInt checks that arrow sees a column as an integer of the given width
+// and signedness: what DuckDB and pandas will see too.
+func wantInt(t *testing.T, leaves map[string]*arrowLeaf, path string, bits int8, signed bool) *arrowLeaf {
+	t.Helper()
+	l := leaves[path]
+	if l == nil {
+		t.Fatalf("arrow finds no column %s", path)
+	}
+	it, ok := l.logical.(interface {
+		BitWidth() int8
+		IsSigned() bool
+	})
+	if !ok || it.BitWidth() != bits || it.IsSigned() != signed {
+		t.Fatalf("column %s: logical type %v, want Int(%d, signed=%v)", path, l.logical, bits, signed)
+	}
+	return l
+}
+
+func TestArrowReaderSeesTheSameRows(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 21, 3, 2)
+	games, pos := writeSynth(t, dir, run, 0, 2)
+
+	lv, r := readArrow(t, PartPath(dir, TablePositions, "standard", 0))
+	if int(r.NumRows()) != len(pos) {
+		t.Fatalf("arrow counts %d rows, wrote %d", r.NumRows(), len(pos))
+	}
+	kv := r.MetaData().KeyValueMetadata()
+	for key, want := range map[string]string{keyTable: TablePositions, keySeed: "21", keyRules: run.Rules, keyFirstGame: "0", keyLastGame: "2"} {
+		if got := kv.FindValue(key); got == nil || *got != want {
+			t.Errorf("footer %s: arrow reads %v, want %q", key, got, want)
+		}
+	}
+	gameID := wantInt(t, lv, "game_id", 64, true)
+	ply := wantInt(t, lv, "ply", 16, true)
+	red := wantInt(t, lv, "red", 64, false)
+	black := wantInt(t, lv, "black", 64, false)
+	side := wantInt(t, lv, "side_to_move", 8, true)
+	noCap := wantInt(t, lv, "no_capture_plies", 16, true)
+	rp := wantInt(t, lv, "red_pieces", 8, true)
+	bp := wantInt(t, lv, "black_pieces", 8, true)
+	legal := wantInt(t, lv, "legal_moves", 16, true)
+	moveIndex := wantInt(t, lv, "move_index", 16, true)
+	result := wantInt(t, lv, "result", 8, true)
+	actions := wantInt(t, lv, "policy.list.element.action", 16, true)
+	visits := wantInt(t, lv, "policy.list.element.visits", 32, true)
+	fen, move, rootValue := lv["fen"], lv["move"], lv["root_value"]
+	prow := actions.rows()
+	if len(prow) != len(pos) {
+		t.Fatalf("arrow finds %d policy lists for %d rows", len(prow), len(pos))
+	}
+	for i, w := range pos {
+		got := PositionRow{
+			GameID: gameID.ints[i], Ply: int16(ply.ints[i]), FEN: fen.strs[i], Red: uint64(red.ints[i]), Black: uint64(black.ints[i]),
+			SideToMove: int8(side.ints[i]), NoCapturePlies: int16(noCap.ints[i]), RedPieces: int8(rp.ints[i]), BlackPieces: int8(bp.ints[i]),
+			LegalMoves: int16(legal.ints[i]), Move: move.strs[i], MoveIndex: int16(moveIndex.ints[i]),
+			RootValue: rootValue.floats[i], Result: int8(result.ints[i]),
+		}
+		for e := prow[i][0]; e < prow[i][1]; e++ {
+			if actions.defs[e] == actions.maxDef {
+				got.Policy = append(got.Policy, PolicyEntry{int16(actions.ints[e]), int32(visits.ints[e])})
+			}
+		}
+		if !reflect.DeepEqual(got, w) {
+			t.Fatalf("row %d: arrow reads\n%+v\nwrote\n%+v", i, got, w)
+		}
+	}
+
+	gl, _ := readArrow(t, PartPath(dir, TableGames, "standard", 0))
+	seed := wantInt(t, gl, "seed", 64, false)
+	moves := gl["moves.list.element"]
+	mrow := moves.rows()
+	for i, w := range games {
+		got := GameRow{
+			GameID:         gl["game_id"].ints[i],
+			Variant:        gl["variant"].strs[i],
+			Rules:          gl["rules"].strs[i],
+			Seed:           uint64(seed.ints[i]),
+			StartFEN:       gl["start_fen"].strs[i],
+			OpeningPlies:   int16(gl["opening_plies"].ints[i]),
+			Plies:          int16(gl["plies"].ints[i]),
+			Captures:       int16(gl["captures"].ints[i]),
+			Winner:         gl["winner"].strs[i],
+			Reason:         gl["reason"].strs[i],
+			RedPieces:      int8(gl["red_pieces"].ints[i]),
+			BlackPieces:    int8(gl["black_pieces"].ints[i]),
+			MajorityWinner: gl["majority_winner"].strs[i],
+		}
+		for e := mrow[i][0]; e < mrow[i][1]; e++ {
+			if moves.defs[e] == moves.maxDef {
+				got.Moves = append(got.Moves, moves.strs[e])
+			}
+		}
+		if !reflect.DeepEqual(got, w) {
+			t.Fatalf("game %d: arrow reads\n%+v\nwrote\n%+v", i, got, w)
+		}
+	}
+}

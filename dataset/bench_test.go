@@ -1,0 +1,128 @@
+package dataset
+
+import (
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+var (
+	benchOnce sync.Once
+	benchDir  string
+	benchRows int64
+	benchErr  error
+)
+
+// benchDataset writes a synthetic dataset of about a million position rows
+// once per benchmark binary.
+func benchDataset(b *testing.B) (string, int64) {
+	benchOnce.Do(func() {
+		benchDir, benchErr = os.MkdirTemp("", "surakarta-bench-*")
+		if benchErr != nil {
+			return
+		}
+		r := rules.DefaultRules()
+		run := synthRun(b, r, 1, 1<<20, 0)
+		if benchErr = ClaimPartition(benchDir, run); benchErr != nil {
+			return
+		}
+		const perPart = 1000
+		for first := int64(0); benchRows < 1_000_000; first += perPart {
+			var games []GameRow
+			var pos []PositionRow
+			for id := first; id < first+perPart; id++ {
+				g, p := synthGame(b, r, run.Seed, id, 0)
+				games, pos = append(games, g), append(pos, p...)
+			}
+			benchRows += int64(len(pos))
+			meta := FileMeta{Run: run, Shards: 1, FirstGame: first, LastGame: first + perPart - 1}
+			if benchErr = WritePart(benchDir, meta, games, pos); benchErr != nil {
+				return
+			}
+		}
+	})
+	if benchErr != nil {
+		b.Fatal(benchErr)
+	}
+	return benchDir, benchRows
+}
+
+// BenchmarkScanPositionsFitColumns reads the columns the evaluator fit uses
+// from about a million position rows; it reports rows/s.
+func BenchmarkScanPositionsFitColumns(b *testing.B) {
+	dir, rows := benchDataset(b)
+	cols := []string{"game_id", "red", "black", "side_to_move", "no_capture_plies", "result", "root_value"}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		var n int64
+		var sum uint64
+		if err := ScanPositions(dir, "standard", cols, func(p *PositionRow) error {
+			n++
+			sum += p.Red ^ p.Black
+			return nil
+		}); err != nil {
+			b.Fatal(err)
+		}
+		if n != rows {
+			b.Fatalf("scanned %d rows, want %d", n, rows)
+		}
+	}
+	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// BenchmarkScanPositionsAllColumns reads every column of the same rows.
+func BenchmarkScanPositionsAllColumns(b *testing.B) {
+	dir, rows := benchDataset(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		var n int64
+		if err := ScanPositions(dir, "standard", nil, func(p *PositionRow) error { n++; return nil }); err != nil {
+			b.Fatal(err)
+		}
+		if n != rows {
+			b.Fatalf("scanned %d rows, want %d", n, rows)
+		}
+	}
+	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// BenchmarkWritePositions writes 1000 games' position rows to one part and
+// reports rows/s and bytes per row (synthetic policies are random, so
+// bytes/row here is an upper bound; the selfplay benchmark measures real
+// data).
+func BenchmarkWritePositions(b *testing.B) {
+	r := rules.DefaultRules()
+	run := synthRun(b, r, 1, 1000, 0)
+	var pos []PositionRow
+	for id := int64(0); id < 1000; id++ {
+		_, p := synthGame(b, r, run.Seed, id, 0)
+		pos = append(pos, p...)
+	}
+	dir := b.TempDir()
+	var size int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		w, err := Create[PositionRow](dir, FileMeta{Run: run, Shards: 1, FirstGame: int64(i), LastGame: int64(i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for j := 0; j < len(pos); j += 256 {
+			if err := w.Write(pos[j:min(j+256, len(pos))]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := w.Commit(); err != nil {
+			b.Fatal(err)
+		}
+		st, _ := os.Stat(w.Path())
+		size = st.Size()
+		os.Remove(w.Path())
+	}
+	b.ReportMetric(float64(len(pos))*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+	b.ReportMetric(float64(size)/float64(len(pos)), "bytes/row")
+}

@@ -1,0 +1,33 @@
+// Package dataset reads and writes the project's Parquet datasets of
+// self-play positions and games (github.com/parquet-go/parquet-go).
+//
+// A dataset is a directory with two Hive-partitioned tables:
+//
+//	DIR/positions/variant=V/part-FIRSTID.parquet   one row per searched position (PositionRow)
+//	DIR/games/variant=V/part-FIRSTID.parquet       one row per game (GameRow)
+//	DIR/games/variant=V/_run.json                  the run manifest (Run)
+//
+// A part holds every game of a contiguous range of game ids in both tables,
+// rows ordered by game id then ply; its name carries its first game id in
+// ten digits so that names sort by id. Files are zstd-compressed with row
+// groups of at most DefaultRowGroupRows rows, and every footer carries the
+// run's settings and the file's game id range (FileMeta). docs/DATASET.md
+// documents every column and shows queries from DuckDB and Go.
+//
+// Nothing half-written: a Writer writes PATH.tmp, syncs it and renames it to
+// PATH on Commit, so a part is complete or absent. Complete lists the game
+// ranges present in both tables, which is what a resumed run skips; Cleanup
+// removes what an interrupted run left. ClaimPartition refuses to mix runs
+// whose settings differ.
+//
+// Reading: Open checks a file before reading a row (Parquet magic and
+// footer, schema equal to this version's, footer keys) and returns an error
+// for anything else, never a panic. ScanPositions and ScanGames stream rows
+// through one reused row struct, reading only the columns asked for in
+// batches, so that memory does not grow with the dataset. Verify replays
+// every game with the rules core and checks every row.
+//
+// The random streams that make a run reproducible (OpeningSeed, SearchSeed,
+// Stream, PlayRandomOpening) are defined here, beside the data they explain.
+// The package imports the rules core but never the search (mcts).
+package dataset

@@ -1,0 +1,92 @@
+package dataset
+
+// FileInfo describes one part file.
+type FileInfo struct {
+	Path      string
+	Rows      int64
+	Size      int64
+	RowGroups int
+	Meta      FileMeta
+	// Err is set when the file cannot be opened as a dataset file; the
+	// other fields are then zero.
+	Err error
+}
+
+// PartitionInfo describes one table's variant partition.
+type PartitionInfo struct {
+	Table, Variant string
+	Dir            string
+	Files          []FileInfo
+	// TempFiles lists temporary files of unfinished parts.
+	TempFiles []string
+	// Rows and Bytes total the readable files.
+	Rows, Bytes int64
+	// Games counts the game ids the files' footers cover; Ranges lists
+	// them, adjacent parts merged.
+	Games  int64
+	Ranges []Range
+}
+
+// Inspection is what Inspect found in a dataset directory.
+type Inspection struct {
+	Dir        string
+	Partitions []PartitionInfo
+	// Manifests maps each variant to its run manifest, where one exists.
+	Manifests map[string]Run
+}
+
+// Inspect lists the partitions and files of dataset dir with their rows,
+// sizes and footer metadata, reading only footers.
+func Inspect(dir string) (*Inspection, error) {
+	vs, err := variantsOrAll(dir, "")
+	if err != nil {
+		return nil, err
+	}
+	in := &Inspection{Dir: dir, Manifests: map[string]Run{}}
+	for _, v := range vs {
+		if r, ok, err := ReadManifest(dir, v); err != nil {
+			return nil, err
+		} else if ok {
+			in.Manifests[v] = r
+		}
+		for _, table := range []string{TablePositions, TableGames} {
+			pi := PartitionInfo{Table: table, Variant: v, Dir: PartitionDir(dir, table, v)}
+			parts, err := listParts(dir, table, v)
+			if err != nil {
+				return nil, err
+			}
+			tmps, err := listPartFiles(dir, table, v, false)
+			if err != nil {
+				return nil, err
+			}
+			for _, t := range tmps {
+				pi.TempFiles = append(pi.TempFiles, t.Path)
+			}
+			for _, p := range parts {
+				fi := FileInfo{Path: p.Path}
+				f, err := Open(p.Path)
+				if err != nil {
+					fi.Err = err
+					pi.Files = append(pi.Files, fi)
+					continue
+				}
+				fi.Rows, fi.Size, fi.RowGroups, fi.Meta = f.Rows, f.Size, f.RowGroups(), f.Meta
+				f.Close()
+				pi.Files = append(pi.Files, fi)
+				pi.Rows += fi.Rows
+				pi.Bytes += fi.Size
+				r := Range{fi.Meta.FirstGame, fi.Meta.LastGame}
+				pi.Games += r.Len()
+				if n := len(pi.Ranges); n > 0 && pi.Ranges[n-1].Last+1 == r.First {
+					pi.Ranges[n-1].Last = r.Last
+				} else {
+					pi.Ranges = append(pi.Ranges, r)
+				}
+			}
+			if len(pi.Files) > 0 || len(pi.TempFiles) > 0 {
+				in.Partitions = append(in.Partitions, pi)
+			}
+		}
+	}
+	return in, nil
+}

@@ -1,0 +1,280 @@
+package dataset
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	buildinfo "github.com/surakarta/surakarta/internal/version"
+)
+
+// Run holds the settings that decide a self-play run's rows. Every file of
+// a run carries them in its footer, and each variant partition keeps them
+// in a manifest, so that a run (a resumed one, another shard) whose
+// settings differ from what a partition holds is refused instead of mixing
+// data.
+type Run struct {
+	SchemaVersion int    `json:"schema_version"`
+	Variant       string `json:"variant"`
+	Rules         string `json:"rules"`
+	// Engine describes the search settings and evaluator; any text the
+	// producer chooses (selfplay writes JSON), compared as a string.
+	Engine string `json:"engine"`
+	Seed   uint64 `json:"seed"`
+	// Games is N, the number of games of the whole run (all shards).
+	Games         int64 `json:"games"`
+	RandomOpening int   `json:"random_opening"`
+	// GameIDs is the selection of a replay run (e.g. "3,17"); empty when the
+	// run plays all of 0..Games-1.
+	GameIDs string `json:"game_ids,omitempty"`
+}
+
+// Diff describes the first setting in which r differs from o, the settings
+// already on disk, or returns "" when they agree.
+func (r Run) Diff(o Run) string {
+	type field struct {
+		name     string
+		mine, on string
+	}
+	fields := []field{
+		{"schema version", strconv.Itoa(r.SchemaVersion), strconv.Itoa(o.SchemaVersion)},
+		{"variant", r.Variant, o.Variant},
+		{"rules", r.Rules, o.Rules},
+		{"engine settings", r.Engine, o.Engine},
+		{"seed", strconv.FormatUint(r.Seed, 10), strconv.FormatUint(o.Seed, 10)},
+		{"games", strconv.FormatInt(r.Games, 10), strconv.FormatInt(o.Games, 10)},
+		{"random opening plies", strconv.Itoa(r.RandomOpening), strconv.Itoa(o.RandomOpening)},
+		{"game ids", r.GameIDs, o.GameIDs},
+	}
+	for _, f := range fields {
+		if f.mine != f.on {
+			return fmt.Sprintf("%s: this run has %q, the partition holds %q", f.name, f.mine, f.on)
+		}
+	}
+	return ""
+}
+
+// FileMeta is the key-value metadata in the footer of every dataset file.
+type FileMeta struct {
+	Run
+	// Table is TablePositions or TableGames.
+	Table string
+	// Version and Revision identify the program that wrote the file: its
+	// module version and VCS revision ("unknown" when not stamped).
+	Version, Revision string
+	// Shard and Shards locate the writing run: shard Shard of Shards.
+	Shard, Shards int
+	// FirstGame and LastGame bound the game ids the file holds, inclusive;
+	// a part holds every game of that range.
+	FirstGame, LastGame int64
+}
+
+// Footer keys. All start with "surakarta." so they never collide with keys
+// other tools add.
+const (
+	keySchemaVersion = "surakarta.schema_version"
+	keyTable         = "surakarta.table"
+	keyVariant       = "surakarta.variant"
+	keyRules         = "surakarta.rules"
+	keyEngine        = "surakarta.engine"
+	keySeed          = "surakarta.seed"
+	keyGames         = "surakarta.games"
+	keyRandomOpening = "surakarta.random_opening"
+	keyGameIDs       = "surakarta.game_ids"
+	keyShard         = "surakarta.shard"
+	keyFirstGame     = "surakarta.first_game"
+	keyLastGame      = "surakarta.last_game"
+	keyVersion       = "surakarta.version"
+	keyRevision      = "surakarta.revision"
+)
+
+func (m *FileMeta) keyValues() [][2]string {
+	return [][2]string{
+		{keySchemaVersion, strconv.Itoa(m.SchemaVersion)},
+		{keyTable, m.Table},
+		{keyVariant, m.Variant},
+		{keyRules, m.Rules},
+		{keyEngine, m.Engine},
+		{keySeed, strconv.FormatUint(m.Seed, 10)},
+		{keyGames, strconv.FormatInt(m.Games, 10)},
+		{keyRandomOpening, strconv.Itoa(m.RandomOpening)},
+		{keyGameIDs, m.GameIDs},
+		{keyShard, fmt.Sprintf("%d/%d", m.Shard, m.Shards)},
+		{keyFirstGame, strconv.FormatInt(m.FirstGame, 10)},
+		{keyLastGame, strconv.FormatInt(m.LastGame, 10)},
+		{keyVersion, m.Version},
+		{keyRevision, m.Revision},
+	}
+}
+
+// parseFileMeta reads the footer keys through lookup; a missing or
+// malformed key is an error naming it.
+func parseFileMeta(lookup func(string) (string, bool)) (FileMeta, error) {
+	var m FileMeta
+	var errs []error
+	str := func(key string) string {
+		v, ok := lookup(key)
+		if !ok {
+			errs = append(errs, fmt.Errorf("footer key %s missing", key))
+		}
+		return v
+	}
+	num := func(key string) int64 {
+		s := str(key)
+		v, err := strconv.ParseInt(s, 10, 64)
+		if err != nil && s != "" {
+			errs = append(errs, fmt.Errorf("footer key %s=%q is not an integer", key, s))
+		}
+		return v
+	}
+	m.SchemaVersion = int(num(keySchemaVersion))
+	m.Table = str(keyTable)
+	m.Variant = str(keyVariant)
+	m.Rules = str(keyRules)
+	m.Engine = str(keyEngine)
+	if s := str(keySeed); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("footer key %s=%q is not an unsigned integer", keySeed, s))
+		}
+		m.Seed = v
+	}
+	m.Games = num(keyGames)
+	m.RandomOpening = int(num(keyRandomOpening))
+	m.GameIDs, _ = lookup(keyGameIDs)
+	if s := str(keyShard); s != "" {
+		if _, err := fmt.Sscanf(s, "%d/%d", &m.Shard, &m.Shards); err != nil {
+			errs = append(errs, fmt.Errorf("footer key %s=%q is not i/n", keyShard, s))
+		}
+	}
+	m.FirstGame = num(keyFirstGame)
+	m.LastGame = num(keyLastGame)
+	m.Version, _ = lookup(keyVersion)
+	m.Revision, _ = lookup(keyRevision)
+	return m, errors.Join(errs...)
+}
+
+// BuildVersion returns the module version and VCS revision of the running
+// program (package internal/version), written into every footer.
+func BuildVersion() (version, revision string) {
+	return buildinfo.Module(), buildinfo.VCSRevision()
+}
+
+// ManifestName is the run manifest's file name inside each games partition
+// (DIR/games/variant=V/_run.json). The leading underscore keeps it out of
+// Hive-style readers, and it does not match *.parquet globs.
+const ManifestName = "_run.json"
+
+// ManifestPath returns the manifest's path for a variant partition of dir.
+func ManifestPath(dir, variant string) string {
+	return filepath.Join(PartitionDir(dir, TableGames, variant), ManifestName)
+}
+
+// ReadManifest returns the run settings a variant partition of dir holds;
+// ok is false when it has none yet.
+func ReadManifest(dir, variant string) (r Run, ok bool, err error) {
+	path := ManifestPath(dir, variant)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return r, false, nil
+	}
+	if err != nil {
+		return r, false, err
+	}
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return r, false, fmt.Errorf("%s: not a run manifest: %v", path, err)
+	}
+	return r, true, nil
+}
+
+// ClaimPartition checks that the variant partition of dir is empty or holds
+// a run with the same settings as r, and records r in its manifest if it
+// has none. A partition with data files but no manifest is checked against
+// the footer of one of its files. The error names the first differing
+// setting.
+func ClaimPartition(dir string, r Run) error {
+	have, ok, err := ReadManifest(dir, r.Variant)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		files, err := listParts(dir, TableGames, r.Variant)
+		if err != nil {
+			return err
+		}
+		if len(files) > 0 {
+			f, err := Open(files[0].Path)
+			if err != nil {
+				return err
+			}
+			have, ok = f.Meta.Run, true
+			f.Close()
+		}
+	}
+	if ok {
+		if d := r.Diff(have); d != "" {
+			return fmt.Errorf("%s already holds a different run (%s): write to another directory or repeat that run's settings",
+				PartitionDir(dir, TableGames, r.Variant), d)
+		}
+		if _, err := os.Stat(ManifestPath(dir, r.Variant)); err == nil {
+			return nil
+		}
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(PartitionDir(dir, TableGames, r.Variant), 0o755); err != nil {
+		return err
+	}
+	return writeFileAtomic(ManifestPath(dir, r.Variant), append(b, '\n'))
+}
+
+// writeFileAtomic writes data to path through a temporary file in the same
+// directory, synced and renamed, so readers see the old file or the new.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	// Some file systems cannot sync a directory; the rename stands anyway.
+	if errors.Is(err, os.ErrInvalid) {
+		return nil
+	}
+	return err
+}

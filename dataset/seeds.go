@@ -1,0 +1,94 @@
+package dataset
+
+import (
+	"math/bits"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// The random streams of a self-play run. Every game has its own streams,
+// derived from the run's seed and the game id alone, so a game's rows do not
+// depend on how many workers play, in which order, or in which shard; and
+// they are defined here, beside the data, so that the dataset says how to
+// reproduce itself:
+//
+//	mix(x)                    = SplitMix64 finaliser of x + 0x9e3779b97f4a7c15
+//	OpeningSeed(seed, id)     = mix(mix(seed) ^ id)
+//	SearchSeed(seed, id, var) = mix(OpeningSeed(seed, id) ^ (0xd1b54a32d192ed03 * (var + 1)))
+//
+// with var the rules.Variant number (standard 0, majority 1). The opening
+// stream leaves the variant out on purpose: both variants of one seed get
+// the same random openings, so that a comparison of variants is paired game
+// by game. The search stream includes it, as the contract asks, so
+// the two variants' searches are independent draws.
+
+// SplitMix64 returns the SplitMix64 output for state x: the state advanced
+// by the golden-ratio increment and passed through the finaliser of
+// Steele, Lea and Flood (2014). It is a bijection of uint64.
+func SplitMix64(x uint64) uint64 {
+	z := x + 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// OpeningSeed returns the seed of game id's random-opening stream.
+func OpeningSeed(seed uint64, id int64) uint64 {
+	return SplitMix64(SplitMix64(seed) ^ uint64(id))
+}
+
+// SearchSeed returns the seed a game's searcher is reset with.
+func SearchSeed(seed uint64, id int64, v rules.Variant) uint64 {
+	return SplitMix64(OpeningSeed(seed, id) ^ (0xd1b54a32d192ed03 * (uint64(v) + 1)))
+}
+
+// Stream is a SplitMix64 random stream: small, fast and fully specified, so
+// that openings are reproducible across Go releases (math/rand/v2 does not
+// promise stable bounded draws).
+type Stream struct{ state uint64 }
+
+// NewStream returns the stream that starts from seed.
+func NewStream(seed uint64) Stream { return Stream{seed} }
+
+// Uint64 returns the next 64 random bits.
+func (s *Stream) Uint64() uint64 {
+	s.state += 0x9e3779b97f4a7c15
+	z := s.state
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// IntN returns a uniform integer in [0, n) by Lemire's multiply-and-reject
+// method (2019); n must be positive.
+func (s *Stream) IntN(n int) int {
+	if n <= 0 {
+		panic("dataset: Stream.IntN with n <= 0")
+	}
+	un := uint64(n)
+	hi, lo := bits.Mul64(s.Uint64(), un)
+	if lo < un {
+		t := -un % un
+		for lo < t {
+			hi, lo = bits.Mul64(s.Uint64(), un)
+		}
+	}
+	return int(hi)
+}
+
+// PlayRandomOpening plays up to k plies of g, each chosen uniformly among
+// the legal moves in generation order (rules.Position.GenerateMoves) with
+// one IntN draw from the stream of OpeningSeed(seed, id); it stops early if
+// the game ends, and returns the number of plies played.
+func PlayRandomOpening(g *rules.Game, seed uint64, id int64, k int) int {
+	s := NewStream(OpeningSeed(seed, id))
+	var buf [rules.MaxMoves]rules.Move
+	played := 0
+	for ; played < k && !g.IsTerminal(); played++ {
+		moves := g.LegalMoves(buf[:0])
+		if err := g.Play(moves[s.IntN(len(moves))]); err != nil {
+			panic("dataset: generated move refused: " + err.Error())
+		}
+	}
+	return played
+}

@@ -1,0 +1,417 @@
+package dataset
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// MaxProblems is how many problems a VerifyReport lists; it counts the rest.
+const MaxProblems = 50
+
+// VerifyReport is what Verify found.
+type VerifyReport struct {
+	Variants  []string
+	Files     int
+	Games     int64
+	Positions int64
+	// Problems lists the first MaxProblems inconsistencies, each naming
+	// the file, game and ply; Omitted counts those beyond.
+	Problems []string
+	Omitted  int
+}
+
+// OK reports whether Verify found no problem.
+func (r *VerifyReport) OK() bool { return len(r.Problems) == 0 }
+
+func (r *VerifyReport) addf(format string, args ...any) {
+	if len(r.Problems) < MaxProblems {
+		r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
+	} else {
+		r.Omitted++
+	}
+}
+
+// Verify checks a dataset against the rules core. For every variant
+// partition it checks that each games part has its positions part and
+// footers that agree with the partition's manifest and with the rows; it
+// replays every game from start_fen and moves and checks that the moves are
+// legal and written canonically, that the random opening is the one the
+// run's seed gives, that the game ends exactly after its last move with the
+// recorded winner, reason, piece counts, captures and majority_winner; that
+// there is exactly one position row for every searched ply, in order, whose
+// every column agrees with the replayed position, whose policy lists only
+// legal moves, each once, including the move played, and whose result is
+// the game's for the side to move; and that game ids are unique. Damaged
+// files are problems too. The error is for a dataset that cannot be read at
+// all (no such directory). progress, if not nil, is called after each part
+// with the games verified so far.
+func Verify(dir string, progress func(games int64)) (*VerifyReport, error) {
+	vs, err := variantsOrAll(dir, "")
+	if err != nil {
+		return nil, err
+	}
+	rep := &VerifyReport{Variants: vs}
+	for _, v := range vs {
+		verifyPartition(dir, v, rep, progress)
+	}
+	return rep, nil
+}
+
+func verifyPartition(dir, variant string, rep *VerifyReport, progress func(int64)) {
+	run, haveRun, err := ReadManifest(dir, variant)
+	if err != nil {
+		rep.addf("%v", err)
+	}
+	games, err := listParts(dir, TableGames, variant)
+	if err != nil {
+		rep.addf("%v", err)
+		return
+	}
+	pos, err := listParts(dir, TablePositions, variant)
+	if err != nil {
+		rep.addf("%v", err)
+		return
+	}
+	for _, table := range []string{TableGames, TablePositions} {
+		tmps, _ := listPartFiles(dir, table, variant, false)
+		for _, t := range tmps {
+			rep.addf("%s: temporary file of an unfinished part (a run was interrupted: resume it, or delete the file)", t.Path)
+		}
+	}
+	posByFirst := map[int64]partFile{}
+	for _, p := range pos {
+		posByFirst[p.First] = p
+	}
+	gamesFirst := map[int64]bool{}
+	for _, g := range games {
+		gamesFirst[g.First] = true
+	}
+	for _, p := range pos {
+		if !gamesFirst[p.First] {
+			rep.addf("%s: positions part without its games part", p.Path)
+			reportUnreadable(p.Path, rep)
+		}
+	}
+	lastID := int64(-1)
+	for _, gp := range games {
+		pp, ok := posByFirst[gp.First]
+		if !ok {
+			rep.addf("%s: games part without its positions part", gp.Path)
+			reportUnreadable(gp.Path, rep)
+			continue
+		}
+		var ids Range
+		var okPart bool
+		ids, okPart = verifyPart(gp.Path, pp.Path, variant, &run, &haveRun, rep)
+		if okPart {
+			if ids.First <= lastID {
+				rep.addf("%s: game ids %d..%d overlap an earlier part (up to %d): duplicate games", gp.Path, ids.First, ids.Last, lastID)
+			}
+			lastID = max(lastID, ids.Last)
+		}
+		if progress != nil {
+			progress(rep.Games)
+		}
+	}
+}
+
+// reportUnreadable adds a problem if the file at path cannot be opened.
+func reportUnreadable(path string, rep *VerifyReport) {
+	f, err := Open(path)
+	if err != nil {
+		rep.addf("%v", err)
+		return
+	}
+	f.Close()
+}
+
+// verifyPart checks one games part and its positions part and returns the
+// game id range they hold.
+func verifyPart(gamesPath, posPath, variant string, run *Run, haveRun *bool, rep *VerifyReport) (Range, bool) {
+	gf, err := Open(gamesPath)
+	if err != nil {
+		rep.addf("%v", err)
+		return Range{}, false
+	}
+	defer gf.Close()
+	pf, err := Open(posPath)
+	if err != nil {
+		rep.addf("%v", err)
+		return Range{}, false
+	}
+	defer pf.Close()
+	rep.Files += 2
+	for _, f := range []*File{gf, pf} {
+		m := f.Meta
+		if !*haveRun {
+			*run, *haveRun = m.Run, true
+		}
+		if d := m.Run.Diff(*run); d != "" {
+			rep.addf("%s: footer disagrees with the partition's run (%s)", f.Path, d)
+		}
+		if m.Variant != variant {
+			rep.addf("%s: footer variant %q in partition variant=%s", f.Path, m.Variant, variant)
+		}
+	}
+	if gf.Meta.FirstGame != pf.Meta.FirstGame || gf.Meta.LastGame != pf.Meta.LastGame {
+		rep.addf("%s: footer game range %d..%d differs from its games part's %d..%d",
+			posPath, pf.Meta.FirstGame, pf.Meta.LastGame, gf.Meta.FirstGame, gf.Meta.LastGame)
+	}
+	rules0, err := rules.ParseRules(run.Rules)
+	if err != nil {
+		rep.addf("%s: footer rules %q: %v", gamesPath, run.Rules, err)
+		return Range{}, false
+	}
+
+	// Replay every game of the part.
+	var list []*replayed
+	expectID := gf.Meta.FirstGame
+	err = gf.ScanGames(func(g *GameRow) error {
+		r := &replayed{row: *g}
+		r.row.Moves = slices.Clone(g.Moves)
+		where := fmt.Sprintf("%s: game %d", gamesPath, g.GameID)
+		if g.GameID != expectID {
+			rep.addf("%s: game id %d where %d was expected (ids of a part are contiguous and ascending)", where, g.GameID, expectID)
+		}
+		expectID = g.GameID + 1
+		r.positions, r.outcome, r.bad = replayGame(&r.row, run, rules0, variant, where, rep)
+		r.nextPly = int(g.OpeningPlies)
+		list = append(list, r)
+		return nil
+	})
+	if err != nil {
+		rep.addf("%v", err)
+		return Range{}, false
+	}
+	rep.Games += int64(len(list))
+	if int64(len(list)) != gf.Meta.LastGame-gf.Meta.FirstGame+1 {
+		rep.addf("%s: footer says games %d..%d, the file holds %d games", gamesPath, gf.Meta.FirstGame, gf.Meta.LastGame, len(list))
+	}
+	byID := make(map[int64]*replayed, len(list))
+	for _, r := range list {
+		byID[r.row.GameID] = r
+	}
+
+	// Check the position rows against the replays.
+	var cur *replayed
+	lastGame := int64(-1)
+	var legal [rules.MaxMoves]rules.Move
+	err = pf.ScanPositions(nil, func(p *PositionRow) error {
+		rep.Positions++
+		where := fmt.Sprintf("%s: game %d ply %d", posPath, p.GameID, p.Ply)
+		if p.GameID < lastGame {
+			rep.addf("%s: rows out of order (game %d after %d)", where, p.GameID, lastGame)
+		}
+		if cur == nil || cur.row.GameID != p.GameID {
+			if cur != nil && !cur.bad && cur.nextPly != int(cur.row.Plies) {
+				rep.addf("%s: game %d: rows end at ply %d, the game has %d plies", posPath, cur.row.GameID, cur.nextPly, cur.row.Plies)
+			}
+			cur = byID[p.GameID]
+			lastGame = p.GameID
+			if cur == nil {
+				rep.addf("%s: row of a game not in %s", where, gamesPath)
+				return nil
+			}
+		}
+		if cur == nil || cur.bad {
+			return nil
+		}
+		if int(p.Ply) != cur.nextPly {
+			rep.addf("%s: expected ply %d (one row per searched ply, in order)", where, cur.nextPly)
+			cur.bad = true
+			return nil
+		}
+		cur.nextPly++
+		checkPosition(p, cur, legal[:0], where, rep)
+		return nil
+	})
+	if err != nil {
+		rep.addf("%v", err)
+	}
+	if cur != nil && !cur.bad && cur.nextPly != int(cur.row.Plies) {
+		rep.addf("%s: game %d: rows end at ply %d, the game has %d plies", posPath, cur.row.GameID, cur.nextPly, cur.row.Plies)
+	}
+	for _, r := range list {
+		if r.nextPly == int(r.row.OpeningPlies) && r.row.Plies > r.row.OpeningPlies && !r.bad {
+			rep.addf("%s: game %d: no position rows", posPath, r.row.GameID)
+		}
+	}
+	return Range{gf.Meta.FirstGame, gf.Meta.LastGame}, true
+}
+
+// replayGame plays a game row's moves and checks its columns; it returns
+// the positions before each move plus the final one.
+func replayGame(g *GameRow, run *Run, r rules.Rules, variant, where string, rep *VerifyReport) ([]rules.Position, rules.Outcome, bool) {
+	bad := func(format string, args ...any) ([]rules.Position, rules.Outcome, bool) {
+		rep.addf(where+": "+format, args...)
+		return nil, rules.Outcome{}, true
+	}
+	if g.Rules != run.Rules {
+		rep.addf("%s: rules %q, the run's are %q", where, g.Rules, run.Rules)
+	}
+	if g.Variant != variant || r.Variant.String() != variant {
+		rep.addf("%s: variant %q (rules %q) in partition variant=%s", where, g.Variant, g.Rules, variant)
+	}
+	if g.Seed != run.Seed {
+		rep.addf("%s: seed %d, the run's is %d", where, g.Seed, run.Seed)
+	}
+	start, err := rules.ParseFEN(g.StartFEN)
+	if err != nil {
+		return bad("start_fen: %v", err)
+	}
+	game, err := rules.NewGame(r, start)
+	if err != nil {
+		return bad("start_fen: %v", err)
+	}
+	if int(g.Plies) != len(g.Moves) {
+		rep.addf("%s: plies %d but %d moves", where, g.Plies, len(g.Moves))
+	}
+	if g.OpeningPlies < 0 || int(g.OpeningPlies) > len(g.Moves) || int(g.OpeningPlies) > run.RandomOpening {
+		return bad("opening_plies %d out of range (moves %d, run's random opening %d)", g.OpeningPlies, len(g.Moves), run.RandomOpening)
+	}
+	if run.RandomOpening > 0 {
+		og, _ := rules.NewGame(r, start)
+		n := PlayRandomOpening(og, run.Seed, g.GameID, run.RandomOpening)
+		if n != int(g.OpeningPlies) {
+			rep.addf("%s: opening_plies %d, the seed's opening has %d", where, g.OpeningPlies, n)
+		}
+		for i, m := range og.Moves()[:min(n, len(g.Moves))] {
+			if m.String() != trimRoute(g.Moves[i]) {
+				return bad("ply %d: opening move %s, the seed's opening plays %v", i, g.Moves[i], m)
+			}
+		}
+	}
+	positions := make([]rules.Position, 0, len(g.Moves)+1)
+	captures := 0
+	for i, s := range g.Moves {
+		p := game.Position()
+		positions = append(positions, p)
+		if game.IsTerminal() {
+			return bad("ply %d: move %s after the game ended (%v)", i, s, game.Outcome())
+		}
+		m, err := game.PlayString(s)
+		if err != nil {
+			return bad("ply %d: move %s: %v", i, s, err)
+		}
+		if c := p.MoveString(m); c != s {
+			rep.addf("%s: ply %d: move %s is not canonical (%s)", where, i, s, c)
+		}
+		if m.IsCapture() {
+			captures++
+		}
+	}
+	final := game.Position()
+	positions = append(positions, final)
+	out := game.Outcome()
+	if !out.IsTerminal() {
+		return bad("the game is not over after its %d moves", len(g.Moves))
+	}
+	if g.Winner != out.Result.String() || g.Reason != out.Reason.String() {
+		rep.addf("%s: winner %s (%s), the replay ends %s (%s)", where, g.Winner, g.Reason, out.Result, out.Reason)
+	}
+	if int(g.Captures) != captures {
+		rep.addf("%s: captures %d, the replay has %d", where, g.Captures, captures)
+	}
+	if int(g.RedPieces) != final.Count(rules.Red) || int(g.BlackPieces) != final.Count(rules.Black) {
+		rep.addf("%s: pieces %d/%d, the replay ends with %d/%d", where, g.RedPieces, g.BlackPieces, final.Count(rules.Red), final.Count(rules.Black))
+	}
+	if mw := MajorityWinner(r, &final, out); g.MajorityWinner != mw.String() {
+		rep.addf("%s: majority_winner %s, majority scores the end %s", where, g.MajorityWinner, mw)
+	}
+	return positions, out, false
+}
+
+// trimRoute drops a capture's bracketed route: "b2xe5[top-left]" -> "b2xe5".
+func trimRoute(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '[' {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// MajorityWinner returns how the majority variant scores a game that ended
+// in final with outcome out under r: the no-capture-limit and repetition
+// endings go to the side with more pieces; the others stand.
+func MajorityWinner(r rules.Rules, final *rules.Position, out rules.Outcome) rules.Result {
+	m := r
+	m.Variant = rules.Majority
+	return m.Score(final, out.Reason).Result
+}
+
+// replayed is a game of the part being verified.
+type replayed struct {
+	row       GameRow
+	positions []rules.Position // before each move, then the final one
+	outcome   rules.Outcome
+	bad       bool // replay failed: its position rows are not checked
+	nextPly   int
+}
+
+// checkPosition compares a position row with the replayed game.
+func checkPosition(p *PositionRow, g *replayed, buf []rules.Move, where string, rep *VerifyReport) {
+	pos := &g.positions[p.Ply]
+	m, err := rules.ParseMove(pos, g.row.Moves[p.Ply])
+	if err != nil { // replayGame accepted it; cannot happen
+		rep.addf("%s: %v", where, err)
+		return
+	}
+	if p.FEN != pos.FEN() {
+		rep.addf("%s: fen %q, the replay has %q", where, p.FEN, pos.FEN())
+	}
+	if p.Red != uint64(pos.Red()) || p.Black != uint64(pos.Black()) {
+		rep.addf("%s: bitboards red=%#x black=%#x, the replay has red=%#x black=%#x", where, p.Red, p.Black, uint64(pos.Red()), uint64(pos.Black()))
+	}
+	if p.SideToMove != int8(pos.SideToMove()) {
+		rep.addf("%s: side_to_move %d, the replay has %d (%v)", where, p.SideToMove, pos.SideToMove(), pos.SideToMove())
+	}
+	if int(p.NoCapturePlies) != pos.NoCapturePlies() {
+		rep.addf("%s: no_capture_plies %d, the replay has %d", where, p.NoCapturePlies, pos.NoCapturePlies())
+	}
+	if int(p.RedPieces) != pos.Count(rules.Red) || int(p.BlackPieces) != pos.Count(rules.Black) {
+		rep.addf("%s: pieces %d/%d, the replay has %d/%d", where, p.RedPieces, p.BlackPieces, pos.Count(rules.Red), pos.Count(rules.Black))
+	}
+	moves := pos.GenerateMoves(buf)
+	if int(p.LegalMoves) != len(moves) {
+		rep.addf("%s: legal_moves %d, the replay has %d", where, p.LegalMoves, len(moves))
+	}
+	if p.Move != g.row.Moves[p.Ply] {
+		rep.addf("%s: move %s, the game's move list has %s", where, p.Move, g.row.Moves[p.Ply])
+	}
+	if int(p.MoveIndex) != m.Action() {
+		rep.addf("%s: move_index %d, the move %s has index %d", where, p.MoveIndex, g.row.Moves[p.Ply], m.Action())
+	}
+	var legal, seen [(rules.NumActions + 63) / 64]uint64
+	for _, lm := range moves {
+		a := lm.Action()
+		legal[a/64] |= 1 << (a % 64)
+	}
+	played := false
+	for _, e := range p.Policy {
+		a := int(e.Action)
+		switch {
+		case a < 0 || a >= rules.NumActions || legal[a/64]&(1<<(a%64)) == 0:
+			rep.addf("%s: policy lists action %d, not a legal move of the position", where, a)
+			continue
+		case seen[a/64]&(1<<(a%64)) != 0:
+			rep.addf("%s: policy lists action %d twice", where, a)
+		case e.Visits < 0:
+			rep.addf("%s: policy gives action %d %d visits", where, a, e.Visits)
+		}
+		seen[a/64] |= 1 << (a % 64)
+		played = played || a == m.Action()
+	}
+	if !played {
+		rep.addf("%s: policy does not include the move played %s (action %d)", where, p.Move, m.Action())
+	}
+	if v := float64(p.RootValue); math.IsNaN(v) || v < -1 || v > 1 {
+		rep.addf("%s: root_value %v outside [-1, 1]", where, p.RootValue)
+	}
+	if want := int8(g.outcome.Return(pos.SideToMove())); p.Result != want {
+		rep.addf("%s: result %d, the game (%v) gives the side to move %d", where, p.Result, g.outcome, want)
+	}
+}

@@ -1,0 +1,367 @@
+package eval
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Player chooses the moves of one side in arena games. A Player belongs to
+// one goroutine.
+type Player interface {
+	// NewGame prepares for a new game; seed fixes every random choice the
+	// player makes in it.
+	NewGame(seed uint64)
+	// Move returns the move to play in g, which is not over.
+	Move(g *rules.Game) (rules.Move, error)
+}
+
+// PlayerFactory makes a Player; the arena calls it once per worker and
+// engine, so players need not be safe for concurrent use.
+type PlayerFactory func() (Player, error)
+
+// SearchPlayer returns a factory of players that search with cfg and ev and
+// play the move mcts.Searcher.Choose picks. ev is shared by the workers'
+// searchers: it must be safe for concurrent use (Material and Linear are)
+// or implement mcts.Cloner, whose Clone each worker then uses.
+func SearchPlayer(cfg mcts.Config, ev mcts.Evaluator) PlayerFactory {
+	return func() (Player, error) {
+		e := ev
+		if c, ok := ev.(mcts.Cloner); ok {
+			e = c.Clone()
+		}
+		s, err := mcts.NewSearcher(cfg, e)
+		if err != nil {
+			return nil, err
+		}
+		return &searchPlayer{s: s}, nil
+	}
+}
+
+type searchPlayer struct{ s *mcts.Searcher }
+
+func (p *searchPlayer) NewGame(seed uint64) { p.s.Reset(seed) }
+
+func (p *searchPlayer) Move(g *rules.Game) (rules.Move, error) {
+	res := p.s.Search(g)
+	m := p.s.Choose(&res, g.Ply())
+	if m == rules.NoMove {
+		pos := g.Position()
+		return m, fmt.Errorf("search found no move in %s", pos.FEN())
+	}
+	return m, nil
+}
+
+// ArenaOptions are the settings of a match between two engines, A and B.
+type ArenaOptions struct {
+	// Games is the number of games, even: each random opening is played
+	// twice, A taking Red in the first game of the pair and Black in the
+	// second.
+	Games int
+	// Rules are the game settings; they must end every game (a no-capture
+	// limit or a repetition ending).
+	Rules rules.Rules
+	// Seed fixes the openings and the engines' random streams: the same
+	// seed gives the same games on any number of workers.
+	Seed uint64
+	// RandomOpening is the number of uniformly random plies that open each
+	// pair (dataset.PlayRandomOpening with the pair's index as game id).
+	RandomOpening int
+	// Workers is the number of goroutines playing games, each with its own
+	// pair of players; 0 means GOMAXPROCS.
+	Workers int
+	// SPRT, when not nil, runs a sequential test on the pairs (pentanomial,
+	// logistic Elo) after each pair in pair order and stops the match as
+	// soon as it decides.
+	SPRT *stats.SPRTBounds
+	// Progress, when not nil, is called from the arena's goroutine after
+	// each pair is added, in pair order.
+	Progress func(ArenaResult)
+}
+
+// WDL counts game outcomes from A's side.
+type WDL struct {
+	Wins   int `json:"wins"`
+	Draws  int `json:"draws"`
+	Losses int `json:"losses"`
+}
+
+// ArenaResult is the outcome of a match from A's side.
+type ArenaResult struct {
+	// Games counts the games played and scored (whole pairs only).
+	Games int `json:"games"`
+	WDL
+	// Score is (wins + draws/2)/games.
+	Score JSONFloat `json:"score"`
+	// Elo is the logistic Elo difference A − B and EloCI its 95%
+	// interval, from the pentanomial distribution of the pairs
+	// (stats.EloPentanomial); LOS is the likelihood that A is the stronger.
+	// Infinite values (a clean sweep) are written as null in JSON.
+	Elo   JSONFloat    `json:"elo"`
+	EloCI [2]JSONFloat `json:"elo_ci"`
+	LOS   float64      `json:"los"`
+	// Pairs counts the pairs by A's points in them: 0, ½, 1, 1½, 2.
+	Pairs stats.Pentanomial `json:"pairs"`
+	// AsRed and AsBlack split A's results by colour.
+	AsRed   WDL `json:"a_as_red"`
+	AsBlack WDL `json:"a_as_black"`
+	// Reasons counts the games by how they ended.
+	Reasons map[string]int `json:"reasons"`
+	// MeanPlies is the mean game length.
+	MeanPlies float64 `json:"mean_plies"`
+	// SPRT is the sequential test's state, nil when none was asked for.
+	SPRT *SPRTReport `json:"sprt"`
+	// Stopped reports that the SPRT decided before all games were played.
+	Stopped bool `json:"stopped_early"`
+}
+
+// SPRTReport is the sequential test's bounds and state.
+type SPRTReport struct {
+	Elo0     float64 `json:"elo0"`
+	Elo1     float64 `json:"elo1"`
+	Alpha    float64 `json:"alpha"`
+	Beta     float64 `json:"beta"`
+	LLR      float64 `json:"llr"`
+	Lower    float64 `json:"lower"`
+	Upper    float64 `json:"upper"`
+	Decision string  `json:"decision"`
+}
+
+// JSONFloat is a float64 that JSON writes as null when it is not finite.
+type JSONFloat float64
+
+// MarshalJSON writes the number, or null for ±Inf and NaN.
+func (f JSONFloat) MarshalJSON() ([]byte, error) {
+	if math.IsInf(float64(f), 0) || math.IsNaN(float64(f)) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(float64(f))
+}
+
+// gameOutcome is one finished game.
+type gameOutcome struct {
+	scoreA float64 // 1, 0.5 or 0 for A
+	reason rules.Reason
+	plies  int
+}
+
+// Game seeds: each game's players draw from streams derived from the seed,
+// the game's index and the engine, never from the worker that plays it.
+func playerSeed(seed uint64, game int, engine uint64) uint64 {
+	return dataset.SplitMix64(dataset.SplitMix64(seed^0x6172656e61) ^ uint64(game)<<1 ^ engine) // "arena"
+}
+
+// Arena plays a match between the players of a and b and scores it from
+// A's side. Pairs are played on opt.Workers goroutines but added to the
+// result in pair order, so the result (SPRT stop included) depends only on
+// the options. When ctx is cancelled Arena returns the pairs completed in
+// order so far together with ctx's error.
+func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaResult, error) {
+	if opt.Games < 2 || opt.Games%2 != 0 {
+		return nil, fmt.Errorf("games %d: want an even number of at least 2 (each opening is played twice, colours swapped)", opt.Games)
+	}
+	if err := opt.Rules.Validate(); err != nil {
+		return nil, err
+	}
+	if opt.Rules.NoCaptureLimit == 0 && opt.Rules.Repetition == 0 {
+		return nil, errors.New("the rules have neither a no-capture limit nor a repetition ending: arena games could go on forever")
+	}
+	if opt.RandomOpening < 0 {
+		return nil, fmt.Errorf("random opening %d: want 0 or more plies", opt.RandomOpening)
+	}
+	if opt.SPRT != nil {
+		if _, err := stats.SPRTPentanomial(stats.Pentanomial{}, *opt.SPRT); err != nil {
+			return nil, fmt.Errorf("sprt: %w", err)
+		}
+	}
+	pairs := opt.Games / 2
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, pairs)
+
+	type pairResult struct {
+		index int
+		games [2]gameOutcome
+		err   error
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var next atomic.Int64
+	var stop atomic.Bool
+	results := make(chan pairResult, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pa, err := a()
+			if err == nil {
+				var pb Player
+				if pb, err = b(); err == nil {
+					for !stop.Load() && ctx.Err() == nil {
+						k := int(next.Add(1) - 1)
+						if k >= pairs {
+							return
+						}
+						var r pairResult
+						r.index = k
+						for j := 0; j < 2 && r.err == nil; j++ {
+							r.games[j], r.err = playArenaGame(ctx, pa, pb, opt, 2*k+j)
+						}
+						results <- r
+						if r.err != nil {
+							return
+						}
+					}
+					return
+				}
+			}
+			results <- pairResult{index: -1, err: err}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	res := &ArenaResult{Reasons: map[string]int{}}
+	pending := map[int]pairResult{}
+	done := 0 // pairs added, in order
+	plies := 0
+	var firstErr error
+	for r := range results {
+		if r.err != nil {
+			if firstErr == nil && !errors.Is(r.err, context.Canceled) {
+				firstErr = r.err
+				cancel()
+			}
+			continue
+		}
+		if stop.Load() {
+			continue
+		}
+		pending[r.index] = r
+		for {
+			p, ok := pending[done]
+			if !ok || stop.Load() {
+				break
+			}
+			delete(pending, done)
+			done++
+			addPair(res, p.games, &plies)
+			if opt.SPRT != nil {
+				s, _ := stats.SPRTPentanomial(res.Pairs, *opt.SPRT)
+				res.SPRT = sprtReport(opt.SPRT, s)
+				if s.Decision != stats.Continue && done < pairs {
+					res.Stopped = true
+					stop.Store(true)
+				}
+			}
+			if opt.Progress != nil {
+				finishArena(res, plies)
+				opt.Progress(*res)
+			}
+		}
+	}
+	finishArena(res, plies)
+	if firstErr != nil {
+		return res, firstErr
+	}
+	if err := ctx.Err(); err != nil && !res.Stopped && done < pairs {
+		return res, err
+	}
+	if opt.SPRT != nil && res.SPRT == nil {
+		s, _ := stats.SPRTPentanomial(res.Pairs, *opt.SPRT)
+		res.SPRT = sprtReport(opt.SPRT, s)
+	}
+	return res, nil
+}
+
+// playArenaGame plays game i of the match: pair i/2's opening, A as Red in
+// the pair's first game and as Black in its second.
+func playArenaGame(ctx context.Context, a, b Player, opt ArenaOptions, i int) (gameOutcome, error) {
+	g, err := rules.NewGame(opt.Rules, rules.Start())
+	if err != nil {
+		return gameOutcome{}, err
+	}
+	dataset.PlayRandomOpening(g, opt.Seed, int64(i/2), opt.RandomOpening)
+	aColor := rules.Red
+	if i%2 == 1 {
+		aColor = rules.Black
+	}
+	a.NewGame(playerSeed(opt.Seed, i, 0))
+	b.NewGame(playerSeed(opt.Seed, i, 1))
+	for !g.IsTerminal() {
+		if err := ctx.Err(); err != nil {
+			return gameOutcome{}, err
+		}
+		p := b
+		if g.CurrentPlayer() == aColor {
+			p = a
+		}
+		m, err := p.Move(g)
+		if err != nil {
+			return gameOutcome{}, fmt.Errorf("game %d: %w", i, err)
+		}
+		if err := g.Play(m); err != nil {
+			return gameOutcome{}, fmt.Errorf("game %d: engine played an illegal move %v: %w", i, m, err)
+		}
+	}
+	out := g.Outcome()
+	return gameOutcome{scoreA: (1 + out.Return(aColor)) / 2, reason: out.Reason, plies: g.Ply()}, nil
+}
+
+func addPair(res *ArenaResult, games [2]gameOutcome, plies *int) {
+	for j, g := range games {
+		side := &res.AsRed
+		if j == 1 {
+			side = &res.AsBlack
+		}
+		for _, w := range []*WDL{&res.WDL, side} {
+			switch g.scoreA {
+			case 1:
+				w.Wins++
+			case 0:
+				w.Losses++
+			default:
+				w.Draws++
+			}
+		}
+		res.Reasons[g.reason.String()]++
+		*plies += g.plies
+		res.Games++
+	}
+	res.Pairs[int(2*(games[0].scoreA+games[1].scoreA)+0.5)]++
+}
+
+// finishArena computes the summary figures from the counts.
+func finishArena(res *ArenaResult, plies int) {
+	if res.Games == 0 {
+		res.Score, res.Elo, res.EloCI, res.LOS = JSONFloat(math.NaN()), JSONFloat(math.NaN()), [2]JSONFloat{JSONFloat(math.NaN()), JSONFloat(math.NaN())}, 0.5
+		return
+	}
+	res.Score = JSONFloat((float64(res.Wins) + float64(res.Draws)/2) / float64(res.Games))
+	res.MeanPlies = float64(plies) / float64(res.Games)
+	e, err := stats.EloPentanomial(res.Pairs, 0.95)
+	if err != nil {
+		res.Elo = JSONFloat(stats.EloFromScore(float64(res.Score)))
+		res.EloCI = [2]JSONFloat{JSONFloat(math.Inf(-1)), JSONFloat(math.Inf(1))}
+		res.LOS = stats.LOS(res.Wins, res.Losses)
+		return
+	}
+	res.Elo, res.EloCI, res.LOS = JSONFloat(e.Elo), [2]JSONFloat{JSONFloat(e.CI.Lo), JSONFloat(e.CI.Hi)}, e.LOS
+}
+
+func sprtReport(b *stats.SPRTBounds, s stats.SPRTResult) *SPRTReport {
+	return &SPRTReport{Elo0: b.Elo0, Elo1: b.Elo1, Alpha: b.Alpha, Beta: b.Beta,
+		LLR: s.LLR, Lower: s.Lower, Upper: s.Upper, Decision: s.Decision.String()}
+}

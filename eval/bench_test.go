@@ -1,0 +1,75 @@
+package eval_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// benchFENs are the positions of the rules benchmarks: the start, a
+// middlegame with captures on both circuits and a sparse endgame.
+var benchFENs = []struct{ name, fen string }{
+	{"start", rules.StartFEN},
+	{"middlegame", "1br1bb/1r3b/1b1rr1/4b1/5r/r1rbr1 b 0 31"},
+	{"endgame", "4b1/5r/6/6/5b/r3r1 b 0 31"},
+}
+
+var sinkVector eval.Vector
+
+func BenchmarkExtract(b *testing.B) {
+	for _, bp := range benchFENs {
+		b.Run(bp.name, func(b *testing.B) {
+			p, err := rules.ParseFEN(bp.fen)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			var v eval.Vector
+			for b.Loop() {
+				eval.ExtractVector(&v, &p)
+			}
+			sinkVector = v
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+		})
+	}
+}
+
+// gamePositions returns the positions of seeded uniformly random games
+// under the default rules, every position of each game, until n are
+// collected: a mix of openings, middlegames and endgames.
+func gamePositions(seed uint64, n int) []rules.Position {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	out := make([]rules.Position, 0, n)
+	var buf [rules.MaxMoves]rules.Move
+	for len(out) < n {
+		g, err := rules.NewGame(rules.DefaultRules(), rules.Start())
+		if err != nil {
+			panic(err)
+		}
+		for !g.IsTerminal() && len(out) < n {
+			out = append(out, g.Position())
+			moves := g.LegalMoves(buf[:0])
+			if err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
+				panic(err)
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkExtractGames extracts the features of 4096 positions of random
+// games; positions/s is the figure the target refers to.
+func BenchmarkExtractGames(b *testing.B) {
+	ps := gamePositions(7, 4096)
+	b.ReportAllocs()
+	var v eval.Vector
+	i := 0
+	for b.Loop() {
+		eval.ExtractVector(&v, &ps[i&4095])
+		i++
+	}
+	sinkVector = v
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+}

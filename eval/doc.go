@@ -1,0 +1,106 @@
+// Package eval turns positions into evaluation features, fits linear
+// evaluators to self-play data with gonum (gonum.org/v1/gonum), and runs
+// arena matches that show whether an evaluator makes the search stronger.
+//
+// # Features
+//
+// Extract computes the feature set (version FeatureSetVersion) of a position
+// for its side to move: "own" is the side to move, "opp" its opponent. Every
+// feature has a stable name and a one-line meaning (Features, Names); the
+// constants Bias, RedToMove, ... index a Vector. Version 1:
+//
+//	bias              constant 1: the intercept, the value of having the move
+//	red_to_move       +1 when Red (the first player) is to move, -1 when Black
+//	material          own pieces minus opponent pieces
+//	phase             pieces on the board / 24
+//	material_x_phase  material × phase
+//	material_x_clock  material × min(no-capture plies, 50)/50
+//	inner_own/opp     pieces on the inner circuit only
+//	outer_own/opp     pieces on the outer circuit only
+//	both_own/opp      pieces on both circuits (b3 b4 e3 e4 c2 d2 c5 d5)
+//	corner_own/opp    pieces on neither circuit: the corners a1 f1 a6 f6
+//	double_own/opp    pieces on a point their circuit passes twice
+//	mobility_own/opp  quiet moves (the opponent's as if it were to move)
+//	attacks_own       opponent pieces the side to move can capture now
+//	attacks_opp       own pieces the opponent could capture if it were to move
+//	defended_own/opp  attacked pieces whose every capture could be recaptured
+//	loops_own/opp     loop ends whose nearest piece along the segment is that side's
+//	blocked_own/opp   circuit pieces with no clear path to a loop
+//
+// Definitions, precisely:
+//
+//   - The four classes inner-only, outer-only, both and corner partition the
+//     board (12 + 12 + 8 + 4 points), so a side's four class counts add up to
+//     its pieces, and material and phase are linear combinations of them: the
+//     feature set is linearly dependent on purpose (each count is meaningful
+//     on its own) and the fits are penalised so that the weights are unique.
+//     The "neither circuit" and "corner pieces" are the same four
+//     points, one feature pair.
+//   - Attacks are exactly rules.Position.Attacked: a piece counts once however
+//     many pieces or routes attack it.
+//   - A piece is defended when it is attacked and, for every enemy piece that
+//     can capture it, after that capture (the capturer on its point, the
+//     capturer's own point emptied) its side could capture back on the point.
+//   - Each circuit is four straight segments of six track positions with a
+//     corner loop between consecutive segments (RULES.md), 8 segments and 16
+//     loop ends in all. A loop end belongs to the side whose piece is nearest
+//     to it along its segment; a piece alone on a segment holds both ends.
+//     Every capture leaves its segment through such a piece.
+//   - A circuit piece is blocked when, on every segment it stands on, pieces
+//     lie between it and both loops: it can make no capture and must move
+//     first. Corner pieces are never blocked (they are on no circuit).
+//
+// Extraction allocates nothing. It derives the capture relation from the
+// segments' first and last pieces (every capture route passes a loop, so it
+// leaves its segment through the segment's end piece and meets the first
+// piece of the next occupied segment), which the tests check against the
+// rules package's route walking on random positions.
+//
+// # Fitting
+//
+// Fit reads rows from a Source (DatasetSource streams a Parquet dataset's
+// needed columns) twice: once to fit, once to score the held-out games.
+// Games, never single positions, are held out, by a seeded hash of the game
+// id (InHoldout). Two models:
+//
+//   - Ridge: least squares on the result y ∈ {+1, 0, -1}. XᵀX and Xᵀy are
+//     accumulated in blocks of rows with gonum's SymRankK, then the penalised
+//     normal equations are solved by Cholesky: memory does not grow with the
+//     rows. Value: w·x clamped to [-1, 1].
+//   - Logistic: the win probability (draws as ½) modelled as σ(w·x), fitted by
+//     L-BFGS (gonum/optimize) with an analytic gradient, started from the
+//     ridge solution. It keeps the training rows' features in memory as
+//     float32 (NumFeatures × 4 bytes a row). Value: 2σ(w·x) - 1 = tanh(w·x/2).
+//
+// Both penalise the standardized weights (each feature but the bias scaled
+// to mean 0 and variance 1 on the training rows) by λ·Σβ², and both can fit
+// a blend of the result and the search's root value. The held-out report
+// gives log-loss, Brier score, mean squared error, sign accuracy and a
+// calibration table, for the model and for a material-only baseline (bias
+// and material, the same model fitted on the same rows). Predictions v
+// become probabilities p = (1+v)/2 clipped to [ProbEpsilon, 1-ProbEpsilon].
+//
+// # Evaluators and weights files
+//
+// Linear implements mcts.Evaluator with the fitted weights, allocation-free
+// and safe for concurrent use. WeightsFile is the JSON a fit writes
+// (atomically): names, feature-set version, model, variant, settings,
+// dataset provenance and the report. LoadLinear refuses weights fitted for
+// another feature-set version or with other feature names.
+//
+// # Arena
+//
+// Arena plays paired games between two engines: each random opening is
+// played twice with colours swapped, on all cores with a pair of players per
+// worker, and the pairs are scored in order, so the result, including where
+// an optional SPRT stops the match, depends only on the seed. It reports
+// wins, draws and losses from A's side, the score, the Elo difference with
+// its 95% interval and the likelihood of superiority from the pentanomial
+// distribution of the pairs (package internal/stats).
+//
+// # Errors versus panics
+//
+// Everything a user can cause (bad options, a bad row, an unreadable or
+// mismatched weights file) returns an error. NewLinear panics on an unknown
+// model, a programmer error.
+package eval

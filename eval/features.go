@@ -1,0 +1,208 @@
+package eval
+
+import (
+	"math/bits"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// FeatureSetVersion numbers the feature set: the features, their order and
+// their definitions. Weights files record it and LoadLinear refuses weights
+// fitted for another version. Bump it whenever a feature is added, removed,
+// reordered or redefined.
+const FeatureSetVersion = 1
+
+// NumFeatures is the number of features in the set.
+const NumFeatures = 26
+
+// Feature indexes into a Vector. "Own" is the side to move, "opp" its
+// opponent; every count is of pieces unless the name says otherwise.
+const (
+	Bias           = iota // constant 1: the intercept, the value of having the move
+	RedToMove             // +1 when Red (the first player) is to move, -1 when Black
+	Material              // own pieces - opponent pieces
+	Phase                 // pieces on the board / 24: 1 at the start, falling as pieces go
+	MaterialXPhase        // Material × Phase: how the worth of material changes with the phase
+	MaterialXClock        // Material × min(no-capture plies, 50)/50: material as the no-capture limit nears
+	InnerOwn              // own pieces on the inner circuit only
+	InnerOpp              // opponent pieces on the inner circuit only
+	OuterOwn              // own pieces on the outer circuit only
+	OuterOpp              // opponent pieces on the outer circuit only
+	BothOwn               // own pieces on both circuits (the 8 points where they cross)
+	BothOpp               // opponent pieces on both circuits
+	CornerOwn             // own pieces on neither circuit: the corners a1, f1, a6, f6
+	CornerOpp             // opponent pieces on the corners
+	DoubleOwn             // own pieces on a point its circuit passes twice (b2 e2 b5 e5 c3 d3 c4 d4)
+	DoubleOpp             // opponent pieces on such points
+	MobilityOwn           // own quiet moves
+	MobilityOpp           // opponent quiet moves (as if it were to move)
+	AttacksOwn            // opponent pieces the side to move can capture now
+	AttacksOpp            // own pieces the opponent could capture if it were to move
+	DefendedOwn           // own pieces the opponent attacks whose every capture could be recaptured
+	DefendedOpp           // opponent pieces the side to move attacks whose every capture could be recaptured
+	LoopsOwn              // loop ends (16) whose nearest piece along its segment is own
+	LoopsOpp              // loop ends whose nearest piece is the opponent's
+	BlockedOwn            // own circuit pieces with no clear path to a loop on any line they stand on
+	BlockedOpp            // opponent circuit pieces with no clear path to a loop
+)
+
+// Feature is one entry of the feature set.
+type Feature struct {
+	// Name is the feature's stable identifier, as weights files store it.
+	Name string
+	// Meaning says in one line what the feature measures.
+	Meaning string
+}
+
+var featureTable = [NumFeatures]Feature{
+	Bias:           {"bias", "constant 1: the intercept, the value of having the move"},
+	RedToMove:      {"red_to_move", "+1 when Red (the first player) is to move, -1 when Black"},
+	Material:       {"material", "own pieces minus opponent pieces"},
+	Phase:          {"phase", "pieces on the board / 24: 1 at the start, falling as pieces are captured"},
+	MaterialXPhase: {"material_x_phase", "material × phase: how the worth of material changes with the phase"},
+	MaterialXClock: {"material_x_clock", "material × min(no-capture plies, 50)/50: material as the no-capture limit nears"},
+	InnerOwn:       {"inner_own", "own pieces on the inner circuit only"},
+	InnerOpp:       {"inner_opp", "opponent pieces on the inner circuit only"},
+	OuterOwn:       {"outer_own", "own pieces on the outer circuit only"},
+	OuterOpp:       {"outer_opp", "opponent pieces on the outer circuit only"},
+	BothOwn:        {"both_own", "own pieces on both circuits (the 8 points where they cross)"},
+	BothOpp:        {"both_opp", "opponent pieces on both circuits"},
+	CornerOwn:      {"corner_own", "own pieces on neither circuit, that is on the corners a1 f1 a6 f6"},
+	CornerOpp:      {"corner_opp", "opponent pieces on the corners"},
+	DoubleOwn:      {"double_own", "own pieces on a point its circuit passes twice (b2 e2 b5 e5 c3 d3 c4 d4)"},
+	DoubleOpp:      {"double_opp", "opponent pieces on a point its circuit passes twice"},
+	MobilityOwn:    {"mobility_own", "own quiet moves"},
+	MobilityOpp:    {"mobility_opp", "opponent quiet moves, as if it were to move"},
+	AttacksOwn:     {"attacks_own", "opponent pieces the side to move can capture now"},
+	AttacksOpp:     {"attacks_opp", "own pieces the opponent could capture if it were to move"},
+	DefendedOwn:    {"defended_own", "own pieces the opponent attacks whose every capture could be recaptured"},
+	DefendedOpp:    {"defended_opp", "opponent pieces the side to move attacks whose every capture could be recaptured"},
+	LoopsOwn:       {"loops_own", "loop ends (16) whose nearest piece along its segment is own"},
+	LoopsOpp:       {"loops_opp", "loop ends whose nearest piece along its segment is the opponent's"},
+	BlockedOwn:     {"blocked_own", "own circuit pieces without a clear path to a loop on any line they stand on"},
+	BlockedOpp:     {"blocked_opp", "opponent circuit pieces without a clear path to a loop"},
+}
+
+// Features returns the feature set in Vector order.
+func Features() []Feature {
+	out := make([]Feature, NumFeatures)
+	copy(out, featureTable[:])
+	return out
+}
+
+// Names returns the feature names in Vector order.
+func Names() []string {
+	out := make([]string, NumFeatures)
+	for i, f := range featureTable {
+		out[i] = f.Name
+	}
+	return out
+}
+
+// Vector holds the features of one position, indexed by the feature
+// constants (Bias, RedToMove, ...).
+type Vector [NumFeatures]float64
+
+// ClockScale is the number of no-capture plies at which MaterialXClock
+// reaches its full weight: the default no-capture limit of RULES.md.
+const ClockScale = 50
+
+// Extract writes the features of p into dst, growing it to NumFeatures if
+// its capacity is smaller, and returns dst[:NumFeatures]. It does not
+// allocate when cap(dst) >= NumFeatures.
+func Extract(dst []float64, p *rules.Position) []float64 {
+	if cap(dst) < NumFeatures {
+		dst = make([]float64, NumFeatures)
+	}
+	dst = dst[:NumFeatures]
+	var v Vector
+	ExtractBoards(&v, p.Red(), p.Black(), p.SideToMove(), p.NoCapturePlies())
+	copy(dst, v[:])
+	return dst
+}
+
+// ExtractVector writes the features of p into v.
+func ExtractVector(v *Vector, p *rules.Position) {
+	ExtractBoards(v, p.Red(), p.Black(), p.SideToMove(), p.NoCapturePlies())
+}
+
+var (
+	innerOnly = rules.OnCircuit(rules.Inner) &^ rules.OnCircuit(rules.Outer)
+	outerOnly = rules.OnCircuit(rules.Outer) &^ rules.OnCircuit(rules.Inner)
+	bothOn    = rules.OnCircuit(rules.Inner) & rules.OnCircuit(rules.Outer)
+	onEither  = rules.OnCircuit(rules.Inner) | rules.OnCircuit(rules.Outer)
+	corners   = rules.BoardMask &^ onEither
+)
+
+// ExtractBoards writes into v the features of the position with the given
+// pieces, side to move and no-capture ply count; it is Extract for callers
+// that hold the parts (a dataset row) rather than a Position. The pieces
+// must not overlap.
+func ExtractBoards(v *Vector, red, black rules.Bitboard, side rules.Color, noCapture int) {
+	pieces := [2]rules.Bitboard{red, black}
+	us, them := side&1, side&1^1
+	own, opp := pieces[us], pieces[them]
+	nOwn, nOpp := own.Count(), opp.Count()
+
+	material := float64(nOwn - nOpp)
+	phase := float64(nOwn+nOpp) / 24
+	clock := float64(min(max(noCapture, 0), ClockScale)) / ClockScale
+	v[Bias] = 1
+	v[RedToMove] = 1 - 2*float64(us)
+	v[Material] = material
+	v[Phase] = phase
+	v[MaterialXPhase] = material * phase
+	v[MaterialXClock] = material*clock + 0 // + 0 turns -0 into 0
+
+	v[InnerOwn] = float64((own & innerOnly).Count())
+	v[InnerOpp] = float64((opp & innerOnly).Count())
+	v[OuterOwn] = float64((own & outerOnly).Count())
+	v[OuterOpp] = float64((opp & outerOnly).Count())
+	v[BothOwn] = float64((own & bothOn).Count())
+	v[BothOpp] = float64((opp & bothOn).Count())
+	v[CornerOwn] = float64((own & corners).Count())
+	v[CornerOpp] = float64((opp & corners).Count())
+	v[DoubleOwn] = float64((own & doubleSquares).Count())
+	v[DoubleOpp] = float64((opp & doubleSquares).Count())
+
+	empty := rules.BoardMask &^ (own | opp)
+	v[MobilityOwn] = float64(quietMoves(own, empty))
+	v[MobilityOpp] = float64(quietMoves(opp, empty))
+
+	var s circuitScan
+	scanCircuits(&s, &pieces)
+	v[AttacksOwn] = float64(s.attacks[us].Count())
+	v[AttacksOpp] = float64(s.attacks[them].Count())
+	var undefended rules.Bitboard
+	for i := 0; i < s.n; i++ {
+		pr := s.pairs[i]
+		if !(undefended | s.protected).Has(pr.to) && !recaptured(&s, &pieces, pr.from, pr.to) {
+			undefended |= pr.to.Bit()
+		}
+	}
+	v[DefendedOwn] = float64((s.attacks[them] &^ undefended).Count())
+	v[DefendedOpp] = float64((s.attacks[us] &^ undefended).Count())
+	v[LoopsOwn] = float64(s.loops[us])
+	v[LoopsOpp] = float64(s.loops[them])
+	v[BlockedOwn] = float64((own & onEither &^ s.exits).Count())
+	v[BlockedOpp] = float64((opp & onEither &^ s.exits).Count())
+}
+
+const (
+	notFileA rules.Bitboard = rules.BoardMask &^ fileA
+	notFileF rules.Bitboard = rules.BoardMask &^ (fileA << 5)
+)
+
+// quietMoves counts the one-step moves of the pieces in b onto empty points:
+// the eight neighbour shifts, with the file masks stopping wrap-around.
+func quietMoves(b, empty rules.Bitboard) int {
+	n := bits.OnesCount64(uint64(b << 1 & notFileA & empty))
+	n += bits.OnesCount64(uint64(b >> 1 & notFileF & empty))
+	n += bits.OnesCount64(uint64(b << 6 & empty))
+	n += bits.OnesCount64(uint64(b >> 6 & empty))
+	n += bits.OnesCount64(uint64(b << 7 & notFileA & empty))
+	n += bits.OnesCount64(uint64(b << 5 & notFileF & empty))
+	n += bits.OnesCount64(uint64(b >> 5 & notFileA & empty))
+	n += bits.OnesCount64(uint64(b >> 7 & notFileF & empty))
+	return n
+}

@@ -1,0 +1,121 @@
+package eval
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// randomBoards returns n positions with random piece sets: 0..12 pieces a
+// side on distinct points, either side to move.
+func randomBoards(seed uint64, n int) []rules.Position {
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	out := make([]rules.Position, 0, n)
+	for len(out) < n {
+		var b [2]rules.Bitboard
+		perm := rng.Perm(rules.NumSquares)
+		nr, nb := rng.IntN(13), rng.IntN(13)
+		for i, s := range perm[:nr+nb] {
+			side := 0
+			if i >= nr {
+				side = 1
+			}
+			b[side] |= rules.Square(s).Bit()
+		}
+		p, err := rules.NewPosition(b[0], b[1], rules.Color(rng.IntN(2)), rng.IntN(60), 1)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// TestScanMatchesRulesCaptureTargets checks the segment-gap capture relation
+// against the rules package's route walking: if they differed, every
+// threat feature would count the wrong pieces.
+func TestScanMatchesRulesCaptureTargets(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 3000
+	}
+	pairs := 0
+	for _, p := range randomBoards(1, n) {
+		pieces := [2]rules.Bitboard{p.Red(), p.Black()}
+		var s circuitScan
+		scanCircuits(&s, &pieces)
+		var got [rules.NumSquares]rules.Bitboard
+		pairs += s.n
+		for i := 0; i < s.n; i++ {
+			got[s.pairs[i].from] |= s.pairs[i].to.Bit()
+		}
+		for sq := rules.Square(0); sq < rules.NumSquares; sq++ {
+			if want := p.CaptureTargets(sq); got[sq] != want {
+				t.Fatalf("%s: targets of %v = %x, rules say %x", p.FEN(), sq, got[sq], want)
+			}
+		}
+		for c := rules.Red; c <= rules.Black; c++ {
+			if want := p.Attacked(c); s.attacks[c] != want {
+				t.Fatalf("%s: attacks of %v = %x, rules say %x", p.FEN(), c, s.attacks[c], want)
+			}
+			if got, want := quietMoves(pieces[c], rules.BoardMask&^p.Occupied()), p.QuietMoveCount(c); got != want {
+				t.Fatalf("%s: quiet moves of %v = %d, rules say %d", p.FEN(), c, got, want)
+			}
+		}
+	}
+	if pairs < n {
+		t.Fatalf("only %d captures in %d random positions: the generator is too sparse to test anything", pairs, n)
+	}
+}
+
+// defendedByRules counts, the slow way through rules, the pieces of c that
+// c's opponent attacks and that c could recapture after every capture.
+func defendedByRules(p rules.Position, c rules.Color) int {
+	attacker := p.WithSideToMove(c.Other())
+	var buf [rules.MaxMoves]rules.Move
+	undefended := rules.Bitboard(0)
+	attacked := rules.Bitboard(0)
+	for _, m := range attacker.GenerateCaptures(buf[:0]) {
+		attacked |= m.To().Bit()
+		after := attacker.Apply(m)
+		var buf2 [rules.MaxMoves]rules.Move
+		back := false
+		for _, r := range after.GenerateCaptures(buf2[:0]) {
+			if r.To() == m.To() {
+				back = true
+			}
+		}
+		if !back {
+			undefended |= m.To().Bit()
+		}
+	}
+	return (attacked &^ undefended).Count()
+}
+
+// TestDefendedMatchesRules checks the recapture shortcut against playing
+// each capture and generating the replies.
+func TestDefendedMatchesRules(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 3000
+	}
+	some := 0
+	for _, p := range randomBoards(2, n) {
+		var v Vector
+		ExtractVector(&v, &p)
+		us := p.SideToMove()
+		if got, want := v[DefendedOwn], float64(defendedByRules(p, us)); got != want {
+			t.Fatalf("%s: defended_own = %v, by playing the captures %v", p.FEN(), got, want)
+		}
+		if got, want := v[DefendedOpp], float64(defendedByRules(p, us.Other())); got != want {
+			t.Fatalf("%s: defended_opp = %v, by playing the captures %v", p.FEN(), got, want)
+		}
+		if v[DefendedOwn] > 0 {
+			some++
+		}
+	}
+	if some < n/20 {
+		t.Fatalf("only %d of %d positions have a defended piece: the test exercises too little", some, n)
+	}
+}

@@ -1,0 +1,73 @@
+package experiments
+
+import (
+	"context"
+	"testing"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// BenchmarkSummaryAdd measures summarising one game in memory (counts and
+// exact histograms): the per-game cost of `surakarta stats` beyond reading
+// the file.
+func BenchmarkSummaryAdd(b *testing.B) {
+	games := synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, majDecided: 0.5, meanPlies: 120}, 1, 0, 4096)
+	c := NewCollector(nil, false)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		c.Add("", &games[i&4095])
+		i++
+	}
+}
+
+// BenchmarkSummaryAddPaired adds the pairing index (one map entry per
+// game), as `stats --compare` does.
+func BenchmarkSummaryAddPaired(b *testing.B) {
+	games := synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, majDecided: 0.5, meanPlies: 120}, 1, 0, 4096)
+	c := NewCollector(nil, true)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		g := games[i&4095]
+		g.ID = int64(i)
+		c.Add("", &g)
+		i++
+	}
+}
+
+// BenchmarkScanAndSummarize streams a Parquet games table of 2000 games
+// through the dataset reader into a Collector: games per second of
+// `surakarta stats` end to end.
+func BenchmarkScanAndSummarize(b *testing.B) {
+	dir := b.TempDir()
+	r := rules.DefaultRules()
+	r.NoCaptureLimit = 30
+	const n = 2000
+	writeGames(b, dir, r, 1, n, 2, randomGameRows(b, r, 1, n, 2))
+	b.ReportAllocs()
+	for b.Loop() {
+		c := NewCollector(nil, false)
+		if err := c.AddDir(context.Background(), "", dir); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkAnalyze computes every figure of a group (intervals, Elo,
+// rescoring) from its counts.
+func BenchmarkAnalyze(b *testing.B) {
+	games := synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, majDecided: 0.5, meanPlies: 120}, 1, 0, 10000)
+	c := NewCollector(nil, false)
+	for i := range games {
+		c.Add("", &games[i])
+	}
+	g := c.Groups.Groups()[0]
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Analyze(g, c.Groups.By, 0.95); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

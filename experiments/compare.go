@@ -1,0 +1,249 @@
+package experiments
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/surakarta/surakarta/internal/stats"
+)
+
+// TableTest is the test of the 3-outcome table (red wins, draws, black
+// wins) of two groups: Pearson's chi-square, with the Fisher–Freeman–Halton
+// exact p-value when it can be computed; P is the one to quote (exact when
+// an expected count is below 5).
+type TableTest struct {
+	Chi2        float64 `json:"chi2"`
+	DF          int     `json:"df"`
+	ChiSquareP  float64 `json:"chi2_p"`
+	ExactP      Num     `json:"exact_p"`
+	P           float64 `json:"p"`
+	Method      string  `json:"method"`
+	CramersV    float64 `json:"cramers_v"`
+	MinExpected float64 `json:"min_expected"`
+}
+
+// RateComparison compares one rate between two groups: A − B with
+// Newcombe's hybrid score interval, the pooled two-proportion z-test and
+// Cohen's h.
+type RateComparison struct {
+	A       Estimate `json:"a"`
+	B       Estimate `json:"b"`
+	Diff    Estimate `json:"diff"`
+	Z       float64  `json:"z"`
+	P       float64  `json:"p"`
+	CohensH float64  `json:"cohens_h"`
+}
+
+// ScoreComparison compares the first player's score between two
+// independent groups: Diff is A − B with the normal interval
+// ±z·√(σ²a/na + σ²b/nb) from the trinomial variances, and Z, P its test.
+type ScoreComparison struct {
+	A    Estimate `json:"a"`
+	B    Estimate `json:"b"`
+	Diff Estimate `json:"diff"`
+	Z    Num      `json:"z"`
+	P    float64  `json:"p"`
+}
+
+// Comparison is the test of two groups (two variants, two datasets, two
+// arms of an experiment).
+type Comparison struct {
+	A      string `json:"a"`
+	B      string `json:"b"`
+	GamesA int64  `json:"games_a"`
+	GamesB int64  `json:"games_b"`
+	// Outcomes tests the whole 3-outcome table.
+	Outcomes TableTest `json:"outcomes"`
+	// Rates compares red_win_rate, black_win_rate, draw_rate and
+	// decisive_red_share (when both groups have decisive games).
+	Rates            map[string]RateComparison `json:"rates"`
+	FirstPlayerScore ScoreComparison           `json:"first_player_score"`
+	// Paired is the analysis over the games played from the same opening
+	// in both groups, when there are any.
+	Paired *PairedComparison `json:"paired,omitempty"`
+}
+
+// RateNames lists the compared rates in report order.
+var RateNames = []string{"red_win_rate", "black_win_rate", "draw_rate", "decisive_red_share"}
+
+// Compare tests group a against group b at the confidence level conf.
+func Compare(a, b *Group, conf float64) (Comparison, error) {
+	sa, sb := &a.Summary, &b.Summary
+	c := Comparison{A: a.Label(), B: b.Label(), GamesA: sa.Games, GamesB: sb.Games, Rates: map[string]RateComparison{}}
+	h, err := stats.Homogeneity(ints(sa.Outcomes[:]), ints(sb.Outcomes[:]))
+	if err != nil {
+		return c, fmt.Errorf("comparing %s with %s: %w", c.A, c.B, err)
+	}
+	c.Outcomes = TableTest{Chi2: h.Chi2, DF: h.DF, ChiSquareP: h.P, ExactP: Num(math.NaN()), P: h.PValue(),
+		Method: h.Method(), CramersV: h.CramersV, MinExpected: h.MinExpected}
+	if h.Exact {
+		c.Outcomes.ExactP = Num(h.ExactP)
+	}
+	rate := func(name string, ka, na, kb, nb int64) error {
+		r, err := stats.TwoProportion(int(ka), int(na), int(kb), int(nb), conf)
+		if err != nil {
+			return err
+		}
+		ea, _ := wilsonEst(ka, na, conf)
+		eb, _ := wilsonEst(kb, nb, conf)
+		c.Rates[name] = RateComparison{A: ea, B: eb, Diff: est(r.Diff, r.CI), Z: r.Z, P: r.P, CohensH: r.CohensH}
+		return nil
+	}
+	if err := rate("red_win_rate", sa.Outcomes[RedWin], sa.Games, sb.Outcomes[RedWin], sb.Games); err != nil {
+		return c, err
+	}
+	rate("black_win_rate", sa.Outcomes[BlackWin], sa.Games, sb.Outcomes[BlackWin], sb.Games)
+	rate("draw_rate", sa.Outcomes[Draw], sa.Games, sb.Outcomes[Draw], sb.Games)
+	da, db := sa.Outcomes[RedWin]+sa.Outcomes[BlackWin], sb.Outcomes[RedWin]+sb.Outcomes[BlackWin]
+	if da > 0 && db > 0 {
+		rate("decisive_red_share", sa.Outcomes[RedWin], da, sb.Outcomes[RedWin], db)
+	}
+	z, _ := stats.ZCrit(conf)
+	wa := stats.WDL{Wins: int(sa.First[2]), Draws: int(sa.First[1]), Losses: int(sa.First[0])}
+	wb := stats.WDL{Wins: int(sb.First[2]), Draws: int(sb.First[1]), Losses: int(sb.First[0])}
+	ea, _, _, err := scoreEstimates(sa.First, conf)
+	if err != nil {
+		return c, err
+	}
+	eb, _, _, _ := scoreEstimates(sb.First, conf)
+	diff := wa.Score() - wb.Score()
+	se := math.Sqrt(wa.Variance()/float64(wa.N()) + wb.Variance()/float64(wb.N()))
+	sc := ScoreComparison{A: ea, B: eb, Diff: Estimate{Value: diff, CI: [2]float64{diff - z*se, diff + z*se}}, P: 1}
+	if se > 0 {
+		sc.Z = Num(diff / se)
+		sc.P = 2 * (1 - stats.NormalCDF(math.Abs(diff/se)))
+	} else if diff != 0 {
+		sc.Z, sc.P = Num(math.Copysign(math.Inf(1), diff)), 0
+	}
+	c.FirstPlayerScore = sc
+	return c, nil
+}
+
+// PairedComparison is the analysis of two groups over the games that start
+// from the same opening in both (same game id, start position and random
+// opening moves): each pair differs only by the rule or setting compared,
+// so the opening's own effect cancels.
+type PairedComparison struct {
+	// Pairs is the number of paired games; UnmatchedA and UnmatchedB count
+	// games whose id the other group lacks, and Mismatched games whose id
+	// both have but whose openings differ (not paired).
+	Pairs      int64 `json:"pairs"`
+	UnmatchedA int64 `json:"unmatched_a"`
+	UnmatchedB int64 `json:"unmatched_b"`
+	Mismatched int64 `json:"mismatched"`
+	// Joint counts pairs by the first player's half-points in A (row) and
+	// in B (column): 0 loss, 1 draw, 2 win.
+	Joint [3][3]int64 `json:"joint"`
+	// ScoreDiff is the mean of the per-pair differences of the first
+	// player's score (A − B) with its paired t interval and test.
+	ScoreDiff PairedFigure `json:"score_diff"`
+	// UnpairedCI is the interval the same games would give as independent
+	// samples; WidthRatio is paired width / unpaired width, NarrowerBy
+	// 1 − WidthRatio, and EquivalentGames the number of unpaired games per
+	// arm that would give the paired interval's width.
+	UnpairedCI      [2]Num `json:"unpaired_ci"`
+	WidthRatio      Num    `json:"width_ratio"`
+	NarrowerBy      Num    `json:"narrower_by"`
+	EquivalentGames Num    `json:"equivalent_games"`
+	// Correlation is the correlation of the paired scores.
+	Correlation Num `json:"correlation"`
+	// Draws tests the draw rate difference (A − B) with McNemar's test;
+	// FirstPlayerWins the first player's win rate difference.
+	Draws           McNemarFigure `json:"draws"`
+	FirstPlayerWins McNemarFigure `json:"first_player_wins"`
+}
+
+// pairRecord is what the pairing keeps of a game.
+type pairRecord struct {
+	opening uint64
+	score   uint8 // first player's half-points
+}
+
+// PairIndex remembers, per game id, the opening and the first player's
+// result of one group's games, for pairing with another group's. It holds
+// about 40 bytes per game.
+type PairIndex struct {
+	games map[int64]pairRecord
+}
+
+// Add records a game.
+func (x *PairIndex) Add(g *Game) {
+	if x.games == nil {
+		x.games = map[int64]pairRecord{}
+	}
+	x.games[g.ID] = pairRecord{opening: g.OpeningKey(), score: uint8(firstScore(g.Winner, g.FirstRed))}
+}
+
+// Merge adds the games of o (from disjoint shards).
+func (x *PairIndex) Merge(o *PairIndex) {
+	if x.games == nil {
+		x.games = map[int64]pairRecord{}
+	}
+	for id, r := range o.games {
+		x.games[id] = r
+	}
+}
+
+// Len returns the number of games indexed.
+func (x *PairIndex) Len() int { return len(x.games) }
+
+// PairGames pairs the games of a and b and analyzes the pairs at the
+// confidence level conf; it returns nil when no game pairs.
+func PairGames(a, b *PairIndex, conf float64) (*PairedComparison, error) {
+	pc := &PairedComparison{}
+	for id, ra := range a.games {
+		rb, ok := b.games[id]
+		switch {
+		case !ok:
+			pc.UnmatchedA++
+		case ra.opening != rb.opening:
+			pc.Mismatched++
+		default:
+			pc.Pairs++
+			pc.Joint[ra.score][rb.score]++
+		}
+	}
+	for id := range b.games {
+		if _, ok := a.games[id]; !ok {
+			pc.UnmatchedB++
+		}
+	}
+	if pc.Pairs == 0 {
+		return nil, nil
+	}
+	p := pairedFromJoint(pc.Joint)
+	nan := Num(math.NaN())
+	pc.ScoreDiff = PairedFigure{Value: nan, CI: [2]Num{nan, nan}, T: nan, P: nan}
+	pc.UnpairedCI = [2]Num{nan, nan}
+	pc.WidthRatio, pc.NarrowerBy, pc.EquivalentGames, pc.Correlation = nan, nan, nan, nan
+	if p.N >= 2 {
+		r, err := p.Analyze(conf)
+		if err != nil {
+			return nil, err
+		}
+		pc.ScoreDiff = PairedFigure{Value: Num(r.MeanDiff), CI: [2]Num{Num(r.CI.Lo), Num(r.CI.Hi)}, T: Num(r.T), P: Num(r.P)}
+		pc.UnpairedCI = [2]Num{Num(r.UnpairedCI.Lo), Num(r.UnpairedCI.Hi)}
+		pc.Correlation = Num(r.Correlation)
+		pc.WidthRatio = Num(r.WidthRatio)
+		if !math.IsNaN(r.WidthRatio) {
+			pc.NarrowerBy = Num(1 - r.WidthRatio)
+			if r.WidthRatio > 0 {
+				pc.EquivalentGames = Num(float64(pc.Pairs) / (r.WidthRatio * r.WidthRatio))
+			}
+		}
+	}
+	var err error
+	if pc.Draws, err = mcnemarFigure(pc.Joint[1][0]+pc.Joint[1][2], pc.Joint[0][1]+pc.Joint[2][1], pc.Pairs, conf); err != nil {
+		return nil, err
+	}
+	pc.FirstPlayerWins, err = mcnemarFigure(pc.Joint[2][0]+pc.Joint[2][1], pc.Joint[0][2]+pc.Joint[1][2], pc.Pairs, conf)
+	return pc, err
+}
+
+func ints(x []int64) []int {
+	out := make([]int, len(x))
+	for i, v := range x {
+		out[i] = int(v)
+	}
+	return out
+}

@@ -1,0 +1,50 @@
+// Package experiments turns game records into statistically sound answers
+// about the rules: how much moving first matters, how often games are
+// drawn, and whether a rule change (the majority ending) or more search
+// changes that, by how much, and how sure we are.
+//
+// # From games to figures
+//
+// A Collector streams the games table of one or more datasets (ScanGames
+// reads dataset.GameRow into Game) and keeps counts only: per group
+// (Summarizer, grouped by variant and any of GroupFields) and per arm (a
+// variant of one source), with exact histograms of game length and
+// captures. Memory does not grow with the number of games, except for the
+// optional PairIndex (about 40 bytes a game) that pairs games played from
+// the same opening under two settings. Summaries of disjoint games merge
+// (Collector.Merge), so shards can be summarised apart and added up; the
+// merged figures equal those of the whole.
+//
+// Analyze turns a group's counts into GroupStats: rates with Wilson
+// intervals, the first player's score (wins + draws/2) with the score-test
+// interval of internal/stats, its advantage (score − 0.5) and Elo, the
+// decisive games' red share, ending reasons, game length and captures, and
+// for standard-variant data how the majority rule would have scored the
+// same endings (majority_winner). Compare tests two groups: the 3-outcome
+// table (chi-square, Fisher–Freeman–Halton when counts are small), each
+// rate (two-proportion z-test, Newcombe interval, Cohen's h) and the score;
+// PairGames adds the paired analysis over games that share game id, start
+// position and random opening moves, and says how much the pairing narrows
+// the interval. Plan sizes samples for a target half-width.
+//
+// # Experiments
+//
+// A Spec (YAML or JSON, strictly parsed; see specs/) names arms that differ
+// in variant, engine settings or rules, the games per arm, the seed and the
+// pairing of openings. Run plays each arm into OUT/arms/NAME through a
+// Player (the self-play runner), skipping complete arms and resuming
+// partial ones, then writes the Report: report.md with the plain-language
+// answer and tables, report.json with every figure, and PNG plots made with
+// gonum.org/v1/plot (outcome shares with error bars, game-length
+// distributions, and first-player advantage against simulations per move
+// when the arms form a ladder).
+//
+// # Conventions
+//
+// Intervals are two-sided at the report's confidence level (0.95 by
+// default) and written in JSON as {"value": x, "ci": [low, high]}. Figures
+// that can be infinite or undefined (Elo at a clean sweep, the spread of
+// one game) are Num, written as null. Differences are first − second.
+// Everything a user's data or spec can cause returns an error naming the
+// file, game or field; nothing panics on bad input.
+package experiments

@@ -1,0 +1,209 @@
+package experiments
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+)
+
+// WriteText prints a Result for people: one block per group, then the
+// comparisons.
+func WriteText(w io.Writer, res *Result) error {
+	ew := &errWriter{w: w}
+	conf := fmt.Sprintf("%g%%", 100*res.Confidence)
+	for i, g := range res.Variants {
+		if i > 0 {
+			ew.printf("\n")
+		}
+		writeGroupText(ew, &g, conf)
+	}
+	for _, c := range res.Comparisons {
+		ew.printf("\n")
+		writeComparisonText(ew, &c, conf)
+	}
+	return ew.err
+}
+
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}
+
+// fmtRate writes a rate as a percentage with its interval.
+func fmtRate(e Estimate) string {
+	return fmt.Sprintf("%5.1f%%  [%.1f%%, %.1f%%]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
+}
+
+// fmtPts writes a difference of rates in percentage points with its
+// interval.
+func fmtPts(e Estimate) string {
+	return fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
+}
+
+func fmtNumPts(v Num, ci [2]Num) string {
+	return fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", 100*float64(v), 100*float64(ci[0]), 100*float64(ci[1]))
+}
+
+// fmtP writes a p-value compactly.
+func fmtP(p float64) string {
+	switch {
+	case math.IsNaN(p):
+		return "n/a"
+	case p < 1e-4:
+		return "< 0.0001"
+	case p < 0.001:
+		return fmt.Sprintf("%.4f", p)
+	}
+	return fmt.Sprintf("%.3f", p)
+}
+
+func fmtElo(e EloFigure) string {
+	return fmt.Sprintf("%s [%s, %s]", eloWords(e.Value), eloWords(e.CI[0]), eloWords(e.CI[1]))
+}
+
+func writeGroupText(ew *errWriter, g *GroupStats, conf string) {
+	ew.printf("%s: %d games (%s moves first; %s intervals)\n", g.Label, g.Games, g.FirstPlayer, conf)
+	tw := tabwriter.NewWriter(ew.w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "  red wins\t%d\t%s\n", g.RedWins, fmtRate(g.RedWinRate))
+	fmt.Fprintf(tw, "  black wins\t%d\t%s\n", g.BlackWins, fmtRate(g.BlackWinRate))
+	fmt.Fprintf(tw, "  draws\t%d\t%s\n", g.Draws, fmtRate(g.DrawRate))
+	if g.DecisiveRedShare != nil {
+		fmt.Fprintf(tw, "  red share of decisive\t%d\t%s\n", g.DecisiveGames, fmtRate(*g.DecisiveRedShare))
+	}
+	fmt.Fprintf(tw, "  first-player score\t\t%.4f [%.4f, %.4f]\n", g.FirstPlayerScore.Value, g.FirstPlayerScore.CI[0], g.FirstPlayerScore.CI[1])
+	fmt.Fprintf(tw, "  first-player advantage\t\t%s  (Elo %s)\n", fmtPts(g.FirstPlayerAdvantage), fmtElo(g.FirstPlayerElo))
+	if ew.err == nil {
+		ew.err = tw.Flush()
+	}
+	ew.printf("  endings:")
+	for _, r := range sortedReasons(g) {
+		ew.printf("  %s %d (%.1f%%)", r, g.Reasons[r], 100*g.ReasonShares[r].Value)
+	}
+	ew.printf("\n")
+	p, c := g.Plies, g.Captures
+	ew.printf("  plies: mean %.1f, sd %s, median %g, quartiles %g–%g, range %d–%d\n", p.Mean, fmtNum(p.SD), p.Median, p.P25, p.P75, p.Min, p.Max)
+	ew.printf("  captures per game: mean %.2f, median %g, quartiles %g–%g, range %d–%d\n", c.Mean, c.Median, c.P25, c.P75, c.Min, c.Max)
+	writeHistogramText(ew, p.Histogram, 16, "  ")
+	if m := g.MajorityRescoring; m != nil {
+		ew.printf("  majority rule on the same endings (%d games): draws %s, first-player score %.4f [%.4f, %.4f]\n",
+			m.Games, strings.TrimSpace(fmtRate(m.DrawRate)), m.FirstPlayerScore.Value, m.FirstPlayerScore.CI[0], m.FirstPlayerScore.CI[1])
+		ew.printf("    %d draws decided (%d for red, %d for black); draw rate change %s (McNemar p %s); score change %s (paired p %s)\n",
+			m.DrawsDecided, m.DrawsDecidedRed, m.DrawsDecidedBlack,
+			fmtPts(Estimate{Value: m.DrawRateChange.Value, CI: m.DrawRateChange.CI}), fmtP(m.DrawRateChange.P),
+			fmtNumPts(m.ScoreChange.Value, m.ScoreChange.CI), fmtP(float64(m.ScoreChange.P)))
+	}
+}
+
+func fmtNum(x Num) string {
+	if math.IsNaN(float64(x)) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.1f", float64(x))
+}
+
+func sortedReasons(g *GroupStats) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range Reasons {
+		if _, ok := g.Reasons[r]; ok {
+			out = append(out, r)
+			seen[r] = true
+		}
+	}
+	var extra []string
+	for r := range g.Reasons {
+		if !seen[r] {
+			extra = append(extra, r)
+		}
+	}
+	sortStrings(extra)
+	return append(out, extra...)
+}
+
+// writeHistogramText draws bins merged to at most rows rows as bars.
+func writeHistogramText(ew *errWriter, bins []Bin, rows int, indent string) {
+	if len(bins) == 0 {
+		return
+	}
+	merge := (len(bins) + rows - 1) / rows
+	var merged []Bin
+	for i := 0; i < len(bins); i += merge {
+		b := Bin{Lo: bins[i].Lo}
+		for j := i; j < i+merge && j < len(bins); j++ {
+			b.Count += bins[j].Count
+			b.Hi = bins[j].Hi
+		}
+		merged = append(merged, b)
+	}
+	var top int64
+	for _, b := range merged {
+		top = max(top, b.Count)
+	}
+	ew.printf("%sgame length histogram (plies):\n", indent)
+	for _, b := range merged {
+		bar := 0
+		if top > 0 {
+			bar = int(math.Round(40 * float64(b.Count) / float64(top)))
+		}
+		ew.printf("%s  %5d–%-5d %7d %s\n", indent, b.Lo, b.Hi-1, b.Count, strings.Repeat("#", bar))
+	}
+}
+
+func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
+	ew.printf("%s vs %s (%d and %d games)\n", c.A, c.B, c.GamesA, c.GamesB)
+	o := c.Outcomes
+	ew.printf("  outcome table (red/draw/black): %s p %s (chi2 %.2f, df %d; Cramér's V %.3f)\n", o.Method, fmtP(o.P), o.Chi2, o.DF, o.CramersV)
+	tw := tabwriter.NewWriter(ew.w, 0, 4, 2, ' ', 0)
+	for _, name := range RateNames {
+		r, ok := c.Rates[name]
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(tw, "  %s\t%.1f%% vs %.1f%%\tdiff %s\tp %s\th %+.3f\n", strings.ReplaceAll(name, "_", " "),
+			100*r.A.Value, 100*r.B.Value, fmtPts(r.Diff), fmtP(r.P), r.CohensH)
+	}
+	s := c.FirstPlayerScore
+	fmt.Fprintf(tw, "  first-player score\t%.4f vs %.4f\tdiff %s\tp %s\t\n", s.A.Value, s.B.Value, fmtPts(s.Diff), fmtP(s.P))
+	if ew.err == nil {
+		ew.err = tw.Flush()
+	}
+	if p := c.Paired; p != nil {
+		ew.printf("  paired over %d games from the same openings (%d mismatched, %d/%d unmatched):\n", p.Pairs, p.Mismatched, p.UnmatchedA, p.UnmatchedB)
+		ew.printf("    first-player score diff %s (paired t p %s); unpaired interval [%+.1f, %+.1f]: pairing narrows it by %s\n",
+			fmtNumPts(p.ScoreDiff.Value, p.ScoreDiff.CI), fmtP(float64(p.ScoreDiff.P)),
+			100*float64(p.UnpairedCI[0]), 100*float64(p.UnpairedCI[1]), fmtShare(p.NarrowerBy))
+		ew.printf("    draw rate diff %s (McNemar p %s, exact %s); first-player win rate diff %s (McNemar p %s)\n",
+			fmtPts(Estimate{Value: p.Draws.Value, CI: p.Draws.CI}), fmtP(p.Draws.P), fmtP(p.Draws.ExactP),
+			fmtPts(Estimate{Value: p.FirstPlayerWins.Value, CI: p.FirstPlayerWins.CI}), fmtP(p.FirstPlayerWins.P))
+	}
+}
+
+func fmtShare(x Num) string {
+	if math.IsNaN(float64(x)) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.0f%%", 100*float64(x))
+}
+
+// WritePlanText prints a sample-size plan as a table.
+func WritePlanText(w io.Writer, rows []PlanRow, halfWidth, conf float64) error {
+	fmt.Fprintf(w, "games for a %g%% interval of ±%g (±%.1f percentage points)\n", 100*conf, halfWidth, 100*halfWidth)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "group\tquantity\tobserved\thave\tneed\tmethod")
+	for _, r := range rows {
+		have := "-"
+		if r.Have > 0 {
+			have = fmt.Sprint(r.Have)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%.4f\t%s\t%d\t%s\n", r.Group, r.Quantity, r.Observed, have, r.Need, r.Method)
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,191 @@
+package experiments
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// syntheticReport builds the report of a fixed synthetic experiment: a
+// standard and a majority arm at 200 simulations from the same openings,
+// and a standard arm at 50 simulations (a two-rung ladder).
+func syntheticReport(t *testing.T) *Report {
+	t.Helper()
+	arms := []struct {
+		info ArmInfo
+		p    plant
+		seed uint64
+	}{
+		{ArmInfo{Name: "standard", Variant: "standard", Sims: 200, Dir: "arms/standard"}, plant{variant: "standard", red: 0.42, draw: 0.25, majDecided: 0.6, meanPlies: 110}, 1},
+		{ArmInfo{Name: "majority", Variant: "majority", Sims: 200, Dir: "arms/majority"}, plant{variant: "majority", red: 0.50, draw: 0.09, meanPlies: 100}, 2},
+		{ArmInfo{Name: "standard-50", Variant: "standard", Sims: 50, Dir: "arms/standard-50"}, plant{variant: "standard", red: 0.40, draw: 0.20, majDecided: 0.6, meanPlies: 90}, 3},
+	}
+	c := NewCollector(nil, true)
+	var infos []ArmInfo
+	for _, a := range arms {
+		for _, g := range synthGames(a.p, a.seed, 0, 1500) {
+			c.Add(a.info.Name, &g)
+		}
+		infos = append(infos, a.info)
+	}
+	r, err := BuildReport(ReportInput{
+		Title:       "Synthetic variants experiment",
+		Description: "A fixed synthetic input for the report's golden test.",
+		Command:     "go test ./experiments -run TestReportMarkdownGolden",
+		Confidence:  0.95,
+		Arms:        infos,
+		Collector:   c,
+		Compare:     [][2]string{{"standard", "majority"}, {"standard-50", "standard"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Plots = []string{OutcomesPlot, LengthsPlot, LadderPlot}
+	return r
+}
+
+func TestReportMarkdownGolden(t *testing.T) {
+	r := syntheticReport(t)
+	var buf bytes.Buffer
+	if err := r.WriteMarkdown(&buf); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "report.golden.md")
+	if *update {
+		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test ./experiments -run TestReportMarkdownGolden -update to create it)", err)
+	}
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Errorf("report.md differs from %s (rerun with -update if the change is intended):\n%s", golden, firstDiff(buf.String(), string(want)))
+	}
+}
+
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var a, b string
+		if i < len(g) {
+			a = g[i]
+		}
+		if i < len(w) {
+			b = w[i]
+		}
+		if a != b {
+			return "line " + itoa(i+1) + ":\n got:  " + a + "\n want: " + b
+		}
+	}
+	return ""
+}
+
+func itoa(i int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(i)) }
+
+func fmtInt(i int) string {
+	b, _ := json.Marshal(i)
+	return string(b)
+}
+
+func TestReportAnswersTheQuestionsInPlainLanguage(t *testing.T) {
+	r := syntheticReport(t)
+	text := strings.Join(r.Answer, "\n")
+	for _, want := range []string{
+		"Moving first is a real advantage",      // standard: score 0.545
+		"**standard → majority**",               // the variant comparison
+		"a significant change of the draw rate", // 25% → 9%
+		"Rescoring **standard**",                // majority_winner on standard games
+		"per doubling of simulations",           // the ladder
+		"How sure is this?",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("answer lacks %q:\n%s", want, text)
+		}
+	}
+	if len(r.Ladders) != 1 || len(r.Ladders[0].Points) != 2 || r.Ladders[0].Points[0].Sims != 50 {
+		t.Errorf("ladders %+v", r.Ladders)
+	}
+}
+
+func TestReportFilesAreWrittenAndReadable(t *testing.T) {
+	r := syntheticReport(t)
+	dir := t.TempDir()
+	if err := r.WriteFiles(dir); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Plots) != 3 {
+		t.Errorf("plots %v, want outcomes, lengths and ladder", r.Plots)
+	}
+	for _, p := range r.Plots {
+		f, err := os.Open(filepath.Join(dir, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		if b := img.Bounds(); b.Dx() < 300 || b.Dy() < 200 {
+			t.Errorf("%s: %v too small", p, b)
+		}
+	}
+	js, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	if err := json.Unmarshal(js, &back); err != nil {
+		t.Fatalf("report.json does not read back: %v", err)
+	}
+	if len(back.Arms) != 3 || len(back.Comparisons) != 2 || back.Arms[0].Stats.Games != 1500 || back.Comparisons[0].Paired == nil {
+		t.Errorf("report.json lost figures: %d arms, %d comparisons", len(back.Arms), len(back.Comparisons))
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil || !bytes.Contains(md, []byte("![outcomes](outcomes.png)")) {
+		t.Errorf("report.md: %v, plots not linked", err)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "*.tmp"))
+	if len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+func TestReportSurvivesDegenerateArms(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		n     int
+		draws float64
+		red   float64
+	}{{"all draws", 50, 1, 0}, {"one game", 1, 0, 1}, {"clean sweep", 30, 0, 1}} {
+		c := NewCollector(nil, true)
+		for _, v := range []string{"standard", "majority"} {
+			for _, g := range synthGames(plant{variant: v, red: tc.red, draw: tc.draws, meanPlies: 60}, 9, 0, tc.n) {
+				c.Add(v, &g)
+			}
+		}
+		r, err := BuildReport(ReportInput{Title: tc.name, Confidence: 0.95, Collector: c,
+			Arms:    []ArmInfo{{Name: "standard", Variant: "standard", Sims: 10}, {Name: "majority", Variant: "majority", Sims: 10}},
+			Compare: [][2]string{{"standard", "majority"}}})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if err := r.WriteFiles(t.TempDir()); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		var md bytes.Buffer
+		if err := r.WriteMarkdown(&md); err != nil || bytes.Contains(md.Bytes(), []byte("NaN")) {
+			t.Errorf("%s: markdown shows NaN or failed (%v):\n%s", tc.name, err, md.String())
+		}
+	}
+}

@@ -1,0 +1,290 @@
+package experiments
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// ArmRun is everything needed to play one arm: its settings resolved from
+// the spec, and the dataset directory its games go to.
+type ArmRun struct {
+	Name string
+	// Dir is the arm's dataset directory (OUT/arms/NAME).
+	Dir           string
+	Rules         rules.Rules
+	Engine        EngineSpec
+	Seed          uint64
+	Games         int64
+	RandomOpening int
+	Workers       int
+}
+
+// Player plays the games of one arm into its dataset directory. It must
+// resume: games already complete in Dir are kept and only the missing ones
+// played, so that an interrupted experiment continues where it stopped.
+type Player interface {
+	PlayArm(ctx context.Context, arm ArmRun) error
+}
+
+// Layout of an experiment directory.
+const (
+	// SpecFile is the experiment's spec, as JSON, written before any game.
+	SpecFile = "spec.json"
+	// ArmsDir holds one dataset directory per arm.
+	ArmsDir = "arms"
+)
+
+// ArmDir returns the dataset directory of an arm in experiment dir out.
+func ArmDir(out, arm string) string { return filepath.Join(out, ArmsDir, arm) }
+
+// ArmRuns resolves the spec's arms for experiment directory out. Relative
+// evaluator paths are taken relative to specDir.
+func (s *Spec) ArmRuns(out, specDir string) ([]ArmRun, error) {
+	var runs []ArmRun
+	for i, a := range s.Arms {
+		r, err := s.ArmRules(i)
+		if err != nil {
+			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
+		}
+		e := s.ArmEngine(i)
+		if e.Evaluator != "" && !filepath.IsAbs(e.Evaluator) && specDir != "" {
+			e.Evaluator = filepath.Join(specDir, e.Evaluator)
+		}
+		runs = append(runs, ArmRun{Name: a.Name, Dir: ArmDir(out, a.Name), Rules: r, Engine: e,
+			Seed: s.ArmSeed(i), Games: s.Games, RandomOpening: s.RandomOpening, Workers: s.Workers})
+	}
+	return runs, nil
+}
+
+// claimExperiment writes the spec into out, or checks that the spec
+// already there describes the same games (workers may differ).
+func claimExperiment(out string, s *Spec) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	mine := *s
+	mine.Workers = 0
+	b, err := json.MarshalIndent(&mine, "", "  ")
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(out, SpecFile)
+	have, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return writeAtomic(path, append(b, '\n'))
+	}
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(bytes.TrimSpace(have), bytes.TrimSpace(b)) {
+		old, perr := ParseSpec(have, true)
+		what := "its settings differ"
+		if perr == nil {
+			what = "its settings differ: " + specDiff(old, &mine)
+		}
+		return fmt.Errorf("%s already holds experiment %q and %s; use another --out, or delete it to start over", out, nameOf(have), what)
+	}
+	return nil
+}
+
+func nameOf(specJSON []byte) string {
+	var s struct{ Name string }
+	json.Unmarshal(specJSON, &s)
+	return s.Name
+}
+
+// specDiff names the first top-level setting that differs.
+func specDiff(a, b *Spec) string {
+	var ma, mb map[string]json.RawMessage
+	json.Unmarshal([]byte(mustJSON(a)), &ma)
+	json.Unmarshal([]byte(mustJSON(b)), &mb)
+	keys := map[string]bool{}
+	for k := range ma {
+		keys[k] = true
+	}
+	for k := range mb {
+		keys[k] = true
+	}
+	var names []string
+	for k := range keys {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		if string(ma[k]) != string(mb[k]) {
+			return fmt.Sprintf("%s was %s, the spec has %s", k, orNone(ma[k]), orNone(mb[k]))
+		}
+	}
+	return "formatting only"
+}
+
+func orNone(b json.RawMessage) string {
+	if len(b) == 0 {
+		return "unset"
+	}
+	return string(b)
+}
+
+// armComplete reports how many of the arm's games are complete on disk.
+func armComplete(a ArmRun) (int64, error) {
+	rs, err := dataset.Complete(a.Dir, a.Rules.Variant.String())
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	for _, r := range rs {
+		if r.First >= 0 && r.Last < a.Games {
+			n += r.Len()
+		}
+	}
+	return n, nil
+}
+
+// RunOptions are the settings of Run besides the spec.
+type RunOptions struct {
+	// Out is the experiment directory; SpecDir the spec file's directory
+	// (for relative evaluator paths).
+	Out, SpecDir string
+	// Command is the command line recorded in the report.
+	Command string
+	// Log receives one line per arm as it starts and finishes (nil: none).
+	Log io.Writer
+}
+
+// Run plays every arm of the spec with player (arms already complete are
+// skipped, partial ones resumed), then writes report.md, report.json and
+// the plots into Out and returns the report. Out must be new or hold the
+// same experiment (spec.json).
+func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	if err := claimExperiment(opt.Out, s); err != nil {
+		return nil, err
+	}
+	runs, err := s.ArmRuns(opt.Out, opt.SpecDir)
+	if err != nil {
+		return nil, err
+	}
+	logf := func(format string, args ...any) {
+		if opt.Log != nil {
+			fmt.Fprintf(opt.Log, format+"\n", args...)
+		}
+	}
+	for i, a := range runs {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("experiment stopped before arm %s: %w; run the same command again to resume", a.Name, err)
+		}
+		done, err := armComplete(a)
+		if err != nil {
+			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
+		}
+		if done >= a.Games {
+			logf("arm %d/%d %s: %d games already complete", i+1, len(runs), a.Name, done)
+			continue
+		}
+		logf("arm %d/%d %s: %s, %d sims, %d games (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.Sims, a.Games, done)
+		if err := player.PlayArm(ctx, a); err != nil {
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("arm %s interrupted: %w; run the same command again to resume", a.Name, err)
+			}
+			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
+		}
+		if done, err = armComplete(a); err != nil {
+			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
+		}
+		if done < a.Games {
+			return nil, fmt.Errorf("arm %s: the player returned with %d of %d games complete", a.Name, done, a.Games)
+		}
+	}
+	return WriteExperimentReport(ctx, opt.Out, opt.Command)
+}
+
+// WriteExperimentReport reads experiment directory out (its spec.json and
+// the arms' datasets), builds the report and writes it into out. Arms that
+// are not complete are reported with the games they have, and the report
+// says so in its description.
+func WriteExperimentReport(ctx context.Context, out, command string) (*Report, error) {
+	b, err := os.ReadFile(filepath.Join(out, SpecFile))
+	if err != nil {
+		return nil, fmt.Errorf("%s is not an experiment directory (no %s): %w", out, SpecFile, err)
+	}
+	s, err := ParseSpec(b, true)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(out, SpecFile), err)
+	}
+	c := NewCollector(nil, s.Pairing == PairOpenings)
+	var infos []ArmInfo
+	var partial []string
+	for i, a := range s.Arms {
+		dir := ArmDir(out, a.Name)
+		if err := ScanGames(ctx, dir, a.Variant, func(g *Game) error {
+			if g.Variant != a.Variant {
+				return fmt.Errorf("%s: game %d is %s, the arm plays %s", dir, g.ID, g.Variant, a.Variant)
+			}
+			c.Add(a.Name, g)
+			return nil
+		}); err != nil {
+			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
+		}
+		gr := c.Arms[Arm{Source: a.Name, Variant: a.Variant}]
+		if gr == nil {
+			return nil, fmt.Errorf("arm %s: no games in %s yet", a.Name, dir)
+		}
+		if gr.Games < s.Games {
+			partial = append(partial, fmt.Sprintf("%s has %d of %d games", a.Name, gr.Games, s.Games))
+		}
+		e := s.ArmEngine(i)
+		rel, _ := filepath.Rel(out, dir)
+		infos = append(infos, ArmInfo{Name: a.Name, Variant: a.Variant, Sims: e.Sims, Evaluator: e.Evaluator, Dir: filepath.ToSlash(rel)})
+	}
+	var compare [][2]string
+	for _, p := range s.Comparisons() {
+		compare = append(compare, [2]string{s.Arms[p[0]].Name, s.Arms[p[1]].Name})
+	}
+	desc := s.Description
+	if len(partial) > 0 {
+		desc += fmt.Sprintf("\n\n**Incomplete run**: %s. Run the experiment again to finish it.", joinAnd(partial))
+	}
+	r, err := BuildReport(ReportInput{Title: "Experiment " + s.Name, Description: desc, Command: command,
+		Spec: s, Confidence: s.Confidence, Arms: infos, Collector: c, Compare: compare})
+	if err != nil {
+		return nil, err
+	}
+	if err := r.WriteFiles(out); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func joinAnd(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	out := ""
+	for i, x := range xs {
+		switch {
+		case i == 0:
+			out = x
+		case i == len(xs)-1:
+			out += " and " + x
+		default:
+			out += ", " + x
+		}
+	}
+	return out
+}

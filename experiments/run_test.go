@@ -1,0 +1,214 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// randomPlayer plays random games into an arm's dataset in parts of
+// partSize games, skipping parts already complete; with failAfter > 0 it
+// fails after writing that many parts (an interrupted run).
+type randomPlayer struct {
+	t         *testing.T
+	partSize  int64
+	failAfter int
+	written   int
+}
+
+var errInterrupted = errors.New("interrupted")
+
+func (p *randomPlayer) PlayArm(ctx context.Context, a ArmRun) error {
+	run := dataset.Run{SchemaVersion: dataset.SchemaVersion, Variant: a.Rules.Variant.String(), Rules: a.Rules.String(),
+		Engine: mustJSON(a.Engine), Seed: a.Seed, Games: a.Games, RandomOpening: a.RandomOpening}
+	if err := dataset.ClaimPartition(a.Dir, run); err != nil {
+		return err
+	}
+	done, err := dataset.Complete(a.Dir, run.Variant)
+	if err != nil {
+		return err
+	}
+	have := map[int64]bool{}
+	for _, r := range done {
+		have[r.First] = true
+	}
+	for first := int64(0); first < a.Games; first += p.partSize {
+		if have[first] {
+			continue
+		}
+		if p.failAfter > 0 && p.written == p.failAfter {
+			return errInterrupted
+		}
+		last := min(first+p.partSize, a.Games) - 1
+		all := randomGameRows(p.t, a.Rules, a.Seed, last+1, a.RandomOpening)
+		meta := dataset.FileMeta{Run: run, Shards: 1, FirstGame: first, LastGame: last}
+		if err := dataset.WritePart(a.Dir, meta, all[first:], nil); err != nil {
+			return err
+		}
+		p.written++
+	}
+	return nil
+}
+
+const runSpec = `
+name: tiny
+seed: 4
+games: 24
+random_opening: 2
+pairing: openings
+engine: {sims: 8}
+rules: {no_capture_limit: 12}
+arms:
+  - {name: standard, variant: standard}
+  - {name: majority, variant: majority}
+  - {name: standard-16, variant: standard, engine: {sims: 16}}
+compare:
+  - [standard, majority]
+  - [standard, standard-16]
+`
+
+func TestRunPlaysEveryArmResumesAndReports(t *testing.T) {
+	s, err := ParseSpec([]byte(runSpec), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "exp")
+	ctx := context.Background()
+	// First attempt stops after three parts (arm standard complete, arm
+	// majority half done).
+	_, err = Run(ctx, s, &randomPlayer{t: t, partSize: 8, failAfter: 4}, RunOptions{Out: out})
+	if !errors.Is(err, errInterrupted) {
+		t.Fatalf("interrupted run: err %v", err)
+	}
+	// The same command resumes and finishes.
+	var log strings.Builder
+	r, err := Run(ctx, s, &randomPlayer{t: t, partSize: 8}, RunOptions{Out: out, Command: "surakarta experiment run tiny.yaml --out exp", Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "standard: 24 games already complete") {
+		t.Errorf("log does not show the finished arm skipped:\n%s", log.String())
+	}
+	for _, a := range r.Arms {
+		if a.Stats.Games != 24 {
+			t.Errorf("arm %s: %d games, want 24 (no duplicates, no gaps)", a.Name, a.Stats.Games)
+		}
+	}
+	if len(r.Comparisons) != 2 || r.Comparisons[0].Paired == nil || r.Comparisons[0].Paired.Pairs != 24 {
+		t.Errorf("comparisons: %+v", r.Comparisons)
+	}
+	if len(r.Ladders) != 1 {
+		t.Errorf("standard at 8 and 16 sims is a ladder: %+v", r.Ladders)
+	}
+	for _, f := range []string{"report.md", "report.json", "spec.json", OutcomesPlot, LengthsPlot, LadderPlot} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("missing %s: %v", f, err)
+		}
+	}
+	// Every arm's ids are unique.
+	for _, a := range s.Arms {
+		seen := map[int64]bool{}
+		ScanGames(ctx, ArmDir(out, a.Name), a.Variant, func(g *Game) error {
+			if seen[g.ID] {
+				t.Errorf("arm %s: game %d twice", a.Name, g.ID)
+			}
+			seen[g.ID] = true
+			return nil
+		})
+	}
+	// A third run finds everything done and only rewrites the report.
+	if _, err := Run(ctx, s, &randomPlayer{t: t, partSize: 8, failAfter: -1}, RunOptions{Out: out}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRunRefusesAnotherExperimentInTheSameDirectory(t *testing.T) {
+	s, _ := ParseSpec([]byte(runSpec), false)
+	out := t.TempDir()
+	if _, err := Run(context.Background(), s, &randomPlayer{t: t, partSize: 24}, RunOptions{Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	other := *s
+	other.Games = 30
+	_, err := Run(context.Background(), &other, &randomPlayer{t: t, partSize: 24}, RunOptions{Out: out})
+	if err == nil || !strings.Contains(err.Error(), "games was 24, the spec has 30") {
+		t.Errorf("changed spec: err %v", err)
+	}
+	// Workers do not change the games: allowed.
+	more := *s
+	more.Workers = 3
+	if _, err := Run(context.Background(), &more, &randomPlayer{t: t, partSize: 24}, RunOptions{Out: out}); err != nil {
+		t.Errorf("changing only workers: %v", err)
+	}
+}
+
+func TestRunStopsOnCancelledContext(t *testing.T) {
+	s, _ := ParseSpec([]byte(runSpec), false)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Run(ctx, s, &randomPlayer{t: t, partSize: 24}, RunOptions{Out: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "resume") {
+		t.Errorf("cancelled: err %v, want a message about resuming", err)
+	}
+}
+
+func TestSelfPlayerPlaysASmallPairedExperiment(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays real self-play games")
+	}
+	spec := `
+name: real
+seed: 11
+games: 6
+random_opening: 2
+pairing: openings
+engine: {sims: 4, temperature_plies: 0, noise_weight: 0}
+rules: {no_capture_limit: 10}
+arms:
+  - {name: standard, variant: standard}
+  - {name: majority, variant: majority}
+`
+	s, err := ParseSpec([]byte(spec), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := mcts.DefaultConfig()
+	d.MaxNodes = 1 << 12
+	p := &SelfPlayer{Defaults: d, PartGames: 4, Evaluator: func(name string) (mcts.Evaluator, string, error) {
+		if name != "" {
+			return nil, "", errors.New("only the built-in evaluator here")
+		}
+		return mcts.Material{}, "material", nil
+	}}
+	r, err := Run(context.Background(), s, p, RunOptions{Out: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Arms[0].Stats.Games != 6 || r.Arms[1].Stats.Games != 6 {
+		t.Fatalf("games %d and %d, want 6 each", r.Arms[0].Stats.Games, r.Arms[1].Stats.Games)
+	}
+	pc := r.Comparisons[0].Paired
+	if pc == nil || pc.Pairs != 6 || pc.Mismatched != 0 {
+		t.Errorf("self-play arms with one seed must pair on every opening: %+v", pc)
+	}
+	c, err := p.EngineConfig(ArmRun{Engine: s.ArmEngine(0), Rules: mustRules(t, s, 0)})
+	if err != nil || c.Sims != 4 || c.NoiseWeight != 0 || c.TemperaturePlies != 0 {
+		t.Errorf("engine config %+v %v", c, err)
+	}
+}
+
+func mustRules(t *testing.T, s *Spec, i int) rules.Rules {
+	t.Helper()
+	r, err := s.ArmRules(i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

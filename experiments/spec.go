@@ -1,0 +1,506 @@
+package experiments
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"reflect"
+	"regexp"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Spec describes an experiment: arms of self-play games that differ in the
+// endgame variant, the engine settings or the rules, played from the same
+// random openings when paired, and the comparisons to report. It is read
+// from YAML or JSON (ParseSpec); experiments/specs holds examples.
+//
+//	name: variants
+//	description: Standard against majority ending, paired openings.
+//	seed: 1
+//	games: 2000           # per arm
+//	random_opening: 4     # random plies that start every game
+//	pairing: openings     # openings | none
+//	engine: {sims: 200}   # defaults for every arm
+//	arms:
+//	  - {name: standard, variant: standard}
+//	  - {name: majority, variant: majority}
+type Spec struct {
+	// Name names the experiment (letters, digits, '-', '_', '.').
+	Name        string `yaml:"name" json:"name"`
+	Description string `yaml:"description,omitempty" json:"description,omitempty"`
+	// Seed is the seed of every arm when paired; with pairing none, arm i
+	// plays with seed Seed + i.
+	Seed uint64 `yaml:"seed" json:"seed"`
+	// Games is the number of games per arm.
+	Games int64 `yaml:"games" json:"games"`
+	// Workers is the number of self-play workers (0: one per core). It does
+	// not change the games played.
+	Workers int `yaml:"workers,omitempty" json:"workers,omitempty"`
+	// RandomOpening is the number of uniformly random plies that open every
+	// game.
+	RandomOpening int `yaml:"random_opening" json:"random_opening"`
+	// Pairing is "openings" (every arm plays game i from the same random
+	// opening, so arms compare game by game) or "none" (independent arms).
+	Pairing string `yaml:"pairing" json:"pairing"`
+	// Confidence is the level of every interval in the report (default
+	// 0.95).
+	Confidence float64 `yaml:"confidence,omitempty" json:"confidence,omitempty"`
+	// Engine and Rules are the defaults of every arm.
+	Engine EngineSpec `yaml:"engine" json:"engine"`
+	Rules  RulesSpec  `yaml:"rules,omitempty" json:"rules,omitempty"`
+	Arms   []ArmSpec  `yaml:"arms" json:"arms"`
+	// Compare lists pairs of arm names to compare; when empty, every pair
+	// of arms that differ in exactly one setting (variant, simulations,
+	// evaluator, another engine or rules setting) is compared.
+	Compare [][2]string `yaml:"compare,omitempty" json:"compare,omitempty"`
+}
+
+// EngineSpec holds search settings; an unset field keeps the self-play
+// default (see `surakarta selfplay --help`).
+type EngineSpec struct {
+	// Sims is the number of simulations per move.
+	Sims int `yaml:"sims,omitempty" json:"sims,omitempty"`
+	// Evaluator is the evaluation used at leaves: empty for the built-in
+	// one, or the path of a weights file written by `surakarta eval fit`
+	// (relative paths are relative to the spec file).
+	Evaluator        string   `yaml:"evaluator,omitempty" json:"evaluator,omitempty"`
+	CPUCT            *float64 `yaml:"cpuct,omitempty" json:"cpuct,omitempty"`
+	Leaf             string   `yaml:"leaf,omitempty" json:"leaf,omitempty"`
+	PlayoutPlies     *int     `yaml:"playout_plies,omitempty" json:"playout_plies,omitempty"`
+	Solver           *bool    `yaml:"solver,omitempty" json:"solver,omitempty"`
+	NoiseWeight      *float64 `yaml:"noise_weight,omitempty" json:"noise_weight,omitempty"`
+	NoiseAlpha       *float64 `yaml:"noise_alpha,omitempty" json:"noise_alpha,omitempty"`
+	TemperaturePlies *int     `yaml:"temperature_plies,omitempty" json:"temperature_plies,omitempty"`
+	Temperature      *float64 `yaml:"temperature,omitempty" json:"temperature,omitempty"`
+}
+
+// RulesSpec holds rules settings besides the variant; unset fields keep
+// the defaults of RULES.md.
+type RulesSpec struct {
+	NoCaptureLimit *int   `yaml:"no_capture_limit,omitempty" json:"no_capture_limit,omitempty"`
+	Repetition     *int   `yaml:"repetition,omitempty" json:"repetition,omitempty"`
+	NoMoves        string `yaml:"no_moves,omitempty" json:"no_moves,omitempty"`
+}
+
+// ArmSpec is one arm: a variant, and engine and rules settings that
+// override the experiment's defaults.
+type ArmSpec struct {
+	Name    string     `yaml:"name" json:"name"`
+	Variant string     `yaml:"variant" json:"variant"`
+	Engine  EngineSpec `yaml:"engine,omitempty" json:"engine,omitempty"`
+	Rules   RulesSpec  `yaml:"rules,omitempty" json:"rules,omitempty"`
+}
+
+// Pairing modes.
+const (
+	PairOpenings = "openings"
+	PairNone     = "none"
+)
+
+// Limits of a spec.
+const (
+	MaxSpecGames     = 1_000_000_000
+	MaxSpecSims      = 10_000_000
+	MaxRandomOpening = 200
+	maxSpecBytes     = 1 << 20
+)
+
+var nameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+// ReadSpec reads and validates a spec file (YAML, or JSON by a .json
+// extension).
+func ReadSpec(path string) (*Spec, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxSpecBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	s, err := ParseSpec(data, strings.HasSuffix(strings.ToLower(path), ".json"))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// ParseSpec parses a spec from YAML (or JSON when isJSON) strictly: an
+// unknown field, a second document, a value of the wrong type or a setting
+// out of range is an error that names it. Defaults are filled in
+// (confidence 0.95).
+func ParseSpec(data []byte, isJSON bool) (*Spec, error) {
+	if len(data) > maxSpecBytes {
+		return nil, fmt.Errorf("spec of %d bytes: larger than %d", len(data), maxSpecBytes)
+	}
+	var s Spec
+	if isJSON {
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&s); err != nil {
+			return nil, jsonSpecError(err)
+		}
+		if dec.More() {
+			return nil, errors.New("spec: unexpected data after the JSON object")
+		}
+	} else {
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		dec.KnownFields(true)
+		if err := decodeYAML(dec, &s); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil, errors.New("spec is empty: want a YAML mapping with name, games, engine and arms")
+			}
+			return nil, yamlSpecError(err)
+		}
+		var extra any
+		if err := decodeYAML(dec, &extra); !errors.Is(err, io.EOF) {
+			return nil, errors.New("spec holds more than one YAML document: want exactly one")
+		}
+	}
+	if s.Confidence == 0 {
+		s.Confidence = 0.95
+	}
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// decodeYAML decodes one document, turning a decoder panic (which no
+// input should cause, but a parser fuzzed by users might) into an error.
+func decodeYAML(dec *yaml.Decoder, v any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("malformed YAML (%v)", r)
+		}
+	}()
+	return dec.Decode(v)
+}
+
+var (
+	unknownFieldRE = regexp.MustCompile(`field (\S+) not found in type experiments\.(\w+)`)
+	typeErrorRE    = regexp.MustCompile("cannot unmarshal !!\\w+ (.*) into (\\S+)")
+)
+
+// kindName says in words what a Go type the spec decodes into expects.
+func kindName(goType string) string {
+	goType = strings.TrimPrefix(goType, "*")
+	switch {
+	case strings.HasPrefix(goType, "int"), strings.HasPrefix(goType, "uint"):
+		return "an integer"
+	case strings.HasPrefix(goType, "float"):
+		return "a number"
+	case goType == "bool":
+		return "true or false"
+	case goType == "string":
+		return "a string"
+	case strings.HasPrefix(goType, "[]"), strings.HasPrefix(goType, "["):
+		return "a list"
+	}
+	return "a mapping"
+}
+
+// yamlSpecError rewrites the YAML decoder's messages in the spec's terms.
+func yamlSpecError(err error) error {
+	msg := err.Error()
+	msg = unknownFieldRE.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := unknownFieldRE.FindStringSubmatch(m)
+		return fmt.Sprintf("unknown field %q in %s (want one of %s)", sub[1], sectionName(sub[2]), strings.Join(fieldNames(sub[2]), ", "))
+	})
+	msg = typeErrorRE.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := typeErrorRE.FindStringSubmatch(m)
+		return fmt.Sprintf("%s is not %s", sub[1], kindName(sub[2]))
+	})
+	msg = strings.ReplaceAll(msg, "yaml: unmarshal errors:\n  ", "")
+	msg = strings.ReplaceAll(msg, "\n  ", "; ")
+	msg = strings.ReplaceAll(msg, "experiments.", "")
+	return errors.New("spec: " + strings.TrimPrefix(msg, "yaml: "))
+}
+
+func jsonSpecError(err error) error {
+	msg := err.Error()
+	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
+		return fmt.Errorf("spec: unknown field %s", f)
+	}
+	return errors.New("spec: " + strings.ReplaceAll(strings.TrimPrefix(msg, "json: "), "experiments.", ""))
+}
+
+var specTypes = map[string]reflect.Type{
+	"Spec":       reflect.TypeFor[Spec](),
+	"EngineSpec": reflect.TypeFor[EngineSpec](),
+	"RulesSpec":  reflect.TypeFor[RulesSpec](),
+	"ArmSpec":    reflect.TypeFor[ArmSpec](),
+}
+
+func sectionName(typ string) string {
+	switch typ {
+	case "EngineSpec":
+		return "engine"
+	case "RulesSpec":
+		return "rules"
+	case "ArmSpec":
+		return "an arm"
+	}
+	return "the spec"
+}
+
+func fieldNames(typ string) []string {
+	t := specTypes[typ]
+	if t == nil {
+		return nil
+	}
+	var out []string
+	for i := range t.NumField() {
+		tag := t.Field(i).Tag.Get("yaml")
+		if name, _, _ := strings.Cut(tag, ","); name != "" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// Validate checks every setting and names the first one out of range.
+func (s *Spec) Validate() error {
+	switch {
+	case !nameRE.MatchString(s.Name):
+		return fmt.Errorf("spec name %q: want 1-64 letters, digits, '.', '-' or '_'", s.Name)
+	case s.Games < 1 || s.Games > MaxSpecGames:
+		return fmt.Errorf("games %d: want 1..%d games per arm", s.Games, MaxSpecGames)
+	case s.Workers < 0 || s.Workers > 4096:
+		return fmt.Errorf("workers %d: want 0 (one per core) to 4096", s.Workers)
+	case s.RandomOpening < 0 || s.RandomOpening > MaxRandomOpening:
+		return fmt.Errorf("random_opening %d: want 0..%d plies", s.RandomOpening, MaxRandomOpening)
+	case s.Pairing != PairOpenings && s.Pairing != PairNone:
+		return fmt.Errorf("pairing %q: want openings (arms share random openings) or none", s.Pairing)
+	case s.Pairing == PairOpenings && s.RandomOpening == 0:
+		return errors.New("pairing openings needs random_opening of at least 1: without random plies every game starts alike and there is nothing to pair on")
+	case !(s.Confidence > 0 && s.Confidence < 1):
+		return fmt.Errorf("confidence %v: want a fraction in (0, 1) such as 0.95", s.Confidence)
+	case len(s.Arms) == 0:
+		return errors.New("arms: want at least one arm")
+	case len(s.Arms) > 64:
+		return fmt.Errorf("%d arms: want at most 64", len(s.Arms))
+	}
+	if err := s.Engine.validate("engine"); err != nil {
+		return err
+	}
+	if err := s.Rules.validate("rules"); err != nil {
+		return err
+	}
+	names := map[string]bool{}
+	for i, a := range s.Arms {
+		where := fmt.Sprintf("arm %d", i+1)
+		if !nameRE.MatchString(a.Name) {
+			return fmt.Errorf("%s: name %q: want 1-64 letters, digits, '.', '-' or '_'", where, a.Name)
+		}
+		where = fmt.Sprintf("arm %q", a.Name)
+		if names[a.Name] {
+			return fmt.Errorf("%s: name used twice", where)
+		}
+		names[a.Name] = true
+		if _, err := rules.ParseVariant(a.Variant); err != nil {
+			return fmt.Errorf("%s: %w", where, err)
+		}
+		if err := a.Engine.validate(where + " engine"); err != nil {
+			return err
+		}
+		if err := a.Rules.validate(where + " rules"); err != nil {
+			return err
+		}
+		e := s.ArmEngine(i)
+		if e.Sims < 1 {
+			return fmt.Errorf("%s: no sims: set engine.sims for the experiment or the arm", where)
+		}
+		if _, err := s.ArmRules(i); err != nil {
+			return fmt.Errorf("%s: %w", where, err)
+		}
+	}
+	for i, c := range s.Compare {
+		for _, n := range c {
+			if !names[n] {
+				return fmt.Errorf("compare %d: no arm named %q", i+1, n)
+			}
+		}
+		if c[0] == c[1] {
+			return fmt.Errorf("compare %d: arm %q against itself", i+1, c[0])
+		}
+	}
+	return nil
+}
+
+func (e *EngineSpec) validate(where string) error {
+	bad := func(field string, v any, want string) error {
+		return fmt.Errorf("%s: %s %v: want %s", where, field, v, want)
+	}
+	fin := func(p *float64) bool { return p == nil || (!math.IsNaN(*p) && !math.IsInf(*p, 0)) }
+	switch {
+	case e.Sims < 0 || e.Sims > MaxSpecSims:
+		return bad("sims", e.Sims, fmt.Sprintf("1..%d simulations per move", MaxSpecSims))
+	case !fin(e.CPUCT) || (e.CPUCT != nil && *e.CPUCT <= 0):
+		return bad("cpuct", *e.CPUCT, "a positive number")
+	case e.Leaf != "" && e.Leaf != "playout" && e.Leaf != "value":
+		return bad("leaf", e.Leaf, "playout or value")
+	case e.PlayoutPlies != nil && (*e.PlayoutPlies < 0 || *e.PlayoutPlies > 100000):
+		return bad("playout_plies", *e.PlayoutPlies, "0..100000")
+	case !fin(e.NoiseWeight) || (e.NoiseWeight != nil && (*e.NoiseWeight < 0 || *e.NoiseWeight > 1)):
+		return bad("noise_weight", *e.NoiseWeight, "0..1")
+	case !fin(e.NoiseAlpha) || (e.NoiseAlpha != nil && *e.NoiseAlpha <= 0):
+		return bad("noise_alpha", *e.NoiseAlpha, "a positive concentration")
+	case e.TemperaturePlies != nil && (*e.TemperaturePlies < 0 || *e.TemperaturePlies > 10000):
+		return bad("temperature_plies", *e.TemperaturePlies, "0..10000")
+	case !fin(e.Temperature) || (e.Temperature != nil && *e.Temperature <= 0):
+		return bad("temperature", *e.Temperature, "a positive number")
+	case strings.ContainsRune(e.Evaluator, 0):
+		return fmt.Errorf("%s: evaluator path contains a NUL byte", where)
+	}
+	return nil
+}
+
+func (r *RulesSpec) validate(where string) error {
+	if r.NoMoves != "" {
+		if _, err := rules.ParseNoMovesRule(r.NoMoves); err != nil {
+			return fmt.Errorf("%s: %w", where, err)
+		}
+	}
+	if r.NoCaptureLimit != nil && (*r.NoCaptureLimit < 0 || *r.NoCaptureLimit > rules.MaxNoCapture) {
+		return fmt.Errorf("%s: no_capture_limit %d: want 0 (none) to %d", where, *r.NoCaptureLimit, rules.MaxNoCapture)
+	}
+	if r.Repetition != nil && *r.Repetition < 0 {
+		return fmt.Errorf("%s: repetition %d: want 0 (off) or more", where, *r.Repetition)
+	}
+	return nil
+}
+
+// ArmEngine returns arm i's engine settings: the arm's fields over the
+// experiment's.
+func (s *Spec) ArmEngine(i int) EngineSpec {
+	e := s.Engine
+	a := s.Arms[i].Engine
+	if a.Sims != 0 {
+		e.Sims = a.Sims
+	}
+	if a.Evaluator != "" {
+		e.Evaluator = a.Evaluator
+	}
+	if a.Leaf != "" {
+		e.Leaf = a.Leaf
+	}
+	over(&e.CPUCT, a.CPUCT)
+	over(&e.PlayoutPlies, a.PlayoutPlies)
+	over(&e.Solver, a.Solver)
+	over(&e.NoiseWeight, a.NoiseWeight)
+	over(&e.NoiseAlpha, a.NoiseAlpha)
+	over(&e.TemperaturePlies, a.TemperaturePlies)
+	over(&e.Temperature, a.Temperature)
+	return e
+}
+
+func over[T any](dst **T, src *T) {
+	if src != nil {
+		*dst = src
+	}
+}
+
+// ArmRules returns arm i's rules: the defaults, the experiment's rules
+// fields, the arm's, and its variant.
+func (s *Spec) ArmRules(i int) (rules.Rules, error) {
+	r := rules.DefaultRules()
+	for _, rs := range []RulesSpec{s.Rules, s.Arms[i].Rules} {
+		if rs.NoCaptureLimit != nil {
+			r.NoCaptureLimit = *rs.NoCaptureLimit
+		}
+		if rs.Repetition != nil {
+			r.Repetition = *rs.Repetition
+		}
+		if rs.NoMoves != "" {
+			m, err := rules.ParseNoMovesRule(rs.NoMoves)
+			if err != nil {
+				return r, err
+			}
+			r.NoMoves = m
+		}
+	}
+	v, err := rules.ParseVariant(s.Arms[i].Variant)
+	if err != nil {
+		return r, err
+	}
+	r.Variant = v
+	if err := r.Validate(); err != nil {
+		return r, err
+	}
+	return r, nil
+}
+
+// ArmSeed returns the seed arm i plays with: the experiment's seed when
+// paired (so that game ids share openings), Seed + i otherwise.
+func (s *Spec) ArmSeed(i int) uint64 {
+	if s.Pairing == PairOpenings {
+		return s.Seed
+	}
+	return s.Seed + uint64(i)
+}
+
+// Comparisons returns the pairs of arm indexes to compare: Compare, or
+// when it is empty every pair of arms whose settings differ in exactly one
+// respect.
+func (s *Spec) Comparisons() [][2]int {
+	idx := map[string]int{}
+	for i, a := range s.Arms {
+		idx[a.Name] = i
+	}
+	var out [][2]int
+	if len(s.Compare) > 0 {
+		for _, c := range s.Compare {
+			out = append(out, [2]int{idx[c[0]], idx[c[1]]})
+		}
+		return out
+	}
+	for i := range s.Arms {
+		for j := i + 1; j < len(s.Arms); j++ {
+			if len(s.armDiff(i, j)) == 1 {
+				out = append(out, [2]int{i, j})
+			}
+		}
+	}
+	return out
+}
+
+// armDiff names the settings in which arms i and j differ.
+func (s *Spec) armDiff(i, j int) []string {
+	var d []string
+	if s.Arms[i].Variant != s.Arms[j].Variant {
+		d = append(d, "variant")
+	}
+	ei, ej := s.ArmEngine(i), s.ArmEngine(j)
+	if ei.Sims != ej.Sims {
+		d = append(d, "sims")
+	}
+	ei.Sims, ej.Sims = 0, 0
+	if bi, bj := mustJSON(ei), mustJSON(ej); bi != bj {
+		d = append(d, "engine")
+	}
+	ri, _ := s.ArmRules(i)
+	rj, _ := s.ArmRules(j)
+	ri.Variant, rj.Variant = 0, 0
+	if ri != rj {
+		d = append(d, "rules")
+	}
+	return d
+}
+
+func mustJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("experiments: " + err.Error())
+	}
+	return string(b)
+}

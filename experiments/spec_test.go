@@ -1,0 +1,172 @@
+package experiments
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+func TestShippedSpecsParse(t *testing.T) {
+	paths, _ := filepath.Glob("specs/*.yaml")
+	if len(paths) < 2 {
+		t.Fatalf("found %d shipped specs, want variants.yaml and ladder.yaml", len(paths))
+	}
+	for _, p := range paths {
+		s, err := ReadSpec(p)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		if len(s.Comparisons()) == 0 {
+			t.Errorf("%s: no comparisons", p)
+		}
+	}
+	v, err := ReadSpec("specs/variants.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Pairing != PairOpenings || v.ArmSeed(0) != v.ArmSeed(1) || v.Arms[0].Variant != "standard" || v.Arms[1].Variant != "majority" {
+		t.Errorf("variants spec: %+v", v)
+	}
+	l, err := ReadSpec("specs/ladder.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sims []int
+	for i := range l.Arms {
+		sims = append(sims, l.ArmEngine(i).Sims)
+	}
+	if !reflect.DeepEqual(sims, []int{50, 200, 800}) {
+		t.Errorf("ladder sims %v", sims)
+	}
+}
+
+const goodSpec = `
+name: t
+seed: 3
+games: 10
+random_opening: 2
+pairing: openings
+engine: {sims: 16, cpuct: 1.2}
+rules: {no_capture_limit: 30}
+arms:
+  - {name: a, variant: standard}
+  - {name: b, variant: majority}
+  - {name: c, variant: standard, engine: {sims: 32}, rules: {repetition: 0}}
+`
+
+func TestSpecDefaultsAndOverrides(t *testing.T) {
+	s, err := ParseSpec([]byte(goodSpec), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Confidence != 0.95 {
+		t.Errorf("confidence default %v", s.Confidence)
+	}
+	e := s.ArmEngine(2)
+	if e.Sims != 32 || e.CPUCT == nil || *e.CPUCT != 1.2 {
+		t.Errorf("arm c engine %+v", e)
+	}
+	r, err := s.ArmRules(2)
+	if err != nil || r.NoCaptureLimit != 30 || r.Repetition != 0 {
+		t.Errorf("arm c rules %+v %v", r, err)
+	}
+	// a–b differ in variant, a–c in sims and rules: only a–b is compared.
+	if got := s.Comparisons(); !reflect.DeepEqual(got, [][2]int{{0, 1}}) {
+		t.Errorf("default comparisons %v, want [[0 1]]", got)
+	}
+	s.Pairing = PairNone
+	if s.ArmSeed(0) == s.ArmSeed(1) {
+		t.Error("unpaired arms share a seed")
+	}
+}
+
+func TestSpecErrorsNameTheProblem(t *testing.T) {
+	cases := []struct {
+		name, spec, want string
+	}{
+		{"unknown field", "name: t\ngames: 1\npairing: none\nengine: {sims: 1}\narms: [{name: a, variant: standard}]\nsimulations: 5\n", `unknown field "simulations" in the spec`},
+		{"unknown engine field", "name: t\ngames: 1\npairing: none\nengine: {sims: 1, simz: 2}\narms: [{name: a, variant: standard}]\n", `unknown field "simz" in engine`},
+		{"bad variant", "name: t\ngames: 1\npairing: none\nengine: {sims: 1}\narms: [{name: a, variant: mayority}]\n", `arm "a"`},
+		{"no sims", "name: t\ngames: 1\npairing: none\narms: [{name: a, variant: standard}]\n", "no sims"},
+		{"duplicate arm", "name: t\ngames: 1\npairing: none\nengine: {sims: 1}\narms: [{name: a, variant: standard}, {name: a, variant: majority}]\n", "used twice"},
+		{"pairing without opening", "name: t\ngames: 1\npairing: openings\nengine: {sims: 1}\narms: [{name: a, variant: standard}]\n", "random_opening"},
+		{"bad pairing", "name: t\ngames: 1\npairing: maybe\nengine: {sims: 1}\narms: [{name: a, variant: standard}]\n", "pairing"},
+		{"zero games", "name: t\ngames: 0\npairing: none\nengine: {sims: 1}\narms: [{name: a, variant: standard}]\n", "games 0"},
+		{"wrong type", "name: t\ngames: many\npairing: none\nengine: {sims: 1}\narms: [{name: a, variant: standard}]\n", "line 2: `many` is not an integer"},
+		{"compare unknown", "name: t\ngames: 1\npairing: none\nengine: {sims: 1}\narms: [{name: a, variant: standard}]\ncompare: [[a, z]]\n", `no arm named "z"`},
+		{"empty", "", "empty"},
+		{"two documents", "name: t\ngames: 1\npairing: none\nengine: {sims: 1}\narms: [{name: a, variant: standard}]\n---\nname: u\n", "more than one"},
+		{"bad name", "name: ../x\ngames: 1\npairing: none\nengine: {sims: 1}\narms: [{name: a, variant: standard}]\n", "spec name"},
+		{"bad rules", "name: t\ngames: 1\npairing: none\nengine: {sims: 1}\nrules: {no_moves: win}\narms: [{name: a, variant: standard}]\n", "rules"},
+		{"negative noise", "name: t\ngames: 1\npairing: none\nengine: {sims: 1, noise_weight: -1}\narms: [{name: a, variant: standard}]\n", "noise_weight"},
+	}
+	for _, c := range cases {
+		_, err := ParseSpec([]byte(c.spec), false)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err %v, want it to mention %q", c.name, err, c.want)
+		}
+	}
+	_, err := ParseSpec([]byte(`{"name":"t","games":1,"pairing":"none","engine":{"sims":1},"arms":[{"name":"a","variant":"standard"}],"extra":1}`), true)
+	if err == nil || !strings.Contains(err.Error(), `unknown field "extra"`) {
+		t.Errorf("JSON unknown field: %v", err)
+	}
+}
+
+func TestSpecJSONAndYAMLAgree(t *testing.T) {
+	y, err := ParseSpec([]byte(goodSpec), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(y)
+	j, err := ParseSpec(b, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(y, j) {
+		t.Errorf("YAML %+v and its JSON %+v differ", y, j)
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "s.json")
+	os.WriteFile(p, b, 0o644)
+	if _, err := ReadSpec(p); err != nil {
+		t.Errorf("ReadSpec JSON: %v", err)
+	}
+}
+
+func FuzzParseSpec(f *testing.F) {
+	f.Add([]byte(goodSpec), false)
+	for _, p := range []string{"specs/variants.yaml", "specs/ladder.yaml"} {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b, false)
+		}
+	}
+	f.Add([]byte(`{"name":"t","games":1,"pairing":"none","engine":{"sims":1},"arms":[{"name":"a","variant":"standard"}]}`), true)
+	f.Add([]byte("arms: [{name: a, variant: standard}]\nengine: {sims: &x 1, cpuct: *x}"), false)
+	f.Fuzz(func(t *testing.T, data []byte, isJSON bool) {
+		s, err := ParseSpec(data, isJSON)
+		if err != nil {
+			return
+		}
+		// A spec that parses is valid, and survives a round trip.
+		if err := s.Validate(); err != nil {
+			t.Fatalf("parsed spec fails validation: %v", err)
+		}
+		out, err := yaml.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := ParseSpec(out, false)
+		if err != nil {
+			t.Fatalf("re-parsing %q: %v", out, err)
+		}
+		if mustJSON(back) != mustJSON(s) {
+			t.Fatalf("round trip changed the spec:\n%s\n%s", mustJSON(s), mustJSON(back))
+		}
+	})
+}

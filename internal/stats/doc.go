@@ -1,0 +1,44 @@
+// Package stats holds the statistics the project's experiments and arena
+// report: confidence intervals for proportions and for the three-outcome
+// (win/draw/loss) score, tests of homogeneity and of two proportions, paired
+// analyses, sample-size planning, and Elo with its interval, likelihood of
+// superiority and the sequential probability ratio test.
+//
+// Every function is pure: it takes counts (or running sums) and returns
+// values. The distributions come from gonum.org/v1/gonum/stat/distuv.
+//
+// # Conventions
+//
+// Confidence levels are two-sided and given as a fraction (0.95). Intervals
+// for a proportion or a score lie within [0, 1]. A three-outcome sample is a
+// WDL from one side's point of view (for game records: the first player's,
+// Red's). Its score is (wins + draws/2) / games.
+//
+// # Errors versus panics
+//
+// Everything that data can cause returns an error: no observations
+// (ErrNoData), negative counts, successes above trials, a confidence level
+// outside (0, 1). Nothing here panics on user data.
+//
+// # Methods and sources
+//
+//   - Wilson: the score interval of Wilson (1927); known answers from
+//     Newcombe (1998a), "Two-sided confidence intervals for the single
+//     proportion: comparison of seven methods", Statistics in Medicine 17.
+//   - ScoreInterval: the score-test (Wilson-type) interval for the mean of a
+//     trinomial variable taking 0, 1/2 and 1; see ScoreInterval for the
+//     construction. ScoreIntervalWald is the normal approximation with the
+//     trinomial variance, as chess-engine testers use.
+//   - Homogeneity: Pearson's chi-square test of a 2×C table with the
+//     Fisher–Freeman–Halton exact test by complete enumeration; the known
+//     answer is Agresti (2007), An Introduction to Categorical Data Analysis,
+//     2nd ed., Table 2.5.
+//   - TwoProportions: the pooled z-test and Newcombe's hybrid score interval
+//     for a difference (method 10 of Newcombe (1998b), "Interval estimation
+//     for the difference between independent proportions: comparison of
+//     eleven methods", Statistics in Medicine 17).
+//   - Paired and McNemar: the paired t interval (known answer: Student's
+//     sleep data) and McNemar's test (known answer: Agresti 2007, Table 8.1).
+//   - Elo, LOS and SPRT: the logistic Elo model and the formulas used by
+//     chess-engine testing (cutechess-cli, fishtest); see SPRT.
+package stats

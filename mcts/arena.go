@@ -1,0 +1,177 @@
+package mcts
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// node is one tree node: the position reached by move from its parent.
+// Values and proofs are from the view of the player who played move (the
+// parent's side to move). Fields updated during tree-parallel search (w, n,
+// first, meta) are accessed atomically there; move and prior are written
+// once before the node is published through its parent's first.
+type node struct {
+	w     int64  // sum of simulation values, fixed point (valueScale), mover's view
+	n     int32  // visits, including those in flight
+	first int32  // index of the first child, or one of the state constants
+	meta  uint32 // child count (bits 0-7) and proof (bits 8-9)
+	move  rules.Move
+	prior uint16 // prior probability × priorScale
+}
+
+// States of node.first below 1.
+const (
+	unexpanded int32 = 0  // a leaf not yet evaluated as a tree node
+	expanding  int32 = -1 // claimed by a thread expanding it
+	terminal   int32 = -2 // the game is over here; meta holds the exact proof
+)
+
+const (
+	valueScale = 1 << 24 // fixed-point scale of node.w: exact, order-free sums
+	priorScale = 65535
+	kidsMask   = 0xff
+	proofShift = 8
+)
+
+func metaProof(m uint32) Proof { return Proof(m >> proofShift & 3) }
+
+// Chunks of nodes: a node's children never straddle two chunks.
+const (
+	chunkBits = 14
+	chunkSize = 1 << chunkBits
+	chunkMask = chunkSize - 1
+)
+
+type chunk [chunkSize]node
+
+// arena holds one tree's nodes in chunks allocated on first use and kept for
+// the life of the searcher. Index 0 is never a node (0 in node.first means
+// "no children"). Allocation is a compare-and-swap on next, so threads of a
+// tree-parallel search allocate without locks except when a chunk is first
+// created.
+type arena struct {
+	chunks []atomic.Pointer[chunk] // fixed length: enough for limit slots
+	limit  int64                   // slots 1..limit-1 may hold nodes
+	_      [64]byte                // keep next off the line every node access reads
+	next   int64                   // first free slot
+	mu     sync.Mutex              // creates chunks
+}
+
+func newArena(maxNodes int) *arena {
+	a := &arena{limit: int64(maxNodes) + 1}
+	a.chunks = make([]atomic.Pointer[chunk], (a.limit+chunkSize-1)>>chunkBits)
+	a.chunks[0].Store(new(chunk))
+	a.next = 1
+	return a
+}
+
+// reset empties the arena, keeping its chunks.
+func (a *arena) reset() { a.next = 1 }
+
+// used returns the number of slots in use, including the reserved slot 0
+// and slots skipped at chunk ends.
+func (a *arena) used() int { return int(atomic.LoadInt64(&a.next)) }
+
+func (a *arena) node(i int32) *node {
+	return &a.chunks[i>>chunkBits].Load()[i&chunkMask]
+}
+
+// block returns the n nodes from first on, which lie in one chunk.
+func (a *arena) block(first int32, n int) []node {
+	c := a.chunks[first>>chunkBits].Load()
+	o := int(first & chunkMask)
+	return c[o : o+n : o+n]
+}
+
+// alloc reserves n contiguous slots (1 <= n <= rules.MaxMoves) and returns
+// the first, or -1 when the node budget is spent. Slots skipped at the end
+// of a chunk are zeroed so that walking indices in order (compaction) sees
+// them as childless leaves. Safe for concurrent use.
+func (a *arena) alloc(n int) int32 {
+	for {
+		old := atomic.LoadInt64(&a.next)
+		start := old
+		if last := start + int64(n) - 1; start>>chunkBits != last>>chunkBits {
+			start = last >> chunkBits << chunkBits
+		}
+		end := start + int64(n)
+		if end > a.limit {
+			return -1
+		}
+		if !atomic.CompareAndSwapInt64(&a.next, old, end) {
+			continue
+		}
+		if start != old {
+			skipped := a.block(int32(old), int(start-old))
+			clear(skipped)
+		}
+		a.ensure(int(start >> chunkBits))
+		return int32(start)
+	}
+}
+
+// reserve claims a run of slots for one thread to allocate from: at least
+// need and at most want slots inside one chunk, within the budget. It
+// returns the run [start, end), or ok false when the budget cannot give
+// need slots. Safe for concurrent use.
+func (a *arena) reserve(need, want int) (start, end int64, ok bool) {
+	for {
+		old := atomic.LoadInt64(&a.next)
+		start = old
+		if last := start + int64(need) - 1; start>>chunkBits != last>>chunkBits {
+			start = last >> chunkBits << chunkBits
+		}
+		end = min(start+int64(max(need, want)), (start>>chunkBits+1)<<chunkBits, a.limit)
+		if end-start < int64(need) {
+			return 0, 0, false
+		}
+		if atomic.CompareAndSwapInt64(&a.next, old, end) {
+			a.ensure(int(start >> chunkBits))
+			return start, end, true
+		}
+	}
+}
+
+func (a *arena) ensure(k int) {
+	if a.chunks[k].Load() != nil {
+		return
+	}
+	a.mu.Lock()
+	if a.chunks[k].Load() == nil {
+		a.chunks[k].Store(new(chunk))
+	}
+	a.mu.Unlock()
+}
+
+// copyTree copies the subtree of src rooted at root into a (emptied first)
+// and returns its new root, 1. Children keep their order, so the copy
+// searches exactly as the original would. Not for concurrent use.
+func (a *arena) copyTree(src *arena, root int32) int32 {
+	a.reset()
+	r := a.alloc(1)
+	*a.node(r) = *src.node(root)
+	// Breadth first: every node at an index below next is either copied
+	// with its children still in src, or a zeroed skip slot.
+	for i := int64(r); i < a.next; i++ {
+		nd := a.node(int32(i))
+		if nd.first <= 0 {
+			continue
+		}
+		k := int(nd.meta & kidsMask)
+		f := a.alloc(k)
+		if f < 0 {
+			// Blocks skipped at chunk ends can make the copy a little
+			// larger than its part of the original; past the budget the
+			// deepest nodes (copied last) lose their children and keep
+			// their statistics and proof.
+			nd.first = unexpanded
+			nd.meta &^= kidsMask
+			continue
+		}
+		copy(a.block(f, k), src.block(nd.first, k))
+		nd.first = f
+	}
+	return r
+}

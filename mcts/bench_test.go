@@ -1,0 +1,155 @@
+package mcts
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// benchSims is the size of each search a benchmark runs; b.N counts
+// simulations, so ns/op is nanoseconds per simulation and allocs/op is
+// allocations per simulation.
+const benchSims = 10000
+
+func benchSearch(b *testing.B, fen string, leaf LeafMode, threads int) {
+	cfg := DefaultConfig()
+	cfg.Leaf = leaf
+	cfg.PlayoutPlies = 40
+	cfg.ReuseTree = false
+	s := mustSearcher(b, cfg, Material{})
+	g := mustGame(b, cfg.Rules, fen)
+	s.cfg.Sims = benchSims
+	s.SearchParallel(g, threads) // grow arenas and buffers
+	nodes, searches := 0, 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for done := 0; done < b.N; {
+		s.cfg.Sims = min(benchSims, b.N-done)
+		r := s.SearchParallel(g, threads)
+		done += s.cfg.Sims
+		nodes += r.Nodes
+		searches++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "sims/s")
+	if b.N >= benchSims {
+		b.ReportMetric(float64(nodes)/float64(b.N), "nodes/sim")
+	}
+}
+
+var benchPositions = []struct{ name, fen string }{
+	{"start", rules.StartFEN},
+	{"middle", middlegame},
+}
+
+// BenchmarkSearch: one thread, per position and leaf mode.
+func BenchmarkSearch(b *testing.B) {
+	for _, pos := range benchPositions {
+		for _, leaf := range []LeafMode{LeafValue, LeafPlayout} {
+			name := leaf.String()
+			if leaf == LeafPlayout {
+				name = "playout40"
+			}
+			b.Run(pos.name+"/"+name, func(b *testing.B) { benchSearch(b, pos.fen, leaf, 1) })
+		}
+	}
+}
+
+// BenchmarkSearchParallel: tree-parallel search of the middlegame position;
+// compare sims/s of threads=2 with threads=1.
+func BenchmarkSearchParallel(b *testing.B) {
+	for _, leaf := range []LeafMode{LeafValue, LeafPlayout} {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%v/threads=%d", leaf, threads), func(b *testing.B) {
+				benchSearch(b, middlegame, leaf, threads)
+			})
+		}
+	}
+}
+
+// BenchmarkIndependentSearchers is the ceiling for BenchmarkSearchParallel:
+// threads searchers on their own trees, nothing shared, sims/s in all. On a
+// machine whose cores are busy with other work it shows how much of the
+// parallel speedup the machine itself allowed at that moment.
+func BenchmarkIndependentSearchers(b *testing.B) {
+	for _, leaf := range []LeafMode{LeafValue, LeafPlayout} {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%v/threads=%d", leaf, threads), func(b *testing.B) {
+				cfg := DefaultConfig()
+				cfg.Leaf = leaf
+				cfg.ReuseTree = false
+				cfg.Sims = benchSims
+				ss := make([]*Searcher, threads)
+				for i := range ss {
+					ss[i] = mustSearcher(b, cfg, Material{})
+					ss[i].Search(mustGame(b, cfg.Rules, middlegame))
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				done := make(chan struct{})
+				per := (b.N + threads - 1) / threads
+				for _, s := range ss {
+					go func() {
+						g := mustGame(b, cfg.Rules, middlegame)
+						for n := 0; n < per; n += benchSims {
+							s.cfg.Sims = min(benchSims, per-n)
+							s.Search(g)
+						}
+						done <- struct{}{}
+					}()
+				}
+				for range ss {
+					<-done
+				}
+				b.ReportMetric(float64(per*threads)/b.Elapsed().Seconds(), "sims/s")
+			})
+		}
+	}
+}
+
+// BenchmarkParallelSpeedup measures tree-parallel scaling robustly on a
+// shared machine: each round times a 1-thread and a 2-thread search of the
+// same position back to back (and, as the machine's ceiling, two independent
+// searchers), and the fastest round of each kind is compared. Run it with
+// -benchtime 20x or so; the metrics are the speedups, not ns/op.
+func BenchmarkParallelSpeedup(b *testing.B) {
+	for _, leaf := range []LeafMode{LeafValue, LeafPlayout} {
+		b.Run(leaf.String(), func(b *testing.B) {
+			cfg := DefaultConfig()
+			cfg.Leaf = leaf
+			cfg.ReuseTree = false
+			cfg.Sims = 2 * benchSims
+			if leaf == LeafPlayout {
+				cfg.Sims = benchSims / 2
+			}
+			g := mustGame(b, cfg.Rules, middlegame)
+			one, two := mustSearcher(b, cfg, Material{}), mustSearcher(b, cfg, Material{})
+			ind := [2]*Searcher{mustSearcher(b, cfg, Material{}), mustSearcher(b, cfg, Material{})}
+			one.Search(g)
+			two.SearchParallel(g, 2)
+			best := [3]time.Duration{math.MaxInt64, math.MaxInt64, math.MaxInt64}
+			timeIt := func(k int, f func()) {
+				start := time.Now()
+				f()
+				best[k] = min(best[k], time.Since(start))
+			}
+			for range b.N {
+				timeIt(0, func() { one.Search(g) })
+				timeIt(1, func() { two.SearchParallel(g, 2) })
+				timeIt(2, func() {
+					var wg sync.WaitGroup
+					for _, s := range ind {
+						wg.Go(func() { s.Search(mustGame(b, cfg.Rules, middlegame)) })
+					}
+					wg.Wait()
+				})
+			}
+			b.ReportMetric(float64(cfg.Sims)/best[0].Seconds(), "sims/s-1thread")
+			b.ReportMetric(float64(best[0])/float64(best[1]), "speedup-2threads")
+			b.ReportMetric(2*float64(best[0])/float64(best[2]), "ceiling-2independent")
+		})
+	}
+}

@@ -1,0 +1,69 @@
+// Package mcts is the Monte Carlo tree search engine: PUCT selection over
+// rules positions, two leaf modes (capture-aware random playouts cut off after
+// a number of plies, or an Evaluator's value directly), an exact
+// MCTS-Solver, root Dirichlet noise and a move-temperature schedule for
+// self-play, tree reuse between the moves of one game, and tree-parallel
+// analysis with virtual loss.
+//
+// # Values and proofs
+//
+// Values are in [-1, 1]. An Evaluator scores a position for its side to
+// move. Result.Value is the root's value for the side to move at the root;
+// MoveStat.Value is a move's value for the player who plays it (the root's
+// side to move). Proofs follow the same rule: MoveStat.Proof is the proven
+// result of playing the move, for the player who plays it (ProofWin: the move
+// wins by force), and Result.Proof is the proven result of the root position
+// for its side to move. A proven win is played at once; a move proven to lose
+// is never chosen while a move not proven to lose exists.
+//
+// Game endings inside the tree and in playouts follow Config.Rules exactly:
+// all pieces captured, no legal move (loss or draw), the no-capture limit and
+// repetition, the last two scored by the variant (draw, or the side with more
+// pieces in Majority). Repetitions are counted over the game's history since
+// its last capture (rules.Game.History) followed by the search path, so a
+// position repeated partly in the game and partly in the search ends exactly
+// where rules.Game would end it. Repetitions compare 64-bit Zobrist keys.
+//
+// # Determinism
+//
+// A Searcher draws every random number (playouts, noise, temperature) from
+// its own generator (RNG, xoshiro256** seeded through splitmix64), never from
+// math/rand's global source, and counts simulations, never time. The same
+// sequence of Search and Choose calls with the same Config, seed and games
+// gives the same moves and the same visit counts on every run and machine of
+// the same architecture, however many other searches run beside it.
+// (Architectures that fuse multiply-adds, such as arm64, may round a few
+// floating-point scores differently from amd64.) SearchParallel is the
+// exception: its threads interleave by timing, so its results are
+// statistically equivalent to Search's but not bit-identical from run to run.
+//
+// # Memory
+//
+// Nodes are 24-byte structs (value sum, visits, first-child index, child
+// count and proof, move, prior) held in chunked arenas and addressed by int32
+// indices; the children of a node are contiguous. An expansion allocates all
+// children at once, so a tree holds about (legal moves per position) nodes
+// per simulation, roughly 25 in the middlegame: 600 bytes per simulation.
+// Config.MaxNodes bounds the node slots of the live tree. When they run out
+// the search keeps simulating with the same simulation count: leaves that
+// cannot be expanded are still adjudicated exactly and evaluated (or played
+// out), only the tree stops growing, so results stay deterministic. Tree
+// reuse copies the subtree of the new root into a second arena, so a
+// Searcher holds at most two trees' worth of chunks, reused from search to
+// search: in steady state a simulation allocates nothing.
+//
+// # Concurrency
+//
+// A Searcher belongs to one goroutine. Self-play runs one Searcher per game
+// or worker and shares nothing. SearchParallel runs tree-parallel threads on
+// one shared tree: node statistics are updated with atomic operations, each
+// thread has its own random generator, buffers and run of node slots, a
+// thread descending a node adds a virtual loss (a visit valued as a loss)
+// so the others spread out, and a node being expanded by one thread is
+// evaluated without expansion by the others. The root and its children,
+// which every simulation passes, keep per-thread counts that are added to
+// the tree every 16 simulations, so that their cache lines do not bounce
+// between cores on every simulation; each thread sees the others' root
+// statistics at most that stale. Evaluators are shared by the threads
+// unless they implement Cloner.
+package mcts

@@ -1,0 +1,57 @@
+package mcts
+
+import (
+	"math"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Evaluator scores positions for the search. Evaluate returns the value of p
+// for its side to move, in [-1, 1]; moves are p's legal moves (never empty:
+// the search scores terminal positions itself). When priors is not nil it
+// has len(moves) entries, and Evaluate may fill it with move priors (non-
+// negative, summing to 1, in the order of moves) and return hasPriors true;
+// false means uniform priors, and the search ignores what is in priors.
+//
+// Evaluate is called in the search's hot loop: it must not allocate. One
+// instance is used by one goroutine at a time: Search calls it from the
+// caller's goroutine, and SearchParallel gives each of its threads its own
+// copy when the evaluator implements Cloner, else shares the one instance
+// among the threads. A stateful evaluator (scratch buffers, caches) must
+// therefore implement Cloner, and a searcher of its own is needed per
+// goroutine anyway; a stateless one (like Material or a read-only weight
+// table) need not.
+type Evaluator interface {
+	Evaluate(p *rules.Position, moves []rules.Move, priors []float32) (value float32, hasPriors bool)
+}
+
+// Cloner is implemented by evaluators with per-goroutine state: Clone returns
+// an independent evaluator that scores exactly as the original does.
+type Cloner interface {
+	Clone() Evaluator
+}
+
+// MaterialScale is the piece difference at which Material's value reaches
+// tanh(1) ≈ 0.76.
+const MaterialScale = 3
+
+// Material is the built-in evaluator: the material difference d = (pieces of
+// the side to move) − (opponent's pieces), squashed to
+// value = tanh(d / MaterialScale): ±0.32 for one piece, ±0.58 for two, ±0.76
+// for three, ±0.96 for six. It gives no priors. It is stateless and safe for
+// concurrent use.
+type Material struct{}
+
+// materialValue[d+12] is tanh(d/MaterialScale) for d in -12..12.
+var materialValue = func() (t [25]float32) {
+	for d := -12; d <= 12; d++ {
+		t[d+12] = float32(math.Tanh(float64(d) / MaterialScale))
+	}
+	return t
+}()
+
+// Evaluate returns tanh((own − opponent pieces) / MaterialScale).
+func (Material) Evaluate(p *rules.Position, _ []rules.Move, _ []float32) (float32, bool) {
+	stm := p.SideToMove()
+	return materialValue[p.Count(stm)-p.Count(stm.Other())+12], false
+}

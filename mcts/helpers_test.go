@@ -1,0 +1,142 @@
+package mcts
+
+import (
+	"testing"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// bruteWin reports whether the side to move in g forces a win within d
+// plies, by exhaustive search over rules.Game (the reference for the
+// solver tests: it shares no code with the search).
+func bruteWin(g *rules.Game, d int) bool {
+	if g.IsTerminal() || d <= 0 {
+		return false
+	}
+	var buf [rules.MaxMoves]rules.Move
+	for _, m := range g.LegalMoves(buf[:0]) {
+		c := g.Clone()
+		if err := c.Play(m); err != nil {
+			panic(err)
+		}
+		if c.IsTerminal() {
+			if c.Outcome().Return(g.CurrentPlayer()) == 1 {
+				return true
+			}
+			continue
+		}
+		if bruteLoss(c, d-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// bruteLoss reports whether the side to move in g loses by force within d
+// plies.
+func bruteLoss(g *rules.Game, d int) bool {
+	if g.IsTerminal() {
+		return g.Outcome().Return(g.CurrentPlayer()) == -1
+	}
+	if d <= 0 {
+		return false
+	}
+	var buf [rules.MaxMoves]rules.Move
+	for _, m := range g.LegalMoves(buf[:0]) {
+		c := g.Clone()
+		if err := c.Play(m); err != nil {
+			panic(err)
+		}
+		if c.IsTerminal() {
+			if c.Outcome().Return(g.CurrentPlayer()) != -1 {
+				return false
+			}
+			continue
+		}
+		if !bruteWin(c, d-1) {
+			return false
+		}
+	}
+	return true
+}
+
+func mustGame(t testing.TB, r rules.Rules, fen string, moves ...string) *rules.Game {
+	t.Helper()
+	p, err := rules.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("ParseFEN(%q): %v", fen, err)
+	}
+	g, err := rules.NewGame(r, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range moves {
+		if _, err := g.PlayString(m); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	return g
+}
+
+func mustSearcher(t testing.TB, cfg Config, ev Evaluator) *Searcher {
+	t.Helper()
+	s, err := NewSearcher(cfg, ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// testConfig is DefaultConfig with sims simulations and a small tree.
+func testConfig(sims int, leaf LeafMode) Config {
+	c := DefaultConfig()
+	c.Sims = sims
+	c.Leaf = leaf
+	c.MaxNodes = 1 << 20
+	return c
+}
+
+// player picks a move in g; nil means uniformly random.
+type player func(g *rules.Game) rules.Move
+
+func enginePlayer(s *Searcher) player {
+	return func(g *rules.Game) rules.Move {
+		r := s.Search(g)
+		return s.Choose(&r, g.Ply())
+	}
+}
+
+func randomPlayer(rng *RNG) player {
+	return func(g *rules.Game) rules.Move {
+		var buf [rules.MaxMoves]rules.Move
+		moves := g.LegalMoves(buf[:0])
+		return moves[rng.Intn(len(moves))]
+	}
+}
+
+// playGame plays red against black from the start and returns the game.
+func playGame(t testing.TB, r rules.Rules, red, black player) *rules.Game {
+	g, err := rules.NewGame(r, rules.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.IsTerminal() {
+		p := red
+		if g.CurrentPlayer() == rules.Black {
+			p = black
+		}
+		if err := g.Play(p(g)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+func moveStat(r *Result, m rules.Move) MoveStat {
+	for _, ms := range r.Moves {
+		if ms.Move == m {
+			return ms
+		}
+	}
+	return MoveStat{}
+}

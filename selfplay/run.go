@@ -1,0 +1,526 @@
+package selfplay
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// DefaultPartGames is how many games a part file holds: an interrupted run
+// loses at most the part in progress, and a run of N games writes about
+// N/256 files per table.
+const DefaultPartGames = 256
+
+// DefaultEngine returns the engine settings of self-play: mcts's defaults
+// with 800 simulations a move, root Dirichlet noise of weight 0.25, moves
+// sampled by visit count (temperature 1) for the first 20 plies, and a node
+// budget (1M slots, 24 MiB) that 800 simulations never reach.
+func DefaultEngine() mcts.Config {
+	c := mcts.DefaultConfig()
+	c.Sims = 800
+	c.NoiseWeight = 0.25
+	c.TemperaturePlies = 20
+	c.Temperature = 1
+	c.MaxNodes = 1 << 20
+	return c
+}
+
+// Config describes a self-play run.
+type Config struct {
+	// Dir is the dataset directory. Empty plays the games and writes
+	// nothing (benchmarks measure the writer's cost against it).
+	Dir string
+	// Games is N, the number of games of the whole run (all shards).
+	Games int64
+	// Shard and Shards select the games [Shard·N/Shards, (Shard+1)·N/Shards)
+	// (Shards 0 means 1).
+	Shard, Shards int
+	// GameIDs, if not nil, plays exactly these games (sorted, distinct)
+	// instead of a shard: a replay of chosen games of a run.
+	GameIDs []int64
+	// Seed is the run's seed; every game's random streams derive from it
+	// and the game id (dataset.OpeningSeed, dataset.SearchSeed).
+	Seed uint64
+	// RandomOpening is the number of uniformly random plies that start
+	// each game (dataset.PlayRandomOpening).
+	RandomOpening int
+	// Engine is the search setting; Engine.Rules are the game's rules and
+	// Engine.Seed is ignored (each game reseeds its searcher).
+	Engine mcts.Config
+	// Evaluator scores leaves; a worker uses its own Clone when it
+	// implements mcts.Cloner, else shares it (stateless evaluators).
+	Evaluator mcts.Evaluator
+	// EvaluatorName identifies the evaluator in the run's settings (e.g.
+	// "material", or a weights file with its hash): runs with different
+	// evaluators are not mixed in one partition.
+	EvaluatorName string
+	// Workers is the number of games played at once (0: one per CPU).
+	Workers int
+	// PartGames is the number of game ids per part file (0: DefaultPartGames).
+	PartGames int
+	// Resume continues a run in Dir: games already complete are skipped and
+	// what an interrupted run left is removed. Without it, a run refuses a
+	// Dir that holds any of its games.
+	Resume bool
+	// OnStart, if set, is called once the run knows its games: planned
+	// for this run, skipped as already complete (resume).
+	OnStart func(planned, skipped int64)
+	// OnGame, if set, is called for each game once it is handed to the
+	// writers, in game id order, from one goroutine.
+	OnGame func(GameStats)
+	// Logf, if set, receives notes about the run's start (resumed games,
+	// removed leftovers).
+	Logf func(format string, args ...any)
+}
+
+// GameStats summarises one finished game.
+type GameStats struct {
+	ID        int64
+	Plies     int
+	Positions int
+	Result    rules.Result
+	Reason    rules.Reason
+}
+
+// Summary is what a run did.
+type Summary struct {
+	// Planned counts the games this run is responsible for (its shard or
+	// its game ids); Skipped those already complete when it started.
+	Planned, Skipped int64
+	// Played counts the games finished in this run, Written those of them
+	// in committed parts (fewer after an interruption), Positions the
+	// position rows of the played games.
+	Played, Written, Positions int64
+	// Red, Black and Draw tally the played games' results.
+	Red, Black, Draw int64
+	// Parts counts the parts committed.
+	Parts   int
+	Elapsed time.Duration
+}
+
+// EngineDescription returns the text that identifies the search settings in
+// a run's manifest and file footers: JSON of every setting that can change
+// the games (not the seed, which the run records apart).
+func EngineDescription(c mcts.Config, evaluator string) string {
+	d := struct {
+		Sims               int     `json:"sims"`
+		CPUCT              float64 `json:"cpuct"`
+		Leaf               string  `json:"leaf"`
+		PlayoutPlies       int     `json:"playout_plies"`
+		PlayoutCaptureProb float64 `json:"playout_capture_prob"`
+		Solver             bool    `json:"solver"`
+		NoiseWeight        float64 `json:"noise_weight"`
+		NoiseAlpha         float64 `json:"noise_alpha"`
+		TemperaturePlies   int     `json:"temperature_plies"`
+		Temperature        float64 `json:"temperature"`
+		MaxNodes           int     `json:"max_nodes"`
+		ReuseTree          bool    `json:"reuse_tree"`
+		Evaluator          string  `json:"evaluator"`
+	}{c.Sims, c.CPUCT, c.Leaf.String(), c.PlayoutPlies, c.PlayoutCaptureProb, c.Solver, c.NoiseWeight, c.NoiseAlpha,
+		c.TemperaturePlies, c.Temperature, c.MaxNodes, c.ReuseTree, evaluator}
+	b, _ := json.Marshal(d)
+	return string(b)
+}
+
+// run returns the dataset.Run the configuration writes.
+func (c *Config) run() dataset.Run {
+	r := dataset.Run{
+		SchemaVersion: dataset.SchemaVersion,
+		Variant:       c.Engine.Rules.Variant.String(),
+		Rules:         c.Engine.Rules.String(),
+		Engine:        EngineDescription(c.Engine, c.EvaluatorName),
+		Seed:          c.Seed,
+		Games:         c.Games,
+		RandomOpening: c.RandomOpening,
+	}
+	if c.GameIDs != nil {
+		r.GameIDs = FormatGameIDs(c.GameIDs)
+	}
+	return r
+}
+
+func (c *Config) check() error {
+	if c.Shards == 0 {
+		c.Shards = 1
+	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.NumCPU()
+	}
+	if c.PartGames <= 0 {
+		c.PartGames = DefaultPartGames
+	}
+	switch {
+	case c.GameIDs == nil && c.Games < 1:
+		return fmt.Errorf("games %d: want at least 1", c.Games)
+	case c.Games > dataset.MaxGameID+1:
+		return fmt.Errorf("games %d: at most %d", c.Games, int64(dataset.MaxGameID+1))
+	case c.Shards < 1 || c.Shard < 0 || c.Shard >= c.Shards:
+		return fmt.Errorf("shard %d of %d: want 0 <= shard < shards", c.Shard, c.Shards)
+	case c.GameIDs != nil && c.Shards > 1:
+		return errors.New("game ids and shards exclude each other: a replay plays exactly the ids given")
+	case c.GameIDs != nil && len(c.GameIDs) == 0:
+		return errors.New("empty game id list")
+	case c.RandomOpening < 0 || c.RandomOpening > 1000:
+		return fmt.Errorf("random opening %d plies: want 0..1000", c.RandomOpening)
+	case c.Evaluator == nil:
+		return errors.New("selfplay: no evaluator")
+	}
+	for i, id := range c.GameIDs {
+		if id < 0 || id > dataset.MaxGameID || (i > 0 && id <= c.GameIDs[i-1]) {
+			return errors.New("selfplay: game ids must be sorted, distinct and in range")
+		}
+		if c.Games > 0 && id >= c.Games {
+			return fmt.Errorf("game id %d is outside the run's %d games", id, c.Games)
+		}
+	}
+	if err := c.Engine.Validate(); err != nil {
+		return fmt.Errorf("engine settings: %w", err)
+	}
+	return nil
+}
+
+// planned returns the ranges of game ids the run is responsible for.
+func (c *Config) planned() []dataset.Range {
+	if c.GameIDs != nil {
+		return runsOf(c.GameIDs)
+	}
+	lo, hi := ShardRange(c.Games, c.Shard, c.Shards)
+	if hi <= lo {
+		return nil
+	}
+	return []dataset.Range{{First: lo, Last: hi - 1}}
+}
+
+// ErrInterrupted is wrapped by the error of a run stopped by its context.
+var ErrInterrupted = errors.New("self-play interrupted")
+
+// Run plays the configured games on Workers goroutines and writes them to
+// Dir. Game i is played from its own random streams, so the rows do not
+// depend on Workers, on scheduling or on sharding. Finished games pass
+// through a reorder buffer to one writer goroutine per table, which writes
+// rows ordered by game id then ply into parts of PartGames ids, each
+// committed (synced and renamed) when its last game is written.
+//
+// When ctx is cancelled Run stops taking games, abandons those in
+// progress, commits the parts that are complete, discards the part in
+// progress and returns the summary with an error wrapping ErrInterrupted;
+// Resume then continues the run. Any other error (a refused directory, a
+// failed write) stops the run the same way.
+func Run(ctx context.Context, cfg Config) (Summary, error) {
+	start := time.Now()
+	var sum Summary
+	if err := cfg.check(); err != nil {
+		return sum, err
+	}
+	logf := cfg.Logf
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	planned := cfg.planned()
+	for _, r := range planned {
+		sum.Planned += r.Len()
+	}
+	run := cfg.run()
+	todo := planned
+	if cfg.Dir != "" && len(planned) > 0 {
+		if err := dataset.ClaimPartition(cfg.Dir, run); err != nil {
+			return sum, err
+		}
+		lo, hi := planned[0].First, planned[len(planned)-1].Last+1
+		complete, err := dataset.Complete(cfg.Dir, run.Variant)
+		if err != nil {
+			return sum, err
+		}
+		sum.Skipped = overlap(planned, complete)
+		if !cfg.Resume {
+			left, err := dataset.Leftovers(cfg.Dir, run.Variant, lo, hi)
+			if err != nil {
+				return sum, err
+			}
+			if sum.Skipped > 0 || len(left) > 0 {
+				return sum, fmt.Errorf("%s already holds %d of this run's %d games and %d files of an interrupted run: resume the run (selfplay --resume) or write to another directory",
+					cfg.Dir, sum.Skipped, sum.Planned, len(left))
+			}
+		} else {
+			removed, err := dataset.Cleanup(cfg.Dir, run.Variant, lo, hi)
+			if err != nil {
+				return sum, err
+			}
+			for _, p := range removed {
+				logf("removed %s, left by an interrupted run", p)
+			}
+			logf("resuming: %d of %d games already complete", sum.Skipped, sum.Planned)
+		}
+		todo = subtract(planned, complete)
+	}
+	if cfg.OnStart != nil {
+		cfg.OnStart(sum.Planned, sum.Skipped)
+	}
+	parts := planParts(todo, int64(cfg.PartGames))
+	err := play(ctx, &cfg, run, parts, &sum)
+	sum.Elapsed = time.Since(start)
+	return sum, err
+}
+
+// record is a finished game on its way to the writers.
+type record struct {
+	id        int64
+	game      dataset.GameRow
+	positions []dataset.PositionRow
+	result    rules.Result
+	reason    rules.Reason
+}
+
+// item is a game handed to a table writer with the part it belongs to.
+type item struct {
+	rec  *record
+	part part
+}
+
+func play(parent context.Context, cfg *Config, run dataset.Run, parts []part, sum *Summary) error {
+	if len(parts) == 0 {
+		return nil
+	}
+	ctx, cancel := context.WithCancelCause(parent)
+	defer cancel(nil)
+
+	// The reorder window bounds the games held out of order; the
+	// dispatcher hands ids out in order, so the smallest id not yet
+	// written is always being played and the window never deadlocks.
+	window := 4*cfg.Workers + 4
+	tokens := make(chan struct{}, window)
+	jobs := make(chan int64)
+	results := make(chan *record, cfg.Workers)
+
+	go func() {
+		defer close(jobs)
+		for _, p := range parts {
+			for id := p.first; id <= p.last; id++ {
+				select {
+				case tokens <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
+				select {
+				case jobs <- id:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+
+	var workers sync.WaitGroup
+	workerErr := make([]error, cfg.Workers)
+	for w := range cfg.Workers {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			pl, err := newPlayer(cfg)
+			if err != nil {
+				workerErr[w] = err
+				cancel(err)
+				return
+			}
+			for id := range jobs {
+				rec := pl.play(ctx, id)
+				if rec == nil {
+					continue // abandoned: the run is stopping
+				}
+				results <- rec
+			}
+		}()
+	}
+	go func() {
+		workers.Wait()
+		close(results)
+	}()
+
+	// One writer goroutine per table.
+	posCh, gameCh := make(chan item, window), make(chan item, window)
+	var writers sync.WaitGroup
+	var posParts, gameParts []part
+	var posErr, gameErr error
+	meta := dataset.FileMeta{Run: run, Shard: cfg.Shard, Shards: cfg.Shards}
+	writers.Add(2)
+	go func() {
+		defer writers.Done()
+		posParts, posErr = writeTable(cfg.Dir, meta, posCh, cancel, func(r *record) []dataset.PositionRow { return r.positions })
+	}()
+	go func() {
+		defer writers.Done()
+		gameParts, gameErr = writeTable(cfg.Dir, meta, gameCh, cancel, func(r *record) []dataset.GameRow { return []dataset.GameRow{r.game} })
+	}()
+
+	// The collector: release games in id order through the reorder buffer.
+	pending := map[int64]*record{}
+	pi, next := 0, parts[0].first
+	for rec := range results {
+		pending[rec.id] = rec
+		for pi < len(parts) {
+			r, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			it := item{r, parts[pi]}
+			posCh <- it
+			gameCh <- it
+			<-tokens
+			sum.Played++
+			sum.Positions += int64(len(r.positions))
+			switch r.result {
+			case rules.RedWins:
+				sum.Red++
+			case rules.BlackWins:
+				sum.Black++
+			default:
+				sum.Draw++
+			}
+			if cfg.OnGame != nil {
+				cfg.OnGame(GameStats{ID: r.id, Plies: int(r.game.Plies), Positions: len(r.positions), Result: r.result, Reason: r.reason})
+			}
+			if next == parts[pi].last {
+				pi++
+				if pi < len(parts) {
+					next = parts[pi].first
+				}
+			} else {
+				next++
+			}
+		}
+	}
+	close(posCh)
+	close(gameCh)
+	writers.Wait()
+
+	both := map[part]bool{}
+	for _, p := range posParts {
+		both[p] = true
+	}
+	for _, p := range gameParts {
+		if both[p] {
+			sum.Parts++
+			sum.Written += p.last - p.first + 1
+		}
+	}
+	if err := errors.Join(append(workerErr, posErr, gameErr)...); err != nil {
+		return err
+	}
+	if parent.Err() != nil {
+		return fmt.Errorf("%w: %v", ErrInterrupted, context.Cause(parent))
+	}
+	return nil
+}
+
+// writeTable writes the items of one table into part files and returns the
+// parts it committed. On an error it cancels the run and drains its input.
+// With dir empty it writes nothing and commits every complete part.
+func writeTable[T dataset.Row](dir string, meta dataset.FileMeta, in <-chan item, cancel context.CancelCauseFunc, rows func(*record) []T) ([]part, error) {
+	var committed []part
+	var w *dataset.Writer[T]
+	var err error
+	for it := range in {
+		if err != nil {
+			continue
+		}
+		if dir != "" {
+			if w == nil {
+				m := meta
+				m.FirstGame, m.LastGame = it.part.first, it.part.last
+				if w, err = dataset.Create[T](dir, m); err != nil {
+					cancel(err)
+					continue
+				}
+			}
+			if err = w.Write(rows(it.rec)); err != nil {
+				w.Abort()
+				w = nil
+				cancel(err)
+				continue
+			}
+		}
+		if it.rec.id == it.part.last {
+			if w != nil {
+				err = w.Commit()
+				w = nil
+				if err != nil {
+					cancel(err)
+					continue
+				}
+			}
+			committed = append(committed, it.part)
+		}
+	}
+	if w != nil {
+		w.Abort() // the part in progress when the run stopped
+	}
+	return committed, err
+}
+
+// player plays games with one searcher and its buffers.
+type player struct {
+	cfg   *Config
+	s     *mcts.Searcher
+	moves [rules.MaxMoves]rules.Move
+}
+
+func newPlayer(cfg *Config) (*player, error) {
+	ev := cfg.Evaluator
+	if c, ok := ev.(mcts.Cloner); ok {
+		ev = c.Clone()
+	}
+	s, err := mcts.NewSearcher(cfg.Engine, ev)
+	if err != nil {
+		return nil, err
+	}
+	return &player{cfg: cfg, s: s}, nil
+}
+
+// play plays game id to its end and returns its rows; nil if ctx was
+// cancelled first.
+func (pl *player) play(ctx context.Context, id int64) *record {
+	cfg := pl.cfg
+	r := cfg.Engine.Rules
+	g, err := rules.NewGame(r, rules.Start())
+	if err != nil {
+		panic("selfplay: " + err.Error()) // rules were validated
+	}
+	k := dataset.PlayRandomOpening(g, cfg.Seed, id, cfg.RandomOpening)
+	pl.s.Reset(dataset.SearchSeed(cfg.Seed, id, r.Variant))
+	rec := &record{id: id}
+	for !g.IsTerminal() {
+		if ctx.Err() != nil {
+			return nil
+		}
+		res := pl.s.Search(g)
+		m := pl.s.Choose(&res, g.Ply())
+		p := g.Position()
+		rec.positions = append(rec.positions, dataset.PositionRow{})
+		row := &rec.positions[len(rec.positions)-1]
+		dataset.FillPosition(row, id, g.Ply(), &p, m)
+		row.Policy = make([]dataset.PolicyEntry, 0, len(res.Moves))
+		for _, ms := range res.Moves {
+			if ms.Visits > 0 || ms.Move == m {
+				row.Policy = append(row.Policy, dataset.PolicyEntry{Action: int16(ms.Move.Action()), Visits: int32(min(ms.Visits, 1<<31-1))})
+			}
+		}
+		row.RootValue = float32(max(-1, min(1, res.Value)))
+		if err := g.Play(m); err != nil {
+			panic(fmt.Sprintf("selfplay: the search chose an illegal move in game %d: %v", id, err))
+		}
+	}
+	out := g.Outcome()
+	dataset.SetResults(rec.positions, out)
+	dataset.FillGame(&rec.game, id, cfg.Seed, k, g)
+	rec.result, rec.reason = out.Result, out.Reason
+	return rec
+}
