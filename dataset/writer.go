@@ -16,6 +16,11 @@ import (
 // enough that a writer's buffered row group stays a few tens of MB.
 const DefaultRowGroupRows = 1 << 16
 
+// zstdCodec is shared by all writers so that its pool of encoders (each
+// with a history buffer of several MB) serves every part instead of being
+// rebuilt, and left to the collector, for each file.
+var zstdCodec = &zstd.Codec{Level: zstd.SpeedDefault}
+
 // Writer writes one part file of a table: rows of type T (PositionRow or
 // GameRow), zstd-compressed, in row groups of at most DefaultRowGroupRows,
 // with the FileMeta in the footer. It writes to PATH.tmp and renames it to
@@ -61,7 +66,7 @@ func Create[T Row](dir string, meta FileMeta) (*Writer[T], error) {
 		return nil, err
 	}
 	opts := []parquet.WriterOption{
-		parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}),
+		parquet.Compression(zstdCodec),
 		parquet.MaxRowsPerRowGroup(DefaultRowGroupRows),
 		parquet.CreatedBy("surakarta", meta.Version, meta.Revision),
 	}

@@ -13,8 +13,8 @@ import (
 // occupied point and meets the first piece of the next occupied segment:
 // the whole capture relation of a circuit is fixed by the first and last
 // pieces of its (at most four) occupied segments. scanCircuits uses that to
-// find every capture of both sides in a handful of bit operations instead of
-// walking each piece's routes.
+// find every capture of both sides from per-segment table lookups instead
+// of walking each piece's routes.
 
 // segmentLines gives, per circuit and segment, the line it runs along and
 // whether track order runs backward along it (files f to a, ranks 6 to 1):
@@ -34,21 +34,12 @@ var (
 	// loopAhead[i] is the number of forward steps from track position i
 	// that pass the next loop, loopBehind[i] the same walking backward.
 	loopAhead, loopBehind [rules.TrackLen]int
-	// firstBit[v] and lastBit[v] are the lowest and highest set bits of a
-	// six-bit value v (v != 0).
-	firstBit, lastBit [64]int8
 	// reverse6[v] is v with its six bits in reverse order.
 	reverse6 [64]uint8
-	// circuitSquares[c] is the set of points on circuit c.
-	circuitSquares [2]rules.Bitboard
 	// doubleSquares are the points a circuit passes twice (its self-crossings).
 	doubleSquares rules.Bitboard
 	// trackMask[c][s] has bit i set when track position i of circuit c is s.
 	trackMask [2][rules.NumSquares]uint32
-	// trackPos[c][s] lists the track positions of s on circuit c, in
-	// increasing order; trackCount[c][s] says how many (0, 1 or 2).
-	trackPos   [2][rules.NumSquares][2]int8
-	trackCount [2][rules.NumSquares]uint8
 	// trackSquareX[c][i] is the square at track position i mod 24 of
 	// circuit c, for i < 128: a position plus a distance needs no modulo,
 	// and an index masked with 127 no bounds check.
@@ -78,15 +69,10 @@ func init() { buildTables() }
 // features silently wrong (the tests compare the capture relation with
 // rules.Position.CaptureTargets as well).
 func buildTables() {
-	for v := 1; v < 64; v++ {
-		firstBit[v] = int8(bits.TrailingZeros8(uint8(v)))
-		lastBit[v] = int8(bits.Len8(uint8(v)) - 1)
-	}
 	for v := 0; v < 64; v++ {
 		reverse6[v] = bits.Reverse8(uint8(v)) >> 2
 	}
 	for c := rules.Inner; c <= rules.Outer; c++ {
-		circuitSquares[c] = rules.OnCircuit(c)
 		var seen rules.Bitboard
 		for i := 0; i < rules.TrackLen; i++ {
 			s := rules.TrackSquare(c, i)
@@ -101,8 +87,6 @@ func buildTables() {
 			}
 			entries[s][entryCount[s]] = trackEntry{c, int8(i)}
 			entryCount[s]++
-			trackPos[c][s][trackCount[c][s]] = int8(i)
-			trackCount[c][s]++
 			sl := segmentLines[c][i/6]
 			j := i % 6
 			if sl.reverse {

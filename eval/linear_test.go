@@ -129,3 +129,34 @@ func TestLinearEvaluateDoesNotAllocate(t *testing.T) {
 		t.Fatalf("Evaluate allocates %v times per call", n)
 	}
 }
+
+// FuzzReadWeights: no input may panic the reader or the checks, and weights
+// that pass them give finite values in [-1, 1].
+func FuzzReadWeights(f *testing.F) {
+	good := eval.NewWeightsFile(eval.NewLinear(eval.Logistic, testWeights()))
+	path := filepath.Join(f.TempDir(), "w.json")
+	if err := good.Save(path); err != nil {
+		f.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	f.Add(string(data))
+	f.Add(strings.Replace(string(data), `"ridge"`, `"logistic"`, 1))
+	f.Add(`{"format":"surakarta-eval-weights","feature_set_version":1}`)
+	f.Add(`{"weights":[1e400]}`)
+	f.Add(`[]`)
+	f.Add("")
+	p, _ := rules.ParseFEN("1br1bb/1r3b/1b1rr1/4b1/5r/r1rbr1 b 0 31")
+	f.Fuzz(func(t *testing.T, s string) {
+		wf, err := eval.ReadWeights(strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		l, err := wf.Linear()
+		if err != nil {
+			return
+		}
+		if v, _ := l.Evaluate(&p, nil, nil); !(v >= -1 && v <= 1) {
+			t.Fatalf("value %v out of [-1, 1]", v)
+		}
+	})
+}

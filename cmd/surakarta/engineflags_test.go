@@ -75,13 +75,6 @@ func TestEngineFlagErrorsNameTheFlag(t *testing.T) {
 	}
 }
 
-func TestWeightsFilesNotSupportedYet(t *testing.T) {
-	_, _, err := parseEngineFlags(t, "--eval", "w.json")
-	if err == nil || !strings.Contains(err.Error(), "weights files are not supported yet") {
-		t.Errorf("--eval w.json: %v", err)
-	}
-}
-
 func TestEngineFlagsWithOtherDefaults(t *testing.T) {
 	d := mcts.DefaultConfig()
 	d.NoiseWeight, d.TemperaturePlies, d.Sims = 0.25, 20, 800

@@ -66,6 +66,7 @@ func newFitCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			opt.RowsHint = prov.Rows
 			start := time.Now()
 			res, err := eval.Fit(cmd.Context(), eval.DatasetSource{Dir: dir, Variant: v}, opt)
 			if err != nil {

@@ -65,3 +65,18 @@ func TestMatchTextReportAndSPRT(t *testing.T) {
 		t.Errorf("odd --games: %v", err)
 	}
 }
+
+// FuzzMatchSpecs: no CONFIG or --sprt value may panic the parsers.
+func FuzzMatchSpecs(f *testing.F) {
+	for _, s := range []string{"sims=400,leaf=value,eval=material", "", ",,", "sims", "=", "solver=maybe", "cpuct=NaN", "0,20,0.05,0.05", "1e308,inf,0,1"} {
+		f.Add(s)
+	}
+	r := rules.DefaultRules()
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.Contains(s, "eval=") {
+			return // would read files named by the fuzzer
+		}
+		parseEngineSpec(s, r)
+		parseSPRT(s)
+	})
+}
