@@ -49,7 +49,8 @@ type PositionRow struct {
 	// MoveIndex is the dense action index of Move: from*36 + to.
 	MoveIndex int16 `parquet:"move_index"`
 	// Policy is the search's visit count per root move, the policy target:
-	// every move with at least one visit, plus the move played.
+	// every move with at least one visit, plus the move played, in
+	// ascending action order.
 	Policy []PolicyEntry `parquet:"policy,list"`
 	// RootValue is the search's value of the position, in [-1, 1], for the
 	// side to move.

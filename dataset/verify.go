@@ -43,7 +43,8 @@ func (r *VerifyReport) addf(format string, args ...any) {
 // recorded winner, reason, piece counts, captures and majority_winner; that
 // there is exactly one position row for every searched ply, in order, whose
 // every column agrees with the replayed position, whose policy lists only
-// legal moves, each once, including the move played, and whose result is
+// legal moves, each once, in ascending order, including the move played,
+// and whose result is
 // the game's for the side to move; and that game ids are unique. Damaged
 // files are problems too. The error is for a dataset that cannot be read at
 // all (no such directory). progress, if not nil, is called after each part
@@ -391,8 +392,11 @@ func checkPosition(p *PositionRow, g *replayed, buf []rules.Move, where string, 
 		legal[a/64] |= 1 << (a % 64)
 	}
 	played := false
-	for _, e := range p.Policy {
+	for i, e := range p.Policy {
 		a := int(e.Action)
+		if i > 0 && e.Action < p.Policy[i-1].Action {
+			rep.addf("%s: policy actions not in ascending order (%d after %d)", where, e.Action, p.Policy[i-1].Action)
+		}
 		switch {
 		case a < 0 || a >= rules.NumActions || legal[a/64]&(1<<(a%64)) == 0:
 			rep.addf("%s: policy lists action %d, not a legal move of the position", where, a)

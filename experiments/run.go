@@ -214,8 +214,17 @@ func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, 
 // WriteExperimentReport reads experiment directory out (its spec.json and
 // the arms' datasets), builds the report and writes it into out. Arms that
 // are not complete are reported with the games they have, and the report
-// says so in its description.
+// says so in its description. An empty command keeps the one the previous
+// report.json recorded.
 func WriteExperimentReport(ctx context.Context, out, command string) (*Report, error) {
+	if command == "" {
+		if b, err := os.ReadFile(filepath.Join(out, "report.json")); err == nil {
+			var old struct{ Command string }
+			if json.Unmarshal(b, &old) == nil {
+				command = old.Command
+			}
+		}
+	}
 	b, err := os.ReadFile(filepath.Join(out, SpecFile))
 	if err != nil {
 		return nil, fmt.Errorf("%s is not an experiment directory (no %s): %w", out, SpecFile, err)

@@ -110,10 +110,10 @@ func newDatasetVerifyCommand() *cobra.Command {
 		Long: "verify replays every game from its start_fen and moves with the rules core and checks that\n" +
 			"the moves are legal and canonical, that the game ends with the recorded winner and reason,\n" +
 			"that every position row agrees with the replay (FEN, bitboards, counts, legal moves, move,\n" +
-			"result), that every policy lists only legal moves, each once, including the move played, that\n" +
-			"the random openings are those of the run's seed, that footers agree with the run manifest,\n" +
-			"and that game ids are unique. It prints each problem with its file, game and ply, and exits\n" +
-			"non-zero if there is any.",
+			"result), that every policy lists only legal moves, each once and in order, including the move\n" +
+			"played, that the random openings are those of the run's seed, that footers agree with the run\n" +
+			"manifest, and that game ids are unique. It prints each problem with its file, game and ply,\n" +
+			"and exits non-zero if there is any.",
 		Example: "  surakarta dataset verify data",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -32,6 +32,7 @@ func newRootCommand() *cobra.Command {
 		newPlayCommand(),
 		newSelfplayCommand(),
 		newDatasetCommand(),
+		newPipelineCommand(),
 	)
 	// Added here rather than lazily at Execute so that docs and help list it.
 	root.InitDefaultCompletionCmd()

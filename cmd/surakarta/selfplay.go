@@ -87,6 +87,9 @@ func newSelfplayCommand() *cobra.Command {
 				if cfg.GameIDs, err = selfplay.ParseGameIDs(gameIDs); err != nil {
 					return fmt.Errorf("--game-ids: %w", err)
 				}
+				if last := cfg.GameIDs[len(cfg.GameIDs)-1]; last >= games {
+					return fmt.Errorf("--game-ids: game %d is outside a run of --games %d (ids 0..%d): give the run's --games", last, games, games-1)
+				}
 			}
 			if err := checkSelfplayFlags(games, workers, shard, shards, partGames, randomOpening); err != nil {
 				return err

@@ -130,6 +130,7 @@ func TestSelfplayFlagErrorsNameTheFlag(t *testing.T) {
 		{tinySelfplay(dir, "--shard", "2", "--shards", "2"), "--shard"},
 		{tinySelfplay(dir, "--workers", "-1"), "--workers"},
 		{tinySelfplay(dir, "--game-ids", "x"), "--game-ids"},
+		{tinySelfplay(dir, "--game-ids", "4"), "outside a run of --games 4"},
 		{tinySelfplay(dir, "--game-ids", "1", "--shards", "2"), "exclude"},
 		{tinySelfplay(dir, "--random-opening", "-1"), "--random-opening"},
 		{tinySelfplay(dir, "--variant", "nope"), "--variant"},

@@ -1,0 +1,206 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/pipeline"
+	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/selfplay"
+)
+
+// Pipeline defaults: small enough that the whole job takes about two
+// minutes on two cores, large enough that the figures mean something.
+const (
+	pipelineGames         = 1000
+	pipelineSims          = 100
+	pipelineMatchGames    = 400
+	pipelineRandomOpening = 4
+)
+
+func newPipelineCommand() *cobra.Command {
+	var (
+		out           string
+		games         int64
+		workers       int
+		randomOpening int
+		resume        bool
+		quiet         bool
+		asJSON        bool
+		model         string
+		fitOpt        = eval.DefaultFitOptions()
+		matchGames    int
+		matchEngine   string
+		conf          float64
+		rf            rulesFlags
+		ef            engineFlags
+	)
+	d := selfplay.DefaultEngine()
+	d.Sims = pipelineSims
+	defMatch := pipeline.DefaultMatchEngine()
+	defMatchSpec := fmt.Sprintf("sims=%d,leaf=%s,cpuct=%g", defMatch.Sims, defMatch.Leaf, defMatch.CPUCT)
+	cmd := &cobra.Command{
+		Use:   "pipeline [--out DIR] [--games N] [--sims S] [--workers W] [--seed X] [--random-opening K] [--resume] [--quiet] [--json]",
+		Short: "Run the whole job: self-play of both variants, verify, fit, match, statistics and report",
+		Long: "pipeline goes from nothing to a dataset, fitted weights and a variant report in one command:\n\n" +
+			"  1. self-play  --games games under each endgame variant (standard, majority) into DIR/data,\n" +
+			"                game i of both opening with the same --random-opening plies (paired openings)\n" +
+			"  2. verify     replays every game with the rules core (dataset verify); DIR/verify.json\n" +
+			"  3. fit        " + "ridge (--model) weights on the standard games' positions, scored on held-out\n" +
+			"                games against a material-only baseline; DIR/weights.json\n" +
+			"  4. match      the fitted weights (A) against the material evaluator (B), --match-games games\n" +
+			"                in colour-swapped pairs, both engines at --match-engine; DIR/match.json\n" +
+			"  5. report     statistics of both variants and their paired comparison: DIR/report/report.md,\n" +
+			"                report.json, stats.json and plots\n\n" +
+			"It ends with a summary of where everything went and the headline figures (DIR/summary.json\n" +
+			"holds it too; --json prints it as JSON). Progress goes to stderr.\n\n" +
+			fmt.Sprintf("The defaults (%d games per variant at %d simulations a move, %d match games) take about two\n", pipelineGames, pipelineSims, pipelineMatchGames) +
+			"minutes on two cores; --games and --sims scale it up to a real study (four times the games\n" +
+			"halve every interval). The engine flags set the self-play search (self-play defaults: root\n" +
+			"noise, temperature over the first plies; see selfplay --help). The match engine defaults to\n" +
+			defMatchSpec + ": with value leaves the evaluator scores every leaf, and at the default\n" +
+			"cpuct 1.5 the fitted weights' flatter values make the search explore more, so they measure\n" +
+			"about even there; at 0.5 their gain shows. --match-games 0 skips the match.\n\n" +
+			"Every random choice derives from --seed and every count is fixed, so the same flags give the\n" +
+			"same data and figures on any machine and any --workers. Interrupted (Ctrl-C), the run keeps\n" +
+			"what is complete; the same command with --resume continues: self-play plays only the missing\n" +
+			"games, and each later stage is skipped when its output is complete and was made with the\n" +
+			"same settings from the same data, else run again. Without --resume a DIR holding an earlier\n" +
+			"run is refused.",
+		Example: "  surakarta pipeline\n" +
+			"  surakarta pipeline --out runs/big --games 20000 --sims 400 --match-games 2000\n" +
+			"  surakarta pipeline --out runs/big --games 20000 --sims 400 --match-games 2000 --resume\n" +
+			"  surakarta pipeline --games 8 --sims 8 --match-games 4 --out /tmp/tiny --json",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			switch {
+			case out == "":
+				return errors.New("--out DIR: want a directory to write to")
+			case games < 1:
+				return fmt.Errorf("--games %d: want at least 1 game per variant", games)
+			case workers < 0:
+				return fmt.Errorf("--workers %d: want 1 or more, or 0 for one per CPU", workers)
+			case randomOpening < 0 || randomOpening > 1000:
+				return fmt.Errorf("--random-opening %d: want 0..1000 plies", randomOpening)
+			case matchGames < 0 || matchGames%2 != 0:
+				return fmt.Errorf("--match-games %d: want an even number (each opening is played twice, colours swapped), or 0 to skip the match", matchGames)
+			}
+			if err := checkConfidence(conf); err != nil {
+				return err
+			}
+			r, err := rf.rules()
+			if err != nil {
+				return err
+			}
+			ecfg, ev, err := ef.config(r)
+			if err != nil {
+				return err
+			}
+			evName, err := evaluatorIdentity(ef.eval)
+			if err != nil {
+				return err
+			}
+			if fitOpt.Model, err = eval.ParseModel(model); err != nil {
+				return fmt.Errorf("--model: %w", err)
+			}
+			fitOpt.Seed, fitOpt.Workers = ef.seed, workers
+			if err := fitOpt.Validate(); err != nil {
+				return fmt.Errorf("fit flags: %w", err)
+			}
+			if hasKey(matchEngine, "eval") {
+				return errors.New("--match-engine: leave eval out: the pipeline plays the fitted weights (A) against material (B)")
+			}
+			mcfg, _, err := parseEngineSpec(matchEngine, r)
+			if err != nil {
+				return fmt.Errorf("--match-engine: %w", err)
+			}
+			var errOut = cmd.ErrOrStderr()
+			sum, err := pipeline.Run(cmd.Context(), pipeline.Config{
+				Out: out, Games: games, Seed: ef.seed, RandomOpening: randomOpening,
+				Engine: ecfg, Evaluator: ev, EvaluatorName: evName, Workers: workers,
+				Fit: fitOpt, MatchGames: matchGames, MatchEngine: mcfg, Confidence: conf,
+				Resume: resume, Command: commandLine(cmd), Log: errOut, Quiet: quiet,
+			})
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), sum)
+			}
+			return sum.WriteText(cmd.OutOrStdout())
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&out, "out", "out", "directory for everything the pipeline writes (created if missing)")
+	fs.Int64Var(&games, "games", pipelineGames, "self-play games per variant")
+	fs.IntVar(&workers, "workers", 0, "games played at once, one searcher each (0: one per CPU); changes only the speed")
+	fs.IntVar(&randomOpening, "random-opening", pipelineRandomOpening, "uniformly random plies that open every self-play game and every match pair, from --seed and the game id")
+	fs.BoolVar(&resume, "resume", false, "continue the run in --out: play the missing games, skip the stages that are up to date")
+	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
+	fs.BoolVar(&asJSON, "json", false, "print the summary as one JSON object instead of text")
+	fs.StringVar(&model, "model", string(fitOpt.Model), "fitted model: ridge or logistic")
+	fs.Float64Var(&fitOpt.Lambda, "lambda", fitOpt.Lambda, "L2 penalty of the fit on the standardized weights (> 0)")
+	fs.IntVar(&matchGames, "match-games", pipelineMatchGames, "match games, an even number (0: skip the match)")
+	fs.StringVar(&matchEngine, "match-engine", defMatchSpec, "both match engines' settings as comma-separated engine flags key=value (as match --a)")
+	fs.Float64Var(&conf, "confidence", 0.95, "confidence level of the report's intervals")
+	addRulesFlagsExcept(cmd, &rf, "variant")
+	addEngineFlagsWithDefaults(cmd, &ef, d)
+	return cmd
+}
+
+// addRulesFlagsExcept registers the rules flags but those named, for a
+// command that sets them itself (pipeline plays both variants): the flags
+// keep the help text of addRulesFlags.
+func addRulesFlagsExcept(cmd *cobra.Command, f *rulesFlags, except ...string) {
+	tmp := &cobra.Command{Use: "rules"}
+	addRulesFlags(tmp, f)
+	tmp.Flags().VisitAll(func(fl *pflag.Flag) {
+		for _, e := range except {
+			if fl.Name == e {
+				return
+			}
+		}
+		cmd.Flags().AddFlag(fl)
+	})
+	// The variant the flags leave to the caller must still parse.
+	f.variant = rules.DefaultRules().Variant.String()
+}
+
+// hasKey reports whether a match CONFIG sets key.
+func hasKey(spec, key string) bool {
+	for _, pair := range strings.Split(spec, ",") {
+		k, _, _ := strings.Cut(pair, "=")
+		if strings.TrimPrefix(strings.TrimSpace(k), "--") == key {
+			return true
+		}
+	}
+	return false
+}
+
+// commandLine reconstructs the command as run, for the report's "reproduce
+// with": the flags that were set, in name order, but those that change no
+// output.
+func commandLine(cmd *cobra.Command) string {
+	parts := []string{cmd.CommandPath()}
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		switch f.Name {
+		case "resume", "quiet", "json": // they change no output file
+			return
+		}
+		v := f.Value.String()
+		if f.Value.Type() == "bool" && v == "true" {
+			parts = append(parts, "--"+f.Name)
+			return
+		}
+		if v == "" || strings.ContainsAny(v, " \t'\"") {
+			v = "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+		}
+		parts = append(parts, "--"+f.Name+" "+v)
+	})
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/pipeline"
+)
+
+// tinyPipeline is the pipeline at a size that runs in about a second.
+func tinyPipeline(out string, extra ...string) []string {
+	return append([]string{"pipeline", "--out", out, "--games", "8", "--sims", "8", "--match-games", "4",
+		"--match-engine", "sims=16,leaf=value,cpuct=0.5", "--workers", "2", "--quiet"}, extra...)
+}
+
+// timings matches the wall times of the summary, the only figures that
+// change from run to run.
+var timings = regexp.MustCompile(`\d+\.\d s\b`)
+
+func maskPipelineSummary(out, dir string) string {
+	return timings.ReplaceAllString(strings.ReplaceAll(out, dir, "OUT"), "T s")
+}
+
+func TestPipelineSummaryOfATinyRunMatchesGolden(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := run(t, "", tinyPipeline(dir)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "pipeline-tiny.txt", maskPipelineSummary(out, dir))
+
+	// --resume on the finished run skips every stage but the report and
+	// prints the same figures.
+	again, _, err := run(t, "", tinyPipeline(dir, "--resume")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stage := range []string{"self-play", "verify", "fit", "match"} {
+		if !regexp.MustCompile(`(?m)^` + stage + ` +skipped `).MatchString(again) {
+			t.Errorf("--resume of a finished run did not skip %s:\n%s", stage, again)
+		}
+	}
+	strip := func(s string) string {
+		return regexp.MustCompile(`(?s)^.*?\ntotal T s\n`).ReplaceAllString(maskPipelineSummary(s, dir), "")
+	}
+	if strip(again) != strip(out) {
+		t.Errorf("resumed summary's figures differ:\n%s\nfirst:\n%s", again, out)
+	}
+}
+
+func TestPipelineJSONIsTheSummaryFileAndStatsAreTheStatsCommand(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := run(t, "", tinyPipeline(dir, "--json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var printed, disk pipeline.Summary
+	if err := json.Unmarshal([]byte(out), &printed); err != nil {
+		t.Fatalf("--json did not print one JSON object: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, pipeline.SummaryFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &disk); err != nil {
+		t.Fatal(err)
+	}
+	pj, _ := json.Marshal(printed)
+	dj, _ := json.Marshal(disk)
+	if string(pj) != string(dj) {
+		t.Errorf("--json output differs from %s", pipeline.SummaryFile)
+	}
+	if printed.Settings.GamesPerVariant != 8 || printed.Settings.MatchEngine != "sims=16,leaf=value,cpuct=0.5" {
+		t.Errorf("settings %+v do not echo the flags", printed.Settings)
+	}
+
+	stats, _, err := run(t, "", "stats", filepath.Join(dir, pipeline.DataDir), "--compare", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved, err := os.ReadFile(filepath.Join(dir, pipeline.ReportDir, pipeline.StatsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats != string(saved) {
+		t.Errorf("report/%s differs from surakarta stats DATA --compare --json", pipeline.StatsFile)
+	}
+}
+
+func TestPipelineFlagErrorsSayWhatToDo(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--match-games", "3"}, "--match-games 3: want an even number"},
+		{[]string{"--games", "0"}, "--games 0"},
+		{[]string{"--match-engine", "sims=10,eval=w.json"}, "leave eval out"},
+		{[]string{"--match-engine", "sims"}, "--match-engine"},
+		{[]string{"--model", "tree"}, "--model"},
+		{[]string{"--lambda", "0"}, "lambda"},
+		{[]string{"--confidence", "2"}, "--confidence"},
+		{[]string{"--no-moves", "win"}, "--no-moves"},
+		{[]string{"--sims", "0"}, "--sims"},
+	}
+	for _, tc := range tests {
+		_, _, err := run(t, "", tinyPipeline(filepath.Join(dir, "x"), tc.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: got %v, want an error mentioning %q", tc.args, err, tc.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x")); err == nil {
+		t.Error("a refused command created its output directory")
+	}
+	if _, _, err := run(t, "", tinyPipeline(dir, "--variant", "majority")...); err == nil {
+		t.Error("--variant accepted: the pipeline plays both variants")
+	}
+}

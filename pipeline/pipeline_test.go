@@ -1,0 +1,313 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/selfplay"
+)
+
+// tinyConfig is a whole pipeline in well under a second: 8 games per
+// variant at 8 simulations, a 4-game match at 16.
+func tinyConfig(out string) Config {
+	eng := selfplay.DefaultEngine()
+	eng.Sims = 8
+	m := DefaultMatchEngine()
+	m.Sims = 16
+	return Config{
+		Out: out, Games: 8, Seed: 1, RandomOpening: 4,
+		Engine: eng, Evaluator: mcts.Material{}, EvaluatorName: "material",
+		Workers: 2, Fit: eval.DefaultFitOptions(), MatchGames: 4, MatchEngine: m,
+	}
+}
+
+func statuses(s *Summary) map[string]string {
+	m := map[string]string{}
+	for _, st := range s.Stages {
+		m[st.Name] = st.Status
+	}
+	return m
+}
+
+// figures is the part of a summary that must not depend on how the run
+// got there (fresh, resumed, interrupted): everything but paths, statuses
+// and timings.
+func figures(s *Summary) string {
+	b, _ := json.Marshal(struct {
+		V []VariantFigures
+		C *VariantComparison
+		F *FitSummary
+		M *MatchSummary
+		N VerifySummary
+	}{s.Variants, s.Comparison, s.Fit, s.Match, s.Verified})
+	r := strings.NewReplacer(s.Out, "OUT")
+	return r.Replace(string(b))
+}
+
+var (
+	freshOnce sync.Once
+	fresh     *Summary
+	freshErr  error
+	freshDir  string
+)
+
+// freshRun runs the tiny pipeline once for the tests that compare with it.
+func freshRun(t *testing.T) *Summary {
+	t.Helper()
+	freshOnce.Do(func() {
+		freshDir, freshErr = os.MkdirTemp("", "pipeline-fresh-*")
+		if freshErr == nil {
+			fresh, freshErr = Run(context.Background(), tinyConfig(freshDir))
+		}
+	})
+	if freshErr != nil {
+		t.Fatal(freshErr)
+	}
+	return fresh
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if freshDir != "" {
+		os.RemoveAll(freshDir)
+	}
+	os.Exit(code)
+}
+
+func TestRunWritesEveryOutputAndTheSummaryAgreesWithThem(t *testing.T) {
+	s := freshRun(t)
+	out := s.Out
+	for _, p := range []string{DataDir, VerifyFile, WeightsFile, MatchFile, SummaryFile,
+		filepath.Join(ReportDir, "report.md"), filepath.Join(ReportDir, "report.json"), filepath.Join(ReportDir, StatsFile),
+		filepath.Join(ReportDir, experiments.OutcomesPlot)} {
+		if _, err := os.Stat(filepath.Join(out, p)); err != nil {
+			t.Errorf("missing output %s: %v", p, err)
+		}
+	}
+	for name, st := range statuses(s) {
+		if st != Ran {
+			t.Errorf("fresh run: stage %s %s, want %s", name, st, Ran)
+		}
+	}
+	if len(s.Variants) != 2 || s.Variants[0].Variant != "standard" || s.Variants[1].Variant != "majority" {
+		t.Fatalf("variants %+v, want standard then majority", s.Variants)
+	}
+	var games, positions int64
+	for _, v := range s.Variants {
+		if v.Games != 8 || v.RedWins+v.Draws+v.BlackWins != 8 {
+			t.Errorf("%s: %d games, %d-%d-%d: want 8 games that add up", v.Variant, v.Games, v.RedWins, v.Draws, v.BlackWins)
+		}
+		if !(v.FirstPlayerScore.CI[0] <= v.FirstPlayerScore.Value && v.FirstPlayerScore.Value <= v.FirstPlayerScore.CI[1]) {
+			t.Errorf("%s: score %v outside its interval %v", v.Variant, v.FirstPlayerScore.Value, v.FirstPlayerScore.CI)
+		}
+		games += v.Games
+		positions += v.Positions
+	}
+	if s.Verified.Games != games || s.Verified.Positions != positions {
+		t.Errorf("verified %d games %d positions, the partitions hold %d and %d", s.Verified.Games, s.Verified.Positions, games, positions)
+	}
+	if c := s.Comparison; c == nil || c.Pairs != 8 {
+		t.Errorf("comparison %+v: want the 8 games of each variant paired by opening", c)
+	}
+	if s.Match == nil || s.Match.Games != 4 || s.Match.Wins+s.Match.Draws+s.Match.Losses != 4 {
+		t.Errorf("match %+v: want 4 games", s.Match)
+	}
+
+	// The weights on disk are the fit the summary reports.
+	wf, _, err := eval.LoadWeights(filepath.Join(out, WeightsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wf.Report.Holdout.LogLoss != s.Fit.LogLoss || wf.Variant != "standard" {
+		t.Errorf("weights.json: log-loss %v variant %s; summary %v", wf.Report.Holdout.LogLoss, wf.Variant, s.Fit.LogLoss)
+	}
+	// summary.json is the returned summary.
+	var disk Summary
+	b, err := os.ReadFile(filepath.Join(out, SummaryFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &disk); err != nil {
+		t.Fatal(err)
+	}
+	if figures(&disk) != figures(s) {
+		t.Errorf("summary.json differs from the returned summary:\n%s\n%s", figures(&disk), figures(s))
+	}
+	// The report's arms carry the same figures.
+	var rep experiments.Report
+	b, err = os.ReadFile(filepath.Join(out, ReportDir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Arms) != 2 || rep.Arms[0].Stats.FirstPlayerScore != s.Variants[0].FirstPlayerScore {
+		t.Errorf("report.json arms %d, first score %+v; summary %+v", len(rep.Arms), rep.Arms[0].Stats.FirstPlayerScore, s.Variants[0].FirstPlayerScore)
+	}
+}
+
+func TestResumeSkipsUpToDateStagesAndRerunsChangedOnes(t *testing.T) {
+	first := freshRun(t)
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(first.Out)); err != nil {
+		t.Fatal(err)
+	}
+	cfg := tinyConfig(dir)
+	cfg.Resume = true
+	s, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"self-play": Skipped, "verify": Skipped, "fit": Skipped, "match": Skipped, "report": Ran}
+	if got := statuses(s); !reflect.DeepEqual(got, want) {
+		t.Errorf("resume of a complete run: %v, want %v", got, want)
+	}
+	if figures(s) != figures(first) {
+		t.Errorf("resumed figures differ from the run's:\n%s\n%s", figures(s), figures(first))
+	}
+
+	// Another match size reruns the match only.
+	cfg.MatchGames = 2
+	s, err = Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want["match"] = Ran
+	if got := statuses(s); !reflect.DeepEqual(got, want) || s.Match.Games != 2 {
+		t.Errorf("changed --match-games: %v (match %d games), want %v", got, s.Match.Games, want)
+	}
+
+	// Another penalty refits, and new weights mean a new match.
+	cfg.Fit.Lambda *= 10
+	s, err = Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want["fit"] = Ran
+	if got := statuses(s); !reflect.DeepEqual(got, want) {
+		t.Errorf("changed --lambda: %v, want %v", got, want)
+	}
+
+	// A changed data file is verified again.
+	matches, _ := filepath.Glob(filepath.Join(dir, DataDir, "games", "variant=majority", "*.parquet"))
+	if len(matches) == 0 {
+		t.Fatal("no majority games part")
+	}
+	var rec verifyRecord
+	if err := readJSON(filepath.Join(dir, VerifyFile), &rec); err != nil {
+		t.Fatal(err)
+	}
+	rec.Fingerprint = "stale"
+	if err := writeJSON(filepath.Join(dir, VerifyFile), rec); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := statuses(s)["verify"]; st != Ran {
+		t.Errorf("verify.json of other files: verify %s, want %s", st, Ran)
+	}
+}
+
+func TestInterruptedRunResumesToTheSameFigures(t *testing.T) {
+	first := freshRun(t)
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := tinyConfig(dir)
+	cfg.Log = &cancelOn{marker: "self-play majority", cancel: cancel}
+	if _, err := Run(ctx, cfg); err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Fatalf("interrupted run: got %v, want an error that says to resume", err)
+	}
+	cfg.Log = nil
+	cfg.Resume = true
+	s, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := statuses(s)["self-play"]; got == Skipped {
+		t.Errorf("self-play after an interruption: %s, want it to play the missing games", got)
+	}
+	if strings.ReplaceAll(figures(s), dir, "OUT") != figures(first) {
+		t.Errorf("interrupted and resumed run differs from a straight run:\n%s\n%s", figures(s), figures(first))
+	}
+}
+
+// cancelOn cancels once a log line contains marker.
+type cancelOn struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	marker string
+	cancel func()
+}
+
+func (c *cancelOn) Write(b []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.buf.Write(b)
+	if strings.Contains(c.buf.String(), c.marker) {
+		c.cancel()
+	}
+	return len(b), nil
+}
+
+func TestRefusals(t *testing.T) {
+	first := freshRun(t)
+	tests := []struct {
+		name   string
+		change func(*Config)
+		want   string
+	}{
+		{"an earlier run without --resume", func(c *Config) { c.Out = first.Out }, "--resume"},
+		{"other self-play settings on resume", func(c *Config) { c.Out, c.Resume, c.Games = first.Out, true, 9 }, "another --out"},
+		{"odd match games", func(c *Config) { c.MatchGames = 3 }, "even"},
+		{"no games", func(c *Config) { c.Games = 0 }, "at least 1"},
+		{"bad fit penalty", func(c *Config) { c.Fit.Lambda = 0 }, "lambda"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := tinyConfig(t.TempDir())
+			tc.change(&cfg)
+			_, err := Run(context.Background(), cfg)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want an error mentioning %q", err, tc.want)
+			}
+		})
+	}
+	// The refused run changed nothing.
+	b, err := os.ReadFile(filepath.Join(first.Out, SummaryFile))
+	if err != nil || !bytes.Contains(b, []byte(`"games_per_variant": 8`)) {
+		t.Errorf("summary.json of the refused directory changed: %v", err)
+	}
+}
+
+func TestMatchZeroSkipsTheMatch(t *testing.T) {
+	cfg := tinyConfig(t.TempDir())
+	cfg.MatchGames = 0
+	s, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Match != nil || statuses(s)["match"] != Skipped {
+		t.Errorf("--match-games 0: match %+v, status %s", s.Match, statuses(s)["match"])
+	}
+	if _, err := os.Stat(filepath.Join(cfg.Out, MatchFile)); err == nil {
+		t.Error("match.json written although the match was skipped")
+	}
+	var buf bytes.Buffer
+	if err := s.WriteText(&buf); err != nil || !strings.Contains(buf.String(), "match: skipped") {
+		t.Errorf("summary text does not say the match was skipped: %v\n%s", err, buf.String())
+	}
+}

@@ -1,0 +1,297 @@
+package pipeline
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/mcts"
+)
+
+// DefaultMatchEngine returns the match's default search setting for both
+// players: 200 simulations a move with value leaves (the evaluator scores
+// every new leaf, so the weights decide what the search sees) and an
+// exploration constant of 0.5. The fitted weights' values are flatter than
+// the material evaluator's, so at the default constant 1.5 the search
+// explores more with them and the two measure about even; at 0.5 the fit's
+// gain shows (docs/BENCHMARKS.md, eval strength).
+func DefaultMatchEngine() mcts.Config {
+	c := mcts.DefaultConfig()
+	c.Sims, c.Leaf, c.CPUCT = 200, mcts.LeafValue, 0.5
+	return c
+}
+
+// Summary is what a pipeline run did and found: where every output went
+// and the headline figures. OUT/summary.json holds it.
+type Summary struct {
+	Out      string   `json:"out"`
+	Command  string   `json:"command,omitempty"`
+	Settings Settings `json:"settings"`
+	Stages   []Stage  `json:"stages"`
+	// Seconds is the run's wall time.
+	Seconds    float64            `json:"seconds"`
+	Variants   []VariantFigures   `json:"variants"`
+	Comparison *VariantComparison `json:"comparison,omitempty"`
+	Verified   VerifySummary      `json:"verified"`
+	Fit        *FitSummary        `json:"fit"`
+	Match      *MatchSummary      `json:"match,omitempty"`
+	Report     ReportSummary      `json:"report"`
+}
+
+// Settings are the run's settings as the summary reports them.
+type Settings struct {
+	GamesPerVariant int64  `json:"games_per_variant"`
+	Seed            uint64 `json:"seed"`
+	RandomOpening   int    `json:"random_opening"`
+	// Rules are the standard variant's rules; the majority variant shares
+	// all but the variant.
+	Rules string `json:"rules"`
+	// Engine is the self-play search setting (selfplay.EngineDescription);
+	// Sims, Leaf and Evaluator repeat its main fields.
+	Engine     string  `json:"engine"`
+	Sims       int     `json:"sims"`
+	Leaf       string  `json:"leaf"`
+	Evaluator  string  `json:"evaluator"`
+	FitModel   string  `json:"fit_model"`
+	FitLambda  float64 `json:"fit_lambda"`
+	FitHoldout float64 `json:"fit_holdout"`
+	FitVariant string  `json:"fit_variant"`
+	MatchGames int     `json:"match_games"`
+	// MatchEngine is both match players' setting as match CONFIG keys.
+	MatchEngine string  `json:"match_engine,omitempty"`
+	Confidence  float64 `json:"confidence"`
+}
+
+// Stage is one stage's outcome.
+type Stage struct {
+	Name string `json:"name"`
+	// Status is Ran, Resumed or Skipped.
+	Status  string  `json:"status"`
+	Output  string  `json:"output,omitempty"`
+	Seconds float64 `json:"seconds"`
+}
+
+// VariantFigures are one variant's headline figures.
+type VariantFigures struct {
+	Variant   string `json:"variant"`
+	Games     int64  `json:"games"`
+	Positions int64  `json:"positions"`
+	RedWins   int64  `json:"red_wins"`
+	Draws     int64  `json:"draws"`
+	BlackWins int64  `json:"black_wins"`
+	// FirstPlayer is who moved first ("red" from the start position);
+	// FirstPlayerScore is its (wins + draws/2)/games with the score-test
+	// interval, DrawRate the draws' share with the Wilson interval.
+	FirstPlayer      string               `json:"first_player"`
+	FirstPlayerScore experiments.Estimate `json:"first_player_score"`
+	DrawRate         experiments.Estimate `json:"draw_rate"`
+	MeanPlies        float64              `json:"mean_plies"`
+}
+
+// VariantComparison compares the variants: A − B.
+type VariantComparison struct {
+	A string `json:"a"`
+	B string `json:"b"`
+	// FirstPlayerScoreDiff and DrawRateDiff treat the variants as
+	// independent samples.
+	FirstPlayerScoreDiff experiments.Estimate `json:"first_player_score_diff"`
+	DrawRateDiff         experiments.Estimate `json:"draw_rate_diff"`
+	// Pairs counts the games played from the same opening under both;
+	// the paired figures use them (absent when none pair).
+	Pairs           int64                     `json:"pairs"`
+	PairedScoreDiff *experiments.PairedFigure `json:"paired_first_player_score_diff,omitempty"`
+	PairedDrawDiff  *experiments.Estimate     `json:"paired_draw_rate_diff,omitempty"`
+	PairedDrawP     float64                   `json:"paired_draw_rate_p,omitempty"`
+}
+
+// VerifySummary is what dataset verification checked.
+type VerifySummary struct {
+	Path      string `json:"path"`
+	Files     int    `json:"files"`
+	Games     int64  `json:"games"`
+	Positions int64  `json:"positions"`
+}
+
+// FitSummary gives the fit's held-out figures beside the material-only
+// baseline's.
+type FitSummary struct {
+	Path             string  `json:"path"`
+	Model            string  `json:"model"`
+	Variant          string  `json:"variant"`
+	TrainPositions   int64   `json:"train_positions"`
+	TrainGames       int64   `json:"train_games"`
+	HoldoutPositions int64   `json:"holdout_positions"`
+	HoldoutGames     int64   `json:"holdout_games"`
+	LogLoss          float64 `json:"log_loss"`
+	BaselineLogLoss  float64 `json:"baseline_log_loss"`
+	Brier            float64 `json:"brier"`
+	BaselineBrier    float64 `json:"baseline_brier"`
+}
+
+// MatchSummary is the match's result from the fitted evaluator's side (A)
+// against the material evaluator (B).
+type MatchSummary struct {
+	Path   string  `json:"path"`
+	Engine string  `json:"engine"`
+	Games  int     `json:"games"`
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	Score  float64 `json:"score"`
+	// Elo is A − B with its 95% interval; infinite values (a sweep) are
+	// null in JSON.
+	Elo   experiments.Num    `json:"elo"`
+	EloCI [2]experiments.Num `json:"elo_ci"`
+	LOS   float64            `json:"los"`
+}
+
+// ReportSummary says where the report went.
+type ReportSummary struct {
+	Dir   string   `json:"dir"`
+	Files []string `json:"files"`
+}
+
+// WriteText prints the summary for people: the stages with their outputs,
+// then the headline figures, then where to look next.
+func (s *Summary) WriteText(w io.Writer) error {
+	ew := &errWriter{w: w}
+	set := s.Settings
+	ew.printf("pipeline finished: everything is in %s\n\n", s.Out)
+	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "stage\tstatus\toutput\ttime\n")
+	for _, st := range s.Stages {
+		out := "-"
+		if st.Output != "" {
+			out = st.Output
+			if rel, err := filepath.Rel(s.Out, st.Output); err == nil && !strings.HasPrefix(rel, "..") {
+				out = filepath.ToSlash(rel)
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.1f s\n", st.Name, st.Status, out, st.Seconds)
+	}
+	tw.Flush()
+	ew.printf("total %.1f s\n", s.Seconds)
+
+	ew.printf("\nself-play: %d games per variant, game i of both from the same %d random plies (seed %d); %d simulations a move, %s leaves, evaluator %s\n",
+		set.GamesPerVariant, set.RandomOpening, set.Seed, set.Sims, set.Leaf, set.Evaluator)
+	ew.printf("rules:     %s, under both variants\n", strings.TrimPrefix(set.Rules, "variant=standard,"))
+	ew.printf("verified: %d games and %d positions in %d files agree with the rules\n\n", s.Verified.Games, s.Verified.Positions, s.Verified.Files)
+	conf := fmt.Sprintf("%g%%", 100*set.Confidence)
+	tw = tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "variant\tgames\tpositions\tred-draw-black\tfirst player's score [%s CI]\tdraw rate [%s CI]\tmean plies\n", conf, conf)
+	for _, v := range s.Variants {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d-%d-%d\t%s %.3f [%.3f, %.3f]\t%s\t%.1f\n", v.Variant, v.Games, v.Positions,
+			v.RedWins, v.Draws, v.BlackWins, v.FirstPlayer, v.FirstPlayerScore.Value, v.FirstPlayerScore.CI[0], v.FirstPlayerScore.CI[1],
+			pct(v.DrawRate), v.MeanPlies)
+	}
+	tw.Flush()
+	if c := s.Comparison; c != nil {
+		if c.PairedScoreDiff != nil {
+			ew.printf("%s − %s, paired over %d openings: first player's score %s pts (p %s), draw rate %s pts (McNemar p %s)\n",
+				c.A, c.B, c.Pairs, numPts(c.PairedScoreDiff.Value, c.PairedScoreDiff.CI), fmtP(float64(c.PairedScoreDiff.P)),
+				pts(*c.PairedDrawDiff), fmtP(c.PairedDrawP))
+		} else {
+			ew.printf("%s − %s: first player's score %s pts, draw rate %s pts\n", c.A, c.B, pts(c.FirstPlayerScoreDiff), pts(c.DrawRateDiff))
+		}
+	}
+
+	if f := s.Fit; f != nil {
+		verdict := "better than"
+		switch {
+		case f.LogLoss > f.BaselineLogLoss:
+			verdict = "worse than"
+		case f.LogLoss == f.BaselineLogLoss:
+			verdict = "equal to"
+		}
+		ew.printf("\nfit: %s on the %s games, %d training positions (%d games), %d held out (%d %s)\n",
+			f.Model, f.Variant, f.TrainPositions, f.TrainGames, f.HoldoutPositions, f.HoldoutGames, plural(f.HoldoutGames, "game", "games"))
+		ew.printf("     held-out log-loss %.4f, %s the material-only baseline's %.4f; Brier %.4f against %.4f\n",
+			f.LogLoss, verdict, f.BaselineLogLoss, f.Brier, f.BaselineBrier)
+	}
+	if m := s.Match; m != nil {
+		ew.printf("match: fitted weights (A) against material (B), %d games in colour-swapped pairs from %d random plies, both at %s\n",
+			m.Games, set.RandomOpening, m.Engine)
+		if m.Engine == engineWords(DefaultMatchEngine()) {
+			ew.printf("       (value leaves and cpuct 0.5, where fitted weights can show: at the default cpuct 1.5 they measure about even)\n")
+		}
+		ew.printf("       A %d-%d-%d (wins-draws-losses), score %.3f, Elo %s [95%% CI %s, %s], LOS %.1f%%\n",
+			m.Wins, m.Draws, m.Losses, m.Score, elo(m.Elo), elo(m.EloCI[0]), elo(m.EloCI[1]), 100*m.LOS)
+	} else {
+		ew.printf("match: skipped (--match-games 0)\n")
+	}
+
+	rep := s.Report
+	ew.printf("\nreport: %s (start here), %s\n", filepath.Join(rep.Dir, "report.md"), strings.Join(rep.Files[1:], ", "))
+	ew.printf("query:  duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('%s/games/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
+		filepath.ToSlash(filepath.Join(s.Out, DataDir)))
+	return ew.err
+}
+
+func pct(e experiments.Estimate) string {
+	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
+}
+
+func pts(e experiments.Estimate) string {
+	return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
+}
+
+func numPts(v experiments.Num, ci [2]experiments.Num) string {
+	f := func(x experiments.Num) string {
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return "n/a"
+		}
+		return fmt.Sprintf("%+.1f", 100*float64(x))
+	}
+	return fmt.Sprintf("%s [%s, %s]", f(v), f(ci[0]), f(ci[1]))
+}
+
+func fmtP(p float64) string {
+	switch {
+	case math.IsNaN(p):
+		return "n/a"
+	case p < 0.001:
+		return "<0.001"
+	}
+	return fmt.Sprintf("%.3f", p)
+}
+
+func elo(x experiments.Num) string {
+	v := float64(x)
+	switch {
+	case math.IsInf(v, 1):
+		return "+inf"
+	case math.IsInf(v, -1):
+		return "-inf"
+	case math.IsNaN(v):
+		return "n/a"
+	}
+	return fmt.Sprintf("%+.1f", v)
+}
+
+// errWriter keeps the first write error so that printing code stays plain.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(b []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(b)
+	e.err = err
+	return n, err
+}
+
+func (e *errWriter) printf(format string, args ...any) { fmt.Fprintf(e, format, args...) }
+
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
