@@ -190,12 +190,13 @@ func (s *Summary) WriteText(w io.Writer) error {
 	}
 	tw.Flush()
 	if c := s.Comparison; c != nil {
+		// Printed as the change from A to B, as the report words it.
 		if c.PairedScoreDiff != nil {
-			ew.printf("%s − %s, paired over %d openings: first player's score %s pts (p %s), draw rate %s pts (McNemar p %s)\n",
-				c.A, c.B, c.Pairs, numPts(c.PairedScoreDiff.Value, c.PairedScoreDiff.CI), fmtP(float64(c.PairedScoreDiff.P)),
-				pts(*c.PairedDrawDiff), fmtP(c.PairedDrawP))
+			ew.printf("%s → %s, paired over %d openings: first player's score %s pts (paired t p %s), draw rate %s pts (McNemar p %s)\n",
+				c.A, c.B, c.Pairs, numPts(-c.PairedScoreDiff.Value, [2]experiments.Num{-c.PairedScoreDiff.CI[1], -c.PairedScoreDiff.CI[0]}),
+				fmtP(float64(c.PairedScoreDiff.P)), pts(negate(*c.PairedDrawDiff)), fmtP(c.PairedDrawP))
 		} else {
-			ew.printf("%s − %s: first player's score %s pts, draw rate %s pts\n", c.A, c.B, pts(c.FirstPlayerScoreDiff), pts(c.DrawRateDiff))
+			ew.printf("%s → %s: first player's score %s pts, draw rate %s pts\n", c.A, c.B, pts(negate(c.FirstPlayerScoreDiff)), pts(negate(c.DrawRateDiff)))
 		}
 	}
 
@@ -233,6 +234,11 @@ func (s *Summary) WriteText(w io.Writer) error {
 
 func pct(e experiments.Estimate) string {
 	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
+}
+
+// negate turns a difference A − B into B − A.
+func negate(e experiments.Estimate) experiments.Estimate {
+	return experiments.Estimate{Value: -e.Value, CI: [2]float64{-e.CI[1], -e.CI[0]}}
 }
 
 func pts(e experiments.Estimate) string {

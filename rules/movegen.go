@@ -147,27 +147,28 @@ func circuitCaptures(us, x0, x1, x2, x3, h0, h1, h2, h3 Bitboard) (n uint, ends,
 }
 
 // captureCount returns the number of loop captures (distinct from, to
-// pairs) of the side owning us. The capture links are distinct pairs
-// unless two of them share both mover and target, which needs fewer
-// distinct movers and fewer distinct targets than links; only then, or
-// when a piece links to itself, does it build the full capture map.
+// pairs) of the side owning us. Each capture link is one capture unless a
+// piece of ours links to itself (then the exact capture map is built) or
+// two links join the same two pieces. That cannot be when no two links
+// share a mover, or none share a target, and noDuplicates rules it out in
+// most other positions; the rest are settled by the capture map.
 func captureCount(us, them Bitboard) int {
 	occ := us | them
 	rankTop, fileTop := lineTops(occ)
-	var n uint
-	var ends, same Bitboard
+	var nIn, nOut uint
+	var endsIn, endsOut, same Bitboard
 	if us&innerPoints != 0 && them&innerPoints != 0 {
 		x0, x1, x2, x3 := occ&rank2, occ&fileE, occ&rank5, occ&fileB
-		n, ends, same = circuitCaptures(us, x0, x1, x2, x3, rankTop&x0, fileTop&x1, rankTop&x2, fileTop&x3)
+		nIn, endsIn, same = circuitCaptures(us, x0, x1, x2, x3, rankTop&x0, fileTop&x1, rankTop&x2, fileTop&x3)
 	}
 	if us&outerPoints != 0 && them&outerPoints != 0 {
 		x0, x1, x2, x3 := occ&rank3, occ&fileD, occ&rank4, occ&fileC
-		n2, e2, s2 := circuitCaptures(us, x0, x1, x2, x3, rankTop&x0, fileTop&x1, rankTop&x2, fileTop&x3)
-		n += n2
-		ends |= e2
-		same |= s2
+		n, e, s := circuitCaptures(us, x0, x1, x2, x3, rankTop&x0, fileTop&x1, rankTop&x2, fileTop&x3)
+		nOut, endsOut, same = n, e, same|s
 	}
-	if same&us == 0 && (n <= 1 || uint((ends&us).Count()) == n || uint((ends&them).Count()) == n) {
+	n, ends := nIn+nOut, endsIn|endsOut
+	if same&us == 0 && (n <= 1 || uint((ends&us).Count()) == n || uint((ends&them).Count()) == n ||
+		noDuplicates(us, occ, nIn, endsIn, nOut, endsOut)) {
 		return int(n)
 	}
 	var caps [64]Bitboard
@@ -176,6 +177,34 @@ func captureCount(us, them Bitboard) int {
 		c += caps[b.PopFirst()&63].Count()
 	}
 	return c
+}
+
+// The crossing points of each circuit, where it passes twice.
+const (
+	innerCrossings = (rank2 | rank5) & (fileB | fileE)
+	outerCrossings = (rank3 | rank4) & (fileC | fileD)
+)
+
+// noDuplicates reports that no two capture links join the same two
+// pieces, given each circuit's number of capture links and their ends
+// (movers ours, targets theirs); false means it may be so. Two links of one
+// circuit can join the same pieces only if one of them stands on a
+// crossing point or the circuit holds just those two, and only if the
+// links share movers and share targets; links of the two circuits only if
+// both pieces stand on both circuits.
+func noDuplicates(us, occ Bitboard, nIn uint, endsIn Bitboard, nOut uint, endsOut Bitboard) bool {
+	both := endsIn & endsOut
+	return (both&us == 0 || both&^us == 0) &&
+		noDuplicatesOn(us, occ&innerPoints, innerCrossings, nIn, endsIn) &&
+		noDuplicatesOn(us, occ&outerPoints, outerCrossings, nOut, endsOut)
+}
+
+// noDuplicatesOn is noDuplicates for one circuit, whose occupied points
+// are on.
+func noDuplicatesOn(us, on, crossings Bitboard, n uint, ends Bitboard) bool {
+	atLeast3 := on&(on-1)&(on&(on-1)-1) != 0
+	return n <= 1 || on&crossings == 0 && atLeast3 ||
+		uint((ends&us).Count()) == n || uint((ends&^us).Count()) == n
 }
 
 // captureMap returns the pieces of us that can capture, and ORs into

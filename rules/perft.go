@@ -107,26 +107,36 @@ func PerftDivide(p Position, depth, threads int) []DivideEntry {
 	var buf [MaxMoves]Move
 	moves := p.GenerateMoves(buf[:0])
 	out := make([]DivideEntry, len(moves))
-	type task struct {
-		root int
-		pos  Position
-	}
-	var tasks []task
-	sub := depth - 1 // the depth each task counts
+	children := make([]Position, len(moves))
+	size := len(moves)
 	for i, m := range moves {
 		out[i].Move = m
-		child := p.Apply(m)
+		children[i] = p.Apply(m)
+		if depth >= 3 {
+			size += children[i].CountMoves()
+		}
+	}
+	// A task counts the leaves depth-1 below a root move or, with depth >=
+	// 3, depth-2 below one of its replies.
+	type task struct {
+		root     int
+		us, them Bitboard
+	}
+	tasks := make([]task, 0, size)
+	sub := depth - 1
+	if depth >= 3 {
+		sub = depth - 2
+	}
+	for i, child := range children {
 		if depth < 3 {
-			tasks = append(tasks, task{i, child})
+			tasks = append(tasks, task{i, child.pieces[child.side], child.pieces[child.side^1]})
 			continue
 		}
 		var replies [MaxMoves]Move
 		for _, r := range child.GenerateMoves(replies[:0]) {
-			tasks = append(tasks, task{i, child.Apply(r)})
+			g := child.Apply(r)
+			tasks = append(tasks, task{i, g.pieces[g.side], g.pieces[g.side^1]})
 		}
-	}
-	if depth >= 3 {
-		sub = depth - 2
 	}
 	counts := make([]uint64, len(tasks))
 	var next atomic.Int64
@@ -136,7 +146,10 @@ func PerftDivide(p Position, depth, threads int) []DivideEntry {
 			if k >= len(tasks) {
 				return
 			}
-			counts[k] = Perft(tasks[k].pos, sub)
+			counts[k] = 1
+			if sub > 0 {
+				counts[k] = perft(tasks[k].us, tasks[k].them, sub)
+			}
 		}
 	}
 	var wg sync.WaitGroup

@@ -51,7 +51,7 @@ func newPipelineCommand() *cobra.Command {
 			"  1. self-play  --games games under each endgame variant (standard, majority) into DIR/data,\n" +
 			"                game i of both opening with the same --random-opening plies (paired openings)\n" +
 			"  2. verify     replays every game with the rules core (dataset verify); DIR/verify.json\n" +
-			"  3. fit        " + "ridge (--model) weights on the standard games' positions, scored on held-out\n" +
+			"  3. fit        ridge (--model) weights on the standard games' positions, scored on held-out\n" +
 			"                games against a material-only baseline; DIR/weights.json\n" +
 			"  4. match      the fitted weights (A) against the material evaluator (B), --match-games games\n" +
 			"                in colour-swapped pairs, both engines at --match-engine; DIR/match.json\n" +
@@ -150,6 +150,10 @@ func newPipelineCommand() *cobra.Command {
 	fs.Float64Var(&conf, "confidence", 0.95, "confidence level of the report's intervals")
 	addRulesFlagsExcept(cmd, &rf, "variant")
 	addEngineFlagsWithDefaults(cmd, &ef, d)
+	// The engine flags set the self-play search; say so where it matters.
+	fs.Lookup("seed").Usage = "seed of everything random: the self-play openings and searches, the fit's held-out split and the match"
+	fs.Lookup("sims").Usage = "self-play simulations per move (a count, never a time); the match's are in --match-engine"
+	fs.Lookup("eval").Usage = "self-play evaluator: material, or a weights file (JSON) written by fit"
 	return cmd
 }
 

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The environment variables through which schedulers tell a task its index.
+const (
+	// envK8sIndex is set in every pod of a Kubernetes Indexed Job
+	// (completionMode: Indexed): 0..completions-1.
+	envK8sIndex = "JOB_COMPLETION_INDEX"
+	// envSlurmIndex is set in every task of a Slurm job array
+	// (sbatch --array=0-N): the task's array index.
+	envSlurmIndex = "SLURM_ARRAY_TASK_ID"
+)
+
+// resolveShard returns the shard a run plays: --shard when it was given,
+// else the index the scheduler set in JOB_COMPLETION_INDEX or
+// SLURM_ARRAY_TASK_ID, else 0 for an unsharded run. It is an error, saying
+// what to change, when an index is not a number or is out of range for
+// --shards, when both variables are set and disagree, when --shard disagrees
+// with the environment, and when a run of several shards has no index at
+// all (it would play shard 0 again and again). getenv is os.Getenv in the
+// command and a map in tests.
+func resolveShard(flagShard int, flagSet bool, shards int, getenv func(string) string) (int, error) {
+	if shards < 1 {
+		return 0, fmt.Errorf("--shards %d: want at least 1", shards)
+	}
+	type envIndex struct {
+		name  string
+		value int
+	}
+	var found []envIndex
+	for _, e := range []struct{ name, hint string }{
+		{envK8sIndex, "set the Job's completions and parallelism to --shards"},
+		{envSlurmIndex, fmt.Sprintf("submit the array as sbatch --array=0-%d", shards-1)},
+	} {
+		raw := strings.TrimSpace(getenv(e.name))
+		if raw == "" {
+			continue
+		}
+		v, err := strconv.Atoi(raw)
+		if err != nil {
+			return 0, fmt.Errorf("%s=%q is not a shard index: want a whole number 0..%d; unset it, or pass --shard", e.name, raw, shards-1)
+		}
+		if v < 0 || v >= shards {
+			return 0, fmt.Errorf("%s=%d is out of range for --shards %d (want 0..%d): %s, or pass the --shards the scheduler runs", e.name, v, shards, shards-1, e.hint)
+		}
+		found = append(found, envIndex{e.name, v})
+	}
+	if len(found) == 2 && found[0].value != found[1].value {
+		return 0, fmt.Errorf("%s=%d and %s=%d disagree: unset the one this job does not run under, or pass --shard",
+			found[0].name, found[0].value, found[1].name, found[1].value)
+	}
+	if flagSet {
+		if flagShard < 0 || flagShard >= shards {
+			return 0, fmt.Errorf("--shard %d: want 0..%d for --shards %d", flagShard, shards-1, shards)
+		}
+		for _, e := range found {
+			if e.value != flagShard {
+				return 0, fmt.Errorf("--shard %d disagrees with %s=%d set by the scheduler: drop --shard to play the scheduler's index, or unset %s",
+					flagShard, e.name, e.value, e.name)
+			}
+		}
+		return flagShard, nil
+	}
+	if len(found) > 0 {
+		return found[0].value, nil
+	}
+	if shards > 1 {
+		return 0, fmt.Errorf("--shards %d without a shard index: pass --shard 0..%d, or run under a scheduler that sets %s (Kubernetes Indexed Job) or %s (Slurm job array)",
+			shards, shards-1, envK8sIndex, envSlurmIndex)
+	}
+	return 0, nil
+}
