@@ -75,6 +75,11 @@ func newSelfplayCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if !cmd.Flags().Changed("game-ids") {
+				if shard, err = resolveShard(shard, cmd.Flags().Changed("shard"), shards, os.Getenv); err != nil {
+					return err
+				}
+			}
 			cfg := selfplay.Config{
 				Dir: out, Games: games, Shard: shard, Shards: shards, Seed: ef.seed,
 				RandomOpening: randomOpening, Engine: ecfg, Evaluator: ev, EvaluatorName: evName,
@@ -103,7 +108,7 @@ func newSelfplayCommand() *cobra.Command {
 	fs.IntVar(&workers, "workers", 0, "games played at once, one searcher each (0: one per CPU)")
 	fs.IntVar(&randomOpening, "random-opening", 0, "uniformly random plies at the start of each game, from --seed and the game id")
 	fs.BoolVar(&resume, "resume", false, "continue the run in --out: play only the games not yet written")
-	fs.IntVar(&shard, "shard", 0, "this machine's shard, 0..shards-1")
+	fs.IntVar(&shard, "shard", 0, "this machine's shard, 0..shards-1 (if not given: $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)")
 	fs.IntVar(&shards, "shards", 1, "number of shards the run is split into")
 	fs.StringVar(&gameIDs, "game-ids", "", "play only these games of the run, e.g. 17,40-42 (a replay into a new --out)")
 	fs.IntVar(&partGames, "part-games", selfplay.DefaultPartGames, "game ids per part file (an interrupted run loses at most one part)")
