@@ -103,6 +103,7 @@ func TestPipelineFlagErrorsSayWhatToDo(t *testing.T) {
 		{[]string{"--match-engine", "sims"}, "--match-engine"},
 		{[]string{"--model", "tree"}, "--model"},
 		{[]string{"--lambda", "0"}, "lambda"},
+		{[]string{"--holdout", "1"}, "holdout"},
 		{[]string{"--confidence", "2"}, "--confidence"},
 		{[]string{"--no-moves", "win"}, "--no-moves"},
 		{[]string{"--sims", "0"}, "--sims"},
