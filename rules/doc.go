@@ -5,8 +5,14 @@
 //
 // The specification is RULES.md in the project's shared folder. Squares are
 // numbered a1 = 0 .. f6 = 35 rank by rank; a Bitboard holds one bit per square.
-// Captures use precomputed circuit rings: each circuit is a 24-position ring,
-// so the first piece met in either direction is one bit scan away.
+// Captures are found without walking the track. Each circuit is four
+// straight segments joined by corner loops, and a route passes a loop exactly
+// when it leaves its segment, so move generation and counting only examine
+// the links between the end pieces of neighbouring non-empty segments,
+// computed with whole-board bit operations (movegen.go). Per-piece queries
+// (CaptureTargets, IsLegal, Routes) use the circuit as a 24-position ring,
+// where the first piece met in either direction is one bit scan away
+// (circuit.go).
 //
 // Errors versus panics: everything a user can supply (FEN, move notation,
 // rules strings) is checked and returns an error naming what is wrong.
