@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -125,7 +126,7 @@ func TestVerifyAcceptsAConsistentDataset(t *testing.T) {
 	mr := rules.DefaultRules()
 	mr.Variant = rules.Majority
 	writeSynth(t, dir, synthRun(t, mr, 3, 2, 6), 0, 1)
-	rep, err := Verify(dir, nil)
+	rep, err := Verify(context.Background(), dir, VerifyOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +214,7 @@ func TestVerifyCatchesCorruption(t *testing.T) {
 			if err := WritePart(dir, FileMeta{Run: run, Shards: 1, FirstGame: 0, LastGame: 2}, gs, ps); err != nil {
 				t.Fatal(err)
 			}
-			rep, err := Verify(dir, nil)
+			rep, err := Verify(context.Background(), dir, VerifyOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -233,7 +234,7 @@ func TestVerifyCatchesDuplicateGameIDs(t *testing.T) {
 	run := synthRun(t, rules.DefaultRules(), 5, 4, 0)
 	writeSynth(t, dir, run, 0, 2)
 	writeSynth(t, dir, run, 2, 3) // overlaps game 2
-	rep, err := Verify(dir, nil)
+	rep, err := Verify(context.Background(), dir, VerifyOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,12 @@
 package dataset
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/surakarta/surakarta/rules"
 )
@@ -21,6 +24,57 @@ type VerifyReport struct {
 	// the file, game and ply; Omitted counts those beyond.
 	Problems []string
 	Omitted  int
+	// Partitions tells, for each variant partition in Variants order,
+	// which games it holds.
+	Partitions []Coverage
+}
+
+// VerifyOptions are the settings of Verify; the zero value checks the
+// rows only.
+type VerifyOptions struct {
+	// Progress, if not nil, is called after each part with the games
+	// verified so far.
+	Progress func(games int64)
+	// Complete adds the completeness check: every variant partition must
+	// hold exactly the games of its run, ids 0..N-1 with N the run's games
+	// (its manifest, else its footers), or the chosen ids of a replay run
+	// (Run.GameIDs). Missing and surplus ids are problems.
+	Complete bool
+	// Games, when positive, is the N the completeness check wants instead
+	// of the runs' own; it implies Complete.
+	Games int64
+	// Shards, when positive, is the run's shard count: a missing game is
+	// then reported with the shard that plays it, [i·N/Shards,
+	// (i+1)·N/Shards), so that only those shards are rerun.
+	Shards int
+}
+
+// Coverage describes the games of one variant partition.
+type Coverage struct {
+	Variant string
+	// Games counts the games of the parts that could be read, Ranges their
+	// ids, adjacent parts merged.
+	Games  int64
+	Ranges []Range
+	// RunGames is the run's N and GameIDs a replay run's selection, from
+	// the manifest or else the footers.
+	RunGames int64
+	GameIDs  string
+	// Checked reports that the completeness check ran; Want is then the
+	// number of games it wanted, Missing and Surplus the ids absent and
+	// present beyond them, and MissingShards the shards (of
+	// VerifyOptions.Shards) that play the missing ids.
+	Checked       bool
+	Want          int64
+	Missing       []Range
+	Surplus       []Range
+	MissingShards []int
+}
+
+// Complete reports whether the completeness check ran and found the
+// partition whole.
+func (c *Coverage) Complete() bool {
+	return c.Checked && len(c.Missing) == 0 && len(c.Surplus) == 0
 }
 
 // OK reports whether Verify found no problem.
@@ -47,34 +101,139 @@ func (r *VerifyReport) addf(format string, args ...any) {
 // and whose result is
 // the game's for the side to move; and that game ids are unique. Damaged
 // files are problems too. The error is for a dataset that cannot be read at
-// all (no such directory). progress, if not nil, is called after each part
-// with the games verified so far.
-func Verify(dir string, progress func(games int64)) (*VerifyReport, error) {
+// all (no such directory). With opt.Complete or opt.Games it also checks
+// that each partition holds every game of its run (see VerifyOptions).
+//
+// Verify checks ctx between games: once ctx is done it stops and returns
+// the report so far with ctx's error.
+func Verify(ctx context.Context, dir string, opt VerifyOptions) (*VerifyReport, error) {
 	vs, err := variantsOrAll(dir, "")
 	if err != nil {
 		return nil, err
 	}
 	rep := &VerifyReport{Variants: vs}
 	for _, v := range vs {
-		verifyPartition(dir, v, rep, progress)
+		cov, err := verifyPartition(ctx, dir, v, rep, opt.Progress)
+		if err != nil {
+			return rep, err
+		}
+		if opt.Complete || opt.Games > 0 {
+			checkComplete(&cov, opt, rep)
+		}
+		rep.Partitions = append(rep.Partitions, cov)
 	}
 	return rep, nil
 }
 
-func verifyPartition(dir, variant string, rep *VerifyReport, progress func(int64)) {
+// checkComplete compares the ids a partition holds with those its run
+// should hold, filling cov's check fields and reporting the differences.
+func checkComplete(cov *Coverage, opt VerifyOptions, rep *VerifyReport) {
+	cov.Checked = true
+	held := formatRanges(cov.Ranges, ", ")
+	if held == "" {
+		held = "none"
+	}
+	if opt.Games <= 0 && cov.GameIDs != "" {
+		// A replay run: it should hold exactly the ids it chose.
+		if got := formatRanges(cov.Ranges, ","); got != cov.GameIDs {
+			rep.addf("variant %s: a replay of the games %s holds the games %s: rerun it with --resume", cov.Variant, cov.GameIDs, held)
+			cov.Missing = []Range{} // not whole; the ids are in the message
+		}
+		cov.Want = cov.Games
+		return
+	}
+	n := opt.Games
+	if n <= 0 {
+		n = cov.RunGames
+	}
+	cov.Want = n
+	if n <= 0 {
+		rep.addf("variant %s: no run manifest or footer gives the run's number of games: give it", cov.Variant)
+		cov.Missing = []Range{}
+		return
+	}
+	next := int64(0)
+	for _, r := range cov.Ranges {
+		if r.First > next {
+			cov.Missing = append(cov.Missing, Range{next, min(r.First, n) - 1})
+		}
+		if r.Last >= n {
+			cov.Surplus = append(cov.Surplus, Range{max(r.First, n), r.Last})
+		}
+		next = max(next, r.Last+1)
+	}
+	if next < n {
+		cov.Missing = append(cov.Missing, Range{next, n - 1})
+	}
+	cov.Missing = slices.DeleteFunc(cov.Missing, func(r Range) bool { return r.Last < r.First })
+	if len(cov.Missing) > 0 {
+		msg := fmt.Sprintf("variant %s: holds %d of the run's %d games (ids %s); missing %s", cov.Variant, cov.Games, n, held, formatRanges(cov.Missing, ", "))
+		if opt.Shards > 0 {
+			for i := range opt.Shards {
+				lo, hi := n*int64(i)/int64(opt.Shards), n*int64(i+1)/int64(opt.Shards)
+				for _, m := range cov.Missing {
+					if m.First < hi && m.Last >= lo {
+						cov.MissingShards = append(cov.MissingShards, i)
+						break
+					}
+				}
+			}
+			shards := make([]string, len(cov.MissingShards))
+			for i, s := range cov.MissingShards {
+				shards[i] = strconv.Itoa(s)
+			}
+			msg += fmt.Sprintf(": rerun shard(s) %s of %d with --resume", strings.Join(shards, ", "), opt.Shards)
+		} else {
+			msg += ": rerun the shards that play them with --resume (give the run's shard count to name them)"
+		}
+		rep.addf("%s", msg)
+	}
+	if len(cov.Surplus) > 0 {
+		rep.addf("variant %s: ids %s lie beyond the run's %d games (0..%d): is %d the run's number of games?",
+			cov.Variant, formatRanges(cov.Surplus, ", "), n, n-1, n)
+	}
+}
+
+// formatRanges writes ranges as "0..9, 20..29" (sep ", ") or in the
+// selfplay --game-ids form "0-9,20-29" (sep ",").
+func formatRanges(rs []Range, sep string) string {
+	dots := ".."
+	if sep == "," {
+		dots = "-"
+	}
+	var b strings.Builder
+	for i, r := range rs {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(strconv.FormatInt(r.First, 10))
+		if r.Last > r.First || sep != "," {
+			b.WriteString(dots + strconv.FormatInt(r.Last, 10))
+		}
+	}
+	return b.String()
+}
+
+func verifyPartition(ctx context.Context, dir, variant string, rep *VerifyReport, progress func(int64)) (cov Coverage, _ error) {
+	cov.Variant = variant
 	run, haveRun, err := ReadManifest(dir, variant)
 	if err != nil {
 		rep.addf("%v", err)
 	}
+	defer func() {
+		// Read at the end: the footers give the run when there is no
+		// manifest.
+		cov.RunGames, cov.GameIDs = run.Games, run.GameIDs
+	}()
 	games, err := listParts(dir, TableGames, variant)
 	if err != nil {
 		rep.addf("%v", err)
-		return
+		return cov, nil
 	}
 	pos, err := listParts(dir, TablePositions, variant)
 	if err != nil {
 		rep.addf("%v", err)
-		return
+		return cov, nil
 	}
 	for _, table := range []string{TableGames, TablePositions} {
 		tmps, _ := listPartFiles(dir, table, variant, false)
@@ -104,19 +263,27 @@ func verifyPartition(dir, variant string, rep *VerifyReport, progress func(int64
 			reportUnreadable(gp.Path, rep)
 			continue
 		}
-		var ids Range
-		var okPart bool
-		ids, okPart = verifyPart(gp.Path, pp.Path, variant, &run, &haveRun, rep)
+		ids, okPart, err := verifyPart(ctx, gp.Path, pp.Path, variant, &run, &haveRun, rep)
+		if err != nil {
+			return cov, err
+		}
 		if okPart {
 			if ids.First <= lastID {
 				rep.addf("%s: game ids %d..%d overlap an earlier part (up to %d): duplicate games", gp.Path, ids.First, ids.Last, lastID)
 			}
 			lastID = max(lastID, ids.Last)
+			cov.Games += ids.Len()
+			if n := len(cov.Ranges); n > 0 && cov.Ranges[n-1].Last+1 == ids.First {
+				cov.Ranges[n-1].Last = ids.Last
+			} else {
+				cov.Ranges = append(cov.Ranges, ids)
+			}
 		}
 		if progress != nil {
 			progress(rep.Games)
 		}
 	}
+	return cov, nil
 }
 
 // reportUnreadable adds a problem if the file at path cannot be opened.
@@ -130,18 +297,18 @@ func reportUnreadable(path string, rep *VerifyReport) {
 }
 
 // verifyPart checks one games part and its positions part and returns the
-// game id range they hold.
-func verifyPart(gamesPath, posPath, variant string, run *Run, haveRun *bool, rep *VerifyReport) (Range, bool) {
+// game id range they hold. Its error is ctx's, once ctx is done.
+func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Run, haveRun *bool, rep *VerifyReport) (Range, bool, error) {
 	gf, err := Open(gamesPath)
 	if err != nil {
 		rep.addf("%v", err)
-		return Range{}, false
+		return Range{}, false, nil
 	}
 	defer gf.Close()
 	pf, err := Open(posPath)
 	if err != nil {
 		rep.addf("%v", err)
-		return Range{}, false
+		return Range{}, false, nil
 	}
 	defer pf.Close()
 	rep.Files += 2
@@ -164,13 +331,16 @@ func verifyPart(gamesPath, posPath, variant string, run *Run, haveRun *bool, rep
 	rules0, err := rules.ParseRules(run.Rules)
 	if err != nil {
 		rep.addf("%s: footer rules %q: %v", gamesPath, run.Rules, err)
-		return Range{}, false
+		return Range{}, false, nil
 	}
 
 	// Replay every game of the part.
 	var list []*replayed
 	expectID := gf.Meta.FirstGame
 	err = gf.ScanGames(func(g *GameRow) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		r := &replayed{row: *g}
 		r.row.Moves = slices.Clone(g.Moves)
 		where := fmt.Sprintf("%s: game %d", gamesPath, g.GameID)
@@ -183,9 +353,12 @@ func verifyPart(gamesPath, posPath, variant string, run *Run, haveRun *bool, rep
 		list = append(list, r)
 		return nil
 	})
+	if ctx.Err() != nil {
+		return Range{}, false, ctx.Err()
+	}
 	if err != nil {
 		rep.addf("%v", err)
-		return Range{}, false
+		return Range{}, false, nil
 	}
 	rep.Games += int64(len(list))
 	if int64(len(list)) != gf.Meta.LastGame-gf.Meta.FirstGame+1 {
@@ -207,6 +380,9 @@ func verifyPart(gamesPath, posPath, variant string, run *Run, haveRun *bool, rep
 			rep.addf("%s: rows out of order (game %d after %d)", where, p.GameID, lastGame)
 		}
 		if cur == nil || cur.row.GameID != p.GameID {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			if cur != nil && !cur.bad && cur.nextPly != int(cur.row.Plies) {
 				rep.addf("%s: game %d: rows end at ply %d, the game has %d plies", posPath, cur.row.GameID, cur.nextPly, cur.row.Plies)
 			}
@@ -229,6 +405,9 @@ func verifyPart(gamesPath, posPath, variant string, run *Run, haveRun *bool, rep
 		checkPosition(p, cur, legal[:0], where, rep)
 		return nil
 	})
+	if ctx.Err() != nil {
+		return Range{}, false, ctx.Err()
+	}
 	if err != nil {
 		rep.addf("%v", err)
 	}
@@ -240,7 +419,7 @@ func verifyPart(gamesPath, posPath, variant string, run *Run, haveRun *bool, rep
 			rep.addf("%s: game %d: no position rows", posPath, r.row.GameID)
 		}
 	}
-	return Range{gf.Meta.FirstGame, gf.Meta.LastGame}, true
+	return Range{gf.Meta.FirstGame, gf.Meta.LastGame}, true, nil
 }
 
 // replayGame plays a game row's moves and checks its columns; it returns

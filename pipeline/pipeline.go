@@ -394,7 +394,7 @@ func (p *runner) verify(ctx context.Context) (string, string, error) {
 	p.logf("verify: replaying %d games with the rules core", total)
 	rep := progress.Start(p.log, progress.Options{Unit: "games", Total: total, Quiet: c.Quiet})
 	var last int64
-	res, err := dataset.Verify(data, func(n int64) { rep.Add(n - last); last = n })
+	res, err := dataset.Verify(ctx, data, dataset.VerifyOptions{Progress: func(n int64) { rep.Add(n - last); last = n }})
 	rep.Stop()
 	if err != nil {
 		return "", "", err

@@ -65,7 +65,7 @@ func mustRun(t *testing.T, ctx context.Context, cfg Config) Summary {
 
 func mustVerify(t *testing.T, dir string) *dataset.VerifyReport {
 	t.Helper()
-	rep, err := dataset.Verify(dir, nil)
+	rep, err := dataset.Verify(context.Background(), dir, dataset.VerifyOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

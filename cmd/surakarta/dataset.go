@@ -1,8 +1,12 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -23,27 +27,140 @@ func newDatasetCommand() *cobra.Command {
 	return cmd
 }
 
+// checkDatasetDir returns nil if dir holds a dataset (a variant partition
+// of either table), else an error that says what to give instead.
+func checkDatasetDir(dir string) error {
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("no dataset at %s: the directory does not exist; write one with surakarta selfplay --out %s", dir, dir)
+	case err != nil:
+		return fmt.Errorf("dataset %s: %w", dir, err)
+	case !st.IsDir():
+		return fmt.Errorf("%s is a file, not a dataset directory: give the directory selfplay wrote (its --out)", dir)
+	}
+	vs, err := dataset.Variants(dir)
+	if err != nil {
+		return fmt.Errorf("dataset %s: %w", dir, err)
+	}
+	if len(vs) > 0 {
+		return nil
+	}
+	if st, err := os.Stat(filepath.Join(dir, "arms")); err == nil && st.IsDir() {
+		return fmt.Errorf("no dataset at %s: it is an experiment directory; give the datasets of its arms, e.g. %s", dir, filepath.Join(dir, "arms", "*"))
+	}
+	return fmt.Errorf("no dataset at %s: it holds no %s/variant=V/ or %s/variant=V/ partitions; write one with surakarta selfplay --out %s",
+		dir, dataset.TableGames, dataset.TablePositions, dir)
+}
+
 func newDatasetInspectCommand() *cobra.Command {
-	var files bool
+	var files, asJSON bool
 	cmd := &cobra.Command{
-		Use:   "inspect DIR",
+		Use:   "inspect DIR [--files] [--json]",
 		Short: "List a dataset's partitions, files, rows and metadata",
 		Long: "inspect prints, for each variant, the run settings of its manifest, then for each table\n" +
 			"its files, rows, bytes, bytes per row, row groups and the game ids covered; --files lists\n" +
-			"every part with its footer metadata. It reads footers only, so it is fast on any size.",
-		Example: "  surakarta dataset inspect data\n  surakarta dataset inspect --files data",
+			"every part with its footer metadata. It reads footers only, so it is fast on any size.\n" +
+			"--json prints one object instead: dir, variants, files, rows and bytes in all, manifests\n" +
+			"(per variant) and partitions [{table, variant, dir, files, rows, bytes, games, ids,\n" +
+			"unfinished, parts [{path, rows, bytes, row_groups, first_game, last_game, shard, shards,\n" +
+			"version, revision, error}]}].",
+		Example: "  surakarta dataset inspect data\n  surakarta dataset inspect --files data\n  surakarta dataset inspect --json data",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkDatasetDir(args[0]); err != nil {
+				return err
+			}
 			in, err := dataset.Inspect(args[0])
 			if err != nil {
 				return err
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), inspectionJSON(in))
 			}
 			printInspection(cmd.OutOrStdout(), in, files)
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&files, "files", false, "list every file with its footer metadata")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text (every file included)")
 	return cmd
+}
+
+// idRange is a dataset.Range in JSON.
+type idRange struct {
+	First int64 `json:"first"`
+	Last  int64 `json:"last"`
+}
+
+func idRanges(rs []dataset.Range) []idRange {
+	out := make([]idRange, len(rs))
+	for i, r := range rs {
+		out[i] = idRange{r.First, r.Last}
+	}
+	return out
+}
+
+type inspectPartJSON struct {
+	Path      string `json:"path"`
+	Rows      int64  `json:"rows"`
+	Bytes     int64  `json:"bytes"`
+	RowGroups int    `json:"row_groups"`
+	FirstGame int64  `json:"first_game"`
+	LastGame  int64  `json:"last_game"`
+	Shard     int    `json:"shard"`
+	Shards    int    `json:"shards"`
+	Version   string `json:"version"`
+	Revision  string `json:"revision"`
+	Error     string `json:"error,omitempty"`
+}
+
+type inspectPartitionJSON struct {
+	Table      string            `json:"table"`
+	Variant    string            `json:"variant"`
+	Dir        string            `json:"dir"`
+	Files      int               `json:"files"`
+	Rows       int64             `json:"rows"`
+	Bytes      int64             `json:"bytes"`
+	Games      int64             `json:"games"`
+	IDs        []idRange         `json:"ids"`
+	Unfinished []string          `json:"unfinished"`
+	Parts      []inspectPartJSON `json:"parts"`
+}
+
+type inspectJSON struct {
+	Dir        string                 `json:"dir"`
+	Variants   []string               `json:"variants"`
+	Files      int                    `json:"files"`
+	Rows       int64                  `json:"rows"`
+	Bytes      int64                  `json:"bytes"`
+	Manifests  map[string]dataset.Run `json:"manifests"`
+	Partitions []inspectPartitionJSON `json:"partitions"`
+}
+
+func inspectionJSON(in *dataset.Inspection) inspectJSON {
+	j := inspectJSON{Dir: in.Dir, Variants: []string{}, Manifests: in.Manifests, Partitions: []inspectPartitionJSON{}}
+	for _, p := range in.Partitions {
+		if n := len(j.Variants); n == 0 || j.Variants[n-1] != p.Variant {
+			j.Variants = append(j.Variants, p.Variant)
+		}
+		pj := inspectPartitionJSON{Table: p.Table, Variant: p.Variant, Dir: p.Dir, Files: len(p.Files), Rows: p.Rows, Bytes: p.Bytes,
+			Games: p.Games, IDs: idRanges(p.Ranges), Unfinished: append([]string{}, p.TempFiles...), Parts: []inspectPartJSON{}}
+		for _, f := range p.Files {
+			m := f.Meta
+			fj := inspectPartJSON{Path: f.Path, Rows: f.Rows, Bytes: f.Size, RowGroups: f.RowGroups, FirstGame: m.FirstGame, LastGame: m.LastGame,
+				Shard: m.Shard, Shards: m.Shards, Version: m.Version, Revision: m.Revision}
+			if f.Err != nil {
+				fj.Error = f.Err.Error()
+			}
+			pj.Parts = append(pj.Parts, fj)
+		}
+		j.Files += pj.Files
+		j.Rows += p.Rows
+		j.Bytes += p.Bytes
+		j.Partitions = append(j.Partitions, pj)
+	}
+	return j
 }
 
 func printInspection(w io.Writer, in *dataset.Inspection, files bool) {
@@ -67,12 +184,8 @@ func printInspection(w io.Writer, in *dataset.Inspection, files bool) {
 		if p.Rows > 0 {
 			perRow = float64(p.Bytes) / float64(p.Rows)
 		}
-		ranges := make([]string, len(p.Ranges))
-		for i, r := range p.Ranges {
-			ranges[i] = fmt.Sprintf("%d..%d", r.First, r.Last)
-		}
 		fmt.Fprintf(w, "  %-9s %d files, %d rows, %s, %.1f bytes/row, %d games (ids %s)\n",
-			p.Table, len(p.Files), p.Rows, formatBytes(p.Bytes), perRow, p.Games, strings.Join(ranges, ", "))
+			p.Table, len(p.Files), p.Rows, formatBytes(p.Bytes), perRow, p.Games, formatIDRanges(p.Ranges))
 		for _, t := range p.TempFiles {
 			fmt.Fprintf(w, "    unfinished: %s (resume the run to remove it)\n", filepath.Base(t))
 		}
@@ -103,9 +216,13 @@ func formatBytes(n int64) string {
 }
 
 func newDatasetVerifyCommand() *cobra.Command {
-	var quiet bool
+	var (
+		quiet, complete, asJSON bool
+		games                   int64
+		shards                  int
+	)
 	cmd := &cobra.Command{
-		Use:   "verify DIR",
+		Use:   "verify DIR [--complete] [--games N] [--shards S] [--json]",
 		Short: "Replay every game of a dataset and check every row",
 		Long: "verify replays every game from its start_fen and moves with the rules core and checks that\n" +
 			"the moves are legal and canonical, that the game ends with the recorded winner and reason,\n" +
@@ -113,11 +230,32 @@ func newDatasetVerifyCommand() *cobra.Command {
 			"result), that every policy lists only legal moves, each once and in order, including the move\n" +
 			"played, that the random openings are those of the run's seed, that footers agree with the run\n" +
 			"manifest, and that game ids are unique. It prints each problem with its file, game and ply,\n" +
-			"and exits non-zero if there is any.",
-		Example: "  surakarta dataset verify data",
-		Args:    cobra.ExactArgs(1),
+			"and exits non-zero if there is any.\n\n" +
+			"--complete also checks that every variant holds all the games of its run: ids 0..N-1, N from\n" +
+			"the run's manifest (a replay run: exactly the ids it chose); --games N checks for 0..N-1\n" +
+			"instead. After a sharded run, --shards S (the run's --shards) names the shards that play the\n" +
+			"missing games, to rerun with --resume. --json prints one object: ok, dir, variants, files,\n" +
+			"games, positions, problems, omitted (problems beyond those listed) and partitions [{variant,\n" +
+			"games, ids, run_games, game_ids, checked, want, missing, surplus, missing_shards}].",
+		Example: "  surakarta dataset verify data\n" +
+			"  surakarta dataset verify --complete --shards 8 /shared/run1\n" +
+			"  surakarta dataset verify --games 100000 --json /shared/run1",
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			in, err := dataset.Inspect(args[0])
+			dir := args[0]
+			if games < 0 {
+				return fmt.Errorf("--games %d: want the run's number of games, 1 or more", games)
+			}
+			if shards < 0 {
+				return fmt.Errorf("--shards %d: want the run's number of shards, 1 or more", shards)
+			}
+			if shards > 0 && !complete && games == 0 {
+				return errors.New("--shards names the shards missing games: give it with --complete or --games N")
+			}
+			if err := checkDatasetDir(dir); err != nil {
+				return err
+			}
+			in, err := dataset.Inspect(dir)
 			if err != nil {
 				return err
 			}
@@ -129,15 +267,30 @@ func newDatasetVerifyCommand() *cobra.Command {
 			}
 			rep := progress.Start(cmd.ErrOrStderr(), progress.Options{Unit: "games", Total: total, Quiet: quiet})
 			var last int64
-			res, err := dataset.Verify(args[0], func(games int64) {
-				rep.Add(games - last)
-				last = games
+			res, err := dataset.Verify(cmd.Context(), dir, dataset.VerifyOptions{
+				Progress: func(games int64) { rep.Add(games - last); last = games },
+				Complete: complete, Games: games, Shards: shards,
 			})
 			rep.Stop()
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				return fmt.Errorf("interrupted after checking %d of %d games (%d problems so far): run the same command again to verify the whole dataset",
+					res.Games, total, len(res.Problems)+res.Omitted)
+			}
 			if err != nil {
 				return err
 			}
 			out := cmd.OutOrStdout()
+			n := len(res.Problems) + res.Omitted
+			failed := fmt.Errorf("%s: %d %s found (%d games, %d positions checked)", dir, n, plural(n, "problem", "problems"), res.Games, res.Positions)
+			if asJSON {
+				if err := writeJSON(out, verifyJSON(dir, res)); err != nil {
+					return err
+				}
+				if !res.OK() {
+					return failed
+				}
+				return nil
+			}
 			for _, p := range res.Problems {
 				fmt.Fprintln(out, p)
 			}
@@ -145,16 +298,71 @@ func newDatasetVerifyCommand() *cobra.Command {
 				fmt.Fprintf(out, "... and %d more problems\n", res.Omitted)
 			}
 			if !res.OK() {
-				n := len(res.Problems) + res.Omitted
-				return fmt.Errorf("%s: %d %s found (%d games, %d positions checked)", args[0], n, plural(n, "problem", "problems"), res.Games, res.Positions)
+				return failed
 			}
 			fmt.Fprintf(out, "ok: %d games and %d positions in %d files (variants %s) agree with the rules\n",
 				res.Games, res.Positions, res.Files, strings.Join(res.Variants, ", "))
+			for _, c := range res.Partitions {
+				if c.Checked {
+					fmt.Fprintf(out, "complete: variant %s holds all %d games of its run (ids %s)\n", c.Variant, c.Games, formatIDRanges(c.Ranges))
+				}
+			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
+	cmd.Flags().BoolVar(&complete, "complete", false, "check that each variant holds every game of its run (N from its manifest)")
+	cmd.Flags().Int64Var(&games, "games", 0, "N: check that each variant holds exactly the games 0..N-1 (implies --complete)")
+	cmd.Flags().IntVar(&shards, "shards", 0, "the run's --shards: name the shards that play missing games")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
+}
+
+func formatIDRanges(rs []dataset.Range) string {
+	if len(rs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = fmt.Sprintf("%d..%d", r.First, r.Last)
+	}
+	return strings.Join(parts, ", ")
+}
+
+type coverageJSON struct {
+	Variant       string    `json:"variant"`
+	Games         int64     `json:"games"`
+	IDs           []idRange `json:"ids"`
+	RunGames      int64     `json:"run_games"`
+	GameIDs       string    `json:"game_ids,omitempty"`
+	Checked       bool      `json:"checked"`
+	Want          int64     `json:"want,omitempty"`
+	Missing       []idRange `json:"missing"`
+	Surplus       []idRange `json:"surplus"`
+	MissingShards []int     `json:"missing_shards"`
+}
+
+type verifyReportJSON struct {
+	OK         bool           `json:"ok"`
+	Dir        string         `json:"dir"`
+	Variants   []string       `json:"variants"`
+	Files      int            `json:"files"`
+	Games      int64          `json:"games"`
+	Positions  int64          `json:"positions"`
+	Problems   []string       `json:"problems"`
+	Omitted    int            `json:"omitted"`
+	Partitions []coverageJSON `json:"partitions"`
+}
+
+func verifyJSON(dir string, r *dataset.VerifyReport) verifyReportJSON {
+	j := verifyReportJSON{OK: r.OK(), Dir: dir, Variants: r.Variants, Files: r.Files, Games: r.Games, Positions: r.Positions,
+		Problems: append([]string{}, r.Problems...), Omitted: r.Omitted, Partitions: []coverageJSON{}}
+	for _, c := range r.Partitions {
+		j.Partitions = append(j.Partitions, coverageJSON{Variant: c.Variant, Games: c.Games, IDs: idRanges(c.Ranges), RunGames: c.RunGames,
+			GameIDs: c.GameIDs, Checked: c.Checked, Want: c.Want, Missing: idRanges(c.Missing), Surplus: idRanges(c.Surplus),
+			MissingShards: append([]int{}, c.MissingShards...)})
+	}
+	return j
 }
 
 func plural(n int, one, many string) string {

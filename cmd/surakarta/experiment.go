@@ -39,9 +39,10 @@ func newExperimentRunCommand() *cobra.Command {
 		out     string
 		workers int
 		quiet   bool
+		asJSON  bool
 	)
 	cmd := &cobra.Command{
-		Use:   "run SPEC.yaml|SPEC.json --out DIR",
+		Use:   "run SPEC.yaml|SPEC.json --out DIR [--workers W] [--quiet] [--json]",
 		Short: "Play every arm of an experiment spec and write its report",
 		Long: "run plays each arm of the spec with the self-play engine into DIR/arms/NAME (one dataset\n" +
 			"per arm), then writes DIR/report.md (tables and the plain-language answer), DIR/report.json\n" +
@@ -51,7 +52,11 @@ func newExperimentRunCommand() *cobra.Command {
 			"compared game by game.\n\n" +
 			"The run is resumable: after Ctrl-C, or on another day, the same command skips the arms\n" +
 			"already complete and plays only the missing games. DIR remembers its spec (spec.json) and\n" +
-			"refuses a different one. --workers changes only the speed, never the games.",
+			"refuses a different one. --workers changes only the speed, never the games.\n\n" +
+			"It prints where the report went and its answer; --json prints one object instead: dir,\n" +
+			"report_json, report_md, plots, arms [{name, variant, games, red_wins, black_wins, draws,\n" +
+			"red_win_rate, black_win_rate, draw_rate, first_player_score}], comparisons [{a, b,\n" +
+			"games_a, games_b, outcomes_p, draw_rate, first_player_score}] and answer.",
 		Example: "  surakarta experiment run experiments/specs/variants.yaml --out runs/variants\n" +
 			"  surakarta experiment run experiments/specs/ladder.yaml --out runs/ladder --workers 8",
 		Args: cobra.ExactArgs(1),
@@ -81,13 +86,13 @@ func newExperimentRunCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			printReportSummary(cmd, out, r)
-			return nil
+			return printReportSummary(cmd, out, r, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "experiment directory (created if missing; an existing one is resumed)")
 	cmd.Flags().IntVar(&workers, "workers", 0, "games played at once (default: the spec's workers, else one per CPU)")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report's location and headline figures as one JSON object")
 	return cmd
 }
 
@@ -162,60 +167,163 @@ func (s *stoppingPlayer) PlayArm(ctx context.Context, a experiments.ArmRun) erro
 }
 
 func newExperimentReportCommand() *cobra.Command {
+	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "report DIR",
+		Use:   "report DIR [--json]",
 		Short: "Rewrite an experiment's report from the games in its directory",
 		Long: "report reads an experiment directory (its spec.json and the datasets under arms/)\n" +
 			"and writes report.md, report.json and the plots again; an unfinished experiment is\n" +
-			"reported with the games it has, and the report says so.",
+			"reported with the games it has, and the report says so. --json prints the object of\n" +
+			"experiment run --json: where the report went and its headline figures.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := experiments.WriteExperimentReport(cmd.Context(), args[0], "")
 			if err != nil {
 				return err
 			}
-			printReportSummary(cmd, args[0], r)
-			return nil
+			return printReportSummary(cmd, args[0], r, asJSON)
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report's location and headline figures as one JSON object")
 	return cmd
 }
 
+// checkArmJSON is one arm of experiment check --json.
+type checkArmJSON struct {
+	Name      string `json:"name"`
+	Variant   string `json:"variant"`
+	Rules     string `json:"rules"`
+	Sims      int    `json:"sims"`
+	Evaluator string `json:"evaluator"`
+	Seed      uint64 `json:"seed"`
+}
+
 func newExperimentCheckCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "check SPEC",
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "check SPEC [--json]",
 		Short: "Validate an experiment spec and print its arms and comparisons",
-		Args:  cobra.ExactArgs(1),
+		Long: "check reads and validates a spec and prints its arms with their resolved settings and\n" +
+			"the comparisons the report will make. --json prints one object instead: name, games,\n" +
+			"seed, random_opening, pairing, arms [{name, variant, rules, sims, evaluator, seed}] and\n" +
+			"comparisons [[a, b]].",
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := experiments.ReadSpec(args[0])
 			if err != nil {
 				return err
 			}
-			out := cmd.OutOrStdout()
-			fmt.Fprintf(out, "experiment %s: %d arms of %d games, seed %d, %d random opening plies, pairing %s\n",
-				s.Name, len(s.Arms), s.Games, s.Seed, s.RandomOpening, s.Pairing)
+			arms := make([]checkArmJSON, len(s.Arms))
 			for i, a := range s.Arms {
-				r, _ := s.ArmRules(i)
+				r, err := s.ArmRules(i)
+				if err != nil {
+					return fmt.Errorf("arm %s: %w", a.Name, err)
+				}
 				e := s.ArmEngine(i)
 				eval := e.Evaluator
 				if eval == "" {
 					eval = "built-in"
 				}
-				fmt.Fprintf(out, "  %-16s rules %s, %d sims, evaluator %s, seed %d\n", a.Name, r, e.Sims, eval, s.ArmSeed(i))
+				arms[i] = checkArmJSON{Name: a.Name, Variant: r.Variant.String(), Rules: r.String(), Sims: e.Sims, Evaluator: eval, Seed: s.ArmSeed(i)}
 			}
+			pairs := [][2]string{}
 			for _, p := range s.Comparisons() {
-				fmt.Fprintf(out, "  compare %s with %s\n", s.Arms[p[0]].Name, s.Arms[p[1]].Name)
+				pairs = append(pairs, [2]string{s.Arms[p[0]].Name, s.Arms[p[1]].Name})
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				return writeJSON(out, struct {
+					Name          string         `json:"name"`
+					Games         int64          `json:"games"`
+					Seed          uint64         `json:"seed"`
+					RandomOpening int            `json:"random_opening"`
+					Pairing       string         `json:"pairing"`
+					Arms          []checkArmJSON `json:"arms"`
+					Comparisons   [][2]string    `json:"comparisons"`
+				}{s.Name, s.Games, s.Seed, s.RandomOpening, s.Pairing, arms, pairs})
+			}
+			fmt.Fprintf(out, "experiment %s: %d arms of %d games, seed %d, %d random opening plies, pairing %s\n",
+				s.Name, len(s.Arms), s.Games, s.Seed, s.RandomOpening, s.Pairing)
+			for _, a := range arms {
+				fmt.Fprintf(out, "  %-16s rules %s, %d sims, evaluator %s, seed %d\n", a.Name, a.Rules, a.Sims, a.Evaluator, a.Seed)
+			}
+			for _, p := range pairs {
+				fmt.Fprintf(out, "  compare %s with %s\n", p[0], p[1])
 			}
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	return cmd
 }
 
-// printReportSummary prints where the report went and its answer.
-func printReportSummary(cmd *cobra.Command, dir string, r *experiments.Report) {
+// reportArmJSON is an arm's headline figures in experiment run|report --json.
+type reportArmJSON struct {
+	Name             string               `json:"name"`
+	Variant          string               `json:"variant"`
+	Games            int64                `json:"games"`
+	RedWins          int64                `json:"red_wins"`
+	BlackWins        int64                `json:"black_wins"`
+	Draws            int64                `json:"draws"`
+	RedWinRate       experiments.Estimate `json:"red_win_rate"`
+	BlackWinRate     experiments.Estimate `json:"black_win_rate"`
+	DrawRate         experiments.Estimate `json:"draw_rate"`
+	FirstPlayerScore experiments.Estimate `json:"first_player_score"`
+}
+
+// reportComparisonJSON is a comparison's headline figures.
+type reportComparisonJSON struct {
+	A                string                      `json:"a"`
+	B                string                      `json:"b"`
+	GamesA           int64                       `json:"games_a"`
+	GamesB           int64                       `json:"games_b"`
+	OutcomesP        float64                     `json:"outcomes_p"`
+	DrawRate         *experiments.RateComparison `json:"draw_rate,omitempty"`
+	FirstPlayerScore experiments.ScoreComparison `json:"first_player_score"`
+}
+
+// reportSummaryJSON is what experiment run|report --json print.
+type reportSummaryJSON struct {
+	Dir         string                 `json:"dir"`
+	ReportJSON  string                 `json:"report_json"`
+	ReportMD    string                 `json:"report_md"`
+	Plots       []string               `json:"plots"`
+	Arms        []reportArmJSON        `json:"arms"`
+	Comparisons []reportComparisonJSON `json:"comparisons"`
+	Answer      []string               `json:"answer"`
+}
+
+// printReportSummary prints where the report went and its answer, or with
+// asJSON those and the headline figures as one object.
+func printReportSummary(cmd *cobra.Command, dir string, r *experiments.Report, asJSON bool) error {
 	out := cmd.OutOrStdout()
-	fmt.Fprintf(out, "wrote %s/report.md, report.json and %s\n\n", strings.TrimSuffix(dir, "/"), strings.Join(r.Plots, ", "))
-	for _, p := range r.Answer {
-		fmt.Fprintf(out, "%s\n\n", strings.ReplaceAll(p, "**", ""))
+	answer := make([]string, len(r.Answer))
+	for i, p := range r.Answer {
+		answer[i] = strings.ReplaceAll(p, "**", "")
 	}
+	if !asJSON {
+		fmt.Fprintf(out, "wrote %s/report.md, report.json and %s\n\n", strings.TrimSuffix(dir, "/"), strings.Join(r.Plots, ", "))
+		for _, p := range answer {
+			fmt.Fprintf(out, "%s\n\n", p)
+		}
+		return nil
+	}
+	j := reportSummaryJSON{Dir: dir, ReportJSON: filepath.Join(dir, "report.json"), ReportMD: filepath.Join(dir, "report.md"),
+		Plots: []string{}, Arms: []reportArmJSON{}, Comparisons: []reportComparisonJSON{}, Answer: answer}
+	for _, p := range r.Plots {
+		j.Plots = append(j.Plots, filepath.Join(dir, p))
+	}
+	for _, a := range r.Arms {
+		st := a.Stats
+		j.Arms = append(j.Arms, reportArmJSON{Name: a.Name, Variant: a.Variant, Games: st.Games, RedWins: st.RedWins, BlackWins: st.BlackWins,
+			Draws: st.Draws, RedWinRate: st.RedWinRate, BlackWinRate: st.BlackWinRate, DrawRate: st.DrawRate, FirstPlayerScore: st.FirstPlayerScore})
+	}
+	for _, c := range r.Comparisons {
+		cj := reportComparisonJSON{A: c.A, B: c.B, GamesA: c.GamesA, GamesB: c.GamesB, OutcomesP: c.Outcomes.P, FirstPlayerScore: c.FirstPlayerScore}
+		if d, ok := c.Rates["draw_rate"]; ok {
+			cj.DrawRate = &d
+		}
+		j.Comparisons = append(j.Comparisons, cj)
+	}
+	return writeJSON(out, j)
 }

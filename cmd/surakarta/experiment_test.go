@@ -80,9 +80,16 @@ arms:
 	if err != nil || !strings.Contains(string(md), "surakarta experiment run "+spec+" --out "+out) {
 		t.Errorf("report.md lacks the command (%v)", err)
 	}
-	// A second run finds the arms complete and only rewrites the report.
-	if _, _, err := run(t, "", "experiment", "run", spec, "--out", out, "--quiet"); err != nil {
-		t.Errorf("rerun: %v", err)
+	// A second run finds the arms complete and only rewrites the report;
+	// --json gives its path and figures.
+	stdout, _, err = run(t, "", "experiment", "run", spec, "--out", out, "--quiet", "--json")
+	if err != nil {
+		t.Fatalf("rerun: %v", err)
+	}
+	var sum reportSummaryJSON
+	decodeJSON(t, "experiment run --json", stdout, &sum)
+	if sum.ReportJSON != filepath.Join(out, "report.json") || len(sum.Arms) != 2 || sum.Arms[1].Games != 4 || len(sum.Comparisons) != 1 {
+		t.Errorf("run --json: %+v", sum)
 	}
 	if _, _, err := run(t, "", "experiment", "run", spec); err == nil || !strings.Contains(err.Error(), "--out") {
 		t.Errorf("no --out: %v", err)

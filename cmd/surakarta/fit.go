@@ -1,25 +1,28 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/progress"
 )
 
 func newFitCommand() *cobra.Command {
 	var (
 		dir, variant, model, out string
 		opt                      = eval.DefaultFitOptions()
-		asJSON                   bool
+		asJSON, quiet            bool
 	)
 	cmd := &cobra.Command{
-		Use:   "fit --data DIR [--variant V] [--model ridge|logistic] [--lambda L] [--holdout F] [--blend W] [--seed S] --out weights.json [--json]",
+		Use:   "fit --data DIR [--variant V] [--model ridge|logistic] [--lambda L] [--holdout F] [--blend W] [--seed S] --out weights.json [--json] [--quiet]",
 		Short: "Fit linear evaluation weights to a self-play dataset and score them on held-out games",
 		Long: "fit streams the positions of a self-play dataset (one variant) and fits a weight per\n" +
 			"evaluation feature (see the features command):\n" +
@@ -39,7 +42,9 @@ func newFitCommand() *cobra.Command {
 			"for a material-only baseline (bias and material, fitted the same way on the same\n" +
 			"rows); predictions v become win probabilities p = (1+v)/2 clipped to [0.001, 0.999].\n" +
 			"--out receives the weights with their names, the feature-set version, the model, the\n" +
-			"variant, the settings, the dataset's provenance and this report, written atomically.",
+			"variant, the settings, the dataset's provenance and this report, written atomically.\n" +
+			"Progress (positions read over both passes, rate, ETA and the phase) goes to stderr: a\n" +
+			"live line on a terminal, a plain line every few seconds otherwise; --quiet silences it.",
 		Example: "  surakarta fit --data data/ --out weights.json\n" +
 			"  surakarta fit --data data/ --variant majority --model logistic --lambda 1e-3 --out w.json --json",
 		Args: cobra.NoArgs,
@@ -58,6 +63,9 @@ func newFitCommand() *cobra.Command {
 			if err := opt.Validate(); err != nil {
 				return err
 			}
+			if err := checkDatasetDir(dir); err != nil {
+				return fmt.Errorf("--data: %w", err)
+			}
 			v, err := eval.ResolveVariant(dir, variant)
 			if err != nil {
 				return err
@@ -68,7 +76,9 @@ func newFitCommand() *cobra.Command {
 			}
 			opt.RowsHint = prov.Rows
 			start := time.Now()
-			res, err := eval.Fit(cmd.Context(), eval.DatasetSource{Dir: dir, Variant: v}, opt)
+			src := newFitProgress(cmd, eval.DatasetSource{Dir: dir, Variant: v}, prov.Rows, opt.Model, quiet)
+			res, err := eval.Fit(cmd.Context(), src, opt)
+			src.rep.Stop()
 			if err != nil {
 				return err
 			}
@@ -81,8 +91,10 @@ func newFitCommand() *cobra.Command {
 				return fmt.Errorf("writing weights: %w", err)
 			}
 			rep := res.Report
-			fmt.Fprintf(cmd.ErrOrStderr(), "fit: %d positions read twice and fitted in %.2f s\n",
-				rep.Train.Positions+rep.Holdout.Positions, elapsed.Seconds())
+			if !quiet {
+				fmt.Fprintf(cmd.ErrOrStderr(), "fit: %d positions read twice and fitted in %.2f s\n",
+					rep.Train.Positions+rep.Holdout.Positions, elapsed.Seconds())
+			}
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), struct {
 					eval.Report
@@ -105,7 +117,56 @@ func newFitCommand() *cobra.Command {
 	cmd.Flags().IntVar(&opt.Workers, "workers", 0, "goroutines for the logistic gradient (0: all cores; results do not depend on it)")
 	cmd.Flags().StringVar(&out, "out", "", "weights file to write")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as one JSON object")
+	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	return cmd
+}
+
+// fitProgress is an eval.Source that counts the rows Fit reads, over its
+// two passes, on a progress reporter.
+type fitProgress struct {
+	src   eval.Source
+	rep   *progress.Reporter
+	phase atomic.Int32 // scans started and finished: 1 fitting, 2 solving, 3 scoring, 4 done
+}
+
+func newFitProgress(cmd *cobra.Command, src eval.Source, rows int64, model eval.Model, quiet bool) *fitProgress {
+	f := &fitProgress{src: src}
+	solve := "solving the normal equations"
+	if model == eval.Logistic {
+		solve = "L-BFGS on the training rows"
+	}
+	f.rep = progress.Start(cmd.ErrOrStderr(), progress.Options{
+		Unit: "positions", Total: 2 * rows, Quiet: quiet,
+		Extra: func(time.Duration) string {
+			switch f.phase.Load() {
+			case 0, 1:
+				return "pass 1 of 2: reading the training rows"
+			case 2:
+				return solve
+			case 3:
+				return "pass 2 of 2: scoring the held-out games"
+			}
+			return "done"
+		},
+	})
+	return f
+}
+
+// Scan passes the rows through, counting them in batches.
+func (f *fitProgress) Scan(ctx context.Context, fn func(*eval.Row) error) error {
+	f.phase.Add(1)
+	defer f.phase.Add(1)
+	const batch = 4096
+	n := 0
+	err := f.src.Scan(ctx, func(r *eval.Row) error {
+		if n++; n == batch {
+			f.rep.Add(batch)
+			n = 0
+		}
+		return fn(r)
+	})
+	f.rep.Add(int64(n))
+	return err
 }
 
 func writeFitReport(w io.Writer, rep *eval.Report, variant string, prov eval.Provenance, out string) error {

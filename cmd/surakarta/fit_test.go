@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -16,9 +17,13 @@ func TestFitWritesWeightsAndJSONReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "w.json")
-	stdout, _, err := run(t, "", "fit", "--data", data, "--model", "logistic", "--out", out, "--json")
+	stdout, stderr, err := run(t, "", "fit", "--data", data, "--model", "logistic", "--out", out, "--json")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Progress: both passes counted against twice the rows, with the rate.
+	if !regexp.MustCompile(`positions (\d+)/(\d+) 100\.0% \| \S+ positions/s \| done in \S+ \| done`).MatchString(stderr) {
+		t.Errorf("fit progress on stderr lacks the final count over both passes:\n%s", stderr)
 	}
 	var rep struct {
 		Holdout map[string]any `json:"holdout"`
@@ -48,9 +53,12 @@ func TestFitWritesWeightsAndJSONReport(t *testing.T) {
 	if _, _, err := run(t, "", "analyze", "--eval", out, "--leaf", "value", "--sims", "50"); err != nil {
 		t.Errorf("analyze --eval %s: %v", out, err)
 	}
-	stdout, _, err = run(t, "", "match", "--a", "sims=8,leaf=value,eval="+out, "--b", "sims=8,leaf=value", "--games", "4", "--json")
+	stdout, stderr, err = run(t, "", "match", "--a", "sims=8,leaf=value,eval="+out, "--b", "sims=8,leaf=value", "--games", "4", "--json", "--quiet")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if stderr != "" {
+		t.Errorf("match --quiet wrote to stderr: %q", stderr)
 	}
 	var m map[string]any
 	if err := json.Unmarshal([]byte(stdout), &m); err != nil {
@@ -65,9 +73,12 @@ func TestFitWritesWeightsAndJSONReport(t *testing.T) {
 		t.Errorf("games %v, sprt %v", m["games"], m["sprt"])
 	}
 
-	text, _, err := run(t, "", "fit", "--data", data, "--out", out)
+	text, stderr, err := run(t, "", "fit", "--data", data, "--out", out, "--quiet")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if stderr != "" {
+		t.Errorf("fit --quiet wrote to stderr: %q", stderr)
 	}
 	for _, want := range []string{"held out", "log-loss", "Brier", "sign accuracy", "calibration", "material_x_phase", "material-only baseline", "wrote " + out} {
 		if !strings.Contains(text, want) {

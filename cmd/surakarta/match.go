@@ -7,10 +7,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -92,9 +95,10 @@ func newMatchCommand() *cobra.Command {
 		workers      int
 		sprt         string
 		asJSON       bool
+		quiet        bool
 	)
 	cmd := &cobra.Command{
-		Use:   "match --a CONFIG --b CONFIG --games N [--variant V] [--seed S] [--random-opening K] [--workers W] [--sprt elo0,elo1,alpha,beta] [--json]",
+		Use:   "match --a CONFIG --b CONFIG --games N [--variant V] [--seed S] [--random-opening K] [--workers W] [--sprt elo0,elo1,alpha,beta] [--json] [--quiet]",
 		Short: "Play two engine configurations against each other and measure the Elo difference",
 		Long: "match plays --games games between engines A and B in pairs: each pair starts from\n" +
 			"--random-opening uniformly random plies and is played twice, A taking Red in the\n" +
@@ -109,7 +113,10 @@ func newMatchCommand() *cobra.Command {
 			"with its 95% interval and the likelihood of superiority, from the pentanomial\n" +
 			"distribution of the pairs. --sprt elo0,elo1,alpha,beta runs a sequential test of\n" +
 			"elo <= elo0 against elo >= elo1 after each pair, in pair order, and stops the match\n" +
-			"as soon as it decides.",
+			"as soon as it decides.\n\n" +
+			"Progress (games, rate, ETA, A's wins-draws-losses and score, the SPRT's LLR) goes to\n" +
+			"stderr: a live line on a terminal, a plain line every few seconds otherwise; --quiet\n" +
+			"silences it.",
 		Example: "  surakarta match --a sims=400,eval=weights.json --b sims=400 --games 200\n" +
 			"  surakarta match --a sims=200 --b sims=100 --games 1000 --sprt 0,30,0.05,0.05 --json",
 		Args: cobra.NoArgs,
@@ -142,13 +149,31 @@ func newMatchCommand() *cobra.Command {
 				return fmt.Errorf("--workers %d: want 0 (all cores) or more", workers)
 			}
 			errOut := cmd.ErrOrStderr()
-			step := max(1, games/2/20)
+			var status atomic.Pointer[string]
+			rep := progress.Start(errOut, progress.Options{
+				Unit: "games", Total: int64(games), Quiet: quiet,
+				Extra: func(time.Duration) string {
+					if p := status.Load(); p != nil {
+						return *p
+					}
+					return ""
+				},
+			})
+			var played int
 			opt.Progress = func(res eval.ArenaResult) {
-				if (res.Games/2)%step == 0 || res.Stopped {
-					fmt.Fprintf(errOut, "match: %d/%d games, A %d-%d-%d, score %.3f\n", res.Games, games, res.Wins, res.Draws, res.Losses, res.Score)
+				rep.Add(int64(res.Games - played))
+				played = res.Games
+				line := fmt.Sprintf("A %d-%d-%d, score %.3f", res.Wins, res.Draws, res.Losses, float64(res.Score))
+				if res.SPRT != nil {
+					line += fmt.Sprintf(", LLR %.2f in [%.2f, %.2f]", res.SPRT.LLR, res.SPRT.Lower, res.SPRT.Upper)
+					if res.Stopped {
+						line += ", stopped: " + res.SPRT.Decision
+					}
 				}
+				status.Store(&line)
 			}
 			res, err := eval.Arena(cmd.Context(), eval.SearchPlayer(cfgA, evA), eval.SearchPlayer(cfgB, evB), opt)
+			rep.Stop()
 			if res == nil {
 				return err
 			}
@@ -186,6 +211,7 @@ func newMatchCommand() *cobra.Command {
 	cmd.Flags().IntVar(&workers, "workers", 0, "games played at once, one pair of searchers each (0: all cores)")
 	cmd.Flags().StringVar(&sprt, "sprt", "", "sequential test elo0,elo1,alpha,beta (e.g. 0,20,0.05,0.05): stop once it decides")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	return cmd
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -52,9 +53,13 @@ func TestParseSPRT(t *testing.T) {
 }
 
 func TestMatchTextReportAndSPRT(t *testing.T) {
-	out, _, err := run(t, "", "match", "--a", "sims=16,leaf=value", "--b", "sims=1,leaf=value", "--games", "40", "--sprt", "0,100,0.2,0.2")
+	out, errOut, err := run(t, "", "match", "--a", "sims=16,leaf=value", "--b", "sims=1,leaf=value", "--games", "40", "--sprt", "0,100,0.2,0.2")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Progress: games of the planned 40 with rate, ETA or time, and A's tally.
+	if !regexp.MustCompile(`games \d+/40 \d+\.\d% \| \S+ games/s \| (ETA|done in) \S+ \| A \d+-\d+-\d+, score \d\.\d{3}, LLR `).MatchString(errOut) {
+		t.Errorf("match progress on stderr lacks count, rate, ETA and score:\n%s", errOut)
 	}
 	for _, want := range []string{"A: sims=16,leaf=value", "B: sims=1,leaf=value", "Elo A - B:", "LOS", "A as red:", "pairs by A's points", "endings:", "SPRT elo0 0 elo1 100"} {
 		if !strings.Contains(out, want) {

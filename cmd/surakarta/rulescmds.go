@@ -14,19 +14,39 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
+// perftDivideJSON is one root move of perft --divide --json.
+type perftDivideJSON struct {
+	Move  string `json:"move"`
+	Nodes uint64 `json:"nodes"`
+}
+
+// perftJSON is what perft --json prints.
+type perftJSON struct {
+	Depth     int               `json:"depth"`
+	FEN       string            `json:"fen"`
+	Nodes     uint64            `json:"nodes"`
+	Seconds   float64           `json:"seconds"`
+	NodesPerS float64           `json:"nodes_per_s"`
+	Threads   int               `json:"threads"`
+	Divide    []perftDivideJSON `json:"divide,omitempty"`
+}
+
 func newPerftCommand() *cobra.Command {
 	var (
 		depth   int
 		fen     string
 		divide  bool
 		threads int
+		asJSON  bool
 	)
 	cmd := &cobra.Command{
-		Use:   "perft --depth N [--fen FEN] [--divide] [--threads T]",
+		Use:   "perft --depth N [--fen FEN] [--divide] [--threads T] [--json]",
 		Short: "Count the leaf positions of the move tree to a depth",
 		Long: "perft counts the positions reached by every sequence of --depth legal moves\n" +
 			"(distinct moves; game endings ignored). The last line printed is the bare count;\n" +
-			"--divide first prints each root move with its count, and stderr gets the time taken.",
+			"--divide first prints each root move with its count, and stderr gets the time taken.\n" +
+			"--json prints one object instead: depth, fen, nodes, seconds, nodes_per_s, threads and,\n" +
+			"with --divide, divide [{move, nodes}] sorted by move.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if depth < 0 || depth > 12 {
@@ -42,21 +62,27 @@ func newPerftCommand() *cobra.Command {
 			out := cmd.OutOrStdout()
 			start := time.Now()
 			var total uint64
+			var entries []perftDivideJSON
 			if divide && depth > 0 {
-				entries := rules.PerftDivide(p, depth, threads)
-				lines := make([]string, len(entries))
-				for i, e := range entries {
-					lines[i] = fmt.Sprintf("%s %d", p.MoveString(e.Move), e.Nodes)
+				for _, e := range rules.PerftDivide(p, depth, threads) {
+					entries = append(entries, perftDivideJSON{p.MoveString(e.Move), e.Nodes})
 					total += e.Nodes
 				}
-				sort.Strings(lines)
-				for _, l := range lines {
-					fmt.Fprintln(out, l)
-				}
+				sort.Slice(entries, func(i, j int) bool { return entries[i].Move < entries[j].Move })
 			} else {
 				total = rules.PerftParallel(p, depth, threads)
 			}
 			elapsed := time.Since(start)
+			if asJSON {
+				j := perftJSON{Depth: depth, FEN: p.FEN(), Nodes: total, Seconds: elapsed.Seconds(), Threads: threads, Divide: entries}
+				if j.Seconds > 0 {
+					j.NodesPerS = float64(total) / j.Seconds
+				}
+				return writeJSON(out, j)
+			}
+			for _, e := range entries {
+				fmt.Fprintf(out, "%s %d\n", e.Move, e.Nodes)
+			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "perft depth %d: %d leaves in %.3f s (%.1f M leaves/s, %d thread(s))\n",
 				depth, total, elapsed.Seconds(), float64(total)/elapsed.Seconds()/1e6, threads)
 			fmt.Fprintln(out, total)
@@ -67,6 +93,7 @@ func newPerftCommand() *cobra.Command {
 	addFENFlag(cmd, &fen)
 	cmd.Flags().BoolVar(&divide, "divide", false, "print each root move with its count first")
 	cmd.Flags().IntVar(&threads, "threads", 1, "goroutines splitting the root moves")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 

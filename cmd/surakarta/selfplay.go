@@ -2,14 +2,19 @@ package main
 
 import (
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"sort"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -30,7 +35,7 @@ func newSelfplayCommand() *cobra.Command {
 		shard, shards int
 		gameIDs       string
 		partGames     int
-		quiet         bool
+		quiet, asJSON bool
 		rf            rulesFlags
 		ef            engineFlags
 	)
@@ -52,7 +57,10 @@ func newSelfplayCommand() *cobra.Command {
 			"with --resume plays exactly the missing games. --shard i --shards n plays games\n" +
 			"[i*N/n, (i+1)*N/n) so that machines can share a run in one DIR; runs of the two variants\n" +
 			"share a DIR as separate partitions. A run whose settings differ from those a partition\n" +
-			"holds is refused.",
+			"holds is refused, naming each differing flag with both values.\n\n" +
+			"--json prints the run's summary as one object: planned, skipped, played, written,\n" +
+			"positions, red, black, draw, parts, seconds, games_per_s, positions_per_s, out and\n" +
+			"interrupted.",
 		Example: "  surakarta selfplay --games 1000 --out data\n" +
 			"  surakarta selfplay --games 1000 --out data --variant majority --random-opening 4\n" +
 			"  surakarta selfplay --games 1000 --out data --resume\n" +
@@ -99,7 +107,10 @@ func newSelfplayCommand() *cobra.Command {
 			if err := checkSelfplayFlags(games, workers, shard, shards, partGames, randomOpening); err != nil {
 				return err
 			}
-			return runSelfplay(cmd, cfg, quiet)
+			if err := checkPartitionSettings(cfg); err != nil {
+				return err
+			}
+			return runSelfplay(cmd, cfg, quiet, asJSON)
 		},
 	}
 	fs := cmd.Flags()
@@ -113,6 +124,7 @@ func newSelfplayCommand() *cobra.Command {
 	fs.StringVar(&gameIDs, "game-ids", "", "play only these games of the run, e.g. 17,40-42 (a replay into a new --out)")
 	fs.IntVar(&partGames, "part-games", selfplay.DefaultPartGames, "game ids per part file (an interrupted run loses at most one part)")
 	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
+	fs.BoolVar(&asJSON, "json", false, "print the run's summary as one JSON object")
 	addRulesFlags(cmd, &rf)
 	addEngineFlagsWithDefaults(cmd, &ef, d)
 	return cmd
@@ -150,7 +162,25 @@ func evaluatorIdentity(spec string) (string, error) {
 	return fmt.Sprintf("weights sha256:%x", sha256.Sum256(b)), nil
 }
 
-func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet bool) error {
+// selfplaySummary is what selfplay --json prints.
+type selfplaySummary struct {
+	Planned       int64   `json:"planned"`
+	Skipped       int64   `json:"skipped"`
+	Played        int64   `json:"played"`
+	Written       int64   `json:"written"`
+	Positions     int64   `json:"positions"`
+	Red           int64   `json:"red"`
+	Black         int64   `json:"black"`
+	Draw          int64   `json:"draw"`
+	Parts         int     `json:"parts"`
+	Seconds       float64 `json:"seconds"`
+	GamesPerS     float64 `json:"games_per_s"`
+	PositionsPerS float64 `json:"positions_per_s"`
+	Out           string  `json:"out"`
+	Interrupted   bool    `json:"interrupted"`
+}
+
+func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) error {
 	var positions, red, black, draw atomic.Int64
 	var rep *progress.Reporter
 	cfg.Logf = func(format string, args ...any) {
@@ -183,19 +213,33 @@ func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet bool) error {
 	if rep != nil {
 		rep.Stop()
 	}
-	if errors.Is(err, selfplay.ErrInterrupted) {
+	interrupted := errors.Is(err, selfplay.ErrInterrupted)
+	if err != nil && !interrupted {
+		return err
+	}
+	secs := sum.Elapsed.Seconds()
+	if asJSON {
+		j := selfplaySummary{Planned: sum.Planned, Skipped: sum.Skipped, Played: sum.Played, Written: sum.Written, Positions: sum.Positions,
+			Red: sum.Red, Black: sum.Black, Draw: sum.Draw, Parts: sum.Parts, Seconds: secs, Out: cfg.Dir, Interrupted: interrupted}
+		if secs > 0 {
+			j.GamesPerS, j.PositionsPerS = float64(sum.Played)/secs, float64(sum.Positions)/secs
+		}
+		if err := writeJSON(cmd.OutOrStdout(), j); err != nil {
+			return err
+		}
+	}
+	if interrupted {
 		return fmt.Errorf("interrupted: %d of this run's %d games are in %s (%d written now); the games in progress were discarded.\n"+
 			"Run the same command with --resume to play the %d missing games",
 			sum.Skipped+sum.Written, sum.Planned, cfg.Dir, sum.Written, sum.Planned-sum.Skipped-sum.Written)
 	}
-	if err != nil {
-		return err
+	if asJSON {
+		return nil
 	}
 	if sum.Played == 0 {
 		fmt.Fprintf(cmd.OutOrStdout(), "nothing to play: all %d of this run's games are already in %s\n", sum.Planned, cfg.Dir)
 		return nil
 	}
-	secs := sum.Elapsed.Seconds()
 	fmt.Fprintf(cmd.OutOrStdout(), "wrote %d games (%d positions) to %s in %.1f s: %.2f games/s, %.0f positions/s; red %d, black %d, draw %d",
 		sum.Written, sum.Positions, cfg.Dir, secs, float64(sum.Played)/secs, float64(sum.Positions)/secs, sum.Red, sum.Black, sum.Draw)
 	if sum.Skipped > 0 {
@@ -203,4 +247,116 @@ func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet bool) error {
 	}
 	fmt.Fprintln(cmd.OutOrStdout())
 	return nil
+}
+
+// selfplayRun returns the settings cfg records in its partition's manifest:
+// what selfplay.Run claims the partition with (TestSelfplayRunMatchesManifest
+// keeps the two in step).
+func selfplayRun(cfg selfplay.Config) dataset.Run {
+	r := dataset.Run{
+		SchemaVersion: dataset.SchemaVersion,
+		Variant:       cfg.Engine.Rules.Variant.String(),
+		Rules:         cfg.Engine.Rules.String(),
+		Engine:        selfplay.EngineDescription(cfg.Engine, cfg.EvaluatorName),
+		Seed:          cfg.Seed,
+		Games:         cfg.Games,
+		RandomOpening: cfg.RandomOpening,
+	}
+	if cfg.GameIDs != nil {
+		r.GameIDs = selfplay.FormatGameIDs(cfg.GameIDs)
+	}
+	return r
+}
+
+// checkPartitionSettings refuses a run whose settings differ from those the
+// partition in cfg.Dir holds, naming each differing flag with both values.
+// A partition without a manifest is left to selfplay.Run, which checks its
+// footers.
+func checkPartitionSettings(cfg selfplay.Config) error {
+	mine := selfplayRun(cfg)
+	have, ok, err := dataset.ReadManifest(cfg.Dir, mine.Variant)
+	if err != nil || !ok || mine.Diff(have) == "" {
+		return nil // selfplay.Run reports a bad manifest
+	}
+	lines := settingsDiff(mine, have)
+	return fmt.Errorf("%s already holds a %s run with other settings:\n  %s\n"+
+		"To continue that run, repeat its settings (with --resume); to start a new run, write it to another --out",
+		dataset.PartitionDir(cfg.Dir, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(lines, "\n  "))
+}
+
+// engineKeyFlags maps the keys of selfplay.EngineDescription to the flags
+// that set them.
+var engineKeyFlags = map[string]string{
+	"sims": "--sims", "cpuct": "--cpuct", "leaf": "--leaf", "playout_plies": "--playout-plies",
+	"playout_capture_prob": "--capture-prob", "solver": "--solver", "noise_weight": "--noise-weight",
+	"noise_alpha": "--noise-alpha", "temperature_plies": "--temperature-plies", "temperature": "--temperature",
+	"max_nodes": "--max-nodes", "reuse_tree": "--reuse-tree", "evaluator": "--eval",
+}
+
+// settingsDiff lists every setting in which mine differs from have, the
+// partition's, as "--flag: this run X, the partition Y".
+func settingsDiff(mine, have dataset.Run) []string {
+	var out []string
+	add := func(name, a, b string) {
+		if a != b {
+			out = append(out, fmt.Sprintf("%s: this run %s, the partition %s", name, a, b))
+		}
+	}
+	if mine.SchemaVersion != have.SchemaVersion {
+		out = append(out, fmt.Sprintf("schema version: this program writes %d, the partition holds %d (written by another version of surakarta)",
+			mine.SchemaVersion, have.SchemaVersion))
+	}
+	rm, errM := rules.ParseRules(mine.Rules)
+	rh, errH := rules.ParseRules(have.Rules)
+	if errM == nil && errH == nil {
+		add("--variant", rm.Variant.String(), rh.Variant.String())
+		add("--no-capture-limit", strconv.Itoa(rm.NoCaptureLimit), strconv.Itoa(rh.NoCaptureLimit))
+		add("--repetition", strconv.Itoa(rm.Repetition), strconv.Itoa(rh.Repetition))
+		add("--no-moves", rm.NoMoves.String(), rh.NoMoves.String())
+	} else {
+		add("rules", strconv.Quote(mine.Rules), strconv.Quote(have.Rules))
+	}
+	var em, eh map[string]json.RawMessage
+	if json.Unmarshal([]byte(mine.Engine), &em) == nil && json.Unmarshal([]byte(have.Engine), &eh) == nil {
+		keys := make([]string, 0, len(em)+len(eh))
+		for k := range em {
+			keys = append(keys, k)
+		}
+		for k := range eh {
+			if _, ok := em[k]; !ok {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		value := func(m map[string]json.RawMessage, k string) string {
+			v, ok := m[k]
+			if !ok {
+				return "(not recorded)"
+			}
+			return strings.Trim(string(v), `"`)
+		}
+		for _, k := range keys {
+			name, ok := engineKeyFlags[k]
+			if !ok {
+				name = "engine " + k
+			}
+			add(name, value(em, k), value(eh, k))
+		}
+	} else {
+		add("engine settings", mine.Engine, have.Engine)
+	}
+	add("--seed", strconv.FormatUint(mine.Seed, 10), strconv.FormatUint(have.Seed, 10))
+	add("--games", strconv.FormatInt(mine.Games, 10), strconv.FormatInt(have.Games, 10))
+	add("--random-opening", strconv.Itoa(mine.RandomOpening), strconv.Itoa(have.RandomOpening))
+	gid := func(s string) string {
+		if s == "" {
+			return "(all games)"
+		}
+		return s
+	}
+	add("--game-ids", gid(mine.GameIDs), gid(have.GameIDs))
+	if len(out) == 0 { // Diff saw a difference this list does not name
+		out = append(out, mine.Diff(have))
+	}
+	return out
 }

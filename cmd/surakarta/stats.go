@@ -89,6 +89,11 @@ func collectStats(cmd *cobra.Command, dirs []string, by string, compare, pool bo
 	if multi && !contains(fields, "source") {
 		fields = append([]string{"source"}, fields...) // as ParseBy orders it
 	}
+	for _, d := range dirs {
+		if err := checkDatasetDir(d); err != nil {
+			return nil, err
+		}
+	}
 	c := experiments.NewCollector(fields, compare)
 	named := contains(fields, "source")
 	for _, d := range dirs {

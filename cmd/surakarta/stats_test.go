@@ -123,7 +123,7 @@ func TestStatsErrorsAreClear(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"stats", dir + "/missing"}, "no such file"},
+		{[]string{"stats", dir + "/missing"}, "does not exist; write one with surakarta selfplay --out"},
 		{[]string{"stats", dir}, "holds no"},
 		{[]string{"stats", dir, "--by", "colour"}, "cannot group by"},
 		{[]string{"stats", dir, "--confidence", "95"}, "--confidence"},

@@ -1,0 +1,90 @@
+package dataset
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// TestVerifyCompleteNamesMissingShards: a run of 9 games in 3 shards whose
+// shard 1 (games 3..5) never ran verifies row by row, but the completeness
+// check reports the gap and the shard to rerun.
+func TestVerifyCompleteNamesMissingShards(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 3, 9, 2)
+	writeSynth(t, dir, run, 0, 2)
+	writeSynth(t, dir, run, 6, 8)
+	ctx := context.Background()
+
+	rep, err := Verify(ctx, dir, VerifyOptions{})
+	if err != nil || !rep.OK() {
+		t.Fatalf("rows alone should verify: %v %v", err, rep.Problems)
+	}
+	if c := rep.Partitions[0]; c.Checked || c.Games != 6 || c.RunGames != 9 || !slices.Equal(c.Ranges, []Range{{0, 2}, {6, 8}}) {
+		t.Fatalf("coverage without the check: %+v", c)
+	}
+
+	rep, err = Verify(ctx, dir, VerifyOptions{Complete: true, Shards: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rep.Partitions[0]
+	if rep.OK() || c.Complete() || !slices.Equal(c.Missing, []Range{{3, 5}}) || !slices.Equal(c.MissingShards, []int{1}) || c.Want != 9 {
+		t.Fatalf("completeness of a run without shard 1: %+v %v", c, rep.Problems)
+	}
+	if !strings.Contains(rep.Problems[0], "missing 3..5: rerun shard(s) 1 of 3 with --resume") {
+		t.Errorf("problem %q does not name the shard to rerun", rep.Problems[0])
+	}
+
+	// An explicit N smaller than the run's finds surplus ids.
+	rep, _ = Verify(ctx, dir, VerifyOptions{Games: 7})
+	c = rep.Partitions[0]
+	if !c.Checked || !slices.Equal(c.Surplus, []Range{{7, 8}}) || !slices.Equal(c.Missing, []Range{{3, 5}}) {
+		t.Fatalf("--games 7: %+v", c)
+	}
+
+	writeSynth(t, dir, run, 3, 5)
+	rep, err = Verify(ctx, dir, VerifyOptions{Complete: true, Shards: 3})
+	if err != nil || !rep.OK() || !rep.Partitions[0].Complete() {
+		t.Fatalf("after the missing shard: %v %+v %v", err, rep.Partitions, rep.Problems)
+	}
+}
+
+// TestVerifyCompleteReplayWantsItsChosenIDs: a replay run (game ids 1,4-5)
+// is complete with exactly those ids.
+func TestVerifyCompleteReplayWantsItsChosenIDs(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 3, 9, 0)
+	run.GameIDs = "1,4-5"
+	writeSynth(t, dir, run, 1, 1)
+	writeSynth(t, dir, run, 4, 4)
+	rep, err := Verify(context.Background(), dir, VerifyOptions{Complete: true})
+	if err != nil || rep.OK() || !strings.Contains(rep.Problems[0], "replay of the games 1,4-5 holds the games 1..1, 4..4") {
+		t.Fatalf("replay lacking game 5: %v %v", err, rep.Problems)
+	}
+	writeSynth(t, dir, run, 5, 5)
+	rep, err = Verify(context.Background(), dir, VerifyOptions{Complete: true})
+	if err != nil || !rep.OK() || !rep.Partitions[0].Complete() {
+		t.Fatalf("whole replay: %v %v", err, rep.Problems)
+	}
+}
+
+// TestVerifyStopsOnCancel: a cancelled context stops Verify before it
+// replays a game, with the context's error.
+func TestVerifyStopsOnCancel(t *testing.T) {
+	dir := t.TempDir()
+	writeSynth(t, dir, synthRun(t, rules.DefaultRules(), 3, 4, 2), 0, 3)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rep, err := Verify(ctx, dir, VerifyOptions{})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if rep == nil || rep.Games != 0 {
+		t.Fatalf("report %+v: no game should have been replayed", rep)
+	}
+}
