@@ -1,8 +1,7 @@
 package dataset
 
 import (
-	"math/bits"
-
+	"github.com/surakarta/surakarta/internal/rng"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -25,12 +24,7 @@ import (
 // SplitMix64 returns the SplitMix64 output for state x: the state advanced
 // by the golden-ratio increment and passed through the finaliser of
 // Steele, Lea and Flood (2014). It is a bijection of uint64.
-func SplitMix64(x uint64) uint64 {
-	z := x + 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
+func SplitMix64(x uint64) uint64 { return rng.SplitMix64(x) }
 
 // OpeningSeed returns the seed of game id's random-opening stream.
 func OpeningSeed(seed uint64, id int64) uint64 {
@@ -42,39 +36,15 @@ func SearchSeed(seed uint64, id int64, v rules.Variant) uint64 {
 	return SplitMix64(OpeningSeed(seed, id) ^ (0xd1b54a32d192ed03 * (uint64(v) + 1)))
 }
 
-// Stream is a SplitMix64 random stream: small, fast and fully specified, so
-// that openings are reproducible across Go releases (math/rand/v2 does not
-// promise stable bounded draws).
-type Stream struct{ state uint64 }
+// Stream is a SplitMix64 random stream (its first output is
+// SplitMix64(seed)): small, fast and fully specified, so that openings are
+// reproducible across Go releases (math/rand/v2 does not promise stable
+// bounded draws). Its IntN draws by Lemire's multiply-and-reject method
+// (2019); n must be positive.
+type Stream = rng.SplitMix
 
 // NewStream returns the stream that starts from seed.
-func NewStream(seed uint64) Stream { return Stream{seed} }
-
-// Uint64 returns the next 64 random bits.
-func (s *Stream) Uint64() uint64 {
-	s.state += 0x9e3779b97f4a7c15
-	z := s.state
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-// IntN returns a uniform integer in [0, n) by Lemire's multiply-and-reject
-// method (2019); n must be positive.
-func (s *Stream) IntN(n int) int {
-	if n <= 0 {
-		panic("dataset: Stream.IntN with n <= 0")
-	}
-	un := uint64(n)
-	hi, lo := bits.Mul64(s.Uint64(), un)
-	if lo < un {
-		t := -un % un
-		for lo < t {
-			hi, lo = bits.Mul64(s.Uint64(), un)
-		}
-	}
-	return int(hi)
-}
+func NewStream(seed uint64) Stream { return rng.NewSplitMix(seed) }
 
 // PlayRandomOpening plays up to k plies of g, each chosen uniformly among
 // the legal moves in generation order (rules.Position.GenerateMoves) with

@@ -110,7 +110,7 @@ func randomPlayer(rng *RNG) player {
 	return func(g *rules.Game) rules.Move {
 		var buf [rules.MaxMoves]rules.Move
 		moves := g.LegalMoves(buf[:0])
-		return moves[rng.Intn(len(moves))]
+		return moves[rng.IntN(len(moves))]
 	}
 }
 

@@ -2,75 +2,19 @@ package mcts
 
 import (
 	"math"
-	"math/bits"
+
+	"github.com/surakarta/surakarta/internal/rng"
 )
 
-// RNG is a small, fast pseudo-random generator (xoshiro256**) whose state is
-// seeded through splitmix64, so every seed, including 0, gives a good
-// stream. The zero RNG is not seeded; use NewRNG or Seed. An RNG is a value:
-// copying it forks an identical stream. It is not safe for concurrent use.
-type RNG struct {
-	s [4]uint64
-}
+// RNG is the searcher's generator: rng.Xoshiro (xoshiro256** seeded
+// through splitmix64, so every seed, including 0, gives a good stream), with
+// the deviates of root noise. The zero RNG is not seeded; use NewRNG or
+// Seed. An RNG is a value: copying it forks an identical stream. It is not
+// safe for concurrent use.
+type RNG struct{ rng.Xoshiro }
 
 // NewRNG returns a generator seeded with seed.
-func NewRNG(seed uint64) RNG {
-	var r RNG
-	r.Seed(seed)
-	return r
-}
-
-// Seed resets r to the stream of seed.
-func (r *RNG) Seed(seed uint64) {
-	for i := range r.s {
-		seed, r.s[i] = splitmix64(seed)
-	}
-}
-
-// splitmix64 advances the splitmix64 state x and returns it with its output.
-func splitmix64(x uint64) (next, out uint64) {
-	x += 0x9e3779b97f4a7c15
-	z := x
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return x, z ^ z>>31
-}
-
-// Uint64 returns 64 uniformly random bits.
-func (r *RNG) Uint64() uint64 {
-	s := &r.s
-	out := bits.RotateLeft64(s[1]*5, 7) * 9
-	t := s[1] << 17
-	s[2] ^= s[0]
-	s[3] ^= s[1]
-	s[1] ^= s[2]
-	s[0] ^= s[3]
-	s[2] ^= t
-	s[3] = bits.RotateLeft64(s[3], 45)
-	return out
-}
-
-// Intn returns a uniform integer in [0, n) without modulo bias (Lemire's
-// multiply-and-reject method). It panics if n <= 0.
-func (r *RNG) Intn(n int) int {
-	if n <= 0 {
-		panic("mcts: Intn with n <= 0")
-	}
-	un := uint64(n)
-	hi, lo := bits.Mul64(r.Uint64(), un)
-	if lo < un {
-		thresh := -un % un
-		for lo < thresh {
-			hi, lo = bits.Mul64(r.Uint64(), un)
-		}
-	}
-	return int(hi)
-}
-
-// Float64 returns a uniform float64 in [0, 1).
-func (r *RNG) Float64() float64 {
-	return float64(r.Uint64()>>11) * (1.0 / (1 << 53))
-}
+func NewRNG(seed uint64) RNG { return RNG{rng.NewXoshiro(seed)} }
 
 // NormFloat64 returns a standard normal deviate (Marsaglia's polar method).
 func (r *RNG) NormFloat64() float64 {
@@ -135,7 +79,7 @@ func (r *RNG) Dirichlet(dst []float64, alpha float64) {
 		for i := range dst {
 			dst[i] = 0
 		}
-		dst[r.Intn(len(dst))] = 1
+		dst[r.IntN(len(dst))] = 1
 		return
 	}
 	for i := range dst {

@@ -244,8 +244,8 @@ func TestEndingsMatchGame(t *testing.T) {
 				for !g.IsTerminal() && len(moves) < 150 {
 					var buf [rules.MaxMoves]rules.Move
 					legal := g.LegalMoves(buf[:0])
-					m := legal[rng.Intn(len(legal))]
-					if n := len(moves); n >= 2 && rng.Intn(3) > 0 {
+					m := legal[rng.IntN(len(legal))]
+					if n := len(moves); n >= 2 && rng.IntN(3) > 0 {
 						back := rules.NewMove(moves[n-2].To(), moves[n-2].From(), false)
 						if p := g.Position(); p.IsLegal(back) {
 							m = back
@@ -259,12 +259,12 @@ func TestEndingsMatchGame(t *testing.T) {
 				endings[g.Outcome().Reason]++
 				// Re-derive the outcome after every prefix, with the split
 				// between game and search path at every point.
-				for end := 1; end <= len(moves); end += 1 + rng.Intn(4) {
+				for end := 1; end <= len(moves); end += 1 + rng.IntN(4) {
 					want := mustGame(t, r, fen)
 					for _, m := range moves[:end] {
 						_ = want.Play(m)
 					}
-					for split := 0; split < end; split += 1 + rng.Intn(3) {
+					for split := 0; split < end; split += 1 + rng.IntN(3) {
 						base := mustGame(t, r, fen)
 						for _, m := range moves[:split] {
 							_ = base.Play(m)

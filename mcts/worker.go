@@ -468,10 +468,10 @@ func (w *worker) playoutMove(moves []rules.Move) rules.Move {
 			n += int(m>>12) & 1
 		}
 		if n > 0 {
-			return w.caps[w.rng.Intn(n)]
+			return w.caps[w.rng.IntN(n)]
 		}
 	}
-	return moves[w.rng.Intn(len(moves))]
+	return moves[w.rng.IntN(len(moves))]
 }
 
 // visit counts a simulation entering nd; in tree-parallel search it also

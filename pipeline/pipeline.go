@@ -273,40 +273,17 @@ func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 		if err := checkManifest(data, &sc); err != nil {
 			return "", "", err
 		}
-		var (
-			rep                   *progress.Reporter
-			positions, red, black atomic.Int64
-			draw                  atomic.Int64
-		)
+		var prog selfplay.Progress
 		sc.Logf = func(format string, args ...any) { p.logf("self-play %s: "+format, append([]any{v}, args...)...) }
 		sc.OnStart = func(planned, skipped int64) {
 			if skipped == 0 && planned > 0 {
 				p.logf("self-play %s: %d games at %d simulations a move", v, planned, c.Engine.Sims)
 			}
-			rep = progress.Start(p.log, progress.Options{
-				Unit: "games", Total: planned, Initial: skipped, Quiet: c.Quiet || planned == skipped,
-				Extra: func(elapsed time.Duration) string {
-					return fmt.Sprintf("%s | %s positions/s | red %d black %d draw %d", v,
-						progress.FormatRate(float64(positions.Load())/elapsed.Seconds()), red.Load(), black.Load(), draw.Load())
-				},
-			})
+			prog.Start(p.log, v.String(), planned, skipped, c.Quiet || planned == skipped)
 		}
-		sc.OnGame = func(g selfplay.GameStats) {
-			positions.Add(int64(g.Positions))
-			switch g.Result {
-			case rules.RedWins:
-				red.Add(1)
-			case rules.BlackWins:
-				black.Add(1)
-			default:
-				draw.Add(1)
-			}
-			rep.Add(1)
-		}
+		sc.OnGame = prog.Game
 		sum, err := selfplay.Run(ctx, sc)
-		if rep != nil {
-			rep.Stop()
-		}
+		prog.Stop()
 		if errors.Is(err, selfplay.ErrInterrupted) {
 			return "", "", fmt.Errorf("self-play of the %s variant interrupted: %d of its %d games are in %s; run the same command with --resume to play the rest",
 				v, sum.Skipped+sum.Written, sum.Planned, data)
@@ -331,11 +308,7 @@ func checkManifest(dir string, sc *selfplay.Config) error {
 	if err != nil || !ok {
 		return err
 	}
-	want := dataset.Run{
-		SchemaVersion: dataset.SchemaVersion, Variant: sc.Engine.Rules.Variant.String(),
-		Rules: sc.Engine.Rules.String(), Engine: selfplay.EngineDescription(sc.Engine, sc.EvaluatorName),
-		Seed: sc.Seed, Games: sc.Games, RandomOpening: sc.RandomOpening,
-	}
+	want := sc.RunSettings()
 	if d := want.Diff(have); d != "" {
 		return fmt.Errorf("%s holds a %s run of other settings (%s): --resume continues a run with its own settings (--games, --sims, --seed, --random-opening, engine and rules flags); repeat those, or choose another --out for new ones",
 			dir, want.Variant, d)

@@ -11,4 +11,7 @@
 // table, which writes them in game id order into parts that are committed
 // atomically; an interrupted run keeps its complete parts and resumes
 // without duplicates or gaps.
+//
+// Progress is the progress line the commands show during a run: its Start
+// and Game fit Config.OnStart and Config.OnGame.
 package selfplay

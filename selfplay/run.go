@@ -131,8 +131,11 @@ func EngineDescription(c mcts.Config, evaluator string) string {
 	return string(b)
 }
 
-// run returns the dataset.Run the configuration writes.
-func (c *Config) run() dataset.Run {
+// RunSettings returns the settings the run records in its partition's
+// manifest and file footers (dataset.ClaimPartition): what a later run of
+// the same partition must match. It depends only on the fields that change
+// the rows, so it may be called before Run fills in defaults.
+func (c *Config) RunSettings() dataset.Run {
 	r := dataset.Run{
 		SchemaVersion: dataset.SchemaVersion,
 		Variant:       c.Engine.Rules.Variant.String(),
@@ -229,7 +232,7 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	for _, r := range planned {
 		sum.Planned += r.Len()
 	}
-	run := cfg.run()
+	run := cfg.RunSettings()
 	todo := planned
 	if cfg.Dir != "" && len(planned) > 0 {
 		if err := dataset.ClaimPartition(cfg.Dir, run); err != nil {

@@ -69,24 +69,12 @@ func newAnalyzeCommand() *cobra.Command {
 			if top < 0 {
 				return fmt.Errorf("--top %d: want 0 (all moves) or more", top)
 			}
-			r, err := rf.rules()
-			if err != nil {
-				return err
-			}
-			cfg, ev, err := ef.config(r)
-			if err != nil {
-				return err
-			}
-			g, err := startGame(r, fen, moves)
+			g, s, err := gameAndSearcher(&rf, &ef, fen, moves)
 			if err != nil {
 				return err
 			}
 			if g.IsTerminal() {
 				return fmt.Errorf("the game is already over (%v): nothing to analyze", g.Outcome())
-			}
-			s, err := mcts.NewSearcher(cfg, ev)
-			if err != nil {
-				return err
 			}
 			start := time.Now()
 			res, err := s.SearchContext(cmd.Context(), g, threads)
@@ -115,6 +103,29 @@ func newAnalyzeCommand() *cobra.Command {
 
 // startGame starts a game under r from the --fen value and plays the
 // space-separated --moves value.
+// gameAndSearcher returns the game of --fen and --moves (startGame) and a
+// searcher with the engine flags, both under the rules flags: what analyze
+// and play start from.
+func gameAndSearcher(rf *rulesFlags, ef *engineFlags, fen, moves string) (*rules.Game, *mcts.Searcher, error) {
+	r, err := rf.rules()
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, ev, err := ef.config(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := startGame(r, fen, moves)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := mcts.NewSearcher(cfg, ev)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, s, nil
+}
+
 func startGame(r rules.Rules, fen, moves string) (*rules.Game, error) {
 	p, err := parseFENFlag(fen)
 	if err != nil {

@@ -197,7 +197,7 @@ func TestSelfplayRefusalNamesTheDifferingFlags(t *testing.T) {
 }
 
 // TestSelfplayRunMatchesManifest: the settings the refusal compares
-// (selfplayRun) are exactly those selfplay.Run records, so the check can
+// (Config.RunSettings) are exactly those selfplay.Run records, so the check can
 // neither refuse a matching run nor pass a different one.
 func TestSelfplayRunMatchesManifest(t *testing.T) {
 	dir := t.TempDir()
@@ -214,8 +214,8 @@ func TestSelfplayRunMatchesManifest(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("manifest: %v %v", ok, err)
 	}
-	if mine := selfplayRun(cfg); mine != have {
-		t.Fatalf("selfplayRun %+v\nmanifest    %+v", mine, have)
+	if mine := cfg.RunSettings(); mine != have {
+		t.Fatalf("RunSettings %+v\nmanifest    %+v", mine, have)
 	}
 	if err := checkPartitionSettings(cfg); err != nil {
 		t.Fatalf("the same settings refused: %v", err)

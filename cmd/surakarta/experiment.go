@@ -6,15 +6,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/experiments"
-	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/mcts"
-	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
@@ -99,10 +95,7 @@ func newExperimentRunCommand() *cobra.Command {
 // experimentPlayer returns the self-play player of experiment run, with a
 // progress bar per arm on stderr.
 func experimentPlayer(cmd *cobra.Command, quiet bool) experiments.Player {
-	var (
-		rep                      *progress.Reporter
-		positions, red, black, d atomic.Int64
-	)
+	var prog selfplay.Progress
 	p := &experiments.SelfPlayer{
 		Defaults: selfplayEngineDefaults(),
 		Evaluator: func(name string) (mcts.Evaluator, string, error) {
@@ -123,36 +116,10 @@ func experimentPlayer(cmd *cobra.Command, quiet bool) experiments.Player {
 		},
 	}
 	p.OnStart = func(arm experiments.ArmRun, planned, skipped int64) {
-		positions.Store(0)
-		red.Store(0)
-		black.Store(0)
-		d.Store(0)
-		rep = progress.Start(cmd.ErrOrStderr(), progress.Options{
-			Unit: "games", Total: planned, Initial: skipped, Quiet: quiet,
-			Extra: func(elapsed time.Duration) string {
-				return fmt.Sprintf("%s | %s positions/s | red %d black %d draw %d", arm.Name,
-					progress.FormatRate(float64(positions.Load())/elapsed.Seconds()), red.Load(), black.Load(), d.Load())
-			},
-		})
+		prog.Start(cmd.ErrOrStderr(), arm.Name, planned, skipped, quiet)
 	}
-	p.OnGame = func(_ experiments.ArmRun, g selfplay.GameStats) {
-		positions.Add(int64(g.Positions))
-		switch g.Result {
-		case rules.RedWins:
-			red.Add(1)
-		case rules.BlackWins:
-			black.Add(1)
-		default:
-			d.Add(1)
-		}
-		rep.Add(1)
-	}
-	return &stoppingPlayer{SelfPlayer: p, stop: func() {
-		if rep != nil {
-			rep.Stop()
-			rep = nil
-		}
-	}}
+	p.OnGame = func(_ experiments.ArmRun, g selfplay.GameStats) { prog.Game(g) }
+	return &stoppingPlayer{SelfPlayer: p, stop: prog.Stop}
 }
 
 // stoppingPlayer closes the arm's progress line when the arm ends.

@@ -46,19 +46,7 @@ func newPlayCommand() *cobra.Command {
 			if threads < 1 {
 				return fmt.Errorf("--threads %d: want at least 1", threads)
 			}
-			r, err := rf.rules()
-			if err != nil {
-				return err
-			}
-			cfg, ev, err := ef.config(r)
-			if err != nil {
-				return err
-			}
-			g, err := startGame(r, fen, "")
-			if err != nil {
-				return err
-			}
-			s, err := mcts.NewSearcher(cfg, ev)
+			g, s, err := gameAndSearcher(&rf, &ef, fen, "")
 			if err != nil {
 				return err
 			}

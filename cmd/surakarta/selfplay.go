@@ -9,13 +9,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync/atomic"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -181,38 +178,16 @@ type selfplaySummary struct {
 }
 
 func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) error {
-	var positions, red, black, draw atomic.Int64
-	var rep *progress.Reporter
+	var prog selfplay.Progress
 	cfg.Logf = func(format string, args ...any) {
 		if !quiet {
 			fmt.Fprintf(cmd.ErrOrStderr(), format+"\n", args...)
 		}
 	}
-	cfg.OnStart = func(planned, skipped int64) {
-		rep = progress.Start(cmd.ErrOrStderr(), progress.Options{
-			Unit: "games", Total: planned, Initial: skipped, Quiet: quiet,
-			Extra: func(elapsed time.Duration) string {
-				return fmt.Sprintf("%s positions/s | red %d black %d draw %d",
-					progress.FormatRate(float64(positions.Load())/elapsed.Seconds()), red.Load(), black.Load(), draw.Load())
-			},
-		})
-	}
-	cfg.OnGame = func(g selfplay.GameStats) {
-		positions.Add(int64(g.Positions))
-		switch g.Result {
-		case rules.RedWins:
-			red.Add(1)
-		case rules.BlackWins:
-			black.Add(1)
-		default:
-			draw.Add(1)
-		}
-		rep.Add(1)
-	}
+	cfg.OnStart = func(planned, skipped int64) { prog.Start(cmd.ErrOrStderr(), "", planned, skipped, quiet) }
+	cfg.OnGame = prog.Game
 	sum, err := selfplay.Run(cmd.Context(), cfg)
-	if rep != nil {
-		rep.Stop()
-	}
+	prog.Stop()
 	interrupted := errors.Is(err, selfplay.ErrInterrupted)
 	if err != nil && !interrupted {
 		return err
@@ -249,31 +224,12 @@ func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) er
 	return nil
 }
 
-// selfplayRun returns the settings cfg records in its partition's manifest:
-// what selfplay.Run claims the partition with (TestSelfplayRunMatchesManifest
-// keeps the two in step).
-func selfplayRun(cfg selfplay.Config) dataset.Run {
-	r := dataset.Run{
-		SchemaVersion: dataset.SchemaVersion,
-		Variant:       cfg.Engine.Rules.Variant.String(),
-		Rules:         cfg.Engine.Rules.String(),
-		Engine:        selfplay.EngineDescription(cfg.Engine, cfg.EvaluatorName),
-		Seed:          cfg.Seed,
-		Games:         cfg.Games,
-		RandomOpening: cfg.RandomOpening,
-	}
-	if cfg.GameIDs != nil {
-		r.GameIDs = selfplay.FormatGameIDs(cfg.GameIDs)
-	}
-	return r
-}
-
 // checkPartitionSettings refuses a run whose settings differ from those the
 // partition in cfg.Dir holds, naming each differing flag with both values.
 // A partition without a manifest is left to selfplay.Run, which checks its
 // footers.
 func checkPartitionSettings(cfg selfplay.Config) error {
-	mine := selfplayRun(cfg)
+	mine := cfg.RunSettings()
 	have, ok, err := dataset.ReadManifest(cfg.Dir, mine.Variant)
 	if err != nil || !ok || mine.Diff(have) == "" {
 		return nil // selfplay.Run reports a bad manifest

@@ -1,0 +1,65 @@
+package selfplay
+
+import (
+	"fmt"
+	"io"
+	"sync/atomic"
+	"time"
+
+	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Progress shows a run's progress line: games done, their rate and ETA,
+// then positions/s and the results so far. Its Start and Game are meant for
+// Config.OnStart and Config.OnGame; Stop prints the final line. A Progress
+// may be started again after Stop (one line per run, e.g. per variant); its
+// zero value is ready to use.
+type Progress struct {
+	positions, red, black, draw atomic.Int64
+	rep                         *progress.Reporter
+}
+
+// Start resets the counts and starts the line on w, after label and " | "
+// when label is not empty; planned and skipped are those of Config.OnStart.
+// A quiet line counts but prints nothing.
+func (p *Progress) Start(w io.Writer, label string, planned, skipped int64, quiet bool) {
+	p.positions.Store(0)
+	p.red.Store(0)
+	p.black.Store(0)
+	p.draw.Store(0)
+	if label != "" {
+		label += " | "
+	}
+	p.rep = progress.Start(w, progress.Options{
+		Unit: "games", Total: planned, Initial: skipped, Quiet: quiet,
+		Extra: func(elapsed time.Duration) string {
+			return fmt.Sprintf("%s%s positions/s | red %d black %d draw %d", label,
+				progress.FormatRate(float64(p.positions.Load())/elapsed.Seconds()), p.red.Load(), p.black.Load(), p.draw.Load())
+		},
+	})
+}
+
+// Game counts a finished game. It must follow Start (selfplay.Run calls
+// OnGame only after OnStart).
+func (p *Progress) Game(g GameStats) {
+	p.positions.Add(int64(g.Positions))
+	switch g.Result {
+	case rules.RedWins:
+		p.red.Add(1)
+	case rules.BlackWins:
+		p.black.Add(1)
+	default:
+		p.draw.Add(1)
+	}
+	p.rep.Add(1)
+}
+
+// Stop prints the final line and ends it; it does nothing when the line
+// was not started or is already stopped.
+func (p *Progress) Stop() {
+	if p.rep != nil {
+		p.rep.Stop()
+		p.rep = nil
+	}
+}

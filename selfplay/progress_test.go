@@ -1,0 +1,42 @@
+package selfplay
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// TestProgressTalliesResultsAfterLabel: the final line counts every game
+// (skipped ones included), tallies each result once and puts the label
+// before the figures; a restart after Stop begins from zero.
+func TestProgressTalliesResultsAfterLabel(t *testing.T) {
+	var p Progress
+	p.Stop() // not started: nothing to do
+	for _, c := range []struct {
+		label            string
+		planned, skipped int64
+		results          []rules.Result
+		want             []string
+	}{
+		{"majority", 4, 1, []rules.Result{rules.RedWins, rules.Draw, rules.RedWins},
+			[]string{"games 4/4 ", "| majority | ", " positions/s | red 2 black 0 draw 1\n"}},
+		{"", 1, 0, []rules.Result{rules.BlackWins},
+			[]string{"games 1/1 ", "| done in ", " positions/s | red 0 black 1 draw 0\n"}},
+	} {
+		var b bytes.Buffer
+		p.Start(&b, c.label, c.planned, c.skipped, false)
+		for _, r := range c.results {
+			p.Game(GameStats{Positions: 10, Result: r})
+		}
+		p.Stop()
+		p.Stop()
+		line := b.String()
+		for _, w := range c.want {
+			if !strings.Contains(line, w) || strings.Count(line, "\n") != 1 {
+				t.Errorf("label %q: line %q lacks %q", c.label, line, w)
+			}
+		}
+	}
+}
