@@ -13,8 +13,10 @@ import (
 // occupied point and meets the first piece of the next occupied segment:
 // the whole capture relation of a circuit is fixed by the first and last
 // pieces of its (at most four) occupied segments. scanCircuits uses that to
-// find every capture of both sides from per-segment table lookups instead
-// of walking each piece's routes.
+// find every capture of both sides with whole-board operations (the first
+// and last piece of each segment as a lowest bit or a line's highest bit,
+// as the rules package's move generator does) instead of walking each
+// piece's routes.
 
 // segmentLines gives, per circuit and segment, the line it runs along and
 // whether track order runs backward along it (files f to a, ranks 6 to 1):
@@ -100,10 +102,15 @@ func buildTables() {
 				panic("eval: circuit layout differs from the rules package's track")
 			}
 		}
-		for k := 0; k < 4; k++ {
-			for v := 1; v < 64; v++ {
-				f, l := bits.TrailingZeros8(uint8(v)), bits.Len8(uint8(v))-1
-				segSquares[c][k][v] = uint16(trackSquareX[c][6*k+f]) | uint16(trackSquareX[c][6*k+l])<<8
+		for i := 0; i < rules.TrackLen; i++ {
+			segPos[c][i/6][rules.TrackSquare(c, i)] = int8(i)
+		}
+		lines := [2][4]rules.Bitboard{{rank2, fileE, rank5, fileB}, {rank3, fileD, rank4, fileC}}
+		for k, line := range lines[c] {
+			for i := 6 * k; i < 6*k+6; i++ {
+				if !line.Has(rules.TrackSquare(c, i)) {
+					panic("eval: circuit segments differ from the rules package's track")
+				}
 			}
 		}
 	}
@@ -188,26 +195,6 @@ var nextSegment = func() (t [16][4]uint8) {
 	return t
 }()
 
-// segInfo summarises one segment: for its occupancy v and Red's part r of
-// it (index v | r<<6), bits 0-2 hold the first occupied position, bits 3-5
-// the last, bit 6 is set when the first piece is Red's, bit 7 when the last
-// is, and bit 8 when the segment is occupied at all.
-var segInfo = func() (t [4096]uint16) {
-	for v := 1; v < 64; v++ {
-		f, l := uint16(bits.TrailingZeros8(uint8(v))), uint16(bits.Len8(uint8(v))-1)
-		for r := 0; r < 64; r++ {
-			if r&^v != 0 {
-				continue
-			}
-			e := f | l<<3 | 1<<8
-			e |= uint16(r>>f&1) << 6
-			e |= uint16(r>>l&1) << 7
-			t[v|r<<6] = e
-		}
-	}
-	return t
-}()
-
 // scanCircuits fills s with the capture relation and segment facts of the
 // position with the given pieces.
 func scanCircuits(s *circuitScan, pieces *[2]rules.Bitboard) {
@@ -217,8 +204,9 @@ func scanCircuits(s *circuitScan, pieces *[2]rules.Bitboard) {
 	s.attacks = [2]rules.Bitboard{}
 	s.exits, s.protected = 0, 0
 	s.n = 0
-	inner := s.scanCircuit(rules.Inner, occ, red)
-	outer := s.scanCircuit(rules.Outer, occ, red)
+	rankTop, fileTop := lineTops(occ)
+	inner := s.scanCircuit(rules.Inner, occ, red, occ&rank2, occ&fileE, occ&rank5, occ&fileB, rankTop, fileTop)
+	outer := s.scanCircuit(rules.Outer, occ, red, occ&rank3, occ&fileD, occ&rank4, occ&fileC, rankTop, fileTop)
 	s.attacks[0] |= s.skipAttacks[0]
 	s.attacks[1] |= s.skipAttacks[1]
 	redEnds := inner>>8 + outer>>8
@@ -226,72 +214,125 @@ func scanCircuits(s *circuitScan, pieces *[2]rules.Bitboard) {
 	s.loops = [2]int{int(redEnds), int(ends - redEnds)}
 }
 
-// segSquares[c][k][v] holds, for segment k of circuit c with occupancy v,
-// the square of its first piece and, shifted by 8, of its last.
-// buildTables fills it.
-var segSquares [2][4][64]uint16
+// The lines that make up the circuits' segments.
+const (
+	rank2 rules.Bitboard = 0x3F << 6
+	rank3 rules.Bitboard = 0x3F << 12
+	rank4 rules.Bitboard = 0x3F << 18
+	rank5 rules.Bitboard = 0x3F << 24
+	fileB rules.Bitboard = fileA << 1
+	fileC rules.Bitboard = fileA << 2
+	fileD rules.Bitboard = fileA << 3
+	fileE rules.Bitboard = fileA << 4
+	fileF rules.Bitboard = fileA << 5
+)
 
-// scanCircuit adds circuit c's captures, exits and loop ends to s. It works
-// from the segment summaries alone and, but for a double point's gap,
-// without data-dependent branches: on a mix of positions they would
-// mispredict half the time. It returns the loop ends counted, Red's shifted
-// left by 8.
-func (s *circuitScan) scanCircuit(c rules.Circuit, occ, red rules.Bitboard) uint32 {
-	segO, ring := circuitSegments(c, occ)
-	segR, _ := circuitSegments(c, red)
-	s.ring[c] = ring
-	sq := &segSquares[c&1]
-	// info[k]: segInfo's bits 0-8, the first square in bits 16-21 and the
-	// last in bits 24-29.
-	var info [4]uint32
-	var m uint32
-	for k := 0; k < 4; k++ {
-		info[k] = uint32(segInfo[(segO[k]|segR[k]<<6)&4095]) | uint32(sq[k][segO[k]&63])<<16
-		m |= info[k] >> 8 & 1 << k
-	}
-	if m == 0 {
+// lineTops returns the highest occupied square of every rank (its
+// east-most piece) and of every file (its north-most) as bitboards, by
+// filling each line downward from its pieces (as the rules package's move
+// generator does): the last pieces of the segments walked toward higher
+// squares and the first of those walked toward lower ones, all at once.
+func lineTops(occ rules.Bitboard) (rankTop, fileTop rules.Bitboard) {
+	const (
+		filesAE = rules.BoardMask &^ fileF
+		filesAD = filesAE &^ fileE
+	)
+	e := occ >> 1 & filesAE
+	e |= e >> 1 & filesAE
+	e |= e >> 2 & filesAD
+	e |= occ >> 5 & fileA
+	n := occ >> 6
+	n |= n >> 6
+	n |= n >> 12
+	n |= occ >> 30
+	return occ &^ e, occ &^ n
+}
+
+// nonEmpty returns 1 if b has a square, else 0.
+func nonEmpty(b rules.Bitboard) uint32 { return uint32((b | -b) >> 63) }
+
+// segPos[c][k][s] is the track position of point s in segment k of circuit
+// c (6k..6k+5), or 0 when s is not on that segment. buildTables fills it.
+var segPos [2][4][rules.NumSquares]int8
+
+// gapLink settles the loop gap from a (a segment's last piece, or nothing
+// when the segment is empty) to b (the first piece of the next occupied
+// segment): attack is both ends when exactly one is Red's (they capture
+// each other; diff is then 1), and protected both ends when they are two
+// pieces of one colour. same is 1 when a and b are one piece (a double
+// point, or a lone piece; the caller computes it). An empty segment has
+// a == 0 and b at most one piece: no capture, and it protects nothing.
+func gapLink(a, b, red rules.Bitboard, same uint32) (attack, protected rules.Bitboard, diff uint32) {
+	p := a | b
+	r := p & red
+	diff = nonEmpty(r) & nonEmpty(p^r)
+	return p & -rules.Bitboard(diff), p & -rules.Bitboard(nonEmpty(a)&^diff&^same), diff
+}
+
+// addPairs stores the captures a->b and b->a at s.pairs[n:] and returns n
+// advanced by 2*diff: the stores are unconditional, so that the gap's
+// outcome needs no branch.
+func (s *circuitScan) addPairs(n int, a, b rules.Bitboard, diff uint32) int {
+	sa, sb := rules.Square(bits.TrailingZeros64(uint64(a))), rules.Square(bits.TrailingZeros64(uint64(b)))
+	s.pairs[n&(maxPairs-1)] = capturePair{sa, sb}
+	s.pairs[(n+1)&(maxPairs-1)] = capturePair{sb, sa}
+	return n + int(2*diff)
+}
+
+// scanCircuit adds circuit c's captures, exits and loop ends to s. x0..x3
+// are the occupied points of its four segments in walking order (segments
+// 0 and 1 walk toward higher squares, 2 and 3 toward lower ones); rankTop
+// and fileTop come from lineTops(occ). Segment k's loop gap joins its last
+// piece a_k to the first piece b_k of the next occupied segment: the two
+// capture each other when their colours differ. The work is whole-bitboard
+// and, but for a double point's gap, without data-dependent branches: on a
+// mix of positions they would mispredict half the time. It returns the loop
+// ends counted, Red's shifted left by 8.
+func (s *circuitScan) scanCircuit(c rules.Circuit, occ, red, x0, x1, x2, x3, rankTop, fileTop rules.Bitboard) uint32 {
+	_, ring := circuitSegments(c, occ)
+	s.ring[c&1] = ring
+	if x0|x1|x2|x3 == 0 {
 		return 0
 	}
-	var redAttacks, blackAttacks, exits, protected rules.Bitboard
-	n := s.n
-	redEnds, self := uint32(0), uint32(0)
+	// first and last piece of each segment in walking order.
+	f0, f1, f2, f3 := x0&-x0, x1&-x1, rankTop&x2, fileTop&x3
+	l0, l1, l2, l3 := rankTop&x0, fileTop&x1, x2&-x2, x3&-x3
+	m := nonEmpty(x0) | nonEmpty(x1)<<1 | nonEmpty(x2)<<2 | nonEmpty(x3)<<3
+	first := [4]rules.Bitboard{f0, f1, f2, f3}
 	next := &nextSegment[m&15]
-	// Each occupied segment k ends a loop gap: from its last piece to the
-	// first piece of the next occupied segment. The loop makes no call, so
-	// that its values stay in registers; gaps whose two ends are one double
-	// point are marked in self and handled after it.
-	for k := 0; k < 4; k++ {
-		ik := info[k]
-		ij := info[next[k]&3]
-		on := ik >> 8 & 1
-		sa, sb := rules.Square(ik>>24&63), rules.Square(ij>>16&63)
-		exits |= (bit(rules.Square(ik>>16&63)) | bit(sa)) & -rules.Bitboard(on)
-		redEnds += ik>>6&1 + ik>>7&1
-		same := b2u(sa == sb) & on
-		self |= same << k
-		diff := (ik>>7 ^ ij>>6) & 1 & on &^ same // 1 when the two capture each other
-		mask := -rules.Bitboard(diff)
-		// The Red piece of the two captures the other: sb when sa is Red's.
-		saRed := -rules.Bitboard(ik >> 7 & 1)
-		ba, bb := bit(sa), bit(sb)
-		redAttacks |= (bb&saRed | ba&^saRed) & mask
-		blackAttacks |= (ba&saRed | bb&^saRed) & mask
-		protected |= (ba | bb) & -rules.Bitboard(on&^diff&^same)
-		s.pairs[n&(maxPairs-1)] = capturePair{sa, sb}
-		s.pairs[(n+1)&(maxPairs-1)] = capturePair{sb, sa}
-		n += int(2 * diff)
-	}
+	var b [4]rules.Bitboard
+	b[0], b[1], b[2], b[3] = first[next[0]&3], first[next[1]&3], first[next[2]&3], first[next[3]&3]
+	exits := f0 | f1 | f2 | f3 | l0 | l1 | l2 | l3
+	redEnds := nonEmpty(f0&red) + nonEmpty(f1&red) + nonEmpty(f2&red) + nonEmpty(f3&red) +
+		nonEmpty(l0&red) + nonEmpty(l1&red) + nonEmpty(l2&red) + nonEmpty(l3&red)
+	// The four gaps, written out so that their values stay in registers.
+	n := s.n
+	s0, s1, s2, s3 := nonEmpty(l0&b[0]), nonEmpty(l1&b[1]), nonEmpty(l2&b[2]), nonEmpty(l3&b[3])
+	at0, pr0, d0 := gapLink(l0, b[0], red, s0)
+	at1, pr1, d1 := gapLink(l1, b[1], red, s1)
+	at2, pr2, d2 := gapLink(l2, b[2], red, s2)
+	at3, pr3, d3 := gapLink(l3, b[3], red, s3)
+	n = s.addPairs(n, l0, b[0], d0)
+	n = s.addPairs(n, l1, b[1], d1)
+	n = s.addPairs(n, l2, b[2], d2)
+	n = s.addPairs(n, l3, b[3], d3)
+	attacks := at0 | at1 | at2 | at3
+	protected := pr0 | pr1 | pr2 | pr3
+	self := s0 | s1<<1 | s2<<2 | s3<<3
 	for ; self != 0; self &= self - 1 {
-		k := bits.TrailingZeros32(self)
-		ik, j := info[k&3], int(next[k&3])
-		a, b := 6*k+int(ik>>3&7), 6*j+int(info[j&3]&7)
-		if a != b {
+		k := bits.TrailingZeros32(self) & 3
+		j := next[k] & 3
+		sq := bits.TrailingZeros64(uint64([4]rules.Bitboard{l0, l1, l2, l3}[k])) & 63
+		pa, pb := int(segPos[c&1][k][sq]), int(segPos[c&1][j][sq])
+		if pa != pb {
 			s.n = n
-			n = s.skipGap(ring, &trackSquareX[c&1], a, b, red, n)
+			n = s.skipGap(ring, &trackSquareX[c&1], pa, pb, red, n)
 		}
 	}
-	s.attacks[rules.Red] |= redAttacks
-	s.attacks[rules.Black] |= blackAttacks
+	// A capture link's Red end is what Black attacks, its Black end what
+	// Red attacks.
+	s.attacks[rules.Red] |= attacks &^ red
+	s.attacks[rules.Black] |= attacks & red
 	s.exits |= exits
 	s.protected |= protected
 	s.n = n
