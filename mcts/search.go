@@ -287,15 +287,10 @@ func (s *Searcher) parallel(threads, done int) int {
 	}
 	s.main.run()
 	wg.Wait()
-	root := s.arenas[s.cur].node(s.root)
-	for i := range threads {
-		w := s.main
-		if i > 0 {
-			w = workers[i-1]
-		}
-		w.shared = false
-		root.n += w.rootN
-		root.w += w.rootW
+	// run flushed every thread's root counts into the tree.
+	s.main.shared = false
+	for _, h := range workers {
+		h.shared = false
 	}
 	return int(c.completed)
 }

@@ -257,20 +257,18 @@ func (w *worker) selectChild(nd *node, f int32) int {
 }
 
 // selectRootChild is selectChild at the root of a parallel search: the
-// counts are the tree's plus this thread's pending ones, and the root's own
-// visits and mean come from its children.
+// counts are the tree's plus this thread's pending ones (see rootFirst). It
+// reads each child once, as selectChild does; summing the children's counts
+// for the root's own would read their cache lines, which the other threads
+// keep dirtying, twice per simulation.
 func (w *worker) selectRootChild(kids []node) int {
-	var sn int32
-	var sw int64
-	for k := range kids {
-		sn += atomic.LoadInt32(&kids[k].n) + w.kidN[k]
-		sw += atomic.LoadInt64(&kids[k].w) + w.kidW[k]
-	}
+	root := w.a.node(w.root)
+	pn := atomic.LoadInt32(&root.n) + w.rootN
 	var fpu float32
-	if sn > 0 {
-		fpu = float32(sw) / (float32(sn) * valueScale)
+	if pn > 0 {
+		fpu = -float32(atomic.LoadInt64(&root.w)+w.rootW) / (float32(pn) * valueScale)
 	}
-	cs := w.cpuct * float32(math.Sqrt(float64(sn+1))) / priorScale
+	cs := w.cpuct * float32(math.Sqrt(float64(pn))) / priorScale
 	best, bestScore := -1, float32(math.Inf(-1))
 	for k := range kids {
 		c := &kids[k]
@@ -300,8 +298,15 @@ func (w *worker) selectRootChild(kids []node) int {
 	return best
 }
 
-// flushRoot adds this thread's pending root-children counts to the tree.
+// flushRoot adds this thread's pending root and root-children counts to
+// the tree.
 func (w *worker) flushRoot() {
+	if w.rootN != 0 || w.rootW != 0 {
+		root := w.a.node(w.root)
+		atomic.AddInt32(&root.n, w.rootN)
+		atomic.AddInt64(&root.w, w.rootW)
+		w.rootN, w.rootW = 0, 0
+	}
 	kids := w.a.block(w.rootFirst, int(atomic.LoadUint32(&w.a.node(w.root).meta)&kidsMask))
 	for k := range kids {
 		if w.kidN[k] != 0 {
