@@ -67,6 +67,8 @@ func answer(r *Report) []string {
 		if sl := l.SlopePerDoubling; sl != nil {
 			trend := "no clear trend: the data cannot tell growth from shrinkage"
 			switch {
+			case ladderReverses(l.Points):
+				trend = "but the advantage clearly rises between some rungs and falls between others, so no single slope describes it: read the rungs and their pairwise comparisons instead"
 			case sl.CI[0] > 0:
 				trend = "the advantage grows with stronger play"
 			case sl.CI[1] < 0:
@@ -79,6 +81,24 @@ func answer(r *Report) []string {
 	}
 	out = append(out, sureWords(r, confPct))
 	return out
+}
+
+// ladderReverses reports whether the first-player advantage rises clearly
+// between two adjacent rungs and falls clearly between two others (clearly:
+// the two rungs' intervals do not overlap), in which case a straight line
+// over log2(simulations) misdescribes the ladder. Points are in rung order.
+func ladderReverses(points []LadderPoint) bool {
+	rise, fall := false, false
+	for i := 1; i < len(points); i++ {
+		a, b := points[i-1].Advantage, points[i].Advantage
+		switch {
+		case b.CI[0] > a.CI[1]:
+			rise = true
+		case b.CI[1] < a.CI[0]:
+			fall = true
+		}
+	}
+	return rise && fall
 }
 
 func armTitle(a ArmInfo) string {

@@ -189,3 +189,18 @@ func TestReportSurvivesDegenerateArms(t *testing.T) {
 		}
 	}
 }
+
+func TestLadderWithAClearRiseAndFallIsNotSummarisedByOneSlope(t *testing.T) {
+	rung := func(sims int, v, lo, hi float64) LadderPoint {
+		return LadderPoint{Sims: sims, Advantage: Estimate{Value: v, CI: [2]float64{lo, hi}}}
+	}
+	// The ladder measured in docs/findings: +1.3, +13.6, +5.1 points.
+	humped := []LadderPoint{rung(50, 0.013, -0.008, 0.034), rung(200, 0.136, 0.115, 0.156), rung(800, 0.051, 0.031, 0.072)}
+	if !ladderReverses(humped) {
+		t.Error("a ladder that clearly rises then clearly falls was taken for a one-way trend")
+	}
+	rising := []LadderPoint{rung(50, 0.01, -0.01, 0.03), rung(200, 0.05, 0.04, 0.07), rung(800, 0.06, 0.04, 0.08)}
+	if ladderReverses(rising) {
+		t.Error("a ladder that only rises (the last step within noise) was called a reversal")
+	}
+}
