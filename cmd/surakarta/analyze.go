@@ -164,6 +164,16 @@ func newAnalysis(g *rules.Game, r *mcts.Result, threads int, elapsed time.Durati
 	for i, ms := range r.Moves {
 		a.Moves[i] = moveStatJSON{Move: p.MoveString(ms.Move), Visits: ms.Visits, Value: ms.Value, Proof: ms.Proof.String()}
 	}
+	// The chosen move leads the list even when it has fewer visits than
+	// others, as a proven win found at expansion has (0 visits).
+	for i := range a.Moves {
+		if a.Moves[i].Move == a.Best {
+			best := a.Moves[i]
+			copy(a.Moves[1:i+1], a.Moves[:i])
+			a.Moves[0] = best
+			break
+		}
+	}
 	return a
 }
 

@@ -141,3 +141,25 @@ func TestAnalyzeErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestAnalyzeListsTheChosenMoveFirstEvenWithoutVisits(t *testing.T) {
+	// Red's c3 captures Black's last piece on d5 through the bottom-right
+	// loop: the root is proven at expansion, so no move gets a visit.
+	out, _, err := run(t, "", "analyze", "--json", "--sims", "50", "--fen", "6/3b2/6/2r3/6/6 r 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Best  string `json:"best"`
+		Moves []struct {
+			Move  string `json:"move"`
+			Proof string `json:"proof"`
+		} `json:"moves"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("analyze --json printed invalid JSON: %v\n%s", err, out)
+	}
+	if got.Best != "c3xd5[bottom-right]" || len(got.Moves) == 0 || got.Moves[0].Move != got.Best || got.Moves[0].Proof != "win" {
+		t.Fatalf("want the proven capture c3xd5[bottom-right] first, got best %q and moves %+v", got.Best, got.Moves)
+	}
+}
