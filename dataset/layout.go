@@ -70,6 +70,18 @@ func listParts(dir, table, variant string) ([]partFile, error) {
 	return listPartFiles(dir, table, variant, true)
 }
 
+// listBothTables lists a variant partition's complete parts in the games
+// and the positions table.
+func listBothTables(dir, variant string) (games, positions []partFile, err error) {
+	if games, err = listParts(dir, TableGames, variant); err != nil {
+		return nil, nil, err
+	}
+	if positions, err = listParts(dir, TablePositions, variant); err != nil {
+		return nil, nil, err
+	}
+	return games, positions, nil
+}
+
 func listPartFiles(dir, table, variant string, complete bool) ([]partFile, error) {
 	pdir := PartitionDir(dir, table, variant)
 	entries, err := os.ReadDir(pdir)
@@ -148,11 +160,7 @@ func (r Range) Len() int64 { return r.Last - r.First + 1 }
 // that are complete in both tables, sorted by first id. Only those games
 // count as written; a resumed run plays the rest.
 func Complete(dir, variant string) ([]Range, error) {
-	games, err := listParts(dir, TableGames, variant)
-	if err != nil {
-		return nil, err
-	}
-	pos, err := listParts(dir, TablePositions, variant)
+	games, pos, err := listBothTables(dir, variant)
 	if err != nil {
 		return nil, err
 	}
@@ -211,11 +219,7 @@ func Leftovers(dir, variant string, lo, hi int64) ([]string, error) {
 			}
 		}
 	}
-	games, err := listParts(dir, TableGames, variant)
-	if err != nil {
-		return nil, err
-	}
-	pos, err := listParts(dir, TablePositions, variant)
+	games, pos, err := listBothTables(dir, variant)
 	if err != nil {
 		return nil, err
 	}

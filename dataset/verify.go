@@ -225,12 +225,7 @@ func verifyPartition(ctx context.Context, dir, variant string, rep *VerifyReport
 		// manifest.
 		cov.RunGames, cov.GameIDs = run.Games, run.GameIDs
 	}()
-	games, err := listParts(dir, TableGames, variant)
-	if err != nil {
-		rep.addf("%v", err)
-		return cov, nil
-	}
-	pos, err := listParts(dir, TablePositions, variant)
+	games, pos, err := listBothTables(dir, variant)
 	if err != nil {
 		rep.addf("%v", err)
 		return cov, nil

@@ -93,18 +93,11 @@ func newPipelineCommand() *cobra.Command {
 			if err := checkConfidence(conf); err != nil {
 				return err
 			}
-			r, err := rf.rules()
+			eng, err := resolvePlayEngine(&rf, &ef)
 			if err != nil {
 				return err
 			}
-			ecfg, ev, err := ef.config(r)
-			if err != nil {
-				return err
-			}
-			evName, err := evaluatorIdentity(ef.eval)
-			if err != nil {
-				return err
-			}
+			r := eng.rules
 			if fitOpt.Model, err = eval.ParseModel(model); err != nil {
 				return fmt.Errorf("--model: %w", err)
 			}
@@ -122,7 +115,7 @@ func newPipelineCommand() *cobra.Command {
 			var errOut = cmd.ErrOrStderr()
 			sum, err := pipeline.Run(cmd.Context(), pipeline.Config{
 				Out: out, Games: games, Seed: ef.seed, RandomOpening: randomOpening,
-				Engine: ecfg, Evaluator: ev, EvaluatorName: evName, Workers: workers,
+				Engine: eng.config, Evaluator: eng.evaluator, EvaluatorName: eng.name, Workers: workers,
 				Fit: fitOpt, MatchGames: matchGames, MatchEngine: mcfg, Confidence: conf,
 				Resume: resume, Command: commandLine(cmd), Log: errOut, Quiet: quiet,
 			})

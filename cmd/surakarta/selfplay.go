@@ -68,15 +68,7 @@ func newSelfplayCommand() *cobra.Command {
 			if out == "" {
 				return errors.New("--out DIR is required: the dataset directory to write")
 			}
-			r, err := rf.rules()
-			if err != nil {
-				return err
-			}
-			ecfg, ev, err := ef.config(r)
-			if err != nil {
-				return err
-			}
-			evName, err := evaluatorIdentity(ef.eval)
+			eng, err := resolvePlayEngine(&rf, &ef)
 			if err != nil {
 				return err
 			}
@@ -87,7 +79,7 @@ func newSelfplayCommand() *cobra.Command {
 			}
 			cfg := selfplay.Config{
 				Dir: out, Games: games, Shard: shard, Shards: shards, Seed: ef.seed,
-				RandomOpening: randomOpening, Engine: ecfg, Evaluator: ev, EvaluatorName: evName,
+				RandomOpening: randomOpening, Engine: eng.config, Evaluator: eng.evaluator, EvaluatorName: eng.name,
 				Workers: workers, PartGames: partGames, Resume: resume,
 			}
 			if cmd.Flags().Changed("game-ids") {
@@ -143,6 +135,32 @@ func checkSelfplayFlags(games int64, workers, shard, shards, partGames, randomOp
 		return fmt.Errorf("--random-opening %d: want 0..1000 plies", randomOpening)
 	}
 	return nil
+}
+
+// playEngine is what a command that plays games takes from its rules and
+// engine flags: the search settings (rules included), the evaluator, and the
+// name under which a run records that evaluator.
+type playEngine struct {
+	rules     rules.Rules
+	config    mcts.Config
+	evaluator mcts.Evaluator
+	name      string
+}
+
+// resolvePlayEngine checks the rules and engine flags and loads the evaluator.
+func resolvePlayEngine(rf *rulesFlags, ef *engineFlags) (playEngine, error) {
+	var e playEngine
+	var err error
+	if e.rules, err = rf.rules(); err != nil {
+		return e, err
+	}
+	if e.config, e.evaluator, err = ef.config(e.rules); err != nil {
+		return e, err
+	}
+	if e.name, err = evaluatorIdentity(ef.eval); err != nil {
+		return e, err
+	}
+	return e, nil
 }
 
 // evaluatorIdentity names an --eval value for the run's settings: the
