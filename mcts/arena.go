@@ -16,7 +16,7 @@ type node struct {
 	w     int64  // sum of simulation values, fixed point (valueScale), mover's view
 	n     int32  // visits, including those in flight
 	first int32  // index of the first child, or one of the state constants
-	meta  uint32 // child count (bits 0-7) and proof (bits 8-9)
+	meta  uint32 // child count (bits 0-7), proof (bits 8-9), ordered (bit 10)
 	move  rules.Move
 	prior uint16 // prior probability × priorScale
 }
@@ -33,6 +33,16 @@ const (
 	priorScale = 65535
 	kidsMask   = 0xff
 	proofShift = 8
+
+	// orderedBit in node.meta says that the children's priors never
+	// increase along the block and that the visited children form a
+	// prefix of it. PUCT then never prefers a child after the first
+	// unvisited one (all unvisited children share the first-play value),
+	// so selection may stop there: in a large tree most blocks have few
+	// visited children, and the unvisited rest of a block, freshly written
+	// by whichever thread expanded it, need not be read at all. Root noise
+	// breaks both halves of the contract and clears the bit for good.
+	orderedBit = 1 << 10
 )
 
 func metaProof(m uint32) Proof { return Proof(m >> proofShift & 3) }

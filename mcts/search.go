@@ -346,6 +346,7 @@ func (s *Searcher) addNoise() {
 	eta := s.noise[:len(kids)]
 	s.main.rng.Dirichlet(eta, s.cfg.NoiseAlpha/float64(len(kids)))
 	wt := s.cfg.NoiseWeight
+	root.meta &^= orderedBit
 	for k := range kids {
 		s.cleanPriors[k] = kids[k].prior
 		p := (1-wt)*float64(kids[k].prior)/priorScale + wt*eta[k]

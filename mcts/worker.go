@@ -217,9 +217,11 @@ func (w *worker) simulate() {
 // selectChild returns the PUCT choice among nd's children, or -1 if the
 // solver has proven every child lost for the player choosing.
 func (w *worker) selectChild(nd *node, f int32) int {
-	kids := w.a.block(f, int(atomic.LoadUint32(&nd.meta)&kidsMask))
+	meta := atomic.LoadUint32(&nd.meta)
+	kids := w.a.block(f, int(meta&kidsMask))
+	ordered := meta&orderedBit != 0
 	if w.shared && f == w.rootFirst {
-		return w.selectRootChild(kids)
+		return w.selectRootChild(kids, ordered)
 	}
 	pn := atomic.LoadInt32(&nd.n)
 	var fpu float32
@@ -244,10 +246,15 @@ func (w *worker) selectChild(nd *node, f int32) int {
 			}
 		}
 		if n == 0 {
-			q = fpu
-		} else {
-			q = float32(atomic.LoadInt64(&c.w)) / (float32(n) * valueScale)
+			if score := fpu + cs*float32(c.prior); score > bestScore {
+				best, bestScore = k, score
+			}
+			if ordered {
+				break // see orderedBit
+			}
+			continue
 		}
+		q = float32(atomic.LoadInt64(&c.w)) / (float32(n) * valueScale)
 	scored:
 		if score := q + cs*float32(c.prior)/float32(1+n); score > bestScore {
 			best, bestScore = k, score
@@ -261,7 +268,7 @@ func (w *worker) selectChild(nd *node, f int32) int {
 // reads each child once, as selectChild does; summing the children's counts
 // for the root's own would read their cache lines, which the other threads
 // keep dirtying, twice per simulation.
-func (w *worker) selectRootChild(kids []node) int {
+func (w *worker) selectRootChild(kids []node, ordered bool) int {
 	root := w.a.node(w.root)
 	pn := atomic.LoadInt32(&root.n) + w.rootN
 	var fpu float32
@@ -286,10 +293,15 @@ func (w *worker) selectRootChild(kids []node) int {
 			}
 		}
 		if n == 0 {
-			q = fpu
-		} else {
-			q = float32(atomic.LoadInt64(&c.w)+w.kidW[k]) / (float32(n) * valueScale)
+			if score := fpu + cs*float32(c.prior); score > bestScore {
+				best, bestScore = k, score
+			}
+			if ordered {
+				break // see orderedBit
+			}
+			continue
 		}
+		q = float32(atomic.LoadInt64(&c.w)+w.kidW[k]) / (float32(n) * valueScale)
 	scored:
 		if score := q + cs*float32(c.prior)/float32(1+n); score > bestScore {
 			best, bestScore = k, score
@@ -406,12 +418,16 @@ func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []floa
 		hasPriors = false
 	}
 	uniform := uint16(priorScale / len(moves))
+	ordered := uint32(orderedBit)
 	for k, m := range moves {
 		p := uniform
 		if hasPriors {
 			p = 0
 			if x := priors[k]; x > 0 {
 				p = uint16(min(x/sum, 1)*priorScale + 0.5)
+			}
+			if k > 0 && p > kids[k-1].prior {
+				ordered = 0
 			}
 		}
 		kids[k] = node{move: m, prior: p}
@@ -426,7 +442,7 @@ func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []floa
 			}
 		}
 	}
-	atomic.StoreUint32(&nd.meta, uint32(len(moves))|atomic.LoadUint32(&nd.meta)&^kidsMask)
+	atomic.StoreUint32(&nd.meta, uint32(len(moves))|ordered|atomic.LoadUint32(&nd.meta)&^(kidsMask|orderedBit))
 	atomic.StoreInt32(&nd.first, first)
 	return decisive
 }

@@ -1,0 +1,124 @@
+package mcts
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// fallingPriors gives the i-th legal move the prior 1/(i+1): non-uniform
+// priors that never increase along the move list, so blocks stay ordered.
+type fallingPriors struct{}
+
+func (fallingPriors) Evaluate(p *rules.Position, moves []rules.Move, priors []float32) (float32, bool) {
+	v, _ := Material{}.Evaluate(p, moves, nil)
+	if priors == nil {
+		return v, false
+	}
+	for i := range priors {
+		priors[i] = 1 / float32(i+1)
+	}
+	return v, true
+}
+
+// checkOrderedTree walks the searched tree and checks orderedBit's contract
+// on every expanded node: an ordered block has non-increasing priors and its
+// visited children form a prefix. When check is set it also checks that
+// stopping at the first unvisited child picks the same child as scanning the
+// whole block, on the tree as the search left it.
+func checkOrderedTree(t *testing.T, s *Searcher, check bool) (ordered, total int) {
+	t.Helper()
+	a := s.arenas[s.cur]
+	w := s.main
+	w.begin()
+	var walk func(idx int32, depth int)
+	walk = func(idx int32, depth int) {
+		nd := a.node(idx)
+		if nd.first <= 0 {
+			return
+		}
+		kids := a.block(nd.first, int(nd.meta&kidsMask))
+		total++
+		if nd.meta&orderedBit != 0 {
+			ordered++
+			seenUnvisited := false
+			for k := range kids {
+				if k > 0 && kids[k].prior > kids[k-1].prior {
+					t.Fatalf("ordered node at depth %d: prior %d after %d", depth, kids[k].prior, kids[k-1].prior)
+				}
+				if kids[k].n == 0 {
+					seenUnvisited = true
+				} else if seenUnvisited {
+					t.Fatalf("ordered node at depth %d: child %d visited after an unvisited one", depth, k)
+				}
+			}
+			if check && metaProof(nd.meta) == ProofNone {
+				early := w.selectChild(nd, nd.first)
+				nd.meta &^= orderedBit
+				full := w.selectChild(nd, nd.first)
+				nd.meta |= orderedBit
+				if early != full {
+					t.Fatalf("node at depth %d: early stop chose child %d, the full scan %d", depth, early, full)
+				}
+			}
+		}
+		for k := range kids {
+			walk(nd.first+int32(k), depth+1)
+		}
+	}
+	walk(s.root, 0)
+	return ordered, total
+}
+
+// TestEarlyStopChoosesAsFullScan: PUCT selection may stop at the first
+// unvisited child of an ordered block (orderedBit) only because that never
+// changes its choice; if it did, single-threaded searches would no longer
+// repeat the ones recorded in datasets and findings.
+func TestEarlyStopChoosesAsFullScan(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		ev    Evaluator
+		noise float64
+	}{
+		{"uniform", Material{}, 0},
+		{"uniform+noise", Material{}, 0.25},
+		{"falling-priors", fallingPriors{}, 0},
+		{"unordered-priors", priorEvaluator{rules.NewMove(rules.MakeSquare(0, 1), rules.MakeSquare(0, 2), false)}, 0},
+	} {
+		for _, fen := range []string{rules.StartFEN, middlegame, "6/2b3/6/1r4/6/3r2 b 0 40"} {
+			t.Run(fmt.Sprintf("%s/%s", tc.name, fen), func(t *testing.T) {
+				cfg := testConfig(3000, LeafValue)
+				cfg.NoiseWeight = tc.noise
+				s := mustSearcher(t, cfg, tc.ev)
+				s.Search(mustGame(t, cfg.Rules, fen))
+				ordered, total := checkOrderedTree(t, s, true)
+				if _, unordered := tc.ev.(priorEvaluator); unordered {
+					// Its favourite, a2-a3, is legal at the start only.
+					if fen == rules.StartFEN && ordered == total {
+						t.Errorf("all %d nodes ordered under priors that favour a move out of order", total)
+					}
+				} else if ordered < total-1 {
+					t.Errorf("%d of %d nodes ordered, want all but at most the noised root", ordered, total)
+				}
+				if tc.noise > 0 && s.arenas[s.cur].node(s.root).meta&orderedBit != 0 {
+					t.Error("the noised root still claims ordered priors")
+				}
+			})
+		}
+	}
+}
+
+// TestParallelSearchKeepsVisitedPrefix: tree-parallel threads also only
+// ever enter the first unvisited child of an ordered block, so the contract
+// holds after a 2-thread search too.
+func TestParallelSearchKeepsVisitedPrefix(t *testing.T) {
+	for _, leaf := range []LeafMode{LeafValue, LeafPlayout} {
+		cfg := testConfig(4000, leaf)
+		s := mustSearcher(t, cfg, Material{})
+		s.SearchParallel(mustGame(t, cfg.Rules, middlegame), 2)
+		if ordered, total := checkOrderedTree(t, s, false); ordered != total {
+			t.Errorf("%v: %d of %d nodes ordered after a parallel search with uniform priors", leaf, ordered, total)
+		}
+	}
+}
