@@ -3,7 +3,9 @@ package mcts
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -176,4 +178,45 @@ func cpuTime(b *testing.B) time.Duration {
 		b.Skip("getrusage:", err)
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkCacheLineTransfer measures what one tree-parallel thread pays
+// when it touches a node the other has just written: two goroutines take
+// turns incrementing a counter on its own cache line, so every turn moves
+// the line from one core's cache to the other's. ns/op is one transfer.
+// Run it next to ParallelSpeedup: the CPU a shared tree costs per
+// simulation is about (lines the other thread wrote and this one reads per
+// simulation) × this figure.
+func BenchmarkCacheLineTransfer(b *testing.B) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		b.Skip("needs two cores")
+	}
+	var line struct {
+		_ [64]byte
+		v atomic.Int64
+		_ [56]byte
+	}
+	// Both goroutines must be running before the clock starts: a turn
+	// that waits for a goroutine to be scheduled is not a transfer.
+	var ready, start atomic.Int32
+	turns := int64(b.N)
+	var wg sync.WaitGroup
+	for parity := range int64(2) {
+		wg.Go(func() {
+			ready.Add(1)
+			for start.Load() == 0 {
+			}
+			for i := parity; i < turns; i += 2 {
+				for line.v.Load() != i {
+				}
+				line.v.Store(i + 1)
+			}
+		})
+	}
+	for ready.Load() < 2 {
+		runtime.Gosched()
+	}
+	b.ResetTimer()
+	start.Store(1)
+	wg.Wait()
 }
