@@ -329,9 +329,9 @@ func (w *worker) run() {
 			w.simulate()
 			done++
 		}
-		w.flushRoot()
+		w.flush()
 	}
-	w.flushRoot()
+	w.flush()
 	atomic.AddInt64(&c.completed, done)
 }
 

@@ -49,6 +49,16 @@ type worker struct {
 	kidN      [rules.MaxMoves]int32
 	kidW      [rules.MaxMoves]int64
 
+	// Below the root, a parallel search keeps the same kind of pending
+	// counts for the children of hot nodes (see hotVisits): slots hold
+	// them, slotFirst[i] is the first child of slot i's block, and
+	// pathSlot[i] says which slot (or -1: none, -2: the root's children)
+	// holds the pending counts of path[i].
+	slots     [maxSlots]blockSlot
+	slotFirst [maxSlots]int32
+	nslots    int
+	pathSlot  []int8
+
 	moves  [rules.MaxMoves]rules.Move
 	caps   [rules.MaxMoves]rules.Move // playoutMove's scratch
 	priors [rules.MaxMoves]float32
@@ -65,6 +75,45 @@ type worker struct {
 	_          [64]byte
 }
 
+// hotVisits is the visit count from which a node's children get a slot of
+// pending counts in a parallel search. Nodes this busy are entered by both
+// threads on nearly every simulation, so updating their children in place
+// would move a cache line between the cores at each level of every path;
+// and with this many visits one simulation in flight, the virtual loss that
+// a slot hides from the other threads until the next flush, hardly changes
+// their choice. Below it, visits and virtual losses go to the tree at once.
+const hotVisits = 64
+
+// maxSlots bounds the hot blocks one thread buffers between flushes; past
+// it, updates go to the tree directly.
+const maxSlots = 32
+
+// blockSlot holds a thread's pending visits and value sums for the children
+// of one hot node, added to the tree at the next flush.
+type blockSlot struct {
+	n    [rules.MaxMoves]int32
+	w    [rules.MaxMoves]int64
+	kids int
+}
+
+// slotFor returns the slot holding pending counts for the block at first
+// (kids children), creating one if there is room, or -1.
+func (w *worker) slotFor(first int32, kids int) int {
+	for i := range w.nslots {
+		if w.slotFirst[i] == first {
+			return i
+		}
+	}
+	if w.nslots == maxSlots {
+		return -1
+	}
+	i := w.nslots
+	w.nslots++
+	w.slotFirst[i] = first
+	w.slots[i].kids = kids
+	return i
+}
+
 func (w *worker) init(s *Searcher, ev Evaluator) {
 	w.s, w.ev = s, ev
 	c := &s.cfg
@@ -72,6 +121,7 @@ func (w *worker) init(s *Searcher, ev Evaluator) {
 	w.solver, w.mode, w.plies, w.capProb = c.Solver, c.Leaf, c.PlayoutPlies, c.PlayoutCaptureProb
 	w.cpuct = float32(c.CPUCT)
 	w.path = make([]int32, 0, 64)
+	w.pathSlot = make([]int8, 0, 64)
 	w.hashes = make([]uint64, 0, 256)
 }
 
@@ -172,6 +222,11 @@ func (w *worker) simulate() {
 	a := w.a
 	idx := w.root
 	w.path = append(w.path[:0], idx)
+	w.pathSlot = append(w.pathSlot[:0], -1)
+	// pendN and pendW are this thread's pending counts of the node at idx
+	// (parallel search only).
+	var pendN int32
+	var pendW int64
 	w.hashes = w.hashes[:w.baseLen]
 	w.since, w.filter, w.maybeRep = 0, w.baseFilter, false
 	w.pos = w.rootPos
@@ -193,7 +248,18 @@ func (w *worker) simulate() {
 			v, proven = w.leaf(nd, f)
 			break
 		}
-		k := w.selectChild(nd, f)
+		slot := -1
+		var k int
+		if w.shared && f != w.rootFirst && atomic.LoadInt32(&nd.n)+pendN >= hotVisits {
+			meta := atomic.LoadUint32(&nd.meta)
+			kids := w.a.block(f, int(meta&kidsMask))
+			if slot = w.slotFor(f, len(kids)); slot >= 0 {
+				k = w.selectBuffered(nd, kids, meta&orderedBit != 0, &w.slots[slot], pendN, pendW)
+			}
+		}
+		if slot < 0 {
+			k = w.selectChild(nd, f)
+		}
 		if k < 0 {
 			// Every child is proven lost for the side to move here.
 			pr := w.prove(nd)
@@ -202,14 +268,23 @@ func (w *worker) simulate() {
 		}
 		idx = f + int32(k)
 		c := a.node(idx)
-		if w.shared && f == w.rootFirst {
+		switch {
+		case slot >= 0:
+			sl := &w.slots[slot]
+			sl.n[k]++
+			pendN, pendW = sl.n[k], sl.w[k]
+		case w.shared && f == w.rootFirst:
 			w.kidN[k]++
-		} else {
+			pendN, pendW = w.kidN[k], w.kidW[k]
+			slot = -2
+		default:
 			w.visit(c)
+			pendN, pendW = 0, 0
 		}
 		w.pos = w.pos.Apply(c.move)
 		w.push(w.pos.Hash(), c.move.IsCapture())
 		w.path = append(w.path, idx)
+		w.pathSlot = append(w.pathSlot, int8(slot))
 	}
 	w.backup(v, proven)
 }
@@ -308,6 +383,73 @@ func (w *worker) selectRootChild(kids []node, ordered bool) int {
 		}
 	}
 	return best
+}
+
+// selectBuffered is selectChild at a hot node of a parallel search: the
+// counts of the node (pendN, pendW) and of its children (sl) are the tree's
+// plus this thread's pending ones.
+func (w *worker) selectBuffered(nd *node, kids []node, ordered bool, sl *blockSlot, pendN int32, pendW int64) int {
+	pn := atomic.LoadInt32(&nd.n) + pendN
+	var fpu float32
+	if pn > 0 {
+		fpu = -float32(atomic.LoadInt64(&nd.w)+pendW) / (float32(pn) * valueScale)
+	}
+	cs := w.cpuct * float32(math.Sqrt(float64(pn))) / priorScale
+	best, bestScore := -1, float32(math.Inf(-1))
+	for k := range kids {
+		c := &kids[k]
+		n := atomic.LoadInt32(&c.n) + sl.n[k]
+		var q float32
+		if w.solver {
+			switch metaProof(atomic.LoadUint32(&c.meta)) {
+			case ProofWin:
+				return k
+			case ProofLoss:
+				continue
+			case ProofDraw:
+				q = 0
+				goto scored
+			}
+		}
+		if n == 0 {
+			if score := fpu + cs*float32(c.prior); score > bestScore {
+				best, bestScore = k, score
+			}
+			if ordered {
+				break // see orderedBit
+			}
+			continue
+		}
+		q = float32(atomic.LoadInt64(&c.w)+sl.w[k]) / (float32(n) * valueScale)
+	scored:
+		if score := q + cs*float32(c.prior)/float32(1+n); score > bestScore {
+			best, bestScore = k, score
+		}
+	}
+	return best
+}
+
+// flush adds this thread's pending counts (the root's, its children's and
+// the hot blocks') to the tree. Each block is added in child order, so that
+// the tree never shows a later child of an ordered block visited before an
+// earlier one (see orderedBit).
+func (w *worker) flush() {
+	for i := range w.nslots {
+		sl := &w.slots[i]
+		kids := w.a.block(w.slotFirst[i], sl.kids)
+		for k := range kids {
+			if sl.n[k] != 0 {
+				atomic.AddInt32(&kids[k].n, sl.n[k])
+				sl.n[k] = 0
+			}
+			if sl.w[k] != 0 {
+				atomic.AddInt64(&kids[k].w, sl.w[k])
+				sl.w[k] = 0
+			}
+		}
+	}
+	w.nslots = 0
+	w.flushRoot()
 }
 
 // flushRoot adds this thread's pending root and root-children counts to
@@ -526,8 +668,11 @@ func (w *worker) backup(v float32, proven bool) {
 		switch {
 		case i == 0 && w.shared:
 			w.rootW += int64(v * valueScale)
-		case i == 1 && w.shared:
-			w.kidW[path[1]-w.rootFirst] += int64(v * valueScale)
+		case i > 0 && w.pathSlot[i] == -2:
+			w.kidW[path[i]-w.rootFirst] += int64(v * valueScale)
+		case i > 0 && w.pathSlot[i] >= 0:
+			sl := w.pathSlot[i]
+			w.slots[sl].w[path[i]-w.slotFirst[sl]] += int64(v * valueScale)
 		default:
 			w.addValue(a.node(path[i]), v)
 		}
