@@ -122,3 +122,62 @@ func TestParallelSearchKeepsVisitedPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelSearchLosesNoVisits: after a tree-parallel search every
+// pending count kept per thread (root children, hot blocks) has reached the
+// tree: an open node was entered by the simulation that expanded it, by
+// those that found it being expanded (as many as the expanding thread's
+// time away allows), and otherwise only on the way to a child, whose value
+// sums mirror its own. A lost or doubled flush breaks that.
+func TestParallelSearchLosesNoVisits(t *testing.T) {
+	for _, leaf := range []LeafMode{LeafValue, LeafPlayout} {
+		for _, threads := range []int{2, 3} {
+			cfg := testConfig(6000, leaf)
+			s := mustSearcher(t, cfg, Material{})
+			s.SearchParallel(mustGame(t, cfg.Rules, middlegame), threads)
+			a := s.arenas[s.cur]
+			hot := 0
+			var walk func(idx int32)
+			walk = func(idx int32) {
+				nd := a.node(idx)
+				if nd.first <= 0 {
+					return
+				}
+				kids := a.block(nd.first, int(nd.meta&kidsMask))
+				sum, wsum := 0, int64(0)
+				for k := range kids {
+					sum += int(kids[k].n)
+					wsum += kids[k].w
+					walk(nd.first + int32(k))
+				}
+				if nd.n >= hotVisits {
+					hot++
+				}
+				if metaProof(nd.meta) != ProofNone {
+					return
+				}
+				stops := int(nd.n) - sum
+				if stops < 1 {
+					t.Fatalf("%v, %d threads: node with %d visits, its children %d: %d simulations stopped there, want at least 1",
+						leaf, threads, nd.n, sum, stops)
+				}
+				// Each simulation through a child added the negation of
+				// what it added to the child (values are from the mover's
+				// view); only the stops add values of their own.
+				if d := nd.w + wsum; d < -int64(stops)*valueScale || d > int64(stops)*valueScale {
+					t.Fatalf("%v, %d threads: node value sum %d, its children %d: differ by more than %d stops: a value or virtual loss went missing",
+						leaf, threads, nd.w, wsum, stops)
+				}
+			}
+			walk(s.root)
+			if hot < 10 {
+				t.Errorf("%v, %d threads: only %d hot nodes, so the pending counts were hardly used", leaf, threads, hot)
+			}
+			for _, w := range append([]*worker{s.main}, s.helpers...) {
+				if w.nslots != 0 || w.rootN != 0 || w.rootW != 0 {
+					t.Errorf("%v, %d threads: a worker kept pending counts after the search", leaf, threads)
+				}
+			}
+		}
+	}
+}
