@@ -6,23 +6,17 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// The features read each circuit as four straight segments of six track
-// positions (RULES.md: segment k holds track positions 6k..6k+5, and a corner
-// loop lies between segment k and segment k+1). Every capture route passes a
-// loop, so it leaves its segment through the segment's first or last
-// occupied point and meets the first piece of the next occupied segment:
-// the whole capture relation of a circuit is fixed by the first and last
-// pieces of its (at most four) occupied segments. scanCircuits uses that to
-// find every capture of both sides with whole-board operations (the first
-// and last piece of each segment as a lowest bit or a line's highest bit,
-// as the rules package's move generator does) instead of walking each
-// piece's routes.
+// The capture relation behind the threat, defence, loop and blocked
+// features is found by scanCircuits from the ends of the circuits'
+// segments with whole-board operations; the recapture test behind the
+// defence features walks the circuits as rings (ringState, recaptured).
 
 // segmentLines gives, per circuit and segment, the line it runs along and
 // whether track order runs backward along it (files f to a, ranks 6 to 1):
 // the inner circuit is rank 2, file e, rank 5 backward, file b backward; the
 // outer circuit rank 3, file d, rank 4 backward, file c backward (RULES.md).
-// buildTables checks this against rules.TrackSquare.
+// buildTables checks this against rules.TrackSquare, and scanCircuits
+// relies on it.
 var segmentLines = [2][4]struct {
 	file    bool
 	line    int
@@ -33,23 +27,31 @@ var segmentLines = [2][4]struct {
 }
 
 var (
-	// loopAhead[i] is the number of forward steps from track position i
-	// that pass the next loop, loopBehind[i] the same walking backward.
-	loopAhead, loopBehind [rules.TrackLen]int
-	// reverse6[v] is v with its six bits in reverse order.
-	reverse6 [64]uint8
 	// doubleSquares are the points a circuit passes twice (its self-crossings).
 	doubleSquares rules.Bitboard
-	// trackMask[c][s] has bit i set when track position i of circuit c is s.
-	trackMask [2][rules.NumSquares]uint32
 	// trackSquareX[c][i] is the square at track position i mod 24 of
 	// circuit c, for i < 128: a position plus a distance needs no modulo,
 	// and an index masked with 127 no bounds check.
 	trackSquareX [2][128]rules.Square
 	// entries[s] lists the track positions of s on both circuits, and
 	// entryCount[s] how many: one or two for every point but the corners.
-	entries    [rules.NumSquares][2]trackEntry
-	entryCount [rules.NumSquares]uint8
+	// This table and the others indexed by a square have 64 rows, so that
+	// an index masked with 63 needs no bounds check.
+	entries    [64][2]trackEntry
+	entryCount [64]uint8
+	// rankRings[r][v] is the occupancy of both circuits (inner in bits
+	// 0..23, outer in bits 32..55, bit i for track position i) contributed
+	// by the pieces v (bit f for file f) on rank r.
+	rankRings [6][64]uint64
+	// doubledSquare[s][c] has the track positions of s on circuit c as a
+	// doubled ring (see ringState).
+	doubledSquare [64][2]uint64
+	// window[p] selects positions p+1 .. p+23 of a doubled ring;
+	// beforeLoopAhead[p] those of them before the next loop ahead of p
+	// (p+1 to the end of its segment), beforeLoopBehind[p] those before the
+	// next loop behind it (the start of its segment to p-1, as p+19 ..
+	// p+23).
+	window, beforeLoopAhead, beforeLoopBehind [32]uint64
 )
 
 // trackEntry is one track position of a point.
@@ -60,35 +62,39 @@ type trackEntry struct {
 
 const fileA rules.Bitboard = 0x041041041 // a1 a2 a3 a4 a5 a6
 
-// fileGather moves the six bits of file a (squares 0, 6, ..., 30) to bits
-// 30..35 of the product, rank k to bit 30+k; no partial products overlap.
-const fileGather = 1<<30 | 1<<25 | 1<<20 | 1<<15 | 1<<10 | 1<<5
-
-func init() { buildTables() }
+func init() { buildTables(); buildSkipRays() }
 
 // buildTables derives the tables from the rules package's track layout and
 // checks segmentLines against it, so a change there cannot leave the
 // features silently wrong (the tests compare the capture relation with
 // rules.Position.CaptureTargets as well).
 func buildTables() {
-	for v := 0; v < 64; v++ {
-		reverse6[v] = bits.Reverse8(uint8(v)) >> 2
+	for s := range entries {
+		// A null entry: window[24] is empty, so it finds no piece.
+		entries[s] = [2]trackEntry{{0, rules.TrackLen}, {0, rules.TrackLen}}
 	}
 	for c := rules.Inner; c <= rules.Outer; c++ {
 		var seen rules.Bitboard
 		for i := 0; i < rules.TrackLen; i++ {
 			s := rules.TrackSquare(c, i)
-			loopAhead[i], loopBehind[i] = 6-i%6, i%6+1
+			window[i] = (1<<23 - 1) << (i + 1)
+			beforeLoopAhead[i] = (1<<(5-i%6) - 1) << (i + 1)
+			beforeLoopBehind[i] = ((1<<23 - 1) &^ (1<<(23-i%6) - 1)) << (i + 1)
+			doubledSquare[s][c] |= 1<<i | 1<<(i+rules.TrackLen)
 			if seen.Has(s) {
 				doubleSquares |= s.Bit()
 			}
 			seen |= s.Bit()
-			trackMask[c][s] |= 1 << i
 			for j := i; j < 128; j += rules.TrackLen {
 				trackSquareX[c][j] = s
 			}
 			entries[s][entryCount[s]] = trackEntry{c, int8(i)}
 			entryCount[s]++
+			for v := 0; v < 64; v++ {
+				if v>>s.File()&1 != 0 {
+					rankRings[s.Rank()][v] |= 1 << (32*int(c) + i)
+				}
+			}
 			sl := segmentLines[c][i/6]
 			j := i % 6
 			if sl.reverse {
@@ -102,9 +108,6 @@ func buildTables() {
 				panic("eval: circuit layout differs from the rules package's track")
 			}
 		}
-		for i := 0; i < rules.TrackLen; i++ {
-			segPos[c][i/6][rules.TrackSquare(c, i)] = int8(i)
-		}
 		lines := [2][4]rules.Bitboard{{rank2, fileE, rank5, fileB}, {rank3, fileD, rank4, fileC}}
 		for k, line := range lines[c] {
 			for i := 6 * k; i < 6*k+6; i++ {
@@ -116,103 +119,45 @@ func buildTables() {
 	}
 }
 
-func rankBits(occ rules.Bitboard, rank uint) uint32 { return uint32(occ>>(6*rank)) & 63 }
-
-func fileBits(occ rules.Bitboard, file uint) uint32 {
-	return uint32((uint64(occ>>file)&uint64(fileA))*fileGather>>30) & 63
-}
-
-// circuitSegments returns the occupancy of the four segments of circuit c in
-// track order (bit j of seg[k] is track position 6k+j) and the whole ring.
-func circuitSegments(c rules.Circuit, occ rules.Bitboard) (seg [4]uint32, ring uint32) {
-	if c == rules.Inner {
-		seg = [4]uint32{rankBits(occ, 1), fileBits(occ, 4), uint32(reverse6[rankBits(occ, 4)]), uint32(reverse6[fileBits(occ, 1)])}
-	} else {
-		seg = [4]uint32{rankBits(occ, 2), fileBits(occ, 3), uint32(reverse6[rankBits(occ, 3)]), uint32(reverse6[fileBits(occ, 2)])}
-	}
-	return seg, seg[0] | seg[1]<<6 | seg[2]<<12 | seg[3]<<18
-}
-
-// skipNeighbours returns the occupied track positions just after b and just
-// before a on a ring (positions b+1..b+23 and a+1..a+23 cyclically, as
-// indexes below 48 into trackSquareX), used
-// when a double point's two positions a and b are adjacent; ring must hold
-// more than the one position.
-func skipNeighbours(ring uint32, a, b int) (after, before int) {
-	rr := uint64(ring) | uint64(ring)<<rules.TrackLen
-	x := rr >> uint(b+1) & (1<<23 - 1)
-	y := rr >> uint(a+1) & (1<<23 - 1)
-	return b + 1 + bits.TrailingZeros64(x), a + bits.Len64(y)
+// ringsOf returns the occupancy of both circuits for the pieces occ: bit i
+// for track position i of the inner circuit, bit 32+i for the outer one.
+func ringsOf(occ rules.Bitboard) uint64 {
+	return rankRings[0][occ&63] | rankRings[1][occ>>6&63] | rankRings[2][occ>>12&63] |
+		rankRings[3][occ>>18&63] | rankRings[4][occ>>24&63] | rankRings[5][occ>>30&63]
 }
 
 // circuitScan is what one pass over both circuits learns about a position.
 type circuitScan struct {
 	// attacks[c] is the set of c's opponent pieces that c could capture.
 	attacks [2]rules.Bitboard
-	// exits are the pieces that are first or last on some segment: a piece
-	// with a clear path to a loop.
-	exits rules.Bitboard
 	// protected are the pieces that a piece of their own colour could
 	// capture if they were the opponent's: whoever captures them is
 	// recaptured, since a capture only empties points.
 	protected rules.Bitboard
-	// loops[c] counts the loop ends (two per loop, 16 in all) whose nearest
-	// piece along the segment is c's.
-	loops [2]int
-	// ring[c] is the occupancy of circuit c, bit i for track position i.
-	ring [2]uint32
-	// skipAttacks collects the captures of double points passing over
-	// themselves (see skipGap) while a scan runs.
-	skipAttacks [2]rules.Bitboard
-	// pairs lists every capture (attacker, target square), a capture along
-	// both circuits twice; n is its length.
-	pairs [maxPairs]capturePair
+	// ends holds the first and last pieces of the segments: the lowest and
+	// the highest piece of each middle rank, then of each middle file. A
+	// piece is there once for each loop end (two per loop, 16 in all) to
+	// which it is the nearest piece along its segment.
+	ends [4]rules.Bitboard
+	// links lists the two-way captures, each as the two pieces of a loop
+	// gap that capture each other; n is its length.
+	links [maxLinks]rules.Bitboard
 	n     int
+	// skips lists the one-way captures of double points passing over
+	// themselves (see skipGap); nskip is its length.
+	skips [maxSkips]capturePair
+	nskip int
 }
 
 type capturePair struct{ from, to rules.Square }
 
-// maxPairs bounds the captures a scan finds (a power of two, so that a
-// masked index needs no bounds check): per circuit at most four segment
-// gaps, each a capture both ways or two one-way captures of a double point
-// passing over itself.
-const maxPairs = 16
-
-// nextSegment[m][k] is the first segment after k, cyclically, whose bit is
-// set in the four-bit mask m of occupied segments (k itself when it is the
-// only one).
-var nextSegment = func() (t [16][4]uint8) {
-	for m := 1; m < 16; m++ {
-		for k := 0; k < 4; k++ {
-			for d := 1; d <= 4; d++ {
-				if j := (k + d) % 4; m>>j&1 != 0 {
-					t[m][k] = uint8(j)
-					break
-				}
-			}
-		}
-	}
-	return t
-}()
-
-// scanCircuits fills s with the capture relation and segment facts of the
-// position with the given pieces.
-func scanCircuits(s *circuitScan, pieces *[2]rules.Bitboard) {
-	red := pieces[rules.Red]
-	occ := red | pieces[rules.Black]
-	s.skipAttacks = [2]rules.Bitboard{}
-	s.attacks = [2]rules.Bitboard{}
-	s.exits, s.protected = 0, 0
-	s.n = 0
-	rankTop, fileTop := lineTops(occ)
-	inner := s.scanCircuit(rules.Inner, occ, red, occ&rank2, occ&fileE, occ&rank5, occ&fileB, rankTop, fileTop)
-	outer := s.scanCircuit(rules.Outer, occ, red, occ&rank3, occ&fileD, occ&rank4, occ&fileC, rankTop, fileTop)
-	s.attacks[0] |= s.skipAttacks[0]
-	s.attacks[1] |= s.skipAttacks[1]
-	redEnds := inner>>8 + outer>>8
-	ends := inner&255 + outer&255
-	s.loops = [2]int{int(redEnds), int(ends - redEnds)}
-}
+// maxLinks is the number of loop gaps, four a circuit (a power of two, so
+// that a masked index needs no bounds check); maxSkips bounds the one-way
+// captures (two for each of the eight double points).
+const (
+	maxLinks = 8
+	maxSkips = 16
+)
 
 // The lines that make up the circuits' segments.
 const (
@@ -225,130 +170,254 @@ const (
 	fileD rules.Bitboard = fileA << 3
 	fileE rules.Bitboard = fileA << 4
 	fileF rules.Bitboard = fileA << 5
+
+	midRanks = rank2 | rank3 | rank4 | rank5
+	midFiles = fileB | fileC | fileD | fileE
 )
 
-// lineTops returns the highest occupied square of every rank (its
-// east-most piece) and of every file (its north-most) as bitboards, by
-// filling each line downward from its pieces (as the rules package's move
-// generator does): the last pieces of the segments walked toward higher
-// squares and the first of those walked toward lower ones, all at once.
-func lineTops(occ rules.Bitboard) (rankTop, fileTop rules.Bitboard) {
+// orElse returns a when it has a square, else b.
+func orElse(a, b rules.Bitboard) rules.Bitboard {
+	return a | b&rules.Bitboard(int64(a-1)>>63)
+}
+
+// mask returns all ones when b has a square, else 0.
+func mask(b rules.Bitboard) rules.Bitboard { return rules.Bitboard(int64(b|-b) >> 63) }
+
+// gapLink settles the loop gap from a (a segment's last piece, or nothing
+// when the segment is empty) to b (the first piece of the next occupied
+// segment, a itself when a is alone on the circuit or a double point
+// meeting itself). It returns the gap's pieces p, all ones in capture when
+// they are of two colours (they capture each other) and all ones in protect
+// when they are two pieces of one colour (each protects the other).
+func gapLink(a, b, red rules.Bitboard) (p, capture, protect rules.Bitboard) {
+	p = a | b
+	r := p & red
+	capture = mask(r) & mask(p^r)
+	return p, capture, mask(p&(p-1)) ^ capture
+}
+
+// scanCircuits fills s with the capture relation and segment facts of the
+// position with the given pieces.
+//
+// The scan reads each circuit as four straight segments of six track
+// positions (RULES.md: segment k holds track positions 6k..6k+5, and a
+// corner loop lies between segment k and segment k+1), each segment a
+// middle rank or file walked one way (segmentLines). Every capture route
+// passes a loop, so it leaves its segment through the segment's last
+// occupied point and meets the first piece of the next occupied segment:
+// the whole capture relation of a circuit is fixed by the first and last
+// pieces of its (at most four) occupied segments, and those are the lowest
+// and highest pieces of their lines, found by filling each line from its
+// pieces (as the rules package's move generator does). The work is
+// whole-bitboard and, but for a double point meeting itself across a gap,
+// without data-dependent branches: on a mix of positions they would
+// mispredict half the time.
+func scanCircuits(s *circuitScan, red, black rules.Bitboard) {
+	occ := red | black
+	// The lowest and highest piece of every rank and file: e, w, no and
+	// so have the points with a piece east, west, north and south of them
+	// on their line.
 	const (
 		filesAE = rules.BoardMask &^ fileF
 		filesAD = filesAE &^ fileE
+		filesBF = rules.BoardMask &^ fileA
+		filesCF = filesBF &^ fileB
 	)
 	e := occ >> 1 & filesAE
 	e |= e >> 1 & filesAE
 	e |= e >> 2 & filesAD
 	e |= occ >> 5 & fileA
-	n := occ >> 6
-	n |= n >> 6
-	n |= n >> 12
-	n |= occ >> 30
-	return occ &^ e, occ &^ n
-}
-
-// nonEmpty returns 1 if b has a square, else 0.
-func nonEmpty(b rules.Bitboard) uint32 { return uint32((b | -b) >> 63) }
-
-// segPos[c][k][s] is the track position of point s in segment k of circuit
-// c (6k..6k+5), or 0 when s is not on that segment. buildTables fills it.
-var segPos [2][4][rules.NumSquares]int8
-
-// gapLink settles the loop gap from a (a segment's last piece, or nothing
-// when the segment is empty) to b (the first piece of the next occupied
-// segment): attack is both ends when exactly one is Red's (they capture
-// each other; diff is then 1), and protected both ends when they are two
-// pieces of one colour. same is 1 when a and b are one piece (a double
-// point, or a lone piece; the caller computes it). An empty segment has
-// a == 0 and b at most one piece: no capture, and it protects nothing.
-func gapLink(a, b, red rules.Bitboard, same uint32) (attack, protected rules.Bitboard, diff uint32) {
-	p := a | b
-	r := p & red
-	diff = nonEmpty(r) & nonEmpty(p^r)
-	return p & -rules.Bitboard(diff), p & -rules.Bitboard(nonEmpty(a)&^diff&^same), diff
-}
-
-// addPairs stores the captures a->b and b->a at s.pairs[n:] and returns n
-// advanced by 2*diff: the stores are unconditional, so that the gap's
-// outcome needs no branch.
-func (s *circuitScan) addPairs(n int, a, b rules.Bitboard, diff uint32) int {
-	sa, sb := rules.Square(bits.TrailingZeros64(uint64(a))), rules.Square(bits.TrailingZeros64(uint64(b)))
-	s.pairs[n&(maxPairs-1)] = capturePair{sa, sb}
-	s.pairs[(n+1)&(maxPairs-1)] = capturePair{sb, sa}
-	return n + int(2*diff)
-}
-
-// scanCircuit adds circuit c's captures, exits and loop ends to s. x0..x3
-// are the occupied points of its four segments in walking order (segments
-// 0 and 1 walk toward higher squares, 2 and 3 toward lower ones); rankTop
-// and fileTop come from lineTops(occ). Segment k's loop gap joins its last
-// piece a_k to the first piece b_k of the next occupied segment: the two
-// capture each other when their colours differ. The work is whole-bitboard
-// and, but for a double point's gap, without data-dependent branches: on a
-// mix of positions they would mispredict half the time. It returns the loop
-// ends counted, Red's shifted left by 8.
-func (s *circuitScan) scanCircuit(c rules.Circuit, occ, red, x0, x1, x2, x3, rankTop, fileTop rules.Bitboard) uint32 {
-	_, ring := circuitSegments(c, occ)
-	s.ring[c&1] = ring
-	if x0|x1|x2|x3 == 0 {
-		return 0
-	}
-	// first and last piece of each segment in walking order.
-	f0, f1, f2, f3 := x0&-x0, x1&-x1, rankTop&x2, fileTop&x3
-	l0, l1, l2, l3 := rankTop&x0, fileTop&x1, x2&-x2, x3&-x3
-	m := nonEmpty(x0) | nonEmpty(x1)<<1 | nonEmpty(x2)<<2 | nonEmpty(x3)<<3
-	first := [4]rules.Bitboard{f0, f1, f2, f3}
-	next := &nextSegment[m&15]
-	var b [4]rules.Bitboard
-	b[0], b[1], b[2], b[3] = first[next[0]&3], first[next[1]&3], first[next[2]&3], first[next[3]&3]
-	exits := f0 | f1 | f2 | f3 | l0 | l1 | l2 | l3
-	redEnds := nonEmpty(f0&red) + nonEmpty(f1&red) + nonEmpty(f2&red) + nonEmpty(f3&red) +
-		nonEmpty(l0&red) + nonEmpty(l1&red) + nonEmpty(l2&red) + nonEmpty(l3&red)
-	// The four gaps, written out so that their values stay in registers.
-	n := s.n
-	s0, s1, s2, s3 := nonEmpty(l0&b[0]), nonEmpty(l1&b[1]), nonEmpty(l2&b[2]), nonEmpty(l3&b[3])
-	at0, pr0, d0 := gapLink(l0, b[0], red, s0)
-	at1, pr1, d1 := gapLink(l1, b[1], red, s1)
-	at2, pr2, d2 := gapLink(l2, b[2], red, s2)
-	at3, pr3, d3 := gapLink(l3, b[3], red, s3)
-	n = s.addPairs(n, l0, b[0], d0)
-	n = s.addPairs(n, l1, b[1], d1)
-	n = s.addPairs(n, l2, b[2], d2)
-	n = s.addPairs(n, l3, b[3], d3)
-	attacks := at0 | at1 | at2 | at3
-	protected := pr0 | pr1 | pr2 | pr3
-	self := s0 | s1<<1 | s2<<2 | s3<<3
-	for ; self != 0; self &= self - 1 {
-		k := bits.TrailingZeros32(self) & 3
-		j := next[k] & 3
-		sq := bits.TrailingZeros64(uint64([4]rules.Bitboard{l0, l1, l2, l3}[k])) & 63
-		pa, pb := int(segPos[c&1][k][sq]), int(segPos[c&1][j][sq])
-		if pa != pb {
-			s.n = n
-			n = s.skipGap(ring, &trackSquareX[c&1], pa, pb, red, n)
-		}
-	}
+	w := occ << 1 & filesBF
+	w |= w << 1 & filesBF
+	w |= w << 2 & filesCF
+	w |= occ << 5 & fileF
+	no := occ >> 6
+	no |= no >> 6
+	no |= no >> 12
+	no |= occ >> 30
+	so := occ << 6
+	so |= so << 6
+	so |= so << 12
+	so |= occ << 30
+	lr, hr, lf, hf := occ&^w&midRanks, occ&^e&midRanks, occ&^so&midFiles, occ&^no&midFiles
+	s.ends = [4]rules.Bitboard{lr, hr, lf, hf}
+	s.n = 0
+	ai, pi, si := s.circuitLinks(red, lr&rank2, hr&rank2, lf&fileE, hf&fileE, hr&rank5, lr&rank5, hf&fileB, lf&fileB)
+	ao, po, so := s.circuitLinks(red, lr&rank3, hr&rank3, lf&fileD, hf&fileD, hr&rank4, lr&rank4, hf&fileC, lf&fileC)
+	attack := ai | ao
+	s.nskip = 0
 	// A capture link's Red end is what Black attacks, its Black end what
 	// Red attacks.
-	s.attacks[rules.Red] |= attacks &^ red
-	s.attacks[rules.Black] |= attacks & red
-	s.exits |= exits
-	s.protected |= protected
-	s.n = n
-	return redEnds<<8 | 2*uint32(bits.OnesCount32(m))
+	s.attacks = [2]rules.Bitboard{attack &^ red, attack & red}
+	s.protected = pi | po
+	if self := (si | so) & doubleSquares; self != 0 {
+		s.selfGaps(self, occ, red)
+	}
+}
+
+// circuitLinks settles the four loop gaps of one circuit, given the first
+// (e) and last (x) piece of each of its segments in walking order (ranks 2
+// and 3 and files d and e are walked toward higher squares, ranks 4 and 5
+// and files b and c toward lower ones). It appends the capture links to
+// s.links and returns the pieces attacked and protected across the gaps and
+// the pieces that meet themselves across one.
+func (s *circuitScan) circuitLinks(red, e0, x0, e1, x1, e2, x2, e3, x3 rules.Bitboard) (attack, protected, self rules.Bitboard) {
+	// n_k: the first piece of the first occupied segment after k.
+	n3 := orElse(e0, orElse(e1, orElse(e2, e3)))
+	n2 := orElse(e3, n3)
+	n1 := orElse(e2, n2)
+	n0 := orElse(e1, n1)
+	self = x0&n0 | x1&n1 | x2&n2 | x3&n3
+	n := s.n
+	p, cp, pr := gapLink(x0, n0, red)
+	attack, protected = p&cp, p&pr
+	s.links[n&(maxLinks-1)] = p
+	n += int(cp & 1)
+	p, cp, pr = gapLink(x1, n1, red)
+	attack |= p & cp
+	protected |= p & pr
+	s.links[n&(maxLinks-1)] = p
+	n += int(cp & 1)
+	p, cp, pr = gapLink(x2, n2, red)
+	attack |= p & cp
+	protected |= p & pr
+	s.links[n&(maxLinks-1)] = p
+	n += int(cp & 1)
+	p, cp, pr = gapLink(x3, n3, red)
+	attack |= p & cp
+	protected |= p & pr
+	s.links[n&(maxLinks-1)] = p
+	s.n = n + int(cp&1)
+	return attack, protected, self
+}
+
+// selfGaps adds the captures and protection of the double points in self,
+// each of which meets itself across a loop gap: its two track positions
+// are consecutive occupied positions of its circuit.
+//
+// Usually the gap is the double point's own corner loop (the points
+// between its two positions that way, loopSide, are empty): passing over
+// itself it meets the nearest piece beyond along either of its lines, away
+// from the corner (its skip rays); if there is none the route goes on to
+// the next segment's piece, which a capture link already joins it to. The
+// other way round the circuit (its corner loop side occupied, all of two
+// segments empty) is left to selfGapRing.
+func (s *circuitScan) selfGaps(self, occ, red rules.Bitboard) {
+	for {
+		sq := square(self & -self)
+		if occ&loopSide[sq&63] != 0 {
+			s.selfGapRing(sq, occ, red)
+		} else {
+			s.skipAlongRays(sq, occ, red)
+		}
+		if self &= self - 1; self == 0 {
+			return
+		}
+	}
+}
+
+// skipAlongRays adds the captures and protection of the double point sq
+// passing over itself round its corner loop: the nearest piece on each of
+// its skip rays. It has no branches: which piece it meets and whether it
+// captures it are data that a branch would mispredict.
+func (s *circuitScan) skipAlongRays(sq rules.Square, occ, red rules.Bitboard) {
+	rays := &skipRays[sq&63]
+	yRed := rules.Bitboard(mask64(uint64(red >> (sq & 63) & 1)))
+	// The nearest piece on each ray: the lowest one on a ray running up,
+	// the highest on one running down (a1, bit 0, is on no ray).
+	x, y := occ&rays[0].mask, occ&rays[1].mask
+	qx := x&-x&rays[0].up | 1<<((bits.Len64(uint64(x|1))-1)&63)&x&^rays[0].up
+	qy := y&-y&rays[1].up | 1<<((bits.Len64(uint64(y|1))-1)&63)&y&^rays[1].up
+	// Enemies are captured, friends protected.
+	ex := rules.Bitboard(mask64(uint64(qx&red))) ^ yRed
+	ey := rules.Bitboard(mask64(uint64(qy&red))) ^ yRed
+	s.protected |= qx&^ex | qy&^ey
+	ca := colorOf(red, sq)
+	s.attacks[ca] |= qx&ex | qy&ey
+	n := s.nskip
+	s.skips[n&(maxSkips-1)] = capturePair{sq, square(qx)}
+	n += int(mask64(uint64(qx&ex)) & 1)
+	s.skips[n&(maxSkips-1)] = capturePair{sq, square(qy)}
+	s.nskip = n + int(mask64(uint64(qy&ey))&1)
+}
+
+// skipRay is the part of a line beyond a double point, away from its corner
+// loop; up says whether it runs toward higher squares.
+type skipRay struct {
+	mask rules.Bitboard
+	up   rules.Bitboard // all ones when the ray runs toward higher squares
+}
+
+var (
+	// loopSide[s] has the points between the two track positions of the
+	// double point s the short way, round its corner loop.
+	loopSide [64]rules.Bitboard
+	// skipRays[s] are the double point s's two skip rays.
+	skipRays [64][2]skipRay
+)
+
+// buildSkipRays fills loopSide and skipRays from the track.
+func buildSkipRays() {
+	for c := rules.Inner; c <= rules.Outer; c++ {
+		for u := 0; u < rules.TrackLen; u++ {
+			for d := 1; d <= rules.TrackLen/2; d++ {
+				v := (u + d) % rules.TrackLen
+				y := rules.TrackSquare(c, u)
+				if rules.TrackSquare(c, v) != y {
+					continue
+				}
+				for i := u + 1; i < u+d; i++ {
+					loopSide[y] |= rules.TrackSquare(c, i%rules.TrackLen).Bit()
+				}
+				// Beyond v to the end of its segment, and before u back to
+				// the start of its own.
+				var ahead, behind rules.Bitboard
+				for i := v + 1; i < v/6*6+6; i++ {
+					ahead |= rules.TrackSquare(c, i).Bit()
+				}
+				for i := u - 1; i >= u/6*6; i-- {
+					behind |= rules.TrackSquare(c, i).Bit()
+				}
+				skipRays[y] = [2]skipRay{
+					{ahead, -rules.Bitboard(b2u64(rules.TrackSquare(c, v+1) > y))},
+					{behind, -rules.Bitboard(b2u64(rules.TrackSquare(c, u-1) > y))},
+				}
+			}
+		}
+	}
+}
+
+// selfGapRing adds the captures and protection of the double point sq
+// where its two track positions are consecutive occupied positions of its
+// circuit, one way round or both, by walking the circuit as a ring.
+func (s *circuitScan) selfGapRing(sq rules.Square, occ, red rules.Bitboard) {
+	c := entries[sq][0].circuit & 1
+	ring := uint32(ringsOf(occ) >> (32 * c))
+	a, b := int(entries[sq][0].pos), int(entries[sq][1].pos)
+	rr := uint64(ring) | uint64(ring)<<rules.TrackLen
+	if rr>>uint(a+1)&(1<<((b-a+rules.TrackLen-1)%rules.TrackLen)-1) == 0 {
+		s.skipGap(ring, &trackSquareX[c], a, b, red)
+	}
+	if rr>>uint(b+1)&(1<<((a-b+rules.TrackLen-1)%rules.TrackLen)-1) == 0 {
+		s.skipGap(ring, &trackSquareX[c], b, a, red)
+	}
+}
+
+// skipNeighbours returns the occupied track positions just after b and just
+// before a on a ring (positions b+1..b+23 and a+1..a+23 cyclically, as
+// indexes below 48 into trackSquareX), used when a double point's two
+// positions a and b are adjacent; ring must hold more than the one
+// position.
+func skipNeighbours(ring uint32, a, b int) (after, before int) {
+	rr := uint64(ring) | uint64(ring)<<rules.TrackLen
+	x := rr >> uint(b+1) & (1<<23 - 1)
+	y := rr >> uint(a+1) & (1<<23 - 1)
+	return b + 1 + bits.TrailingZeros64(x), a + bits.Len64(y)
 }
 
 // bit returns the bitboard of sq without the shift-size check of a
 // variable shift.
 func bit(sq rules.Square) rules.Bitboard { return 1 << (sq & 63) }
-
-func b2u(b bool) uint32 {
-	if b {
-		return 1
-	}
-	return 0
-}
 
 // colorOf returns the colour of the piece on sq, given Red's pieces.
 func colorOf(red rules.Bitboard, sq rules.Square) rules.Color {
@@ -359,9 +428,8 @@ func colorOf(red rules.Bitboard, sq rules.Square) rules.Color {
 // the two track positions of one piece (a double point): that piece passes
 // over its own other position, so forward from a it meets the piece after
 // b, and backward from b the piece before a; both routes already passed the
-// loop between a and b. It appends to s.pairs from index n and returns the
-// new length.
-func (s *circuitScan) skipGap(ring uint32, ts *[128]rules.Square, a, b int, red rules.Bitboard, n int) int {
+// loop between a and b.
+func (s *circuitScan) skipGap(ring uint32, ts *[128]rules.Square, a, b int, red rules.Bitboard) {
 	sa := ts[a&127]
 	ca := colorOf(red, sa)
 	after, before := skipNeighbours(ring, a, b)
@@ -369,52 +437,118 @@ func (s *circuitScan) skipGap(ring uint32, ts *[128]rules.Square, a, b int, red 
 		switch {
 		case q == sa:
 		case ca != colorOf(red, q):
-			s.skipAttacks[ca] |= bit(q)
-			s.pairs[n&(maxPairs-1)] = capturePair{sa, q}
-			n++
+			s.attacks[ca] |= bit(q)
+			s.skips[s.nskip&(maxSkips-1)] = capturePair{sa, q}
+			s.nskip++
 		default:
 			s.protected |= bit(q)
 		}
 	}
-	return n
+}
+
+// ringState holds the occupancy of each circuit as a doubled ring: bit i
+// and bit i+24 for track position i, so that the 23 positions after any
+// position are a contiguous window.
+type ringState struct {
+	// occ[c] is every piece on circuit c, side[col][c] col's pieces.
+	occ  [2]uint64
+	side [2][2]uint64
+}
+
+// doubled returns the 24-bit ring r as a doubled ring.
+func doubled(r uint64) uint64 {
+	r &= 1<<rules.TrackLen - 1
+	return r | r<<rules.TrackLen
+}
+
+// newRingState returns the doubled rings of the position with the given
+// pieces.
+func newRingState(red, black rules.Bitboard) ringState {
+	r, b := ringsOf(red), ringsOf(black)
+	return ringState{
+		occ:  [2]uint64{doubled(r | b), doubled((r | b) >> 32)},
+		side: [2][2]uint64{{doubled(r), doubled(r >> 32)}, {doubled(b), doubled(b >> 32)}},
+	}
 }
 
 // recaptured reports whether, after the piece on from captures the piece on
-// to, the captured side could capture the capturer back on to. s is the scan
-// of the position before the capture. From each track position of to and in
-// both directions it looks at the nearest piece: a piece of the captured
-// side there captures back if a loop lies between, or if it is a double
-// point whose other position lies just beyond (its route passes over itself
-// and a loop on the way). The checks are combined without branches: on a
-// mix of positions each would mispredict half the time.
-func recaptured(s *circuitScan, pieces *[2]rules.Bitboard, from, to rules.Square) bool {
-	mover := colorOf(pieces[rules.Red], from)
-	defenders := pieces[mover^1] &^ to.Bit()
+// to, the captured side could capture the capturer back on to; the piece
+// on to must not be protected (no piece of its own colour reaches it). st
+// holds the rings of the position before the capture and red is Red's
+// pieces. The capture only empties from, so only the circuits through from
+// can open a route: from each track position of to on them and in both
+// directions it looks at the nearest piece with from emptied: a piece of
+// the captured side there captures back if a loop lies between, or if it is
+// a double point whose other position is the next occupied one beyond (its
+// route passes over itself and a loop on the way). The checks are combined
+// without branches but for the rare double point case: on a mix of
+// positions each would mispredict often.
+func recaptured(st *ringState, red rules.Bitboard, from, to rules.Square) bool {
+	side := &st.side[^(red>>(to&63))&1]
 	hit := uint64(0)
-	for i := 0; i < int(entryCount[to]); i++ {
-		e := entries[to][i]
-		c, p := e.circuit, int(e.pos)
-		ring := s.ring[c] &^ trackMask[c][from]
-		ts := &trackSquareX[c]
-		rr := uint64(ring) | uint64(ring)<<rules.TrackLen
-		x := rr >> uint(p+1) & (1<<23 - 1) // positions p+1 .. p+23
-		// Forward: the lowest set bit is the nearest piece ahead.
-		d := bits.TrailingZeros64(x) + 1
-		q := ts[(p+d)&127]
-		x2 := x & (x - 1)
-		loop := b2u64(d >= loopAhead[p])
-		skip := b2u64(x2 != 0) & b2u64(ts[(p+1+bits.TrailingZeros64(x2))&127] == q)
-		hit |= uint64(defenders>>q) & 1 & (loop | skip) & b2u64(x != 0)
-		// Backward: the highest set bit is the nearest piece behind (with
-		// x == 0, h = -1 names p itself, which is no defender).
-		h := bits.Len64(x) - 1
-		q = ts[(p+1+h)&127]
-		x3 := x &^ (1 << uint(h))
-		loop = b2u64(23-h >= loopBehind[p])
-		skip = b2u64(x3 != 0) & b2u64(ts[(p+bits.Len64(x3))&127] == q)
-		hit |= uint64(defenders>>q) & 1 & (loop | skip)
+	for i := 0; i < int(entryCount[to&63]); i++ {
+		e := entries[to&63][i&1]
+		c, p := e.circuit&1, uint(e.pos)&31
+		gone := doubledSquare[from&63][c]
+		if gone == 0 {
+			continue // the capture leaves this circuit as it was
+		}
+		x := st.occ[c] &^ gone & window[p] // occupied, p+1 .. p+23
+		defenders := side[c] &^ doubledSquare[to&63][c]
+		// The nearest piece ahead: a defender there captures back across
+		// a loop, or, without one, if it is a double point whose other
+		// position lies just beyond (rare: checked apart).
+		near := x & -x & defenders
+		noLoop := x & beforeLoopAhead[p]
+		hit |= near & -b2u64(noLoop == 0)
+		if near&doubleRings[c]&-b2u64(noLoop != 0) != 0 {
+			hit |= b2u64(skipsAhead(x, c))
+		}
+		// The same behind: the highest bit of the window (x|1 keeps the
+		// shift in range; bit 0 is never in a window).
+		near = 1 << ((bits.Len64(x|1) - 1) & 63) & x & defenders
+		noLoop = x & beforeLoopBehind[p]
+		hit |= near & -b2u64(noLoop == 0)
+		if near&doubleRings[c]&-b2u64(noLoop != 0) != 0 {
+			hit |= b2u64(skipsBehind(x, c))
+		}
 	}
 	return hit != 0
+}
+
+// doubleRings[c] has the track positions of circuit c's double points as a
+// doubled ring.
+var doubleRings = func() (r [2]uint64) {
+	for c := rules.Inner; c <= rules.Outer; c++ {
+		for i := 0; i < rules.TrackLen; i++ {
+			s := rules.TrackSquare(c, i)
+			for j := 0; j < rules.TrackLen; j++ {
+				if j != i && rules.TrackSquare(c, j) == s {
+					r[c] |= 1<<i | 1<<(i+rules.TrackLen)
+				}
+			}
+		}
+	}
+	return r
+}()
+
+// skipsAhead reports whether the nearest piece in x (the occupied positions
+// of a doubled ring in the window after some position) is a double point
+// whose other position is the next occupied one beyond it: walking
+// backward from there it passes over itself and a loop, and reaches the
+// window's start.
+func skipsAhead(x uint64, c rules.Circuit) bool {
+	ts := &trackSquareX[c&1]
+	x2 := x & (x - 1)
+	return x2 != 0 && ts[bits.TrailingZeros64(x)&127] == ts[bits.TrailingZeros64(x2)&127]
+}
+
+// skipsBehind is skipsAhead for the farthest piece of the window, the
+// nearest behind its start.
+func skipsBehind(x uint64, c rules.Circuit) bool {
+	ts := &trackSquareX[c&1]
+	x3 := x &^ (1 << (bits.Len64(x) - 1))
+	return x3 != 0 && ts[(bits.Len64(x)-1)&127] == ts[(bits.Len64(x3)-1)&127]
 }
 
 func b2u64(b bool) uint64 {
@@ -423,3 +557,6 @@ func b2u64(b bool) uint64 {
 	}
 	return 0
 }
+
+// mask64 returns all ones when x is not zero, else 0.
+func mask64(x uint64) uint64 { return uint64(int64(x|-x) >> 63) }

@@ -131,7 +131,6 @@ var (
 	outerOnly = rules.OnCircuit(rules.Outer) &^ rules.OnCircuit(rules.Inner)
 	bothOn    = rules.OnCircuit(rules.Inner) & rules.OnCircuit(rules.Outer)
 	onEither  = rules.OnCircuit(rules.Inner) | rules.OnCircuit(rules.Outer)
-	corners   = rules.BoardMask &^ onEither
 )
 
 // ExtractBoards writes into v the features of the position with the given
@@ -139,29 +138,31 @@ var (
 // that hold the parts (a dataset row) rather than a Position. The pieces
 // must not overlap.
 func ExtractBoards(v *Vector, red, black rules.Bitboard, side rules.Color, noCapture int) {
-	pieces := [2]rules.Bitboard{red, black}
 	us, them := side&1, side&1^1
-	own, opp := pieces[us], pieces[them]
+	swap := (red ^ black) & -rules.Bitboard(us)
+	own, opp := red^swap, black^swap
+	v[RedToMove] = 1 - 2*float64(us)
 	nOwn, nOpp := own.Count(), opp.Count()
 
 	material := float64(nOwn - nOpp)
 	phase := float64(nOwn+nOpp) / 24
 	clock := float64(min(max(noCapture, 0), ClockScale)) / ClockScale
 	v[Bias] = 1
-	v[RedToMove] = 1 - 2*float64(us)
 	v[Material] = material
 	v[Phase] = phase
 	v[MaterialXPhase] = material * phase
 	v[MaterialXClock] = material*clock + 0 // + 0 turns -0 into 0
 
-	v[InnerOwn] = float64((own & innerOnly).Count())
-	v[InnerOpp] = float64((opp & innerOnly).Count())
-	v[OuterOwn] = float64((own & outerOnly).Count())
-	v[OuterOpp] = float64((opp & outerOnly).Count())
-	v[BothOwn] = float64((own & bothOn).Count())
-	v[BothOpp] = float64((opp & bothOn).Count())
-	v[CornerOwn] = float64((own & corners).Count())
-	v[CornerOpp] = float64((opp & corners).Count())
+	innerOwn, innerOpp := (own & innerOnly).Count(), (opp & innerOnly).Count()
+	outerOwn, outerOpp := (own & outerOnly).Count(), (opp & outerOnly).Count()
+	bothOwn, bothOpp := (own & bothOn).Count(), (opp & bothOn).Count()
+	v[InnerOwn], v[InnerOpp] = float64(innerOwn), float64(innerOpp)
+	v[OuterOwn], v[OuterOpp] = float64(outerOwn), float64(outerOpp)
+	v[BothOwn], v[BothOpp] = float64(bothOwn), float64(bothOpp)
+	// Every piece is on the inner circuit only, the outer only, both or a
+	// corner.
+	v[CornerOwn] = float64(nOwn - innerOwn - outerOwn - bothOwn)
+	v[CornerOpp] = float64(nOpp - innerOpp - outerOpp - bothOpp)
 	v[DoubleOwn] = float64((own & doubleSquares).Count())
 	v[DoubleOpp] = float64((opp & doubleSquares).Count())
 
@@ -170,22 +171,47 @@ func ExtractBoards(v *Vector, red, black rules.Bitboard, side rules.Color, noCap
 	v[MobilityOpp] = float64(quietMoves(opp, empty))
 
 	var s circuitScan
-	scanCircuits(&s, &pieces)
+	scanCircuits(&s, red, black)
 	v[AttacksOwn] = float64(s.attacks[us].Count())
 	v[AttacksOpp] = float64(s.attacks[them].Count())
+	// A capture is recaptured when its target is protected or, failing
+	// that, when emptying the capturer's point opens a route to it.
 	var undefended rules.Bitboard
-	for i := 0; i < s.n; i++ {
-		pr := s.pairs[i]
-		if !(undefended | s.protected).Has(pr.to) && !recaptured(&s, &pieces, pr.from, pr.to) {
-			undefended |= pr.to.Bit()
+	if s.n|s.nskip != 0 {
+		st := newRingState(red, black)
+		prot := s.protected
+		for i := 0; i < s.n; i++ {
+			p := s.links[i&(maxLinks-1)]
+			lo := p & -p
+			hi := p ^ lo
+			if lo&(prot|undefended) == 0 {
+				undefended |= lo & -rules.Bitboard(b2u64(!recaptured(&st, red, square(hi), square(lo))))
+			}
+			if hi&(prot|undefended) == 0 {
+				undefended |= hi & -rules.Bitboard(b2u64(!recaptured(&st, red, square(lo), square(hi))))
+			}
+		}
+		for i := 0; i < s.nskip; i++ {
+			pr := s.skips[i&(maxSkips-1)]
+			if (prot|undefended)&bit(pr.to) == 0 {
+				undefended |= bit(pr.to) & -rules.Bitboard(b2u64(!recaptured(&st, red, pr.from, pr.to)))
+			}
 		}
 	}
 	v[DefendedOwn] = float64((s.attacks[them] &^ undefended).Count())
 	v[DefendedOpp] = float64((s.attacks[us] &^ undefended).Count())
-	v[LoopsOwn] = float64(s.loops[us])
-	v[LoopsOpp] = float64(s.loops[them])
-	v[BlockedOwn] = float64((own & onEither &^ s.exits).Count())
-	v[BlockedOpp] = float64((opp & onEither &^ s.exits).Count())
+	// Loop ends, each end of a nonempty segment once: the ends of the
+	// middle ranks (bits 6 to 29) and, shifted, those of the middle files
+	// (bits 1 to 34) fit in one word.
+	lr, hr, lf, hf := s.ends[0], s.ends[1], s.ends[2], s.ends[3]
+	lo, hi := lr|lf<<29, hr|hf<<29
+	ownEnds := own&midRanks | (own&midFiles)<<29
+	loopsOwn := bits.OnesCount64(uint64(lo&ownEnds)) + bits.OnesCount64(uint64(hi&ownEnds))
+	v[LoopsOwn] = float64(loopsOwn)
+	v[LoopsOpp] = float64(2*bits.OnesCount64(uint64(lo)) - loopsOwn)
+	exits := lr | hr | lf | hf // pieces with a clear path to a loop
+	v[BlockedOwn] = float64((own & onEither &^ exits).Count())
+	v[BlockedOpp] = float64((opp & onEither &^ exits).Count())
 }
 
 const (
@@ -193,16 +219,19 @@ const (
 	notFileF rules.Bitboard = rules.BoardMask &^ (fileA << 5)
 )
 
+// square returns the square of the single piece in b.
+func square(b rules.Bitboard) rules.Square { return rules.Square(bits.TrailingZeros64(uint64(b)) & 63) }
+
 // quietMoves counts the one-step moves of the pieces in b onto empty points:
 // the eight neighbour shifts, with the file masks stopping wrap-around.
+// The targets of a move north are never on rank 1, nor those of a move
+// south on rank 6: shifted to bits 0 to 29 and 34 to 63, each opposite
+// pair of directions but east and west is counted with one popcount.
 func quietMoves(b, empty rules.Bitboard) int {
-	n := bits.OnesCount64(uint64(b << 1 & notFileA & empty))
-	n += bits.OnesCount64(uint64(b >> 1 & notFileF & empty))
-	n += bits.OnesCount64(uint64(b << 6 & empty))
-	n += bits.OnesCount64(uint64(b >> 6 & empty))
-	n += bits.OnesCount64(uint64(b << 7 & notFileA & empty))
-	n += bits.OnesCount64(uint64(b << 5 & notFileF & empty))
-	n += bits.OnesCount64(uint64(b >> 5 & notFileA & empty))
-	n += bits.OnesCount64(uint64(b >> 7 & notFileF & empty))
+	n := bits.OnesCount64(uint64(b<<1&notFileA&empty)) + bits.OnesCount64(uint64(b>>1&notFileF&empty))
+	up := empty >> 6 // targets of moves north, northeast and northwest, shifted
+	n += bits.OnesCount64(uint64(b&up | (b>>6&empty)<<34))
+	n += bits.OnesCount64(uint64(b<<1&notFileA&up | (b>>7&notFileF&empty)<<34))
+	n += bits.OnesCount64(uint64(b>>1&notFileF&up | (b>>5&notFileA&empty)<<34))
 	return n
 }

@@ -44,11 +44,11 @@ func TestScanMatchesRulesCaptureTargets(t *testing.T) {
 	for _, p := range randomBoards(1, n) {
 		pieces := [2]rules.Bitboard{p.Red(), p.Black()}
 		var s circuitScan
-		scanCircuits(&s, &pieces)
+		scanCircuits(&s, p.Red(), p.Black())
 		var got [rules.NumSquares]rules.Bitboard
-		pairs += s.n
-		for i := 0; i < s.n; i++ {
-			got[s.pairs[i].from] |= s.pairs[i].to.Bit()
+		for _, c := range s.captures() {
+			got[c.from] |= c.to.Bit()
+			pairs++
 		}
 		for sq := rules.Square(0); sq < rules.NumSquares; sq++ {
 			if want := p.CaptureTargets(sq); got[sq] != want {
@@ -67,6 +67,76 @@ func TestScanMatchesRulesCaptureTargets(t *testing.T) {
 	if pairs < n {
 		t.Fatalf("only %d captures in %d random positions: the generator is too sparse to test anything", pairs, n)
 	}
+}
+
+// protectedByRules returns the pieces that a piece of their own colour
+// could capture if they were the opponent's, by recolouring each piece in
+// turn and asking the rules package for its own side's capture targets
+// (neither side may have 12 pieces).
+func protectedByRules(p rules.Position) rules.Bitboard {
+	var out rules.Bitboard
+	for sq := rules.Square(0); sq < rules.NumSquares; sq++ {
+		c, ok := p.At(sq)
+		if !ok {
+			continue
+		}
+		b := [2]rules.Bitboard{p.Red(), p.Black()}
+		b[c] &^= sq.Bit()
+		b[c.Other()] |= sq.Bit()
+		q, err := rules.NewPosition(b[0], b[1], c, 0, 1)
+		if err != nil {
+			panic(err)
+		}
+		for f := b[c]; f != 0; f &= f - 1 {
+			if q.CaptureTargets(square(f & -f)).Has(sq) {
+				out |= sq.Bit()
+				break
+			}
+		}
+	}
+	return out
+}
+
+// TestScanProtectedMatchesRules checks the protected set, which lets the
+// defence features skip the recapture test: a piece wrongly in it would be
+// counted as defended without that test.
+func TestScanProtectedMatchesRules(t *testing.T) {
+	n := 5000
+	if testing.Short() {
+		n = 1000
+	}
+	some := 0
+	for _, p := range randomBoards(3, n) {
+		if p.Count(rules.Red) == 12 || p.Count(rules.Black) == 12 {
+			continue // recolouring a piece would make 13
+		}
+		var s circuitScan
+		scanCircuits(&s, p.Red(), p.Black())
+		if want := protectedByRules(p); s.protected != want {
+			t.Fatalf("%s: protected %x, rules say %x", p.FEN(), s.protected, want)
+		}
+		if s.protected != 0 {
+			some++
+		}
+	}
+	if some < n/4 {
+		t.Fatalf("only %d of %d positions have a protected piece: the test exercises too little", some, n)
+	}
+}
+
+// captures lists the captures of a scan: both ways along each link, then
+// the one-way captures of double points passing over themselves.
+func (s *circuitScan) captures() []capturePair {
+	var out []capturePair
+	for _, l := range s.links[:s.n] {
+		lo := l & -l
+		hi := l ^ lo
+		if lo == 0 || hi == 0 || hi&(hi-1) != 0 {
+			panic("eval: a capture link does not hold exactly two pieces")
+		}
+		out = append(out, capturePair{square(lo), square(hi)}, capturePair{square(hi), square(lo)})
+	}
+	return append(out, s.skips[:s.nskip]...)
 }
 
 // defendedByRules counts, the slow way through rules, the pieces of c that
