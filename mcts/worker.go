@@ -2,6 +2,7 @@ package mcts
 
 import (
 	"math"
+	"math/bits"
 	"sync/atomic"
 
 	"github.com/surakarta/surakarta/rules"
@@ -91,14 +92,14 @@ const maxSlots = 32
 // blockSlot holds a thread's pending visits and value sums for the children
 // of one hot node, added to the tree at the next flush.
 type blockSlot struct {
-	n    [rules.MaxMoves]int32
-	w    [rules.MaxMoves]int64
-	kids int
+	n       [rules.MaxMoves]int32
+	w       [rules.MaxMoves]int64
+	touched [(rules.MaxMoves + 63) / 64]uint64 // children with pending counts
 }
 
-// slotFor returns the slot holding pending counts for the block at first
-// (kids children), creating one if there is room, or -1.
-func (w *worker) slotFor(first int32, kids int) int {
+// slotFor returns the slot holding pending counts for the block at first,
+// creating one if there is room, or -1.
+func (w *worker) slotFor(first int32) int {
 	for i := range w.nslots {
 		if w.slotFirst[i] == first {
 			return i
@@ -110,7 +111,6 @@ func (w *worker) slotFor(first int32, kids int) int {
 	i := w.nslots
 	w.nslots++
 	w.slotFirst[i] = first
-	w.slots[i].kids = kids
 	return i
 }
 
@@ -253,7 +253,7 @@ func (w *worker) simulate() {
 		if w.shared && f != w.rootFirst && atomic.LoadInt32(&nd.n)+pendN >= hotVisits {
 			meta := atomic.LoadUint32(&nd.meta)
 			kids := w.a.block(f, int(meta&kidsMask))
-			if slot = w.slotFor(f, len(kids)); slot >= 0 {
+			if slot = w.slotFor(f); slot >= 0 {
 				k = w.selectBuffered(nd, kids, meta&orderedBit != 0, &w.slots[slot], pendN, pendW)
 			}
 		}
@@ -272,6 +272,7 @@ func (w *worker) simulate() {
 		case slot >= 0:
 			sl := &w.slots[slot]
 			sl.n[k]++
+			sl.touched[k>>6] |= 1 << (k & 63)
 			pendN, pendW = sl.n[k], sl.w[k]
 		case w.shared && f == w.rootFirst:
 			w.kidN[k]++
@@ -436,16 +437,18 @@ func (w *worker) selectBuffered(nd *node, kids []node, ordered bool, sl *blockSl
 func (w *worker) flush() {
 	for i := range w.nslots {
 		sl := &w.slots[i]
-		kids := w.a.block(w.slotFirst[i], sl.kids)
-		for k := range kids {
-			if sl.n[k] != 0 {
-				atomic.AddInt32(&kids[k].n, sl.n[k])
-				sl.n[k] = 0
+		first := w.slotFirst[i]
+		for j, t := range sl.touched {
+			for ; t != 0; t &= t - 1 {
+				k := j<<6 | bits.TrailingZeros64(t)
+				c := w.a.node(first + int32(k))
+				atomic.AddInt32(&c.n, sl.n[k])
+				if sl.w[k] != 0 {
+					atomic.AddInt64(&c.w, sl.w[k])
+				}
+				sl.n[k], sl.w[k] = 0, 0
 			}
-			if sl.w[k] != 0 {
-				atomic.AddInt64(&kids[k].w, sl.w[k])
-				sl.w[k] = 0
-			}
+			sl.touched[j] = 0
 		}
 	}
 	w.nslots = 0
