@@ -60,10 +60,22 @@
 // thread has its own random generator, buffers and run of node slots, a
 // thread descending a node adds a virtual loss (a visit valued as a loss)
 // so the others spread out, and a node being expanded by one thread is
-// evaluated without expansion by the others. The root and its children,
-// which every simulation passes, keep per-thread counts that are added to
-// the tree every 16 simulations, so that their cache lines do not bounce
-// between cores on every simulation; each thread sees the others' root
-// statistics at most that stale. Evaluators are shared by the threads
-// unless they implement Cloner.
+// evaluated without expansion by the others. The root's children, and the
+// children of every node with 64 or more visits, keep per-thread counts
+// that are added to the tree every 16 simulations: the threads pass these
+// nodes on nearly every simulation, and updating them in place would move
+// their cache lines between the cores at each level of each path. Each
+// thread sees the others' statistics of busy nodes at most that stale, and
+// their virtual losses only below them, where one visit in flight still
+// matters. Evaluators are shared by the threads unless they implement
+// Cloner.
+//
+// # Selection
+//
+// PUCT gives every unvisited child of a node the same first-play value, so
+// among them the one with the largest prior wins, the earliest on ties.
+// When a node's priors never increase along its children (always with
+// uniform priors) the visited children form a prefix, and selection stops
+// at the first unvisited child: the choice is the full scan's, and a search
+// deep in a large tree reads a few children of each block instead of all.
 package mcts
