@@ -40,21 +40,20 @@ type worker struct {
 
 	// During a parallel search the root's statistics and its children's
 	// are kept per thread and added to the tree every few simulations
-	// (flushRoot): every simulation passes through them, and updating them
-	// in place would bounce their cache lines between the cores on every
+	// (flush): every simulation passes through them, and updating them in
+	// place would bounce their cache lines between the cores on every
 	// simulation. rootFirst is the root's first child; rootN and rootW
-	// collect the root's visits and value sum, kidN and kidW its children's.
+	// collect the root's visits and value sum, rootKids its children's.
 	rootFirst int32
 	rootN     int32
 	rootW     int64
-	kidN      [rules.MaxMoves]int32
-	kidW      [rules.MaxMoves]int64
+	rootKids  blockSlot
 
 	// Below the root, a parallel search keeps the same kind of pending
 	// counts for the children of hot nodes (see hotVisits): slots hold
 	// them, slotFirst[i] is the first child of slot i's block, and
-	// pathSlot[i] says which slot (or -1: none, -2: the root's children)
-	// holds the pending counts of path[i].
+	// pathSlot[i] says which slot (or -1: none, -2: rootKids) holds the
+	// pending counts of path[i].
 	slots     [maxSlots]blockSlot
 	slotFirst [maxSlots]int32
 	nslots    int
@@ -275,8 +274,10 @@ func (w *worker) simulate() {
 			sl.touched[k>>6] |= 1 << (k & 63)
 			pendN, pendW = sl.n[k], sl.w[k]
 		case w.shared && f == w.rootFirst:
-			w.kidN[k]++
-			pendN, pendW = w.kidN[k], w.kidW[k]
+			sl := &w.rootKids
+			sl.n[k]++
+			sl.touched[k>>6] |= 1 << (k & 63)
+			pendN, pendW = sl.n[k], sl.w[k]
 			slot = -2
 		default:
 			w.visit(c)
@@ -297,7 +298,7 @@ func (w *worker) selectChild(nd *node, f int32) int {
 	kids := w.a.block(f, int(meta&kidsMask))
 	ordered := meta&orderedBit != 0
 	if w.shared && f == w.rootFirst {
-		return w.selectRootChild(kids, ordered)
+		return w.selectBuffered(nd, kids, ordered, &w.rootKids, w.rootN, w.rootW)
 	}
 	pn := atomic.LoadInt32(&nd.n)
 	var fpu float32
@@ -339,56 +340,10 @@ func (w *worker) selectChild(nd *node, f int32) int {
 	return best
 }
 
-// selectRootChild is selectChild at the root of a parallel search: the
-// counts are the tree's plus this thread's pending ones (see rootFirst). It
-// reads each child once, as selectChild does; summing the children's counts
-// for the root's own would read their cache lines, which the other threads
-// keep dirtying, twice per simulation.
-func (w *worker) selectRootChild(kids []node, ordered bool) int {
-	root := w.a.node(w.root)
-	pn := atomic.LoadInt32(&root.n) + w.rootN
-	var fpu float32
-	if pn > 0 {
-		fpu = -float32(atomic.LoadInt64(&root.w)+w.rootW) / (float32(pn) * valueScale)
-	}
-	cs := w.cpuct * float32(math.Sqrt(float64(pn))) / priorScale
-	best, bestScore := -1, float32(math.Inf(-1))
-	for k := range kids {
-		c := &kids[k]
-		n := atomic.LoadInt32(&c.n) + w.kidN[k]
-		var q float32
-		if w.solver {
-			switch metaProof(atomic.LoadUint32(&c.meta)) {
-			case ProofWin:
-				return k
-			case ProofLoss:
-				continue
-			case ProofDraw:
-				q = 0
-				goto scored
-			}
-		}
-		if n == 0 {
-			if score := fpu + cs*float32(c.prior); score > bestScore {
-				best, bestScore = k, score
-			}
-			if ordered {
-				break // see orderedBit
-			}
-			continue
-		}
-		q = float32(atomic.LoadInt64(&c.w)+w.kidW[k]) / (float32(n) * valueScale)
-	scored:
-		if score := q + cs*float32(c.prior)/float32(1+n); score > bestScore {
-			best, bestScore = k, score
-		}
-	}
-	return best
-}
-
-// selectBuffered is selectChild at a hot node of a parallel search: the
-// counts of the node (pendN, pendW) and of its children (sl) are the tree's
-// plus this thread's pending ones.
+// selectBuffered is selectChild at the root or a hot node of a parallel
+// search: the counts of the node and of its children are the tree's plus
+// this thread's pending ones (pendN and pendW for the node, sl for its
+// children).
 func (w *worker) selectBuffered(nd *node, kids []node, ordered bool, sl *blockSlot, pendN int32, pendW int64) int {
 	pn := atomic.LoadInt32(&nd.n) + pendN
 	var fpu float32
@@ -431,49 +386,36 @@ func (w *worker) selectBuffered(nd *node, kids []node, ordered bool, sl *blockSl
 }
 
 // flush adds this thread's pending counts (the root's, its children's and
-// the hot blocks') to the tree. Each block is added in child order, so that
-// the tree never shows a later child of an ordered block visited before an
-// earlier one (see orderedBit).
+// the hot blocks') to the tree.
 func (w *worker) flush() {
 	for i := range w.nslots {
-		sl := &w.slots[i]
-		first := w.slotFirst[i]
-		for j, t := range sl.touched {
-			for ; t != 0; t &= t - 1 {
-				k := j<<6 | bits.TrailingZeros64(t)
-				c := w.a.node(first + int32(k))
-				atomic.AddInt32(&c.n, sl.n[k])
-				if sl.w[k] != 0 {
-					atomic.AddInt64(&c.w, sl.w[k])
-				}
-				sl.n[k], sl.w[k] = 0, 0
-			}
-			sl.touched[j] = 0
-		}
+		w.flushSlot(&w.slots[i], w.slotFirst[i])
 	}
 	w.nslots = 0
-	w.flushRoot()
-}
-
-// flushRoot adds this thread's pending root and root-children counts to
-// the tree.
-func (w *worker) flushRoot() {
 	if w.rootN != 0 || w.rootW != 0 {
 		root := w.a.node(w.root)
 		atomic.AddInt32(&root.n, w.rootN)
 		atomic.AddInt64(&root.w, w.rootW)
 		w.rootN, w.rootW = 0, 0
 	}
-	kids := w.a.block(w.rootFirst, int(atomic.LoadUint32(&w.a.node(w.root).meta)&kidsMask))
-	for k := range kids {
-		if w.kidN[k] != 0 {
-			atomic.AddInt32(&kids[k].n, w.kidN[k])
-			w.kidN[k] = 0
+	w.flushSlot(&w.rootKids, w.rootFirst)
+}
+
+// flushSlot adds sl's pending counts to the block at first and empties sl.
+// It goes in child order, so that the tree never shows a later child of an
+// ordered block visited before an earlier one (see orderedBit).
+func (w *worker) flushSlot(sl *blockSlot, first int32) {
+	for j, t := range sl.touched {
+		for ; t != 0; t &= t - 1 {
+			k := j<<6 | bits.TrailingZeros64(t)
+			c := w.a.node(first + int32(k))
+			atomic.AddInt32(&c.n, sl.n[k])
+			if sl.w[k] != 0 {
+				atomic.AddInt64(&c.w, sl.w[k])
+			}
+			sl.n[k], sl.w[k] = 0, 0
 		}
-		if w.kidW[k] != 0 {
-			atomic.AddInt64(&kids[k].w, w.kidW[k])
-			w.kidW[k] = 0
-		}
+		sl.touched[j] = 0
 	}
 }
 
@@ -672,7 +614,7 @@ func (w *worker) backup(v float32, proven bool) {
 		case i == 0 && w.shared:
 			w.rootW += int64(v * valueScale)
 		case i > 0 && w.pathSlot[i] == -2:
-			w.kidW[path[i]-w.rootFirst] += int64(v * valueScale)
+			w.rootKids.w[path[i]-w.rootFirst] += int64(v * valueScale)
 		case i > 0 && w.pathSlot[i] >= 0:
 			sl := w.pathSlot[i]
 			w.slots[sl].w[path[i]-w.slotFirst[sl]] += int64(v * valueScale)
