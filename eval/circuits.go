@@ -62,7 +62,7 @@ type trackEntry struct {
 
 const fileA rules.Bitboard = 0x041041041 // a1 a2 a3 a4 a5 a6
 
-func init() { buildTables(); buildSkipRays() }
+func init() { buildTables(); buildSkipRays(); buildRingEntries() }
 
 // buildTables derives the tables from the rules package's track layout and
 // checks segmentLines against it, so a change there cannot leave the
@@ -139,10 +139,11 @@ type circuitScan struct {
 	// piece is there once for each loop end (two per loop, 16 in all) to
 	// which it is the nearest piece along its segment.
 	ends [4]rules.Bitboard
-	// links lists the two-way captures, each as the two pieces of a loop
-	// gap that capture each other; n is its length.
-	links [maxLinks]rules.Bitboard
-	n     int
+	// links holds the pieces at the ends of each loop gap, four a circuit,
+	// and capturing has bit k set when the two pieces of links[k] capture
+	// each other (a two-way capture).
+	links     [maxLinks]rules.Bitboard
+	capturing uint
 	// skips lists the one-way captures of double points passing over
 	// themselves (see skipGap); nskip is its length.
 	skips [maxSkips]capturePair
@@ -180,9 +181,6 @@ func orElse(a, b rules.Bitboard) rules.Bitboard {
 	return a | b&rules.Bitboard(int64(a-1)>>63)
 }
 
-// mask returns all ones when b has a square, else 0.
-func mask(b rules.Bitboard) rules.Bitboard { return rules.Bitboard(int64(b|-b) >> 63) }
-
 // gapLink settles the loop gap from a (a segment's last piece, or nothing
 // when the segment is empty) to b (the first piece of the next occupied
 // segment, a itself when a is alone on the circuit or a double point
@@ -192,8 +190,10 @@ func mask(b rules.Bitboard) rules.Bitboard { return rules.Bitboard(int64(b|-b) >
 func gapLink(a, b, red rules.Bitboard) (p, capture, protect rules.Bitboard) {
 	p = a | b
 	r := p & red
-	capture = mask(r) & mask(p^r)
-	return p, capture, mask(p&(p-1)) ^ capture
+	// r-1 (and (p^r)-1, p&(p-1)-1) has its sign bit set exactly when r
+	// is empty: a board has 36 bits.
+	capture = ^rules.Bitboard(int64((r-1)|(p^r-1)) >> 63)
+	return p, capture, rules.Bitboard(int64(p&(p-1)-1)>>63) ^ ^capture
 }
 
 // scanCircuits fills s with the capture relation and segment facts of the
@@ -241,54 +241,71 @@ func scanCircuits(s *circuitScan, red, black rules.Bitboard) {
 	so |= occ << 30
 	lr, hr, lf, hf := occ&^w&midRanks, occ&^e&midRanks, occ&^so&midFiles, occ&^no&midFiles
 	s.ends = [4]rules.Bitboard{lr, hr, lf, hf}
-	s.n = 0
-	ai, pi, si := s.circuitLinks(red, lr&rank2, hr&rank2, lf&fileE, hf&fileE, hr&rank5, lr&rank5, hf&fileB, lf&fileB)
-	ao, po, so := s.circuitLinks(red, lr&rank3, hr&rank3, lf&fileD, hf&fileD, hr&rank4, lr&rank4, hf&fileC, lf&fileC)
-	attack := ai | ao
+	// The gaps of each circuit, given the first (e) and last (x) piece of
+	// each of its segments in walking order (ranks 2 and 3 and files d and
+	// e are walked toward higher squares, ranks 4 and 5 and files b and c
+	// toward lower ones), are settled from the last to the first, each as
+	// soon as nk (the first piece of the first occupied segment after it)
+	// is known: written out, so that few values stay live.
+	capturing := uint(0)
+	var attack, protected, self rules.Bitboard
+	{ // The inner circuit: rank 2, file e, rank 5, file b.
+		e0, e1, e2, e3 := lr&rank2, lf&fileE, hr&rank5, hf&fileB
+		nk := orElse(e0, orElse(e1, orElse(e2, e3)))
+		x := lf & fileB
+		p, cp, pr := gapLink(x, nk, red)
+		attack, protected, self = p&cp, p&pr, x&nk
+		s.links[0] = p
+		capturing |= uint(cp) & (1 << 0)
+		nk, x = orElse(e3, nk), lr&rank5
+		p, cp, pr = gapLink(x, nk, red)
+		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
+		s.links[1] = p
+		capturing |= uint(cp) & (1 << 1)
+		nk, x = orElse(e2, nk), hf&fileE
+		p, cp, pr = gapLink(x, nk, red)
+		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
+		s.links[2] = p
+		capturing |= uint(cp) & (1 << 2)
+		nk, x = orElse(e1, nk), hr&rank2
+		p, cp, pr = gapLink(x, nk, red)
+		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
+		s.links[3] = p
+		capturing |= uint(cp) & (1 << 3)
+	}
+	{ // The outer circuit: rank 3, file d, rank 4, file c.
+		e0, e1, e2, e3 := lr&rank3, lf&fileD, hr&rank4, hf&fileC
+		nk := orElse(e0, orElse(e1, orElse(e2, e3)))
+		x := lf & fileC
+		p, cp, pr := gapLink(x, nk, red)
+		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
+		s.links[4] = p
+		capturing |= uint(cp) & (1 << 4)
+		nk, x = orElse(e3, nk), lr&rank4
+		p, cp, pr = gapLink(x, nk, red)
+		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
+		s.links[5] = p
+		capturing |= uint(cp) & (1 << 5)
+		nk, x = orElse(e2, nk), hf&fileD
+		p, cp, pr = gapLink(x, nk, red)
+		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
+		s.links[6] = p
+		capturing |= uint(cp) & (1 << 6)
+		nk, x = orElse(e1, nk), hr&rank3
+		p, cp, pr = gapLink(x, nk, red)
+		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
+		s.links[7] = p
+		capturing |= uint(cp) & (1 << 7)
+	}
+	s.capturing = capturing
 	s.nskip = 0
 	// A capture link's Red end is what Black attacks, its Black end what
 	// Red attacks.
 	s.attacks = [2]rules.Bitboard{attack &^ red, attack & red}
-	s.protected = pi | po
-	if self := (si | so) & doubleSquares; self != 0 {
+	s.protected = protected
+	if self &= doubleSquares; self != 0 {
 		s.selfGaps(self, occ, red)
 	}
-}
-
-// circuitLinks settles the four loop gaps of one circuit, given the first
-// (e) and last (x) piece of each of its segments in walking order (ranks 2
-// and 3 and files d and e are walked toward higher squares, ranks 4 and 5
-// and files b and c toward lower ones). It appends the capture links to
-// s.links and returns the pieces attacked and protected across the gaps and
-// the pieces that meet themselves across one.
-func (s *circuitScan) circuitLinks(red, e0, x0, e1, x1, e2, x2, e3, x3 rules.Bitboard) (attack, protected, self rules.Bitboard) {
-	// n_k: the first piece of the first occupied segment after k.
-	n3 := orElse(e0, orElse(e1, orElse(e2, e3)))
-	n2 := orElse(e3, n3)
-	n1 := orElse(e2, n2)
-	n0 := orElse(e1, n1)
-	self = x0&n0 | x1&n1 | x2&n2 | x3&n3
-	n := s.n
-	p, cp, pr := gapLink(x0, n0, red)
-	attack, protected = p&cp, p&pr
-	s.links[n&(maxLinks-1)] = p
-	n += int(cp & 1)
-	p, cp, pr = gapLink(x1, n1, red)
-	attack |= p & cp
-	protected |= p & pr
-	s.links[n&(maxLinks-1)] = p
-	n += int(cp & 1)
-	p, cp, pr = gapLink(x2, n2, red)
-	attack |= p & cp
-	protected |= p & pr
-	s.links[n&(maxLinks-1)] = p
-	n += int(cp & 1)
-	p, cp, pr = gapLink(x3, n3, red)
-	attack |= p & cp
-	protected |= p & pr
-	s.links[n&(maxLinks-1)] = p
-	s.n = n + int(cp&1)
-	return attack, protected, self
 }
 
 // selfGaps adds the captures and protection of the double points in self,
@@ -450,9 +467,8 @@ func (s *circuitScan) skipGap(ring uint32, ts *[128]rules.Square, a, b int, red 
 // and bit i+24 for track position i, so that the 23 positions after any
 // position are a contiguous window.
 type ringState struct {
-	// occ[c] is every piece on circuit c, side[col][c] col's pieces.
-	occ  [2]uint64
-	side [2][2]uint64
+	// occ[c] is every piece on circuit c, red[c] Red's pieces.
+	occ, red [2]uint64
 }
 
 // doubled returns the 24-bit ring r as a doubled ring.
@@ -461,13 +477,34 @@ func doubled(r uint64) uint64 {
 	return r | r<<rules.TrackLen
 }
 
-// newRingState returns the doubled rings of the position with the given
-// pieces.
-func newRingState(red, black rules.Bitboard) ringState {
-	r, b := ringsOf(red), ringsOf(black)
-	return ringState{
-		occ:  [2]uint64{doubled(r | b), doubled((r | b) >> 32)},
-		side: [2][2]uint64{{doubled(r), doubled(r >> 32)}, {doubled(b), doubled(b >> 32)}},
+// fill sets st to the doubled rings of the position with the given pieces.
+func (st *ringState) fill(red, black rules.Bitboard) {
+	o, r := ringsOf(red|black), ringsOf(red)
+	st.occ = [2]uint64{doubled(o), doubled(o >> 32)}
+	st.red = [2]uint64{doubled(r), doubled(r >> 32)}
+}
+
+// ringEntry is what recaptured needs of one track position p of a point on
+// circuit c, gathered so that one row holds it: the windows of p
+// (window[p], beforeLoopAhead[p], beforeLoopBehind[p]), the point's own
+// positions on c and c's double points, as doubled rings.
+type ringEntry struct {
+	window, ahead, behind, self, doubles uint64
+	c                                    rules.Circuit
+}
+
+// ringEntries[s] are the ringEntry rows of the track positions of s, as
+// entries[s] lists them.
+var ringEntries [64][2]ringEntry
+
+// buildRingEntries fills ringEntries from the tables buildTables fills.
+func buildRingEntries() {
+	for s := range ringEntries {
+		for i := 0; i < int(entryCount[s]); i++ {
+			e := entries[s][i]
+			c, p := e.circuit, e.pos
+			ringEntries[s][i] = ringEntry{window[p], beforeLoopAhead[p], beforeLoopBehind[p], doubledSquare[s][c], doubleRings[c], c}
+		}
 	}
 }
 
@@ -480,40 +517,58 @@ func newRingState(red, black rules.Bitboard) ringState {
 // directions it looks at the nearest piece with from emptied: a piece of
 // the captured side there captures back if a loop lies between, or if it is
 // a double point whose other position is the next occupied one beyond (its
-// route passes over itself and a loop on the way). The checks are combined
-// without branches but for the rare double point case: on a mix of
-// positions each would mispredict often.
-func recaptured(st *ringState, red rules.Bitboard, from, to rules.Square) bool {
-	side := &st.side[^(red>>(to&63))&1]
-	hit := uint64(0)
-	for i := 0; i < int(entryCount[to&63]); i++ {
-		e := entries[to&63][i&1]
-		c, p := e.circuit&1, uint(e.pos)&31
-		gone := doubledSquare[from&63][c]
-		if gone == 0 {
-			continue // the capture leaves this circuit as it was
-		}
-		x := st.occ[c] &^ gone & window[p] // occupied, p+1 .. p+23
-		defenders := side[c] &^ doubledSquare[to&63][c]
-		// The nearest piece ahead: a defender there captures back across
-		// a loop, or, without one, if it is a double point whose other
-		// position lies just beyond (rare: checked apart).
-		near := x & -x & defenders
-		noLoop := x & beforeLoopAhead[p]
-		hit |= near & -b2u64(noLoop == 0)
-		if near&doubleRings[c]&-b2u64(noLoop != 0) != 0 {
-			hit |= b2u64(skipsAhead(x, c))
-		}
-		// The same behind: the highest bit of the window (x|1 keeps the
-		// shift in range; bit 0 is never in a window).
-		near = 1 << ((bits.Len64(x|1) - 1) & 63) & x & defenders
-		noLoop = x & beforeLoopBehind[p]
-		hit |= near & -b2u64(noLoop == 0)
-		if near&doubleRings[c]&-b2u64(noLoop != 0) != 0 {
-			hit |= b2u64(skipsBehind(x, c))
-		}
+// route passes over itself and a loop on the way). ExtractBoards writes
+// this function out in its loop over the capture links, where most calls
+// are made: there the call itself would cost a third as much as the work.
+func (st *ringState) recaptured(red rules.Bitboard, from, to rules.Square) bool {
+	// black is all ones when the captured piece is Black: the defenders
+	// are then the circuit's pieces that are not Red.
+	black := -uint64(^(red >> (to & 63)) & 1)
+	rows := &ringEntries[to&63]
+	gone := &doubledSquare[from&63]
+	hit := st.recapturedAt(&rows[0], gone, black)
+	if entryCount[to&63] > 1 {
+		hit |= st.recapturedAt(&rows[1], gone, black)
 	}
 	return hit != 0
+}
+
+// recapturedAt is recaptured at one track position of the captured piece,
+// e, given the positions that the capture empties (gone, per circuit) and
+// all ones in black when the captured piece is Black: it returns a nonzero
+// value when a defender captures back there. The checks are combined
+// without branches but for the early returns (a circuit the capture leaves
+// as it was, or one without defenders) and the rare double point case: on
+// a mix of positions each would mispredict often.
+func (st *ringState) recapturedAt(e *ringEntry, gone *[2]uint64, black uint64) (hit uint64) {
+	c := e.c & 1
+	g := gone[c]
+	if g == 0 {
+		return 0 // the capture leaves this circuit as it was
+	}
+	defenders := (st.red[c] ^ st.occ[c]&black) &^ e.self
+	if defenders == 0 {
+		return 0 // no piece of the captured side is left on this circuit
+	}
+	x := st.occ[c] &^ g & e.window // occupied, p+1 .. p+23
+	// The nearest piece ahead: a defender there captures back across a
+	// loop, or, without one, if it is a double point whose other position
+	// lies just beyond (rare: checked apart).
+	near := x & -x & defenders
+	loop := mask64(x & e.ahead) // all ones when no loop lies between
+	hit = near &^ loop
+	if near&e.doubles&loop != 0 {
+		hit |= b2u64(skipsAhead(x, c))
+	}
+	// The same behind: the highest bit of the window (x|1 keeps the shift
+	// in range; bit 0 is never in a window).
+	near = 1 << ((bits.Len64(x|1) - 1) & 63) & x & defenders
+	loop = mask64(x & e.behind)
+	hit |= near &^ loop
+	if near&e.doubles&loop != 0 {
+		hit |= b2u64(skipsBehind(x, c))
+	}
+	return hit
 }
 
 // doubleRings[c] has the track positions of circuit c's double points as a

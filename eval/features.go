@@ -167,34 +167,49 @@ func ExtractBoards(v *Vector, red, black rules.Bitboard, side rules.Color, noCap
 	v[DoubleOpp] = float64((opp & doubleSquares).Count())
 
 	empty := rules.BoardMask &^ (own | opp)
-	v[MobilityOwn] = float64(quietMoves(own, empty))
-	v[MobilityOpp] = float64(quietMoves(opp, empty))
+	mobOwn, mobOpp := quietMoves(own, opp, empty)
+	v[MobilityOwn], v[MobilityOpp] = float64(mobOwn), float64(mobOpp)
 
 	var s circuitScan
 	scanCircuits(&s, red, black)
 	v[AttacksOwn] = float64(s.attacks[us].Count())
 	v[AttacksOpp] = float64(s.attacks[them].Count())
 	// A capture is recaptured when its target is protected or, failing
-	// that, when emptying the capturer's point opens a route to it.
+	// that, when emptying the capturer's point opens a route to it
+	// (recaptured, written out here for the links: each end of a link is
+	// the target of the other's capture).
 	var undefended rules.Bitboard
-	if s.n|s.nskip != 0 {
-		st := newRingState(red, black)
-		prot := s.protected
-		for i := 0; i < s.n; i++ {
-			p := s.links[i&(maxLinks-1)]
+	prot := s.protected
+	if (s.attacks[0]|s.attacks[1])&^prot != 0 {
+		var st ringState
+		st.fill(red, black)
+		for m := s.capturing; m != 0; m &= m - 1 {
+			p := s.links[bits.TrailingZeros(m)&(maxLinks-1)]
 			lo := p & -p
 			hi := p ^ lo
 			if lo&(prot|undefended) == 0 {
-				undefended |= lo & -rules.Bitboard(b2u64(!recaptured(&st, red, square(hi), square(lo))))
+				to, gone := square(lo), &doubledSquare[square(hi)]
+				black := -uint64(^(red >> to) & 1)
+				hit := st.recapturedAt(&ringEntries[to][0], gone, black)
+				if entryCount[to] > 1 {
+					hit |= st.recapturedAt(&ringEntries[to][1], gone, black)
+				}
+				undefended |= lo &^ rules.Bitboard(mask64(hit))
 			}
 			if hi&(prot|undefended) == 0 {
-				undefended |= hi & -rules.Bitboard(b2u64(!recaptured(&st, red, square(lo), square(hi))))
+				to, gone := square(hi), &doubledSquare[square(lo)]
+				black := -uint64(^(red >> to) & 1)
+				hit := st.recapturedAt(&ringEntries[to][0], gone, black)
+				if entryCount[to] > 1 {
+					hit |= st.recapturedAt(&ringEntries[to][1], gone, black)
+				}
+				undefended |= hi &^ rules.Bitboard(mask64(hit))
 			}
 		}
-		for i := 0; i < s.nskip; i++ {
+		for i, n := 0, s.nskip; i < n; i++ {
 			pr := s.skips[i&(maxSkips-1)]
 			if (prot|undefended)&bit(pr.to) == 0 {
-				undefended |= bit(pr.to) & -rules.Bitboard(b2u64(!recaptured(&st, red, pr.from, pr.to)))
+				undefended |= bit(pr.to) & -rules.Bitboard(b2u64(!st.recaptured(red, pr.from, pr.to)))
 			}
 		}
 	}
@@ -222,16 +237,29 @@ const (
 // square returns the square of the single piece in b.
 func square(b rules.Bitboard) rules.Square { return rules.Square(bits.TrailingZeros64(uint64(b)) & 63) }
 
-// quietMoves counts the one-step moves of the pieces in b onto empty points:
-// the eight neighbour shifts, with the file masks stopping wrap-around.
-// The targets of a move north are never on rank 1, nor those of a move
-// south on rank 6: shifted to bits 0 to 29 and 34 to 63, each opposite
-// pair of directions but east and west is counted with one popcount.
-func quietMoves(b, empty rules.Bitboard) int {
-	n := bits.OnesCount64(uint64(b<<1&notFileA&empty)) + bits.OnesCount64(uint64(b>>1&notFileF&empty))
-	up := empty >> 6 // targets of moves north, northeast and northwest, shifted
-	n += bits.OnesCount64(uint64(b&up | (b>>6&empty)<<34))
-	n += bits.OnesCount64(uint64(b<<1&notFileA&up | (b>>7&notFileF&empty)<<34))
-	n += bits.OnesCount64(uint64(b>>1&notFileF&up | (b>>5&notFileA&empty)<<34))
-	return n
+// quietMoves counts the one-step moves of the pieces in b, and of those in
+// c, onto empty points.
+// It counts pairs of neighbouring points rather than moves: of the two
+// moves between the points of a pair, from one to the other and back, at
+// most one can be open (a point cannot be both occupied and empty), so
+// each pair, named by its lower point, is in a direction's set at most
+// once. The pairs one rank apart (lower point on ranks 1 to 5, bits 0 to
+// 29) and those one diagonal step apart to the northeast (files a to e,
+// ranks 1 to 5: bits 0 to 28, shifted to 34 to 62) share one popcount;
+// those one diagonal step apart to the northwest (named by the point west
+// of the lower one: bits 0 to 28) and those one file apart (files a to e:
+// bits 0 to 34, shifted to 29 to 63) share another.
+func quietMoves(b, c, empty rules.Bitboard) (nb, nc int) {
+	e6, e7, e5, e1 := empty>>6, empty>>7, empty>>5, empty>>1
+	vertical := b&e6 | empty&(b>>6)
+	northeast := (b&e7 | empty&(b>>7)) & notFileF
+	northwest := (b&e5 | empty&(b>>5)) & notFileA
+	horizontal := (b&e1 | empty&(b>>1)) & notFileF
+	nb = bits.OnesCount64(uint64(vertical|northeast<<34)) + bits.OnesCount64(uint64(northwest>>1|horizontal<<29))
+	vertical = c&e6 | empty&(c>>6)
+	northeast = (c&e7 | empty&(c>>7)) & notFileF
+	northwest = (c&e5 | empty&(c>>5)) & notFileA
+	horizontal = (c&e1 | empty&(c>>1)) & notFileF
+	nc = bits.OnesCount64(uint64(vertical|northeast<<34)) + bits.OnesCount64(uint64(northwest>>1|horizontal<<29))
+	return nb, nc
 }

@@ -59,8 +59,12 @@ func TestScanMatchesRulesCaptureTargets(t *testing.T) {
 			if want := p.Attacked(c); s.attacks[c] != want {
 				t.Fatalf("%s: attacks of %v = %x, rules say %x", p.FEN(), c, s.attacks[c], want)
 			}
-			if got, want := quietMoves(pieces[c], rules.BoardMask&^p.Occupied()), p.QuietMoveCount(c); got != want {
+			got, gotOther := quietMoves(pieces[c], pieces[c^1], rules.BoardMask&^p.Occupied())
+			if want := p.QuietMoveCount(c); got != want {
 				t.Fatalf("%s: quiet moves of %v = %d, rules say %d", p.FEN(), c, got, want)
+			}
+			if want := p.QuietMoveCount(c ^ 1); gotOther != want {
+				t.Fatalf("%s: quiet moves of %v as the other side = %d, rules say %d", p.FEN(), c^1, gotOther, want)
 			}
 		}
 	}
@@ -128,7 +132,10 @@ func TestScanProtectedMatchesRules(t *testing.T) {
 // the one-way captures of double points passing over themselves.
 func (s *circuitScan) captures() []capturePair {
 	var out []capturePair
-	for _, l := range s.links[:s.n] {
+	for k, l := range s.links {
+		if s.capturing>>k&1 == 0 {
+			continue
+		}
 		lo := l & -l
 		hi := l ^ lo
 		if lo == 0 || hi == 0 || hi&(hi-1) != 0 {
@@ -187,5 +194,44 @@ func TestDefendedMatchesRules(t *testing.T) {
 	}
 	if some < n/20 {
 		t.Fatalf("only %d of %d positions have a defended piece: the test exercises too little", some, n)
+	}
+}
+
+// TestRecapturedMatchesRules checks the recapture test on its own, for
+// every capture of an unprotected piece, against playing the capture and
+// generating the replies: the defence features count on it.
+func TestRecapturedMatchesRules(t *testing.T) {
+	n := 5000
+	if testing.Short() {
+		n = 1000
+	}
+	tested, back := 0, 0
+	var buf [rules.MaxMoves]rules.Move
+	for _, p := range randomBoards(4, n) {
+		var s circuitScan
+		scanCircuits(&s, p.Red(), p.Black())
+		var st ringState
+		st.fill(p.Red(), p.Black())
+		for _, c := range s.captures() {
+			if s.protected.Has(c.to) {
+				continue
+			}
+			mover, _ := p.At(c.from)
+			after := p.WithSideToMove(mover).Apply(rules.NewMove(c.from, c.to, true))
+			want := false
+			for _, r := range after.GenerateCaptures(buf[:0]) {
+				want = want || r.To() == c.to
+			}
+			if got := st.recaptured(p.Red(), c.from, c.to); got != want {
+				t.Fatalf("%s: %v takes %v: recaptured = %v, by playing it %v", p.FEN(), c.from, c.to, got, want)
+			}
+			tested++
+			if want {
+				back++
+			}
+		}
+	}
+	if back < tested/10 || back > tested*9/10 {
+		t.Fatalf("%d of %d captures recaptured: the test exercises too little of one answer", back, tested)
 	}
 }
