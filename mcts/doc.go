@@ -61,14 +61,14 @@
 // thread descending a node adds a virtual loss (a visit valued as a loss)
 // so the others spread out, and a node being expanded by one thread is
 // evaluated without expansion by the others. The root's children, and the
-// children of every node with 64 or more visits, keep per-thread counts
-// that are added to the tree every 16 simulations: the threads pass these
-// nodes on nearly every simulation, and updating them in place would move
-// their cache lines between the cores at each level of each path. Each
-// thread sees the others' statistics of busy nodes at most that stale, and
-// their virtual losses only below them, where one visit in flight still
-// matters. Evaluators are shared by the threads unless they implement
-// Cloner.
+// children of every node with 128 or more visits, keep per-thread counts
+// that are added to the tree every 1/128 of the search (16 to 128
+// simulations): the threads pass these nodes on nearly every simulation,
+// and updating them in place would move their cache lines between the
+// cores at each level of each path. Each thread sees the others'
+// statistics of busy nodes at most that stale, and their virtual losses
+// only below them, where one visit in flight still matters. Evaluators are
+// shared by the threads unless they implement Cloner.
 //
 // # Selection
 //

@@ -313,12 +313,23 @@ type parallelCounts struct {
 // that the shared counter is touched rarely.
 const claimBatch = 16
 
+// flushInterval returns how many simulations a thread of a parallel search
+// of sims simulations runs between flushes of its pending counts (see
+// worker.flush): 1/128 of the search, at least 16 and at most 128. Each
+// flush moves the cache lines of the busy blocks to the other cores, so
+// rarer flushes scale better; the bound keeps every thread's view of the
+// others' statistics at most 1/128 of the search behind.
+func flushInterval(sims int) int {
+	return min(max(sims/128, 16), 128)
+}
+
 // run simulates until the shared count reaches Config.Sims or the root is
 // proven.
 func (w *worker) run() {
 	c := w.s.counts
 	limit := int64(w.s.cfg.Sims)
-	done := int64(0)
+	every := int64(flushInterval(w.s.cfg.Sims))
+	done, flushed := int64(0), int64(0)
 	for !w.rootProven() && !c.stop.Load() {
 		end := atomic.AddInt64(&c.claimed, claimBatch)
 		n := min(claimBatch, limit-(end-claimBatch))
@@ -329,7 +340,10 @@ func (w *worker) run() {
 			w.simulate()
 			done++
 		}
-		w.flush()
+		if done-flushed >= every {
+			w.flush()
+			flushed = done
+		}
 	}
 	w.flush()
 	atomic.AddInt64(&c.completed, done)

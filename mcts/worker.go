@@ -82,7 +82,7 @@ type worker struct {
 // and with this many visits one simulation in flight, the virtual loss that
 // a slot hides from the other threads until the next flush, hardly changes
 // their choice. Below it, visits and virtual losses go to the tree at once.
-const hotVisits = 64
+const hotVisits = 128
 
 // maxSlots bounds the hot blocks one thread buffers between flushes; past
 // it, updates go to the tree directly.
