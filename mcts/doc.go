@@ -59,8 +59,10 @@
 // one shared tree: node statistics are updated with atomic operations, each
 // thread has its own random generator, buffers and run of node slots, a
 // thread descending a node adds a virtual loss (a visit valued as a loss)
-// so the others spread out, and a node being expanded by one thread is
-// evaluated without expansion by the others. The root's children, and the
+// so the others spread out, and a thread that reaches a node another one
+// is expanding waits for its children instead of evaluating it a second
+// time (a thread descheduled mid-expansion would otherwise let the others
+// pile copies of one evaluation onto the node). The root's children, and the
 // children of every node with 128 or more visits, keep per-thread counts
 // that are added to the tree every 1/128 of the search (16 to 128
 // simulations): the threads pass these nodes on nearly every simulation,

@@ -124,11 +124,12 @@ func TestParallelSearchKeepsVisitedPrefix(t *testing.T) {
 }
 
 // TestParallelSearchLosesNoVisits: after a tree-parallel search every
-// pending count kept per thread (root children, hot blocks) has reached the
-// tree: an open node was entered by the simulation that expanded it, by
-// those that found it being expanded (as many as the expanding thread's
-// time away allows), and otherwise only on the way to a child, whose value
-// sums mirror its own. A lost or doubled flush breaks that.
+// pending count kept per thread (root children, busy blocks) has reached the
+// tree, and no node was evaluated twice: an open node was entered once by
+// the simulation that expanded it (a thread that finds a node being
+// expanded waits for its children) and otherwise only on the way to a
+// child, whose value sums mirror its own. A lost or doubled flush, or a
+// doubled evaluation, breaks that.
 func TestParallelSearchLosesNoVisits(t *testing.T) {
 	for _, leaf := range []LeafMode{LeafValue, LeafPlayout} {
 		for _, threads := range []int{2, 3} {
@@ -157,16 +158,16 @@ func TestParallelSearchLosesNoVisits(t *testing.T) {
 					return
 				}
 				stops := int(nd.n) - sum
-				if stops < 1 {
-					t.Fatalf("%v, %d threads: node with %d visits, its children %d: %d simulations stopped there, want at least 1",
+				if stops != 1 {
+					t.Fatalf("%v, %d threads: node with %d visits, its children %d: %d simulations stopped there, want 1",
 						leaf, threads, nd.n, sum, stops)
 				}
 				// Each simulation through a child added the negation of
 				// what it added to the child (values are from the mover's
-				// view); only the stops add values of their own.
-				if d := nd.w + wsum; d < -int64(stops)*valueScale || d > int64(stops)*valueScale {
-					t.Fatalf("%v, %d threads: node value sum %d, its children %d: differ by more than %d stops: a value or virtual loss went missing",
-						leaf, threads, nd.w, wsum, stops)
+				// view); only the expansion adds a value of its own.
+				if d := nd.w + wsum; d < -valueScale || d > valueScale {
+					t.Fatalf("%v, %d threads: node value sum %d, its children %d: differ by more than one evaluation: a value or virtual loss went missing",
+						leaf, threads, nd.w, wsum)
 				}
 			}
 			walk(s.root)

@@ -3,6 +3,7 @@ package mcts
 import (
 	"math"
 	"math/bits"
+	"runtime"
 	"sync/atomic"
 
 	"github.com/surakarta/surakarta/rules"
@@ -244,7 +245,18 @@ func (w *worker) simulate() {
 		}
 		f := atomic.LoadInt32(&nd.first)
 		if f <= 0 {
-			v, proven = w.leaf(nd, f)
+			claimed, wait := w.claimLeaf(nd, f)
+			if wait {
+				// Another thread is expanding nd. Evaluating nd once more
+				// would add a copy of the value it is about to back up,
+				// and a thread descheduled mid-expansion would let the
+				// others pile thousands of copies onto nd; so wait for
+				// nd's children (the expansion takes about a microsecond)
+				// and select among them.
+				runtime.Gosched()
+				continue
+			}
+			v, proven = w.leaf(nd, f, claimed)
 			break
 		}
 		slot := -1
@@ -419,16 +431,30 @@ func (w *worker) flushSlot(sl *blockSlot, first int32) {
 	}
 }
 
+// claimLeaf decides what a simulation does at nd, whose first field read f
+// (unexpanded, expanding or terminal): expand it (claimed), wait for
+// another thread's expansion (wait), or neither (a terminal node).
+func (w *worker) claimLeaf(nd *node, f int32) (claimed, wait bool) {
+	switch {
+	case f == terminal:
+		return false, false
+	case !w.shared:
+		return true, false
+	case f == unexpanded && atomic.CompareAndSwapInt32(&nd.first, unexpanded, expanding):
+		return true, false
+	}
+	return false, true
+}
+
 // leaf evaluates the node nd at w.pos, whose first field read f
-// (unexpanded, expanding or terminal), expanding it when this thread may and
-// the budget allows. It returns the value for the player who moved into nd
-// and whether the value is exact.
-func (w *worker) leaf(nd *node, f int32) (float32, bool) {
+// (unexpanded or terminal), expanding it if claimed (see claimLeaf) and the
+// budget allows. It returns the value for the player who moved into nd and
+// whether the value is exact.
+func (w *worker) leaf(nd *node, f int32, claimed bool) (float32, bool) {
 	pos := &w.pos
 	if f == terminal {
 		return float32(metaProof(atomic.LoadUint32(&nd.meta)).Value()), true
 	}
-	claimed := f == unexpanded && w.claim(nd)
 	pr, over, moves := w.status(pos)
 	if over {
 		if claimed {
@@ -476,14 +502,6 @@ func (w *worker) alloc(n int) int32 {
 	f := w.lo
 	w.lo += int64(n)
 	return int32(f)
-}
-
-// claim reserves nd for expansion by this thread.
-func (w *worker) claim(nd *node) bool {
-	if w.shared {
-		return atomic.CompareAndSwapInt32(&nd.first, unexpanded, expanding)
-	}
-	return true
 }
 
 // expand fills the children block at first and publishes it in nd. With
