@@ -54,10 +54,8 @@ func checkOrderedTree(t *testing.T, s *Searcher, check bool) (ordered, total int
 				}
 			}
 			if check && metaProof(nd.meta) == ProofNone {
-				early := w.selectChild(nd, nd.first)
-				nd.meta &^= orderedBit
-				full := w.selectChild(nd, nd.first)
-				nd.meta |= orderedBit
+				early := w.selectChild(nd, kids, true, nil, 0, 0)
+				full := w.selectChild(nd, kids, false, nil, 0, 0)
 				if early != full {
 					t.Fatalf("node at depth %d: early stop chose child %d, the full scan %d", depth, early, full)
 				}

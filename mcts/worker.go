@@ -52,13 +52,13 @@ type worker struct {
 
 	// Below the root, a parallel search keeps the same kind of pending
 	// counts for the children of hot nodes (see hotVisits): slots hold
-	// them, slotFirst[i] is the first child of slot i's block, and
-	// pathSlot[i] says which slot (or -1: none, -2: rootKids) holds the
-	// pending counts of path[i].
-	slots     [maxSlots]blockSlot
-	slotFirst [maxSlots]int32
-	nslots    int
-	pathSlot  []int8
+	// them and slotFirst[i] is the first child of slot i's block.
+	// pathPending[i] says where the pending counts of path[i] are kept
+	// (a nil slot: in the tree).
+	slots       [maxSlots]blockSlot
+	slotFirst   [maxSlots]int32
+	nslots      int
+	pathPending []pending
 
 	moves  [rules.MaxMoves]rules.Move
 	caps   [rules.MaxMoves]rules.Move // playoutMove's scratch
@@ -97,21 +97,39 @@ type blockSlot struct {
 	touched [(rules.MaxMoves + 63) / 64]uint64 // children with pending counts
 }
 
-// slotFor returns the slot holding pending counts for the block at first,
-// creating one if there is room, or -1.
-func (w *worker) slotFor(first int32) int {
+// pending locates a thread's pending counts of one node: child k of slot
+// sl's block, or nowhere (sl nil) when the node's counts go to the tree.
+type pending struct {
+	sl *blockSlot
+	k  int
+}
+
+// pendingSlot returns the slot that keeps this thread's pending counts for
+// the children at first, whose parent has visits visits (this thread's
+// pending ones included), or nil when their counts go to the tree at once:
+// always in a search on one thread, and below the root for nodes that are
+// not hot or when the slots are all taken.
+func (w *worker) pendingSlot(first, visits int32) *blockSlot {
+	switch {
+	case !w.shared:
+		return nil
+	case first == w.rootFirst:
+		return &w.rootKids
+	case visits < hotVisits:
+		return nil
+	}
 	for i := range w.nslots {
 		if w.slotFirst[i] == first {
-			return i
+			return &w.slots[i]
 		}
 	}
 	if w.nslots == maxSlots {
-		return -1
+		return nil
 	}
 	i := w.nslots
 	w.nslots++
 	w.slotFirst[i] = first
-	return i
+	return &w.slots[i]
 }
 
 func (w *worker) init(s *Searcher, ev Evaluator) {
@@ -121,7 +139,7 @@ func (w *worker) init(s *Searcher, ev Evaluator) {
 	w.solver, w.mode, w.plies, w.capProb = c.Solver, c.Leaf, c.PlayoutPlies, c.PlayoutCaptureProb
 	w.cpuct = float32(c.CPUCT)
 	w.path = make([]int32, 0, 64)
-	w.pathSlot = make([]int8, 0, 64)
+	w.pathPending = make([]pending, 0, 64)
 	w.hashes = make([]uint64, 0, 256)
 }
 
@@ -222,11 +240,7 @@ func (w *worker) simulate() {
 	a := w.a
 	idx := w.root
 	w.path = append(w.path[:0], idx)
-	w.pathSlot = append(w.pathSlot[:0], -1)
-	// pendN and pendW are this thread's pending counts of the node at idx
-	// (parallel search only).
-	var pendN int32
-	var pendW int64
+	w.pathPending = append(w.pathPending[:0], pending{})
 	w.hashes = w.hashes[:w.baseLen]
 	w.since, w.filter, w.maybeRep = 0, w.baseFilter, false
 	w.pos = w.rootPos
@@ -235,6 +249,9 @@ func (w *worker) simulate() {
 	} else {
 		a.node(idx).n++
 	}
+	// pendN and pendW are this thread's pending counts of the node at idx
+	// (all zero in a search on one thread).
+	pendN, pendW := w.rootN, w.rootW
 	var v float32 // value for the player who moved into the last node
 	proven := false
 	for {
@@ -259,18 +276,10 @@ func (w *worker) simulate() {
 			v, proven = w.leaf(nd, f, claimed)
 			break
 		}
-		slot := -1
-		var k int
-		if w.shared && f != w.rootFirst && atomic.LoadInt32(&nd.n)+pendN >= hotVisits {
-			meta := atomic.LoadUint32(&nd.meta)
-			kids := w.a.block(f, int(meta&kidsMask))
-			if slot = w.slotFor(f); slot >= 0 {
-				k = w.selectBuffered(nd, kids, meta&orderedBit != 0, &w.slots[slot], pendN, pendW)
-			}
-		}
-		if slot < 0 {
-			k = w.selectChild(nd, f)
-		}
+		meta := atomic.LoadUint32(&nd.meta)
+		kids := a.block(f, int(meta&kidsMask))
+		sl := w.pendingSlot(f, atomic.LoadInt32(&nd.n)+pendN)
+		k := w.selectChild(nd, kids, meta&orderedBit != 0, sl, pendN, pendW)
 		if k < 0 {
 			// Every child is proven lost for the side to move here.
 			pr := w.prove(nd)
@@ -278,85 +287,29 @@ func (w *worker) simulate() {
 			break
 		}
 		idx = f + int32(k)
-		c := a.node(idx)
-		switch {
-		case slot >= 0:
-			sl := &w.slots[slot]
+		c := &kids[k]
+		if sl != nil {
 			sl.n[k]++
 			sl.touched[k>>6] |= 1 << (k & 63)
 			pendN, pendW = sl.n[k], sl.w[k]
-		case w.shared && f == w.rootFirst:
-			sl := &w.rootKids
-			sl.n[k]++
-			sl.touched[k>>6] |= 1 << (k & 63)
-			pendN, pendW = sl.n[k], sl.w[k]
-			slot = -2
-		default:
+		} else {
 			w.visit(c)
 			pendN, pendW = 0, 0
 		}
 		w.pos = w.pos.Apply(c.move)
 		w.push(w.pos.Hash(), c.move.IsCapture())
 		w.path = append(w.path, idx)
-		w.pathSlot = append(w.pathSlot, int8(slot))
+		w.pathPending = append(w.pathPending, pending{sl, k})
 	}
 	w.backup(v, proven)
 }
 
-// selectChild returns the PUCT choice among nd's children, or -1 if the
-// solver has proven every child lost for the player choosing.
-func (w *worker) selectChild(nd *node, f int32) int {
-	meta := atomic.LoadUint32(&nd.meta)
-	kids := w.a.block(f, int(meta&kidsMask))
-	ordered := meta&orderedBit != 0
-	if w.shared && f == w.rootFirst {
-		return w.selectBuffered(nd, kids, ordered, &w.rootKids, w.rootN, w.rootW)
-	}
-	pn := atomic.LoadInt32(&nd.n)
-	var fpu float32
-	if pn > 0 {
-		fpu = -float32(atomic.LoadInt64(&nd.w)) / (float32(pn) * valueScale)
-	}
-	cs := w.cpuct * float32(math.Sqrt(float64(pn))) / priorScale
-	best, bestScore := -1, float32(math.Inf(-1))
-	for k := range kids {
-		c := &kids[k]
-		n := atomic.LoadInt32(&c.n)
-		var q float32
-		if w.solver {
-			switch metaProof(atomic.LoadUint32(&c.meta)) {
-			case ProofWin:
-				return k
-			case ProofLoss:
-				continue
-			case ProofDraw:
-				q = 0
-				goto scored
-			}
-		}
-		if n == 0 {
-			if score := fpu + cs*float32(c.prior); score > bestScore {
-				best, bestScore = k, score
-			}
-			if ordered {
-				break // see orderedBit
-			}
-			continue
-		}
-		q = float32(atomic.LoadInt64(&c.w)) / (float32(n) * valueScale)
-	scored:
-		if score := q + cs*float32(c.prior)/float32(1+n); score > bestScore {
-			best, bestScore = k, score
-		}
-	}
-	return best
-}
-
-// selectBuffered is selectChild at the root or a hot node of a parallel
-// search: the counts of the node and of its children are the tree's plus
-// this thread's pending ones (pendN and pendW for the node, sl for its
-// children).
-func (w *worker) selectBuffered(nd *node, kids []node, ordered bool, sl *blockSlot, pendN int32, pendW int64) int {
+// selectChild returns the PUCT choice among kids, the children of nd, or
+// -1 if the solver has proven every child lost for the player choosing. The
+// counts are the tree's plus this thread's pending ones (pendN and pendW for
+// nd, sl for its children; sl is nil when they have none); ordered is nd's
+// orderedBit.
+func (w *worker) selectChild(nd *node, kids []node, ordered bool, sl *blockSlot, pendN int32, pendW int64) int {
 	pn := atomic.LoadInt32(&nd.n) + pendN
 	var fpu float32
 	if pn > 0 {
@@ -366,7 +319,10 @@ func (w *worker) selectBuffered(nd *node, kids []node, ordered bool, sl *blockSl
 	best, bestScore := -1, float32(math.Inf(-1))
 	for k := range kids {
 		c := &kids[k]
-		n := atomic.LoadInt32(&c.n) + sl.n[k]
+		n := atomic.LoadInt32(&c.n)
+		if sl != nil {
+			n += sl.n[k]
+		}
 		var q float32
 		if w.solver {
 			switch metaProof(atomic.LoadUint32(&c.meta)) {
@@ -388,7 +344,11 @@ func (w *worker) selectBuffered(nd *node, kids []node, ordered bool, sl *blockSl
 			}
 			continue
 		}
-		q = float32(atomic.LoadInt64(&c.w)+sl.w[k]) / (float32(n) * valueScale)
+		if sl != nil {
+			q = float32(atomic.LoadInt64(&c.w)+sl.w[k]) / (float32(n) * valueScale)
+		} else {
+			q = float32(atomic.LoadInt64(&c.w)) / (float32(n) * valueScale)
+		}
 	scored:
 		if score := q + cs*float32(c.prior)/float32(1+n); score > bestScore {
 			best, bestScore = k, score
@@ -631,11 +591,9 @@ func (w *worker) backup(v float32, proven bool) {
 		switch {
 		case i == 0 && w.shared:
 			w.rootW += int64(v * valueScale)
-		case i > 0 && w.pathSlot[i] == -2:
-			w.rootKids.w[path[i]-w.rootFirst] += int64(v * valueScale)
-		case i > 0 && w.pathSlot[i] >= 0:
-			sl := w.pathSlot[i]
-			w.slots[sl].w[path[i]-w.slotFirst[sl]] += int64(v * valueScale)
+		case w.pathPending[i].sl != nil:
+			p := w.pathPending[i]
+			p.sl.w[p.k] += int64(v * valueScale)
 		default:
 			w.addValue(a.node(path[i]), v)
 		}
