@@ -64,7 +64,7 @@
 // time (a thread descheduled mid-expansion would otherwise let the others
 // pile copies of one evaluation onto the node). The root's children, and the
 // children of every node with 128 or more visits, keep per-thread counts
-// that are added to the tree every 1/128 of the search (16 to 128
+// that are added to the tree every 1/16 of the search (16 to 1024
 // simulations): the threads pass these nodes on nearly every simulation,
 // and updating them in place would move their cache lines between the
 // cores at each level of each path. Each thread sees the others'

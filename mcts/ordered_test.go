@@ -2,6 +2,8 @@ package mcts
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/surakarta/surakarta/rules"
@@ -54,8 +56,8 @@ func checkOrderedTree(t *testing.T, s *Searcher, check bool) (ordered, total int
 				}
 			}
 			if check && metaProof(nd.meta) == ProofNone {
-				early := w.selectChild(nd, kids, true, nil, 0, 0)
-				full := w.selectChild(nd, kids, false, nil, 0, 0)
+				early := w.selectChild(nd, kids, true, 0, 0)
+				full := w.selectChild(nd, kids, false, 0, 0)
 				if early != full {
 					t.Fatalf("node at depth %d: early stop chose child %d, the full scan %d", depth, early, full)
 				}
@@ -69,22 +71,32 @@ func checkOrderedTree(t *testing.T, s *Searcher, check bool) (ordered, total int
 	return ordered, total
 }
 
+// selectionCases are the evaluators and root noise under which the
+// selection tests search trees: uniform priors (ordered blocks), a noised
+// root (the one unordered block), priors that fall along the move list
+// (ordered, not uniform) and priors that favour a move out of order.
+var selectionCases = []struct {
+	name  string
+	ev    Evaluator
+	noise float64
+}{
+	{"uniform", Material{}, 0},
+	{"uniform+noise", Material{}, 0.25},
+	{"falling-priors", fallingPriors{}, 0},
+	{"unordered-priors", priorEvaluator{rules.NewMove(rules.MakeSquare(0, 1), rules.MakeSquare(0, 2), false)}, 0},
+}
+
+// selectionFENs are the positions searched for selectionCases: the start,
+// a middlegame and an endgame that the solver settles quickly.
+var selectionFENs = []string{rules.StartFEN, middlegame, "6/2b3/6/1r4/6/3r2 b 0 40"}
+
 // TestEarlyStopChoosesAsFullScan: PUCT selection may stop at the first
 // unvisited child of an ordered block (orderedBit) only because that never
 // changes its choice; if it did, single-threaded searches would no longer
 // repeat the ones recorded in datasets and findings.
 func TestEarlyStopChoosesAsFullScan(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		ev    Evaluator
-		noise float64
-	}{
-		{"uniform", Material{}, 0},
-		{"uniform+noise", Material{}, 0.25},
-		{"falling-priors", fallingPriors{}, 0},
-		{"unordered-priors", priorEvaluator{rules.NewMove(rules.MakeSquare(0, 1), rules.MakeSquare(0, 2), false)}, 0},
-	} {
-		for _, fen := range []string{rules.StartFEN, middlegame, "6/2b3/6/1r4/6/3r2 b 0 40"} {
+	for _, tc := range selectionCases {
+		for _, fen := range selectionFENs {
 			t.Run(fmt.Sprintf("%s/%s", tc.name, fen), func(t *testing.T) {
 				cfg := testConfig(3000, LeafValue)
 				cfg.NoiseWeight = tc.noise
@@ -134,20 +146,12 @@ func TestParallelSearchLosesNoVisits(t *testing.T) {
 			cfg := testConfig(6000, leaf)
 			s := mustSearcher(t, cfg, Material{})
 			s.SearchParallel(mustGame(t, cfg.Rules, middlegame), threads)
-			a := s.arenas[s.cur]
 			hot := 0
-			var walk func(idx int32)
-			walk = func(idx int32) {
-				nd := a.node(idx)
-				if nd.first <= 0 {
-					return
-				}
-				kids := a.block(nd.first, int(nd.meta&kidsMask))
+			walkExpanded(s, func(nd *node, kids []node) {
 				sum, wsum := 0, int64(0)
 				for k := range kids {
 					sum += int(kids[k].n)
 					wsum += kids[k].w
-					walk(nd.first + int32(k))
 				}
 				if nd.n >= hotVisits {
 					hot++
@@ -167,8 +171,7 @@ func TestParallelSearchLosesNoVisits(t *testing.T) {
 					t.Fatalf("%v, %d threads: node value sum %d, its children %d: differ by more than one evaluation: a value or virtual loss went missing",
 						leaf, threads, nd.w, wsum)
 				}
-			}
-			walk(s.root)
+			})
 			if hot < 5 {
 				t.Errorf("%v, %d threads: only %d hot nodes, so the pending counts were hardly used", leaf, threads, hot)
 			}
@@ -179,4 +182,69 @@ func TestParallelSearchLosesNoVisits(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPendingSelectionMatchesTree: a thread's pending counts must weigh in
+// selection exactly as if they were in the tree. At every node of searched
+// trees (uniform, noised, falling and out-of-order priors; solved nodes
+// included) a random part of each child's visits and value sum, and of the
+// node's own, is moved into a slot and the pending arguments, and
+// selectPending on the rest must choose what selectChild chooses on the
+// whole. It fails if selectPending drops, misplaces or double-counts
+// pending counts, or scores children differently from selectChild.
+func TestPendingSelectionMatchesTree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, tc := range selectionCases {
+		for _, fen := range selectionFENs {
+			cfg := testConfig(3000, LeafValue)
+			cfg.NoiseWeight = tc.noise
+			s := mustSearcher(t, cfg, tc.ev)
+			s.Search(mustGame(t, cfg.Rules, fen))
+			w := s.main
+			var sl blockSlot
+			checked := 0
+			walkExpanded(s, func(nd *node, kids []node) {
+				ordered := nd.meta&orderedBit != 0
+				want := w.selectChild(nd, kids, ordered, 0, 0)
+				rest := slices.Clone(kids)
+				for k := range rest {
+					sl.n[k] = rng.Int32N(rest[k].n + 1)
+					sl.w[k] = rng.Int64N(2*valueScale+1) - valueScale
+					rest[k].n -= sl.n[k]
+					rest[k].w -= sl.w[k]
+				}
+				ndRest := *nd
+				pendN := rng.Int32N(nd.n + 1)
+				pendW := rng.Int64N(2*valueScale+1) - valueScale
+				ndRest.n -= pendN
+				ndRest.w -= pendW
+				if got := w.selectPending(&ndRest, rest, ordered, &sl, pendN, pendW); got != want {
+					t.Fatalf("%s/%s: node with %d visits: with pending counts the choice is %d, from the tree %d", tc.name, fen, nd.n, got, want)
+				}
+				checked++
+			})
+			if checked < 10 {
+				t.Fatalf("%s/%s: only %d nodes checked", tc.name, fen, checked)
+			}
+		}
+	}
+}
+
+// walkExpanded calls fn with every expanded node of s's tree and its
+// children, parents before children.
+func walkExpanded(s *Searcher, fn func(nd *node, kids []node)) {
+	a := s.arenas[s.cur]
+	var walk func(idx int32)
+	walk = func(idx int32) {
+		nd := a.node(idx)
+		if nd.first <= 0 {
+			return
+		}
+		kids := a.block(nd.first, int(nd.meta&kidsMask))
+		fn(nd, kids)
+		for k := range kids {
+			walk(nd.first + int32(k))
+		}
+	}
+	walk(s.root)
 }

@@ -315,12 +315,16 @@ const claimBatch = 16
 
 // flushInterval returns how many simulations a thread of a parallel search
 // of sims simulations runs between flushes of its pending counts (see
-// worker.flush): 1/128 of the search, at least 16 and at most 128. Each
-// flush moves the cache lines of the busy blocks to the other cores, so
-// rarer flushes scale better; the bound keeps every thread's view of the
-// others' statistics at most 1/128 of the search behind.
+// worker.flush): 1/16 of the search, at least 16 and at most 1024. A flush
+// is the costliest thing the threads share: every busy-block cache line it
+// writes moves to the flushing core and back to the others, lines that a
+// single thread would find in its own cache (with value leaves on two cores,
+// flushing every 128 simulations ran at 1.7 times one thread, every 1024 at
+// 1.8). Between flushes each thread sees the others' statistics of busy
+// nodes at most 1/16 of the search behind; in matches such searches played
+// as strongly as searches flushing eight times as often (docs/BENCHMARKS.md).
 func flushInterval(sims int) int {
-	return min(max(sims/128, 16), 128)
+	return min(max(sims/16, 16), 1024)
 }
 
 // run simulates until the shared count reaches Config.Sims or the root is
