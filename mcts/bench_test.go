@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -116,8 +117,11 @@ func BenchmarkIndependentSearchers(b *testing.B) {
 // BenchmarkParallelSpeedup measures tree-parallel scaling robustly on a
 // shared machine: each round times a 1-thread and a 2-thread search of the
 // same position back to back (and, as the machine's ceiling, two independent
-// searchers), and the fastest round of each kind is compared. Run it with
-// -benchtime 20x or so; the metrics are the speedups, not ns/op.
+// searchers). speedup-2threads compares the fastest round of each kind;
+// speedup-2threads-median is the median over rounds of each round's own
+// ratio, which a machine whose speed drifts between rounds disturbs less
+// (likewise the two ceilings). Run it with -benchtime 20x or so; the
+// metrics are the speedups, not ns/op.
 //
 // Wall-clock speedups need two idle cores. The cpu-efficiency metrics do
 // not: they compare simulations per CPU-second (process user+system time)
@@ -144,13 +148,16 @@ func BenchmarkParallelSpeedup(b *testing.B) {
 			for k := range wall {
 				wall[k], cpu[k] = math.MaxInt64, math.MaxInt64
 			}
+			var round [3]time.Duration
 			timeIt := func(k int, f func()) {
 				c0 := cpuTime(b)
 				start := time.Now()
 				f()
-				wall[k] = min(wall[k], time.Since(start))
+				round[k] = time.Since(start)
+				wall[k] = min(wall[k], round[k])
 				cpu[k] = min(cpu[k], cpuTime(b)-c0)
 			}
+			var speedups, ceilings []float64
 			for range b.N {
 				timeIt(0, func() { one.Search(g) })
 				timeIt(1, func() { two.SearchParallel(g, 2) })
@@ -161,14 +168,28 @@ func BenchmarkParallelSpeedup(b *testing.B) {
 					}
 					wg.Wait()
 				})
+				speedups = append(speedups, float64(round[0])/float64(round[1]))
+				ceilings = append(ceilings, 2*float64(round[0])/float64(round[2]))
 			}
 			b.ReportMetric(float64(cfg.Sims)/wall[0].Seconds(), "sims/s-1thread")
 			b.ReportMetric(float64(wall[0])/float64(wall[1]), "speedup-2threads")
 			b.ReportMetric(2*float64(wall[0])/float64(wall[2]), "ceiling-2independent")
+			b.ReportMetric(median(speedups), "speedup-2threads-median")
+			b.ReportMetric(median(ceilings), "ceiling-2independent-median")
 			b.ReportMetric(float64(cpu[0])/float64(cpu[1]), "cpu-efficiency-2threads")
 			b.ReportMetric(2*float64(cpu[0])/float64(cpu[2]), "cpu-efficiency-2independent")
 		})
 	}
+}
+
+// median returns the median of xs (sorting xs).
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[n/2]
+	}
+	return (xs[n/2-1] + xs[n/2]) / 2
 }
 
 // cpuTime returns the process's user and system CPU time so far.
