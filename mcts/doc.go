@@ -35,7 +35,9 @@
 // (Architectures that fuse multiply-adds, such as arm64, may round a few
 // floating-point scores differently from amd64.) SearchParallel is the
 // exception: its threads interleave by timing, so its results are
-// statistically equivalent to Search's but not bit-identical from run to run.
+// statistically equivalent to Search's but not bit-identical from run to run
+// (BenchmarkParallelStrength: a 2-thread search plays as strongly as a
+// 1-thread search of as many simulations).
 //
 // # Memory
 //

@@ -1,6 +1,9 @@
 package mcts
 
 import (
+	"fmt"
+	"math"
+	"runtime"
 	"testing"
 
 	"github.com/surakarta/surakarta/rules"
@@ -8,7 +11,7 @@ import (
 
 // score plays games between a and b, alternating colours (a is Red in the
 // even games), and returns a's score: 1 a win, 1/2 a draw.
-func score(t *testing.T, games int, a, b func(game int) player) float64 {
+func score(t testing.TB, games int, a, b func(game int) player) float64 {
 	t.Helper()
 	total := 0.0
 	for i := range games {
@@ -23,11 +26,20 @@ func score(t *testing.T, games int, a, b func(game int) player) float64 {
 	return total / float64(games)
 }
 
-func engine(t *testing.T, sims int, seed uint64, leaf LeafMode) player {
+func engine(t testing.TB, sims int, seed uint64, leaf LeafMode) player {
+	return parallelEngine(t, sims, seed, leaf, 1)
+}
+
+// parallelEngine is engine searching with threads threads (SearchParallel).
+func parallelEngine(t testing.TB, sims int, seed uint64, leaf LeafMode, threads int) player {
 	cfg := testConfig(sims, leaf)
 	cfg.Seed = seed
 	cfg.TemperaturePlies = 6 // vary the openings from game to game
-	return enginePlayer(mustSearcher(t, cfg, Material{}))
+	s := mustSearcher(t, cfg, Material{})
+	return func(g *rules.Game) rules.Move {
+		r := s.SearchParallel(g, threads)
+		return s.Choose(&r, g.Ply())
+	}
 }
 
 // TestBeatsRandomPlayer: 100 games against a uniformly random player with a
@@ -56,5 +68,29 @@ func TestMoreSimulationsWin(t *testing.T) {
 	t.Logf("400 sims against 25: %.3f over %d games", got, games)
 	if got < 0.75 {
 		t.Errorf("400 sims scored %.3f against 25 sims, want at least 0.75", got)
+	}
+}
+
+// BenchmarkParallelStrength checks that tree-parallel search is as strong,
+// simulation for simulation, as one thread, which is what lets its speedup
+// count: a 2-thread search of 5,000 simulations (value leaves) and a
+// 1-thread search of 5,000 each play 200 games against a 1-thread search of
+// 2,500, and the two scores should agree within their errors (each about
+// ±0.035). A parallel search that wastes simulations (threads duplicating
+// each other's work, or acting on statistics too stale) scores lower. It
+// takes a few minutes: run it on its own with -benchtime 1x.
+func BenchmarkParallelStrength(b *testing.B) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		b.Skip("needs two cores")
+	}
+	const games, sims = 200, 5000
+	for range b.N {
+		for _, threads := range []int{1, 2} {
+			got := score(b, games,
+				func(i int) player { return parallelEngine(b, sims, uint64(i)+1, LeafValue, threads) },
+				func(i int) player { return engine(b, sims/2, uint64(i)+5000, LeafValue) })
+			b.ReportMetric(got, fmt.Sprintf("score-%dthread", threads))
+			b.ReportMetric(math.Sqrt(got*(1-got)/games), fmt.Sprintf("stderr-%dthread", threads))
+		}
 	}
 }
