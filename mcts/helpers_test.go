@@ -99,9 +99,10 @@ func testConfig(sims int, leaf LeafMode) Config {
 // player picks a move in g; nil means uniformly random.
 type player func(g *rules.Game) rules.Move
 
-func enginePlayer(s *Searcher) player {
+// enginePlayer plays s's choice after a search on threads threads.
+func enginePlayer(s *Searcher, threads int) player {
 	return func(g *rules.Game) rules.Move {
-		r := s.Search(g)
+		r := s.SearchParallel(g, threads)
 		return s.Choose(&r, g.Ply())
 	}
 }

@@ -31,16 +31,9 @@ func (fallingPriors) Evaluate(p *rules.Position, moves []rules.Move, priors []fl
 // whole block, on the tree as the search left it.
 func checkOrderedTree(t *testing.T, s *Searcher, check bool) (ordered, total int) {
 	t.Helper()
-	a := s.arenas[s.cur]
 	w := s.main
 	w.begin()
-	var walk func(idx int32, depth int)
-	walk = func(idx int32, depth int) {
-		nd := a.node(idx)
-		if nd.first <= 0 {
-			return
-		}
-		kids := a.block(nd.first, int(nd.meta&kidsMask))
+	walkExpanded(s, func(nd *node, kids []node, depth int) {
 		total++
 		if nd.meta&orderedBit != 0 {
 			ordered++
@@ -63,11 +56,7 @@ func checkOrderedTree(t *testing.T, s *Searcher, check bool) (ordered, total int
 				}
 			}
 		}
-		for k := range kids {
-			walk(nd.first+int32(k), depth+1)
-		}
-	}
-	walk(s.root, 0)
+	})
 	return ordered, total
 }
 
@@ -147,7 +136,7 @@ func TestParallelSearchLosesNoVisits(t *testing.T) {
 			s := mustSearcher(t, cfg, Material{})
 			s.SearchParallel(mustGame(t, cfg.Rules, middlegame), threads)
 			hot := 0
-			walkExpanded(s, func(nd *node, kids []node) {
+			walkExpanded(s, func(nd *node, kids []node, _ int) {
 				sum, wsum := 0, int64(0)
 				for k := range kids {
 					sum += int(kids[k].n)
@@ -203,7 +192,7 @@ func TestPendingSelectionMatchesTree(t *testing.T) {
 			w := s.main
 			var sl blockSlot
 			checked := 0
-			walkExpanded(s, func(nd *node, kids []node) {
+			walkExpanded(s, func(nd *node, kids []node, _ int) {
 				ordered := nd.meta&orderedBit != 0
 				want := w.selectChild(nd, kids, ordered, 0, 0)
 				rest := slices.Clone(kids)
@@ -230,21 +219,21 @@ func TestPendingSelectionMatchesTree(t *testing.T) {
 	}
 }
 
-// walkExpanded calls fn with every expanded node of s's tree and its
-// children, parents before children.
-func walkExpanded(s *Searcher, fn func(nd *node, kids []node)) {
+// walkExpanded calls fn with every expanded node of s's tree, its children
+// and its depth (the root's is 0), parents before children.
+func walkExpanded(s *Searcher, fn func(nd *node, kids []node, depth int)) {
 	a := s.arenas[s.cur]
-	var walk func(idx int32)
-	walk = func(idx int32) {
+	var walk func(idx int32, depth int)
+	walk = func(idx int32, depth int) {
 		nd := a.node(idx)
 		if nd.first <= 0 {
 			return
 		}
 		kids := a.block(nd.first, int(nd.meta&kidsMask))
-		fn(nd, kids)
+		fn(nd, kids, depth)
 		for k := range kids {
-			walk(nd.first + int32(k))
+			walk(nd.first+int32(k), depth+1)
 		}
 	}
-	walk(s.root)
+	walk(s.root, 0)
 }

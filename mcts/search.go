@@ -272,13 +272,11 @@ func (s *Searcher) parallel(threads, done int) int {
 	c.claimed, c.completed = int64(done), int64(done)
 	workers := s.helpers[:threads-1]
 	var wg sync.WaitGroup
-	s.main.shared = true
-	s.main.rootFirst = s.arenas[s.cur].node(s.root).first
-	s.main.rootN, s.main.rootW = 0, 0
+	s.main.setShared(true)
 	for _, h := range workers {
 		h.rng.Seed(s.main.rng.Uint64())
 		h.begin()
-		h.shared = true
+		h.setShared(true)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -287,10 +285,10 @@ func (s *Searcher) parallel(threads, done int) int {
 	}
 	s.main.run()
 	wg.Wait()
-	// run flushed every thread's root counts into the tree.
-	s.main.shared = false
+	// run flushed every thread's pending counts into the tree.
+	s.main.setShared(false)
 	for _, h := range workers {
-		h.shared = false
+		h.setShared(false)
 	}
 	return int(c.completed)
 }

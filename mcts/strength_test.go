@@ -35,11 +35,7 @@ func parallelEngine(t testing.TB, sims int, seed uint64, leaf LeafMode, threads 
 	cfg := testConfig(sims, leaf)
 	cfg.Seed = seed
 	cfg.TemperaturePlies = 6 // vary the openings from game to game
-	s := mustSearcher(t, cfg, Material{})
-	return func(g *rules.Game) rules.Move {
-		r := s.SearchParallel(g, threads)
-		return s.Choose(&r, g.Ply())
-	}
+	return enginePlayer(mustSearcher(t, cfg, Material{}), threads)
 }
 
 // TestBeatsRandomPlayer: 100 games against a uniformly random player with a

@@ -148,13 +148,23 @@ func (w *worker) begin() {
 	s := w.s
 	w.a, w.root, w.rootPos = s.arenas[s.cur], s.root, s.rootPos
 	w.lo, w.hi = 0, 0
-	w.rootFirst = atomic.LoadInt32(&w.a.node(w.root).first)
 	w.rootN, w.rootW = 0, 0
 	w.hashes = append(w.hashes[:0], s.history...)
 	w.baseLen = len(w.hashes)
 	w.baseFilter = 0
 	for _, h := range s.history {
 		w.baseFilter |= 1 << (h & 63)
+	}
+}
+
+// setShared switches the worker into (on) or out of a parallel search's
+// mode: statistics updated atomically with virtual losses, and pending
+// counts for the root's children and busy blocks, which needs the root
+// expanded. Switching on follows begin.
+func (w *worker) setShared(on bool) {
+	w.shared = on
+	if on {
+		w.rootFirst = atomic.LoadInt32(&w.a.node(w.root).first)
 	}
 }
 

@@ -229,28 +229,13 @@ func TestExperimentCommandsPrintJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var c struct {
-		Name          string         `json:"name"`
-		Games         int64          `json:"games"`
-		Seed          uint64         `json:"seed"`
-		RandomOpening int            `json:"random_opening"`
-		Pairing       string         `json:"pairing"`
-		Arms          []checkArmJSON `json:"arms"`
-		Comparisons   [][2]string    `json:"comparisons"`
-	}
+	var c checkJSON
 	decodeJSON(t, "experiment check --json", out, &c)
 	if c.Name != "ladder" || len(c.Arms) != 3 || c.Arms[2].Sims != 800 || !slices.Contains(c.Comparisons, [2]string{"sims200", "sims800"}) {
 		t.Errorf("check --json: %+v", c)
 	}
 
-	dir := t.TempDir()
-	spec := `{"name":"t","seed":5,"games":30,"random_opening":3,"pairing":"openings","confidence":0.95,
-"engine":{"sims":8},"arms":[{"name":"standard","variant":"standard"},{"name":"majority","variant":"majority"}]}`
-	if err := os.WriteFile(filepath.Join(dir, "spec.json"), []byte(spec), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	writeRandomGames(t, filepath.Join(dir, "arms", "standard"), 30, 5, rules.Standard)
-	writeRandomGames(t, filepath.Join(dir, "arms", "majority"), 30, 5, rules.Majority)
+	dir := writeExperimentDir(t, 30, 30)
 	out, _, err = run(t, "", "experiment", "report", "--json", dir)
 	if err != nil {
 		t.Fatal(err)

@@ -155,6 +155,18 @@ func newExperimentReportCommand() *cobra.Command {
 	return cmd
 }
 
+// checkJSON is what experiment check --json prints: the spec's settings,
+// its arms and the pairs of arms it compares (by name).
+type checkJSON struct {
+	Name          string         `json:"name"`
+	Games         int64          `json:"games"`
+	Seed          uint64         `json:"seed"`
+	RandomOpening int            `json:"random_opening"`
+	Pairing       string         `json:"pairing"`
+	Arms          []checkArmJSON `json:"arms"`
+	Comparisons   [][2]string    `json:"comparisons"`
+}
+
 // checkArmJSON is one arm of experiment check --json.
 type checkArmJSON struct {
 	Name      string `json:"name"`
@@ -199,15 +211,7 @@ func newExperimentCheckCommand() *cobra.Command {
 			}
 			out := cmd.OutOrStdout()
 			if asJSON {
-				return writeJSON(out, struct {
-					Name          string         `json:"name"`
-					Games         int64          `json:"games"`
-					Seed          uint64         `json:"seed"`
-					RandomOpening int            `json:"random_opening"`
-					Pairing       string         `json:"pairing"`
-					Arms          []checkArmJSON `json:"arms"`
-					Comparisons   [][2]string    `json:"comparisons"`
-				}{s.Name, s.Games, s.Seed, s.RandomOpening, s.Pairing, arms, pairs})
+				return writeJSON(out, checkJSON{s.Name, s.Games, s.Seed, s.RandomOpening, s.Pairing, arms, pairs})
 			}
 			fmt.Fprintf(out, "experiment %s: %d arms of %d games, seed %d, %d random opening plies, pairing %s\n",
 				s.Name, len(s.Arms), s.Games, s.Seed, s.RandomOpening, s.Pairing)

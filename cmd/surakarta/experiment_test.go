@@ -26,15 +26,26 @@ func TestExperimentCheckListsArmsAndComparisons(t *testing.T) {
 	}
 }
 
-func TestExperimentReportRewritesTheReport(t *testing.T) {
+// writeExperimentDir writes an experiment directory as experiment run
+// leaves it: a spec of 30 games (seed 5, 3 random plies, paired openings)
+// with a standard and a majority arm, and random games (seed 5) in each
+// arm, standard of them under the standard rules and majority under the
+// majority ending; it returns the directory.
+func writeExperimentDir(t *testing.T, standard, majority int64) string {
+	t.Helper()
 	dir := t.TempDir()
 	spec := `{"name":"t","seed":5,"games":30,"random_opening":3,"pairing":"openings","confidence":0.95,
 "engine":{"sims":8},"arms":[{"name":"standard","variant":"standard"},{"name":"majority","variant":"majority"}]}`
 	if err := os.WriteFile(filepath.Join(dir, "spec.json"), []byte(spec), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	writeRandomGames(t, filepath.Join(dir, "arms", "standard"), 30, 5, rules.Standard)
-	writeRandomGames(t, filepath.Join(dir, "arms", "majority"), 20, 5, rules.Majority)
+	writeRandomGames(t, filepath.Join(dir, "arms", "standard"), standard, 5, rules.Standard)
+	writeRandomGames(t, filepath.Join(dir, "arms", "majority"), majority, 5, rules.Majority)
+	return dir
+}
+
+func TestExperimentReportRewritesTheReport(t *testing.T) {
+	dir := writeExperimentDir(t, 30, 20)
 	out, _, err := run(t, "", "experiment", "report", dir)
 	if err != nil {
 		t.Fatal(err)
