@@ -2,6 +2,14 @@
 // evaluators to self-play data with gonum (gonum.org/v1/gonum), and runs
 // arena matches that show whether an evaluator makes the search stronger.
 //
+// Files: features.go and circuits.go extract the features; fit.go runs a
+// fit, with its rows in fit_source.go, its settings in fit_options.go, the
+// ridge and logistic models in fit_ridge.go and fit_logistic.go (their
+// unrolled inner loops in fit_kernels.go) and the held-out figures in
+// fit_metrics.go and fit_report.go; dataset.go reads rows from a dataset;
+// linear.go is the fitted evaluator and its weights file; arena.go plays
+// matches.
+//
 // # Features
 //
 // Extract computes the feature set (version FeatureSetVersion) of a position

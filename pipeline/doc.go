@@ -5,6 +5,10 @@
 // logic behind `surakarta pipeline`, kept out of the command so that the
 // command stays a thin layer of flags.
 //
+// Files: pipeline.go runs the stages in order; each stage has its own file
+// (selfplay.go, verify.go, fit.go, match.go, report.go); config.go holds the
+// settings, summary.go what Run returns and io.go the JSON file helpers.
+//
 // # Layout
 //
 // Everything goes under Config.Out:

@@ -1,0 +1,64 @@
+package eval
+
+import "math"
+
+// ProbEpsilon bounds the win probabilities scored by log-loss away from 0
+// and 1: a ridge prediction of exactly ±1 would otherwise cost an infinite
+// loss when wrong.
+const ProbEpsilon = 1e-3
+
+// calibrationBins is the number of calibration bins.
+const calibrationBins = 10
+
+// metrics accumulates the held-out figures of one predictor.
+type metrics struct {
+	n                   int64
+	logLoss, brier, mse float64
+	signHits            float64
+	decisive            int64
+	bins                [calibrationBins]struct {
+		n          int64
+		sumP, sumT float64
+	}
+}
+
+func (m *metrics) add(v, y float64) {
+	p := min(max((1+v)/2, ProbEpsilon), 1-ProbEpsilon)
+	t := (1 + y) / 2
+	m.n++
+	m.logLoss -= t*math.Log(p) + (1-t)*math.Log1p(-p)
+	m.brier += (p - t) * (p - t)
+	m.mse += (v - y) * (v - y)
+	if y != 0 {
+		m.decisive++
+		switch {
+		case v*y > 0:
+			m.signHits++
+		case v == 0:
+			m.signHits += 0.5
+		}
+	}
+	b := min(int(p*calibrationBins), calibrationBins-1)
+	m.bins[b].n++
+	m.bins[b].sumP += p
+	m.bins[b].sumT += t
+}
+
+func (m *metrics) calibration() []CalibrationBin {
+	out := make([]CalibrationBin, calibrationBins)
+	for i, b := range m.bins {
+		out[i] = CalibrationBin{Lo: float64(i) / calibrationBins, Hi: float64(i+1) / calibrationBins, Positions: b.n}
+		if b.n > 0 {
+			out[i].Predicted = b.sumP / float64(b.n)
+			out[i].Observed = b.sumT / float64(b.n)
+		}
+	}
+	return out
+}
+
+func (m *metrics) signAccuracy() float64 {
+	if m.decisive == 0 {
+		return 0
+	}
+	return m.signHits / float64(m.decisive)
+}

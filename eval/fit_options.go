@@ -1,0 +1,61 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+)
+
+// FitOptions are the settings of Fit.
+type FitOptions struct {
+	// Model is Ridge or Logistic.
+	Model Model
+	// Lambda is the L2 penalty on the standardized weights (every feature
+	// but the bias scaled to mean 0 and variance 1 on the training rows):
+	// the fit minimises mean loss + Lambda·Σβ². It must be positive: the
+	// circuit-class counts of a side add up to its pieces, so the features
+	// are linearly dependent and only the penalty makes the solution unique.
+	Lambda float64
+	// Holdout is the fraction of games held out for the report, in (0, 1).
+	Holdout float64
+	// Blend mixes the search's root value into the target:
+	// y = (1-Blend)·result + Blend·root_value, in [0, 1]. The held-out
+	// figures always score the true result.
+	Blend float64
+	// Seed decides which games are held out (see InHoldout).
+	Seed uint64
+	// MaxIterations bounds the L-BFGS iterations of Logistic.
+	MaxIterations int
+	// Workers is the number of goroutines computing the logistic loss and
+	// gradient; the result does not depend on it. 0 means GOMAXPROCS.
+	Workers int
+	// RowsHint, when positive, is the number of rows the source holds
+	// (from the dataset's footers): the logistic fit then sizes its row
+	// store once instead of growing it by doubling, which would hold up to
+	// three times the rows' memory while copying.
+	RowsHint int64
+}
+
+// DefaultFitOptions returns ridge with λ = 1e-4, a fifth of the games held
+// out, no blending, seed 1 and at most 500 L-BFGS iterations.
+func DefaultFitOptions() FitOptions {
+	return FitOptions{Model: Ridge, Lambda: 1e-4, Holdout: 0.2, Seed: 1, MaxIterations: 500}
+}
+
+// Validate reports the first option out of range.
+func (o FitOptions) Validate() error {
+	switch {
+	case o.Model != Ridge && o.Model != Logistic:
+		return fmt.Errorf("bad model %q: want ridge or logistic", o.Model)
+	case !(o.Lambda > 0) || math.IsInf(o.Lambda, 0):
+		return fmt.Errorf("lambda %v: want a positive number (the features are linearly dependent, so the fit needs a penalty)", o.Lambda)
+	case !(o.Holdout > 0 && o.Holdout < 1):
+		return fmt.Errorf("holdout %v: want a fraction of the games strictly between 0 and 1", o.Holdout)
+	case !(o.Blend >= 0 && o.Blend <= 1):
+		return fmt.Errorf("blend %v out of range 0..1", o.Blend)
+	case o.MaxIterations < 1:
+		return fmt.Errorf("max iterations %d: want at least 1", o.MaxIterations)
+	case o.Workers < 0:
+		return fmt.Errorf("workers %d: want 0 (all cores) or more", o.Workers)
+	}
+	return nil
+}

@@ -1,0 +1,83 @@
+package eval
+
+// Counts are the positions and games of one side of the split.
+type Counts struct {
+	Positions int64 `json:"positions"`
+	Games     int64 `json:"games"`
+}
+
+// NamedWeight is a fitted weight with its feature's name.
+type NamedWeight struct {
+	Name   string  `json:"name"`
+	Weight float64 `json:"weight"`
+}
+
+// Report is what Fit measured.
+type Report struct {
+	Model             Model   `json:"model"`
+	FeatureSetVersion int     `json:"feature_set_version"`
+	Lambda            float64 `json:"lambda"`
+	Blend             float64 `json:"blend"`
+	HoldoutFraction   float64 `json:"holdout_fraction"`
+	Seed              uint64  `json:"seed"`
+	// Train counts the training positions and games.
+	Train Counts `json:"train"`
+	// TrainLoss is the model's penalised training objective at the
+	// solution (mean squared error for ridge, mean log-loss for logistic).
+	TrainLoss float64 `json:"train_loss"`
+	// Iterations and Status describe the L-BFGS run (logistic only).
+	Iterations int    `json:"iterations,omitempty"`
+	Status     string `json:"status,omitempty"`
+	// Holdout holds the figures on the held-out games.
+	Holdout HoldoutReport `json:"holdout"`
+	// Weights are the fitted weights in feature order; BaselineWeights the
+	// material-only baseline's (bias and material).
+	Weights         []NamedWeight `json:"weights"`
+	BaselineWeights []NamedWeight `json:"baseline_weights"`
+}
+
+// HoldoutReport scores the model and the material-only baseline on the
+// held-out games. Each prediction v (a value in [-1, 1]) becomes a win
+// probability p = (1+v)/2 clipped to [ProbEpsilon, 1-ProbEpsilon]; a
+// result y (+1/0/-1) becomes the target t = (1+y)/2 (a draw is 1/2).
+type HoldoutReport struct {
+	// Positions and Games count the held-out positions and games.
+	Positions int64 `json:"positions"`
+	Games     int64 `json:"games"`
+	// LogLoss is the mean of -[t·log p + (1-t)·log(1-p)], Brier the mean
+	// of (p-t)², MSE the mean of (v-y)².
+	LogLoss float64 `json:"log_loss"`
+	Brier   float64 `json:"brier"`
+	MSE     float64 `json:"mse"`
+	// SignAccuracy is the fraction of decisive positions (y ≠ 0) whose
+	// prediction has the result's sign (v = 0 counts a half);
+	// Decisive counts them.
+	SignAccuracy float64 `json:"sign_accuracy"`
+	Decisive     int64   `json:"decisive"`
+	// The same figures for the material-only baseline.
+	BaselineLogLoss      float64 `json:"baseline_log_loss"`
+	BaselineBrier        float64 `json:"baseline_brier"`
+	BaselineMSE          float64 `json:"baseline_mse"`
+	BaselineSignAccuracy float64 `json:"baseline_sign_accuracy"`
+	// Calibration bins the predicted probabilities in tenths, for the
+	// model and the baseline.
+	Calibration         []CalibrationBin `json:"calibration"`
+	BaselineCalibration []CalibrationBin `json:"baseline_calibration"`
+}
+
+// CalibrationBin is one bin of predicted win probability [Lo, Hi): how many
+// held-out positions fell in it, their mean prediction and mean outcome t.
+type CalibrationBin struct {
+	Lo        float64 `json:"lo"`
+	Hi        float64 `json:"hi"`
+	Positions int64   `json:"positions"`
+	Predicted float64 `json:"predicted"`
+	Observed  float64 `json:"observed"`
+}
+
+// FitResult is a fitted model with its material-only baseline and report.
+type FitResult struct {
+	Model    *Linear
+	Baseline *Linear
+	Report   Report
+}

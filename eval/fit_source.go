@@ -1,0 +1,59 @@
+package eval
+
+import (
+	"context"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Row is one position of a fitting dataset, the columns fit reads.
+type Row struct {
+	Red, Black rules.Bitboard
+	Side       rules.Color
+	NoCapture  int
+	// Result is the game's result for the side to move: +1, 0 or -1.
+	Result float64
+	// RootValue is the search's value of the position for the side to
+	// move, in [-1, 1]; only the blended target (FitOptions.Blend) reads it.
+	RootValue float64
+	// GameID identifies the game; the held-out split is by game.
+	GameID int64
+}
+
+// Source streams rows for fitting. Scan calls fn for every row, the rows of
+// a game one after another, and may be called more than once: each call
+// must yield the same rows in the same order. The *Row is reused after fn
+// returns. An error from fn ends the scan and is returned.
+type Source interface {
+	Scan(ctx context.Context, fn func(*Row) error) error
+}
+
+// RowSlice is a Source over rows held in memory.
+type RowSlice []Row
+
+// Scan calls fn for each row in order; the *Row is a copy, reused.
+func (s RowSlice) Scan(ctx context.Context, fn func(*Row) error) error {
+	var r Row
+	for i := range s {
+		if i&4095 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		r = s[i]
+		if err := fn(&r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// InHoldout reports whether game id falls in the held-out part of a split
+// with the given seed and fraction: a SplitMix64 hash of the seed and the id,
+// read as a number in [0, 1), below frac. Every position of a game falls on
+// the same side, and the split does not depend on the order of the rows.
+func InHoldout(id int64, seed uint64, frac float64) bool {
+	h := dataset.SplitMix64(dataset.SplitMix64(seed^0x686f6c646f7574) ^ uint64(id)) // "holdout"
+	return float64(h>>11)/(1<<53) < frac
+}

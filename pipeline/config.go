@@ -1,0 +1,124 @@
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Names of the outputs under Config.Out.
+const (
+	DataDir     = "data"
+	VerifyFile  = "verify.json"
+	WeightsFile = "weights.json"
+	MatchFile   = "match.json"
+	ReportDir   = "report"
+	StatsFile   = "stats.json"
+	SummaryFile = "summary.json"
+)
+
+// FitVariant is the variant whose positions the weights are fitted on, and
+// whose rules the match is played under: the standard ending, where a draw
+// is a draw, so the value target is the game's own result.
+const FitVariant = rules.Standard
+
+// Variants are the endgame variants the pipeline plays, in report order.
+var Variants = []rules.Variant{rules.Standard, rules.Majority}
+
+// Config describes a pipeline run.
+type Config struct {
+	// Out is the directory every output goes to (see the package
+	// documentation for the layout).
+	Out string
+	// Games is the number of self-play games per variant.
+	Games int64
+	// Seed is the seed of everything random: the self-play run (openings
+	// and searches), the held-out split of the fit, and the match's
+	// openings and searches.
+	Seed uint64
+	// RandomOpening is the number of uniformly random plies that open every
+	// self-play game and every match pair.
+	RandomOpening int
+	// Engine is the self-play search setting; Engine.Rules are the rules
+	// both variants share (the variant itself is set per run).
+	Engine mcts.Config
+	// Evaluator scores self-play leaves and EvaluatorName identifies it in
+	// the dataset's settings (see selfplay.Config).
+	Evaluator     mcts.Evaluator
+	EvaluatorName string
+	// Workers is the number of goroutines playing games (0: one per CPU);
+	// it changes only the speed.
+	Workers int
+	// Fit is the settings of the fit on the FitVariant games.
+	Fit eval.FitOptions
+	// MatchGames is the number of match games (even; 0 skips the match).
+	// MatchEngine is the search setting of both players; the fitted
+	// evaluator plays A, the material evaluator B. Its Rules are replaced
+	// by Engine.Rules under the FitVariant.
+	MatchGames  int
+	MatchEngine mcts.Config
+	// Confidence is the level of the report's intervals (0 means 0.95).
+	Confidence float64
+	// Resume continues a run in Out (see the package documentation).
+	Resume bool
+	// Command is the command line recorded in the report and summary.
+	Command string
+	// Log receives the stage lines and progress (nil: none); Quiet
+	// silences the progress but not errors.
+	Log   io.Writer
+	Quiet bool
+}
+
+// Validate reports the first setting out of range.
+func (c *Config) Validate() error {
+	switch {
+	case c.Out == "":
+		return errors.New("no output directory")
+	case c.Games < 1:
+		return fmt.Errorf("games %d: want at least 1 per variant", c.Games)
+	case c.RandomOpening < 0 || c.RandomOpening > 1000:
+		return fmt.Errorf("random opening %d: want 0..1000 plies", c.RandomOpening)
+	case c.Workers < 0:
+		return fmt.Errorf("workers %d: want 0 (one per CPU) or more", c.Workers)
+	case c.MatchGames < 0 || c.MatchGames%2 != 0:
+		return fmt.Errorf("match games %d: want an even number (each opening is played twice, colours swapped), or 0 to skip the match", c.MatchGames)
+	case c.Confidence < 0 || c.Confidence >= 1:
+		return fmt.Errorf("confidence %v: want a fraction in (0, 1) such as 0.95", c.Confidence)
+	case c.Evaluator == nil:
+		return errors.New("pipeline: no self-play evaluator")
+	}
+	if err := c.Engine.Validate(); err != nil {
+		return fmt.Errorf("self-play engine: %w", err)
+	}
+	if err := c.Fit.Validate(); err != nil {
+		return fmt.Errorf("fit: %w", err)
+	}
+	if c.MatchGames > 0 {
+		if err := c.matchEngine().Validate(); err != nil {
+			return fmt.Errorf("match engine: %w", err)
+		}
+	}
+	return nil
+}
+
+// rulesOf returns the shared rules under variant v.
+func (c *Config) rulesOf(v rules.Variant) rules.Rules {
+	r := c.Engine.Rules
+	r.Variant = v
+	return r
+}
+
+func (c *Config) matchEngine() mcts.Config {
+	m := c.MatchEngine
+	m.Rules = c.rulesOf(FitVariant)
+	return m
+}
+
+func (c *Config) path(name ...string) string {
+	return filepath.Join(append([]string{c.Out}, name...)...)
+}

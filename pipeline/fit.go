@@ -1,0 +1,66 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/surakarta/surakarta/eval"
+)
+
+// fit fits the weights on the FitVariant games, unless weights.json holds
+// a fit of the same options on the same data.
+func (p *runner) fit(ctx context.Context) (string, string, error) {
+	c := &p.cfg
+	data := c.path(DataDir)
+	out := c.path(WeightsFile)
+	variant := FitVariant.String()
+	prov, err := eval.DatasetProvenance(data, variant)
+	if err != nil {
+		return "", "", err
+	}
+	opt := c.Fit
+	opt.RowsHint = prov.Rows
+	if c.Resume {
+		if wf, l, err := eval.LoadWeights(out); err == nil && sameFit(wf, opt, variant, prov) {
+			p.weights = l
+			p.sum.Fit = fitSummary(out, wf.Report)
+			return Skipped, out, nil
+		}
+	}
+	p.logf("fit: %s on the %d %s positions (%d games)", opt.Model, prov.Rows, variant, prov.Games)
+	res, err := eval.Fit(ctx, eval.DatasetSource{Dir: data, Variant: variant}, opt)
+	if err != nil {
+		return "", "", fmt.Errorf("fit: %w (more --games give the fit more to work with)", err)
+	}
+	wf := eval.NewWeightsFile(res.Model)
+	wf.Variant, wf.Lambda, wf.Blend, wf.Holdout, wf.Seed = variant, opt.Lambda, opt.Blend, opt.Holdout, opt.Seed
+	wf.Dataset = prov
+	wf.Report = &res.Report
+	if err := wf.Save(out); err != nil {
+		return "", "", fmt.Errorf("writing weights: %w", err)
+	}
+	p.weights = res.Model
+	p.sum.Fit = fitSummary(out, &res.Report)
+	return Ran, out, nil
+}
+
+// sameFit reports whether weights file wf is the fit opt would make of the
+// dataset prov describes.
+func sameFit(wf *eval.WeightsFile, opt eval.FitOptions, variant string, prov eval.Provenance) bool {
+	d := wf.Dataset
+	return wf.Report != nil && wf.Model == opt.Model && wf.Lambda == opt.Lambda && wf.Blend == opt.Blend &&
+		wf.Holdout == opt.Holdout && wf.Seed == opt.Seed && wf.Variant == variant &&
+		wf.Report.Iterations <= opt.MaxIterations &&
+		d.Seed == prov.Seed && d.Rules == prov.Rules && d.Engine == prov.Engine && d.Rows == prov.Rows && d.Games == prov.Games
+}
+
+func fitSummary(path string, r *eval.Report) *FitSummary {
+	h := r.Holdout
+	return &FitSummary{
+		Path: path, Model: string(r.Model), Variant: FitVariant.String(),
+		TrainPositions: r.Train.Positions, TrainGames: r.Train.Games,
+		HoldoutPositions: h.Positions, HoldoutGames: h.Games,
+		LogLoss: h.LogLoss, BaselineLogLoss: h.BaselineLogLoss,
+		Brier: h.Brier, BaselineBrier: h.BaselineBrier,
+	}
+}

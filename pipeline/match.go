@@ -1,0 +1,95 @@
+package pipeline
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/selfplay"
+)
+
+// matchSettings identify a match: equal settings give the same result.
+type matchSettings struct {
+	Games         int    `json:"games"`
+	Seed          uint64 `json:"seed"`
+	RandomOpening int    `json:"random_opening"`
+	Rules         string `json:"rules"`
+	// Engine is both players' search settings (selfplay.EngineDescription
+	// without an evaluator); A plays the weights, B the material evaluator.
+	Engine  string `json:"engine"`
+	Weights string `json:"weights_sha256"`
+}
+
+// matchRecord is what OUT/match.json holds.
+type matchRecord struct {
+	Settings matchSettings     `json:"settings"`
+	A        string            `json:"a"`
+	B        string            `json:"b"`
+	Result   *eval.ArenaResult `json:"result"`
+}
+
+// match plays the fitted evaluator against the material evaluator, unless
+// match.json holds a complete match of the same settings and weights.
+func (p *runner) match(ctx context.Context) (string, string, error) {
+	c := &p.cfg
+	if c.MatchGames == 0 {
+		return Skipped, "", nil
+	}
+	out := c.path(MatchFile)
+	wb, err := os.ReadFile(c.path(WeightsFile))
+	if err != nil {
+		return "", "", err
+	}
+	h := sha256.Sum256(wb)
+	eng := c.matchEngine()
+	set := matchSettings{Games: c.MatchGames, Seed: c.Seed, RandomOpening: c.RandomOpening,
+		Rules: eng.Rules.String(), Engine: selfplay.EngineDescription(eng, ""), Weights: hex.EncodeToString(h[:])}
+	var rec matchRecord
+	if c.Resume && readJSON(out, &rec) == nil && rec.Settings == set && rec.Result != nil && rec.Result.Games == set.Games {
+		p.sum.Match = matchSummary(out, eng, rec.Result)
+		return Skipped, out, nil
+	}
+	p.logf("match: fitted weights (A) against material (B), %d games, both at %s", c.MatchGames, engineWords(eng))
+	var done atomic.Int64
+	var score atomic.Value
+	rep := progress.Start(p.log, progress.Options{Unit: "games", Total: int64(c.MatchGames), Quiet: c.Quiet,
+		Extra: func(time.Duration) string {
+			s, _ := score.Load().(string)
+			return s
+		}})
+	opt := eval.ArenaOptions{Games: c.MatchGames, Rules: eng.Rules, Seed: c.Seed, RandomOpening: c.RandomOpening, Workers: c.Workers,
+		Progress: func(r eval.ArenaResult) {
+			rep.Add(int64(r.Games) - done.Swap(int64(r.Games)))
+			score.Store(fmt.Sprintf("A %d-%d-%d, score %.3f", r.Wins, r.Draws, r.Losses, float64(r.Score)))
+		}}
+	res, err := eval.Arena(ctx, eval.SearchPlayer(eng, p.weights), eval.SearchPlayer(eng, mcts.Material{}), opt)
+	rep.Stop()
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", "", fmt.Errorf("match interrupted: %w; run the same command with --resume: the finished stages are kept and the match is played again", err)
+		}
+		return "", "", fmt.Errorf("match: %w", err)
+	}
+	rec = matchRecord{Settings: set, A: engineWords(eng) + ",eval=" + WeightsFile, B: engineWords(eng) + ",eval=material", Result: res}
+	if err := writeJSON(out, rec); err != nil {
+		return "", "", err
+	}
+	p.sum.Match = matchSummary(out, eng, res)
+	return Ran, out, nil
+}
+
+func matchSummary(path string, eng mcts.Config, r *eval.ArenaResult) *MatchSummary {
+	return &MatchSummary{
+		Path: path, Engine: engineWords(eng), Games: r.Games,
+		Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Score: float64(r.Score),
+		Elo: experiments.Num(r.Elo), EloCI: [2]experiments.Num{experiments.Num(r.EloCI[0]), experiments.Num(r.EloCI[1])}, LOS: r.LOS,
+	}
+}

@@ -1,0 +1,106 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/surakarta/surakarta/experiments"
+)
+
+// report writes the statistics and the variant report.
+func (p *runner) report(ctx context.Context) (string, string, error) {
+	c := &p.cfg
+	data := c.path(DataDir)
+	dir := c.path(ReportDir)
+
+	// The statistics exactly as `surakarta stats DATA --compare --json`.
+	st := experiments.NewCollector(nil, true)
+	if err := st.AddDir(ctx, "", data); err != nil {
+		return "", "", err
+	}
+	res, err := st.Analyze(c.Confidence, true)
+	if err != nil {
+		return "", "", fmt.Errorf("statistics: %w", err)
+	}
+
+	// The report: one arm per variant, named by it, compared game by game.
+	col := experiments.NewCollector(nil, true)
+	var arms []experiments.ArmInfo
+	ev := c.EvaluatorName
+	if ev == "material" {
+		ev = ""
+	}
+	for _, v := range Variants {
+		name := v.String()
+		if err := experiments.ScanGames(ctx, data, name, func(g *experiments.Game) error {
+			col.Add(name, g)
+			return nil
+		}); err != nil {
+			return "", "", err
+		}
+		arms = append(arms, experiments.ArmInfo{Name: name, Variant: name, Sims: c.Engine.Sims, Evaluator: ev, Dir: "../" + DataDir})
+	}
+	r, err := experiments.BuildReport(experiments.ReportInput{
+		Title:       "Pipeline: standard against majority ending",
+		Description: p.description(),
+		Command:     c.Command,
+		Confidence:  c.Confidence,
+		Arms:        arms,
+		Collector:   col,
+		Compare:     [][2]string{{Variants[0].String(), Variants[1].String()}},
+	})
+	if err != nil {
+		return "", "", fmt.Errorf("report: %w", err)
+	}
+	if err := r.WriteFiles(dir); err != nil {
+		return "", "", fmt.Errorf("writing the report: %w", err)
+	}
+	if err := writeJSON(filepath.Join(dir, StatsFile), res); err != nil {
+		return "", "", err
+	}
+	p.fillFigures(r)
+	files := append([]string{"report.md", "report.json", StatsFile}, r.Plots...)
+	p.sum.Report = ReportSummary{Dir: dir, Files: files}
+	return Ran, filepath.Join(dir, "report.md"), nil
+}
+
+func (p *runner) description() string {
+	c := &p.cfg
+	return fmt.Sprintf("Made by the pipeline: %d self-play games per variant at %d simulations a move (%s leaves, evaluator %s), "+
+		"game i of both variants opening with the same %d random plies (seed %d), rules %s otherwise.",
+		c.Games, c.Engine.Sims, c.Engine.Leaf, c.EvaluatorName, c.RandomOpening, c.Seed, strings.TrimPrefix(c.rulesOf(FitVariant).String(), "variant=standard,"))
+}
+
+// fillFigures copies the report's headline figures into the summary.
+func (p *runner) fillFigures(r *experiments.Report) {
+	for i := range p.sum.Variants {
+		f := &p.sum.Variants[i]
+		for _, a := range r.Arms {
+			if a.Variant != f.Variant {
+				continue
+			}
+			s := a.Stats
+			f.RedWins, f.Draws, f.BlackWins = s.RedWins, s.Draws, s.BlackWins
+			f.FirstPlayer = s.FirstPlayer
+			f.FirstPlayerScore = s.FirstPlayerScore
+			f.DrawRate = s.DrawRate
+			f.MeanPlies = s.Plies.Mean
+		}
+	}
+	if len(r.Comparisons) > 0 {
+		cmp := r.Comparisons[0]
+		vc := &VariantComparison{A: cmp.A, B: cmp.B, FirstPlayerScoreDiff: cmp.FirstPlayerScore.Diff}
+		if d, ok := cmp.Rates["draw_rate"]; ok {
+			vc.DrawRateDiff = d.Diff
+		}
+		if pr := cmp.Paired; pr != nil {
+			vc.Pairs = pr.Pairs
+			vc.PairedScoreDiff = &experiments.PairedFigure{Value: pr.ScoreDiff.Value, CI: pr.ScoreDiff.CI, T: pr.ScoreDiff.T, P: pr.ScoreDiff.P}
+			vc.PairedDrawDiff = &experiments.Estimate{Value: pr.Draws.Value, CI: pr.Draws.CI}
+			vc.PairedDrawP = pr.Draws.P
+		}
+		p.sum.Comparison = vc
+	}
+}

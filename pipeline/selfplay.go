@@ -1,0 +1,68 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/selfplay"
+)
+
+// selfplay plays the games of both variants.
+func (p *runner) selfplay(ctx context.Context) (string, string, error) {
+	c := &p.cfg
+	data := c.path(DataDir)
+	status := Skipped
+	for _, v := range Variants {
+		sc := selfplay.Config{
+			Dir: data, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening,
+			Engine: c.Engine, Evaluator: c.Evaluator, EvaluatorName: c.EvaluatorName,
+			Workers: c.Workers, Resume: c.Resume,
+		}
+		sc.Engine.Rules = c.rulesOf(v)
+		if err := checkManifest(data, &sc); err != nil {
+			return "", "", err
+		}
+		var prog selfplay.Progress
+		sc.Logf = func(format string, args ...any) { p.logf("self-play %s: "+format, append([]any{v}, args...)...) }
+		sc.OnStart = func(planned, skipped int64) {
+			if skipped == 0 && planned > 0 {
+				p.logf("self-play %s: %d games at %d simulations a move", v, planned, c.Engine.Sims)
+			}
+			prog.Start(p.log, v.String(), planned, skipped, c.Quiet || planned == skipped)
+		}
+		sc.OnGame = prog.Game
+		sum, err := selfplay.Run(ctx, sc)
+		prog.Stop()
+		if errors.Is(err, selfplay.ErrInterrupted) {
+			return "", "", fmt.Errorf("self-play of the %s variant interrupted: %d of its %d games are in %s; run the same command with --resume to play the rest",
+				v, sum.Skipped+sum.Written, sum.Planned, data)
+		}
+		if err != nil {
+			return "", "", fmt.Errorf("self-play of the %s variant: %w", v, err)
+		}
+		switch {
+		case sum.Played > 0 && sum.Skipped > 0:
+			status = Resumed
+		case sum.Played > 0 && status == Skipped:
+			status = Ran
+		}
+	}
+	return status, data, nil
+}
+
+// checkManifest refuses, before any game is played, a data directory whose
+// variant partition holds a run of other settings, naming the setting.
+func checkManifest(dir string, sc *selfplay.Config) error {
+	have, ok, err := dataset.ReadManifest(dir, sc.Engine.Rules.Variant.String())
+	if err != nil || !ok {
+		return err
+	}
+	want := sc.RunSettings()
+	if d := want.Diff(have); d != "" {
+		return fmt.Errorf("%s holds a %s run of other settings (%s): --resume continues a run with its own settings (--games, --sims, --seed, --random-opening, engine and rules flags); repeat those, or choose another --out for new ones",
+			dir, want.Variant, d)
+	}
+	return nil
+}

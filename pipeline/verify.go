@@ -1,0 +1,109 @@
+package pipeline
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/progress"
+)
+
+// verifyRecord is what OUT/verify.json holds.
+type verifyRecord struct {
+	Fingerprint string   `json:"fingerprint"`
+	Files       int      `json:"files"`
+	Games       int64    `json:"games"`
+	Positions   int64    `json:"positions"`
+	Variants    []string `json:"variants"`
+}
+
+// verify checks the dataset with dataset.Verify, unless verify.json shows
+// that these very files passed already.
+func (p *runner) verify(ctx context.Context) (string, string, error) {
+	c := &p.cfg
+	data := c.path(DataDir)
+	ins, err := dataset.Inspect(data)
+	if err != nil {
+		return "", "", err
+	}
+	fp, err := fingerprint(ins)
+	if err != nil {
+		return "", "", err
+	}
+	games := map[string]int64{}
+	positions := map[string]int64{}
+	for _, part := range ins.Partitions {
+		if part.Table == dataset.TableGames {
+			games[part.Variant] = part.Games
+		} else {
+			positions[part.Variant] = part.Rows
+		}
+	}
+	for _, v := range Variants {
+		if games[v.String()] != c.Games {
+			return "", "", fmt.Errorf("%s holds %d of the %d %s games after self-play: run the same command with --resume to play the rest",
+				data, games[v.String()], c.Games, v)
+		}
+		p.sum.Variants = append(p.sum.Variants, VariantFigures{Variant: v.String(), Games: games[v.String()], Positions: positions[v.String()]})
+	}
+	out := c.path(VerifyFile)
+	var rec verifyRecord
+	if c.Resume && readJSON(out, &rec) == nil && rec.Fingerprint == fp {
+		p.sum.Verified = VerifySummary{Path: out, Games: rec.Games, Positions: rec.Positions, Files: rec.Files}
+		return Skipped, out, nil
+	}
+	var total int64
+	for _, n := range games {
+		total += n
+	}
+	p.logf("verify: replaying %d games with the rules core", total)
+	rep := progress.Start(p.log, progress.Options{Unit: "games", Total: total, Quiet: c.Quiet})
+	var last int64
+	res, err := dataset.Verify(ctx, data, dataset.VerifyOptions{Progress: func(n int64) { rep.Add(n - last); last = n }})
+	rep.Stop()
+	if err != nil {
+		return "", "", err
+	}
+	if !res.OK() {
+		n := len(res.Problems) + res.Omitted
+		shown := res.Problems
+		if len(shown) > 3 {
+			shown = shown[:3]
+		}
+		return "", "", fmt.Errorf("dataset verify found %d problems in %s, first:\n  %s\nrun surakarta dataset verify %s for the list; data that fails verification must be deleted and played again",
+			n, data, strings.Join(shown, "\n  "), data)
+	}
+	rec = verifyRecord{Fingerprint: fp, Files: res.Files, Games: res.Games, Positions: res.Positions, Variants: res.Variants}
+	if err := writeJSON(out, rec); err != nil {
+		return "", "", err
+	}
+	p.sum.Verified = VerifySummary{Path: out, Games: rec.Games, Positions: rec.Positions, Files: rec.Files}
+	return Ran, out, nil
+}
+
+// fingerprint identifies the data files: their paths, sizes and rows. Parts
+// are written once and never changed, so equal fingerprints mean the same
+// data.
+func fingerprint(ins *dataset.Inspection) (string, error) {
+	var lines []string
+	for _, part := range ins.Partitions {
+		for _, f := range part.Files {
+			if f.Err != nil {
+				return "", fmt.Errorf("%s: %w", f.Path, f.Err)
+			}
+			rel, err := filepath.Rel(ins.Dir, f.Path)
+			if err != nil {
+				rel = f.Path
+			}
+			lines = append(lines, fmt.Sprintf("%s %d %d", filepath.ToSlash(rel), f.Size, f.Rows))
+		}
+	}
+	sort.Strings(lines)
+	h := sha256.Sum256([]byte(strings.Join(lines, "\n")))
+	return hex.EncodeToString(h[:]), nil
+}
