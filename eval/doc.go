@@ -64,6 +64,51 @@
 // piece of the next occupied segment), which the tests check against the
 // rules package's route walking on random positions.
 //
+// # Move features and the move prior
+//
+// MoveContext.Features computes the move feature set (version
+// MoveFeatureSetVersion) of a legal move: "own" is the mover, "opp" its
+// opponent, "before" the position the move is played in and "after" the
+// one it leads to, both from the mover's side, so that no feature knows
+// which colour moves. MoveFeatures and MoveNames give every feature's name
+// and meaning; the constants MoveCapture, ... index a MoveVector. Version 1:
+//
+//	capture             1 for a capture, 0 for a quiet move
+//	recapturable        a capture whose capturer the opponent can capture where it lands
+//	capture_x_clock     capture × min(no-capture plies, 50)/50
+//	takes_inner/outer/both  a capture of a piece on the inner circuit only, the outer only, both
+//	from_inner/outer/both/corner  the circuit class of the point the piece leaves
+//	to_inner/outer/both/corner    the circuit class of the point it lands on
+//	from_double/to_double  leaving / landing on a point its circuit passes twice
+//	from_attacked       the moving piece was attacked before the move
+//	lands_attacked      the moved piece is attacked where it lands
+//	threats_own_delta   change in the opponent pieces the mover attacks (created minus removed)
+//	threats_opp_delta   change in the mover's pieces the opponent attacks
+//	loops_own/opp_delta change in the loop ends held by the mover / the opponent
+//	mobility_own/opp_delta  change in the mover's / the opponent's quiet moves
+//
+// Attacks, loop ends and mobility are those of the position features
+// (AttacksOwn, LoopsOwn, MobilityOwn, ...), read in the position before and
+// after the move; a test computes every move feature that way, from Extract
+// and the rules package, and compares. The classes one-hot and capture equals
+// the sum of the takes features (corners cannot be captured), so the set is
+// linearly dependent on purpose and the fit is penalised.
+//
+// Prior turns the features into move probabilities, softmax(w·x) over the
+// legal moves; Fill costs one circuit scan per move (no allocation) and
+// WithPrior pairs it with any value evaluator as the search's PUCT priors.
+// FitPrior fits w by maximum likelihood to the search's visit counts (the
+// positions table's policy column): it minimises the mean cross-entropy
+// between each position's visit shares and the softmax, plus λ·Σβ² on the
+// standardized weights, with L-BFGS (gonum/optimize) and an analytic
+// gradient, holding out games as the value fit does. Each training move is
+// stored as an index into a table of the distinct move feature vectors and
+// its visit share (8 bytes a move), so an iteration scores the table once
+// and then costs a few operations per move. The report gives, on the
+// held-out games, the cross-entropy of the fitted prior and of uniform
+// priors, the visit shares' own entropy (the floor) and how often the most
+// probable move is the most visited one.
+//
 // # Fitting
 //
 // Fit reads rows from a Source (DatasetSource streams a Parquet dataset's

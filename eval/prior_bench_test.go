@@ -1,0 +1,103 @@
+package eval_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// benchPrior is a prior with every weight set, so that no feature's work
+// is skipped.
+func benchPrior() *eval.Prior {
+	var w [eval.NumMoveFeatures]float64
+	for i := range w {
+		w[i] = 0.1 * float64(i%5-2)
+	}
+	return eval.NewPrior(w)
+}
+
+var sinkPriors [rules.MaxMoves]float32
+
+// BenchmarkPriorFill fills the priors of the moves of 4096 positions of
+// random games: ns/op is the prior's cost per expansion of the search,
+// moves/s the rate per move.
+func BenchmarkPriorFill(b *testing.B) {
+	ps := gamePositions(7, 4096)
+	moves := make([][]rules.Move, len(ps))
+	total := 0
+	for i := range ps {
+		moves[i] = ps[i].GenerateMoves(nil)
+		total += len(moves[i])
+	}
+	pr := benchPrior()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		pr.Fill(&ps[i&4095], moves[i&4095], sinkPriors[:])
+		i++
+	}
+	b.ReportMetric(float64(b.N)*float64(total)/float64(len(ps))/b.Elapsed().Seconds(), "moves/s")
+}
+
+// BenchmarkSearchPrior runs value-leaf searches of 10,000 simulations from
+// the start with linear values, without and with the prior: ns/op is per
+// simulation, so the difference is the prior's cost inside the search.
+func BenchmarkSearchPrior(b *testing.B) {
+	value := eval.NewLinear(eval.Ridge, eval.Vector{eval.Material: 0.2, eval.MobilityOwn: 0.01, eval.MobilityOpp: -0.01})
+	for _, tc := range []struct {
+		name string
+		ev   mcts.Evaluator
+	}{
+		{"uniform", value},
+		{"prior", &eval.WithPrior{Value: value, Prior: benchPrior()}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			cfg := mcts.DefaultConfig()
+			cfg.Leaf, cfg.ReuseTree, cfg.Sims = mcts.LeafValue, false, 10000
+			s, err := mcts.NewSearcher(cfg, tc.ev)
+			if err != nil {
+				b.Fatal(err)
+			}
+			g, _ := rules.NewGame(cfg.Rules, rules.Start())
+			s.Search(g)
+			b.ReportAllocs()
+			b.ResetTimer()
+			searches := 0
+			for done := 0; done < b.N; done += cfg.Sims {
+				s.Search(g)
+				searches++
+			}
+			b.ReportMetric(float64(searches*cfg.Sims)/b.Elapsed().Seconds(), "sims/s")
+		})
+	}
+}
+
+// BenchmarkFitPrior fits the prior to the visit counts of the benchmark
+// dataset's million positions (read into memory first): move features,
+// the table of distinct ones, L-BFGS and the held-out report.
+func BenchmarkFitPrior(b *testing.B) {
+	dir, _ := benchDataset(b)
+	var rows eval.PolicyRows
+	err := eval.DatasetSource{Dir: dir, Variant: "standard"}.ScanPolicy(context.Background(), func(r *eval.PolicyRow) error {
+		row := *r
+		row.Policy = append(row.Policy[:0:0], r.Policy...)
+		rows = append(rows, row)
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var rep *eval.PriorReport
+	for b.Loop() {
+		if _, rep, err = eval.FitPrior(context.Background(), rows, eval.DefaultPriorFitOptions()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(rows)), "positions")
+	b.ReportMetric(float64(rep.Iterations), "iterations")
+	b.ReportMetric(float64(rep.DistinctMoves), "distinct")
+}
