@@ -188,10 +188,15 @@ func (s *Searcher) search(g *rules.Game, threads int) Result {
 		s.addNoise()
 	}
 	if threads <= 1 {
+		atomic.StoreInt64(&s.counts.claimed, int64(done))
 		for done < s.cfg.Sims && !s.rootProven() && !s.counts.stop.Load() {
 			m.simulate()
 			done++
+			if done%progressEvery == 0 {
+				atomic.StoreInt64(&s.counts.claimed, int64(done))
+			}
 		}
+		atomic.StoreInt64(&s.counts.claimed, int64(done))
 	} else {
 		done = s.parallel(threads, done)
 	}
@@ -252,6 +257,18 @@ func (a *arena) child(idx int32, m rules.Move) int32 {
 	return 0
 }
 
+// progressEvery is how many simulations a single-threaded search runs
+// between updates of the count SimsDone reads: rare enough to cost nothing.
+const progressEvery = 256
+
+// SimsDone returns about how many simulations the search in progress has
+// run (a parallel search's claimed ones; a single thread's, to the last 256),
+// for progress displays; after a search, the number it ran. It is safe to
+// call from another goroutine while the search runs.
+func (s *Searcher) SimsDone() int {
+	return int(min(atomic.LoadInt64(&s.counts.claimed), int64(s.cfg.Sims)))
+}
+
 func (s *Searcher) rootProven() bool {
 	return metaProof(atomic.LoadUint32(&s.arenas[s.cur].node(s.root).meta)) != ProofNone
 }
@@ -269,7 +286,8 @@ func (s *Searcher) parallel(threads, done int) int {
 		s.helpers = append(s.helpers, h)
 	}
 	c := s.counts
-	c.claimed, c.completed = int64(done), int64(done)
+	atomic.StoreInt64(&c.claimed, int64(done))
+	c.completed = int64(done)
 	workers := s.helpers[:threads-1]
 	var wg sync.WaitGroup
 	s.main.setShared(true)
@@ -290,6 +308,7 @@ func (s *Searcher) parallel(threads, done int) int {
 	for _, h := range workers {
 		h.setShared(false)
 	}
+	atomic.StoreInt64(&c.claimed, c.completed) // batches claim past the end
 	return int(c.completed)
 }
 

@@ -443,3 +443,36 @@ func TestCaptureBit(t *testing.T) {
 		}
 	}
 }
+
+// simsWatcher is Material that records the searcher's SimsDone at every
+// evaluation, to see the count advance while the search runs.
+type simsWatcher struct {
+	s    **Searcher
+	seen *atomic.Int64
+}
+
+func (e simsWatcher) Evaluate(p *rules.Position, moves []rules.Move, priors []float32) (float32, bool) {
+	if n := int64((*e.s).SimsDone()); n > e.seen.Load() {
+		e.seen.Store(n)
+	}
+	return Material{}.Evaluate(p, moves, priors)
+}
+
+// TestSimsDoneCountsTheSearchInProgress: SimsDone advances during a search
+// (what a progress display polls) and ends at the simulations run, with one
+// thread and with several.
+func TestSimsDoneCountsTheSearchInProgress(t *testing.T) {
+	g := mustGame(t, rules.DefaultRules(), middlegame)
+	for _, threads := range []int{1, 2} {
+		var s *Searcher
+		var seen atomic.Int64
+		s = mustSearcher(t, testConfig(3000, LeafValue), simsWatcher{&s, &seen})
+		r := s.SearchParallel(g, threads)
+		if got := s.SimsDone(); got != r.Sims {
+			t.Errorf("threads %d: SimsDone %d after a search of %d sims", threads, got, r.Sims)
+		}
+		if n := seen.Load(); n < 1000 || n > int64(r.Sims) {
+			t.Errorf("threads %d: the largest count seen during the search was %d of %d", threads, n, r.Sims)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -44,6 +45,7 @@ func newAnalyzeCommand() *cobra.Command {
 		threads int
 		top     int
 		asJSON  bool
+		quiet   bool
 		rf      rulesFlags
 		ef      engineFlags
 	)
@@ -55,35 +57,27 @@ func newAnalyzeCommand() *cobra.Command {
 			"visits, value (-1..1, for the side to move) and proof (win, loss or draw once solved),\n" +
 			"then the principal variation. --json prints one object instead: fen, side_to_move,\n" +
 			"best, value, proof, moves [{move, visits, value, proof}], pv, sims, nodes, threads,\n" +
-			"seconds. With --threads above 1 the search is tree-parallel: its visit counts vary\n" +
-			"from run to run (statistically equivalent to one thread), unlike --threads 1, which\n" +
-			"is reproducible from --seed.",
+			"seconds; on an error it prints {error, fen, outcome} (fen and outcome for a finished\n" +
+			"game) and fails. A search that takes more than a moment shows its simulations, rate\n" +
+			"and ETA on stderr (--quiet: never). With --threads above 1 the search is tree-parallel:\n" +
+			"its visit counts vary from run to run (statistically equivalent to one thread), unlike\n" +
+			"--threads 1, which is reproducible from --seed.",
 		Example: "  surakarta analyze --sims 50000\n" +
 			"  surakarta analyze --fen '6/2b3/1r4/6/6/5r r 0 30' --json\n" +
 			"  surakarta analyze --moves 'b2-b3 e5-e4' --leaf value --sims 200000 --threads 2",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if threads < 1 {
-				return fmt.Errorf("--threads %d: want at least 1", threads)
-			}
-			if top < 0 {
-				return fmt.Errorf("--top %d: want 0 (all moves) or more", top)
-			}
-			g, s, err := gameAndSearcher(&rf, &ef, fen, moves)
+			out := cmd.OutOrStdout()
+			a, err := analyze(cmd, &rf, &ef, fen, moves, threads, top, quiet)
 			if err != nil {
+				if asJSON {
+					// A script reading the JSON gets an object either way.
+					if werr := writeAnalysisError(out, err); werr != nil {
+						return werr
+					}
+				}
 				return err
 			}
-			if g.IsTerminal() {
-				return fmt.Errorf("the game is already over (%v): nothing to analyze", g.Outcome())
-			}
-			start := time.Now()
-			res, err := s.SearchContext(cmd.Context(), g, threads)
-			elapsed := time.Since(start)
-			if err != nil {
-				return fmt.Errorf("search interrupted after %d simulations: %w", res.Sims, err)
-			}
-			a := newAnalysis(g, &res, threads, elapsed)
-			out := cmd.OutOrStdout()
 			if asJSON {
 				enc := json.NewEncoder(out)
 				return enc.Encode(a)
@@ -95,14 +89,67 @@ func newAnalyzeCommand() *cobra.Command {
 	cmd.Flags().StringVar(&moves, "moves", "", "moves to play from --fen first, separated by spaces (their positions count for repetition)")
 	cmd.Flags().IntVar(&threads, "threads", 1, "search threads sharing one tree (above 1: not bit-reproducible)")
 	cmd.Flags().IntVar(&top, "top", 10, "moves to list (0: all); --json always lists all")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object (on an error too: {error, fen, outcome})")
+	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	addEngineFlags(cmd, &ef)
 	addRulesFlags(cmd, &rf)
 	return cmd
 }
 
-// startGame starts a game under r from the --fen value and plays the
-// space-separated --moves value.
+// gameOverError is analyze's error for a position whose game is over.
+type gameOverError struct {
+	fen     string
+	outcome rules.Outcome
+}
+
+func (e *gameOverError) Error() string {
+	return fmt.Sprintf("the game is already over at %s (%v): nothing to analyze", e.fen, e.outcome)
+}
+
+// analyze checks the flags, searches the position they give and returns
+// its analysis.
+func analyze(cmd *cobra.Command, rf *rulesFlags, ef *engineFlags, fen, moves string, threads, top int, quiet bool) (analysisJSON, error) {
+	if threads < 1 {
+		return analysisJSON{}, fmt.Errorf("--threads %d: want at least 1", threads)
+	}
+	if top < 0 {
+		return analysisJSON{}, fmt.Errorf("--top %d: want 0 (all moves) or more", top)
+	}
+	g, s, err := gameAndSearcher(rf, ef, fen, moves)
+	if err != nil {
+		return analysisJSON{}, err
+	}
+	if g.IsTerminal() {
+		p := g.Position()
+		return analysisJSON{}, &gameOverError{p.FEN(), g.Outcome()}
+	}
+	start := time.Now()
+	res, err := searchWithProgress(cmd.Context(), cmd.ErrOrStderr(), s, g, threads, quiet)
+	elapsed := time.Since(start)
+	if err != nil {
+		return analysisJSON{}, fmt.Errorf("search interrupted after %d simulations: %w", res.Sims, err)
+	}
+	return newAnalysis(g, &res, threads, elapsed), nil
+}
+
+// analysisErrorJSON is what analyze --json prints instead of an analysis
+// when it fails: the error and, for a finished game, its position and
+// outcome.
+type analysisErrorJSON struct {
+	Error   string `json:"error"`
+	FEN     string `json:"fen,omitempty"`
+	Outcome string `json:"outcome,omitempty"`
+}
+
+func writeAnalysisError(w io.Writer, err error) error {
+	j := analysisErrorJSON{Error: err.Error()}
+	var over *gameOverError
+	if errors.As(err, &over) {
+		j.FEN, j.Outcome = over.fen, over.outcome.String()
+	}
+	return json.NewEncoder(w).Encode(j)
+}
+
 // gameAndSearcher returns the game of --fen and --moves (startGame) and a
 // searcher with the engine flags, both under the rules flags: what analyze
 // and play start from.
@@ -126,6 +173,8 @@ func gameAndSearcher(rf *rulesFlags, ef *engineFlags, fen, moves string) (*rules
 	return g, s, nil
 }
 
+// startGame starts a game under r from the --fen value and plays the
+// space-separated --moves value.
 func startGame(r rules.Rules, fen, moves string) (*rules.Game, error) {
 	p, err := parseFENFlag(fen)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 )
 
 const mateInOneFEN = "6/2b3/1r4/6/6/5r r 0 30" // b4xc5 takes Black's last piece
@@ -161,5 +162,46 @@ func TestAnalyzeListsTheChosenMoveFirstEvenWithoutVisits(t *testing.T) {
 	}
 	if got.Best != "c3xd5[bottom-right]" || len(got.Moves) == 0 || got.Moves[0].Move != got.Best || got.Moves[0].Proof != "win" {
 		t.Fatalf("want the proven capture c3xd5[bottom-right] first, got best %q and moves %+v", got.Best, got.Moves)
+	}
+}
+
+// TestAnalyzeJSONOnAFinishedGamePrintsAJSONError: a script reading analyze
+// --json gets an object even when there is nothing to analyze, with the
+// position and its outcome, and the command still fails.
+func TestAnalyzeJSONOnAFinishedGamePrintsAJSONError(t *testing.T) {
+	const over = "6/6/6/6/2b3/6 r 0 9" // Red has no pieces: Black has won
+	out, _, err := run(t, "", "analyze", "--fen", over, "--json")
+	if err == nil {
+		t.Fatal("analyze of a finished game succeeded")
+	}
+	var j analysisErrorJSON
+	decodeJSON(t, "analyze --json of a finished game", out, &j)
+	if !strings.Contains(j.Error, "already over") || j.FEN != over || !strings.Contains(j.Outcome, "black wins") {
+		t.Errorf("error object %+v", j)
+	}
+	out, _, err = run(t, "", "analyze", "--fen", "nonsense", "--json")
+	var bad analysisErrorJSON
+	decodeJSON(t, "analyze --json of a bad FEN", out, &bad)
+	if err == nil || !strings.Contains(bad.Error, "--fen") || bad.FEN != "" {
+		t.Errorf("bad FEN: %v, object %+v", err, bad)
+	}
+}
+
+// TestLongSearchesShowProgress: analyze and perft report their progress on
+// stderr once they run longer than progressDelay, and --quiet silences it.
+func TestLongSearchesShowProgress(t *testing.T) {
+	defer func(d time.Duration) { progressDelay = d }(progressDelay)
+	progressDelay = 0
+	_, errOut, err := run(t, "", "analyze", "--sims", "3000")
+	if err != nil || !strings.Contains(errOut, "sims 3000/3000") {
+		t.Errorf("analyze: %v, stderr %q", err, errOut)
+	}
+	out, errOut, err := run(t, "", "perft", "--depth", "3")
+	if err != nil || out != "5382\n" || !strings.Contains(errOut, "root moves 16/16") {
+		t.Errorf("perft: %v, stdout %q, stderr %q", err, out, errOut)
+	}
+	_, errOut, _ = run(t, "", "analyze", "--sims", "300", "--quiet")
+	if strings.Contains(errOut, "sims") {
+		t.Errorf("analyze --quiet wrote progress: %q", errOut)
 	}
 }

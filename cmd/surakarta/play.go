@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +20,7 @@ func newPlayCommand() *cobra.Command {
 		human   string
 		threads int
 		color   bool
+		quiet   bool
 		rf      rulesFlags
 		ef      engineFlags
 	)
@@ -27,11 +29,19 @@ func newPlayCommand() *cobra.Command {
 		Short: "Play against the engine in the terminal",
 		Long: "play shows the board and alternates between you and the engine. Type a move in\n" +
 			"notation (b2-c3, or a capture as b2xe5 with or without its loops); the engine's\n" +
-			"captures are shown with the route they travel. 'moves' lists the legal moves,\n" +
-			"'quit' ends the game; so does the end of input. --human none lets the engine play\n" +
-			"both sides to the end.",
-		Example: "  surakarta play\n  surakarta play --human black --sims 20000\n  surakarta play --human none --sims 200",
-		Args:    cobra.NoArgs,
+			"captures are shown with the route they travel. Moves are numbered as the FEN numbers\n" +
+			"them: \"12. red plays ...\", \"12... black plays ...\". The engine's value is its\n" +
+			"expected result (-1 loss .. +1 win) for the side named.\n\n" +
+			"At the prompt: 'moves' lists the legal moves, 'hint' searches your position and\n" +
+			"suggests a move, 'undo' takes back your last move and the engine's reply, 'help'\n" +
+			"lists these, 'quit' ends the game; so do the end of input and Ctrl-C, also while\n" +
+			"the engine thinks. A game that does not end prints its position (FEN) to continue\n" +
+			"from with --fen. The engine's search shows its progress on stderr when it takes\n" +
+			"more than a moment (--quiet: never). --human none lets the engine play both sides\n" +
+			"to the end.",
+		Example: "  surakarta play\n  surakarta play --human black --sims 20000\n  surakarta play --human none --sims 200\n" +
+			"  surakarta play --fen '6/2b3/1r4/6/6/5r r 0 30' --variant majority",
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var humans [2]bool
 			switch human {
@@ -50,8 +60,10 @@ func newPlayCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			p := &player{cmd: cmd, out: cmd.OutOrStdout(), in: bufio.NewScanner(cmd.InOrStdin()),
-				g: g, s: s, humans: humans, threads: threads, color: color}
+			done := make(chan struct{})
+			defer close(done)
+			p := &player{ctx: cmd.Context(), out: cmd.OutOrStdout(), errOut: cmd.ErrOrStderr(), lines: readLines(cmd.InOrStdin(), done),
+				g: g, s: s, humans: humans, threads: threads, color: color, quiet: quiet}
 			return p.run()
 		},
 	}
@@ -59,105 +71,232 @@ func newPlayCommand() *cobra.Command {
 	cmd.Flags().StringVar(&human, "human", "red", "the side you play: red, black, or none to watch the engine play itself")
 	cmd.Flags().IntVar(&threads, "threads", 1, "engine search threads (above 1: not bit-reproducible)")
 	cmd.Flags().BoolVar(&color, "color", false, "colour the board with ANSI escapes")
+	cmd.Flags().BoolVar(&quiet, "quiet", false, "no search progress on stderr")
 	addEngineFlags(cmd, &ef)
 	addRulesFlags(cmd, &rf)
 	return cmd
 }
 
+// inputLine is one line of the player's input, or the error that ended it.
+type inputLine struct {
+	text string
+	err  error
+}
+
+// readLines reads r line by line on its own goroutine, so that the game
+// can stop waiting for input when the command's context ends (Ctrl-C at the
+// prompt); the channel closes at the end of input. The goroutine ends at
+// the end of input or once done is closed.
+func readLines(r io.Reader, done <-chan struct{}) <-chan inputLine {
+	ch := make(chan inputLine)
+	go func() {
+		defer close(ch)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			select {
+			case ch <- inputLine{text: sc.Text()}:
+			case <-done:
+				return
+			}
+		}
+		if err := sc.Err(); err != nil {
+			select {
+			case ch <- inputLine{err: err}:
+			case <-done:
+			}
+		}
+	}()
+	return ch
+}
+
 // player runs one game of the play command.
 type player struct {
-	cmd     *cobra.Command
+	ctx     context.Context
 	out     io.Writer
-	in      *bufio.Scanner
+	errOut  io.Writer
+	lines   <-chan inputLine
 	g       *rules.Game
 	s       *mcts.Searcher
 	humans  [2]bool
 	threads int
 	color   bool
+	quiet   bool
 }
 
-// errQuit ends the game at the user's request.
+// errQuit ends the game at the user's request (quit, end of input); an
+// interrupt (Ctrl-C) ends it with the context's error.
 var errQuit = errors.New("quit")
 
 func (p *player) run() error {
 	watching := !p.humans[rules.Red] && !p.humans[rules.Black]
-	pos := p.g.Position()
-	fmt.Fprint(p.out, rules.Diagram(&pos, p.color))
+	p.showBoard()
 	for !p.g.IsTerminal() {
-		side := p.g.CurrentPlayer()
-		if !p.humans[side] {
-			if err := p.engineMove(); err != nil {
-				return err
-			}
-			if !watching && !p.g.IsTerminal() {
-				pos := p.g.Position()
-				fmt.Fprint(p.out, rules.Diagram(&pos, p.color))
-			}
-			continue
+		var err error
+		if side := p.g.CurrentPlayer(); p.humans[side] {
+			err = p.humanMove()
+		} else if err = p.engineMove(); err == nil && !watching && !p.g.IsTerminal() {
+			p.showBoard()
 		}
-		err := p.humanMove()
-		if errors.Is(err, errQuit) {
-			fmt.Fprintf(p.out, "game abandoned after %d plies\n", p.g.Ply())
+		if errors.Is(err, errQuit) || errors.Is(err, context.Canceled) {
+			pos := p.g.Position()
+			if !errors.Is(err, errQuit) {
+				fmt.Fprintln(p.out, "\ninterrupted")
+			}
+			fmt.Fprintf(p.out, "game abandoned after %d plies; to continue: --fen '%s'\n", p.g.Ply(), pos.FEN())
 			return nil
 		}
 		if err != nil {
 			return err
 		}
 	}
-	pos = p.g.Position()
-	fmt.Fprint(p.out, rules.Diagram(&pos, p.color))
+	p.showBoard()
 	fmt.Fprintf(p.out, "game over after %d plies: %v\n", p.g.Ply(), p.g.Outcome())
 	return nil
 }
 
+func (p *player) showBoard() {
+	pos := p.g.Position()
+	fmt.Fprint(p.out, rules.Diagram(&pos, p.color))
+}
+
+// moveLabel numbers the move about to be played in pos as its FEN does:
+// "12." before Red's move, "12..." before Black's.
+func moveLabel(pos *rules.Position) string {
+	if pos.SideToMove() == rules.Red {
+		return fmt.Sprintf("%d.", pos.MoveNumber())
+	}
+	return fmt.Sprintf("%d...", pos.MoveNumber())
+}
+
+// valueNote says what a search found, for the side it searched for: the
+// proof if solved, the value and the simulations.
+func valueNote(r *mcts.Result, side rules.Color) string {
+	note := fmt.Sprintf("value %+.3f for %s, %d sims", r.Value, side, r.Sims)
+	switch r.Proof {
+	case mcts.ProofWin, mcts.ProofLoss:
+		note = fmt.Sprintf("proven %s for %s, %s", r.Proof, side, note)
+	case mcts.ProofDraw:
+		note = "proven draw, " + note
+	}
+	return note
+}
+
+// search runs the engine on the current position, with progress on stderr.
+func (p *player) search() (mcts.Result, error) {
+	return searchWithProgress(p.ctx, p.errOut, p.s, p.g, p.threads, p.quiet)
+}
+
 // engineMove searches and plays the engine's move, printing it.
 func (p *player) engineMove() error {
-	r, err := p.s.SearchContext(p.cmd.Context(), p.g, p.threads)
+	r, err := p.search()
 	if err != nil {
-		return fmt.Errorf("engine search interrupted: %w", err)
+		return err
 	}
 	m := p.s.Choose(&r, p.g.Ply())
 	pos := p.g.Position()
-	note := fmt.Sprintf("value %+.3f, %d sims", r.Value, r.Sims)
-	if r.Proof != mcts.ProofNone {
-		note = "proven " + r.Proof.String() + ", " + note
-	}
-	fmt.Fprintf(p.out, "%d. %s (engine) plays %s  [%s]\n", p.g.Ply()+1, pos.SideToMove(), pos.MoveString(m), note)
+	fmt.Fprintf(p.out, "%s %s (engine) plays %s  [%s]\n", moveLabel(&pos), pos.SideToMove(), pos.MoveString(m), valueNote(&r, pos.SideToMove()))
 	p.printRoute(&pos, m)
 	return p.g.Play(m)
 }
 
-// humanMove reads moves until one is legal and plays it.
+// humanMove reads commands until a legal move is played, the game is
+// rewound to the human's previous turn (undo), or the player stops.
 func (p *player) humanMove() error {
 	for {
 		pos := p.g.Position()
-		fmt.Fprintf(p.out, "%s to move (e.g. %s; 'moves' lists them, 'quit' stops): ", pos.SideToMove(), exampleMove(&pos))
-		if !p.in.Scan() {
+		fmt.Fprintf(p.out, "%s %s to move (e.g. %s; 'help' lists the commands): ", moveLabel(&pos), pos.SideToMove(), exampleMove(&pos))
+		var in inputLine
+		var ok bool
+		select {
+		case <-p.ctx.Done():
+			return p.ctx.Err()
+		case in, ok = <-p.lines:
+		}
+		if !ok {
 			fmt.Fprintln(p.out)
-			if err := p.in.Err(); err != nil {
-				return fmt.Errorf("reading moves: %w", err)
-			}
 			return errQuit // end of input
 		}
-		text := strings.TrimSpace(p.in.Text())
+		if in.err != nil {
+			return fmt.Errorf("reading moves: %w", in.err)
+		}
+		text := strings.TrimSpace(in.text)
 		switch strings.ToLower(text) {
 		case "":
 			continue
 		case "quit", "exit", "q":
 			return errQuit
-		case "moves", "help", "?":
+		case "help", "?":
+			fmt.Fprintln(p.out, "commands: a move (b2-c3, b2xe5), 'moves' (the legal moves), 'hint' (the engine's suggestion),\n"+
+				"'undo' (take back your last move and the reply), 'quit'")
+			continue
+		case "moves":
 			fmt.Fprintf(p.out, "legal moves: %s\n", strings.Join(sortedMoveStrings(&pos), " "))
 			continue
-		}
-		m, err := p.g.PlayString(text)
-		if err != nil {
-			fmt.Fprintf(p.out, "illegal move %q: %v\n", text, err)
+		case "hint":
+			r, err := p.search()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(p.out, "hint: %s  [%s]\n", pos.MoveString(r.Best), valueNote(&r, pos.SideToMove()))
+			continue
+		case "undo":
+			n, err := p.undo()
+			switch {
+			case err != nil:
+				return err
+			case n == 0:
+				fmt.Fprintln(p.out, "nothing to undo: you have not moved yet")
+			default:
+				fmt.Fprintf(p.out, "took back %d %s\n", n, plural(n, "ply", "plies"))
+				p.showBoard()
+			}
 			continue
 		}
-		fmt.Fprintf(p.out, "%d. %s plays %s\n", p.g.Ply(), pos.SideToMove(), pos.MoveString(m))
+		label := moveLabel(&pos)
+		m, err := p.g.PlayString(text)
+		if err != nil {
+			// The error names the move; 'moves' lists the legal ones.
+			fmt.Fprintf(p.out, "%v ('moves' lists the legal ones)\n", err)
+			continue
+		}
+		fmt.Fprintf(p.out, "%s %s plays %s\n", label, pos.SideToMove(), pos.MoveString(m))
 		p.printRoute(&pos, m)
 		return nil
 	}
+}
+
+// undo takes back the human's last move and the engine's moves after it,
+// returning the plies taken back (0: the human has not moved). The game is
+// replayed from its start, so repetitions and the no-capture count are
+// those of the shorter game.
+func (p *player) undo() (int, error) {
+	moves := p.g.Moves()
+	start := p.g.Start()
+	last := -1
+	for i := len(moves) - 1; i >= 0 && last < 0; i-- {
+		side := start.SideToMove()
+		if i%2 == 1 {
+			side = side.Other()
+		}
+		if p.humans[side] {
+			last = i
+		}
+	}
+	if last < 0 {
+		return 0, nil
+	}
+	g, err := rules.NewGame(p.g.Rules(), start)
+	if err != nil {
+		return 0, fmt.Errorf("undo: %w", err)
+	}
+	for _, m := range moves[:last] {
+		if err := g.Play(m); err != nil {
+			return 0, fmt.Errorf("undo: replaying the game: %w", err)
+		}
+	}
+	n := len(moves) - last
+	p.g = g
+	return n, nil
 }
 
 // printRoute shows the squares a capture travels, for m played in pos.

@@ -1,26 +1,29 @@
 package main
 
 import (
+	"context"
+	"io"
 	"strings"
 	"testing"
+	"time"
 )
+
+// mustContain fails the test for each of wants that out lacks.
+func mustContain(t *testing.T, out string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
 
 func TestPlayIllegalThenLegalThenQuit(t *testing.T) {
 	out, _, err := run(t, "zz\nb2-b9\nb2-b3\nquit\n", "play", "--sims", "50")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{
-		`illegal move "zz"`,
-		`illegal move "b2-b9"`,
-		"1. red plays b2-b3",
-		"2. black (engine) plays",
-		"game abandoned after 2 plies",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+	mustContain(t, out, `bad move "zz"`, `bad point "b9"`, "1. red plays b2-b3", "1... black (engine) plays", "game abandoned after 2 plies")
 	// A prompt after each illegal move, one after the engine's reply.
 	if n := strings.Count(out, "red to move (e.g."); n != 4 {
 		t.Errorf("%d prompts, want 4 (two illegal, one legal, one before quit)", n)
@@ -32,9 +35,7 @@ func TestPlayEndOfInputEndsCleanly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "1. red (engine) plays") || !strings.Contains(out, "game abandoned after 1 plies") {
-		t.Errorf("output:\n%s", out)
-	}
+	mustContain(t, out, "1. red (engine) plays", "game abandoned after 1 plies")
 }
 
 func TestPlayShowsCaptureRoutes(t *testing.T) {
@@ -43,21 +44,13 @@ func TestPlayShowsCaptureRoutes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"legal moves: b4-a3", "1. red plays b4xc5[top-left]", "route: b4 > ", "(captures on c5)", "game over after 1 plies: red wins (capture-all)"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+	mustContain(t, out, "legal moves: b4-a3", "30. red plays b4xc5[top-left]", "route: b4 > ", "(captures on c5)", "game over after 1 plies: red wins (capture-all)")
 	// The engine does the same when it plays Red.
 	out, _, err = run(t, "", "play", "--fen", mateInOneFEN, "--human", "black", "--sims", "10")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"1. red (engine) plays b4xc5[top-left]", "proven win", "route: b4 > ", "red wins (capture-all)"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("engine capture: output lacks %q:\n%s", want, out)
-		}
-	}
+	mustContain(t, out, "30. red (engine) plays b4xc5[top-left]", "proven win for red", "route: b4 > ", "red wins (capture-all)")
 }
 
 func TestPlayEngineAgainstItself(t *testing.T) {
@@ -65,14 +58,96 @@ func TestPlayEngineAgainstItself(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "game over after") {
-		t.Errorf("self-play did not finish:\n%s", out)
-	}
+	mustContain(t, out, "game over after")
 }
 
 func TestPlayRejectsBadHuman(t *testing.T) {
 	_, _, err := run(t, "", "play", "--human", "white")
 	if err == nil || !strings.Contains(err.Error(), "--human") {
 		t.Errorf("error %v, want one naming --human", err)
+	}
+}
+
+// TestPlaySaysEachIllegalMoveOnce: the message for a bad or illegal move
+// names it once, not "illegal move X: illegal move X".
+func TestPlaySaysEachIllegalMoveOnce(t *testing.T) {
+	out, _, err := run(t, "c2-c4\nb2xe5\nquit\n", "play", "--sims", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{`"c2-c4"`, `"b2xe5"`} {
+		if n := strings.Count(out, mv); n != 1 {
+			t.Errorf("%s named %d times, want once:\n%s", mv, n, out)
+		}
+	}
+	mustContain(t, out, `illegal move "c2-c4": a step goes to one of the 8 neighbouring points ('moves' lists the legal ones)`)
+}
+
+// TestPlayNumbersMovesAsTheFEN: the moves carry the FEN's move number,
+// "N." for Red and "N..." for Black, from whatever number the position has.
+func TestPlayNumbersMovesAsTheFEN(t *testing.T) {
+	out, _, err := run(t, "b2-b3\nquit\n", "play", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 9", "--sims", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out, "9. red to move", "9. red plays b2-b3", "9... black (engine) plays", "10. red to move")
+	out, _, err = run(t, "", "play", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr b 0 4", "--human", "red", "--sims", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out, "4... black (engine) plays", "5. red to move")
+}
+
+// TestPlayValuesSayForWhom: the engine's value and proof name the side they
+// are for.
+func TestPlayValuesSayForWhom(t *testing.T) {
+	out, _, err := run(t, "", "play", "--human", "red", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr b 0 1", "--sims", "20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out, " for black, 20 sims]")
+}
+
+// TestPlayHintAndUndo: hint suggests a legal move with its value for the
+// side to move; undo takes back the human's move and the engine's reply,
+// and says so when there is nothing to take back.
+func TestPlayHintAndUndo(t *testing.T) {
+	out, _, err := run(t, "undo\nhint\nb2-b3\nundo\nquit\n", "play", "--sims", "30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out, "nothing to undo: you have not moved yet", "hint: ", " for red, 30 sims]",
+		"1. red plays b2-b3", "1... black (engine) plays", "took back 2 plies", "game abandoned after 0 plies")
+	hint, _, _ := strings.Cut(out[strings.Index(out, "hint: ")+len("hint: "):], " ")
+	if _, _, err := run(t, "", "replay", hint); err != nil {
+		t.Errorf("hint %q is not a legal first move: %v", hint, err)
+	}
+}
+
+// TestPlayCtrlCEndsCleanly: an interrupt while the engine searches, or at
+// the prompt, ends the game with its position and no error.
+func TestPlayCtrlCEndsCleanly(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"during the engine's move", []string{"play", "--human", "black", "--sims", "100000000", "--quiet"}},
+		{"at the prompt", []string{"play", "--sims", "10"}},
+	} {
+		cmd := newRootCommand()
+		var out, errOut strings.Builder
+		cmd.SetOut(&out)
+		cmd.SetErr(&errOut)
+		in, w := io.Pipe() // input that never comes
+		defer w.Close()
+		cmd.SetIn(in)
+		cmd.SetArgs(tc.args)
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(200*time.Millisecond, cancel)
+		err := cmd.ExecuteContext(ctx)
+		cancel()
+		if err != nil || !strings.Contains(out.String(), "interrupted\ngame abandoned after 0 plies; to continue: --fen 'bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1'") {
+			t.Errorf("%s: %v\n%s", tc.name, err, out.String())
+		}
 	}
 }

@@ -7,10 +7,12 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -38,15 +40,19 @@ func newPerftCommand() *cobra.Command {
 		divide  bool
 		threads int
 		asJSON  bool
+		quiet   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "perft --depth N [--fen FEN] [--divide] [--threads T] [--json]",
 		Short: "Count the leaf positions of the move tree to a depth",
 		Long: "perft counts the positions reached by every sequence of --depth legal moves\n" +
 			"(distinct moves; game endings ignored). The last line printed is the bare count;\n" +
-			"--divide first prints each root move with its count, and stderr gets the time taken.\n" +
+			"--divide first prints each root move with its count, and stderr gets the time taken\n" +
+			"and, while a long count runs (depth 7 and more), the root moves done so far.\n" +
 			"--json prints one object instead: depth, fen, nodes, seconds, nodes_per_s, threads and,\n" +
 			"with --divide, divide [{move, nodes}] sorted by move.",
+		Example: "  surakarta perft --depth 5\n  surakarta perft --depth 3 --divide\n" +
+			"  surakarta perft --depth 8 --threads 2 --json\n  surakarta perft --depth 4 --fen '6/2b3/1r4/6/6/5r r 0 30'",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if depth < 0 || depth > 12 {
@@ -61,18 +67,11 @@ func newPerftCommand() *cobra.Command {
 			}
 			out := cmd.OutOrStdout()
 			start := time.Now()
-			var total uint64
-			var entries []perftDivideJSON
-			if divide && depth > 0 {
-				for _, e := range rules.PerftDivide(p, depth, threads) {
-					entries = append(entries, perftDivideJSON{p.MoveString(e.Move), e.Nodes})
-					total += e.Nodes
-				}
-				sort.Slice(entries, func(i, j int) bool { return entries[i].Move < entries[j].Move })
-			} else {
-				total = rules.PerftParallel(p, depth, threads)
-			}
+			total, entries := perftWithProgress(cmd.ErrOrStderr(), p, depth, threads, quiet)
 			elapsed := time.Since(start)
+			if !divide {
+				entries = nil
+			}
 			if asJSON {
 				j := perftJSON{Depth: depth, FEN: p.FEN(), Nodes: total, Seconds: elapsed.Seconds(), Threads: threads, Divide: entries}
 				if j.Seconds > 0 {
@@ -94,7 +93,33 @@ func newPerftCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&divide, "divide", false, "print each root move with its count first")
 	cmd.Flags().IntVar(&threads, "threads", 1, "goroutines splitting the root moves")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	return cmd
+}
+
+// perftWithProgress counts the leaves depth plies below p one root move at
+// a time, each on threads goroutines, showing the root moves done on w
+// while a long count runs; it returns the total and each root move's count,
+// sorted by move.
+func perftWithProgress(w io.Writer, p rules.Position, depth, threads int, quiet bool) (uint64, []perftDivideJSON) {
+	if depth == 0 {
+		return 1, nil
+	}
+	var buf [rules.MaxMoves]rules.Move
+	moves := p.GenerateMoves(buf[:0])
+	var done atomic.Int64
+	stop := watchProgress(w, progress.Options{Unit: "root moves", Total: int64(len(moves)), Quiet: quiet}, done.Load)
+	defer stop()
+	var total uint64
+	entries := make([]perftDivideJSON, len(moves))
+	for i, m := range moves {
+		n := rules.PerftParallel(p.Apply(m), depth-1, threads)
+		entries[i] = perftDivideJSON{p.MoveString(m), n}
+		total += n
+		done.Add(1)
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Move < entries[j].Move })
+	return total, entries
 }
 
 // sortedMoveStrings returns the legal moves of p in notation, sorted by from
