@@ -141,6 +141,19 @@
 // dataset provenance and the report. LoadLinear refuses weights fitted for
 // another feature-set version or with other feature names.
 //
+// # Training targets and model files
+//
+// A training loop fits on its own games: TDSource gives each row the TD(λ)
+// return along its game (λ = 1 the result, λ = 0 the next position's root
+// value) for a fit with Blend 1, Sources and PolicySources fit on a window
+// of datasets, and SpreadScale calibrates a value head so that its scores
+// spread as widely as the results do (a least-squares value is flatter).
+// ModelFile (format ModelFormat, version ModelVersion) holds one trained
+// model: the value head as a weights file, the scale applied, the prior
+// head, both heads' held-out reports and the model's provenance
+// (generation, parent, datasets, settings). LoadEvaluator reads a model or
+// a weights file, so that every --eval takes either.
+//
 // # Arena
 //
 // Arena plays paired games between two engines: each random opening is

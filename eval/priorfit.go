@@ -146,6 +146,9 @@ type PriorReport struct {
 	TrainScore  PolicyScore `json:"train_score"`
 	TestScore   PolicyScore `json:"test_score"`
 	UniformTest PolicyScore `json:"uniform_test"`
+	// Skipped counts the positions left out because their policy has no
+	// visits (a root proven before the first simulation).
+	Skipped int64 `json:"skipped"`
 	// DistinctMoves is the number of distinct move feature vectors of the
 	// training moves, the size of the table the fit works on.
 	DistinctMoves int `json:"distinct_moves"`
@@ -223,7 +226,7 @@ func FitPrior(ctx context.Context, src PolicySource, opt PriorFitOptions) (*Prio
 		Test:       Counts{Positions: int64(test.positions()), Games: testGames},
 		Iterations: res.Stats.MajorIterations, Status: status,
 		TrainScore: train.score(pr, false), TestScore: test.score(pr, false), UniformTest: test.score(pr, true),
-		DistinctMoves: len(tab.rows),
+		DistinctMoves: len(tab.rows), Skipped: b.skipped,
 	}
 	for i, f := range moveFeatureTable {
 		rep.Weights = append(rep.Weights, NamedWeight{Name: f.Name, Weight: w[i]})
@@ -269,13 +272,14 @@ func (s *policySet) positions() int {
 // policyBuilder turns rows into a policySet, counting the games of each
 // side of the split.
 type policyBuilder struct {
-	moves  [rules.MaxMoves]rules.Move
-	index  [rules.NumSquares * rules.NumSquares]int16 // action → move index + 1
-	games  [2]int64
-	last   [2]int64
-	seen   [2]bool
-	vec    MoveVector
-	visits [rules.MaxMoves]float64
+	moves   [rules.MaxMoves]rules.Move
+	index   [rules.NumSquares * rules.NumSquares]int16 // action → move index + 1
+	games   [2]int64
+	skipped int64
+	last    [2]int64
+	seen    [2]bool
+	vec     MoveVector
+	visits  [rules.MaxMoves]float64
 }
 
 func (b *policyBuilder) add(s *policySet, side int, r *PolicyRow) error {
@@ -310,7 +314,11 @@ func (b *policyBuilder) add(s *policySet, side int, r *PolicyRow) error {
 	}
 	b.clear(moves)
 	if !(total > 0) {
-		return fmt.Errorf("game %d ply %d: policy has no visits", r.GameID, r.Ply)
+		// A search that found the root proven before its first
+		// simulation records the move played with no visits: there is
+		// no visit distribution to learn.
+		b.skipped++
+		return nil
 	}
 	if len(s.start) == 0 {
 		s.start = append(s.start, 0)

@@ -105,7 +105,7 @@ func TestFitPriorRefusesBadPolicies(t *testing.T) {
 		want   string
 	}{
 		{"illegal action", []dataset.PolicyEntry{{Action: 0, Visits: 3}}, "not a legal move"},
-		{"no visits", []dataset.PolicyEntry{{Action: int16(rules.NewMove(6, 12, false).Action()), Visits: 0}}, "no visits"},
+		{"negative visits", []dataset.PolicyEntry{{Action: int16(rules.NewMove(6, 12, false).Action()), Visits: -1}}, "visits: want a count"},
 		{"empty", nil, "empty policy"},
 	}
 	for _, tc := range tests {

@@ -19,14 +19,11 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// loadLinearEvaluator loads a weights file written by fit; loadEvaluator
-// (engineflags.go) calls it for every --eval value but "material".
+// loadLinearEvaluator loads a weights file written by fit or a model file
+// written by train; loadEvaluator (engineflags.go) calls it for every --eval
+// value but "material".
 func loadLinearEvaluator(path string) (mcts.Evaluator, error) {
-	l, err := eval.LoadLinear(path)
-	if err != nil {
-		return nil, err
-	}
-	return l, nil
+	return eval.LoadEvaluator(path)
 }
 
 // parseEngineSpec turns a match CONFIG, comma-separated key=value pairs of

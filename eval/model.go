@@ -1,0 +1,188 @@
+package eval
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+
+	"github.com/surakarta/surakarta/mcts"
+)
+
+// ModelFormat identifies a model file: a value head and, optionally, a move
+// prior, with where they came from and how they scored.
+const ModelFormat = "surakarta-model"
+
+// ModelVersion numbers the model file's layout; LoadModel refuses others.
+const ModelVersion = 1
+
+// ModelFile is the JSON document of a trained model. Its value head is a
+// linear evaluator exactly as a weights file holds one (the scale already
+// applied to the weights); its prior head, when present, a Prior.
+type ModelFile struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Value is the value head: its weights, model and fit report
+	// (WeightsFile.Report), the dataset it read in Dataset.
+	Value WeightsFile `json:"value"`
+	// ValueScale is the factor the fitted weights were multiplied by
+	// (SpreadScale; 1 for none); Value.Weights are the scaled ones.
+	ValueScale float64 `json:"value_scale"`
+	// Prior is the prior head; absent for a value-only model (uniform
+	// priors).
+	Prior *PriorHead `json:"prior,omitempty"`
+	// Provenance says how the model was made.
+	Provenance ModelProvenance `json:"provenance"`
+}
+
+// PriorHead is a model file's move prior.
+type PriorHead struct {
+	MoveFeatureSetVersion int          `json:"move_feature_set_version"`
+	Features              []string     `json:"features"`
+	Weights               []float64    `json:"weights"`
+	Report                *PriorReport `json:"report,omitempty"`
+}
+
+// ModelProvenance records how a model was trained: by whom (Program, the
+// module version and revision), in which generation of a training run,
+// from which parent model and on which datasets.
+type ModelProvenance struct {
+	Program    string       `json:"program,omitempty"`
+	Generation int          `json:"generation"`
+	Parent     string       `json:"parent,omitempty"`
+	Datasets   []Provenance `json:"datasets,omitempty"`
+	// Settings is the training run's settings as its program records them.
+	Settings json.RawMessage `json:"settings,omitempty"`
+}
+
+// NewModelFile returns the model file of a value head (with its scale) and
+// an optional prior.
+func NewModelFile(value *Linear, scale float64, valueReport *Report, prior *Prior, priorReport *PriorReport) *ModelFile {
+	f := &ModelFile{Format: ModelFormat, Version: ModelVersion, Value: *NewWeightsFile(value), ValueScale: scale}
+	f.Value.Report = valueReport
+	if prior != nil {
+		w := prior.Weights()
+		f.Prior = &PriorHead{MoveFeatureSetVersion: MoveFeatureSetVersion, Features: MoveNames(), Weights: append([]float64(nil), w[:]...), Report: priorReport}
+	}
+	return f
+}
+
+// Heads returns the model's value evaluator and prior (nil for none) after
+// checking both against this program's feature sets.
+func (f *ModelFile) Heads() (*Linear, *Prior, error) {
+	if f.Format != ModelFormat {
+		return nil, nil, fmt.Errorf("not a model file: format is %q, want %q", f.Format, ModelFormat)
+	}
+	if f.Version != ModelVersion {
+		return nil, nil, fmt.Errorf("model file version %d, this program reads version %d", f.Version, ModelVersion)
+	}
+	l, err := f.Value.Linear()
+	if err != nil {
+		return nil, nil, fmt.Errorf("value head: %w", err)
+	}
+	if f.Prior == nil {
+		return l, nil, nil
+	}
+	h := f.Prior
+	if h.MoveFeatureSetVersion != MoveFeatureSetVersion {
+		return nil, nil, fmt.Errorf("prior fitted for move feature set version %d, this program computes version %d: retrain it",
+			h.MoveFeatureSetVersion, MoveFeatureSetVersion)
+	}
+	if len(h.Features) != NumMoveFeatures || len(h.Weights) != NumMoveFeatures {
+		return nil, nil, fmt.Errorf("prior has %d feature names and %d weights, move feature set version %d has %d features",
+			len(h.Features), len(h.Weights), MoveFeatureSetVersion, NumMoveFeatures)
+	}
+	var w [NumMoveFeatures]float64
+	for i, name := range h.Features {
+		if name != moveFeatureTable[i].Name {
+			return nil, nil, fmt.Errorf("prior names move feature %d %q, move feature set version %d calls it %q",
+				i, name, MoveFeatureSetVersion, moveFeatureTable[i].Name)
+		}
+		if math.IsNaN(h.Weights[i]) || math.IsInf(h.Weights[i], 0) {
+			return nil, nil, fmt.Errorf("prior weight of %s is %v: want a finite number", name, h.Weights[i])
+		}
+		w[i] = h.Weights[i]
+	}
+	return l, NewPrior(w), nil
+}
+
+// Evaluator returns the model as a search evaluator: the linear value, with
+// the prior's move probabilities when the model has a prior.
+func (f *ModelFile) Evaluator() (mcts.Evaluator, error) {
+	l, pr, err := f.Heads()
+	if err != nil {
+		return nil, err
+	}
+	if pr == nil {
+		return l, nil
+	}
+	return &WithPrior{Value: l, Prior: pr}, nil
+}
+
+// Save writes f as indented JSON to path atomically (see WeightsFile.Save).
+func (f *ModelFile) Save(path string) error {
+	data, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encoding model: %w", err)
+	}
+	return writeFileAtomic(path, append(data, '\n'))
+}
+
+// ReadModel decodes a model file, refusing unknown fields.
+func ReadModel(r io.Reader) (*ModelFile, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	var f ModelFile
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("reading model: %w", err)
+	}
+	return &f, nil
+}
+
+// LoadModel reads and checks the model file at path.
+func LoadModel(path string) (*ModelFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := ReadModel(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if _, _, err := f.Heads(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, nil
+}
+
+// LoadEvaluator returns the evaluator of the file at path, a model file or
+// a weights file (told apart by their format field).
+func LoadEvaluator(path string) (mcts.Evaluator, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var head struct {
+		Format string `json:"format"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, fmt.Errorf("%s: not JSON: %w", path, err)
+	}
+	switch head.Format {
+	case ModelFormat:
+		f, err := ReadModel(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		ev, err := f.Evaluator()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return ev, nil
+	case WeightsFormat:
+		return LoadLinear(path)
+	}
+	return nil, fmt.Errorf("%s: format %q: want a model file (%q) or a weights file (%q)", path, head.Format, ModelFormat, WeightsFormat)
+}
