@@ -46,7 +46,7 @@ func addEngineFlagsWithDefaults(cmd *cobra.Command, f *engineFlags, d mcts.Confi
 	fs.StringVar(&f.leaf, "leaf", d.Leaf.String(), "leaf evaluation: value (the evaluator's value) or playout (capture-aware random playouts)")
 	fs.IntVar(&f.playoutPlies, "playout-plies", d.PlayoutPlies, "playout length in plies before the evaluator scores the position (--leaf playout)")
 	fs.Float64Var(&f.captureProb, "capture-prob", d.PlayoutCaptureProb, "probability that a playout ply takes a capture when one exists (--leaf playout)")
-	fs.StringVar(&f.eval, "eval", "material", "evaluator: material, a weights file written by fit, or a model file written by train (value and move prior)")
+	fs.StringVar(&f.eval, "eval", "material", "evaluator: material, a weights file written by fit, or a model file (value and move prior)")
 	fs.Uint64Var(&f.seed, "seed", d.Seed, "random seed: the same seed and settings give the same games")
 	fs.BoolVar(&f.solver, "solver", d.Solver, "prove wins, losses and draws in the tree (MCTS-Solver); --solver=false to turn off")
 	fs.Float64Var(&f.noiseWeight, "noise-weight", d.NoiseWeight, "weight of Dirichlet noise mixed into the root priors (0: off)")
