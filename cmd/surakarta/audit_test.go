@@ -99,11 +99,12 @@ func TestVerifyCompleteNamesTheShardsToRerun(t *testing.T) {
 	if _, _, err := run(t, "", tinySelfplay(dir)...); err != nil {
 		t.Fatal(err)
 	}
-	out, _, err := run(t, "", "dataset", "verify", "--quiet", "--games", "8", "--shards", "2", dir)
+	out, _, err := run(t, "", "dataset", "verify", "--quiet", "--expect-games", "8", "--shards", "2", dir)
 	if err == nil || !strings.Contains(out, "missing 4..7: rerun shard(s) 1 of 2 with --resume") {
 		t.Fatalf("verify --games 8 of 4 games: %v\n%s", err, out)
 	}
-	out, _, err = run(t, "", "dataset", "verify", "--quiet", "--games", "8", "--shards", "2", "--json", dir)
+	out, errOut, err := run(t, "", "dataset", "verify", "--quiet", "--games", "8", "--shards", "2", "--json", dir) // the old spelling
+	mustContain(t, errOut, "--games is deprecated: use --expect-games")
 	var v verifyReportJSON
 	decodeJSON(t, "verify --json", out, &v)
 	if err == nil || v.OK || !slices.Equal(v.Partitions[0].MissingShards, []int{1}) || !slices.Equal(v.Partitions[0].Missing, []idRange{{4, 7}}) {
@@ -148,7 +149,7 @@ func TestMissingDatasetErrorsSayWhatToDo(t *testing.T) {
 	}{
 		{[]string{"dataset", "verify", missing}, "no dataset at " + missing + ": the directory does not exist; write one with surakarta selfplay --out " + missing},
 		{[]string{"dataset", "inspect", missing}, "no dataset at " + missing},
-		{[]string{"fit", "--data", missing, "--out", filepath.Join(base, "w.json")}, "--data: no dataset at " + missing},
+		{[]string{"fit", missing, "--weights", filepath.Join(base, "w.json")}, "no dataset at " + missing},
 		{[]string{"stats", missing}, "surakarta selfplay --out " + missing},
 		{[]string{"stats", "plan", "--halfwidth", "0.1", missing}, "no dataset at " + missing},
 		{[]string{"dataset", "verify", empty}, "no dataset at " + empty + ": it holds no games/variant=V/"},

@@ -22,6 +22,7 @@ func newDatasetCommand() *cobra.Command {
 		Short: "Inspect and verify self-play datasets",
 		Long: "dataset looks into the Parquet datasets that selfplay writes: inspect lists what is there,\n" +
 			"verify replays every game with the rules core and checks every row.",
+		Example: "  surakarta dataset inspect out/data\n  surakarta dataset verify --complete out/data",
 	}
 	cmd.AddCommand(newDatasetInspectCommand(), newDatasetVerifyCommand())
 	return cmd
@@ -222,7 +223,7 @@ func newDatasetVerifyCommand() *cobra.Command {
 		shards                  int
 	)
 	cmd := &cobra.Command{
-		Use:   "verify DIR [--complete] [--games N] [--shards S] [--json]",
+		Use:   "verify DIR [--complete] [--expect-games N] [--shards S] [--json]",
 		Short: "Replay every game of a dataset and check every row",
 		Long: "verify replays every game from its start_fen and moves with the rules core and checks that\n" +
 			"the moves are legal and canonical, that the game ends with the recorded winner and reason,\n" +
@@ -232,25 +233,25 @@ func newDatasetVerifyCommand() *cobra.Command {
 			"manifest, and that game ids are unique. It prints each problem with its file, game and ply,\n" +
 			"and exits non-zero if there is any.\n\n" +
 			"--complete also checks that every variant holds all the games of its run: ids 0..N-1, N from\n" +
-			"the run's manifest (a replay run: exactly the ids it chose); --games N checks for 0..N-1\n" +
-			"instead. After a sharded run, --shards S (the run's --shards) names the shards that play the\n" +
+			"the run's manifest (a replay run: exactly the ids it chose); --expect-games N checks for\n" +
+			"0..N-1 instead (the old spelling --games N still works, with a deprecation note). After a sharded run, --shards S (the run's --shards) names the shards that play the\n" +
 			"missing games, to rerun with --resume. --json prints one object: ok, dir, variants, files,\n" +
 			"games, positions, problems, omitted (problems beyond those listed) and partitions [{variant,\n" +
 			"games, ids, run_games, game_ids, checked, want, missing, surplus, missing_shards}].",
 		Example: "  surakarta dataset verify data\n" +
 			"  surakarta dataset verify --complete --shards 8 /shared/run1\n" +
-			"  surakarta dataset verify --games 100000 --json /shared/run1",
+			"  surakarta dataset verify --expect-games 100000 --json /shared/run1",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
 			if games < 0 {
-				return fmt.Errorf("--games %d: want the run's number of games, 1 or more", games)
+				return fmt.Errorf("--expect-games %d: want the run's number of games, 1 or more", games)
 			}
 			if shards < 0 {
 				return fmt.Errorf("--shards %d: want the run's number of shards, 1 or more", shards)
 			}
 			if shards > 0 && !complete && games == 0 {
-				return errors.New("--shards names the shards missing games: give it with --complete or --games N")
+				return errors.New("--shards names the shards missing games: give it with --complete or --expect-games N")
 			}
 			if err := checkDatasetDir(dir); err != nil {
 				return err
@@ -312,7 +313,8 @@ func newDatasetVerifyCommand() *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	cmd.Flags().BoolVar(&complete, "complete", false, "check that each variant holds every game of its run (N from its manifest)")
-	cmd.Flags().Int64Var(&games, "games", 0, "N: check that each variant holds exactly the games 0..N-1 (implies --complete)")
+	cmd.Flags().Int64Var(&games, "expect-games", 0, "N: check that each variant holds exactly the games 0..N-1 (implies --complete)")
+	deprecatedAlias(cmd, "games", "expect-games", "--games N is the games a run plays; verify checks a count")
 	cmd.Flags().IntVar(&shards, "shards", 0, "the run's --shards: name the shards that play missing games")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd

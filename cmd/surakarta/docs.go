@@ -11,30 +11,72 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// modulePath is the module whose checkout holds docs/CLI.md.
+const modulePath = "github.com/surakarta/surakarta"
+
 func newDocsCommand() *cobra.Command {
-	var out string
+	var file string
 	cmd := &cobra.Command{
-		Use:   "docs [--out docs/CLI.md]",
+		Use:   "docs [--file FILE|-]",
 		Short: "Write the command-line reference in Markdown",
 		Long: "docs writes the reference of every command, generated from the commands themselves\n" +
-			"so that it cannot drift from them; --out - prints it instead.",
-		Args: cobra.NoArgs,
+			"so that it cannot drift from them. By default it writes docs/CLI.md of the surakarta\n" +
+			"checkout that holds the working directory (found by its go.mod, from any directory\n" +
+			"inside it); --file writes another file, --file - prints the reference instead.",
+		Example: "  surakarta docs\n  surakarta docs --file - | less\n  surakarta docs --file /tmp/CLI.md",
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var buf bytes.Buffer
 			writeMarkdown(&buf, cmd.Root())
-			if out == "-" {
+			if file == "-" {
 				_, err := cmd.OutOrStdout().Write(buf.Bytes())
 				return err
 			}
-			if err := writeFileAtomic(out, buf.Bytes()); err != nil {
-				return fmt.Errorf("writing %s: %w", out, err)
+			if file == "" {
+				wd, err := os.Getwd()
+				if err != nil {
+					return err
+				}
+				if file, err = checkoutDocsPath(wd); err != nil {
+					return err
+				}
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", out)
+			if err := writeFileAtomic(file, buf.Bytes()); err != nil {
+				return fmt.Errorf("writing %s: %w", file, err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", file)
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", filepath.Join("docs", "CLI.md"), "file to write, or - for standard output")
+	cmd.Flags().StringVar(&file, "file", "", "file to write, or - for standard output (default: docs/CLI.md of the checkout)")
+	deprecatedAlias(cmd, "out", "file", outIsADirectory)
 	return cmd
+}
+
+// checkoutDocsPath returns docs/CLI.md of the surakarta checkout that holds
+// dir: the nearest directory at or above dir whose go.mod declares the
+// module.
+func checkoutDocsPath(dir string) (string, error) {
+	for d := dir; ; {
+		if b, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil && declaresModule(b, modulePath) {
+			return filepath.Join(d, "docs", "CLI.md"), nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", fmt.Errorf("%s is not inside a surakarta checkout (no go.mod of %s above it): give --file FILE, or --file - to print", dir, modulePath)
+		}
+		d = parent
+	}
+}
+
+// declaresModule reports whether the go.mod text declares module path.
+func declaresModule(gomod []byte, path string) bool {
+	for _, line := range strings.Split(string(gomod), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && f[0] == "module" && strings.Trim(f[1], `"`) == path {
+			return true
+		}
+	}
+	return false
 }
 
 // writeMarkdown renders root and its subcommands, depth first in name order.
@@ -45,6 +87,10 @@ func writeMarkdown(w io.Writer, root *cobra.Command) {
 		if c.Hidden || c.Name() == "help" {
 			return
 		}
+		// Cobra adds --help to a command when it runs; every command gets
+		// it here, so that the reference is the same whichever command
+		// writes it (docs itself, or the test that checks it).
+		c.InitDefaultHelpFlag()
 		fmt.Fprintf(w, "## %s\n\n%s\n\n", c.CommandPath(), c.Short)
 		if c.Long != "" {
 			fmt.Fprintf(w, "%s\n\n", c.Long)

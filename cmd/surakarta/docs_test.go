@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 func TestCLIReferenceIsUpToDate(t *testing.T) {
@@ -44,4 +47,54 @@ func TestHelpOfEveryCommandMatchesGolden(t *testing.T) {
 		}
 		golden(t, filepath.Join("help", name+".txt"), out)
 	}
+}
+
+// TestDocsCommandWritesTheCheckedInReference: the docs command itself
+// (which cobra gives a --help flag when it runs) writes exactly the
+// checked-in docs/CLI.md, and finds the checkout's docs/ from any
+// directory below its go.mod.
+func TestDocsCommandWritesTheCheckedInReference(t *testing.T) {
+	want, err := os.ReadFile(filepath.Join("..", "..", "docs", "CLI.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := run(t, "", "docs", "--file", "-")
+	if err != nil || out != string(want) {
+		t.Fatalf("docs --file - differs from docs/CLI.md (%v)", err)
+	}
+	checkout := t.TempDir()
+	deep := filepath.Join(checkout, "a", "b")
+	os.MkdirAll(deep, 0o755)
+	os.MkdirAll(filepath.Join(checkout, "docs"), 0o755)
+	os.WriteFile(filepath.Join(checkout, "go.mod"), []byte("module "+modulePath+"\n\ngo 1.26.0\n"), 0o644)
+	os.WriteFile(filepath.Join(deep, "go.mod"), []byte("module example.com/other\n"), 0o644) // not ours: keep looking up
+	t.Chdir(deep)
+	if _, _, err := run(t, "", "docs"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(filepath.Join(checkout, "docs", "CLI.md")); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("docs from %s: %v, or the file differs from docs/CLI.md", deep, err)
+	}
+	t.Chdir(t.TempDir())
+	if _, _, err := run(t, "", "docs"); err == nil || !strings.Contains(err.Error(), "not inside a surakarta checkout") {
+		t.Errorf("docs outside a checkout: %v", err)
+	}
+}
+
+// TestEveryCommandHasExamples: each command's help, cobra's completion
+// commands included, shows how it is called.
+func TestEveryCommandHasExamples(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Hidden || c.Name() == "help" {
+			return
+		}
+		if strings.TrimSpace(c.Example) == "" {
+			t.Errorf("%s has no examples", c.CommandPath())
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRootCommand())
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -23,6 +24,9 @@ func newExperimentCommand() *cobra.Command {
 			"report.json and PNG plots there. Shipped specs: experiments/specs/variants.yaml\n" +
 			"(standard against majority ending, paired openings) and experiments/specs/ladder.yaml\n" +
 			"(first-player advantage at 50, 200 and 800 simulations per move).",
+		Example: "  surakarta experiment check experiments/specs/variants.yaml\n" +
+			"  surakarta experiment run experiments/specs/variants.yaml --out runs/variants\n" +
+			"  surakarta experiment report runs/variants",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
@@ -36,9 +40,10 @@ func newExperimentRunCommand() *cobra.Command {
 		workers int
 		quiet   bool
 		asJSON  bool
+		resume  bool
 	)
 	cmd := &cobra.Command{
-		Use:   "run SPEC.yaml|SPEC.json --out DIR [--workers W] [--quiet] [--json]",
+		Use:   "run SPEC.yaml|SPEC.json --out DIR [--resume] [--workers W] [--quiet] [--json]",
 		Short: "Play every arm of an experiment spec and write its report",
 		Long: "run plays each arm of the spec with the self-play engine into DIR/arms/NAME (one dataset\n" +
 			"per arm), then writes DIR/report.md (tables and the plain-language answer), DIR/report.json\n" +
@@ -46,15 +51,18 @@ func newExperimentRunCommand() *cobra.Command {
 			"temperature opening; see surakarta selfplay --help); the spec's engine fields override them.\n" +
 			"With pairing: openings every arm plays game i from the same random opening, so arms are\n" +
 			"compared game by game.\n\n" +
-			"The run is resumable: after Ctrl-C, or on another day, the same command skips the arms\n" +
-			"already complete and plays only the missing games. DIR remembers its spec (spec.json) and\n" +
-			"refuses a different one. --workers changes only the speed, never the games.\n\n" +
+			"The run is resumable: after Ctrl-C, or on another day, the same command with --resume skips\n" +
+			"the arms already complete and plays only the missing games, as selfplay and pipeline do. DIR\n" +
+			"remembers its spec (spec.json) and refuses a different one. (A DIR holding an experiment is\n" +
+			"still continued without --resume, with a deprecation note.) --workers changes only the\n" +
+			"speed, never the games.\n\n" +
 			"It prints where the report went and its answer; --json prints one object instead: dir,\n" +
 			"report_json, report_md, plots, arms [{name, variant, games, red_wins, black_wins, draws,\n" +
 			"red_win_rate, black_win_rate, draw_rate, first_player_score}], comparisons [{a, b,\n" +
 			"games_a, games_b, outcomes_p, draw_rate, first_player_score}] and answer.",
 		Example: "  surakarta experiment run experiments/specs/variants.yaml --out runs/variants\n" +
-			"  surakarta experiment run experiments/specs/ladder.yaml --out runs/ladder --workers 8",
+			"  surakarta experiment run experiments/specs/ladder.yaml --out runs/ladder --workers 8\n" +
+			"  surakarta experiment run experiments/specs/ladder.yaml --out runs/ladder --resume",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
@@ -66,6 +74,9 @@ func newExperimentRunCommand() *cobra.Command {
 			s, err := experiments.ReadSpec(args[0])
 			if err != nil {
 				return err
+			}
+			if _, err := os.Stat(filepath.Join(out, experiments.SpecFile)); err == nil && !resume {
+				fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: %s holds an experiment: continuing it without --resume is deprecated; add --resume, as selfplay and pipeline require\n", out)
 			}
 			if cmd.Flags().Changed("workers") {
 				s.Workers = workers
@@ -85,7 +96,8 @@ func newExperimentRunCommand() *cobra.Command {
 			return printReportSummary(cmd, out, r, asJSON)
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", "", "experiment directory (created if missing; an existing one is resumed)")
+	cmd.Flags().StringVar(&out, "out", "", "experiment directory to write (created if missing)")
+	cmd.Flags().BoolVar(&resume, "resume", false, "continue the experiment in --out: play only the games not yet written")
 	cmd.Flags().IntVar(&workers, "workers", 0, "games played at once (default: the spec's workers, else one per CPU)")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report's location and headline figures as one JSON object")
@@ -142,7 +154,8 @@ func newExperimentReportCommand() *cobra.Command {
 			"and writes report.md, report.json and the plots again; an unfinished experiment is\n" +
 			"reported with the games it has, and the report says so. --json prints the object of\n" +
 			"experiment run --json: where the report went and its headline figures.",
-		Args: cobra.ExactArgs(1),
+		Example: "  surakarta experiment report runs/variants\n  surakarta experiment report runs/ladder --json",
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := experiments.WriteExperimentReport(cmd.Context(), args[0], "")
 			if err != nil {
@@ -186,7 +199,8 @@ func newExperimentCheckCommand() *cobra.Command {
 			"the comparisons the report will make. --json prints one object instead: name, games,\n" +
 			"seed, random_opening, pairing, arms [{name, variant, rules, sims, evaluator, seed}] and\n" +
 			"comparisons [[a, b]].",
-		Args: cobra.ExactArgs(1),
+		Example: "  surakarta experiment check experiments/specs/ladder.yaml\n  surakarta experiment check --json my-spec.yaml",
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := experiments.ReadSpec(args[0])
 			if err != nil {

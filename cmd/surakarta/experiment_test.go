@@ -91,11 +91,16 @@ arms:
 	if err != nil || !strings.Contains(string(md), "surakarta experiment run "+spec+" --out "+out) {
 		t.Errorf("report.md lacks the command (%v)", err)
 	}
-	// A second run finds the arms complete and only rewrites the report;
-	// --json gives its path and figures.
-	stdout, _, err = run(t, "", "experiment", "run", spec, "--out", out, "--quiet", "--json")
-	if err != nil {
-		t.Fatalf("rerun: %v", err)
+	// A second run with --resume finds the arms complete and only rewrites
+	// the report; --json gives its path and figures.
+	stdout, errOut, err := run(t, "", "experiment", "run", spec, "--out", out, "--quiet", "--json", "--resume")
+	if err != nil || errOut != "" {
+		t.Fatalf("rerun: %v, stderr %q", err, errOut)
+	}
+	// Without --resume the old behaviour remains, with a deprecation note.
+	if _, errOut, err := run(t, "", "experiment", "run", spec, "--out", out, "--quiet"); err != nil ||
+		!strings.Contains(errOut, "continuing it without --resume is deprecated; add --resume") {
+		t.Errorf("rerun without --resume: %v, stderr %q", err, errOut)
 	}
 	var sum reportSummaryJSON
 	decodeJSON(t, "experiment run --json", stdout, &sum)

@@ -22,9 +22,9 @@ func newFitCommand() *cobra.Command {
 		asJSON, quiet            bool
 	)
 	cmd := &cobra.Command{
-		Use:   "fit --data DIR [--variant V] [--model ridge|logistic] [--lambda L] [--holdout F] [--blend W] [--seed S] --out weights.json [--json] [--quiet]",
+		Use:   "fit DIR --weights FILE [--variant V] [--model ridge|logistic] [--lambda L] [--holdout F] [--blend W] [--seed S] [--json] [--quiet]",
 		Short: "Fit linear evaluation weights to a self-play dataset and score them on held-out games",
-		Long: "fit streams the positions of a self-play dataset (one variant) and fits a weight per\n" +
+		Long: "fit streams the positions of the self-play dataset DIR (one variant) and fits a weight per\n" +
 			"evaluation feature (see the features command):\n" +
 			"  ridge     least squares on the game result (+1/0/-1, side to move's view) by the\n" +
 			"            normal equations (gonum SymRankK + Cholesky); memory does not grow with\n" +
@@ -41,19 +41,26 @@ func newFitCommand() *cobra.Command {
 			"mean squared error, sign accuracy and a calibration table, beside the same figures\n" +
 			"for a material-only baseline (bias and material, fitted the same way on the same\n" +
 			"rows); predictions v become win probabilities p = (1+v)/2 clipped to [0.001, 0.999].\n" +
-			"--out receives the weights with their names, the feature-set version, the model, the\n" +
-			"variant, the settings, the dataset's provenance and this report, written atomically.\n" +
+			"--weights FILE receives the weights with their names, the feature-set version, the model,\n" +
+			"the variant, the settings, the dataset's provenance and this report, written atomically;\n" +
+			"give it to the engines as --eval FILE. (The old forms --data DIR and --out FILE still\n" +
+			"work, with a deprecation note.)\n" +
 			"Progress (positions read over both passes, rate, ETA and the phase) goes to stderr: a\n" +
 			"live line on a terminal, a plain line every few seconds otherwise; --quiet silences it.",
-		Example: "  surakarta fit --data data/ --out weights.json\n" +
-			"  surakarta fit --data data/ --variant majority --model logistic --lambda 1e-3 --out w.json --json",
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if dir == "" {
-				return errors.New("--data is required: the dataset directory to fit on")
+		Example: "  surakarta fit out/data --weights weights.json\n" +
+			"  surakarta fit out/data --variant majority --model logistic --lambda 1e-3 --weights w.json --json",
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			switch {
+			case len(args) == 1 && cmd.Flags().Changed("data"):
+				return fmt.Errorf("the dataset is given twice (%s and --data %s): give it once, as the argument", args[0], dir)
+			case len(args) == 1:
+				dir = args[0]
+			case dir == "":
+				return errors.New("give the dataset directory to fit on: surakarta fit DIR --weights FILE")
 			}
 			if out == "" {
-				return errors.New("--out is required: where to write the weights (e.g. weights.json)")
+				return errors.New("--weights FILE is required: where to write the weights (e.g. weights.json)")
 			}
 			m, err := eval.ParseModel(model)
 			if err != nil {
@@ -64,7 +71,7 @@ func newFitCommand() *cobra.Command {
 				return err
 			}
 			if err := checkDatasetDir(dir); err != nil {
-				return fmt.Errorf("--data: %w", err)
+				return err
 			}
 			v, err := eval.ResolveVariant(dir, variant)
 			if err != nil {
@@ -107,6 +114,7 @@ func newFitCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&dir, "data", "", "dataset directory (as written by selfplay)")
+	deprecateFlag(cmd, "data", "give the dataset directory as the argument, as stats and dataset take it: fit DIR")
 	cmd.Flags().StringVar(&variant, "variant", "", "variant partition to fit on (default: the dataset's only one)")
 	cmd.Flags().StringVar(&model, "model", string(opt.Model), "ridge or logistic")
 	cmd.Flags().Float64Var(&opt.Lambda, "lambda", opt.Lambda, "L2 penalty on the standardized weights (> 0)")
@@ -115,7 +123,8 @@ func newFitCommand() *cobra.Command {
 	cmd.Flags().Uint64Var(&opt.Seed, "seed", opt.Seed, "seed of the held-out split")
 	cmd.Flags().IntVar(&opt.MaxIterations, "max-iterations", opt.MaxIterations, "L-BFGS iteration limit (logistic)")
 	cmd.Flags().IntVar(&opt.Workers, "workers", 0, "goroutines for the logistic gradient (0: all cores; results do not depend on it)")
-	cmd.Flags().StringVar(&out, "out", "", "weights file to write")
+	cmd.Flags().StringVar(&out, "weights", "", "weights file to write (JSON; the engines' --eval reads it)")
+	deprecatedAlias(cmd, "out", "weights", outIsADirectory)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as one JSON object")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	return cmd

@@ -17,7 +17,7 @@ func TestFitWritesWeightsAndJSONReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "w.json")
-	stdout, stderr, err := run(t, "", "fit", "--data", data, "--model", "logistic", "--out", out, "--json")
+	stdout, stderr, err := run(t, "", "fit", data, "--model", "logistic", "--weights", out, "--json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,13 +73,20 @@ func TestFitWritesWeightsAndJSONReport(t *testing.T) {
 		t.Errorf("games %v, sprt %v", m["games"], m["sprt"])
 	}
 
-	text, stderr, err := run(t, "", "fit", "--data", data, "--out", out, "--quiet")
+	text, stderr, err := run(t, "", "fit", data, "--weights", out, "--quiet")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if stderr != "" {
 		t.Errorf("fit --quiet wrote to stderr: %q", stderr)
 	}
+	// The old forms --data DIR and --out FILE still work, with a note.
+	old, stderr, err := run(t, "", "fit", "--data", data, "--out", out, "--quiet")
+	if err != nil || old != text {
+		t.Fatalf("fit --data DIR --out FILE: %v\n%s", err, old)
+	}
+	mustContain(t, stderr, "surakarta: --data is deprecated: give the dataset directory as the argument",
+		"surakarta: --out is deprecated: use --weights: --out names a directory in every command")
 	for _, want := range []string{"held out", "log-loss", "Brier", "sign accuracy", "calibration", "material_x_phase", "material-only baseline", "wrote " + out} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text report lacks %q:\n%s", want, text)
@@ -93,12 +100,13 @@ func TestFitRefusesBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"fit", "--out", "w.json"}, "--data"},
-		{[]string{"fit", "--data", dir}, "--out"},
-		{[]string{"fit", "--data", dir, "--out", "w.json", "--model", "forest"}, "--model"},
-		{[]string{"fit", "--data", dir, "--out", "w.json", "--lambda", "0"}, "lambda"},
-		{[]string{"fit", "--data", dir, "--out", "w.json", "--holdout", "1"}, "holdout"},
-		{[]string{"fit", "--data", dir, "--out", "w.json"}, "no dataset"},
+		{[]string{"fit", "--weights", "w.json"}, "give the dataset directory to fit on: surakarta fit DIR --weights FILE"},
+		{[]string{"fit", dir}, "--weights FILE is required"},
+		{[]string{"fit", dir, "--data", dir, "--weights", "w.json"}, "the dataset is given twice"},
+		{[]string{"fit", dir, "--weights", "w.json", "--model", "forest"}, "--model"},
+		{[]string{"fit", dir, "--weights", "w.json", "--lambda", "0"}, "lambda"},
+		{[]string{"fit", dir, "--weights", "w.json", "--holdout", "1"}, "holdout"},
+		{[]string{"fit", dir, "--weights", "w.json"}, "no dataset"},
 	} {
 		_, _, err := run(t, "", tc.args...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/surakarta/surakarta/rules"
 )
@@ -54,4 +55,45 @@ func parseFENFlag(fen string) (rules.Position, error) {
 		return p, fmt.Errorf("--fen: %w", err)
 	}
 	return p, nil
+}
+
+// outIsADirectory is why a command that writes one file does not call its
+// flag --out.
+const outIsADirectory = "--out names a directory in every command"
+
+// deprecatedNote is the annotation key of a flag's deprecation note.
+const deprecatedNote = "surakarta-deprecated"
+
+// deprecateFlag hides flag name of cmd from help and has the command print
+// note on stderr when the flag is used (see noteDeprecatedFlags), so that
+// scripts written for an old form keep working while they are moved. Unlike
+// pflag's own deprecation, the note never reaches stdout, where --json
+// output goes.
+func deprecateFlag(cmd *cobra.Command, name, note string) {
+	f := cmd.Flags().Lookup(name)
+	f.Hidden = true
+	if f.Annotations == nil {
+		f.Annotations = map[string][]string{}
+	}
+	f.Annotations[deprecatedNote] = []string{note}
+}
+
+// deprecatedAlias registers old as another name of the flag current (one
+// value, set by either), deprecated with a note that names the new form
+// and why.
+func deprecatedAlias(cmd *cobra.Command, old, current, why string) {
+	fs := cmd.Flags()
+	f := fs.Lookup(current)
+	fs.Var(f.Value, old, f.Usage)
+	deprecateFlag(cmd, old, "use --"+current+": "+why)
+}
+
+// noteDeprecatedFlags prints the note of every deprecated flag cmd was
+// given, as "--old is deprecated: NOTE", on stderr.
+func noteDeprecatedFlags(cmd *cobra.Command) {
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if note, ok := f.Annotations[deprecatedNote]; ok {
+			fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: --%s is deprecated: %s\n", f.Name, note[0])
+		}
+	})
 }

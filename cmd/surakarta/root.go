@@ -10,10 +10,30 @@ import (
 // constructor.
 func newRootCommand() *cobra.Command {
 	root := &cobra.Command{
-		Use:           "surakarta",
-		Short:         "Self-play, datasets, evaluation and rule statistics for Surakarta",
-		Long:          "surakarta plays the Javanese board game Surakarta against itself at scale and turns\nthe games into Parquet datasets, fitted evaluation weights and statistics about the rules.",
-		SilenceUsage:  true,
+		Use:   "surakarta",
+		Short: "Self-play, datasets, evaluation and rule statistics for Surakarta",
+		Long: "surakarta plays the Javanese board game Surakarta against itself at scale and turns\n" +
+			"the games into Parquet datasets, fitted evaluation weights and statistics about the rules.\n" +
+			"The rules it implements, and the choices the project made where rule texts differ, are in\n" +
+			"docs/RULES.md.\n\n" +
+			"Every command speaks one dialect:\n" +
+			"  - a dataset or experiment directory a command reads is its argument (stats DIR, fit DIR,\n" +
+			"    dataset verify DIR, experiment report DIR); a spec it reads too (experiment run SPEC)\n" +
+			"  - --out DIR is always a directory the command writes into, created if missing; a command\n" +
+			"    that writes one file names it by what it is (fit --weights FILE, docs --file FILE)\n" +
+			"  - --games N is the games one run plays: a self-play run of one variant (selfplay; each\n" +
+			"    of pipeline's variants) or a match, both colours together; verify --expect-games N\n" +
+			"    checks a count\n" +
+			"  - a directory that holds an earlier run is continued only with --resume (selfplay,\n" +
+			"    pipeline, experiment run)\n" +
+			"  - --json prints one JSON object on stdout; progress goes to stderr, --quiet silences it\n" +
+			"  - old forms of these flags still work and print a deprecation note naming the new one",
+		Example: "  surakarta pipeline\n  surakarta play --human black\n  surakarta stats out/data --compare\n" +
+			"  surakarta selfplay --help",
+		SilenceUsage: true,
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
+			noteDeprecatedFlags(cmd)
+		},
 		SilenceErrors: true,
 		Version:       version.String(),
 	}
@@ -36,5 +56,20 @@ func newRootCommand() *cobra.Command {
 	)
 	// Added here rather than lazily at Execute so that docs and help list it.
 	root.InitDefaultCompletionCmd()
+	addCompletionExamples(root)
 	return root
+}
+
+// addCompletionExamples gives cobra's completion commands examples, as
+// every command has.
+func addCompletionExamples(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		c.Example = "  source <(surakarta completion bash)\n  surakarta completion zsh > \"${fpath[1]}/_surakarta\""
+		for _, sh := range c.Commands() {
+			sh.Example = "  surakarta completion " + sh.Name() + " > surakarta-completion." + sh.Name()
+		}
+	}
 }

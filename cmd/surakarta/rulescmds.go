@@ -152,6 +152,8 @@ func newMovesCommand() *cobra.Command {
 		Long: "moves prints each legal move of --fen on its own line in canonical notation,\n" +
 			"sorted by from point then to point. With --stdin it reads one FEN a line and writes\n" +
 			"one line per position with its moves separated by single spaces (empty for none).",
+		Example: "  surakarta moves\n  surakarta moves --fen '6/2b3/1r4/6/6/5r r 0 30'\n" +
+			"  printf '%s\\n' 'bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1' | surakarta moves --stdin",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := bufio.NewWriter(cmd.OutOrStdout())
@@ -248,7 +250,11 @@ func newShowCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "show [--fen FEN]",
 		Short: "Draw a position with both circuits",
-		Args:  cobra.NoArgs,
+		Long: "show draws the board of --fen (the start position by default) with the inner and\n" +
+			"outer circuits, the side to move, the piece counts, the no-capture count and the move\n" +
+			"number; --color colours the circuits and pieces.",
+		Example: "  surakarta show\n  surakarta show --fen '6/2b3/1r4/6/6/5r r 0 30' --color",
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			p, err := parseFENFlag(fen)
 			if err != nil {
