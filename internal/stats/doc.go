@@ -1,7 +1,7 @@
 // Package stats holds the statistics the project's experiments and arena
 // report: confidence intervals for proportions and for the three-outcome
 // (win/draw/loss) score, tests of homogeneity and of two proportions, paired
-// analyses, sample-size planning, and Elo with its interval, likelihood of
+// analyses, equivalence tests, weighted line fits, sample-size planning, and Elo with its interval, likelihood of
 // superiority and the sequential probability ratio test.
 //
 // Every function is pure: it takes counts (or running sums) and returns
@@ -39,6 +39,13 @@
 //     eleven methods", Statistics in Medicine 17).
 //   - Paired and McNemar: the paired t interval (known answer: Student's
 //     sleep data) and McNemar's test (known answer: Agresti 2007, Table 8.1).
+//   - TOST: Schuirmann's (1987) two one-sided tests of equivalence within
+//     a stated margin, the test behind a claim of "no change" (known
+//     answers from the normal and t tables).
+//   - FitLine: weighted least squares with known errors, its chi-square
+//     lack-of-fit test, and the slope's error scaled by √(χ²/df) when the
+//     points scatter more than their errors allow (the Birge ratio, as the
+//     Particle Data Group scales inconsistent measurements).
 //   - Elo, LOS and SPRT: the logistic Elo model and the formulas used by
 //     chess-engine testing (cutechess-cli, fishtest); see SPRT.
 package stats
