@@ -546,7 +546,9 @@ func TestStreamIntNIsInRangeAndCoversIt(t *testing.T) {
 	}
 }
 
-func TestOpeningSeedIgnoresTheVariantAndSearchSeedDoesNot(t *testing.T) {
+// Paired variant runs pair the search too: the same game id gets the same
+// opening and the same search stream under both variants (issue 12).
+func TestOpeningAndSearchSeedsIgnoreTheVariant(t *testing.T) {
 	std, maj := rules.DefaultRules(), rules.DefaultRules()
 	maj.Variant = rules.Majority
 	g1, _ := rules.NewGame(std, rules.Start())
@@ -556,10 +558,14 @@ func TestOpeningSeedIgnoresTheVariantAndSearchSeedDoesNot(t *testing.T) {
 	if !slices.Equal(g1.Moves(), g2.Moves()) || len(g1.Moves()) != 8 {
 		t.Fatalf("openings differ between variants: %v vs %v", g1.Moves(), g2.Moves())
 	}
-	if SearchSeed(9, 3, rules.Standard) == SearchSeed(9, 3, rules.Majority) {
-		t.Fatal("search seeds equal across variants")
-	}
 	if OpeningSeed(9, 3) == OpeningSeed(9, 4) || OpeningSeed(9, 3) == OpeningSeed(10, 3) {
 		t.Fatal("opening seeds collide across games or seeds")
+	}
+	if SearchSeed(9, 3) == SearchSeed(9, 4) || SearchSeed(9, 3) == OpeningSeed(9, 3) {
+		t.Fatal("search seeds collide across games or with the opening stream")
+	}
+	// Standard-variant games of earlier runs keep their search stream.
+	if SearchSeed(9, 3) != SplitMix64(OpeningSeed(9, 3)^0xd1b54a32d192ed03) {
+		t.Fatal("the search seed formula changed for standard games")
 	}
 }

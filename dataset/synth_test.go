@@ -18,7 +18,7 @@ func synthGame(t testing.TB, r rules.Rules, seed uint64, id int64, opening int) 
 		t.Fatal(err)
 	}
 	k := PlayRandomOpening(g, seed, id, opening)
-	s := NewStream(SearchSeed(seed, id, r.Variant))
+	s := NewStream(SearchSeed(seed, id))
 	var rows []PositionRow
 	var buf [rules.MaxMoves]rules.Move
 	for !g.IsTerminal() {

@@ -184,9 +184,11 @@ type PairedFigure struct {
 	P     Num    `json:"p"`
 }
 
-// McNemarFigure is a difference of paired proportions with McNemar's test:
-// B pairs have the event under the first condition only, C under the second
-// only.
+// McNemarFigure is the change of a paired proportion from the first
+// condition to the second with McNemar's test: B pairs have the event under
+// the second condition (arm B, or the majority rescoring) only, C under the
+// first only, and Value is (B − C)/pairs, the second's rate minus the
+// first's.
 type McNemarFigure struct {
 	B      int64      `json:"b"`
 	C      int64      `json:"c"`
@@ -327,7 +329,8 @@ func rescoring(s *Summary, conf float64) (Rescoring, error) {
 	if err != nil {
 		return r, err
 	}
-	// Draw under majority only (b) versus under standard only (c).
+	// Draw under majority only (b) versus under standard only (c): the
+	// change from standard to majority.
 	var onlyMaj, onlyStd int64
 	for k := range 3 {
 		if k != int(Draw) {

@@ -26,11 +26,11 @@ func answer(r *Report) []string {
 		case adv.CI[1] < 0:
 			verdict = "Moving first is a real disadvantage."
 		default:
-			verdict = fmt.Sprintf("That is not distinguishable from an even game with %d games.", s.Games)
+			verdict = fmt.Sprintf("An even game is not ruled out with %s.", games(s.Games))
 		}
 		out = append(out, fmt.Sprintf(
-			"**%s**: the first player (%s) scores %.3f (%s CI %.3f–%.3f) over %d games, an advantage of %s percentage points (%s to %s), about %s Elo. %s %s of games are drawn (%s–%s)%s.",
-			armTitle(a), s.FirstPlayer, s.FirstPlayerScore.Value, confPct, s.FirstPlayerScore.CI[0], s.FirstPlayerScore.CI[1], s.Games,
+			"**%s**: the first player (%s) scores %.3f (%s CI %.3f–%.3f) over %s, an advantage of %s percentage points (%s to %s), about %s Elo. %s %s of games are drawn (%s–%s)%s.",
+			armTitle(a), s.FirstPlayer, s.FirstPlayerScore.Value, confPct, s.FirstPlayerScore.CI[0], s.FirstPlayerScore.CI[1], games(s.Games),
 			signedPts(adv.Value), signedPts(adv.CI[0]), signedPts(adv.CI[1]), eloWords(s.FirstPlayerElo.Value), verdict,
 			capital(pctWords(s.DrawRate.Value)), pctWords(s.DrawRate.CI[0]), pctWords(s.DrawRate.CI[1]), endingWords(&s)))
 	}
@@ -45,60 +45,27 @@ func answer(r *Report) []string {
 		draws := a.Stats.Draws
 		if m.DrawsDecided == 0 {
 			out = append(out, fmt.Sprintf(
-				"Rescoring **%s**'s %d games by the majority rule alone (the same final positions) changes nothing: none of its %d draws ended with unequal material. The arms played under each rule show the effect on play.",
-				a.Name, m.Games, draws))
+				"Rescoring **%s**'s %s by the majority rule alone (the same final positions) changes nothing: none of its %s ended with unequal material. The arms played under each rule show the effect on play.",
+				a.Name, games(m.Games), count(draws, "draw")))
 			continue
 		}
 		share := float64(m.DrawsDecided) / float64(draws)
 		out = append(out, fmt.Sprintf(
-			"Rescoring **%s**'s %d games by the majority rule alone (the same final positions, the same moves) would decide %d of its %d draws (%s; %d for Red, %d for Black): the draw rate would go from %s to %s (%s points, %s to %s) and the first player's score would change by %s points (%s to %s, paired p %s). This isolates the scoring; the arms played under each rule show the effect on play as well.",
-			a.Name, m.Games, m.DrawsDecided, draws, pctWords(share), m.DrawsDecidedRed, m.DrawsDecidedBlack,
+			"Rescoring **%s**'s %s by the majority rule alone (the same final positions, the same moves) would decide %d of its %s (%s; %d for Red, %d for Black): the draw rate would go from %s to %s (a change of %s points, %s to %s) and the first player's score would change by %s points (%s to %s, paired p %s). This isolates the scoring; the arms played under each rule show the effect on play as well.",
+			a.Name, games(m.Games), m.DrawsDecided, count(draws, "draw"), pctWords(share), m.DrawsDecidedRed, m.DrawsDecidedBlack,
 			pctWords(a.Stats.DrawRate.Value), pctWords(m.DrawRate.Value),
 			signedPts(m.DrawRateChange.Value), signedPts(m.DrawRateChange.CI[0]), signedPts(m.DrawRateChange.CI[1]),
 			signedPts(float64(m.ScoreChange.Value)), signedPts(float64(m.ScoreChange.CI[0])), signedPts(float64(m.ScoreChange.CI[1])),
 			fmtP(float64(m.ScoreChange.P))))
 	}
 	for _, l := range r.Ladders {
-		var rungs []string
-		for _, p := range l.Points {
-			rungs = append(rungs, fmt.Sprintf("%s at %d", signedPts(p.Advantage.Value), p.Sims))
-		}
-		text := fmt.Sprintf("Across simulations per move (%s), the first-player advantage is %s points.", l.Variant, strings.Join(rungs, ", "))
-		if sl := l.SlopePerDoubling; sl != nil {
-			trend := "no clear trend: the data cannot tell growth from shrinkage"
-			switch {
-			case ladderReverses(l.Points):
-				trend = "but the advantage clearly rises between some rungs and falls between others, so no single slope describes it: read the rungs and their pairwise comparisons instead"
-			case sl.CI[0] > 0:
-				trend = "the advantage grows with stronger play"
-			case sl.CI[1] < 0:
-				trend = "the advantage shrinks with stronger play"
-			}
-			text += fmt.Sprintf(" A weighted fit gives %s points per doubling of simulations (%s to %s): %s.",
-				signedPts(sl.Value), signedPts(sl.CI[0]), signedPts(sl.CI[1]), trend)
-		}
-		out = append(out, text)
+		out = append(out, ladderWords(&l))
+	}
+	if r.Sensitivity != nil {
+		out = append(out, sensitivityWords(r.Sensitivity))
 	}
 	out = append(out, sureWords(r, confPct))
 	return out
-}
-
-// ladderReverses reports whether the first-player advantage rises clearly
-// between two adjacent rungs and falls clearly between two others (clearly:
-// the two rungs' intervals do not overlap), in which case a straight line
-// over log2(simulations) misdescribes the ladder. Points are in rung order.
-func ladderReverses(points []LadderPoint) bool {
-	rise, fall := false, false
-	for i := 1; i < len(points); i++ {
-		a, b := points[i-1].Advantage, points[i].Advantage
-		switch {
-		case b.CI[0] > a.CI[1]:
-			rise = true
-		case b.CI[1] < a.CI[0]:
-			fall = true
-		}
-	}
-	return rise && fall
 }
 
 func armTitle(a ArmInfo) string {
@@ -126,46 +93,137 @@ func endingWords(s *GroupStats) string {
 	return "; games end by " + strings.Join(parts, ", ")
 }
 
-// comparisonWords describes the change from arm A to arm B.
+// comparisonWords describes the change from arm A to arm B (B − A), with
+// the verdict read off the interval and the equivalence test.
 func comparisonWords(r *Report, c *Comparison) string {
-	dr := c.Rates["draw_rate"]
-	drChange := negate(dr.Diff)
-	drP, drHow := dr.P, "two-proportion test"
-	sc := c.FirstPlayerScore
-	scChange := negate(sc.Diff)
-	scP, scHow := sc.P, "z-test"
+	dr, sc := c.Rates["draw_rate"], c.FirstPlayerScore
+	drc, scc := c.Changes[ChangeDraw], c.Changes[ChangeScore]
 	paired := ""
-	if p := c.Paired; p != nil && p.Pairs >= 2 && !math.IsNaN(float64(p.ScoreDiff.P)) {
-		drChange = negate(Estimate{Value: p.Draws.Value, CI: p.Draws.CI})
-		drP, drHow = p.Draws.P, "McNemar"
-		if p.Draws.B+p.Draws.C < 25 {
-			drP = p.Draws.ExactP
-			drHow = "exact McNemar"
-		}
-		scChange = Estimate{Value: -float64(p.ScoreDiff.Value), CI: [2]float64{-float64(p.ScoreDiff.CI[1]), -float64(p.ScoreDiff.CI[0])}}
-		scP, scHow = float64(p.ScoreDiff.P), "paired t-test"
+	if p := c.Paired; p != nil && p.Pairs >= 2 && scc.Test == "paired t-test" {
+		paired = fmt.Sprintf(" These use the %s played from the same openings with the same search seeds under both; %d of them end with the same result under both, and the paired scores correlate with r = %s",
+			count(p.Pairs, "game"), p.Identical, fmtCorr(p.Correlation))
 		if float64(p.NarrowerBy) >= 0.02 {
-			paired = fmt.Sprintf(" These use the %d games played from the same openings under both; pairing narrows the score interval by %s (as many unpaired games as %s per arm would be needed for the same width).",
-				p.Pairs, fmtShare(p.NarrowerBy), fmtCount(p.EquivalentGames))
+			paired += fmt.Sprintf(", so pairing narrows the score interval by %s (as many unpaired games as %s per arm would be needed for the same width).", fmtShare(p.NarrowerBy), fmtCount(p.EquivalentGames))
 		} else {
-			paired = fmt.Sprintf(" These use the %d games played from the same openings under both; their results are hardly correlated (r = %s), so pairing does not narrow the score interval here.",
-				p.Pairs, fmtCorr(p.Correlation))
+			paired += ", so pairing does not narrow the score interval here."
 		}
-	}
-	verdict := func(p float64, e Estimate, what string) string {
-		if p < Significance {
-			return fmt.Sprintf("a significant change of the %s", what)
-		}
-		bound := math.Max(math.Abs(e.CI[0]), math.Abs(e.CI[1]))
-		return fmt.Sprintf("no detectable change of the %s (the data still allow up to %.1f points either way)", what, 100*bound)
 	}
 	return fmt.Sprintf(
-		"**%s → %s**: the draw rate goes from %s to %s, a change of %s points (%s to %s; %s p %s): %s. The first-player score goes from %.3f to %.3f, a change of %s points (%s to %s; %s p %s): %s. The whole outcome table (red/draw/black) differs with p %s (%s).%s",
+		"**%s → %s**: the draw rate goes from %s to %s, a change of %s points (%s; %s p %s): %s. The first-player score goes from %.3f to %.3f, a change of %s points (%s; %s p %s): %s. The whole outcome table (red/draw/black) differs with p %s (%s).%s",
 		c.A, c.B, pctWords(dr.A.Value), pctWords(dr.B.Value),
-		signedPts(drChange.Value), signedPts(drChange.CI[0]), signedPts(drChange.CI[1]), drHow, fmtP(drP), verdict(drP, drChange, "draw rate"),
-		sc.A.Value, sc.B.Value, signedPts(scChange.Value), signedPts(scChange.CI[0]), signedPts(scChange.CI[1]), scHow, fmtP(scP),
-		verdict(scP, scChange, "first-player advantage"),
+		signedPts(drc.Value), spanWords(drc.Estimate), drc.Test, fmtP(drc.P), changeVerdict(&drc, "draw rate"),
+		sc.A.Value, sc.B.Value, signedPts(scc.Value), spanWords(scc.Estimate), scc.Test, fmtP(scc.P),
+		changeVerdict(&scc, "first-player score"),
 		fmtP(c.Outcomes.P), c.Outcomes.Method, paired)
+}
+
+// changeVerdict says what a change's interval and equivalence test show:
+// a change (the interval excludes 0), no change beyond the margin (the
+// equivalence test passes), or neither (the data cannot tell).
+func changeVerdict(c *ChangeFigure, what string) string {
+	m := 100 * c.Equivalence.Margin
+	eq := c.Equivalence
+	switch {
+	case c.Detected() && eq.Equivalent:
+		return fmt.Sprintf("a real change of the %s, though smaller than ±%.1f points (equivalence test p %s)", what, m, fmtP(float64(eq.P)))
+	case c.Detected():
+		return fmt.Sprintf("a real change of the %s", what)
+	case eq.Equivalent:
+		return fmt.Sprintf("no change of the %s beyond ±%.1f points (equivalence test p %s)", what, m, fmtP(float64(eq.P)))
+	}
+	return fmt.Sprintf("a change of the %s is not detected, but neither is it shown to be within ±%.1f points (equivalence test p %s): the data allow anything from %s to %s points",
+		what, m, fmtP(float64(eq.P)), signedPts(c.CI[0]), signedPts(c.CI[1]))
+}
+
+// ladderWords describes a strength ladder: its rungs, the steps between
+// them, whether it converged, and the line over log2(simulations) when
+// one describes it.
+func ladderWords(l *Ladder) string {
+	var rungs []string
+	for _, p := range l.Points {
+		rungs = append(rungs, fmt.Sprintf("%s points at %s (draws %s)", signedPts(p.Advantage.Value), rungName(p), pctWords(p.DrawRate.Value)))
+	}
+	text := fmt.Sprintf("Up the ladder (%s), the first-player advantage is %s.", l.Variant, strings.Join(rungs, ", "))
+	var steps []string
+	for _, s := range l.Steps {
+		steps = append(steps, fmt.Sprintf("%s → %s: advantage %s (%s), draw rate %s (%s)%s",
+			s.From, s.To, signedPts(s.Advantage.Value), spanWords(s.Advantage.Estimate), signedPts(s.DrawRate.Value), spanWords(s.DrawRate.Estimate),
+			map[bool]string{true: ", agreeing", false: ""}[s.Agrees]))
+	}
+	if len(steps) > 0 {
+		text += fmt.Sprintf(" The changes between successive rungs (next − this, points; paired where the games pair) are %s.", strings.Join(steps, "; "))
+	}
+	m := 100 * l.Margin
+	if l.ConvergedAt != "" {
+		text += fmt.Sprintf(" The ladder converges from **%s** on: every later step changes both figures by less than ±%.1f points (equivalence tests).", l.ConvergedAt, m)
+	} else if n := len(l.Steps); n > 0 {
+		top := l.Steps[n-1]
+		text += fmt.Sprintf(" The ladder has **not converged**: its top step (%s → %s) is not shown to change both figures by less than ±%.1f points; showing that would take about %s per rung if the true change were 0.",
+			top.From, top.To, m, games(top.GamesToAgree))
+	}
+	if sl, ln := l.SlopePerDoubling, l.Line; sl != nil && ln != nil {
+		fit := fmt.Sprintf("A weighted line over log2(simulations) gives %s points per doubling (%s to %s", signedPts(sl.Value), signedPts(sl.CI[0]), signedPts(sl.CI[1]))
+		if ln.Scale > 1 {
+			fit += fmt.Sprintf(", the interval widened %.1f-fold for the scatter about the line", ln.Scale)
+		}
+		fit += ")"
+		switch {
+		case ln.DF == 0:
+			text += " " + fit + "; with two rungs nothing tests whether a line fits."
+		case !ln.Fits:
+			text += fmt.Sprintf(" %s, but a straight line does not describe the ladder (lack of fit χ² %.1f on %d df, p %s): read the rung-by-rung changes instead.", fit, ln.Chi2, ln.DF, fmtP(float64(ln.LackOfFitP)))
+		default:
+			text += fmt.Sprintf(" %s; the line fits (lack of fit χ² %.1f on %d df, p %s).", fit, ln.Chi2, ln.DF, fmtP(float64(ln.LackOfFitP)))
+		}
+	} else if l.FitNote != "" {
+		text += " " + capital(l.FitNote) + "."
+	}
+	return text
+}
+
+func rungName(p LadderPoint) string {
+	if p.Evaluator != "" {
+		return fmt.Sprintf("%d (%s)", p.Sims, p.Evaluator)
+	}
+	return fmt.Sprint(p.Sims)
+}
+
+// spanWords writes an interval's two ends in points, "-2.5 to +4.0", or
+// says it has no width.
+func spanWords(e Estimate) string {
+	if e.CI[1]-e.CI[0] < 1e-12 {
+		return "no spread: every pair agrees"
+	}
+	return signedPts(e.CI[0]) + " to " + signedPts(e.CI[1])
+}
+
+// sensitivityWords says whether the baseline's conclusion survives each
+// change of setting.
+func sensitivityWords(s *Sensitivity) string {
+	var kept, lost []string
+	for _, r := range s.Rows {
+		d := fmt.Sprintf("%s (%s: advantage %s points, change %s)", r.Arm, joinSettings(r.Changed), signedPts(r.Advantage.Value), signedPts(r.AdvantageChange.Value))
+		if r.Survives {
+			kept = append(kept, d)
+		} else {
+			lost = append(lost, fmt.Sprintf("%s, where it is %s", d, r.Conclusion))
+		}
+	}
+	text := fmt.Sprintf("Sensitivity: the baseline **%s** finds %s.", s.Baseline, aOr(s.Conclusion))
+	if len(kept) > 0 {
+		text += fmt.Sprintf(" The conclusion holds under %s.", strings.Join(kept, ", "))
+	}
+	if len(lost) > 0 {
+		text += fmt.Sprintf(" It does not hold under %s.", strings.Join(lost, "; "))
+	}
+	return text
+}
+
+func aOr(conclusion string) string {
+	if conclusion == "undetermined" {
+		return "no clear first-player advantage or disadvantage"
+	}
+	return "a " + conclusion
 }
 
 func sureWords(r *Report, confPct string) string {
@@ -182,7 +240,7 @@ func sureWords(r *Report, confPct string) string {
 		}
 	}
 	tests := 2 * len(r.Comparisons)
-	text := fmt.Sprintf("How sure is this? Every interval is a %s confidence interval: Wilson for rates, the score-test interval for the first player's score, Newcombe's for differences of rates, and the paired t and McNemar tests where games pair. The widest is ±%.1f points (the %s).", confPct, 100*widest, where)
+	text := fmt.Sprintf("How sure is this? Every interval is a %s confidence interval: Wilson for rates, the score-test interval for the first player's score, Newcombe's for differences of rates, and the paired t and McNemar tests where games pair. The widest is ±%.1f points (the %s). \"No change\" is said only where an equivalence test (two one-sided tests at level %g) shows the change within ±%.1f points; a change whose interval contains 0 is otherwise only \"not detected\". Changes are always from the first arm named to the second (B − A).", confPct, 100*widest, where, Significance, 100*r.EquivalenceMargin)
 	if tests > 1 {
 		text += fmt.Sprintf(" The answer makes %d tests; by chance alone about one in twenty true null differences shows p < 0.05, so a p-value near 0.05 deserves a second run (a Bonferroni threshold for these %d tests is %.3g).", tests, tests, Significance/float64(tests))
 	}
@@ -190,9 +248,15 @@ func sureWords(r *Report, confPct string) string {
 	return text
 }
 
-func negate(e Estimate) Estimate {
-	return Estimate{Value: -e.Value, CI: [2]float64{-e.CI[1], -e.CI[0]}}
+// count writes n and a regular noun in agreement: "1 game", "2 games".
+func count(n int64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
+
+func games(n int64) string { return count(n, "game") }
 
 // signedPts writes a fraction as signed percentage points.
 func signedPts(x float64) string {

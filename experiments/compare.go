@@ -22,9 +22,9 @@ type TableTest struct {
 	MinExpected float64 `json:"min_expected"`
 }
 
-// RateComparison compares one rate between two groups: A − B with
-// Newcombe's hybrid score interval, the pooled two-proportion z-test and
-// Cohen's h.
+// RateComparison compares one rate between two groups: the change from A
+// to B (B − A) with Newcombe's hybrid score interval, the pooled
+// two-proportion z-test and Cohen's h (of B against A).
 type RateComparison struct {
 	A       Estimate `json:"a"`
 	B       Estimate `json:"b"`
@@ -35,7 +35,8 @@ type RateComparison struct {
 }
 
 // ScoreComparison compares the first player's score between two
-// independent groups: Diff is A − B with the normal interval
+// independent groups: Diff is the change from A to B (B − A) with the
+// normal interval
 // ±z·√(σ²a/na + σ²b/nb) from the trinomial variances, and Z, P its test.
 type ScoreComparison struct {
 	A    Estimate `json:"a"`
@@ -61,6 +62,11 @@ type Comparison struct {
 	// Paired is the analysis over the games played from the same opening
 	// in both groups, when there are any.
 	Paired *PairedComparison `json:"paired,omitempty"`
+	// Changes are the changes of the first-player score and the draw rate
+	// that a report's answer quotes (paired when the games pair), with
+	// their equivalence tests; keys ChangeScore and ChangeDraw. Reports
+	// fill them in; stats --compare leaves them out.
+	Changes map[string]ChangeFigure `json:"changes,omitempty"`
 }
 
 // RateNames lists the compared rates in report order.
@@ -80,7 +86,8 @@ func Compare(a, b *Group, conf float64) (Comparison, error) {
 		c.Outcomes.ExactP = Num(h.ExactP)
 	}
 	rate := func(name string, ka, na, kb, nb int64) error {
-		r, err := stats.TwoProportion(int(ka), int(na), int(kb), int(nb), conf)
+		// B first: the change from A to B is B − A.
+		r, err := stats.TwoProportion(int(kb), int(nb), int(ka), int(na), conf)
 		if err != nil {
 			return err
 		}
@@ -106,7 +113,7 @@ func Compare(a, b *Group, conf float64) (Comparison, error) {
 		return c, err
 	}
 	eb, _, _, _ := scoreEstimates(sb.First, conf)
-	diff := wa.Score() - wb.Score()
+	diff := wb.Score() - wa.Score()
 	se := math.Sqrt(wa.Variance()/float64(wa.N()) + wb.Variance()/float64(wb.N()))
 	sc := ScoreComparison{A: ea, B: eb, Diff: Estimate{Value: diff, CI: [2]float64{diff - z*se, diff + z*se}}, P: 1}
 	if se > 0 {
@@ -134,8 +141,8 @@ type PairedComparison struct {
 	// Joint counts pairs by the first player's half-points in A (row) and
 	// in B (column): 0 loss, 1 draw, 2 win.
 	Joint [3][3]int64 `json:"joint"`
-	// ScoreDiff is the mean of the per-pair differences of the first
-	// player's score (A − B) with its paired t interval and test.
+	// ScoreDiff is the mean of the per-pair changes of the first player's
+	// score from A to B (B − A) with its paired t interval and test.
 	ScoreDiff PairedFigure `json:"score_diff"`
 	// UnpairedCI is the interval the same games would give as independent
 	// samples; WidthRatio is paired width / unpaired width, NarrowerBy
@@ -145,10 +152,16 @@ type PairedComparison struct {
 	WidthRatio      Num    `json:"width_ratio"`
 	NarrowerBy      Num    `json:"narrower_by"`
 	EquivalentGames Num    `json:"equivalent_games"`
-	// Correlation is the correlation of the paired scores.
+	// Correlation is the correlation of the paired scores: near 1 when most
+	// pairs play the same game under both settings, near 0 when the pairs
+	// are as good as independent (then pairing buys nothing).
 	Correlation Num `json:"correlation"`
-	// Draws tests the draw rate difference (A − B) with McNemar's test;
-	// FirstPlayerWins the first player's win rate difference.
+	// Identical counts the pairs with the same result under both; it is an
+	// upper bound on the pairs whose games never reached the difference.
+	Identical int64 `json:"identical"`
+	// Draws tests the change of the draw rate from A to B (B − A) with
+	// McNemar's test; FirstPlayerWins the change of the first player's win
+	// rate.
 	Draws           McNemarFigure `json:"draws"`
 	FirstPlayerWins McNemarFigure `json:"first_player_wins"`
 }
@@ -187,6 +200,16 @@ func (x *PairIndex) Merge(o *PairIndex) {
 // Len returns the number of games indexed.
 func (x *PairIndex) Len() int { return len(x.games) }
 
+// DistinctOpenings returns the number of distinct openings (start position
+// and random plies) among the games indexed.
+func (x *PairIndex) DistinctOpenings() int {
+	seen := map[uint64]bool{}
+	for _, r := range x.games {
+		seen[r.opening] = true
+	}
+	return len(seen)
+}
+
 // PairGames pairs the games of a and b and analyzes the pairs at the
 // confidence level conf; it returns nil when no game pairs.
 func PairGames(a, b *PairIndex, conf float64) (*PairedComparison, error) {
@@ -211,7 +234,11 @@ func PairGames(a, b *PairIndex, conf float64) (*PairedComparison, error) {
 	if pc.Pairs == 0 {
 		return nil, nil
 	}
-	p := pairedFromJoint(pc.Joint)
+	for i := range 3 {
+		pc.Identical += pc.Joint[i][i]
+	}
+	// Rows B: the paired mean difference is B − A.
+	p := pairedFromJoint(transpose(pc.Joint))
 	nan := Num(math.NaN())
 	pc.ScoreDiff = PairedFigure{Value: nan, CI: [2]Num{nan, nan}, T: nan, P: nan}
 	pc.UnpairedCI = [2]Num{nan, nan}
@@ -233,10 +260,11 @@ func PairGames(a, b *PairIndex, conf float64) (*PairedComparison, error) {
 		}
 	}
 	var err error
-	if pc.Draws, err = mcnemarFigure(pc.Joint[1][0]+pc.Joint[1][2], pc.Joint[0][1]+pc.Joint[2][1], pc.Pairs, conf); err != nil {
+	// Events under B only first: the change is B − A.
+	if pc.Draws, err = mcnemarFigure(pc.Joint[0][1]+pc.Joint[2][1], pc.Joint[1][0]+pc.Joint[1][2], pc.Pairs, conf); err != nil {
 		return nil, err
 	}
-	pc.FirstPlayerWins, err = mcnemarFigure(pc.Joint[2][0]+pc.Joint[2][1], pc.Joint[0][2]+pc.Joint[1][2], pc.Pairs, conf)
+	pc.FirstPlayerWins, err = mcnemarFigure(pc.Joint[0][2]+pc.Joint[1][2], pc.Joint[2][0]+pc.Joint[2][1], pc.Pairs, conf)
 	return pc, err
 }
 

@@ -24,6 +24,21 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	for _, p := range r.Answer {
 		ew.printf("%s\n\n", p)
 	}
+	regimes := false
+	for _, a := range r.Arms {
+		regimes = regimes || a.Regime != ""
+	}
+	if len(r.Design) > 0 || regimes {
+		ew.printf("## Design\n\n")
+		for _, d := range r.Design {
+			ew.printf("- %s\n", d)
+		}
+		ew.printf("\n| arm | variant | engine | regime |\n|---|---|---|---|\n")
+		for _, a := range r.Arms {
+			ew.printf("| %s | %s | %s | %s |\n", a.Name, a.Variant, orDash(a.Engine), orDash(a.Regime))
+		}
+		ew.printf("\n")
+	}
 
 	ew.printf("## Outcomes\n\n")
 	ew.printf("Counts, then rates with %s Wilson intervals. The first player's score is (wins + draws/2)/games with its score-test interval; the advantage is the score − 0.5, in percentage points.\n\n", conf)
@@ -99,10 +114,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 
 	if len(r.Comparisons) > 0 {
 		ew.printf("\n## Comparisons\n\n")
-		ew.printf("Differences are first arm − second arm in percentage points with %s intervals (Newcombe's hybrid score interval for rates, the normal interval with trinomial variances for the score). Cohen's h: 0.2 small, 0.5 medium, 0.8 large.\n", conf)
+		ew.printf("Each comparison A → B reports the change from A to B, B − A, in percentage points with %s intervals (Newcombe's hybrid score interval for rates, the normal interval with trinomial variances for the score). Cohen's h (of B against A): 0.2 small, 0.5 medium, 0.8 large. Equivalence: two one-sided tests of the change against ±%.1f points; \"yes\" means the change is shown to lie within the margin.\n", conf, 100*r.EquivalenceMargin)
 	}
 	for _, c := range r.Comparisons {
-		ew.printf("\n### %s vs %s\n\n", c.A, c.B)
+		ew.printf("\n### %s → %s\n\n", c.A, c.B)
 		o := c.Outcomes
 		exact := ""
 		if !isNaN(float64(o.ExactP)) {
@@ -110,7 +125,16 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 		ew.printf("Outcome table (red wins, draws, black wins): chi-square %.2f, df %d, p %s%s; Cramér's V %.3f (smallest expected count %.1f; quoted: %s).\n\n",
 			o.Chi2, o.DF, fmtP(o.ChiSquareP), exact, o.CramersV, o.MinExpected, o.Method)
-		ew.printf("| figure | %s | %s | difference (pts) | p | Cohen's h |\n", c.A, c.B)
+		if len(c.Changes) > 0 {
+			ew.printf("| headline change | change (pts) | test | p | within ±%.1f? | equivalence p |\n|---|---|---|---|---|---|\n", 100*r.EquivalenceMargin)
+			for _, k := range []string{ChangeScore, ChangeDraw} {
+				ch := c.Changes[k]
+				ew.printf("| %s | %s | %s | %s | %s | %s |\n", strings.ReplaceAll(k, "_", " "), mdPts(ch.Estimate), ch.Test, fmtP(ch.P),
+					map[bool]string{true: "yes", false: "not shown"}[ch.Equivalence.Equivalent], fmtP(float64(ch.Equivalence.P)))
+			}
+			ew.printf("\n")
+		}
+		ew.printf("| figure | %s | %s | change (pts) | p | Cohen's h |\n", c.A, c.B)
 		ew.printf("|---|---|---|---|---|---:|\n")
 		for _, name := range RateNames {
 			rc, ok := c.Rates[name]
@@ -123,9 +147,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		ew.printf("| first-player score | %.3f [%.3f, %.3f] | %.3f [%.3f, %.3f] | %s | %s | |\n",
 			s.A.Value, s.A.CI[0], s.A.CI[1], s.B.Value, s.B.CI[0], s.B.CI[1], mdPts(s.Diff), fmtP(s.P))
 		if p := c.Paired; p != nil {
-			ew.printf("\nPaired over %d games from the same openings (%d ids only in %s, %d only in %s, %d with different openings left out):\n\n",
-				p.Pairs, p.UnmatchedA, c.A, p.UnmatchedB, c.B, p.Mismatched)
-			ew.printf("| figure | difference (pts) | test | p |\n|---|---|---|---|\n")
+			ew.printf("\nPaired over %s from the same openings and search seeds (%d ids only in %s, %d only in %s, %d with different openings left out); %d pairs end with the same result under both, and the paired scores correlate with r = %s:\n\n",
+				games(p.Pairs), p.UnmatchedA, c.A, p.UnmatchedB, c.B, p.Mismatched, p.Identical, fmtCorr(p.Correlation))
+			ew.printf("| figure | change (pts) | test | p |\n|---|---|---|---|\n")
 			ew.printf("| first-player score | %s | paired t | %s |\n", mdNumPts(p.ScoreDiff.Value, p.ScoreDiff.CI), fmtP(float64(p.ScoreDiff.P)))
 			ew.printf("| draw rate | %s | McNemar (%d vs %d discordant) | %s (exact %s) |\n",
 				mdPts(Estimate{Value: p.Draws.Value, CI: p.Draws.CI}), p.Draws.B, p.Draws.C, fmtP(p.Draws.P), fmtP(p.Draws.ExactP))
@@ -142,7 +166,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 
 	if len(r.Ladders) > 0 {
-		ew.printf("\n## First-player advantage against simulations per move\n")
+		ew.printf("\n## Strength ladder\n")
 	}
 	for _, l := range r.Ladders {
 		title := l.Variant
@@ -151,17 +175,51 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 		ew.printf("\n%s:\n\n| sims | arm | games | advantage (pts) | draw rate |\n|---:|---|---:|---|---|\n", title)
 		for _, p := range l.Points {
-			ew.printf("| %d | %s | %d | %s | %s |\n", p.Sims, p.Arm, p.Games, mdPts(p.Advantage), mdRate(p.DrawRate))
+			ew.printf("| %s | %s | %d | %s | %s |\n", rungName(p), p.Arm, p.Games, mdPts(p.Advantage), mdRate(p.DrawRate))
 		}
-		if sl := l.SlopePerDoubling; sl != nil {
-			ew.printf("\nChange per doubling of simulations (weighted least squares on log2 sims): %s points.\n", mdPts(*sl))
+		if len(l.Steps) > 0 {
+			ew.printf("\nSuccessive rungs (change = next − this, paired where the games pair; agree = both changes shown within ±%.1f points):\n\n", 100*l.Margin)
+			ew.printf("| step | advantage change (pts) | equivalence p | draw rate change (pts) | equivalence p | agree? | games per rung to show agreement |\n|---|---|---|---|---|---|---:|\n")
+			for _, st := range l.Steps {
+				ew.printf("| %s → %s | %s | %s | %s | %s | %s | %d |\n", st.From, st.To, mdPts(st.Advantage.Estimate), fmtP(float64(st.Advantage.Equivalence.P)),
+					mdPts(st.DrawRate.Estimate), fmtP(float64(st.DrawRate.Equivalence.P)), map[bool]string{true: "yes", false: "no"}[st.Agrees], st.GamesToAgree)
+			}
+			if l.ConvergedAt != "" {
+				ew.printf("\nConverged from %s on.\n", l.ConvergedAt)
+			} else {
+				ew.printf("\nNot converged: the top step is not shown to agree within ±%.1f points.\n", 100*l.Margin)
+			}
+		}
+		if sl, ln := l.SlopePerDoubling, l.Line; sl != nil && ln != nil {
+			fits := "the line fits"
+			switch {
+			case ln.DF == 0:
+				fits = "two rungs: no test of fit"
+			case !ln.Fits:
+				fits = "**the line does not fit**: read the rung-by-rung changes"
+			}
+			ew.printf("\nChange per doubling of simulations (weighted least squares on log2 sims, interval widened by √(χ²/df) = %.2f): %s points; lack of fit χ² %.2f on %d df, p %s (%s).\n",
+				ln.Scale, mdPts(*sl), ln.Chi2, ln.DF, fmtP(float64(ln.LackOfFitP)), fits)
+		} else if l.FitNote != "" {
+			ew.printf("\n%s.\n", capital(l.FitNote))
+		}
+	}
+
+	if sv := r.Sensitivity; sv != nil {
+		ew.printf("\n## Sensitivity\n\nDoes the baseline's conclusion (%s: %s) survive each change of setting? Changes are arm − %s, paired where the games pair.\n\n", sv.Baseline, sv.Conclusion, sv.Baseline)
+		ew.printf("| arm | changed | regime | advantage (pts) | change (pts) | draw rate | change (pts) | conclusion | holds? |\n|---|---|---|---|---|---|---|---|---|\n")
+		for _, row := range sv.Rows {
+			ew.printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", row.Arm, joinSettings(row.Changed), orDash(row.Regime),
+				mdPts(row.Advantage), mdPts(row.AdvantageChange.Estimate), mdRate(row.DrawRate), mdPts(row.DrawRateChange.Estimate),
+				row.Conclusion, map[bool]string{true: "yes", false: "**no**"}[row.Survives])
 		}
 	}
 
 	if len(r.Plots) > 0 {
 		ew.printf("\n## Plots\n")
 		for _, p := range r.Plots {
-			ew.printf("\n![%s](%s)\n", strings.TrimSuffix(p, ".png"), p)
+			base := strings.TrimSuffix(p, ".png")
+			ew.printf("\n![%s](%s) ([SVG](%s.svg))\n", base, p, base)
 		}
 	}
 
@@ -169,7 +227,11 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	ew.printf("- Rates: Wilson score intervals. First player's score: the score-test interval for a three-outcome mean (it reduces to Wilson without draws and keeps a width when every game is drawn); `first_player_score_wald` in report.json has the normal interval chess-engine tools quote.\n")
 	ew.printf("- Outcome tables: Pearson's chi-square test of homogeneity, with the Fisher–Freeman–Halton exact p-value (complete enumeration) quoted when an expected count is below 5.\n")
 	ew.printf("- Differences of rates: pooled two-proportion z-test, Newcombe's hybrid score interval, Cohen's h. Difference of scores: normal interval with the two trinomial variances.\n")
-	ew.printf("- Paired games (same game id, start position and random opening under both arms): paired t interval of the per-game score differences, McNemar's test for draws and first-player wins (exact binomial p-value alongside).\n")
+	ew.printf("- Paired games (same game id, start position and random opening under both arms, played with the same search seed): paired t interval of the per-game score changes, McNemar's test for draws and first-player wins (exact binomial p-value alongside).\n")
+	ew.printf("- \"No change\": only with an equivalence test (two one-sided tests, Schuirmann 1987, at level %g) against the stated margin; a change whose interval contains 0 but fails that test is \"not detected\", and its interval's two ends are quoted.\n", Significance)
+	if len(r.Ladders) > 0 {
+		ew.printf("- Ladder: weighted least squares of the advantage on log2(simulations) with weights 1/SE²; the lack-of-fit χ² of the residuals on rungs − 2 df tests the line, and the slope's standard error is multiplied by √(χ²/df) when that exceeds 1 (with t quantiles on df degrees of freedom). Convergence: each step's paired changes of the advantage and the draw rate are tested for equivalence within the convergence margin.\n")
+	}
 	ew.printf("- Game length quantiles: exact, from counts (linear interpolation between order statistics, R's type 7).\n")
 	return ew.err
 }
@@ -185,12 +247,17 @@ func mdRate(e Estimate) string {
 	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
 }
 
-func mdPts(e Estimate) string {
-	return fmt.Sprintf("%s [%s, %s]", signedPts(e.Value), signedPts(e.CI[0]), signedPts(e.CI[1]))
-}
+func mdPts(e Estimate) string { return ptsInterval(e.Value, e.CI[0], e.CI[1], "") }
 
 func mdNumPts(v Num, ci [2]Num) string {
-	return fmt.Sprintf("%s [%s, %s]", signedPts(float64(v)), signedPts(float64(ci[0])), signedPts(float64(ci[1])))
+	return ptsInterval(float64(v), float64(ci[0]), float64(ci[1]), "")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
 }
 
 func mdElo(e EloFigure) string {

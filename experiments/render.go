@@ -43,13 +43,23 @@ func fmtRate(e Estimate) string {
 }
 
 // fmtPts writes a difference of rates in percentage points with its
-// interval.
+// interval (ptsInterval).
 func fmtPts(e Estimate) string {
-	return fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
+	return ptsInterval(e.Value, e.CI[0], e.CI[1], " pts")
 }
 
 func fmtNumPts(v Num, ci [2]Num) string {
-	return fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", 100*float64(v), 100*float64(ci[0]), 100*float64(ci[1]))
+	return ptsInterval(float64(v), float64(ci[0]), float64(ci[1]), " pts")
+}
+
+// ptsInterval writes a fraction and its interval as signed percentage
+// points, "+1.2 [-0.3, +2.7]" with unit after the value; an interval of no
+// width (every pair agrees) is said so rather than printed as [+0.0, +0.0].
+func ptsInterval(v, lo, hi float64, unit string) string {
+	if hi-lo < 1e-12 && !math.IsNaN(lo) {
+		return signedPts(v) + unit + " (no spread)"
+	}
+	return fmt.Sprintf("%s%s [%s, %s]", signedPts(v), unit, signedPts(lo), signedPts(hi))
 }
 
 // fmtP writes a p-value compactly.
@@ -158,7 +168,7 @@ func writeHistogramText(ew *errWriter, bins []Bin, rows int, indent string) {
 }
 
 func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
-	ew.printf("%s vs %s (%d and %d games)\n", c.A, c.B, c.GamesA, c.GamesB)
+	ew.printf("%s → %s (%s and %s; changes are %s − %s)\n", c.A, c.B, games(c.GamesA), games(c.GamesB), c.B, c.A)
 	o := c.Outcomes
 	ew.printf("  outcome table (red/draw/black): %s p %s (chi2 %.2f, df %d; Cramér's V %.3f)\n", o.Method, fmtP(o.P), o.Chi2, o.DF, o.CramersV)
 	tw := tabwriter.NewWriter(ew.w, 0, 4, 2, ' ', 0)
@@ -167,20 +177,21 @@ func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
 		if !ok {
 			continue
 		}
-		fmt.Fprintf(tw, "  %s\t%.1f%% vs %.1f%%\tdiff %s\tp %s\th %+.3f\n", strings.ReplaceAll(name, "_", " "),
+		fmt.Fprintf(tw, "  %s\t%.1f%% → %.1f%%\tchange %s\tp %s\th %+.3f\n", strings.ReplaceAll(name, "_", " "),
 			100*r.A.Value, 100*r.B.Value, fmtPts(r.Diff), fmtP(r.P), r.CohensH)
 	}
 	s := c.FirstPlayerScore
-	fmt.Fprintf(tw, "  first-player score\t%.4f vs %.4f\tdiff %s\tp %s\t\n", s.A.Value, s.B.Value, fmtPts(s.Diff), fmtP(s.P))
+	fmt.Fprintf(tw, "  first-player score\t%.4f → %.4f\tchange %s\tp %s\t\n", s.A.Value, s.B.Value, fmtPts(s.Diff), fmtP(s.P))
 	if ew.err == nil {
 		ew.err = tw.Flush()
 	}
 	if p := c.Paired; p != nil {
-		ew.printf("  paired over %d games from the same openings (%d mismatched, %d/%d unmatched):\n", p.Pairs, p.Mismatched, p.UnmatchedA, p.UnmatchedB)
-		ew.printf("    first-player score diff %s (paired t p %s); unpaired interval [%+.1f, %+.1f]: pairing narrows it by %s\n",
-			fmtNumPts(p.ScoreDiff.Value, p.ScoreDiff.CI), fmtP(float64(p.ScoreDiff.P)),
-			100*float64(p.UnpairedCI[0]), 100*float64(p.UnpairedCI[1]), fmtShare(p.NarrowerBy))
-		ew.printf("    draw rate diff %s (McNemar p %s, exact %s); first-player win rate diff %s (McNemar p %s)\n",
+		ew.printf("  paired over %s from the same openings (%d mismatched, %d/%d unmatched; %d with the same result under both):\n",
+			count(p.Pairs, "game"), p.Mismatched, p.UnmatchedA, p.UnmatchedB, p.Identical)
+		ew.printf("    first-player score change %s (paired t p %s); correlation of paired scores %s; unpaired interval [%s, %s]: pairing narrows it by %s\n",
+			fmtNumPts(p.ScoreDiff.Value, p.ScoreDiff.CI), fmtP(float64(p.ScoreDiff.P)), fmtCorr(p.Correlation),
+			signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), fmtShare(p.NarrowerBy))
+		ew.printf("    draw rate change %s (McNemar p %s, exact %s); first-player win rate change %s (McNemar p %s)\n",
 			fmtPts(Estimate{Value: p.Draws.Value, CI: p.Draws.CI}), fmtP(p.Draws.P), fmtP(p.Draws.ExactP),
 			fmtPts(Estimate{Value: p.FirstPlayerWins.Value, CI: p.FirstPlayerWins.CI}), fmtP(p.FirstPlayerWins.P))
 	}

@@ -3,11 +3,11 @@ package experiments
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
+
+	"github.com/surakarta/surakarta/mcts"
 )
 
 // ArmInfo describes one arm of a report: where its games come from and
@@ -20,29 +20,18 @@ type ArmInfo struct {
 	Sims      int    `json:"sims,omitempty"`
 	Evaluator string `json:"evaluator,omitempty"`
 	// Dir is the arm's dataset directory, relative to the report.
-	Dir   string     `json:"dir,omitempty"`
-	Stats GroupStats `json:"stats"`
-}
-
-// LadderPoint is one rung of a strength ladder.
-type LadderPoint struct {
-	Arm       string   `json:"arm"`
-	Sims      int      `json:"sims"`
-	Games     int64    `json:"games"`
-	Advantage Estimate `json:"first_player_advantage"`
-	DrawRate  Estimate `json:"draw_rate"`
-}
-
-// Ladder is the first-player advantage of one variant (and evaluator)
-// against simulations per move.
-type Ladder struct {
-	Variant   string        `json:"variant"`
-	Evaluator string        `json:"evaluator,omitempty"`
-	Points    []LadderPoint `json:"points"`
-	// SlopePerDoubling is the change of the advantage per doubling of
-	// simulations: the weighted least-squares slope on log2(sims), weights
-	// 1/SE², with its normal interval (present with 2 or more rungs).
-	SlopePerDoubling *Estimate `json:"slope_per_doubling,omitempty"`
+	Dir string `json:"dir,omitempty"`
+	// Engine describes the search settings (EngineWords) and Regime how
+	// moves are chosen after the random opening (Regime); empty when
+	// unknown.
+	Engine string     `json:"engine,omitempty"`
+	Regime string     `json:"regime,omitempty"`
+	Stats  GroupStats `json:"stats"`
+	// cfg is the arm's resolved engine (nil when unknown) and setting
+	// everything about the arm but its simulations, as a key: arms with
+	// equal settings and different simulations form a ladder.
+	cfg     *mcts.Config
+	setting string
 }
 
 // Report is an experiment's (or a dataset's) full report: what report.json
@@ -52,14 +41,24 @@ type Report struct {
 	Description string  `json:"description,omitempty"`
 	Command     string  `json:"command,omitempty"`
 	Confidence  float64 `json:"confidence"`
-	Spec        *Spec   `json:"spec,omitempty"`
+	// EquivalenceMargin is the margin of the equivalence tests behind "no
+	// change" (a fraction).
+	EquivalenceMargin float64 `json:"equivalence_margin"`
+	// Design says in words where the games come from: openings, pairing,
+	// and each arm's regime.
+	Design []string `json:"design,omitempty"`
+	Spec   *Spec    `json:"spec,omitempty"`
 	// Arms, Comparisons and Ladders hold every figure.
 	Arms        []ArmInfo    `json:"arms"`
 	Comparisons []Comparison `json:"comparisons"`
 	Ladders     []Ladder     `json:"ladders,omitempty"`
+	// Sensitivity asks whether the baseline arm's conclusion survives each
+	// change of setting (present when the spec names a baseline).
+	Sensitivity *Sensitivity `json:"sensitivity,omitempty"`
 	// Answer is the plain-language answer, one paragraph per entry.
 	Answer []string `json:"answer"`
-	// Plots lists the PNG files written beside the report.
+	// Plots lists the plots written beside the report, as PNG files; each
+	// has an SVG twin of the same name.
 	Plots []string `json:"plots"`
 }
 
@@ -70,16 +69,29 @@ type ReportInput struct {
 	Title, Description, Command string
 	Spec                        *Spec
 	Confidence                  float64
-	Arms                        []ArmInfo
-	Collector                   *Collector
-	Compare                     [][2]string
+	// Margin is the equivalence margin (0: the spec's, else
+	// DefaultEquivalenceMargin).
+	Margin    float64
+	Design    []string
+	Arms      []ArmInfo
+	Collector *Collector
+	Compare   [][2]string
+
+	byName map[string]Arm
 }
 
 // BuildReport analyzes the collected games of each arm and compares the
 // arms as asked.
 func BuildReport(in ReportInput) (*Report, error) {
+	margin := in.Margin
+	if margin == 0 && in.Spec != nil {
+		margin = in.Spec.EquivalenceMargin
+	}
+	if margin == 0 {
+		margin = DefaultEquivalenceMargin
+	}
 	r := &Report{Title: in.Title, Description: in.Description, Command: in.Command,
-		Confidence: in.Confidence, Spec: in.Spec, Comparisons: []Comparison{}}
+		Confidence: in.Confidence, EquivalenceMargin: margin, Design: in.Design, Spec: in.Spec, Comparisons: []Comparison{}}
 	byName := map[string]Arm{}
 	for _, a := range in.Arms {
 		arm := Arm{Source: a.Name, Variant: a.Variant}
@@ -99,101 +111,46 @@ func BuildReport(in ReportInput) (*Report, error) {
 		r.Arms = append(r.Arms, a)
 		byName[a.Name] = arm
 	}
+	in.byName = byName
 	for _, pair := range in.Compare {
-		a, okA := byName[pair[0]]
-		b, okB := byName[pair[1]]
-		if !okA || !okB {
-			return nil, fmt.Errorf("compare %s with %s: no such arm", pair[0], pair[1])
-		}
-		ga, gb := *in.Collector.Arms[a], *in.Collector.Arms[b]
-		ga.Key, gb.Key = []string{pair[0]}, []string{pair[1]}
-		c, err := Compare(&ga, &gb, in.Confidence)
+		c, err := compareArms(&in, pair[0], pair[1])
 		if err != nil {
 			return nil, err
 		}
-		if in.Collector.Pairs != nil {
-			if c.Paired, err = PairGames(in.Collector.Pairs[a], in.Collector.Pairs[b], in.Confidence); err != nil {
-				return nil, err
-			}
-		}
+		c.Changes = changes(&c, margin, in.Confidence)
 		r.Comparisons = append(r.Comparisons, c)
 	}
-	r.Ladders = ladders(r.Arms, in.Confidence)
+	var err error
+	if r.Ladders, err = buildLadders(&in, r.Arms); err != nil {
+		return nil, err
+	}
+	if in.Spec != nil && in.Spec.Baseline != "" {
+		r.Sensitivity = sensitivity(r, in.Spec.Baseline)
+	}
 	r.Answer = answer(r)
 	return r, nil
 }
 
-// ladders groups arms by variant and evaluator and keeps the groups with
-// two or more distinct simulation counts.
-func ladders(arms []ArmInfo, conf float64) []Ladder {
-	type key struct{ variant, eval string }
-	groups := map[key][]ArmInfo{}
-	var order []key
-	for _, a := range arms {
-		if a.Sims <= 0 {
-			continue
-		}
-		k := key{a.Variant, a.Evaluator}
-		if groups[k] == nil {
-			order = append(order, k)
-		}
-		groups[k] = append(groups[k], a)
+// compareArms compares two arms of the input by name, paired game by game
+// when the collector pairs.
+func compareArms(in *ReportInput, nameA, nameB string) (Comparison, error) {
+	a, okA := in.byName[nameA]
+	b, okB := in.byName[nameB]
+	if !okA || !okB {
+		return Comparison{}, fmt.Errorf("compare %s with %s: no such arm", nameA, nameB)
 	}
-	var out []Ladder
-	for _, k := range order {
-		g := groups[k]
-		sort.SliceStable(g, func(i, j int) bool { return g[i].Sims < g[j].Sims })
-		distinct := map[int]bool{}
-		for _, a := range g {
-			distinct[a.Sims] = true
+	ga, gb := *in.Collector.Arms[a], *in.Collector.Arms[b]
+	ga.Key, gb.Key = []string{nameA}, []string{nameB}
+	c, err := Compare(&ga, &gb, in.Confidence)
+	if err != nil {
+		return c, err
+	}
+	if in.Collector.Pairs != nil {
+		if c.Paired, err = PairGames(in.Collector.Pairs[a], in.Collector.Pairs[b], in.Confidence); err != nil {
+			return c, err
 		}
-		if len(distinct) < 2 {
-			continue
-		}
-		l := Ladder{Variant: k.variant, Evaluator: k.eval}
-		var xs, ys, ws []float64
-		z := zcrit(conf)
-		for _, a := range g {
-			p := LadderPoint{Arm: a.Name, Sims: a.Sims, Games: a.Stats.Games, Advantage: a.Stats.FirstPlayerAdvantage, DrawRate: a.Stats.DrawRate}
-			l.Points = append(l.Points, p)
-			se := p.Advantage.HalfWidth() / z
-			if se > 0 {
-				xs = append(xs, math.Log2(float64(a.Sims)))
-				ys = append(ys, p.Advantage.Value)
-				ws = append(ws, 1/(se*se))
-			}
-		}
-		if s, se, ok := weightedSlope(xs, ys, ws); ok {
-			l.SlopePerDoubling = &Estimate{Value: s, CI: [2]float64{s - z*se, s + z*se}}
-		}
-		out = append(out, l)
 	}
-	return out
-}
-
-// weightedSlope fits y = a + b·x by weighted least squares and returns b
-// and its standard error 1/√(Σw(x − x̄)²), the weights being inverse
-// variances.
-func weightedSlope(xs, ys, ws []float64) (slope, se float64, ok bool) {
-	var sw, sx, sy float64
-	for i := range xs {
-		sw += ws[i]
-		sx += ws[i] * xs[i]
-		sy += ws[i] * ys[i]
-	}
-	if len(xs) < 2 || sw == 0 {
-		return 0, 0, false
-	}
-	mx, my := sx/sw, sy/sw
-	var sxx, sxy float64
-	for i := range xs {
-		sxx += ws[i] * (xs[i] - mx) * (xs[i] - mx)
-		sxy += ws[i] * (xs[i] - mx) * (ys[i] - my)
-	}
-	if sxx == 0 {
-		return 0, 0, false
-	}
-	return sxy / sxx, 1 / math.Sqrt(sxx), true
+	return c, nil
 }
 
 // WriteFiles writes report.md, report.json and the plots into dir, each

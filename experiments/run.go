@@ -194,7 +194,11 @@ func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, 
 			logf("arm %d/%d %s: %d games already complete", i+1, len(runs), a.Name, done)
 			continue
 		}
-		logf("arm %d/%d %s: %s, %d sims, %d games (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.Sims, a.Games, done)
+		regime := "?"
+		if cfg, err := a.EngineConfig(); err == nil {
+			regime = Regime(cfg)
+		}
+		logf("arm %d/%d %s: %s, %d sims, %s, %d games (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.Sims, regime, a.Games, done)
 		if err := player.PlayArm(ctx, a); err != nil {
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("arm %s interrupted: %w; run the same command again to resume", a.Name, err)
@@ -234,6 +238,10 @@ func WriteExperimentReport(ctx context.Context, out, command string) (*Report, e
 		return nil, fmt.Errorf("%s: %w", filepath.Join(out, SpecFile), err)
 	}
 	c := NewCollector(nil, s.Pairing == PairOpenings)
+	runs, err := s.ArmRuns(out, "")
+	if err != nil {
+		return nil, err
+	}
 	var infos []ArmInfo
 	var partial []string
 	for i, a := range s.Arms {
@@ -256,7 +264,14 @@ func WriteExperimentReport(ctx context.Context, out, command string) (*Report, e
 		}
 		e := s.ArmEngine(i)
 		rel, _ := filepath.Rel(out, dir)
-		infos = append(infos, ArmInfo{Name: a.Name, Variant: a.Variant, Sims: e.Sims, Evaluator: e.Evaluator, Dir: filepath.ToSlash(rel)})
+		info := ArmInfo{Name: a.Name, Variant: a.Variant, Sims: e.Sims, Evaluator: e.Evaluator, Dir: filepath.ToSlash(rel)}
+		if cfg, err := runs[i].EngineConfig(); err == nil {
+			info.cfg = &cfg
+			info.Engine, info.Regime = EngineWords(cfg), Regime(cfg)
+			cfg.Sims = 0
+			info.setting = fmt.Sprintf("%+v", cfg)
+		}
+		infos = append(infos, info)
 	}
 	var compare [][2]string
 	for _, p := range s.Comparisons() {
@@ -267,7 +282,7 @@ func WriteExperimentReport(ctx context.Context, out, command string) (*Report, e
 		desc += fmt.Sprintf("\n\n**Incomplete run**: %s. Run the experiment again to finish it.", joinAnd(partial))
 	}
 	r, err := BuildReport(ReportInput{Title: "Experiment " + s.Name, Description: desc, Command: command,
-		Spec: s, Confidence: s.Confidence, Arms: infos, Collector: c, Compare: compare})
+		Spec: s, Confidence: s.Confidence, Design: design(s, infos, c), Arms: infos, Collector: c, Compare: compare})
 	if err != nil {
 		return nil, err
 	}
@@ -275,6 +290,39 @@ func WriteExperimentReport(ctx context.Context, out, command string) (*Report, e
 		return nil, err
 	}
 	return r, nil
+}
+
+// design says in words where an experiment's games come from: the
+// openings, the pairing, the regime after the opening and the margins.
+func design(s *Spec, arms []ArmInfo, c *Collector) []string {
+	var out []string
+	distinct := ""
+	if len(arms) > 0 {
+		if x := c.Pairs[Arm{Source: arms[0].Name, Variant: arms[0].Variant}]; x != nil {
+			distinct = fmt.Sprintf(" (%s of %s has %d distinct openings)", arms[0].Name, games(int64(x.Len())), x.DistinctOpenings())
+		}
+	}
+	if s.RandomOpening > 0 {
+		out = append(out, fmt.Sprintf("Openings: game i of an arm starts with %d uniformly random plies drawn from the seed and i%s; the first player is the side to move at the start position (Red), and the colours fall as the opening leaves them.", s.RandomOpening, distinct))
+	} else {
+		out = append(out, "Openings: every game starts from the start position with no random plies; only the search's own randomness varies the games.")
+	}
+	if s.Pairing == PairOpenings {
+		out = append(out, fmt.Sprintf("Pairing: every arm plays game i from the same opening with the same search seed (seed %d), so a game that never meets the arms' difference is played identically under both.", s.Seed))
+	} else {
+		out = append(out, fmt.Sprintf("Pairing: none; arm i plays with seed %d + i.", s.Seed))
+	}
+	regimes := map[string]bool{}
+	for _, a := range arms {
+		regimes[a.Regime] = true
+	}
+	if len(regimes) == 1 && len(arms) > 0 {
+		out = append(out, fmt.Sprintf("After the opening every arm plays %s.", arms[0].Regime))
+	} else {
+		out = append(out, "After the opening the arms play in different regimes (the table below).")
+	}
+	out = append(out, fmt.Sprintf("\"No change\" is claimed only within ±%.1f points (equivalence margin); ladder rungs agree when both figures' changes are within ±%.1f points (convergence margin).", 100*s.EquivalenceMargin, 100*s.ConvergenceMargin))
+	return out
 }
 
 func joinAnd(xs []string) string {

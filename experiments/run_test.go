@@ -169,7 +169,7 @@ seed: 11
 games: 6
 random_opening: 2
 pairing: openings
-engine: {sims: 4, temperature_plies: 0, noise_weight: 0}
+engine: {sims: 4}
 rules: {no_capture_limit: 10}
 arms:
   - {name: standard, variant: standard}
@@ -179,9 +179,7 @@ arms:
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := mcts.DefaultConfig()
-	d.MaxNodes = 1 << 12
-	p := &SelfPlayer{Defaults: d, PartGames: 4, Evaluator: func(name string) (mcts.Evaluator, string, error) {
+	p := &SelfPlayer{PartGames: 4, Evaluator: func(name string) (mcts.Evaluator, string, error) {
 		if name != "" {
 			return nil, "", errors.New("only the built-in evaluator here")
 		}
@@ -198,9 +196,15 @@ arms:
 	if pc == nil || pc.Pairs != 6 || pc.Mismatched != 0 {
 		t.Errorf("self-play arms with one seed must pair on every opening: %+v", pc)
 	}
-	c, err := p.EngineConfig(ArmRun{Engine: s.ArmEngine(0), Rules: mustRules(t, s, 0)})
+	// A study plays best moves unless the spec asks for noise or
+	// temperature.
+	a := ArmRun{Engine: s.ArmEngine(0), Rules: mustRules(t, s, 0)}
+	c, err := a.EngineConfig()
 	if err != nil || c.Sims != 4 || c.NoiseWeight != 0 || c.TemperaturePlies != 0 {
-		t.Errorf("engine config %+v %v", c, err)
+		t.Errorf("engine config %+v %v: want 4 sims, no noise, no temperature", c, err)
+	}
+	if got := r.Arms[0].Regime; !strings.HasPrefix(got, "best play") {
+		t.Errorf("regime %q: want best play", got)
 	}
 }
 

@@ -4,39 +4,35 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
-// SelfPlayer is the Player that plays arms with the self-play runner
-// (package selfplay): each arm is a self-play run of Games games into its
-// own dataset directory, resumed when it already holds some.
-type SelfPlayer struct {
-	// Defaults is the engine configuration every arm starts from (the
-	// self-play defaults: root noise and a temperature opening); the
-	// spec's engine fields override it and the arm's rules replace its
-	// Rules.
-	Defaults mcts.Config
-	// Evaluator returns the evaluator an arm's evaluator setting names
-	// ("" for the built-in one) and the identity recorded in the dataset's
-	// settings.
-	Evaluator func(name string) (ev mcts.Evaluator, identity string, err error)
-	// PartGames is the number of game ids per part file (0: the self-play
-	// default).
-	PartGames int
-	// OnStart, OnGame and Logf are passed to the self-play run of each arm
-	// (see selfplay.Config); they may be nil.
-	OnStart func(arm ArmRun, planned, skipped int64)
-	OnGame  func(arm ArmRun, g selfplay.GameStats)
-	Logf    func(format string, args ...any)
+// StudyEngine returns the engine configuration every arm of an experiment
+// starts from: the self-play engine (selfplay.DefaultEngine: 800
+// simulations, playout leaves, the solver) playing its best move, the most
+// visited, with no root noise and no temperature opening. A study's
+// diversity comes from its random openings; the moves after them are the
+// engine's best play, so that the figures describe the game at the
+// engine's strength rather than a noise schedule. An arm asks for noise or
+// temperature explicitly (noise_weight, temperature_plies), and the report
+// states each arm's regime. Self-play for training data keeps its own
+// defaults (selfplay.DefaultEngine).
+func StudyEngine() mcts.Config {
+	c := selfplay.DefaultEngine()
+	c.NoiseWeight = 0
+	c.TemperaturePlies = 0
+	return c
 }
 
-// EngineConfig returns the search settings of an arm: Defaults with the
-// spec's fields applied, checked by mcts.Config.Validate.
-func (p *SelfPlayer) EngineConfig(a ArmRun) (mcts.Config, error) {
-	c := p.Defaults
+// EngineConfig returns the search settings the arm plays with: StudyEngine
+// with the spec's fields applied and the arm's rules, checked by
+// mcts.Config.Validate.
+func (a *ArmRun) EngineConfig() (mcts.Config, error) {
+	c := StudyEngine()
 	e := a.Engine
 	if e.Sims > 0 {
 		c.Sims = e.Sims
@@ -76,12 +72,62 @@ func (p *SelfPlayer) EngineConfig(a ArmRun) (mcts.Config, error) {
 	return c, nil
 }
 
+// Regime says in words how an engine chooses its moves after the random
+// opening: its best move, or with root noise and/or a temperature
+// opening.
+func Regime(c mcts.Config) string {
+	var parts []string
+	if c.NoiseWeight > 0 {
+		parts = append(parts, fmt.Sprintf("root noise of weight %g (alpha %g) at every move", c.NoiseWeight, c.NoiseAlpha))
+	}
+	if c.TemperaturePlies > 0 {
+		parts = append(parts, fmt.Sprintf("moves sampled by visits^(1/%g) over the first %d plies", c.Temperature, c.TemperaturePlies))
+	}
+	if len(parts) == 0 {
+		return "best play (the most visited move; no root noise, no temperature)"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// EngineWords describes the search settings that shape play: simulations,
+// leaf evaluation, exploration constant, solver.
+func EngineWords(c mcts.Config) string {
+	leaf := "value leaves"
+	if c.Leaf == mcts.LeafPlayout {
+		leaf = fmt.Sprintf("playout leaves (%d plies)", c.PlayoutPlies)
+	}
+	solver := "solver on"
+	if !c.Solver {
+		solver = "solver off"
+	}
+	return fmt.Sprintf("%d simulations, %s, cpuct %g, %s", c.Sims, leaf, c.CPUCT, solver)
+}
+
+// SelfPlayer is the Player that plays arms with the self-play runner
+// (package selfplay): each arm is a self-play run of Games games into its
+// own dataset directory, resumed when it already holds some. Every arm
+// starts from StudyEngine.
+type SelfPlayer struct {
+	// Evaluator returns the evaluator an arm's evaluator setting names
+	// ("" for the built-in one) and the identity recorded in the dataset's
+	// settings.
+	Evaluator func(name string) (ev mcts.Evaluator, identity string, err error)
+	// PartGames is the number of game ids per part file (0: the self-play
+	// default).
+	PartGames int
+	// OnStart, OnGame and Logf are passed to the self-play run of each arm
+	// (see selfplay.Config); they may be nil.
+	OnStart func(arm ArmRun, planned, skipped int64)
+	OnGame  func(arm ArmRun, g selfplay.GameStats)
+	Logf    func(format string, args ...any)
+}
+
 // PlayArm plays the arm's missing games with selfplay.Run.
 func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	if p.Evaluator == nil {
 		return errors.New("experiments: SelfPlayer without an Evaluator")
 	}
-	c, err := p.EngineConfig(a)
+	c, err := a.EngineConfig()
 	if err != nil {
 		return err
 	}

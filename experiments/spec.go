@@ -28,7 +28,8 @@ import (
 //	games: 2000           # per arm
 //	random_opening: 4     # random plies that start every game
 //	pairing: openings     # openings | none
-//	engine: {sims: 200}   # defaults for every arm
+//	equivalence_margin: 0.02
+//	engine: {sims: 200}   # defaults for every arm (best play: no noise, no temperature)
 //	arms:
 //	  - {name: standard, variant: standard}
 //	  - {name: majority, variant: majority}
@@ -48,18 +49,41 @@ type Spec struct {
 	// game.
 	RandomOpening int `yaml:"random_opening" json:"random_opening"`
 	// Pairing is "openings" (every arm plays game i from the same random
-	// opening, so arms compare game by game) or "none" (independent arms).
+	// opening with the same search seed, so arms compare game by game and
+	// a game that never meets the arms' difference is played identically)
+	// or "none" (independent arms).
 	Pairing string `yaml:"pairing" json:"pairing"`
 	// Confidence is the level of every interval in the report (default
 	// 0.95).
 	Confidence float64 `yaml:"confidence,omitempty" json:"confidence,omitempty"`
+	// EquivalenceMargin is the margin (a fraction: 0.02 is 2 percentage
+	// points) within which the report calls a change of the first-player
+	// score or the draw rate "no change", by an equivalence test (TOST);
+	// default DefaultEquivalenceMargin.
+	EquivalenceMargin float64 `yaml:"equivalence_margin,omitempty" json:"equivalence_margin,omitempty"`
+	// ConvergenceMargin is the margin within which two successive rungs of
+	// a strength ladder must agree, for the first-player advantage and the
+	// draw rate alike, for the ladder to count as converged there (an
+	// equivalence test of their paired change); default
+	// DefaultConvergenceMargin.
+	ConvergenceMargin float64 `yaml:"convergence_margin,omitempty" json:"convergence_margin,omitempty"`
+	// Ladder names the arms of a strength ladder, weakest first. When
+	// empty, every group of arms that differ only in simulations forms a
+	// ladder ordered by simulations; naming the rungs lets a ladder climb
+	// by other means too (a stronger evaluator as a further rung).
+	Ladder []string `yaml:"ladder,omitempty" json:"ladder,omitempty"`
+	// Baseline names an arm that every other arm is compared with when
+	// Compare is empty, and makes the report's sensitivity table: does the
+	// baseline's conclusion survive each change of setting?
+	Baseline string `yaml:"baseline,omitempty" json:"baseline,omitempty"`
 	// Engine and Rules are the defaults of every arm.
 	Engine EngineSpec `yaml:"engine" json:"engine"`
 	Rules  RulesSpec  `yaml:"rules,omitempty" json:"rules,omitempty"`
 	Arms   []ArmSpec  `yaml:"arms" json:"arms"`
-	// Compare lists pairs of arm names to compare; when empty, every pair
-	// of arms that differ in exactly one setting (variant, simulations,
-	// evaluator, another engine or rules setting) is compared.
+	// Compare lists pairs of arm names to compare; when empty, every arm
+	// against the Baseline, or without one every pair of arms that differ
+	// in exactly one setting (variant, simulations, evaluator, another
+	// engine or rules setting).
 	Compare [][2]string `yaml:"compare,omitempty" json:"compare,omitempty"`
 }
 
@@ -105,6 +129,12 @@ const (
 	PairNone     = "none"
 )
 
+// Defaults of a spec's margins.
+const (
+	DefaultEquivalenceMargin = 0.02
+	DefaultConvergenceMargin = 0.015
+)
+
 // Limits of a spec.
 const (
 	MaxSpecGames     = 1_000_000_000
@@ -137,7 +167,7 @@ func ReadSpec(path string) (*Spec, error) {
 // ParseSpec parses a spec from YAML (or JSON when isJSON) strictly: an
 // unknown field, a second document, a value of the wrong type or a setting
 // out of range is an error that names it. Defaults are filled in
-// (confidence 0.95).
+// (confidence 0.95 and the margins' defaults).
 func ParseSpec(data []byte, isJSON bool) (*Spec, error) {
 	if len(data) > maxSpecBytes {
 		return nil, fmt.Errorf("spec of %d bytes: larger than %d", len(data), maxSpecBytes)
@@ -168,6 +198,12 @@ func ParseSpec(data []byte, isJSON bool) (*Spec, error) {
 	}
 	if s.Confidence == 0 {
 		s.Confidence = 0.95
+	}
+	if s.EquivalenceMargin == 0 {
+		s.EquivalenceMargin = DefaultEquivalenceMargin
+	}
+	if s.ConvergenceMargin == 0 {
+		s.ConvergenceMargin = DefaultConvergenceMargin
 	}
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -285,6 +321,10 @@ func (s *Spec) Validate() error {
 		return errors.New("pairing openings needs random_opening of at least 1: without random plies every game starts alike and there is nothing to pair on")
 	case !(s.Confidence > 0 && s.Confidence < 1):
 		return fmt.Errorf("confidence %v: want a fraction in (0, 1) such as 0.95", s.Confidence)
+	case !(s.EquivalenceMargin > 0 && s.EquivalenceMargin < 0.5):
+		return fmt.Errorf("equivalence_margin %v: want a fraction in (0, 0.5) such as 0.02 (2 percentage points)", s.EquivalenceMargin)
+	case !(s.ConvergenceMargin > 0 && s.ConvergenceMargin < 0.5):
+		return fmt.Errorf("convergence_margin %v: want a fraction in (0, 0.5) such as 0.015 (1.5 percentage points)", s.ConvergenceMargin)
 	case len(s.Arms) == 0:
 		return errors.New("arms: want at least one arm")
 	case len(s.Arms) > 64:
@@ -323,6 +363,22 @@ func (s *Spec) Validate() error {
 		if _, err := s.ArmRules(i); err != nil {
 			return fmt.Errorf("%s: %w", where, err)
 		}
+	}
+	if s.Baseline != "" && !names[s.Baseline] {
+		return fmt.Errorf("baseline: no arm named %q", s.Baseline)
+	}
+	if len(s.Ladder) == 1 {
+		return fmt.Errorf("ladder: one rung (%s): want at least two arms, weakest first", s.Ladder[0])
+	}
+	inLadder := map[string]bool{}
+	for _, n := range s.Ladder {
+		if !names[n] {
+			return fmt.Errorf("ladder: no arm named %q", n)
+		}
+		if inLadder[n] {
+			return fmt.Errorf("ladder: arm %q named twice", n)
+		}
+		inLadder[n] = true
 	}
 	for i, c := range s.Compare {
 		for _, n := range c {
@@ -450,8 +506,8 @@ func (s *Spec) ArmSeed(i int) uint64 {
 }
 
 // Comparisons returns the pairs of arm indexes to compare: Compare, or
-// when it is empty every pair of arms whose settings differ in exactly one
-// respect.
+// when it is empty every arm against the Baseline, or without one every
+// pair of arms whose settings differ in exactly one respect.
 func (s *Spec) Comparisons() [][2]int {
 	idx := map[string]int{}
 	for i, a := range s.Arms {
@@ -461,6 +517,14 @@ func (s *Spec) Comparisons() [][2]int {
 	if len(s.Compare) > 0 {
 		for _, c := range s.Compare {
 			out = append(out, [2]int{idx[c[0]], idx[c[1]]})
+		}
+		return out
+	}
+	if b, ok := idx[s.Baseline]; ok {
+		for i := range s.Arms {
+			if i != b {
+				out = append(out, [2]int{b, i})
+			}
 		}
 		return out
 	}

@@ -166,8 +166,8 @@ func TestCompareDetectsAPlantedDifferenceAndNotANullOne(t *testing.T) {
 		t.Errorf("outcome table test %+v: want a clear difference", c.Outcomes)
 	}
 	dr := c.Rates["draw_rate"]
-	if !(dr.Diff.Contains(0.20) && dr.P < 1e-10) {
-		t.Errorf("draw rate difference %+v: want about 0.20", dr)
+	if !(dr.Diff.Contains(-0.20) && dr.P < 1e-10) {
+		t.Errorf("draw rate change %+v: want about -0.20 (standard 0.30 → majority 0.10, B − A)", dr)
 	}
 	// Scores: standard 0.40 + 0.15 = 0.55, majority 0.50 + 0.05 = 0.55: no
 	// planted score difference.
@@ -251,8 +251,8 @@ func TestPairedComparisonUsesThePairingAndNarrowsTheInterval(t *testing.T) {
 	if total != p.Pairs {
 		t.Errorf("joint table sums to %d, want %d", total, p.Pairs)
 	}
-	if !(p.Draws.Value > 0.1 && p.Draws.P < 1e-6) {
-		t.Errorf("paired draw difference %+v: planted 0.2", p.Draws)
+	if !(p.Draws.Value < -0.1 && p.Draws.P < 1e-6) {
+		t.Errorf("paired draw rate change %+v: planted -0.2 (0.3 → 0.1, B − A)", p.Draws)
 	}
 }
 

@@ -77,7 +77,7 @@ func randomGameRows(t testing.TB, r rules.Rules, seed uint64, n int64, opening i
 			t.Fatal(err)
 		}
 		k := dataset.PlayRandomOpening(g, seed, id, opening)
-		s := dataset.NewStream(dataset.SearchSeed(seed, id, r.Variant))
+		s := dataset.NewStream(dataset.SearchSeed(seed, id))
 		var buf [rules.MaxMoves]rules.Move
 		for !g.IsTerminal() {
 			moves := g.LegalMoves(buf[:0])

@@ -40,7 +40,8 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 		}); err != nil {
 			return "", "", err
 		}
-		arms = append(arms, experiments.ArmInfo{Name: name, Variant: name, Sims: c.Engine.Sims, Evaluator: ev, Dir: "../" + DataDir})
+		arms = append(arms, experiments.ArmInfo{Name: name, Variant: name, Sims: c.Engine.Sims, Evaluator: ev, Dir: "../" + DataDir,
+			Engine: experiments.EngineWords(c.Engine), Regime: experiments.Regime(c.Engine)})
 	}
 	r, err := experiments.BuildReport(experiments.ReportInput{
 		Title:       "Pipeline: standard against majority ending",
@@ -100,6 +101,7 @@ func (p *runner) fillFigures(r *experiments.Report) {
 			vc.PairedScoreDiff = &experiments.PairedFigure{Value: pr.ScoreDiff.Value, CI: pr.ScoreDiff.CI, T: pr.ScoreDiff.T, P: pr.ScoreDiff.P}
 			vc.PairedDrawDiff = &experiments.Estimate{Value: pr.Draws.Value, CI: pr.Draws.CI}
 			vc.PairedDrawP = pr.Draws.P
+			vc.PairCorrelation = pr.Correlation
 		}
 		p.sum.Comparison = vc
 	}

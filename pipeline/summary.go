@@ -92,7 +92,8 @@ type VariantFigures struct {
 	MeanPlies        float64              `json:"mean_plies"`
 }
 
-// VariantComparison compares the variants: A − B.
+// VariantComparison compares the variants: every figure is the change
+// from A to B, B − A.
 type VariantComparison struct {
 	A string `json:"a"`
 	B string `json:"b"`
@@ -106,6 +107,10 @@ type VariantComparison struct {
 	PairedScoreDiff *experiments.PairedFigure `json:"paired_first_player_score_diff,omitempty"`
 	PairedDrawDiff  *experiments.Estimate     `json:"paired_draw_rate_diff,omitempty"`
 	PairedDrawP     float64                   `json:"paired_draw_rate_p,omitempty"`
+	// PairCorrelation is the correlation of the paired games' scores: the
+	// variants share openings and search seeds, so games that never meet
+	// the rule difference are identical.
+	PairCorrelation experiments.Num `json:"pair_correlation,omitempty"`
 }
 
 // VerifySummary is what dataset verification checked.
@@ -190,13 +195,12 @@ func (s *Summary) WriteText(w io.Writer) error {
 	}
 	tw.Flush()
 	if c := s.Comparison; c != nil {
-		// Printed as the change from A to B, as the report words it.
 		if c.PairedScoreDiff != nil {
-			ew.printf("%s → %s, paired over %d openings: first player's score %s pts (paired t p %s), draw rate %s pts (McNemar p %s)\n",
-				c.A, c.B, c.Pairs, numPts(-c.PairedScoreDiff.Value, [2]experiments.Num{-c.PairedScoreDiff.CI[1], -c.PairedScoreDiff.CI[0]}),
-				fmtP(float64(c.PairedScoreDiff.P)), pts(negate(*c.PairedDrawDiff)), fmtP(c.PairedDrawP))
+			ew.printf("%s → %s, paired over %d openings (scores correlate r %.2f): first player's score %s pts (paired t p %s), draw rate %s pts (McNemar p %s)\n",
+				c.A, c.B, c.Pairs, float64(c.PairCorrelation), numPts(c.PairedScoreDiff.Value, c.PairedScoreDiff.CI),
+				fmtP(float64(c.PairedScoreDiff.P)), pts(*c.PairedDrawDiff), fmtP(c.PairedDrawP))
 		} else {
-			ew.printf("%s → %s: first player's score %s pts, draw rate %s pts\n", c.A, c.B, pts(negate(c.FirstPlayerScoreDiff)), pts(negate(c.DrawRateDiff)))
+			ew.printf("%s → %s: first player's score %s pts, draw rate %s pts\n", c.A, c.B, pts(c.FirstPlayerScoreDiff), pts(c.DrawRateDiff))
 		}
 	}
 
@@ -234,11 +238,6 @@ func (s *Summary) WriteText(w io.Writer) error {
 
 func pct(e experiments.Estimate) string {
 	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
-}
-
-// negate turns a difference A − B into B − A.
-func negate(e experiments.Estimate) experiments.Estimate {
-	return experiments.Estimate{Value: -e.Value, CI: [2]float64{-e.CI[1], -e.CI[0]}}
 }
 
 func pts(e experiments.Estimate) string {

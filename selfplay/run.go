@@ -499,7 +499,7 @@ func (pl *player) play(ctx context.Context, id int64) *record {
 		panic("selfplay: " + err.Error()) // rules were validated
 	}
 	k := dataset.PlayRandomOpening(g, cfg.Seed, id, cfg.RandomOpening)
-	pl.s.Reset(dataset.SearchSeed(cfg.Seed, id, r.Variant))
+	pl.s.Reset(dataset.SearchSeed(cfg.Seed, id))
 	rec := &record{id: id}
 	for !g.IsTerminal() {
 		if ctx.Err() != nil {

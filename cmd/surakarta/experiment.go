@@ -47,10 +47,12 @@ func newExperimentRunCommand() *cobra.Command {
 		Short: "Play every arm of an experiment spec and write its report",
 		Long: "run plays each arm of the spec with the self-play engine into DIR/arms/NAME (one dataset\n" +
 			"per arm), then writes DIR/report.md (tables and the plain-language answer), DIR/report.json\n" +
-			"(every figure) and PNG plots. Arms start from the self-play engine defaults (root noise,\n" +
-			"temperature opening; see surakarta selfplay --help); the spec's engine fields override them.\n" +
-			"With pairing: openings every arm plays game i from the same random opening, so arms are\n" +
-			"compared game by game.\n\n" +
+			"(every figure) and PNG and SVG plots. Arms start from the self-play engine (see surakarta\n" +
+			"selfplay --help) playing its best move: no root noise and no temperature opening unless\n" +
+			"the spec's engine fields ask for them, so a study's diversity comes from its random\n" +
+			"openings; the report states each arm's regime. With pairing: openings every arm plays\n" +
+			"game i from the same random opening and the same search seed, so arms are compared game\n" +
+			"by game.\n\n" +
 			"The run is resumable: after Ctrl-C, or on another day, the same command with --resume skips\n" +
 			"the arms already complete and plays only the missing games, as selfplay and pipeline do. DIR\n" +
 			"remembers its spec (spec.json) and refuses a different one. (A DIR holding an experiment is\n" +
@@ -109,7 +111,6 @@ func newExperimentRunCommand() *cobra.Command {
 func experimentPlayer(cmd *cobra.Command, quiet bool) experiments.Player {
 	var prog selfplay.Progress
 	p := &experiments.SelfPlayer{
-		Defaults: selfplayEngineDefaults(),
 		Evaluator: func(name string) (mcts.Evaluator, string, error) {
 			if name == "" {
 				name = "material"

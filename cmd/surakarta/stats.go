@@ -35,7 +35,8 @@ func newStatsCommand() *cobra.Command {
 			"the 3-outcome table (chi-square, exact when counts are small), each rate (two-proportion\n" +
 			"tests with Newcombe intervals), and, where the same openings appear under both (same\n" +
 			"seed and random openings), a paired analysis that says how much pairing narrows the\n" +
-			"interval.",
+			"interval and how strongly the paired games' scores correlate. Every comparison A → B\n" +
+			"reports the change from A to B, B − A, in the text and in the JSON (diff fields).",
 		Example: "  surakarta stats data/\n  surakarta stats data/ --by variant,reason\n  surakarta stats data/ --compare --json",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -31,7 +31,7 @@ func writeRandomGames(t *testing.T, dir string, n int64, seed uint64, variants .
 				t.Fatal(err)
 			}
 			k := dataset.PlayRandomOpening(g, seed, id, opening)
-			s := dataset.NewStream(dataset.SearchSeed(seed, id, v))
+			s := dataset.NewStream(dataset.SearchSeed(seed, id))
 			var buf [rules.MaxMoves]rules.Move
 			for !g.IsTerminal() {
 				moves := g.LegalMoves(buf[:0])

@@ -1,0 +1,84 @@
+package experiments
+
+import (
+	"math"
+
+	"github.com/surakarta/surakarta/internal/stats"
+)
+
+// ChangeFigure is the change of one figure from arm A to arm B (B − A) as
+// a report's answer quotes it: from the paired games when the arms pair,
+// else from the two arms as independent samples, with the test of no
+// change and the equivalence test against the report's margin.
+type ChangeFigure struct {
+	Estimate
+	// P is the two-sided p-value of the test of no change named by Test.
+	P    float64 `json:"p"`
+	Test string  `json:"test"`
+	// SE is the change's standard error and DF the degrees of freedom of
+	// its test (null for a normal statistic).
+	SE float64 `json:"se"`
+	DF Num     `json:"df"`
+	// Equivalence tests whether the change lies within ±margin.
+	Equivalence EquivalenceFigure `json:"equivalence"`
+}
+
+// EquivalenceFigure is the two one-sided tests (TOST) of a change against
+// ±Margin at level Significance: Equivalent when both reject, which is when
+// the change's 90% interval lies inside the margin.
+type EquivalenceFigure struct {
+	Margin     float64 `json:"margin"`
+	P          Num     `json:"p"`
+	Equivalent bool    `json:"equivalent"`
+}
+
+// Detected reports whether the change's interval excludes 0.
+func (c *ChangeFigure) Detected() bool { return c.CI[0] > 0 || c.CI[1] < 0 }
+
+// Change figure names, the keys of Comparison.Changes.
+const (
+	ChangeScore = "first_player_score"
+	ChangeDraw  = "draw_rate"
+)
+
+// changes returns the comparison's headline changes of the first-player
+// score and the draw rate, each tested for equivalence within ±margin.
+func changes(c *Comparison, margin, conf float64) map[string]ChangeFigure {
+	z := zcrit(conf)
+	sc := c.FirstPlayerScore
+	score := ChangeFigure{Estimate: sc.Diff, P: sc.P, Test: "z-test", SE: sc.Diff.HalfWidth() / z, DF: Num(math.Inf(1))}
+	dr := c.Rates["draw_rate"]
+	pa, pb := dr.A.Value, dr.B.Value
+	draw := ChangeFigure{Estimate: dr.Diff, P: dr.P, Test: "two-proportion test", DF: Num(math.Inf(1)),
+		SE: math.Sqrt(pa*(1-pa)/float64(c.GamesA) + pb*(1-pb)/float64(c.GamesB))}
+	if p := c.Paired; p != nil && p.Pairs >= 2 && !math.IsNaN(float64(p.ScoreDiff.P)) {
+		df := float64(p.Pairs - 1)
+		tc, _ := stats.TCrit(conf, df)
+		sd := p.ScoreDiff
+		score = ChangeFigure{Estimate: Estimate{Value: float64(sd.Value), CI: [2]float64{float64(sd.CI[0]), float64(sd.CI[1])}},
+			P: float64(sd.P), Test: "paired t-test", DF: Num(df)}
+		score.SE = score.HalfWidth() / tc
+		draw = ChangeFigure{Estimate: Estimate{Value: p.Draws.Value, CI: p.Draws.CI}, P: p.Draws.P, Test: "McNemar", DF: Num(math.Inf(1))}
+		if p.Draws.B+p.Draws.C < 25 {
+			draw.P, draw.Test = p.Draws.ExactP, "exact McNemar"
+		}
+		b, cc, n := float64(p.Draws.B), float64(p.Draws.C), float64(p.Pairs)
+		draw.SE = math.Sqrt(math.Max(0, b+cc-(b-cc)*(b-cc)/n)) / n
+	}
+	out := map[string]ChangeFigure{}
+	for name, ch := range map[string]ChangeFigure{ChangeScore: score, ChangeDraw: draw} {
+		ch.Equivalence = equivalence(ch.Value, ch.SE, float64(ch.DF), margin)
+		out[name] = ch
+	}
+	return out
+}
+
+// equivalence runs TOST on a change; an undefined change is not shown
+// equivalent.
+func equivalence(diff, se, df, margin float64) EquivalenceFigure {
+	e, err := stats.TOST(diff, se, margin, df)
+	if err != nil {
+		return EquivalenceFigure{Margin: margin, P: Num(math.NaN())}
+	}
+	return EquivalenceFigure{Margin: margin, P: Num(e.P), Equivalent: e.Equivalent(Significance)}
+}

@@ -1,0 +1,132 @@
+package experiments
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Sensitivity asks whether a baseline arm's conclusion about moving first
+// survives each change of setting: one row per other arm.
+type Sensitivity struct {
+	Baseline string `json:"baseline"`
+	// Conclusion is the baseline's: "first-player advantage",
+	// "first-player disadvantage" or "undetermined" (its interval contains
+	// 0).
+	Conclusion string           `json:"conclusion"`
+	Rows       []SensitivityRow `json:"rows"`
+}
+
+// SensitivityRow is one arm against the baseline.
+type SensitivityRow struct {
+	Arm string `json:"arm"`
+	// Changed lists the settings in which the arm differs from the
+	// baseline, "name baseline → arm".
+	Changed   []string `json:"changed"`
+	Regime    string   `json:"regime,omitempty"`
+	Games     int64    `json:"games"`
+	Advantage Estimate `json:"first_player_advantage"`
+	DrawRate  Estimate `json:"draw_rate"`
+	// AdvantageChange and DrawRateChange are the changes from the baseline
+	// to the arm (arm − baseline), as the comparison's answer quotes them.
+	AdvantageChange ChangeFigure `json:"first_player_advantage_change"`
+	DrawRateChange  ChangeFigure `json:"draw_rate_change"`
+	// Conclusion is the arm's own; Survives reports whether it is the
+	// baseline's.
+	Conclusion string `json:"conclusion"`
+	Survives   bool   `json:"survives"`
+}
+
+// conclusion classifies an advantage by its interval.
+func conclusion(adv Estimate) string {
+	switch {
+	case adv.CI[0] > 0:
+		return "first-player advantage"
+	case adv.CI[1] < 0:
+		return "first-player disadvantage"
+	}
+	return "undetermined"
+}
+
+// sensitivity builds the table from the report's comparisons of the
+// baseline with each arm.
+func sensitivity(r *Report, baseline string) *Sensitivity {
+	var base *ArmInfo
+	for i := range r.Arms {
+		if r.Arms[i].Name == baseline {
+			base = &r.Arms[i]
+		}
+	}
+	if base == nil {
+		return nil
+	}
+	s := &Sensitivity{Baseline: baseline, Conclusion: conclusion(base.Stats.FirstPlayerAdvantage)}
+	for i := range r.Arms {
+		a := &r.Arms[i]
+		if a.Name == baseline {
+			continue
+		}
+		var c *Comparison
+		for k := range r.Comparisons {
+			if r.Comparisons[k].A == baseline && r.Comparisons[k].B == a.Name {
+				c = &r.Comparisons[k]
+			}
+		}
+		if c == nil {
+			continue
+		}
+		row := SensitivityRow{Arm: a.Name, Changed: settingChanges(base, a), Regime: a.Regime, Games: a.Stats.Games,
+			Advantage: a.Stats.FirstPlayerAdvantage, DrawRate: a.Stats.DrawRate,
+			AdvantageChange: c.Changes[ChangeScore], DrawRateChange: c.Changes[ChangeDraw],
+			Conclusion: conclusion(a.Stats.FirstPlayerAdvantage)}
+		row.Survives = row.Conclusion == s.Conclusion
+		s.Rows = append(s.Rows, row)
+	}
+	return s
+}
+
+// settingChanges names the settings in which arm a differs from base.
+func settingChanges(base, a *ArmInfo) []string {
+	var out []string
+	add := func(name string, x, y any) {
+		if fmt.Sprint(x) != fmt.Sprint(y) {
+			out = append(out, fmt.Sprintf("%s %v → %v", name, x, y))
+		}
+	}
+	add("variant", base.Variant, a.Variant)
+	add("evaluator", orBuiltIn(base.Evaluator), orBuiltIn(a.Evaluator))
+	if b, c := base.cfg, a.cfg; b != nil && c != nil {
+		add("sims", b.Sims, c.Sims)
+		add("cpuct", b.CPUCT, c.CPUCT)
+		add("leaf", b.Leaf, c.Leaf)
+		if b.Leaf == c.Leaf {
+			add("playout plies", b.PlayoutPlies, c.PlayoutPlies)
+		}
+		add("solver", b.Solver, c.Solver)
+		add("noise weight", b.NoiseWeight, c.NoiseWeight)
+		if b.NoiseWeight > 0 && c.NoiseWeight > 0 {
+			add("noise alpha", b.NoiseAlpha, c.NoiseAlpha)
+		}
+		add("temperature plies", b.TemperaturePlies, c.TemperaturePlies)
+		if b.TemperaturePlies > 0 && c.TemperaturePlies > 0 {
+			add("temperature", b.Temperature, c.Temperature)
+		}
+		rb, rc := b.Rules, c.Rules
+		rb.Variant, rc.Variant = 0, 0 // named apart above
+		add("rules", rb.String(), rc.String())
+	} else {
+		add("sims", base.Sims, a.Sims)
+	}
+	if len(out) == 0 {
+		out = append(out, "nothing")
+	}
+	return out
+}
+
+func orBuiltIn(ev string) string {
+	if ev == "" {
+		return "material"
+	}
+	return ev
+}
+
+func joinSettings(xs []string) string { return strings.Join(xs, "; ") }
