@@ -3,7 +3,7 @@
 // Zobrist hashing, FEN and move notation, the Rules settings with both endgame
 // variants, and a Game that tracks repetition and adjudicates endings.
 //
-// The specification is RULES.md in the project's shared folder. Squares are
+// The specification is docs/RULES.md. Squares are
 // numbered a1 = 0 .. f6 = 35 rank by rank; a Bitboard holds one bit per square.
 // Captures are found without walking the track. Each circuit is four
 // straight segments joined by corner loops, and a route passes a loop exactly

@@ -98,3 +98,27 @@ func TestEveryCommandHasExamples(t *testing.T) {
 	}
 	walk(newRootCommand())
 }
+
+// TestDocsPointAtTheProjectsOwnRules: the README, DATASET.md and the help
+// send readers to docs/RULES.md, which a clone contains, and nowhere
+// outside the project.
+func TestDocsPointAtTheProjectsOwnRules(t *testing.T) {
+	repo := filepath.Join("..", "..")
+	if _, err := os.Stat(filepath.Join(repo, "docs", "RULES.md")); err != nil {
+		t.Fatal(err)
+	}
+	for file, link := range map[string]string{"README.md": "(docs/RULES.md)", filepath.Join("docs", "DATASET.md"): "(RULES.md"} {
+		b, err := os.ReadFile(filepath.Join(repo, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), link) || strings.Contains(string(b), "shared folder") {
+			t.Errorf("%s does not link the project's RULES.md with %q, or names a folder outside the project", file, link)
+		}
+	}
+	for _, args := range [][]string{{"--help"}, {"selfplay", "--help"}, {"replay", "--help"}} {
+		if out, _, _ := run(t, "", args...); !strings.Contains(out, "docs/RULES.md") {
+			t.Errorf("surakarta %v does not point at docs/RULES.md", args)
+		}
+	}
+}

@@ -208,7 +208,8 @@ func newReplayCommand() *cobra.Command {
 		Short: "Apply moves to a position and print the resulting FEN and outcome",
 		Long: "replay plays the moves from --fen (the start position by default) and prints the\n" +
 			"resulting FEN on the first line and the outcome on the second: ongoing,\n" +
-			"red wins (REASON), black wins (REASON) or draw (REASON).",
+			"red wins (REASON), black wins (REASON) or draw (REASON). The notation and the\n" +
+			"endings are those of docs/RULES.md.",
 		Example: "  surakarta replay b2-b3 e5-e4\n  surakarta replay --variant majority --fen '6/2b3/6/6/2r3/6 r 0 1' c2-c3",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := rf.rules()

@@ -42,7 +42,7 @@ func newSelfplayCommand() *cobra.Command {
 		Short: "Play games engine against engine and write them to a Parquet dataset",
 		Long: "selfplay plays --games games of the engine against itself on --workers cores and writes\n" +
 			"every searched position and every game to DIR/positions/variant=V/ and DIR/games/variant=V/\n" +
-			"(docs/DATASET.md documents the columns). Game i is played from its own random streams,\n" +
+			"(docs/DATASET.md documents the columns, docs/RULES.md the rules and endings). Game i is played from its own random streams,\n" +
 			"derived from --seed and i, so the rows are the same for any --workers, any sharding and a\n" +
 			"replay of chosen games with --game-ids.\n\n" +
 			fmt.Sprintf("Self-play defaults differ from analysis: --sims %d, --noise-weight %g (root Dirichlet\n", d.Sims, d.NoiseWeight) +
