@@ -53,6 +53,7 @@ func newRootCommand() *cobra.Command {
 		newSelfplayCommand(),
 		newDatasetCommand(),
 		newPipelineCommand(),
+		newTrainCommand(),
 	)
 	// Added here rather than lazily at Execute so that docs and help list it.
 	root.InitDefaultCompletionCmd()

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/pipeline/train"
+)
+
+// TestTrainTinyRunLeavesAUsableModel trains one tiny generation, reads the
+// ladder from --json, and plays the model with analyze --eval.
+func TestTrainTinyRunLeavesAUsableModel(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := run(t, "", "train", "--out", dir, "--generations", "1", "--games", "10", "--sims", "8",
+		"--match-sims", "8", "--gate-games", "2", "--anchor-games", "2", "--quiet", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l train.Ladder
+	if err := json.Unmarshal([]byte(out), &l); err != nil {
+		t.Fatalf("--json output is not a ladder: %v\n%s", err, out)
+	}
+	if len(l.Generations) != 1 || l.Generations[0].Gate.Games != 2 || l.Generations[0].VsMaterial == nil {
+		t.Fatalf("ladder %+v: want one generation with its gate and anchors", l)
+	}
+	for _, f := range []string{train.LadderFile, train.ReportFile, train.LadderPlot, "gen-01/model.json", "gen-01/data"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("missing output: %v", err)
+		}
+	}
+	model := filepath.Join(dir, "gen-01", "model.json")
+	got, _, err := run(t, "", "analyze", "--eval", model, "--leaf", "value", "--sims", "50")
+	if err != nil || !strings.Contains(got, "best") && !strings.Contains(got, "pv") {
+		t.Fatalf("analyze --eval %s: %v\n%s", model, err, got)
+	}
+}

@@ -1,0 +1,156 @@
+package train
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/selfplay"
+)
+
+// Names of the outputs under Config.Out.
+const (
+	LadderFile         = "ladder.json"
+	ReportFile         = "report.md"
+	LadderPlot         = "ladder.png"
+	ModelFile          = "model.json"
+	DataDir            = "data"
+	GateFile           = "gate.json"
+	AnchorGen0File     = "anchor-gen0.json"
+	AnchorMaterialFile = "anchor-material.json"
+)
+
+// Config describes a training run. DefaultConfig gives the settings of
+// `surakarta train` without flags.
+type Config struct {
+	// Out is the directory everything goes to (see the package
+	// documentation for the layout).
+	Out string
+	// Generations is the number of generations trained after generation 0.
+	Generations int
+	// Games is the number of self-play games of each generation's data,
+	// played at SelfPlay's settings (noise and temperature for
+	// diversity) with SelfPlay.Sims simulations a move.
+	Games    int64
+	SelfPlay mcts.Config
+	// RandomOpening is the number of uniformly random plies that open every
+	// self-play game and every match pair.
+	RandomOpening int
+	// Window is the number of latest generations' data a fit reads.
+	Window int
+	// Fit is how each generation's model is fitted.
+	Fit eval.ModelFitOptions
+	// Match is the search setting of every match player (no noise, no
+	// temperature): generation 0 plays it with playouts and the material
+	// evaluator, a trained generation with value leaves and its model,
+	// the material anchor with value leaves and material. ModelCPUCT is
+	// the exploration constant of value-leaf players, in matches and in
+	// self-play.
+	Match      mcts.Config
+	ModelCPUCT float64
+	// GateGames is the number of games of each gate (even: colour-swapped
+	// pairs); the candidate is promoted when it scores above one half.
+	GateGames int
+	// AnchorGames is the number of games of each match against the fixed
+	// anchors, generation 0 and the material value-leaf engine (even; 0
+	// plays none).
+	AnchorGames int
+	// Seed is the seed of everything random.
+	Seed uint64
+	// Workers is the number of goroutines playing games (0: one per CPU);
+	// it changes only the speed.
+	Workers int
+	// Resume continues a run in Out: finished stages are kept, the rest run.
+	Resume bool
+	// Log receives stage lines and progress (nil: none); Quiet silences
+	// the progress lines.
+	Log   io.Writer
+	Quiet bool
+}
+
+// DefaultConfig returns the defaults: 3 generations of 400 self-play games
+// at 200 simulations a move (selfplay.DefaultEngine otherwise: noise 0.25,
+// 20 sampled plies), fits on the latest 2 generations with TD(0.7)
+// returns, spread-scaled values and a prior, gates and anchor matches of
+// 200 games at 200 simulations, value-leaf players at cpuct 0.5, 4 random
+// opening plies, seed 1. It finishes in about ten minutes on two cores.
+func DefaultConfig() Config {
+	sp := selfplay.DefaultEngine()
+	sp.Sims = 200
+	m := mcts.DefaultConfig()
+	m.Sims, m.MaxNodes = 200, 1<<20
+	fit := eval.ModelFitOptions{Value: eval.DefaultFitOptions(), TDLambda: 0.7, SpreadScale: true, Prior: eval.DefaultPriorFitOptions()}
+	return Config{
+		Out: "train", Generations: 3, Games: 400, SelfPlay: sp, RandomOpening: 4, Window: 2,
+		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, AnchorGames: 200, Seed: 1,
+	}
+}
+
+// Validate reports the first setting out of range.
+func (c *Config) Validate() error {
+	switch {
+	case c.Out == "":
+		return errors.New("no output directory")
+	case c.Generations < 1 || c.Generations > 99:
+		return fmt.Errorf("generations %d: want 1..99", c.Generations)
+	case c.Games < 2:
+		return fmt.Errorf("games %d: want at least 2 a generation (the fit holds games out)", c.Games)
+	case c.RandomOpening < 0 || c.RandomOpening > 1000:
+		return fmt.Errorf("random opening %d: want 0..1000 plies", c.RandomOpening)
+	case c.Window < 1:
+		return fmt.Errorf("window %d: want at least 1 generation of data", c.Window)
+	case c.GateGames < 2 || c.GateGames%2 != 0:
+		return fmt.Errorf("gate games %d: want an even number, at least 2 (each opening is played twice, colours swapped)", c.GateGames)
+	case c.AnchorGames < 0 || c.AnchorGames%2 != 0:
+		return fmt.Errorf("anchor games %d: want an even number, or 0 for no anchor matches", c.AnchorGames)
+	case !(c.ModelCPUCT > 0):
+		return fmt.Errorf("model cpuct %v: want a positive number", c.ModelCPUCT)
+	case c.Workers < 0:
+		return fmt.Errorf("workers %d: want 0 (one per CPU) or more", c.Workers)
+	}
+	if err := c.SelfPlay.Validate(); err != nil {
+		return fmt.Errorf("self-play engine: %w", err)
+	}
+	if err := c.Match.Validate(); err != nil {
+		return fmt.Errorf("match engine: %w", err)
+	}
+	if err := c.Fit.Validate(); err != nil {
+		return fmt.Errorf("fit: %w", err)
+	}
+	return nil
+}
+
+// rules are the games' rules (the self-play engine's).
+func (c *Config) rules() rules.Rules { return c.SelfPlay.Rules }
+
+// selfPlayEngine is the self-play setting of a run whose champion is gen.
+func (c *Config) selfPlayEngine(gen int) mcts.Config {
+	e := c.SelfPlay
+	if gen > 0 {
+		e.Leaf, e.CPUCT = mcts.LeafValue, c.ModelCPUCT
+	}
+	return e
+}
+
+// matchEngine is the match setting of generation gen (or, with value set,
+// of a value-leaf player).
+func (c *Config) matchEngine(value bool) mcts.Config {
+	e := c.Match
+	e.Rules = c.rules()
+	e.NoiseWeight, e.TemperaturePlies = 0, 0
+	if value {
+		e.Leaf, e.CPUCT = mcts.LeafValue, c.ModelCPUCT
+	}
+	return e
+}
+
+func (c *Config) path(name ...string) string {
+	return filepath.Join(append([]string{c.Out}, name...)...)
+}
+
+// genDir is the directory of generation g.
+func genDir(g int) string { return fmt.Sprintf("gen-%02d", g) }

@@ -1,0 +1,47 @@
+// Package train runs the training loop behind `surakarta train`:
+// generations of self-play with the current model, fits of a value head
+// and a move prior on the latest generations' data, matches that gate each
+// new generation, and an Elo ladder against fixed anchors.
+//
+// Files: train.go runs the generations and their stages, config.go holds
+// the settings, ladder.go the ladder's records and the gate's rule,
+// report.go the Markdown report and the PNG plot, io.go the JSON helpers.
+//
+// # The loop
+//
+// Generation 0 is the built-in engine: capture-aware playouts with the
+// material evaluator. Generation g (g = 1, 2, ...) is made in four stages:
+//
+//  1. self-play: the champion, the last promoted generation (0 at first),
+//     plays Config.Games games at Config.SelfPlay's settings (root noise
+//     and sampled opening plies for diversity) into OUT/gen-GG/data; a
+//     trained champion searches with value leaves, its model's values and
+//     its prior.
+//  2. fit: eval.FitModel fits a value head (TD(λ) returns, spread-scaled)
+//     and a prior head on the data of the latest Config.Window
+//     generations, into OUT/gen-GG/model.json.
+//  3. gate: generation g plays Config.GateGames games against the champion
+//     in colour-swapped pairs at Config.Match's settings (OUT/gen-GG/gate.json);
+//     it is promoted, and becomes the champion, when it scores above one half.
+//     A generation that fails is kept (its model, its ladder entry) but the
+//     champion goes on making data, and the next fit has more of it.
+//  4. anchors: generation g plays Config.AnchorGames games against each of
+//     two fixed anchors, generation 0 and material with value leaves
+//     (OUT/gen-GG/anchor-gen0.json, anchor-material.json), so that every
+//     generation's Elo is on one scale.
+//
+// After each generation OUT/ladder.json, OUT/report.md and OUT/ladder.png
+// are rewritten.
+//
+// # Resuming and determinism
+//
+// Every random choice derives from Config.Seed, the stage and the
+// generation (self-play seeds, held-out split, match openings and
+// searches), and every count is fixed, so a run's data, models and ladder
+// do not depend on the machine or the number of workers. With
+// Config.Resume a run continues where it stopped: self-play resumes its
+// dataset (finished games kept), and a fit or match is skipped when its
+// file records the same settings and inputs (the datasets' provenance, the
+// models' hashes), run again otherwise. Resuming with more generations
+// extends a finished run; other settings are refused.
+package train

@@ -1,0 +1,112 @@
+package train
+
+import (
+	"encoding/json"
+	"math"
+
+	"github.com/surakarta/surakarta/eval"
+)
+
+// LadderFormat identifies a ladder file.
+const LadderFormat = "surakarta-train-ladder"
+
+// Ladder is what OUT/ladder.json holds and Run returns: the run's settings
+// and one entry per generation trained so far.
+type Ladder struct {
+	Format   string          `json:"format"`
+	Settings json.RawMessage `json:"settings"`
+	// Champion is the generation whose model self-play uses next (the
+	// last promoted one; 0 for the built-in engine) and ChampionModel its
+	// model file, relative to Out ("" for generation 0).
+	Champion      int          `json:"champion"`
+	ChampionModel string       `json:"champion_model"`
+	Generations   []Generation `json:"generations"`
+}
+
+// Generation is one generation's entry: its data, its model's held-out
+// figures, its gate and its anchor matches.
+type Generation struct {
+	Generation int `json:"generation"`
+	// Model is the model file and Data the dataset the champion of the
+	// time played for it, relative to Out; Window the generations whose
+	// data the fit read.
+	Model  string `json:"model"`
+	Data   string `json:"data"`
+	Window [2]int `json:"window"`
+	// SelfPlayChampion is the generation that played Data.
+	SelfPlayChampion int `json:"selfplay_champion"`
+	// Positions and Games count the fit's rows (training and held out).
+	Positions int64 `json:"positions"`
+	Games     int64 `json:"games"`
+	// ValueLogLoss is the value head's held-out log-loss (before its
+	// scale), BaselineLogLoss the material-only baseline's, ValueScale the
+	// spread scale applied.
+	ValueLogLoss    float64 `json:"value_log_loss"`
+	BaselineLogLoss float64 `json:"baseline_log_loss"`
+	ValueScale      float64 `json:"value_scale"`
+	// PriorCrossEntropy, UniformCrossEntropy and PolicyEntropy score the
+	// prior, uniform priors and the visit shares themselves on the held-out
+	// positions (nats); PriorTop1 is how often the prior's favourite is
+	// the most visited move. Zero without a prior.
+	PriorCrossEntropy   float64 `json:"prior_cross_entropy"`
+	UniformCrossEntropy float64 `json:"uniform_cross_entropy"`
+	PolicyEntropy       float64 `json:"policy_entropy"`
+	PriorTop1           float64 `json:"prior_top1"`
+	// Gate is the match against the champion of the time, GateOpponent;
+	// Promoted says whether this generation became the champion.
+	GateOpponent int   `json:"gate_opponent"`
+	Gate         Match `json:"gate"`
+	Promoted     bool  `json:"promoted"`
+	// VsGen0 and VsMaterial are the anchor matches (nil without them).
+	VsGen0     *Match `json:"vs_gen0,omitempty"`
+	VsMaterial *Match `json:"vs_material,omitempty"`
+	// Seconds is the wall time of each stage that ran in this process
+	// (absent for stages kept from an earlier run).
+	Seconds map[string]float64 `json:"seconds,omitempty"`
+}
+
+// Match is a match's result from A's side.
+type Match struct {
+	A      string     `json:"a"`
+	B      string     `json:"b"`
+	Games  int        `json:"games"`
+	Wins   int        `json:"wins"`
+	Draws  int        `json:"draws"`
+	Losses int        `json:"losses"`
+	Score  float64    `json:"score"`
+	Elo    float64    `json:"elo"`
+	EloCI  [2]float64 `json:"elo_ci"`
+	LOS    float64    `json:"los"`
+}
+
+// finite turns the infinities of a lopsided match's Elo into ±10000, which
+// JSON can hold.
+func finite(x float64) float64 {
+	switch {
+	case math.IsInf(x, 1):
+		return 10000
+	case math.IsInf(x, -1):
+		return -10000
+	case math.IsNaN(x):
+		return 0
+	}
+	return x
+}
+
+func matchOf(a, b string, r *eval.ArenaResult) Match {
+	return Match{A: a, B: b, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Score: float64(r.Score),
+		Elo: finite(float64(r.Elo)), EloCI: [2]float64{finite(float64(r.EloCI[0])), finite(float64(r.EloCI[1]))}, LOS: r.LOS}
+}
+
+// add appends a generation; a promoted one becomes the champion, one that
+// failed its gate leaves the champion as it was.
+func (l *Ladder) add(g Generation) {
+	l.Generations = append(l.Generations, g)
+	if g.Promoted {
+		l.Champion, l.ChampionModel = g.Generation, g.Model
+	}
+}
+
+// promotes is the gate's rule: the candidate is promoted when it scores
+// above one half against the champion.
+func promotes(m Match) bool { return 2*m.Wins+m.Draws > m.Games }

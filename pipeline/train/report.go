@@ -1,0 +1,124 @@
+package train
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// writeReport writes OUT/report.md and OUT/ladder.png from the ladder.
+func writeReport(c *Config, l *Ladder) error {
+	if err := writeAtomic(c.path(ReportFile), []byte(reportMarkdown(l))); err != nil {
+		return err
+	}
+	png, err := ladderPNG(l)
+	if err != nil {
+		return fmt.Errorf("plot %s: %w", LadderPlot, err)
+	}
+	return writeAtomic(c.path(LadderPlot), png)
+}
+
+func eloCell(m *Match) string {
+	if m == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%+.0f [%+.0f, %+.0f]", m.Elo, m.EloCI[0], m.EloCI[1])
+}
+
+// reportMarkdown renders the ladder as a Markdown table.
+func reportMarkdown(l *Ladder) string {
+	var b strings.Builder
+	b.WriteString("# Training ladder\n\n")
+	fmt.Fprintf(&b, "Champion: generation %d", l.Champion)
+	if l.ChampionModel != "" {
+		fmt.Fprintf(&b, " (`%s`, usable as `--eval %s`)", l.ChampionModel, l.ChampionModel)
+	}
+	b.WriteString(".\n\nElo with 95% intervals from the pentanomial distribution of colour-swapped pairs; ")
+	b.WriteString("anchors: generation 0 (the built-in engine: playouts, material) and material with value leaves, at the match settings. ")
+	b.WriteString("Value log-loss is the value head's on held-out games (material-only baseline in brackets); ")
+	b.WriteString("prior cross-entropy is against the search's visit shares on held-out positions (uniform priors in brackets; the shares' own entropy is the floor).\n\n")
+	b.WriteString("| gen | data by | positions | value log-loss | scale | prior CE (uniform) | entropy | top-1 | gate opponent | gate W-D-L | gate Elo | promoted | Elo vs gen 0 | Elo vs material |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	for _, g := range l.Generations {
+		fmt.Fprintf(&b, "| %d | gen %d | %d | %.4f (%.4f) | %.2f | %.3f (%.3f) | %.3f | %.1f%% | gen %d | %d-%d-%d | %s | %v | %s | %s |\n",
+			g.Generation, g.SelfPlayChampion, g.Positions, g.ValueLogLoss, g.BaselineLogLoss, g.ValueScale,
+			g.PriorCrossEntropy, g.UniformCrossEntropy, g.PolicyEntropy, 100*g.PriorTop1,
+			g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloCell(&g.Gate), yesNo(g.Promoted),
+			eloCell(g.VsGen0), eloCell(g.VsMaterial))
+	}
+	fmt.Fprintf(&b, "\n![Elo against the anchors](%s)\n", LadderPlot)
+	return b.String()
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// ladderPNG plots each generation's Elo against the two anchors with its
+// interval.
+func ladderPNG(l *Ladder) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = "Elo of each generation against the anchors"
+	p.X.Label.Text = "generation"
+	p.Y.Label.Text = "Elo (95% interval)"
+	series := []struct {
+		name  string
+		get   func(*Generation) *Match
+		color color.Color
+		shift float64
+	}{
+		{"vs generation 0", func(g *Generation) *Match { return g.VsGen0 }, color.RGBA{R: 31, G: 119, B: 180, A: 255}, -0.06},
+		{"vs material value leaves", func(g *Generation) *Match { return g.VsMaterial }, color.RGBA{R: 255, G: 127, B: 14, A: 255}, 0.06},
+		{"gate vs champion", func(g *Generation) *Match { return &g.Gate }, color.RGBA{R: 44, G: 160, B: 44, A: 255}, 0},
+	}
+	for _, s := range series {
+		var pts plotter.XYs
+		var errs plotter.YErrors
+		for i := range l.Generations {
+			g := &l.Generations[i]
+			m := s.get(g)
+			if m == nil {
+				continue
+			}
+			pts = append(pts, plotter.XY{X: float64(g.Generation) + s.shift, Y: m.Elo})
+			errs = append(errs, struct{ Low, High float64 }{m.Elo - m.EloCI[0], m.EloCI[1] - m.Elo})
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		line, points, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, err
+		}
+		line.Color, points.Color = s.color, s.color
+		bars, err := plotter.NewYErrorBars(struct {
+			plotter.XYs
+			plotter.YErrors
+		}{pts, errs})
+		if err != nil {
+			return nil, err
+		}
+		bars.Color = s.color
+		p.Add(line, points, bars)
+		p.Legend.Add(s.name, line, points)
+	}
+	p.Add(plotter.NewGrid())
+	p.Legend.Top = true
+	wt, err := p.WriterTo(16*vg.Centimeter, 10*vg.Centimeter, "png")
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := wt.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,351 @@
+package train
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"time"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/internal/version"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/selfplay"
+)
+
+// settings are the parts of a Config that decide a run's results: a run is
+// resumed only with the same.
+type settings struct {
+	Generations   int                  `json:"generations"`
+	Games         int64                `json:"games"`
+	SelfPlay      string               `json:"selfplay_engine"`
+	Rules         string               `json:"rules"`
+	RandomOpening int                  `json:"random_opening"`
+	Window        int                  `json:"window"`
+	Fit           eval.ModelFitOptions `json:"fit"`
+	Match         string               `json:"match_engine"`
+	ModelCPUCT    float64              `json:"model_cpuct"`
+	GateGames     int                  `json:"gate_games"`
+	AnchorGames   int                  `json:"anchor_games"`
+	Seed          uint64               `json:"seed"`
+}
+
+func (c *Config) settings() json.RawMessage {
+	s := settings{
+		Generations: c.Generations, Games: c.Games, SelfPlay: selfplay.EngineDescription(c.SelfPlay, ""),
+		Rules: c.rules().String(), RandomOpening: c.RandomOpening, Window: c.Window, Fit: c.Fit,
+		Match: selfplay.EngineDescription(c.Match, ""), ModelCPUCT: c.ModelCPUCT,
+		GateGames: c.GateGames, AnchorGames: c.AnchorGames, Seed: c.Seed,
+	}
+	b, _ := json.Marshal(s)
+	return b
+}
+
+// sameSettings compares two settings documents, ignoring the number of
+// generations: a finished run resumed with more generations goes on.
+func sameSettings(a, b json.RawMessage) bool {
+	var x, y settings
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	x.Generations, y.Generations = 0, 0
+	xb, _ := json.Marshal(x)
+	yb, _ := json.Marshal(y)
+	return string(xb) == string(yb)
+}
+
+// sameJSON reports whether two JSON documents are equal but for white
+// space (files are written indented).
+func sameJSON(a, b []byte) bool {
+	var x, y bytes.Buffer
+	return json.Compact(&x, a) == nil && json.Compact(&y, b) == nil && bytes.Equal(x.Bytes(), y.Bytes())
+}
+
+// player is an engine of the ladder: its match setting and evaluator.
+type player struct {
+	name string
+	cfg  mcts.Config
+	ev   mcts.Evaluator
+	hash string // of the model file; "" for built-in evaluators
+}
+
+type runner struct {
+	cfg     Config
+	ladder  Ladder
+	players map[int]player
+	start   time.Time
+}
+
+// Run trains cfg.Generations generations (see the package documentation)
+// and returns the ladder, also written to OUT/ladder.json with the report.
+func Run(ctx context.Context, cfg Config) (*Ladder, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	r := &runner{cfg: cfg, players: map[int]player{}, start: time.Now()}
+	c := &r.cfg
+	if err := os.MkdirAll(c.Out, 0o755); err != nil {
+		return nil, err
+	}
+	r.ladder = Ladder{Format: LadderFormat, Settings: c.settings()}
+	var old Ladder
+	switch err := readJSON(c.path(LadderFile), &old); {
+	case err == nil && !c.Resume:
+		return nil, fmt.Errorf("%s holds a training run: add --resume to continue it, or choose another --out", c.Out)
+	case err == nil && !sameSettings(old.Settings, r.ladder.Settings):
+		return nil, fmt.Errorf("%s holds a training run of other settings: --resume continues a run with its own settings; repeat them, or choose another --out", c.Out)
+	case err != nil && !errors.Is(err, os.ErrNotExist):
+		return nil, fmt.Errorf("%s: %w", c.path(LadderFile), err)
+	case err != nil && !c.Resume:
+		if entries, _ := os.ReadDir(c.Out); len(entries) > 0 {
+			return nil, fmt.Errorf("%s is not empty: choose an empty or new --out, or --resume a run there", c.Out)
+		}
+	}
+	r.players[0] = player{name: "gen-00 (built-in: playouts, material)", cfg: c.matchEngine(false), ev: mcts.Material{}}
+	material := player{name: "material value leaves", cfg: c.matchEngine(true), ev: mcts.Material{}}
+	for g := 1; g <= c.Generations; g++ {
+		t0 := time.Now()
+		gen, err := r.generation(ctx, g, material)
+		if err != nil {
+			return nil, err
+		}
+		r.ladder.add(gen)
+		if err := writeJSON(c.path(LadderFile), &r.ladder); err != nil {
+			return nil, err
+		}
+		if err := writeReport(c, &r.ladder); err != nil {
+			return nil, err
+		}
+		el := time.Since(r.start)
+		left := time.Duration(float64(el) / float64(g) * float64(c.Generations-g))
+		r.logf("generation %d of %d done in %s (%s): run %s so far, about %s to go", g, c.Generations,
+			time.Since(t0).Round(time.Second), verdict(&gen), el.Round(time.Second), left.Round(time.Second))
+	}
+	return &r.ladder, nil
+}
+
+func verdict(g *Generation) string {
+	s := fmt.Sprintf("gate vs gen-%02d %d-%d-%d, Elo %+.0f", g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, g.Gate.Elo)
+	if g.Promoted {
+		return s + ": promoted"
+	}
+	return s + ": not promoted"
+}
+
+func (r *runner) logf(format string, args ...any) {
+	if r.cfg.Log != nil {
+		fmt.Fprintf(r.cfg.Log, "train: "+format+"\n", args...)
+	}
+}
+
+// seedOf derives the seed of one stage of one generation.
+func (c *Config) seedOf(stage string, g int) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(stage))
+	return dataset.SplitMix64(dataset.SplitMix64(c.Seed^h.Sum64()) ^ uint64(g))
+}
+
+// generation plays, fits and matches generation g.
+func (r *runner) generation(ctx context.Context, g int, material player) (Generation, error) {
+	c := &r.cfg
+	champ := r.ladder.Champion
+	gen := Generation{Generation: g, SelfPlayChampion: champ, GateOpponent: champ, Seconds: map[string]float64{},
+		Model: filepath.Join(genDir(g), ModelFile), Data: filepath.Join(genDir(g), DataDir)}
+	if err := os.MkdirAll(c.path(genDir(g)), 0o755); err != nil {
+		return gen, err
+	}
+	t := time.Now()
+	if ran, err := r.selfplay(ctx, g, champ); err != nil {
+		return gen, err
+	} else if ran {
+		gen.Seconds["selfplay"] = time.Since(t).Seconds()
+	}
+	t = time.Now()
+	mf, ran, err := r.fit(ctx, g, champ, &gen)
+	if err != nil {
+		return gen, err
+	}
+	if ran {
+		gen.Seconds["fit"] = time.Since(t).Seconds()
+	}
+	ev, err := mf.Evaluator()
+	if err != nil {
+		return gen, err
+	}
+	mb, err := os.ReadFile(c.path(gen.Model))
+	if err != nil {
+		return gen, err
+	}
+	h := sha256.Sum256(mb)
+	me := player{name: fmt.Sprintf("gen-%02d", g), cfg: c.matchEngine(true), ev: ev, hash: hex.EncodeToString(h[:])}
+	r.players[g] = me
+	fillHeads(&gen, mf)
+
+	t = time.Now()
+	gate, ran, err := r.match(ctx, c.path(genDir(g), GateFile), "gate", g, c.GateGames, me, r.players[champ])
+	if err != nil {
+		return gen, err
+	}
+	if ran {
+		gen.Seconds["gate"] = time.Since(t).Seconds()
+	}
+	gen.Gate, gen.Promoted = gate, promotes(gate)
+	if c.AnchorGames > 0 {
+		t = time.Now()
+		v0, ran0, err := r.match(ctx, c.path(genDir(g), AnchorGen0File), "anchor-gen0", g, c.AnchorGames, me, r.players[0])
+		if err != nil {
+			return gen, err
+		}
+		vm, ranM, err := r.match(ctx, c.path(genDir(g), AnchorMaterialFile), "anchor-material", g, c.AnchorGames, me, material)
+		if err != nil {
+			return gen, err
+		}
+		if ran0 || ranM {
+			gen.Seconds["anchors"] = time.Since(t).Seconds()
+		}
+		gen.VsGen0, gen.VsMaterial = &v0, &vm
+	}
+	return gen, nil
+}
+
+func fillHeads(gen *Generation, mf *eval.ModelFile) {
+	if rep := mf.Value.Report; rep != nil {
+		gen.Positions = rep.Train.Positions + rep.Holdout.Positions
+		gen.Games = rep.Train.Games + rep.Holdout.Games
+		gen.ValueLogLoss, gen.BaselineLogLoss = rep.Holdout.LogLoss, rep.Holdout.BaselineLogLoss
+	}
+	gen.ValueScale = mf.ValueScale
+	if mf.Prior != nil && mf.Prior.Report != nil {
+		pr := mf.Prior.Report
+		gen.PriorCrossEntropy, gen.UniformCrossEntropy = pr.TestScore.CrossEntropy, pr.UniformTest.CrossEntropy
+		gen.PolicyEntropy, gen.PriorTop1 = pr.TestScore.Entropy, pr.TestScore.Top1
+	}
+}
+
+// selfplay plays generation g's data with the champion's model, resuming
+// what an earlier run left; it reports whether any game was played.
+func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
+	c := &r.cfg
+	p := r.players[champ]
+	name := "material"
+	if champ > 0 {
+		name = fmt.Sprintf("model gen-%02d sha256:%s", champ, p.hash)
+	}
+	sc := selfplay.Config{
+		Dir: c.path(genDir(g), DataDir), Games: c.Games, Seed: c.seedOf("selfplay", g), RandomOpening: c.RandomOpening,
+		Engine: c.selfPlayEngine(champ), Evaluator: p.ev, EvaluatorName: name, Workers: c.Workers, Resume: true,
+	}
+	sc.Engine.Rules = c.rules()
+	var prog selfplay.Progress
+	label := fmt.Sprintf("gen-%02d self-play", g)
+	sc.OnStart = func(planned, skipped int64) {
+		if skipped < planned {
+			r.logf("generation %d: self-play of %d games by gen-%02d at %d simulations a move", g, planned-skipped, champ, sc.Engine.Sims)
+		}
+		prog.Start(c.Log, label, planned, skipped, c.Quiet || c.Log == nil || planned == skipped)
+	}
+	sc.OnGame = prog.Game
+	sum, err := selfplay.Run(ctx, sc)
+	prog.Stop()
+	if errors.Is(err, selfplay.ErrInterrupted) {
+		return false, fmt.Errorf("self-play of generation %d interrupted (%d of %d games kept): run the same command with --resume to go on", g, sum.Skipped+sum.Written, sum.Planned)
+	}
+	if err != nil {
+		return false, fmt.Errorf("self-play of generation %d: %w (a settings mismatch means %s holds another run: choose another --out)", g, err, sc.Dir)
+	}
+	return sum.Played > 0, nil
+}
+
+// fitKey identifies a fit: equal keys give the same model.
+type fitKey struct {
+	Fit      eval.ModelFitOptions `json:"fit"`
+	Window   [2]int               `json:"window"`
+	Datasets []eval.Provenance    `json:"datasets"`
+	Parent   int                  `json:"parent"`
+}
+
+// fit fits generation g's model on the window of data, unless its model
+// file holds the same fit.
+func (r *runner) fit(ctx context.Context, g, champ int, gen *Generation) (*eval.ModelFile, bool, error) {
+	c := &r.cfg
+	lo := max(1, g-c.Window+1)
+	gen.Window = [2]int{lo, g}
+	variant := c.rules().Variant.String()
+	var data []eval.DatasetSource
+	var provs []eval.Provenance
+	for k := lo; k <= g; k++ {
+		d := eval.DatasetSource{Dir: c.path(genDir(k), DataDir), Variant: variant}
+		prov, err := eval.DatasetProvenance(d.Dir, d.Variant)
+		if err != nil {
+			return nil, false, err
+		}
+		data, provs = append(data, d), append(provs, prov)
+	}
+	key, _ := json.Marshal(fitKey{Fit: c.Fit, Window: gen.Window, Datasets: provs, Parent: champ})
+	out := c.path(gen.Model)
+	if mf, err := eval.LoadModel(out); err == nil && sameJSON(mf.Provenance.Settings, key) {
+		return mf, false, nil
+	}
+	r.logf("generation %d: fitting value and prior on the data of generations %d..%d", g, lo, g)
+	mf, err := eval.FitModel(ctx, data, c.Fit)
+	if err != nil {
+		return nil, false, fmt.Errorf("fit of generation %d: %w", g, err)
+	}
+	mf.Provenance.Program = version.String()
+	mf.Provenance.Generation = g
+	mf.Provenance.Parent = r.players[champ].name
+	mf.Provenance.Settings = key
+	if err := mf.Save(out); err != nil {
+		return nil, false, err
+	}
+	return mf, true, nil
+}
+
+// matchRecord is what a match file holds: its key and result.
+type matchRecord struct {
+	Key    json.RawMessage `json:"key"`
+	Result Match           `json:"result"`
+}
+
+// match plays a against b, unless path holds the same match.
+func (r *runner) match(ctx context.Context, path, stage string, g, games int, a, b player) (Match, bool, error) {
+	c := &r.cfg
+	seed := c.seedOf(stage, g)
+	key, _ := json.Marshal(struct {
+		Games, Opening int
+		Seed           uint64
+		A, B           string
+		AHash, BHash   string
+	}{games, c.RandomOpening, seed, selfplay.EngineDescription(a.cfg, a.name), selfplay.EngineDescription(b.cfg, b.name), a.hash, b.hash})
+	var rec matchRecord
+	if readJSON(path, &rec) == nil && sameJSON(rec.Key, key) {
+		return rec.Result, false, nil
+	}
+	r.logf("generation %d: %s, %s against %s, %d games", g, stage, a.name, b.name, games)
+	var done atomic.Int64
+	rep := progress.Start(c.Log, progress.Options{Unit: "games", Total: int64(games), Quiet: c.Quiet || c.Log == nil})
+	opt := eval.ArenaOptions{Games: games, Rules: c.rules(), Seed: seed, RandomOpening: c.RandomOpening, Workers: c.Workers,
+		Progress: func(res eval.ArenaResult) { rep.Add(int64(res.Games) - done.Swap(int64(res.Games))) }}
+	res, err := eval.Arena(ctx, eval.SearchPlayer(a.cfg, a.ev), eval.SearchPlayer(b.cfg, b.ev), opt)
+	rep.Stop()
+	if err != nil {
+		if ctx.Err() != nil {
+			return Match{}, false, fmt.Errorf("%s of generation %d interrupted: run the same command with --resume (finished stages are kept)", stage, g)
+		}
+		return Match{}, false, fmt.Errorf("%s of generation %d: %w", stage, g, err)
+	}
+	m := matchOf(a.name, b.name, res)
+	if err := writeJSON(path, matchRecord{Key: key, Result: m}); err != nil {
+		return Match{}, false, err
+	}
+	return m, true, nil
+}

@@ -1,0 +1,155 @@
+package train
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestGateRule(t *testing.T) {
+	tests := []struct {
+		w, d, l int
+		want    bool
+	}{
+		{10, 0, 9, true},
+		{5, 10, 4, true},
+		{5, 10, 5, false}, // exactly one half: not promoted
+		{0, 20, 0, false},
+		{0, 0, 1, false},
+	}
+	for _, tc := range tests {
+		m := Match{Games: tc.w + tc.d + tc.l, Wins: tc.w, Draws: tc.d, Losses: tc.l}
+		if got := promotes(m); got != tc.want {
+			t.Errorf("%d-%d-%d: promoted %v, want %v", tc.w, tc.d, tc.l, got, tc.want)
+		}
+	}
+}
+
+// TestFailedGateKeepsChampion checks that a generation that fails its gate
+// is recorded but does not replace the champion, and that the next
+// promoted one does.
+func TestFailedGateKeepsChampion(t *testing.T) {
+	var l Ladder
+	l.add(Generation{Generation: 1, Model: "gen-01/model.json", Promoted: true})
+	l.add(Generation{Generation: 2, Model: "gen-02/model.json", Promoted: false})
+	if l.Champion != 1 || l.ChampionModel != "gen-01/model.json" || len(l.Generations) != 2 {
+		t.Fatalf("after a failed gate: champion %d (%s), %d generations; want 1, 2", l.Champion, l.ChampionModel, len(l.Generations))
+	}
+	l.add(Generation{Generation: 3, Model: "gen-03/model.json", Promoted: true})
+	if l.Champion != 3 {
+		t.Fatalf("champion %d after generation 3 passed, want 3", l.Champion)
+	}
+}
+
+// tinyConfig is a run small enough for a test: two generations of a dozen
+// games at a few simulations.
+func tinyConfig(out string) Config {
+	c := DefaultConfig()
+	c.Out, c.Generations, c.Games = out, 2, 12
+	c.SelfPlay.Sims, c.Match.Sims = 8, 8
+	c.GateGames, c.AnchorGames = 4, 2
+	c.Fit.Value.Holdout, c.Fit.Prior.MaxIterations = 0.3, 30
+	return c
+}
+
+// cancelOn is a log writer that cancels a context when a line contains
+// its text: an interrupt at a chosen stage.
+type cancelOn struct {
+	mu     sync.Mutex
+	text   string
+	cancel context.CancelFunc
+	buf    bytes.Buffer
+}
+
+func (w *cancelOn) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	if strings.Contains(w.buf.String(), w.text) {
+		w.cancel()
+	}
+	return len(p), nil
+}
+
+func ladderWithoutTimes(t *testing.T, dir string) string {
+	t.Helper()
+	var l Ladder
+	if err := readJSON(filepath.Join(dir, LadderFile), &l); err != nil {
+		t.Fatal(err)
+	}
+	for i := range l.Generations {
+		l.Generations[i].Seconds = nil
+	}
+	b, _ := json.Marshal(l)
+	return string(b)
+}
+
+// TestResumeAfterInterruptGivesTheSameLadder interrupts a run at each kind
+// of stage of the second generation (self-play, fit, gate, anchors),
+// resumes it, and checks that the ladder is the uninterrupted run's; then
+// that a resumed finished run reruns nothing.
+func TestResumeAfterInterruptGivesTheSameLadder(t *testing.T) {
+	base := t.TempDir()
+	full := filepath.Join(base, "full")
+	if _, err := Run(context.Background(), tinyConfig(full)); err != nil {
+		t.Fatal(err)
+	}
+	want := ladderWithoutTimes(t, full)
+	for _, stage := range []string{"generation 2: self-play", "generation 2: fitting", "generation 2: gate", "generation 2: anchor-material"} {
+		dir := filepath.Join(base, strings.Fields(stage)[2])
+		ctx, cancel := context.WithCancel(context.Background())
+		c := tinyConfig(dir)
+		c.Log = &cancelOn{text: stage, cancel: cancel}
+		c.Quiet = true
+		_, err := Run(ctx, c)
+		cancel()
+		if err == nil && stage != "generation 2: fitting" {
+			t.Fatalf("interrupted at %q: no error", stage)
+		}
+		c = tinyConfig(dir)
+		c.Resume = true
+		if _, err := Run(context.Background(), c); err != nil {
+			t.Fatalf("resume after %q: %v", stage, err)
+		}
+		if got := ladderWithoutTimes(t, dir); got != want {
+			t.Fatalf("resumed after %q, the ladder differs from the uninterrupted run's:\n%s\nwant\n%s", stage, got, want)
+		}
+	}
+	c := tinyConfig(full)
+	c.Resume = true
+	l, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range l.Generations {
+		if len(g.Seconds) != 0 {
+			t.Errorf("resumed finished run reran generation %d's stages %v", g.Generation, g.Seconds)
+		}
+	}
+}
+
+func TestRunRefusesOtherRuns(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "x"), []byte("x"), 0o644)
+	if _, err := Run(context.Background(), tinyConfig(dir)); err == nil || !strings.Contains(err.Error(), "not empty") {
+		t.Errorf("non-empty --out: error %v", err)
+	}
+	dir = t.TempDir()
+	c := tinyConfig(dir)
+	c.Generations = 1
+	if _, err := Run(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Errorf("second run without --resume: error %v", err)
+	}
+	c.Resume, c.Games = true, 14
+	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("resume with other settings: error %v", err)
+	}
+}
