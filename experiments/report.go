@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/surakarta/surakarta/internal/version"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -37,6 +38,10 @@ type ArmInfo struct {
 // Report is an experiment's (or a dataset's) full report: what report.json
 // holds, and what report.md and the plots are made from.
 type Report struct {
+	// Version and Revision name the program that wrote the report (module
+	// version and VCS revision, as a dataset's footers name theirs).
+	Version     string  `json:"version"`
+	Revision    string  `json:"revision"`
 	Title       string  `json:"title"`
 	Description string  `json:"description,omitempty"`
 	Command     string  `json:"command,omitempty"`
@@ -164,6 +169,7 @@ func (r *Report) WriteFiles(dir string) error {
 		return err
 	}
 	r.Plots = plots
+	r.Version, r.Revision = version.Module(), version.VCSRevision()
 	js, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encoding report.json: %w", err)

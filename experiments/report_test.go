@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/surakarta/surakarta/internal/version"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -154,6 +156,9 @@ func TestReportFilesAreWrittenAndReadable(t *testing.T) {
 	}
 	if len(back.Arms) != 3 || len(back.Comparisons) != 2 || back.Arms[0].Stats.Games != 1500 || back.Comparisons[0].Paired == nil {
 		t.Errorf("report.json lost figures: %d arms, %d comparisons", len(back.Arms), len(back.Comparisons))
+	}
+	if back.Version != version.Module() || back.Revision != version.VCSRevision() || back.Revision == "" {
+		t.Errorf("report.json names program %q revision %q, want %q %q", back.Version, back.Revision, version.Module(), version.VCSRevision())
 	}
 	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
 	if err != nil || !bytes.Contains(md, []byte("![outcomes](outcomes.png)")) {

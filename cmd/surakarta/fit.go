@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sync/atomic"
 	"text/tabwriter"
 	"time"
@@ -42,7 +43,8 @@ func newFitCommand() *cobra.Command {
 			"for a material-only baseline (bias and material, fitted the same way on the same\n" +
 			"rows); predictions v become win probabilities p = (1+v)/2 clipped to [0.001, 0.999].\n" +
 			"--weights FILE receives the weights with their names, the feature-set version, the model,\n" +
-			"the variant, the settings, the dataset's provenance and this report, written atomically;\n" +
+			"the variant, the settings, the dataset's provenance (its directory relative to FILE's, or\n" +
+			"absolute as given) and this report, written atomically;\n" +
 			"give it to the engines as --eval FILE. (The old forms --data DIR and --out FILE still\n" +
 			"work, with a deprecation note.)\n" +
 			"Progress (positions read over both passes, rate, ETA and the phase) goes to stderr: a\n" +
@@ -93,6 +95,7 @@ func newFitCommand() *cobra.Command {
 			wf := eval.NewWeightsFile(res.Model)
 			wf.Variant, wf.Lambda, wf.Blend, wf.Holdout, wf.Seed = v, opt.Lambda, opt.Blend, opt.Holdout, opt.Seed
 			wf.Dataset = prov
+			wf.Dataset.Dir = pathFrom(filepath.Dir(out), dir)
 			wf.Report = &res.Report
 			if err := wf.Save(out); err != nil {
 				return fmt.Errorf("writing weights: %w", err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -112,5 +113,32 @@ func TestFitRefusesBadFlags(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: %v, want an error mentioning %q", tc.args, err, tc.want)
 		}
+	}
+}
+
+// TestFitRecordsTheDatasetRelativeToTheWeights: a weights file names its
+// dataset relative to its own directory (or absolute, as given), so the
+// record holds wherever fit ran and when the tree moves; stdout keeps the
+// path as given.
+func TestFitRecordsTheDatasetRelativeToTheWeights(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if _, _, err := run(t, "", "selfplay", "--games", "20", "--sims", "4", "--out", "data", "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir("models", 0o755)
+	out, _, err := run(t, "", "fit", "data", "--weights", filepath.Join("models", "w.json"), "--quiet", "--holdout", "0.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _, err := eval.LoadWeights(filepath.Join("models", "w.json"))
+	if err != nil || f.Dataset.Dir != "../data" || !strings.Contains(out, "fit on data ") {
+		t.Errorf("weights record dataset %q (%v), stdout %q", f.Dataset.Dir, err, out[:min(len(out), 80)])
+	}
+	abs, _ := filepath.Abs("data")
+	if _, _, err := run(t, "", "fit", abs, "--weights", "w.json", "--quiet", "--holdout", "0.5"); err != nil {
+		t.Fatal(err)
+	}
+	if f, _, err := eval.LoadWeights("w.json"); err != nil || f.Dataset.Dir != filepath.ToSlash(abs) {
+		t.Errorf("an absolute dataset path recorded as %q (%v)", f.Dataset.Dir, err)
 	}
 }
