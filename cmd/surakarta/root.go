@@ -58,6 +58,7 @@ func newRootCommand() *cobra.Command {
 	// Added here rather than lazily at Execute so that docs and help list it.
 	root.InitDefaultCompletionCmd()
 	addCompletionExamples(root)
+	addCompletions(root)
 	return root
 }
 

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// fixedValues completes a flag from a fixed list of values: those that
+// start with what is typed.
+func fixedValues(values ...string) cobra.CompletionFunc {
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		var out []string
+		for _, v := range values {
+			if strings.HasPrefix(v, toComplete) {
+				out = append(out, v)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// flagCompletions maps a flag name to the completion of its values; every
+// command's flag of that name completes the same way, so a flag added to a
+// command later completes without more code.
+var flagCompletions = map[string]cobra.CompletionFunc{
+	"variant":   fixedValues(rules.Standard.String(), rules.Majority.String()),
+	"no-moves":  fixedValues(rules.NoMovesLoss.String(), rules.NoMovesDraw.String()),
+	"leaf":      fixedValues(mcts.LeafPlayout.String(), mcts.LeafValue.String()),
+	"model":     fixedValues(string(eval.Ridge), string(eval.Logistic)),
+	"human":     fixedValues("red", "black", "none"),
+	"eval":      evaluatorValues,
+	"evaluator": evaluatorValues,
+	"by":        listValues(experiments.GroupFields),
+	"out":       directories,
+	"weights":   jsonFiles,
+}
+
+// argCompletions completes the arguments of the commands that take paths.
+var argCompletions = map[string]cobra.CompletionFunc{
+	"surakarta stats":             directories,
+	"surakarta stats plan":        directories,
+	"surakarta fit":               directories,
+	"surakarta dataset inspect":   directories,
+	"surakarta dataset verify":    directories,
+	"surakarta experiment report": directories,
+	"surakarta experiment run":    specFiles,
+	"surakarta experiment check":  specFiles,
+}
+
+// addCompletions registers the completions of flagCompletions and
+// argCompletions on every command of the tree below root.
+func addCompletions(root *cobra.Command) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if fn, ok := flagCompletions[f.Name]; ok {
+				if err := c.RegisterFlagCompletionFunc(f.Name, fn); err != nil {
+					panic(err) // the flag was just found on c
+				}
+			}
+		})
+		if fn, ok := argCompletions[c.CommandPath()]; ok && c.ValidArgsFunction == nil {
+			c.ValidArgsFunction = fn
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// evaluatorValues completes --eval: the built-in material evaluator, and
+// weights or model files (JSON) and the directories that may hold them.
+func evaluatorValues(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	vals, dir := pathValues(toComplete, ".json")
+	if strings.HasPrefix("material", toComplete) {
+		vals = append([]string{"material"}, vals...)
+	}
+	return vals, dir
+}
+
+// jsonFiles completes a JSON file's path.
+func jsonFiles(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	return pathValues(toComplete, ".json")
+}
+
+// specFiles completes an experiment spec's path.
+func specFiles(_ *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
+	return []string{"yaml", "yml", "json"}, cobra.ShellCompDirectiveFilterFileExt
+}
+
+// directories completes a directory's path.
+func directories(_ *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
+	return nil, cobra.ShellCompDirectiveFilterDirs
+}
+
+// pathValues lists the directories and the files ending in ext that
+// complete toComplete, directories with a trailing slash (and no space
+// after them, so that completion can go on inside).
+func pathValues(toComplete, ext string) ([]string, cobra.ShellCompDirective) {
+	dir, _ := filepath.Split(toComplete)
+	entries, err := os.ReadDir(filepath.Clean(dir + "."))
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var vals []string
+	directive := cobra.ShellCompDirectiveNoFileComp
+	for _, e := range entries {
+		name := dir + e.Name()
+		switch {
+		case !strings.HasPrefix(name, toComplete) || strings.HasPrefix(e.Name(), "."):
+		case e.IsDir():
+			vals = append(vals, name+"/")
+			directive |= cobra.ShellCompDirectiveNoSpace
+		case strings.HasSuffix(e.Name(), ext):
+			vals = append(vals, name)
+		}
+	}
+	sort.Strings(vals)
+	return vals, directive
+}
+
+// listValues completes a comma-separated list of values: the values not
+// yet in the list, after what is typed.
+func listValues(values []string) cobra.CompletionFunc {
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		i := strings.LastIndex(toComplete, ",")
+		done, last := toComplete[:i+1], toComplete[i+1:]
+		have := map[string]bool{}
+		for _, v := range strings.Split(done, ",") {
+			have[v] = true
+		}
+		var out []string
+		for _, v := range values {
+			if !have[v] && strings.HasPrefix(v, last) {
+				out = append(out, done+v)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	}
+}

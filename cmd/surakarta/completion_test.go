@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// complete returns the candidates cobra's completion gives for args (the
+// last one being typed).
+func complete(t *testing.T, args ...string) []string {
+	t.Helper()
+	out, _, err := run(t, "", append([]string{"__complete"}, args...)...)
+	if err != nil {
+		t.Fatalf("__complete %v: %v", args, err)
+	}
+	var vals []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !strings.HasPrefix(line, ":") { // the last line is the directive
+			vals = append(vals, line)
+		}
+	}
+	return vals
+}
+
+// TestShellCompletionCompletesFlagValues: the enumerated flags complete
+// their values on every command that has them, --eval the built-in
+// evaluator and JSON files, --by the fields not yet in the list, and the
+// dataset arguments complete directories.
+func TestShellCompletionCompletesFlagValues(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.WriteFile("w.json", nil, 0o644)
+	os.WriteFile("notes.txt", nil, 0o644)
+	os.Mkdir("models", 0o755)
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"selfplay", "--variant", ""}, []string{"standard", "majority"}},
+		{[]string{"replay", "--variant", "m"}, []string{"majority"}},
+		{[]string{"match", "--no-moves", ""}, []string{"loss", "draw"}},
+		{[]string{"analyze", "--leaf", ""}, []string{"playout", "value"}},
+		{[]string{"play", "--human", ""}, []string{"red", "black", "none"}},
+		{[]string{"fit", "data", "--model", ""}, []string{"ridge", "logistic"}},
+		{[]string{"pipeline", "--model", "l"}, []string{"logistic"}},
+		{[]string{"analyze", "--eval", ""}, []string{"material", "models/", "w.json"}},
+		{[]string{"fit", "data", "--weights", ""}, []string{"models/", "w.json"}},
+		{[]string{"stats", "d", "--by", "variant,re"}, []string{"variant,reason"}},
+	} {
+		if got := complete(t, tc.args...); !slices.Equal(got, tc.want) {
+			t.Errorf("%v: completes %q, want %q", tc.args, got, tc.want)
+		}
+	}
+	out, _, err := run(t, "", "__complete", "stats", "")
+	if err != nil || !strings.HasSuffix(strings.TrimSpace(out), ":16") { // ShellCompDirectiveFilterDirs
+		t.Errorf("stats DIR does not complete directories: %v %q", err, out)
+	}
+}
