@@ -3,21 +3,35 @@
 # SLURM_ARRAY_TASK_ID; `surakarta selfplay --shards N` reads it as --shard,
 # so this script only passes the index through.
 #
-#   sbatch --array=0-7 scripts/slurm/selfplay-array.sh
+#   OUT=/shared/run1 GAMES=100000 SHARDS=8 sbatch --array=0-7 scripts/slurm/selfplay-array.sh
 #   # when all tasks are done:
-#   surakarta dataset verify "$OUT"
+#   SHARDS=8 scripts/merge-check /shared/run1
 #
-# Settings come from the environment so the script needs no editing:
+# Settings come from the environment, which sbatch exports to the job by
+# default, so the script needs no editing:
 #   SURAKARTA  the binary (default: surakarta on PATH)
-#   OUT        output directory on shared storage (default: ./selfplay-run)
+#   OUT        output directory on shared storage (default: ./selfplay-run,
+#              relative to the directory sbatch ran in)
 #   GAMES      total games of the run, all shards together (default 10000)
 #   SHARDS     number of shards = array size (default 8)
 #   SIMS VARIANT SEED   engine and rules settings (defaults 200, standard, 1)
 #   EXTRA      more selfplay flags, e.g. "--random-opening 4"
+#
+# The #SBATCH lines below are defaults: options on sbatch's command line
+# override them. A task asking for more CPUs or memory than any node has
+# is not refused but pends for ever (Reason=PartitionConfig), so on small
+# nodes pass e.g. --cpus-per-task=2 --mem=1G. Each task plays with
+# SLURM_CPUS_PER_TASK workers.
+#
+# A task that Slurm requeues (node failure, scontrol requeue) runs this
+# script again with the same index, and --resume continues its shard; its
+# log is appended to, so it keeps the first run's lines.
 #SBATCH --job-name=surakarta-selfplay
 #SBATCH --cpus-per-task=4
 #SBATCH --mem=4G
 #SBATCH --time=24:00:00
+#SBATCH --requeue
+#SBATCH --open-mode=append
 #SBATCH --output=selfplay-%A_%a.log
 set -euo pipefail
 
