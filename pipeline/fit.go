@@ -28,19 +28,20 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 		}
 	}
 	p.logf("fit: %s on the %d %s positions (%d games)", opt.Model, prov.Rows, variant, prov.Games)
-	res, err := eval.Fit(ctx, eval.DatasetSource{Dir: data, Variant: variant}, opt)
+	// The value head of eval.FitModel, the training loop's fit, on the
+	// result alone: one training path for both.
+	mf, err := eval.FitModel(ctx, []eval.DatasetSource{{Dir: data, Variant: variant}}, eval.ModelFitOptions{Value: opt, TDLambda: 1, NoPrior: true})
 	if err != nil {
 		return "", "", fmt.Errorf("fit: %w (more --games give the fit more to work with)", err)
 	}
-	wf := eval.NewWeightsFile(res.Model)
-	wf.Variant, wf.Lambda, wf.Blend, wf.Holdout, wf.Seed = variant, opt.Lambda, opt.Blend, opt.Holdout, opt.Seed
-	wf.Dataset = prov
-	wf.Report = &res.Report
+	wf := &mf.Value
 	if err := wf.Save(out); err != nil {
 		return "", "", fmt.Errorf("writing weights: %w", err)
 	}
-	p.weights = res.Model
-	p.sum.Fit = fitSummary(out, &res.Report)
+	if p.weights, err = wf.Linear(); err != nil {
+		return "", "", err
+	}
+	p.sum.Fit = fitSummary(out, wf.Report)
 	return Ran, out, nil
 }
 
