@@ -31,13 +31,28 @@
 //
 // A Spec (YAML or JSON, strictly parsed; see specs/) names arms that differ
 // in variant, engine settings or rules, the games per arm, the seed and the
-// pairing of openings. Run plays each arm into OUT/arms/NAME through a
-// Player (the self-play runner), skipping complete arms and resuming
-// partial ones, then writes the Report: report.md with the plain-language
-// answer and tables, report.json with every figure, and PNG plots made with
-// gonum.org/v1/plot (outcome shares with error bars, game-length
-// distributions, and first-player advantage against simulations per move
-// when the arms form a ladder).
+// pairing of openings and search seeds. Arms start from StudyEngine: the
+// self-play engine playing its best move, without root noise or a
+// temperature opening, so that a study's diversity comes from its random
+// openings and its figures describe the game rather than a noise schedule.
+// Run plays each arm into OUT/arms/NAME through a Player (the self-play
+// runner), skipping complete arms and resuming partial ones, then writes
+// the Report: report.md with the plain-language answer, the design (each
+// arm's regime) and tables, report.json with every figure, and plots made
+// with gonum.org/v1/plot as PNG and SVG (outcome shares with error bars,
+// game-length distributions, the ladder's advantage and draw rate against
+// simulations with the fitted line where one fits, and the sensitivity
+// forest plot).
+//
+// # Claims
+//
+// Every verdict is read off an interval: a change is "real" when its
+// interval excludes 0; "no change" needs an equivalence test (TOST,
+// internal/stats) against the spec's margin; otherwise the report says the
+// change is not detected and quotes both ends of the interval. A ladder
+// converges where successive rungs agree within the convergence margin by
+// the same test; its slope per doubling comes with a lack-of-fit test and
+// an interval widened for it (stats.FitLine).
 //
 // # Conventions
 //

@@ -147,8 +147,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		ew.printf("| first-player score | %.3f [%.3f, %.3f] | %.3f [%.3f, %.3f] | %s | %s | |\n",
 			s.A.Value, s.A.CI[0], s.A.CI[1], s.B.Value, s.B.CI[0], s.B.CI[1], mdPts(s.Diff), fmtP(s.P))
 		if p := c.Paired; p != nil {
-			ew.printf("\nPaired over %s from the same openings and search seeds (%d ids only in %s, %d only in %s, %d with different openings left out); %d pairs end with the same result under both, and the paired scores correlate with r = %s:\n\n",
-				games(p.Pairs), p.UnmatchedA, c.A, p.UnmatchedB, c.B, p.Mismatched, p.Identical, fmtCorr(p.Correlation))
+			ew.printf("\nPaired over %s from the same openings and search seeds (%d ids only in %s, %d only in %s, %d with different openings left out); %s end with the same result under both, and the paired scores correlate with r = %s:\n\n",
+				games(p.Pairs), p.UnmatchedA, c.A, p.UnmatchedB, c.B, p.Mismatched, count(p.Identical, "pair"), fmtCorr(p.Correlation))
 			ew.printf("| figure | change (pts) | test | p |\n|---|---|---|---|\n")
 			ew.printf("| first-player score | %s | paired t | %s |\n", mdNumPts(p.ScoreDiff.Value, p.ScoreDiff.CI), fmtP(float64(p.ScoreDiff.P)))
 			ew.printf("| draw rate | %s | McNemar (%d vs %d discordant) | %s (exact %s) |\n",

@@ -80,7 +80,7 @@ func fmtElo(e EloFigure) string {
 }
 
 func writeGroupText(ew *errWriter, g *GroupStats, conf string) {
-	ew.printf("%s: %d games (%s moves first; %s intervals)\n", g.Label, g.Games, g.FirstPlayer, conf)
+	ew.printf("%s: %s (%s moves first; %s intervals)\n", g.Label, games(g.Games), g.FirstPlayer, conf)
 	tw := tabwriter.NewWriter(ew.w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "  red wins\t%d\t%s\n", g.RedWins, fmtRate(g.RedWinRate))
 	fmt.Fprintf(tw, "  black wins\t%d\t%s\n", g.BlackWins, fmtRate(g.BlackWinRate))
@@ -103,10 +103,10 @@ func writeGroupText(ew *errWriter, g *GroupStats, conf string) {
 	ew.printf("  captures per game: mean %.2f, median %g, quartiles %g–%g, range %d–%d\n", c.Mean, c.Median, c.P25, c.P75, c.Min, c.Max)
 	writeHistogramText(ew, p.Histogram, 16, "  ")
 	if m := g.MajorityRescoring; m != nil {
-		ew.printf("  majority rule on the same endings (%d games): draws %s, first-player score %.4f [%.4f, %.4f]\n",
-			m.Games, strings.TrimSpace(fmtRate(m.DrawRate)), m.FirstPlayerScore.Value, m.FirstPlayerScore.CI[0], m.FirstPlayerScore.CI[1])
-		ew.printf("    %d draws decided (%d for red, %d for black); draw rate change %s (McNemar p %s); score change %s (paired p %s)\n",
-			m.DrawsDecided, m.DrawsDecidedRed, m.DrawsDecidedBlack,
+		ew.printf("  majority rule on the same endings (%s): draws %s, first-player score %.4f [%.4f, %.4f]\n",
+			games(m.Games), strings.TrimSpace(fmtRate(m.DrawRate)), m.FirstPlayerScore.Value, m.FirstPlayerScore.CI[0], m.FirstPlayerScore.CI[1])
+		ew.printf("    %s decided (%d for red, %d for black); draw rate change %s (McNemar p %s); score change %s (paired p %s)\n",
+			count(m.DrawsDecided, "draw"), m.DrawsDecidedRed, m.DrawsDecidedBlack,
 			fmtPts(Estimate{Value: m.DrawRateChange.Value, CI: m.DrawRateChange.CI}), fmtP(m.DrawRateChange.P),
 			fmtNumPts(m.ScoreChange.Value, m.ScoreChange.CI), fmtP(float64(m.ScoreChange.P)))
 	}

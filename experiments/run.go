@@ -191,14 +191,14 @@ func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, 
 			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
 		}
 		if done >= a.Games {
-			logf("arm %d/%d %s: %d games already complete", i+1, len(runs), a.Name, done)
+			logf("arm %d/%d %s: %s already complete", i+1, len(runs), a.Name, games(done))
 			continue
 		}
 		regime := "?"
 		if cfg, err := a.EngineConfig(); err == nil {
 			regime = Regime(cfg)
 		}
-		logf("arm %d/%d %s: %s, %d sims, %s, %d games (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.Sims, regime, a.Games, done)
+		logf("arm %d/%d %s: %s, %d sims, %s, %s (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.Sims, regime, games(a.Games), done)
 		if err := player.PlayArm(ctx, a); err != nil {
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("arm %s interrupted: %w; run the same command again to resume", a.Name, err)
@@ -260,7 +260,7 @@ func WriteExperimentReport(ctx context.Context, out, command string) (*Report, e
 			return nil, fmt.Errorf("arm %s: no games in %s yet", a.Name, dir)
 		}
 		if gr.Games < s.Games {
-			partial = append(partial, fmt.Sprintf("%s has %d of %d games", a.Name, gr.Games, s.Games))
+			partial = append(partial, fmt.Sprintf("%s has %d of %s", a.Name, gr.Games, games(s.Games)))
 		}
 		e := s.ArmEngine(i)
 		rel, _ := filepath.Rel(out, dir)

@@ -13,8 +13,8 @@ import (
 
 func TestShippedSpecsParse(t *testing.T) {
 	paths, _ := filepath.Glob("specs/*.yaml")
-	if len(paths) < 2 {
-		t.Fatalf("found %d shipped specs, want variants.yaml and ladder.yaml", len(paths))
+	if len(paths) < 3 {
+		t.Fatalf("found %d shipped specs, want variants.yaml, ladder.yaml and sensitivity.yaml", len(paths))
 	}
 	for _, p := range paths {
 		s, err := ReadSpec(p)
@@ -41,8 +41,50 @@ func TestShippedSpecsParse(t *testing.T) {
 	for i := range l.Arms {
 		sims = append(sims, l.ArmEngine(i).Sims)
 	}
-	if !reflect.DeepEqual(sims, []int{50, 200, 800}) {
-		t.Errorf("ladder sims %v", sims)
+	if !reflect.DeepEqual(sims, []int{25, 50, 100, 200, 400, 800, 1600}) || len(l.Ladder) != len(l.Arms) {
+		t.Errorf("ladder sims %v, rungs %v", sims, l.Ladder)
+	}
+	// Studies play best moves: no shipped spec sets noise or temperature
+	// except the sensitivity arms that test them against a best-play
+	// baseline.
+	sv, err := ReadSpec("specs/sensitivity.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sv.Baseline != "best-play" || len(sv.Comparisons()) != len(sv.Arms)-1 {
+		t.Errorf("sensitivity spec: baseline %q, %d comparisons for %d arms", sv.Baseline, len(sv.Comparisons()), len(sv.Arms))
+	}
+	for _, s := range []*Spec{v, l} {
+		for i := range s.Arms {
+			if e := s.ArmEngine(i); e.NoiseWeight != nil || e.TemperaturePlies != nil {
+				t.Errorf("%s arm %s sets noise or temperature: studies play best moves", s.Name, s.Arms[i].Name)
+			}
+		}
+	}
+}
+
+func TestSpecBaselineLadderAndMargins(t *testing.T) {
+	s, err := ParseSpec([]byte(goodSpec+"baseline: c\nladder: [a, c]\n"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Comparisons(); !reflect.DeepEqual(got, [][2]int{{2, 0}, {2, 1}}) {
+		t.Errorf("comparisons against baseline c: %v, want [[2 0] [2 1]]", got)
+	}
+	if s.EquivalenceMargin != DefaultEquivalenceMargin || s.ConvergenceMargin != DefaultConvergenceMargin {
+		t.Errorf("margins %v, %v: want the defaults", s.EquivalenceMargin, s.ConvergenceMargin)
+	}
+	for _, c := range []struct{ extra, want string }{
+		{"baseline: z\n", `baseline: no arm named "z"`},
+		{"ladder: [a]\n", "one rung"},
+		{"ladder: [a, z]\n", `ladder: no arm named "z"`},
+		{"ladder: [a, a]\n", "named twice"},
+		{"equivalence_margin: 0.7\n", "equivalence_margin 0.7"},
+		{"convergence_margin: -0.1\n", "convergence_margin -0.1"},
+	} {
+		if _, err := ParseSpec([]byte(goodSpec+c.extra), false); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: err %v, want it to mention %q", c.extra, err, c.want)
+		}
 	}
 }
 

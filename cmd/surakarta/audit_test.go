@@ -232,7 +232,7 @@ func TestExperimentCommandsPrintJSON(t *testing.T) {
 	}
 	var c checkJSON
 	decodeJSON(t, "experiment check --json", out, &c)
-	if c.Name != "ladder" || len(c.Arms) != 3 || c.Arms[2].Sims != 800 || !slices.Contains(c.Comparisons, [2]string{"sims200", "sims800"}) {
+	if c.Name != "ladder" || len(c.Arms) != 7 || c.Arms[5].Sims != 800 || !slices.Contains(c.Comparisons, [2]string{"sims400", "sims800"}) {
 		t.Errorf("check --json: %+v", c)
 	}
 

@@ -228,13 +228,13 @@ func newExperimentCheckCommand() *cobra.Command {
 			if asJSON {
 				return writeJSON(out, checkJSON{s.Name, s.Games, s.Seed, s.RandomOpening, s.Pairing, arms, pairs})
 			}
-			fmt.Fprintf(out, "experiment %s: %d arms of %d games, seed %d, %d random opening plies, pairing %s\n",
-				s.Name, len(s.Arms), s.Games, s.Seed, s.RandomOpening, s.Pairing)
+			fmt.Fprintf(out, "experiment %s: %s of %s, seed %d, %s, pairing %s\n",
+				s.Name, nounCount(int64(len(s.Arms)), "arm"), nounCount(s.Games, "game"), s.Seed, nounCount(int64(s.RandomOpening), "random opening ply"), s.Pairing)
 			for _, a := range arms {
 				fmt.Fprintf(out, "  %-16s rules %s, %d sims, evaluator %s, seed %d\n", a.Name, a.Rules, a.Sims, a.Evaluator, a.Seed)
 			}
 			for _, p := range pairs {
-				fmt.Fprintf(out, "  compare %s with %s\n", p[0], p[1])
+				fmt.Fprintf(out, "  compare %s → %s (changes are %s − %s)\n", p[0], p[1], p[1], p[0])
 			}
 			return nil
 		},
@@ -312,4 +312,16 @@ func printReportSummary(cmd *cobra.Command, dir string, r *experiments.Report, a
 		j.Comparisons = append(j.Comparisons, cj)
 	}
 	return writeJSON(out, j)
+}
+
+// nounCount writes n and a noun in agreement: "1 arm", "2 arms", "2 random
+// opening plies".
+func nounCount(n int64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "ply") {
+		return fmt.Sprintf("%d %splies", n, strings.TrimSuffix(noun, "ply"))
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
