@@ -427,7 +427,7 @@ func TestCompleteAndCleanupAfterAnInterruptedRun(t *testing.T) {
 	gw, _ := Create[GameRow](dir, meta)
 	gw.Write([]GameRow{games})
 	// A temporary file of another shard's range must survive the cleanup.
-	other := PartPath(dir, TableGames, "standard", 8) + tmpSuffix
+	other := filepath.Join(PartitionDir(dir, TableGames, "standard"), ".part-0000000008.parquet.tmp-1")
 	os.WriteFile(other, []byte("x"), 0o644)
 
 	got, err := Complete(dir, "standard")

@@ -6,6 +6,8 @@
 //	DIR/positions/variant=V/part-FIRSTID.parquet   one row per searched position (PositionRow)
 //	DIR/games/variant=V/part-FIRSTID.parquet       one row per game (GameRow)
 //	DIR/games/variant=V/_run.json                  the run manifest (Run)
+//	DIR/games/variant=V/_commit-FIRSTID.json       a part's commit record
+//	DIR/games/variant=V/_journal-…, _lock-…        a run in progress
 //
 // A part holds every game of a contiguous range of game ids in both tables,
 // rows ordered by game id then ply; its name carries its first game id in
@@ -14,11 +16,18 @@
 // run's settings and the file's game id range (FileMeta). docs/DATASET.md
 // documents every column and shows queries from DuckDB and Go.
 //
-// Nothing half-written: a Writer writes PATH.tmp, syncs it and renames it to
-// PATH on Commit, so a part is complete or absent. Complete lists the game
-// ranges present in both tables, which is what a resumed run skips; Cleanup
-// removes what an interrupted run left. ClaimPartition refuses to mix runs
-// whose settings differ.
+// Nothing half-written, nothing lost: a Writer writes a hidden temporary
+// file, syncs it and renames it to its path on Commit (package
+// atomicfile), so a part file is complete or absent; once both tables hold
+// a part, its commit record (CommitRecord, _commit-FIRSTID.json) gives each
+// file's size and SHA-256, so that any byte changed later is caught. A
+// Journal keeps the finished games of a part in progress so that a killed
+// run loses only the games it was playing. A writer holds the lock of its
+// game range (LockGames) while it cleans up, checks and writes. Complete
+// lists the game ranges present in both tables, which is what a resumed
+// run skips; Cleanup removes what an interrupted run left and CheckParts
+// removes the parts a resumed run must not trust. ClaimRun refuses to mix
+// runs whose settings differ, and lets a resumed run grow.
 //
 // Reading: Open checks a file before reading a row (Parquet magic and
 // footer, schema equal to this version's, footer keys) and returns an error

@@ -1,5 +1,7 @@
 package dataset
 
+import "fmt"
+
 // FileInfo describes one part file.
 type FileInfo struct {
 	Path      string
@@ -17,8 +19,13 @@ type PartitionInfo struct {
 	Table, Variant string
 	Dir            string
 	Files          []FileInfo
-	// TempFiles lists temporary files of unfinished parts.
+	// TempFiles lists temporary files of unfinished parts; Journals the
+	// journals of parts in progress (games table).
 	TempFiles []string
+	Journals  []string
+	// Unexpected lists the files no writer of this program made: copies,
+	// strays. Readers that glob *.parquet read them as rows of the table.
+	Unexpected []string
 	// Rows and Bytes total the readable files.
 	Rows, Bytes int64
 	// Games counts the game ids the files' footers cover; Ranges lists
@@ -33,6 +40,28 @@ type Inspection struct {
 	Partitions []PartitionInfo
 	// Manifests maps each variant to its run manifest, where one exists.
 	Manifests map[string]Run
+}
+
+// Problems lists what Inspect saw that a reader should not meet:
+// unreadable parts and unexpected files, each naming the file.
+func (in *Inspection) Problems() []string {
+	var out []string
+	for _, p := range in.Partitions {
+		for _, f := range p.Files {
+			if f.Err != nil {
+				out = append(out, f.Err.Error())
+			}
+		}
+		for _, u := range p.Unexpected {
+			out = append(out, unexpectedProblem(u))
+		}
+	}
+	return out
+}
+
+// unexpectedProblem describes a file that does not belong in a partition.
+func unexpectedProblem(path string) string {
+	return fmt.Sprintf("%s: unexpected file in a dataset partition (not written by surakarta; readers that glob *.parquet read it as rows): move it out of the dataset", path)
 }
 
 // Inspect lists the partitions and files of dataset dir with their rows,
@@ -51,18 +80,18 @@ func Inspect(dir string) (*Inspection, error) {
 		}
 		for _, table := range []string{TablePositions, TableGames} {
 			pi := PartitionInfo{Table: table, Variant: v, Dir: PartitionDir(dir, table, v)}
-			parts, err := listParts(dir, table, v)
+			part, err := readPartition(dir, table, v)
 			if err != nil {
 				return nil, err
 			}
-			tmps, err := listPartFiles(dir, table, v, false)
-			if err != nil {
-				return nil, err
-			}
-			for _, t := range tmps {
+			for _, t := range part.temps {
 				pi.TempFiles = append(pi.TempFiles, t.Path)
 			}
-			for _, p := range parts {
+			for _, j := range part.journals {
+				pi.Journals = append(pi.Journals, j.Path)
+			}
+			pi.Unexpected = part.unexpected
+			for _, p := range part.parts {
 				fi := FileInfo{Path: p.Path}
 				f, err := Open(p.Path)
 				if err != nil {
@@ -83,7 +112,7 @@ func Inspect(dir string) (*Inspection, error) {
 					pi.Ranges = append(pi.Ranges, r)
 				}
 			}
-			if len(pi.Files) > 0 || len(pi.TempFiles) > 0 {
+			if len(pi.Files) > 0 || len(pi.TempFiles) > 0 || len(pi.Journals) > 0 || len(pi.Unexpected) > 0 {
 				in.Partitions = append(in.Partitions, pi)
 			}
 		}

@@ -9,15 +9,26 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/surakarta/surakarta/internal/atomicfile"
 )
 
 // Layout: DIR/TABLE/variant=V/part-FIRSTID.parquet, FIRSTID the part's
 // first game id in ten zero-padded digits so that names sort by game id.
-// A part is written as part-FIRSTID.parquet.tmp and renamed when complete.
+// Beside the games parts, files whose names start with "_" (which
+// Hive-style readers skip and *.parquet globs do not match) keep the run's
+// bookkeeping: the manifest (_run.json), one commit record per part
+// (_commit-FIRSTID.json), the journals of parts in progress
+// (_journal-FIRSTID-LASTID.*) and the writers' lock files (_lock*).
+// Anything else in a partition is unexpected: verify and inspect name it.
 const (
-	partPrefix = "part-"
-	partSuffix = ".parquet"
-	tmpSuffix  = ".tmp"
+	partPrefix    = "part-"
+	partSuffix    = ".parquet"
+	legacyTmp     = ".tmp" // part-FIRSTID.parquet.tmp, written by earlier versions
+	commitPrefix  = "_commit-"
+	commitSuffix  = ".json"
+	journalPrefix = "_journal-"
+	lockPrefix    = "_lock"
 	// MaxGameID bounds game ids so that part names keep ten digits.
 	MaxGameID = 9_999_999_999
 )
@@ -30,32 +41,46 @@ func PartitionDir(dir, table, variant string) string {
 // PartPath returns the path of the part of a table that starts at game id
 // first.
 func PartPath(dir, table, variant string, first int64) string {
-	return filepath.Join(PartitionDir(dir, table, variant), fmt.Sprintf("%s%010d%s", partPrefix, first, partSuffix))
+	return filepath.Join(PartitionDir(dir, table, variant), partName(first))
 }
 
-// parsePartName returns the first game id a part file name carries, and
-// whether the name is a complete part (not a temporary one).
-func parsePartName(name string) (first int64, complete, ok bool) {
+func partName(first int64) string { return fmt.Sprintf("%s%010d%s", partPrefix, first, partSuffix) }
+
+// parseID parses a ten-digit game id.
+func parseID(s string) (int64, bool) {
+	if len(s) != 10 {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(s, 10, 64)
+	return id, err == nil && id >= 0
+}
+
+// parsePartName returns the first game id a complete part's file name
+// carries.
+func parsePartName(name string) (first int64, ok bool) {
 	rest, found := strings.CutPrefix(name, partPrefix)
 	if !found {
-		return 0, false, false
+		return 0, false
 	}
-	switch {
-	case strings.HasSuffix(rest, partSuffix+tmpSuffix):
-		rest = strings.TrimSuffix(rest, partSuffix+tmpSuffix)
-	case strings.HasSuffix(rest, partSuffix):
-		rest, complete = strings.TrimSuffix(rest, partSuffix), true
-	default:
-		return 0, false, false
+	rest, found = strings.CutSuffix(rest, partSuffix)
+	if !found {
+		return 0, false
 	}
-	if len(rest) != 10 {
-		return 0, false, false
+	return parseID(rest)
+}
+
+// parseTempName recognises the temporary file of a file being written:
+// atomicfile's hidden ".NAME.tmp-*" and the ".tmp" suffix of earlier
+// versions. target is NAME, the file it would have become.
+func parseTempName(name string) (target string, ok bool) {
+	if atomicfile.IsTemp(name) {
+		t := strings.TrimPrefix(name, ".")
+		return t[:strings.LastIndex(t, ".tmp-")], true
 	}
-	first, err := strconv.ParseInt(rest, 10, 64)
-	if err != nil {
-		return 0, false, false
+	if t, found := strings.CutSuffix(name, legacyTmp); found && strings.HasPrefix(t, partPrefix) {
+		return t, true
 	}
-	return first, complete, true
+	return "", false
 }
 
 // partFile is one file of a partition.
@@ -64,43 +89,83 @@ type partFile struct {
 	First int64
 }
 
-// listParts returns the complete part files of a table's variant partition
-// sorted by first game id; none when the partition does not exist.
-func listParts(dir, table, variant string) ([]partFile, error) {
-	return listPartFiles(dir, table, variant, true)
+// partition is what one table's variant partition holds, by kind.
+type partition struct {
+	dir string
+	// parts are the complete part files, sorted by first game id.
+	parts []partFile
+	// temps are temporary files of writes in progress or killed; First is
+	// the part's first game id, or -1 for another file (a manifest).
+	temps []partFile
+	// commits maps a part's first game id to its commit record's path,
+	// journals lists the journals of parts in progress (games table only).
+	commits  map[int64]string
+	journals []partFile
+	// unexpected lists every other entry: no reader of this program reads
+	// it, but a *.parquet glob may.
+	unexpected []string
 }
 
-// listBothTables lists a variant partition's complete parts in the games
-// and the positions table.
-func listBothTables(dir, variant string) (games, positions []partFile, err error) {
-	if games, err = listParts(dir, TableGames, variant); err != nil {
-		return nil, nil, err
-	}
-	if positions, err = listParts(dir, TablePositions, variant); err != nil {
-		return nil, nil, err
-	}
-	return games, positions, nil
-}
-
-func listPartFiles(dir, table, variant string, complete bool) ([]partFile, error) {
-	pdir := PartitionDir(dir, table, variant)
-	entries, err := os.ReadDir(pdir)
+// readPartition lists one table's variant partition; an absent partition
+// is empty.
+func readPartition(dir, table, variant string) (*partition, error) {
+	p := &partition{dir: PartitionDir(dir, table, variant), commits: map[int64]string{}}
+	entries, err := os.ReadDir(p.dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return p, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	var out []partFile
+	games := table == TableGames
 	for _, e := range entries {
-		first, c, ok := parsePartName(e.Name())
-		if !ok || c != complete || e.IsDir() {
+		name, path := e.Name(), filepath.Join(p.dir, e.Name())
+		if e.IsDir() {
+			p.unexpected = append(p.unexpected, path)
 			continue
 		}
-		out = append(out, partFile{filepath.Join(pdir, e.Name()), first})
+		if first, ok := parsePartName(name); ok {
+			p.parts = append(p.parts, partFile{path, first})
+			continue
+		}
+		if target, ok := parseTempName(name); ok {
+			first, isPart := parsePartName(target)
+			if !isPart {
+				first, isPart = parseCommitName(target)
+			}
+			if !isPart {
+				first = -1
+			}
+			p.temps = append(p.temps, partFile{path, first})
+			continue
+		}
+		if games {
+			if first, ok := parseCommitName(name); ok {
+				p.commits[first] = path
+				continue
+			}
+			if first, _, ok := parseJournalName(name); ok {
+				p.journals = append(p.journals, partFile{path, first})
+				continue
+			}
+			if name == ManifestName || strings.HasPrefix(name, lockPrefix) {
+				continue
+			}
+		}
+		p.unexpected = append(p.unexpected, path)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].First < out[j].First })
-	return out, nil
+	sort.Slice(p.parts, func(i, j int) bool { return p.parts[i].First < p.parts[j].First })
+	return p, nil
+}
+
+// listParts returns the complete part files of a table's variant partition
+// sorted by first game id; none when the partition does not exist.
+func listParts(dir, table, variant string) ([]partFile, error) {
+	p, err := readPartition(dir, table, variant)
+	if err != nil {
+		return nil, err
+	}
+	return p.parts, nil
 }
 
 // Variants returns the variant partitions present in either table of dir,
@@ -156,48 +221,110 @@ type Range struct{ First, Last int64 }
 // Len returns the number of ids in r.
 func (r Range) Len() int64 { return r.Last - r.First + 1 }
 
+// ShardRange returns the game ids [lo, hi) of shard i of n in a run of
+// games games: [i·games/n, (i+1)·games/n).
+func ShardRange(games int64, i, n int) (lo, hi int64) {
+	return games * int64(i) / int64(n), games * int64(i+1) / int64(n)
+}
+
 // Complete returns the game id ranges of the parts of a variant partition
 // that are complete in both tables, sorted by first id. Only those games
 // count as written; a resumed run plays the rest.
 func Complete(dir, variant string) ([]Range, error) {
-	games, pos, err := listBothTables(dir, variant)
+	parts, err := readPair(dir, variant)
 	if err != nil {
 		return nil, err
 	}
-	hasPos := map[int64]string{}
-	for _, p := range pos {
-		hasPos[p.First] = p.Path
-	}
 	var out []Range
-	for _, g := range games {
-		if _, ok := hasPos[g.First]; !ok {
-			continue
-		}
-		f, err := Open(g.Path)
+	for _, pp := range parts.complete() {
+		f, err := Open(pp.games.Path)
 		if err != nil {
 			return nil, err
 		}
 		m := f.Meta
 		f.Close()
-		if m.FirstGame != g.First {
-			return nil, fmt.Errorf("%s: footer says the part starts at game %d, its name says %d", g.Path, m.FirstGame, g.First)
+		if m.FirstGame != pp.first {
+			return nil, fmt.Errorf("%s: footer says the part starts at game %d, its name says %d", pp.games.Path, m.FirstGame, pp.first)
 		}
 		out = append(out, Range{m.FirstGame, m.LastGame})
 	}
 	return out, nil
 }
 
+// pair is what a partition holds of one part: its file in each table and
+// its commit record (empty paths for what is missing).
+type pair struct {
+	first            int64
+	games, positions partFile
+	commit           string
+}
+
+// whole reports whether both tables hold the part. A part written by this
+// version also has a commit record once whole; earlier versions wrote
+// none.
+func (p *pair) whole() bool { return p.games.Path != "" && p.positions.Path != "" }
+
+// pairs is a variant partition of both tables, part by part.
+type pairs struct {
+	games, positions *partition
+	byFirst          []*pair // sorted by first game id
+}
+
+func readPair(dir, variant string) (*pairs, error) {
+	g, err := readPartition(dir, TableGames, variant)
+	if err != nil {
+		return nil, err
+	}
+	p, err := readPartition(dir, TablePositions, variant)
+	if err != nil {
+		return nil, err
+	}
+	ps := &pairs{games: g, positions: p}
+	m := map[int64]*pair{}
+	get := func(first int64) *pair {
+		if m[first] == nil {
+			m[first] = &pair{first: first}
+			ps.byFirst = append(ps.byFirst, m[first])
+		}
+		return m[first]
+	}
+	for _, f := range g.parts {
+		get(f.First).games = f
+	}
+	for _, f := range p.parts {
+		get(f.First).positions = f
+	}
+	for first, path := range g.commits {
+		get(first).commit = path
+	}
+	sort.Slice(ps.byFirst, func(i, j int) bool { return ps.byFirst[i].first < ps.byFirst[j].first })
+	return ps, nil
+}
+
+// complete returns the parts that both tables hold.
+func (ps *pairs) complete() []*pair {
+	var out []*pair
+	for _, p := range ps.byFirst {
+		if p.whole() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // Cleanup removes what an interrupted run of the variant partition left
-// for game ids in [lo, hi): temporary files, and parts of one table whose
-// other table's part is missing (their games count as not written). Parts
-// outside the range belong to other shards and are left alone.
+// for game ids in [lo, hi): temporary files, parts of one table whose
+// other table's part is missing (their games count as not written) and
+// commit records without their parts. Parts outside the range belong to
+// other shards and are left alone. The caller holds the range's lock
+// (LockGames).
 func Cleanup(dir, variant string, lo, hi int64) (removed []string, err error) {
 	paths, err := Leftovers(dir, variant, lo, hi)
 	if err != nil {
 		return nil, err
 	}
 	for _, p := range paths {
-		if err := os.Remove(p); err != nil {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return removed, err
 		}
 		removed = append(removed, p)
@@ -207,33 +334,25 @@ func Cleanup(dir, variant string, lo, hi int64) (removed []string, err error) {
 
 // Leftovers lists, sorted, what Cleanup would remove.
 func Leftovers(dir, variant string, lo, hi int64) ([]string, error) {
+	ps, err := readPair(dir, variant)
+	if err != nil {
+		return nil, err
+	}
+	in := func(first int64) bool { return first >= lo && first < hi }
 	var out []string
-	for _, table := range []string{TablePositions, TableGames} {
-		tmps, err := listPartFiles(dir, table, variant, false)
-		if err != nil {
-			return nil, err
-		}
-		for _, t := range tmps {
-			if t.First >= lo && t.First < hi {
+	for _, part := range []*partition{ps.games, ps.positions} {
+		for _, t := range part.temps {
+			if in(t.First) {
 				out = append(out, t.Path)
 			}
 		}
 	}
-	games, pos, err := listBothTables(dir, variant)
-	if err != nil {
-		return nil, err
-	}
-	in := func(ps []partFile) map[int64]string {
-		m := map[int64]string{}
-		for _, p := range ps {
-			m[p.First] = p.Path
+	for _, p := range ps.byFirst {
+		if p.whole() || !in(p.first) {
+			continue
 		}
-		return m
-	}
-	gm, pm := in(games), in(pos)
-	for _, pair := range []struct{ a, b map[int64]string }{{gm, pm}, {pm, gm}} {
-		for first, path := range pair.a {
-			if _, ok := pair.b[first]; !ok && first >= lo && first < hi {
+		for _, path := range []string{p.games.Path, p.positions.Path, p.commit} {
+			if path != "" {
 				out = append(out, path)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/surakarta/surakarta/internal/atomicfile"
 	buildinfo "github.com/surakarta/surakarta/internal/version"
 )
 
@@ -35,7 +36,9 @@ type Run struct {
 }
 
 // Diff describes the first setting in which r differs from o, the settings
-// already on disk, or returns "" when they agree.
+// already on disk, or returns "" when they agree. Games is not compared: a
+// run may grow (game i does not depend on the run's number of games), and
+// ClaimRun decides when it may.
 func (r Run) Diff(o Run) string {
 	type field struct {
 		name     string
@@ -47,7 +50,6 @@ func (r Run) Diff(o Run) string {
 		{"rules", r.Rules, o.Rules},
 		{"engine settings", r.Engine, o.Engine},
 		{"seed", strconv.FormatUint(r.Seed, 10), strconv.FormatUint(o.Seed, 10)},
-		{"games", strconv.FormatInt(r.Games, 10), strconv.FormatInt(o.Games, 10)},
 		{"random opening plies", strconv.Itoa(r.RandomOpening), strconv.Itoa(o.RandomOpening)},
 		{"game ids", r.GameIDs, o.GameIDs},
 	}
@@ -199,7 +201,14 @@ func ReadManifest(dir, variant string) (r Run, ok bool, err error) {
 // has none. A partition with data files but no manifest is checked against
 // the footer of one of its files. The error names the first differing
 // setting.
-func ClaimPartition(dir string, r Run) error {
+func ClaimPartition(dir string, r Run) error { return ClaimRun(dir, r, false) }
+
+// ClaimRun is ClaimPartition that, with grow, also accepts a run of more
+// games than the partition's (the same run extended: game i does not
+// depend on the number of games) and records the new number in the
+// manifest. A run of fewer games is refused either way: the partition's
+// games beyond them would lie outside it.
+func ClaimRun(dir string, r Run, grow bool) error {
 	have, ok, err := ReadManifest(dir, r.Variant)
 	if err != nil {
 		return err
@@ -218,13 +227,20 @@ func ClaimPartition(dir string, r Run) error {
 			f.Close()
 		}
 	}
+	pdir := PartitionDir(dir, TableGames, r.Variant)
 	if ok {
 		if d := r.Diff(have); d != "" {
-			return fmt.Errorf("%s already holds a different run (%s): write to another directory or repeat that run's settings",
-				PartitionDir(dir, TableGames, r.Variant), d)
+			return fmt.Errorf("%s already holds a different run (%s): write to another directory or repeat that run's settings", pdir, d)
 		}
-		if _, err := os.Stat(ManifestPath(dir, r.Variant)); err == nil {
-			return nil
+		switch {
+		case r.Games < have.Games:
+			return fmt.Errorf("%s holds a run of %d games: give --games %d (or more, with --resume, to extend it)", pdir, have.Games, have.Games)
+		case r.Games > have.Games && !grow:
+			return fmt.Errorf("%s holds a run of %d games: resume it (--resume) to extend it to %d", pdir, have.Games, r.Games)
+		case r.Games == have.Games:
+			if _, err := os.Stat(ManifestPath(dir, r.Variant)); err == nil {
+				return nil
+			}
 		}
 	}
 	b, err := json.MarshalIndent(r, "", "  ")
@@ -234,47 +250,5 @@ func ClaimPartition(dir string, r Run) error {
 	if err := os.MkdirAll(PartitionDir(dir, TableGames, r.Variant), 0o755); err != nil {
 		return err
 	}
-	return writeFileAtomic(ManifestPath(dir, r.Variant), append(b, '\n'))
-}
-
-// writeFileAtomic writes data to path through a temporary file in the same
-// directory, synced and renamed, so readers see the old file or the new.
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return syncDir(filepath.Dir(path))
-}
-
-// syncDir makes a rename in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	// Some file systems cannot sync a directory; the rename stands anyway.
-	if errors.Is(err, os.ErrInvalid) {
-		return nil
-	}
-	return err
+	return atomicfile.WriteFile(ManifestPath(dir, r.Variant), append(b, '\n'))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -225,40 +226,47 @@ func verifyPartition(ctx context.Context, dir, variant string, rep *VerifyReport
 		// manifest.
 		cov.RunGames, cov.GameIDs = run.Games, run.GameIDs
 	}()
-	games, pos, err := listBothTables(dir, variant)
+	ps, err := readPair(dir, variant)
 	if err != nil {
 		rep.addf("%v", err)
 		return cov, nil
 	}
-	for _, table := range []string{TableGames, TablePositions} {
-		tmps, _ := listPartFiles(dir, table, variant, false)
-		for _, t := range tmps {
-			rep.addf("%s: temporary file of an unfinished part (a run was interrupted: resume it, or delete the file)", t.Path)
+	for _, part := range []*partition{ps.games, ps.positions} {
+		for _, t := range part.temps {
+			rep.addf("%s: temporary file of an unfinished write (a run was interrupted: resume it, or delete the file)", t.Path)
+		}
+		for _, u := range part.unexpected {
+			rep.addf("%s", unexpectedProblem(u))
 		}
 	}
-	posByFirst := map[int64]partFile{}
-	for _, p := range pos {
-		posByFirst[p.First] = p
+	for _, j := range ps.games.journals {
+		rep.addf("%s: journal of a part in progress (a run was interrupted: resume it to write its games)", j.Path)
 	}
-	gamesFirst := map[int64]bool{}
-	for _, g := range games {
-		gamesFirst[g.First] = true
-	}
-	for _, p := range pos {
-		if !gamesFirst[p.First] {
-			rep.addf("%s: positions part without its games part", p.Path)
-			reportUnreadable(p.Path, rep)
+	recorded := len(ps.games.commits) > 0
+	for _, p := range ps.byFirst {
+		switch {
+		case p.games.Path == "" && p.positions.Path == "":
+			rep.addf("%s: commit record of a part whose files are missing", p.commit)
+		case p.games.Path == "":
+			rep.addf("%s: positions part without its games part", p.positions.Path)
+			reportUnreadable(p.positions.Path, rep)
+		case p.positions.Path == "":
+			rep.addf("%s: games part without its positions part", p.games.Path)
+			reportUnreadable(p.games.Path, rep)
+		case p.commit != "":
+			for _, msg := range p.checkCommit() {
+				rep.addf("%s", msg)
+			}
+		case recorded:
+			// Parts written by earlier versions have no commit record; in
+			// a partition with records, a missing one was lost or removed.
+			rep.addf("%s: no commit record (%s) although the partition's other parts have one: resume the run to check and record it", p.games.Path, filepath.Base(CommitPath(dir, variant, p.first)))
 		}
 	}
 	lastID := int64(-1)
-	for _, gp := range games {
-		pp, ok := posByFirst[gp.First]
-		if !ok {
-			rep.addf("%s: games part without its positions part", gp.Path)
-			reportUnreadable(gp.Path, rep)
-			continue
-		}
-		ids, okPart, err := verifyPart(ctx, gp.Path, pp.Path, variant, &run, &haveRun, rep)
+	for _, p := range ps.complete() {
+		gp := p.games
+		ids, okPart, err := verifyPart(ctx, gp.Path, p.positions.Path, variant, &run, &haveRun, rep)
 		if err != nil {
 			return cov, err
 		}
@@ -393,6 +401,11 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 		}
 		if int(p.Ply) != cur.nextPly {
 			rep.addf("%s: expected ply %d (one row per searched ply, in order)", where, cur.nextPly)
+			cur.bad = true
+			return nil
+		}
+		if int(p.Ply) >= len(cur.row.Moves) {
+			rep.addf("%s: row beyond the game's %d moves in %s (are the two files of one part from different runs?)", where, len(cur.row.Moves), gamesPath)
 			cur.bad = true
 			return nil
 		}

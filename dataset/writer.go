@@ -1,14 +1,14 @@
 package dataset
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
+
+	"github.com/surakarta/surakarta/internal/atomicfile"
 )
 
 // DefaultRowGroupRows is the row-group size limit of the writers: large
@@ -23,15 +23,18 @@ var zstdCodec = &zstd.Codec{Level: zstd.SpeedDefault}
 
 // Writer writes one part file of a table: rows of type T (PositionRow or
 // GameRow), zstd-compressed, in row groups of at most DefaultRowGroupRows,
-// with the FileMeta in the footer. It writes to PATH.tmp and renames it to
-// PATH on Commit, so that a part either exists complete or not at all.
+// with the FileMeta in the footer. It writes a hidden temporary file and
+// renames it to the part's path on Commit (package atomicfile), so that a
+// part either exists complete or not at all, and hashes the bytes on the
+// way for the part's commit record.
 // A Writer is not safe for concurrent use: one goroutine owns it.
 type Writer[T Row] struct {
-	path, tmp string
-	f         *os.File
-	pw        *parquet.GenericWriter[T]
-	rows      int64
-	done      bool
+	f    *atomicfile.File
+	sum  *summer
+	pw   *parquet.GenericWriter[T]
+	rows int64
+	done bool
+	fs   FileSum
 }
 
 // PositionWriter writes a part of the positions table.
@@ -42,9 +45,8 @@ type GameWriter = Writer[GameRow]
 
 // Create starts the part of T's table in dataset dir that holds games
 // meta.FirstGame..meta.LastGame of variant meta.Variant. It sets meta.Table,
-// and meta.Version and meta.Revision when empty. It fails if a temporary
-// file of the same part exists (another run writes it, or a crashed run
-// left it: Cleanup removes it).
+// and meta.Version and meta.Revision when empty. Writers of one game range
+// exclude each other through LockGames, not here.
 func Create[T Row](dir string, meta FileMeta) (*Writer[T], error) {
 	meta.Table = tableOf[T]()
 	if meta.Version == "" && meta.Revision == "" {
@@ -57,11 +59,7 @@ func Create[T Row](dir string, meta FileMeta) (*Writer[T], error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	tmp := path + tmpSuffix
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, fs.ErrExist) {
-		return nil, fmt.Errorf("%s exists: another run is writing this part, or an interrupted one left it (resume removes it)", tmp)
-	}
+	f, err := atomicfile.Create(path)
 	if err != nil {
 		return nil, err
 	}
@@ -73,11 +71,12 @@ func Create[T Row](dir string, meta FileMeta) (*Writer[T], error) {
 	for _, kv := range meta.keyValues() {
 		opts = append(opts, parquet.KeyValueMetadata(kv[0], kv[1]))
 	}
-	return &Writer[T]{path: path, tmp: tmp, f: f, pw: parquet.NewGenericWriter[T](f, opts...)}, nil
+	s := newSummer(f)
+	return &Writer[T]{f: f, sum: s, pw: parquet.NewGenericWriter[T](s, opts...)}, nil
 }
 
 // Path returns the file's final path.
-func (w *Writer[T]) Path() string { return w.path }
+func (w *Writer[T]) Path() string { return w.f.Path() }
 
 // Rows returns the number of rows written so far.
 func (w *Writer[T]) Rows() int64 { return w.rows }
@@ -85,12 +84,12 @@ func (w *Writer[T]) Rows() int64 { return w.rows }
 // Write appends rows to the part.
 func (w *Writer[T]) Write(rows []T) error {
 	if w.done {
-		return fmt.Errorf("dataset: write to %s after commit or abort", w.path)
+		return fmt.Errorf("dataset: write to %s after commit or abort", w.Path())
 	}
 	n, err := w.pw.Write(rows)
 	w.rows += int64(n)
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", w.tmp, err)
+		return fmt.Errorf("writing %s: %w", w.Path(), err)
 	}
 	return nil
 }
@@ -99,45 +98,37 @@ func (w *Writer[T]) Write(rows []T) error {
 // part of the same name that already exists is never overwritten.
 func (w *Writer[T]) Commit() error {
 	if w.done {
-		return fmt.Errorf("dataset: commit of %s after commit or abort", w.path)
+		return fmt.Errorf("dataset: commit of %s after commit or abort", w.Path())
 	}
 	w.done = true
-	err := w.pw.Close()
-	if err == nil {
-		err = w.f.Sync()
+	if err := w.pw.Close(); err != nil {
+		w.f.Abort()
+		return fmt.Errorf("finishing %s: %w", w.Path(), err)
 	}
-	if cerr := w.f.Close(); err == nil {
-		err = cerr
+	w.fs = w.sum.sum(w.Path())
+	if err := w.f.Commit(true); err != nil {
+		return fmt.Errorf("%w: two runs wrote the same part, or the write failed", err)
 	}
-	if err == nil {
-		if _, serr := os.Lstat(w.path); serr == nil {
-			err = fmt.Errorf("%s already exists: two runs wrote the same part", w.path)
-		}
-	}
-	if err == nil {
-		err = os.Rename(w.tmp, w.path)
-	}
-	if err != nil {
-		os.Remove(w.tmp)
-		return fmt.Errorf("finishing %s: %w", w.path, err)
-	}
-	return syncDir(filepath.Dir(w.path))
+	return nil
 }
+
+// Sum returns the size and SHA-256 of the committed file, for its part's
+// CommitRecord; zero before Commit.
+func (w *Writer[T]) Sum() FileSum { return w.fs }
 
 // Abort discards the part: the temporary file is closed and removed.
 // Abort after Commit does nothing.
-func (w *Writer[T]) Abort() error {
+func (w *Writer[T]) Abort() {
 	if w.done {
-		return nil
+		return
 	}
 	w.done = true
-	w.f.Close()
-	return os.Remove(w.tmp)
+	w.f.Abort()
 }
 
 // WritePart writes one complete part: the games and positions of the game
 // id range meta.FirstGame..meta.LastGame, positions first (a part counts as
-// written only once both files exist). Rows must be ordered by game id,
+// written only once both files exist), then its commit record. Rows must be ordered by game id,
 // then ply. It suits small writes and tests; self-play streams rows
 // through one Writer per table instead.
 func WritePart(dir string, meta FileMeta, games []GameRow, positions []PositionRow) error {
@@ -160,5 +151,8 @@ func WritePart(dir string, meta FileMeta, games []GameRow, positions []PositionR
 		gw.Abort()
 		return err
 	}
-	return gw.Commit()
+	if err := gw.Commit(); err != nil {
+		return err
+	}
+	return WriteCommit(dir, meta.Variant, CommitRecord{FirstGame: meta.FirstGame, LastGame: meta.LastGame, Games: gw.Sum(), Positions: pw.Sum()})
 }

@@ -1,15 +1,14 @@
 package eval
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 
+	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -220,33 +219,7 @@ func (f *WeightsFile) Save(path string) error {
 		return fmt.Errorf("encoding weights: %w", err)
 	}
 	data = append(data, '\n')
-	return writeFileAtomic(path, data)
-}
-
-func writeFileAtomic(path string, data []byte) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = io.Copy(tmp, bytes.NewReader(data)); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	return nil
+	return atomicfile.WriteFile(path, data)
 }
 
 // NewWeightsFile returns the weights file of a fitted model, names and

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 
+	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -127,7 +128,7 @@ func (f *ModelFile) Save(path string) error {
 	if err != nil {
 		return fmt.Errorf("encoding model: %w", err)
 	}
-	return writeFileAtomic(path, append(data, '\n'))
+	return atomicfile.WriteFile(path, append(data, '\n'))
 }
 
 // ReadModel decodes a model file, refusing unknown fields.

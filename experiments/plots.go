@@ -14,6 +14,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/surakarta/surakarta/internal/atomicfile"
 )
 
 // Plot file names (PNG; each has an SVG twin of the same base name).
@@ -98,7 +100,7 @@ func writeFigure(dir string, f figure) error {
 		if _, err := out.c.WriteTo(&buf); err != nil {
 			return err
 		}
-		if err := writeAtomic(out.path, buf.Bytes()); err != nil {
+		if err := atomicfile.WriteFile(out.path, buf.Bytes()); err != nil {
 			return err
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/version"
 	"github.com/surakarta/surakarta/mcts"
 )
@@ -174,36 +175,12 @@ func (r *Report) WriteFiles(dir string) error {
 	if err != nil {
 		return fmt.Errorf("encoding report.json: %w", err)
 	}
-	if err := writeAtomic(filepath.Join(dir, "report.json"), append(js, '\n')); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "report.json"), append(js, '\n')); err != nil {
 		return err
 	}
 	var md strings.Builder
 	if err := r.WriteMarkdown(&md); err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(dir, "report.md"), []byte(md.String()))
-}
-
-// writeAtomic writes data to path through a temporary file and a rename.
-func writeAtomic(path string, data []byte) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.WriteFile(filepath.Join(dir, "report.md"), []byte(md.String()))
 }

@@ -13,6 +13,7 @@ import (
 	"sort"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -82,7 +83,7 @@ func claimExperiment(out string, s *Spec) error {
 	path := filepath.Join(out, SpecFile)
 	have, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return writeAtomic(path, append(b, '\n'))
+		return atomicfile.WriteFile(path, append(b, '\n'))
 	}
 	if err != nil {
 		return err

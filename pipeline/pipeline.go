@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
 )
@@ -67,7 +68,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encoding %s: %w", SummaryFile, err)
 	}
-	if err := writeAtomic(cfg.path(SummaryFile), append(b, '\n')); err != nil {
+	if err := atomicfile.WriteFile(cfg.path(SummaryFile), append(b, '\n')); err != nil {
 		return nil, err
 	}
 	return s, nil

@@ -271,7 +271,7 @@ func TestRefusals(t *testing.T) {
 		want   string
 	}{
 		{"an earlier run without --resume", func(c *Config) { c.Out = first.Out }, "--resume"},
-		{"other self-play settings on resume", func(c *Config) { c.Out, c.Resume, c.Games = first.Out, true, 9 }, "another --out"},
+		{"other self-play settings on resume", func(c *Config) { c.Out, c.Resume, c.Seed = first.Out, true, c.Seed+1 }, "another --out"},
 		{"odd match games", func(c *Config) { c.MatchGames = 3 }, "even"},
 		{"no games", func(c *Config) { c.Games = 0 }, "at least 1"},
 		{"bad fit penalty", func(c *Config) { c.Fit.Lambda = 0 }, "lambda"},

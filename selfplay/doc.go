@@ -7,10 +7,19 @@
 // Game i is played from streams derived from (seed, i) alone (see
 // dataset.OpeningSeed and dataset.SearchSeed), so the rows are identical for
 // any number of workers, any sharding, and a replay of single games.
-// Finished games pass through a reorder buffer to one writer goroutine per
-// table, which writes them in game id order into parts that are committed
-// atomically; an interrupted run keeps its complete parts and resumes
-// without duplicates or gaps.
+// Every finished game is journaled at once (dataset.Journal), then passes
+// through a reorder buffer to one writer goroutine per table, which writes
+// games in id order into parts that are committed atomically and recorded
+// with their hashes. An interrupted run, even a killed one, keeps its
+// complete parts and its journaled games; a resumed run checks and repairs
+// what it keeps and continues without duplicates or gaps, and may extend
+// the run to more games. A run holds the lock of its game range, so a
+// second writer of the same games is refused.
+//
+// Files: run.go the configuration and the run; resume.go what a run finds
+// in its directory; write.go the workers, the collector, the table writers
+// and the committer; journal.go the journals of parts in progress;
+// plan.go the game ids and parts; progress.go the progress line.
 //
 // Progress is the progress line the commands show during a run: its Start
 // and Game fit Config.OnStart and Config.OnGame.

@@ -13,10 +13,8 @@ import (
 type part struct{ first, last int64 }
 
 // ShardRange returns the game ids [lo, hi) of shard i of n in a run of
-// games games: [i·games/n, (i+1)·games/n).
-func ShardRange(games int64, i, n int) (lo, hi int64) {
-	return games * int64(i) / int64(n), games * int64(i+1) / int64(n)
-}
+// games games (dataset.ShardRange).
+func ShardRange(games int64, i, n int) (lo, hi int64) { return dataset.ShardRange(games, i, n) }
 
 // runsOf groups sorted, distinct ids into maximal contiguous ranges.
 func runsOf(ids []int64) []dataset.Range {
@@ -65,18 +63,54 @@ func overlap(want, have []dataset.Range) int64 {
 	return n
 }
 
-// planParts cuts ranges into parts at multiples of size, so that parts of
-// one run line up whatever was already written.
-func planParts(ranges []dataset.Range, size int64) []part {
-	var out []part
-	for _, r := range ranges {
-		for lo := r.First; lo <= r.Last; {
-			hi := min(r.Last, (lo/size+1)*size-1)
-			out = append(out, part{lo, hi})
-			lo = hi + 1
-		}
+// plan is the games a run plays, cut into parts at multiples of size so
+// that parts of one run line up whatever was already written. It is walked
+// id by id and never listed, so that its memory does not grow with the
+// number of games.
+type plan struct {
+	ranges []dataset.Range // sorted, disjoint
+	size   int64
+}
+
+// first returns the plan's first game id; ok is false for an empty plan.
+func (p *plan) first() (int64, bool) {
+	if len(p.ranges) == 0 {
+		return 0, false
 	}
-	return out
+	return p.ranges[0].First, true
+}
+
+// next returns the id after id in the plan; ok is false after the last.
+// r is the index of id's range, updated in place.
+func (p *plan) next(id int64, r *int) (int64, bool) {
+	if id < p.ranges[*r].Last {
+		return id + 1, true
+	}
+	*r++
+	if *r == len(p.ranges) {
+		return 0, false
+	}
+	return p.ranges[*r].First, true
+}
+
+// partAt returns the part that holds id, an id of the plan.
+func (p *plan) partAt(id int64) part {
+	r, _ := slices.BinarySearchFunc(p.ranges, id, func(rg dataset.Range, id int64) int {
+		switch {
+		case rg.Last < id:
+			return -1
+		case rg.First > id:
+			return 1
+		}
+		return 0
+	})
+	return p.partOf(id, r)
+}
+
+// partOf returns the part that holds id, which range r of the plan holds.
+func (p *plan) partOf(id int64, r int) part {
+	rg := p.ranges[r]
+	return part{max(rg.First, id/p.size*p.size), min(rg.Last, (id/p.size+1)*p.size-1)}
 }
 
 // ParseGameIDs parses a list of game ids and ranges, "3,7,10-12", into

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
@@ -19,6 +18,11 @@ import (
 // loses at most the part in progress, and a run of N games writes about
 // N/256 files per table.
 const DefaultPartGames = 256
+
+// MaxWorkersPerCPU bounds Config.Workers: a worker plays a whole game on
+// one core, so workers beyond the cores only take turns, and each holds a
+// searcher's node arena and its games in the reorder window.
+const MaxWorkersPerCPU = 4
 
 // DefaultEngine returns the engine settings of self-play: mcts's defaults
 // with 800 simulations a move, root Dirichlet noise of weight 0.25, moves
@@ -96,12 +100,15 @@ type Summary struct {
 	// Planned counts the games this run is responsible for (its shard or
 	// its game ids); Skipped those already complete when it started.
 	Planned, Skipped int64
-	// Played counts the games finished in this run, Written those of them
-	// in committed parts (fewer after an interruption), Positions the
-	// position rows of the played games.
+	// Played counts the games finished in this run, Written the games of
+	// the parts it committed (played or Journaled; fewer after an
+	// interruption), Positions the position rows of the played games.
 	Played, Written, Positions int64
 	// Red, Black and Draw tally the played games' results.
 	Red, Black, Draw int64
+	// Journaled counts the games of this run read back from the journals
+	// of an interrupted one (written now, not played again).
+	Journaled int64
 	// Parts counts the parts committed.
 	Parts   int
 	Elapsed time.Duration
@@ -162,6 +169,9 @@ func (c *Config) check() error {
 		c.PartGames = DefaultPartGames
 	}
 	switch {
+	case c.Workers > MaxWorkersPerCPU*runtime.NumCPU():
+		return fmt.Errorf("workers %d: at most %d (%d per CPU core on this machine's %d); each worker is a whole game search, so more only slow the run down",
+			c.Workers, MaxWorkersPerCPU*runtime.NumCPU(), MaxWorkersPerCPU, runtime.NumCPU())
 	case c.GameIDs == nil && c.Games < 1:
 		return fmt.Errorf("games %d: want at least 1", c.Games)
 	case c.Games > dataset.MaxGameID+1:
@@ -233,241 +243,20 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 		sum.Planned += r.Len()
 	}
 	run := cfg.RunSettings()
-	todo := planned
+	st := &resumeState{todo: planned}
 	if cfg.Dir != "" && len(planned) > 0 {
-		if err := dataset.ClaimPartition(cfg.Dir, run); err != nil {
+		var err error
+		if st, err = prepare(&cfg, run, planned, &sum, logf); err != nil {
 			return sum, err
 		}
-		lo, hi := planned[0].First, planned[len(planned)-1].Last+1
-		complete, err := dataset.Complete(cfg.Dir, run.Variant)
-		if err != nil {
-			return sum, err
-		}
-		sum.Skipped = overlap(planned, complete)
-		if !cfg.Resume {
-			left, err := dataset.Leftovers(cfg.Dir, run.Variant, lo, hi)
-			if err != nil {
-				return sum, err
-			}
-			if sum.Skipped > 0 || len(left) > 0 {
-				return sum, fmt.Errorf("%s already holds %d of this run's %d games and %d files of an interrupted run: resume the run (selfplay --resume) or write to another directory",
-					cfg.Dir, sum.Skipped, sum.Planned, len(left))
-			}
-		} else {
-			removed, err := dataset.Cleanup(cfg.Dir, run.Variant, lo, hi)
-			if err != nil {
-				return sum, err
-			}
-			for _, p := range removed {
-				logf("removed %s, left by an interrupted run", p)
-			}
-			logf("resuming: %d of %d games already complete", sum.Skipped, sum.Planned)
-		}
-		todo = subtract(planned, complete)
+		defer st.lock.Unlock()
 	}
 	if cfg.OnStart != nil {
-		cfg.OnStart(sum.Planned, sum.Skipped)
+		cfg.OnStart(sum.Planned, sum.Skipped+int64(len(st.journaled)))
 	}
-	parts := planParts(todo, int64(cfg.PartGames))
-	err := play(ctx, &cfg, run, parts, &sum)
+	err := play(ctx, &cfg, run, &plan{st.todo, int64(cfg.PartGames)}, st.journaled, st.oldJournals, &sum)
 	sum.Elapsed = time.Since(start)
 	return sum, err
-}
-
-// record is a finished game on its way to the writers.
-type record struct {
-	id        int64
-	game      dataset.GameRow
-	positions []dataset.PositionRow
-	result    rules.Result
-	reason    rules.Reason
-}
-
-// item is a game handed to a table writer with the part it belongs to.
-type item struct {
-	rec  *record
-	part part
-}
-
-func play(parent context.Context, cfg *Config, run dataset.Run, parts []part, sum *Summary) error {
-	if len(parts) == 0 {
-		return nil
-	}
-	ctx, cancel := context.WithCancelCause(parent)
-	defer cancel(nil)
-
-	// The reorder window bounds the games held out of order; the
-	// dispatcher hands ids out in order, so the smallest id not yet
-	// written is always being played and the window never deadlocks.
-	window := 4*cfg.Workers + 4
-	tokens := make(chan struct{}, window)
-	jobs := make(chan int64)
-	results := make(chan *record, cfg.Workers)
-
-	go func() {
-		defer close(jobs)
-		for _, p := range parts {
-			for id := p.first; id <= p.last; id++ {
-				select {
-				case tokens <- struct{}{}:
-				case <-ctx.Done():
-					return
-				}
-				select {
-				case jobs <- id:
-				case <-ctx.Done():
-					return
-				}
-			}
-		}
-	}()
-
-	var workers sync.WaitGroup
-	workerErr := make([]error, cfg.Workers)
-	for w := range cfg.Workers {
-		workers.Add(1)
-		go func() {
-			defer workers.Done()
-			pl, err := newPlayer(cfg)
-			if err != nil {
-				workerErr[w] = err
-				cancel(err)
-				return
-			}
-			for id := range jobs {
-				rec := pl.play(ctx, id)
-				if rec == nil {
-					continue // abandoned: the run is stopping
-				}
-				results <- rec
-			}
-		}()
-	}
-	go func() {
-		workers.Wait()
-		close(results)
-	}()
-
-	// One writer goroutine per table.
-	posCh, gameCh := make(chan item, window), make(chan item, window)
-	var writers sync.WaitGroup
-	var posParts, gameParts []part
-	var posErr, gameErr error
-	meta := dataset.FileMeta{Run: run, Shard: cfg.Shard, Shards: cfg.Shards}
-	writers.Add(2)
-	go func() {
-		defer writers.Done()
-		posParts, posErr = writeTable(cfg.Dir, meta, posCh, cancel, func(r *record) []dataset.PositionRow { return r.positions })
-	}()
-	go func() {
-		defer writers.Done()
-		gameParts, gameErr = writeTable(cfg.Dir, meta, gameCh, cancel, func(r *record) []dataset.GameRow { return []dataset.GameRow{r.game} })
-	}()
-
-	// The collector: release games in id order through the reorder buffer.
-	pending := map[int64]*record{}
-	pi, next := 0, parts[0].first
-	for rec := range results {
-		pending[rec.id] = rec
-		for pi < len(parts) {
-			r, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			it := item{r, parts[pi]}
-			posCh <- it
-			gameCh <- it
-			<-tokens
-			sum.Played++
-			sum.Positions += int64(len(r.positions))
-			switch r.result {
-			case rules.RedWins:
-				sum.Red++
-			case rules.BlackWins:
-				sum.Black++
-			default:
-				sum.Draw++
-			}
-			if cfg.OnGame != nil {
-				cfg.OnGame(GameStats{ID: r.id, Plies: int(r.game.Plies), Positions: len(r.positions), Result: r.result, Reason: r.reason})
-			}
-			if next == parts[pi].last {
-				pi++
-				if pi < len(parts) {
-					next = parts[pi].first
-				}
-			} else {
-				next++
-			}
-		}
-	}
-	close(posCh)
-	close(gameCh)
-	writers.Wait()
-
-	both := map[part]bool{}
-	for _, p := range posParts {
-		both[p] = true
-	}
-	for _, p := range gameParts {
-		if both[p] {
-			sum.Parts++
-			sum.Written += p.last - p.first + 1
-		}
-	}
-	if err := errors.Join(append(workerErr, posErr, gameErr)...); err != nil {
-		return err
-	}
-	if parent.Err() != nil {
-		return fmt.Errorf("%w: %v", ErrInterrupted, context.Cause(parent))
-	}
-	return nil
-}
-
-// writeTable writes the items of one table into part files and returns the
-// parts it committed. On an error it cancels the run and drains its input.
-// With dir empty it writes nothing and commits every complete part.
-func writeTable[T dataset.Row](dir string, meta dataset.FileMeta, in <-chan item, cancel context.CancelCauseFunc, rows func(*record) []T) ([]part, error) {
-	var committed []part
-	var w *dataset.Writer[T]
-	var err error
-	for it := range in {
-		if err != nil {
-			continue
-		}
-		if dir != "" {
-			if w == nil {
-				m := meta
-				m.FirstGame, m.LastGame = it.part.first, it.part.last
-				if w, err = dataset.Create[T](dir, m); err != nil {
-					cancel(err)
-					continue
-				}
-			}
-			if err = w.Write(rows(it.rec)); err != nil {
-				w.Abort()
-				w = nil
-				cancel(err)
-				continue
-			}
-		}
-		if it.rec.id == it.part.last {
-			if w != nil {
-				err = w.Commit()
-				w = nil
-				if err != nil {
-					cancel(err)
-					continue
-				}
-			}
-			committed = append(committed, it.part)
-		}
-	}
-	if w != nil {
-		w.Abort() // the part in progress when the run stopped
-	}
-	return committed, err
 }
 
 // player plays games with one searcher and its buffers.

@@ -64,8 +64,10 @@ func newDatasetInspectCommand() *cobra.Command {
 			"every part with its footer metadata. It reads footers only, so it is fast on any size.\n" +
 			"--json prints one object instead: dir, variants, files, rows and bytes in all, manifests\n" +
 			"(per variant) and partitions [{table, variant, dir, files, rows, bytes, games, ids,\n" +
-			"unfinished, parts [{path, rows, bytes, row_groups, first_game, last_game, shard, shards,\n" +
-			"version, revision, error}]}].",
+			"unfinished, journals, unexpected, parts [{path, rows, bytes, row_groups, first_game,\n" +
+			"last_game, shard, shards, version, revision, error}]}]. It exits non-zero when a part is\n" +
+			"unreadable or a partition holds a file that does not belong (a copy of a part under\n" +
+			"another name, which *.parquet globs would read as duplicate rows).",
 		Example: "  surakarta dataset inspect data\n  surakarta dataset inspect --files data\n  surakarta dataset inspect --json data",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -77,9 +79,16 @@ func newDatasetInspectCommand() *cobra.Command {
 				return err
 			}
 			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), inspectionJSON(in))
+				if err := writeJSON(cmd.OutOrStdout(), inspectionJSON(in)); err != nil {
+					return err
+				}
+			} else {
+				printInspection(cmd.OutOrStdout(), in, files)
 			}
-			printInspection(cmd.OutOrStdout(), in, files)
+			if n := len(in.Problems()); n > 0 {
+				return fmt.Errorf("%s: %d %s (listed above): run surakarta dataset verify %s",
+					args[0], n, plural(n, "file is unreadable or does not belong in the dataset", "files are unreadable or do not belong in the dataset"), args[0])
+			}
 			return nil
 		},
 	}
@@ -126,6 +135,8 @@ type inspectPartitionJSON struct {
 	Games      int64             `json:"games"`
 	IDs        []idRange         `json:"ids"`
 	Unfinished []string          `json:"unfinished"`
+	Journals   []string          `json:"journals"`
+	Unexpected []string          `json:"unexpected"`
 	Parts      []inspectPartJSON `json:"parts"`
 }
 
@@ -146,7 +157,8 @@ func inspectionJSON(in *dataset.Inspection) inspectJSON {
 			j.Variants = append(j.Variants, p.Variant)
 		}
 		pj := inspectPartitionJSON{Table: p.Table, Variant: p.Variant, Dir: p.Dir, Files: len(p.Files), Rows: p.Rows, Bytes: p.Bytes,
-			Games: p.Games, IDs: idRanges(p.Ranges), Unfinished: append([]string{}, p.TempFiles...), Parts: []inspectPartJSON{}}
+			Games: p.Games, IDs: idRanges(p.Ranges), Unfinished: append([]string{}, p.TempFiles...),
+			Journals: append([]string{}, p.Journals...), Unexpected: append([]string{}, p.Unexpected...), Parts: []inspectPartJSON{}}
 		for _, f := range p.Files {
 			m := f.Meta
 			fj := inspectPartJSON{Path: f.Path, Rows: f.Rows, Bytes: f.Size, RowGroups: f.RowGroups, FirstGame: m.FirstGame, LastGame: m.LastGame,
@@ -189,6 +201,12 @@ func printInspection(w io.Writer, in *dataset.Inspection, files bool) {
 			p.Table, len(p.Files), p.Rows, formatBytes(p.Bytes), perRow, p.Games, formatIDRanges(p.Ranges))
 		for _, t := range p.TempFiles {
 			fmt.Fprintf(w, "    unfinished: %s (resume the run to remove it)\n", filepath.Base(t))
+		}
+		for _, j := range p.Journals {
+			fmt.Fprintf(w, "    journal: %s (games of a part in progress: resume the run to write them)\n", filepath.Base(j))
+		}
+		for _, u := range p.Unexpected {
+			fmt.Fprintf(w, "    unexpected: %s (not written by surakarta; *.parquet globs read it: move it out)\n", filepath.Base(u))
 		}
 		for _, f := range p.Files {
 			if f.Err != nil {

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/surakarta/surakarta/internal/atomicfile"
 )
 
 // modulePath is the module whose checkout holds docs/CLI.md.
@@ -41,7 +43,7 @@ func newDocsCommand() *cobra.Command {
 					return err
 				}
 			}
-			if err := writeFileAtomic(file, buf.Bytes()); err != nil {
+			if err := atomicfile.WriteFile(file, buf.Bytes()); err != nil {
 				return fmt.Errorf("writing %s: %w", file, err)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", file)
@@ -109,23 +111,4 @@ func writeMarkdown(w io.Writer, root *cobra.Command) {
 		}
 	}
 	walk(root)
-}
-
-// writeFileAtomic writes data to a temporary file beside path and renames it
-// into place, so readers see the old or the new file, never a part.
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }

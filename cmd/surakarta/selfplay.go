@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -49,9 +50,12 @@ func newSelfplayCommand() *cobra.Command {
 			fmt.Sprintf("noise), --temperature-plies %d (the first plies sample moves by visit count), --max-nodes %d.\n", d.TemperaturePlies, d.MaxNodes) +
 			"--random-opening K starts each game with K uniformly random plies; they depend on --seed and\n" +
 			"the game id only, so runs of both variants with one seed share their openings (paired games).\n\n" +
-			"Files appear complete or not at all. On Ctrl-C (SIGINT) or SIGTERM the run keeps the parts\n" +
-			"already complete, discards the one in progress and tells how to continue: the same command\n" +
-			"with --resume plays exactly the missing games. --shard i --shards n plays games\n" +
+			"Files appear complete or not at all, and every finished game is journaled at once: a run\n" +
+			"stopped in any way (Ctrl-C, SIGTERM, kill -9) loses only the games it was playing. The same\n" +
+			"command with --resume writes the journaled games, checks the parts already there (hashes,\n" +
+			"footers, game ranges, run settings), replaces damaged ones and plays exactly the missing\n" +
+			"games; with a larger --games it extends the run in place. One run writes a range of games at\n" +
+			"a time: a second writer of the same games is refused, naming the first. --shard i --shards n plays games\n" +
 			"[i*N/n, (i+1)*N/n) so that machines can share a run in one DIR; runs of the two variants\n" +
 			"share a DIR as separate partitions. A run whose settings differ from those a partition\n" +
 			"holds is refused, naming each differing flag with both values.\n\n" +
@@ -61,6 +65,7 @@ func newSelfplayCommand() *cobra.Command {
 		Example: "  surakarta selfplay --games 1000 --out data\n" +
 			"  surakarta selfplay --games 1000 --out data --variant majority --random-opening 4\n" +
 			"  surakarta selfplay --games 1000 --out data --resume\n" +
+			"  surakarta selfplay --games 4000 --out data --resume   # extend the run of 1000 to 4000\n" +
 			"  surakarta selfplay --games 100000 --out data --shard 0 --shards 4\n" +
 			"  surakarta selfplay --games 1000 --out replay --game-ids 17,40-42",
 		Args: cobra.NoArgs,
@@ -105,13 +110,13 @@ func newSelfplayCommand() *cobra.Command {
 	fs := cmd.Flags()
 	fs.Int64Var(&games, "games", 100, "N: games in the whole run (all shards together)")
 	fs.StringVar(&out, "out", "", "dataset directory to write (created if missing)")
-	fs.IntVar(&workers, "workers", 0, "games played at once, one searcher each (0: one per CPU)")
+	fs.IntVar(&workers, "workers", 0, "games played at once, one searcher each (0: one per CPU; at most 4 per CPU)")
 	fs.IntVar(&randomOpening, "random-opening", 0, "uniformly random plies at the start of each game, from --seed and the game id")
 	fs.BoolVar(&resume, "resume", false, "continue the run in --out: play only the games not yet written")
 	fs.IntVar(&shard, "shard", 0, "this machine's shard, 0..shards-1 (if not given: $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)")
 	fs.IntVar(&shards, "shards", 1, "number of shards the run is split into")
 	fs.StringVar(&gameIDs, "game-ids", "", "play only these games of the run, e.g. 17,40-42 (a replay into a new --out)")
-	fs.IntVar(&partGames, "part-games", selfplay.DefaultPartGames, "game ids per part file (an interrupted run loses at most one part)")
+	fs.IntVar(&partGames, "part-games", selfplay.DefaultPartGames, "game ids per part file")
 	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the run's summary as one JSON object")
 	addRulesFlags(cmd, &rf)
@@ -125,6 +130,9 @@ func checkSelfplayFlags(games int64, workers, shard, shards, partGames, randomOp
 		return fmt.Errorf("--games %d: want at least 1", games)
 	case workers < 0:
 		return fmt.Errorf("--workers %d: want 1 or more, or 0 for one per CPU", workers)
+	case workers > selfplay.MaxWorkersPerCPU*runtime.NumCPU():
+		return fmt.Errorf("--workers %d: at most %d (%d per CPU core; this machine has %d): each worker searches a whole game on one core, so more only slow the run down",
+			workers, selfplay.MaxWorkersPerCPU*runtime.NumCPU(), selfplay.MaxWorkersPerCPU, runtime.NumCPU())
 	case shards < 1:
 		return fmt.Errorf("--shards %d: want at least 1", shards)
 	case shard < 0 || shard >= shards:
@@ -222,9 +230,10 @@ func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) er
 		}
 	}
 	if interrupted {
-		return fmt.Errorf("interrupted: %d of this run's %d games are in %s (%d written now); the games in progress were discarded.\n"+
-			"Run the same command with --resume to play the %d missing games",
-			sum.Skipped+sum.Written, sum.Planned, cfg.Dir, sum.Written, sum.Planned-sum.Skipped-sum.Written)
+		kept := sum.Played + sum.Journaled - sum.Written
+		return fmt.Errorf("interrupted: %d of this run's %d games are in %s (%d written now) and %d more are kept in its journal; the games in progress were discarded.\n"+
+			"Run the same command with --resume to write those and play the %d missing games",
+			sum.Skipped+sum.Written, sum.Planned, cfg.Dir, sum.Written, kept, sum.Planned-sum.Skipped-sum.Written-kept)
 	}
 	if asJSON {
 		return nil
@@ -320,7 +329,6 @@ func settingsDiff(mine, have dataset.Run) []string {
 		add("engine settings", mine.Engine, have.Engine)
 	}
 	add("--seed", strconv.FormatUint(mine.Seed, 10), strconv.FormatUint(have.Seed, 10))
-	add("--games", strconv.FormatInt(mine.Games, 10), strconv.FormatInt(have.Games, 10))
 	add("--random-opening", strconv.Itoa(mine.RandomOpening), strconv.Itoa(have.RandomOpening))
 	gid := func(s string) string {
 		if s == "" {

@@ -49,6 +49,17 @@ func TestSelfplayThenInspectAndVerify(t *testing.T) {
 	if _, _, err := run(t, "", tinySelfplay(dir, "--resume", "--seed", "2")...); err == nil || !strings.Contains(err.Error(), "seed") {
 		t.Fatalf("different seed: %v", err)
 	}
+	if _, _, err := run(t, "", tinySelfplay(t.TempDir(), "--workers", "100000")...); err == nil || !strings.Contains(err.Error(), "--workers 100000: at most") {
+		t.Fatalf("--workers 100000: %v, want a refusal naming the bound", err)
+	}
+	// inspect exits non-zero when it lists an unreadable part or a stray
+	// copy that *.parquet globs would read.
+	pdir := dataset.PartitionDir(dir, dataset.TableGames, "standard")
+	os.WriteFile(filepath.Join(pdir, "part-0000000000 (copy).parquet"), []byte("not parquet"), 0o644)
+	out, _, err = run(t, "", "dataset", "inspect", dir)
+	if err == nil || !strings.Contains(out, "unexpected: part-0000000000 (copy).parquet") {
+		t.Fatalf("inspect of a dataset with a stray copy: err %v\n%s", err, out)
+	}
 }
 
 func TestSelfplayProgressGoesToStderr(t *testing.T) {
@@ -93,8 +104,11 @@ func TestVerifyFailsOnACorruptedDataset(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _, err := run(t, "", "dataset", "verify", "--quiet", dir)
-	if err == nil || !strings.Contains(err.Error(), "1 problem found") {
+	if err == nil || !strings.Contains(err.Error(), "2 problems found") {
 		t.Fatalf("verify of a corrupted dataset: err %v", err)
+	}
+	if !strings.Contains(out, "part-0000000000.parquet: ") || !strings.Contains(out, "changed after it was written") {
+		t.Fatalf("verify output does not say the file differs from its commit record:\n%s", out)
 	}
 	if !strings.Contains(out, "part-0000000000.parquet: game 2: winner") {
 		t.Fatalf("verify output does not name the file and game:\n%s", out)
@@ -111,8 +125,8 @@ func TestDatasetCommandsRefuseNonParquetWithoutPanic(t *testing.T) {
 		t.Fatalf("verify: err %v\n%s", err, out)
 	}
 	out, _, err = run(t, "", "dataset", "inspect", dir)
-	if err != nil || !strings.Contains(out, "unreadable") {
-		t.Fatalf("inspect: err %v\n%s", err, out)
+	if err == nil || !strings.Contains(out, "unreadable") || !strings.Contains(err.Error(), "1 file is unreadable") {
+		t.Fatalf("inspect: err %v, want it to fail listing the unreadable file\n%s", err, out)
 	}
 	if _, _, err := run(t, "", "dataset", "inspect", filepath.Join(dir, "missing")); err == nil {
 		t.Fatal("inspect of a missing directory succeeded")

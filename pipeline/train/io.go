@@ -1,12 +1,12 @@
 package train
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/surakarta/surakarta/internal/atomicfile"
 )
 
 // readJSON decodes the JSON file at path into v.
@@ -24,30 +24,5 @@ func writeJSON(path string, v any) error {
 	if err != nil {
 		return fmt.Errorf("encoding %s: %w", filepath.Base(path), err)
 	}
-	return writeAtomic(path, append(b, '\n'))
-}
-
-// writeAtomic writes data to a temporary file beside path, syncs it and
-// renames it into place, so path holds the old file or the new one.
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	_, werr := io.Copy(f, bytes.NewReader(data))
-	if werr == nil {
-		werr = f.Sync()
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %w", path, werr)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return nil
+	return atomicfile.WriteFile(path, append(b, '\n'))
 }

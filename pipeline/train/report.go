@@ -9,18 +9,20 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/surakarta/surakarta/internal/atomicfile"
 )
 
 // writeReport writes OUT/report.md and OUT/ladder.png from the ladder.
 func writeReport(c *Config, l *Ladder) error {
-	if err := writeAtomic(c.path(ReportFile), []byte(reportMarkdown(l))); err != nil {
+	if err := atomicfile.WriteFile(c.path(ReportFile), []byte(reportMarkdown(l))); err != nil {
 		return err
 	}
 	png, err := ladderPNG(l)
 	if err != nil {
 		return fmt.Errorf("plot %s: %w", LadderPlot, err)
 	}
-	return writeAtomic(c.path(LadderPlot), png)
+	return atomicfile.WriteFile(c.path(LadderPlot), png)
 }
 
 func eloCell(m *Match) string {

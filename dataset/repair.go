@@ -1,0 +1,146 @@
+package dataset
+
+import (
+	"fmt"
+	"os"
+)
+
+// Repair is what CheckParts did to a variant partition.
+type Repair struct {
+	// Removed lists each damaged or foreign part removed, with why; its
+	// games count as not written.
+	Removed []string
+	// Recorded lists the parts without a commit record (written by an
+	// earlier version, or by a run killed just before its record) that
+	// passed the full check and now have one.
+	Recorded []string
+}
+
+// CheckParts checks every part of the variant partition of run in dir
+// whose first game id lies in [lo, hi) before a resumed run counts its
+// games as written: both tables' files, their footers (readable, the
+// run's settings, the part's game range, one row per game in the games
+// file) and the commit record's sizes and SHA-256 hashes. A part without a
+// record is read in full (every row of both files, game ids in range) and
+// recorded when sound. A part that fails, or that overlaps an earlier
+// part, is removed with its record so that the run plays its games again.
+// The caller holds the range's lock (LockGames); Cleanup has removed the
+// parts that miss a table.
+func CheckParts(dir string, run Run, lo, hi int64) (*Repair, error) {
+	ps, err := readPair(dir, run.Variant)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Repair{}
+	last := int64(-1)
+	for _, p := range ps.complete() {
+		if p.first < lo || p.first >= hi {
+			if p.first < lo {
+				last = max(last, p.first) // another shard's part
+			}
+			continue
+		}
+		rec, why := p.check(run)
+		if why == "" && rec.FirstGame <= last {
+			why = fmt.Sprintf("its games %d..%d overlap an earlier part", rec.FirstGame, rec.LastGame)
+		}
+		if why != "" {
+			for _, path := range []string{p.games.Path, p.positions.Path, p.commit} {
+				if path != "" {
+					if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
+						return rep, err
+					}
+				}
+			}
+			rep.Removed = append(rep.Removed, fmt.Sprintf("%s and its positions part: %s", p.games.Path, why))
+			continue
+		}
+		last = rec.LastGame
+		if p.commit == "" {
+			if err := WriteCommit(dir, run.Variant, rec); err != nil {
+				return rep, err
+			}
+			rep.Recorded = append(rep.Recorded, p.games.Path)
+		}
+	}
+	return rep, nil
+}
+
+// check returns the part's commit record (computed when it has none) and
+// why the part cannot be kept, "" when it can.
+func (p *pair) check(run Run) (CommitRecord, string) {
+	var rec CommitRecord
+	if p.commit != "" {
+		if probs := p.checkCommit(); len(probs) > 0 {
+			return rec, probs[0]
+		}
+		var err error
+		if rec, err = readCommit(p.commit); err != nil {
+			return rec, err.Error()
+		}
+	}
+	gf, err := Open(p.games.Path)
+	if err != nil {
+		return rec, err.Error()
+	}
+	defer gf.Close()
+	pf, err := Open(p.positions.Path)
+	if err != nil {
+		return rec, err.Error()
+	}
+	defer pf.Close()
+	g, q := gf.Meta, pf.Meta
+	switch {
+	case g.Run.Diff(run) != "":
+		return rec, "a part of another run (" + g.Run.Diff(run) + ")"
+	case q.Run.Diff(run) != "":
+		return rec, "its positions file belongs to another run (" + q.Run.Diff(run) + ")"
+	case g.FirstGame != p.first || q.FirstGame != p.first || q.LastGame != g.LastGame || g.LastGame < g.FirstGame:
+		return rec, fmt.Sprintf("footers give games %d..%d and %d..%d for the part named %d", g.FirstGame, g.LastGame, q.FirstGame, q.LastGame, p.first)
+	case gf.Rows != g.LastGame-g.FirstGame+1:
+		return rec, fmt.Sprintf("%d game rows for the games %d..%d", gf.Rows, g.FirstGame, g.LastGame)
+	case p.commit != "" && (rec.FirstGame != g.FirstGame || rec.LastGame != g.LastGame):
+		return rec, fmt.Sprintf("its commit record gives games %d..%d, its footers %d..%d", rec.FirstGame, rec.LastGame, g.FirstGame, g.LastGame)
+	}
+	if p.commit != "" {
+		return rec, "" // the bytes are those committed
+	}
+	if why := scanPart(gf, pf); why != "" {
+		return rec, why
+	}
+	rec = CommitRecord{FirstGame: g.FirstGame, LastGame: g.LastGame}
+	if rec.Games, err = sumFile(p.games.Path); err != nil {
+		return rec, err.Error()
+	}
+	if rec.Positions, err = sumFile(p.positions.Path); err != nil {
+		return rec, err.Error()
+	}
+	return rec, ""
+}
+
+// scanPart reads every row of a part's two files and checks their game
+// ids: the games file holds each id of its range once in order, the
+// positions file only those ids, ascending.
+func scanPart(gf, pf *File) string {
+	next := gf.Meta.FirstGame
+	if err := gf.ScanGames(func(g *GameRow) error {
+		if g.GameID != next {
+			return fmt.Errorf("game id %d where %d was expected", g.GameID, next)
+		}
+		next++
+		return nil
+	}); err != nil {
+		return err.Error()
+	}
+	prev := gf.Meta.FirstGame
+	if err := pf.ScanPositions(nil, func(r *PositionRow) error {
+		if r.GameID < prev || r.GameID > gf.Meta.LastGame {
+			return fmt.Errorf("%s: a position row of game %d, outside its games %d..%d or out of order", pf.Path, r.GameID, gf.Meta.FirstGame, gf.Meta.LastGame)
+		}
+		prev = r.GameID
+		return nil
+	}); err != nil {
+		return err.Error()
+	}
+	return ""
+}

@@ -1,0 +1,205 @@
+package dataset
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/surakarta/surakarta/internal/filelock"
+	"github.com/surakarta/surakarta/rules"
+)
+
+func verifyProblems(t *testing.T, dir string) string {
+	t.Helper()
+	rep, err := Verify(context.Background(), dir, VerifyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(rep.Problems, "\n")
+}
+
+// TestVerifyPairsTablesOfDifferentRunsWithoutPanic swaps the positions
+// file of a part for that of another run (other seeds, other lengths,
+// other ranges): Verify used to index past a game's moves. Every case must
+// be reported, naming the file and a game.
+func TestVerifyPairsTablesOfDifferentRunsWithoutPanic(t *testing.T) {
+	r := rules.DefaultRules()
+	src := t.TempDir()
+	for seed := uint64(1); seed <= 6; seed++ {
+		run := synthRun(t, r, seed, 4, int(seed%3))
+		writeSynth(t, filepath.Join(src, "run", string(rune('a'+seed))), run, 0, 1+int64(seed%3))
+	}
+	for a := uint64(1); a <= 6; a++ {
+		for b := uint64(1); b <= 6; b++ {
+			if a == b {
+				continue
+			}
+			dir := t.TempDir()
+			da, db := filepath.Join(src, "run", string(rune('a'+a))), filepath.Join(src, "run", string(rune('a'+b)))
+			copyTree(t, da, dir)
+			pos, err := os.ReadFile(PartPath(db, TablePositions, "standard", 0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(PartPath(dir, TablePositions, "standard", 0), pos, 0o644)
+			all := verifyProblems(t, dir)
+			if all == "" || !strings.Contains(all, "part-0000000000.parquet") || !strings.Contains(all, "game ") {
+				t.Fatalf("runs %d and %d paired: problems do not name the file and a game:\n%s", a, b, all)
+			}
+		}
+	}
+}
+
+func copyTree(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.Walk(from, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		if info.IsDir() {
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestVerifyCatchesAnyChangedByte flips one byte at a time in the footer
+// of a positions part (where other readers find the column statistics
+// they skip pages by, and which the rows alone do not show) and in its
+// data: the commit record's SHA-256 catches every flip.
+func TestVerifyCatchesAnyChangedByte(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 4, 2, 0)
+	writeSynth(t, dir, run, 0, 1)
+	path := PartPath(dir, TablePositions, "standard", 0)
+	orig, _ := os.ReadFile(path)
+	for _, at := range []int{len(orig) - 200, len(orig) - 60, len(orig) / 2, 100} {
+		b := bytes.Clone(orig)
+		b[at] ^= 0x10
+		os.WriteFile(path, b, 0o644)
+		if all := verifyProblems(t, dir); !strings.Contains(all, "changed after it was written") || !strings.Contains(all, path) {
+			t.Fatalf("byte %d of %d flipped: verify says\n%s", at, len(b), all)
+		}
+	}
+	os.WriteFile(path, orig, 0o644)
+	if all := verifyProblems(t, dir); all != "" {
+		t.Fatalf("restored file: %s", all)
+	}
+}
+
+// TestVerifyAndInspectFlagUnexpectedFiles: a copy of a part under another
+// name is read by a *.parquet glob as duplicate rows.
+func TestVerifyAndInspectFlagUnexpectedFiles(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 4, 2, 0)
+	writeSynth(t, dir, run, 0, 1)
+	b, _ := os.ReadFile(PartPath(dir, TableGames, "standard", 0))
+	stray := filepath.Join(PartitionDir(dir, TableGames, "standard"), "part-0000000000 (copy).parquet")
+	os.WriteFile(stray, b, 0o644)
+	if all := verifyProblems(t, dir); !strings.Contains(all, stray) || !strings.Contains(all, "unexpected file") {
+		t.Fatalf("verify does not flag the copy:\n%s", all)
+	}
+	in, err := Inspect(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all := strings.Join(in.Problems(), "\n"); !strings.Contains(all, stray) {
+		t.Fatalf("inspect does not flag the copy: %q", all)
+	}
+}
+
+// TestTwoWritersOfOverlappingGamesRace: of writers that race for
+// overlapping ranges of one partition, at most one wins at a time and the
+// others are told who holds it; disjoint ranges (shards) lock side by side.
+func TestTwoWritersOfOverlappingGamesRace(t *testing.T) {
+	dir := t.TempDir()
+	var wg sync.WaitGroup
+	locks := make([]*GamesLock, 8)
+	errs := make([]error, 8)
+	for i := range locks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lo := int64(i%2) * 5 // [0,10) and [5,15) overlap
+			locks[i], errs[i] = LockGames(dir, "standard", lo, lo+10)
+		}()
+	}
+	wg.Wait()
+	won := 0
+	for i, err := range errs {
+		switch {
+		case err == nil:
+			won++
+		case !errors.Is(err, filelock.ErrHeld) || !strings.Contains(err.Error(), "pid "):
+			t.Fatalf("writer %d: %v, want an error naming the holder", i, err)
+		}
+	}
+	if won != 1 {
+		t.Fatalf("%d of 8 racing writers of overlapping ranges hold the lock, want 1", won)
+	}
+	shard, err := LockGames(dir, "standard", 20, 30)
+	if err != nil {
+		t.Fatalf("a disjoint range is refused: %v", err)
+	}
+	shard.Unlock()
+	for _, l := range locks {
+		l.Unlock()
+	}
+	again, err := LockGames(dir, "standard", 5, 15)
+	if err != nil {
+		t.Fatalf("lock after every writer released: %v", err)
+	}
+	again.Unlock()
+}
+
+func TestJournalKeepsFinishedGamesAndDropsATornTail(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 8, 10, 2)
+	j, err := CreateJournal(dir, run, 0, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []JournalGame
+	for id := int64(0); id < 3; id++ {
+		g, p := synthGame(t, rules.DefaultRules(), run.Seed, id, run.RandomOpening)
+		want = append(want, JournalGame{g, p})
+		if err := j.Append(&want[id]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j.Close()
+	// A crash in the middle of the fourth frame.
+	b, _ := os.ReadFile(j.Path())
+	os.WriteFile(j.Path(), append(b, 0x40, 0, 0, 0, 1, 2, 3), 0o644)
+	js, err := ReadJournals(dir, run, 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(js.Games) != 3 || len(js.Paths) != 1 || len(js.Notes) != 1 {
+		t.Fatalf("read %d games from %v (notes %v), want 3 and a note on the torn frame", len(js.Games), js.Paths, js.Notes)
+	}
+	for id, w := range want {
+		g := js.Games[int64(id)]
+		if g == nil || g.Game.GameID != w.Game.GameID || len(g.Positions) != len(w.Positions) || g.Positions[3].RootValue != w.Positions[3].RootValue || g.Positions[2].FEN != w.Positions[2].FEN {
+			t.Fatalf("game %d does not read back as written", id)
+		}
+	}
+	other := run
+	other.Seed++
+	if js, _ := ReadJournals(dir, other, 0, 10); len(js.Games) != 0 || len(js.Notes) != 1 {
+		t.Fatalf("a journal of another seed was read: %d games", len(js.Games))
+	}
+}

@@ -1,0 +1,140 @@
+package atomicfile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Mode is the permission of every file written here.
+const Mode fs.FileMode = 0o644
+
+// tmpMarker separates a temporary file's target name from its random
+// suffix: ".NAME.tmp-RANDOM".
+const tmpMarker = ".tmp-"
+
+// File is a file being written. Write to it, then Commit to put it in
+// place or Abort to discard it. One goroutine owns a File.
+type File struct {
+	*os.File
+	path string
+	done bool
+}
+
+// Create starts writing path. Nothing appears at path until Commit.
+func Create(path string) (*File, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+tmpMarker+"*")
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Chmod(Mode); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	return &File{File: f, path: path}, nil
+}
+
+// Path returns the path the file will have once committed.
+func (f *File) Path() string { return f.path }
+
+// Commit syncs the file, closes it, renames it to its path (replacing what
+// is there unless noReplace, in which case an existing path is an error)
+// and syncs the directory. On an error the temporary file is removed.
+func (f *File) Commit(noReplace bool) error {
+	if f.done {
+		return fmt.Errorf("%s: commit after commit or abort", f.path)
+	}
+	f.done = true
+	tmp := f.Name()
+	err := f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && noReplace {
+		if _, serr := os.Lstat(f.path); serr == nil {
+			err = fmt.Errorf("%s already exists", f.path)
+		}
+	}
+	if err == nil {
+		err = os.Rename(tmp, f.path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", f.path, err)
+	}
+	return SyncDir(filepath.Dir(f.path))
+}
+
+// Abort discards the file. Abort after Commit does nothing.
+func (f *File) Abort() {
+	if f.done {
+		return
+	}
+	f.done = true
+	f.Close()
+	os.Remove(f.Name())
+}
+
+// WriteFile writes data to path atomically and durably (see the package
+// documentation).
+func WriteFile(path string, data []byte) error {
+	f, err := Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Abort()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return f.Commit(false)
+}
+
+// SyncDir makes the renames and removals in dir durable.
+func SyncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	// Some file systems cannot sync a directory; the rename stands anyway.
+	if errors.Is(err, os.ErrInvalid) {
+		return nil
+	}
+	return err
+}
+
+// IsTemp reports whether a file name is one of Create's temporary files.
+func IsTemp(name string) bool {
+	return strings.HasPrefix(name, ".") && strings.Contains(name, tmpMarker)
+}
+
+// RemoveTemps deletes the temporary files a killed writer left in dir and
+// returns their paths. Call it only while no writer uses dir: a live
+// writer's file looks the same.
+func RemoveTemps(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var removed []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && IsTemp(e.Name()) {
+			p := filepath.Join(dir, e.Name())
+			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return removed, err
+			}
+			removed = append(removed, p)
+		}
+	}
+	return removed, nil
+}

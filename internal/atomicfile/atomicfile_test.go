@@ -1,0 +1,70 @@
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestWriteFileReplacesWholeWithMode0644(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.json")
+	if err := WriteFile(p, []byte("old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(p, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil || string(b) != "new" {
+		t.Fatalf("read %q, %v; want new", b, err)
+	}
+	st, _ := os.Stat(p)
+	if st.Mode().Perm() != Mode {
+		t.Fatalf("mode %v, want %v", st.Mode().Perm(), Mode)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Fatalf("directory holds %d entries after two writes, want only the file", len(entries))
+	}
+}
+
+func TestUncommittedFileIsInvisibleAndRemovable(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "part.parquet")
+	f, err := Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("half"))
+	if _, err := os.Stat(p); err == nil {
+		t.Fatal("the file is visible before Commit")
+	}
+	if !IsTemp(filepath.Base(f.Name())) || IsTemp("part.parquet") || IsTemp("_run.json") {
+		t.Fatalf("IsTemp does not tell %s from finished files", f.Name())
+	}
+	f.Close() // as if the process died
+	removed, err := RemoveTemps(dir)
+	if err != nil || len(removed) != 1 {
+		t.Fatalf("RemoveTemps removed %v, %v; want the one temporary file", removed, err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("%d entries left", len(entries))
+	}
+}
+
+func TestCommitNoReplaceKeepsTheExistingFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "x")
+	os.WriteFile(p, []byte("first"), 0o644)
+	f, _ := Create(p)
+	f.Write([]byte("second"))
+	if err := f.Commit(true); err == nil {
+		t.Fatal("Commit(noReplace) replaced an existing file")
+	}
+	if b, _ := os.ReadFile(p); string(b) != "first" {
+		t.Fatalf("file holds %q", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Fatalf("the failed commit left its temporary file")
+	}
+}

@@ -1,0 +1,11 @@
+// Package atomicfile writes files that readers see complete or not at all,
+// and that survive a crash once written: the one way the project writes a
+// file (Parquet parts, manifests, weights, reports, docs).
+//
+// A file is written to a uniquely named hidden temporary file in the same
+// directory (".NAME.tmp-RANDOM"), synced, renamed over NAME, and the
+// directory is synced so that the rename itself is durable. Files get mode
+// 0644, readable by others on a shared volume like the Parquet parts.
+// A process killed mid-write leaves only its temporary file, which
+// IsTemp recognises and RemoveTemps deletes.
+package atomicfile

@@ -1,0 +1,12 @@
+//go:build !unix
+
+package filelock
+
+import (
+	"errors"
+	"os"
+)
+
+var errWouldBlock = errors.New("lock held")
+
+func flock(*os.File) error { return nil }

@@ -1,0 +1,109 @@
+package selfplay
+
+import (
+	"fmt"
+
+	"github.com/surakarta/surakarta/dataset"
+)
+
+// resumeState is what a run found in its directory before playing.
+type resumeState struct {
+	lock *dataset.GamesLock
+	// todo are the planned games not yet in sound committed parts.
+	todo []dataset.Range
+	// journaled holds the games of todo that journals of an interrupted
+	// run kept, oldJournals those journals.
+	journaled   map[int64]*record
+	oldJournals []string
+}
+
+// prepare takes the lock of the run's game range, claims the partition
+// (with Resume, a run of more games extends it) and, without Resume,
+// refuses a directory that holds any of the run's games. With Resume it
+// removes what an interrupted run left, checks the parts it keeps
+// (dataset.CheckParts: footers, hashes, ranges, run identity) and removes
+// the damaged ones, saying so through logf, and reads the games the
+// journals kept.
+func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary, logf func(string, ...any)) (st *resumeState, err error) {
+	lo, hi := planned[0].First, planned[len(planned)-1].Last+1
+	lock, err := dataset.LockGames(cfg.Dir, run.Variant, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			lock.Unlock()
+		}
+	}()
+	if err := dataset.ClaimRun(cfg.Dir, run, cfg.Resume); err != nil {
+		return nil, err
+	}
+	st = &resumeState{lock: lock, journaled: map[int64]*record{}}
+	if !cfg.Resume {
+		complete, err := dataset.Complete(cfg.Dir, run.Variant)
+		if err != nil {
+			return nil, err
+		}
+		left, err := dataset.Leftovers(cfg.Dir, run.Variant, lo, hi)
+		if err != nil {
+			return nil, err
+		}
+		js, err := dataset.ReadJournals(cfg.Dir, run, lo, hi)
+		if err != nil {
+			return nil, err
+		}
+		if n := overlap(planned, complete); n > 0 || len(left)+len(js.Paths) > 0 {
+			return nil, fmt.Errorf("%s already holds %d of this run's %d games and %d files of an interrupted run: resume the run (selfplay --resume) or write to another directory",
+				cfg.Dir, n, sum.Planned, len(left)+len(js.Paths))
+		}
+		st.todo = planned
+		return st, nil
+	}
+	removed, err := dataset.Cleanup(cfg.Dir, run.Variant, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range removed {
+		logf("removed %s, left by an interrupted run", p)
+	}
+	temps, err := lock.RemoveStaleTemps(cfg.Dir, run.Variant)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range temps {
+		logf("removed %s, left by an interrupted write", p)
+	}
+	rep, err := dataset.CheckParts(cfg.Dir, run, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rep.Removed {
+		logf("removed %s; its games are played again", r)
+	}
+	for _, p := range rep.Recorded {
+		logf("checked %s and recorded its hashes", p)
+	}
+	complete, err := dataset.Complete(cfg.Dir, run.Variant)
+	if err != nil {
+		return nil, err
+	}
+	sum.Skipped = overlap(planned, complete)
+	st.todo = subtract(planned, complete)
+	js, err := dataset.ReadJournals(cfg.Dir, run, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range js.Notes {
+		logf("%s", n)
+	}
+	st.oldJournals = js.Paths
+	for _, rg := range st.todo {
+		for id, g := range js.Games {
+			if id >= rg.First && id <= rg.Last {
+				st.journaled[id] = &record{id: id, game: g.Game, positions: g.Positions, journaled: true}
+			}
+		}
+	}
+	logf("resuming: %d of %d games already complete, %d kept by the journals of the interrupted run", sum.Skipped, sum.Planned, len(st.journaled))
+	return st, nil
+}

@@ -1,0 +1,175 @@
+package selfplay
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/filelock"
+)
+
+// TestARunGrowsInPlace: game i does not depend on the number of games, so
+// a run of 5 resumed with 9 plays only games 5..8 and ends equal to a run
+// of 9; fewer games, or more without --resume, are refused.
+func TestARunGrowsInPlace(t *testing.T) {
+	base := t.TempDir()
+	ref := filepath.Join(base, "ref")
+	mustRun(t, context.Background(), testConfig(ref, 9, 2))
+	dir := filepath.Join(base, "run")
+	mustRun(t, context.Background(), testConfig(dir, 5, 2))
+	if _, err := Run(context.Background(), testConfig(dir, 9, 2)); err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Fatalf("growing without resume: %v, want a refusal that says to resume", err)
+	}
+	cfg := testConfig(dir, 9, 2)
+	cfg.Resume = true
+	if s := mustRun(t, context.Background(), cfg); s.Skipped != 5 || s.Played != 4 {
+		t.Fatalf("grown run: %+v, want 5 skipped and 4 played", s)
+	}
+	sameRows(t, "grown vs a run of 9", readRows(t, dir, "standard"), readRows(t, ref, "standard"))
+	if m, _, _ := dataset.ReadManifest(dir, "standard"); m.Games != 9 {
+		t.Fatalf("manifest records %d games, want 9", m.Games)
+	}
+	cfg.Games = 7
+	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "9 games") {
+		t.Fatalf("shrinking: %v, want a refusal naming the run's 9 games", err)
+	}
+	rep, err := dataset.Verify(context.Background(), dir, dataset.VerifyOptions{Complete: true})
+	if err != nil || !rep.OK() {
+		t.Fatalf("verify --complete of the grown run: %v %v", err, rep.Problems)
+	}
+}
+
+// TestTwoRunsInOneDirectoryRace starts two resumes of one run at once:
+// the second used to delete the first's files in progress. Exactly one
+// runs; the other is refused naming the holder, and the dataset is whole.
+func TestTwoRunsInOneDirectoryRace(t *testing.T) {
+	dir := t.TempDir()
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cfg := testConfig(dir, 12, 1)
+			cfg.Resume = true
+			_, errs[i] = Run(context.Background(), cfg)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil && (!errors.Is(err, filelock.ErrHeld) || !strings.Contains(err.Error(), "pid ")) {
+			t.Fatalf("writer %d: %v, want success or a refusal naming the holder", i, err)
+		}
+	}
+	if errs[0] == nil && errs[1] == nil {
+		// The second started after the first finished: both succeeded.
+		t.Log("the two runs did not overlap")
+	}
+	rep := mustVerify(t, dir)
+	if rep.Games != 12 {
+		t.Fatalf("dataset holds %d games, want 12", rep.Games)
+	}
+}
+
+// TestAFinishedRunIsNotCalledInterrupted cancels the run as its last game
+// is handed over: every part is still committed, so the run succeeded.
+func TestAFinishedRunIsNotCalledInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := testConfig(dir, 4, 1)
+	cfg.OnGame = func(g GameStats) {
+		if g.ID == 3 {
+			cancel()
+		}
+	}
+	s, err := Run(ctx, cfg)
+	if err != nil || s.Written != 4 {
+		t.Fatalf("run cancelled during its final commit: %+v, %v; want all 4 written and no error", s, err)
+	}
+}
+
+// TestResumeRepairsDamagedParts damages each kind of part a resume must
+// not trust and checks that it is removed, said so, and its games played
+// again, ending equal to the uninterrupted run.
+func TestResumeRepairsDamagedParts(t *testing.T) {
+	base := t.TempDir()
+	ref := filepath.Join(base, "ref")
+	mustRun(t, context.Background(), testConfig(ref, 9, 2))
+	want := readRows(t, ref, "standard")
+	foreign := filepath.Join(base, "foreign")
+	fc := testConfig(foreign, 9, 2)
+	fc.Seed++
+	mustRun(t, context.Background(), fc)
+	pos := func(d string, first int64) string {
+		return dataset.PartPath(d, dataset.TablePositions, "standard", first)
+	}
+	games := func(d string, first int64) string { return dataset.PartPath(d, dataset.TableGames, "standard", first) }
+	for name, damage := range map[string]func(dir string){
+		"truncated": func(dir string) {
+			b, _ := os.ReadFile(pos(dir, 3))
+			os.WriteFile(pos(dir, 3), b[:len(b)/2], 0o644)
+		},
+		"bit flip": func(dir string) {
+			b, _ := os.ReadFile(games(dir, 6))
+			b[len(b)-100] ^= 4
+			os.WriteFile(games(dir, 6), b, 0o644)
+		},
+		"foreign part": func(dir string) {
+			for _, f := range []func(string, int64) string{pos, games} {
+				b, _ := os.ReadFile(f(foreign, 3))
+				os.WriteFile(f(dir, 3), b, 0o644)
+			}
+		},
+		"commit record lost": func(dir string) { os.Remove(dataset.CommitPath(dir, "standard", 0)) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "d")
+			mustRun(t, context.Background(), testConfig(dir, 9, 2))
+			damage(dir)
+			cfg := testConfig(dir, 9, 2)
+			cfg.Resume = true
+			var notes []string
+			cfg.Logf = func(f string, a ...any) { notes = append(notes, f) }
+			s := mustRun(t, context.Background(), cfg)
+			if name == "commit record lost" {
+				// A sound part without its record is checked and recorded.
+				if s.Played != 0 || !strings.Contains(strings.Join(notes, "\n"), "recorded") {
+					t.Fatalf("%+v, notes %v: want nothing played and the part recorded", s, notes)
+				}
+			} else if s.Played != 3 || !strings.Contains(strings.Join(notes, "\n"), "removed") {
+				t.Fatalf("%+v, notes %v: want the damaged part removed and its 3 games played", s, notes)
+			}
+			mustVerify(t, dir)
+			sameRows(t, "repaired vs uninterrupted", readRows(t, dir, "standard"), want)
+		})
+	}
+}
+
+// TestHugeRunsPlanLazily: a run of 10^10 games in parts of one game used
+// to list every part before playing and run out of memory.
+func TestHugeRunsPlanLazily(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := testConfig("", dataset.MaxGameID+1, 1)
+	cfg.PartGames = 1
+	cfg.OnStart = func(int64, int64) { cancel() }
+	Run(ctx, cfg)
+	runtime.ReadMemStats(&after)
+	if grown := after.TotalAlloc - before.TotalAlloc; grown > 64<<20 {
+		t.Fatalf("starting a run of %d games allocated %d MB", cfg.Games, grown>>20)
+	}
+}
+
+func TestWorkersAreBounded(t *testing.T) {
+	cfg := testConfig("", 4, 100000)
+	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "per CPU") {
+		t.Fatalf("--workers 100000: %v, want a refusal naming the bound", err)
+	}
+}

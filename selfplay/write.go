@@ -1,0 +1,305 @@
+package selfplay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"sync"
+	"time"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// journalSync is how often the journals of parts in progress are synced:
+// a finished game survives the process being killed as soon as it is
+// journaled, and a power loss after at most this long.
+const journalSync = time.Second
+
+// record is a finished game on its way to the writers.
+type record struct {
+	id        int64
+	game      dataset.GameRow
+	positions []dataset.PositionRow
+	result    rules.Result
+	reason    rules.Reason
+	// journaled marks a game read back from a journal, not played now.
+	journaled bool
+}
+
+// item is a game handed to a table writer with the part it belongs to.
+type item struct {
+	rec  *record
+	part part
+}
+
+// committed is a table writer's report of a part it committed.
+type committed struct {
+	part  part
+	table string
+	sum   dataset.FileSum
+}
+
+// play plays the games of pl that pre does not hold (games read back from
+// journals, written again with the rest) and writes them all. Every
+// finished game is journaled at once, in the order games finish; the two
+// table writers write parts in game id order; the committer records each
+// part once both tables hold it and drops its journal.
+func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre map[int64]*record, oldJournals []string, sum *Summary) error {
+	start, ok := pl.first()
+	if !ok {
+		return nil
+	}
+	ctx, cancel := context.WithCancelCause(parent)
+	defer cancel(nil)
+
+	jr := newJournals(cfg.Dir, run)
+	if err := jr.carryOver(pl, pre, oldJournals); err != nil {
+		return err
+	}
+
+	// The reorder window bounds the games held out of order; the
+	// dispatcher hands ids out in order, so the smallest id not yet
+	// written is always being played and the window never deadlocks.
+	window := 4*cfg.Workers + 4
+	tokens := make(chan struct{}, window)
+	jobs := make(chan int64)
+	results := make(chan *record, cfg.Workers)
+
+	go func() {
+		defer close(jobs)
+		r := 0
+		for id, ok := start, true; ok; id, ok = pl.next(id, &r) {
+			if pre[id] != nil {
+				continue
+			}
+			select {
+			case tokens <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case jobs <- id:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+
+	var workers sync.WaitGroup
+	workerErr := make([]error, cfg.Workers)
+	for w := range cfg.Workers {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			pl, err := newPlayer(cfg)
+			if err != nil {
+				workerErr[w] = err
+				cancel(err)
+				return
+			}
+			for id := range jobs {
+				rec := pl.play(ctx, id)
+				if rec == nil {
+					continue // abandoned: the run is stopping
+				}
+				results <- rec
+			}
+		}()
+	}
+	go func() {
+		workers.Wait()
+		close(results)
+	}()
+
+	// One writer goroutine per table, and the committer.
+	posCh, gameCh := make(chan item, window), make(chan item, window)
+	commits := make(chan committed, 2*window)
+	var writers sync.WaitGroup
+	var posErr, gameErr, commitErr error
+	meta := dataset.FileMeta{Run: run, Shard: cfg.Shard, Shards: cfg.Shards}
+	writers.Add(2)
+	go func() {
+		defer writers.Done()
+		posErr = writeTable(cfg.Dir, dataset.TablePositions, meta, posCh, commits, cancel, func(r *record) []dataset.PositionRow { return r.positions })
+	}()
+	go func() {
+		defer writers.Done()
+		gameErr = writeTable(cfg.Dir, dataset.TableGames, meta, gameCh, commits, cancel, func(r *record) []dataset.GameRow { return []dataset.GameRow{r.game} })
+	}()
+	committerDone := make(chan struct{})
+	go func() {
+		defer close(committerDone)
+		commitErr = commit(cfg.Dir, run.Variant, commits, jr, cancel, sum)
+	}()
+
+	// The collector journals each game as it arrives and releases games
+	// to the writers in id order through the reorder buffer.
+	pending := maps.Clone(pre)
+	if pending == nil {
+		pending = map[int64]*record{}
+	}
+	cur, r := start, 0
+	more := true
+	release := func() {
+		for more {
+			rec, ok := pending[cur]
+			if !ok {
+				return
+			}
+			delete(pending, cur)
+			it := item{rec, pl.partOf(cur, r)}
+			posCh <- it
+			gameCh <- it
+			if rec.journaled {
+				sum.Journaled++
+			} else {
+				<-tokens
+				sum.tally(rec)
+				if cfg.OnGame != nil {
+					cfg.OnGame(GameStats{ID: rec.id, Plies: int(rec.game.Plies), Positions: len(rec.positions), Result: rec.result, Reason: rec.reason})
+				}
+			}
+			cur, more = pl.next(cur, &r)
+		}
+	}
+	var journalErr error
+	tick := time.NewTicker(journalSync)
+	defer tick.Stop()
+	release()
+	for results != nil {
+		select {
+		case rec, ok := <-results:
+			if !ok {
+				results = nil
+				break
+			}
+			if err := jr.add(pl.partAt(rec.id), rec); err != nil && journalErr == nil {
+				journalErr = err
+				cancel(err)
+			}
+			pending[rec.id] = rec
+			release()
+		case <-tick.C:
+			if err := jr.sync(); err != nil && journalErr == nil {
+				journalErr = err
+				cancel(err)
+			}
+		}
+	}
+	close(posCh)
+	close(gameCh)
+	writers.Wait()
+	close(commits)
+	<-committerDone
+	if err := jr.close(); journalErr == nil {
+		journalErr = err
+	}
+	if err := errors.Join(append(workerErr, posErr, gameErr, commitErr, journalErr)...); err != nil {
+		return err
+	}
+	if parent.Err() != nil && sum.Skipped+sum.Written < sum.Planned {
+		return fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(parent))
+	}
+	return nil
+}
+
+// tally counts a game played in this run.
+func (s *Summary) tally(r *record) {
+	s.Played++
+	s.Positions += int64(len(r.positions))
+	switch r.result {
+	case rules.RedWins:
+		s.Red++
+	case rules.BlackWins:
+		s.Black++
+	default:
+		s.Draw++
+	}
+}
+
+// writeTable writes the items of one table into part files and reports
+// each part it commits. On an error it cancels the run and drains its
+// input. With dir empty it writes nothing and reports every complete part.
+func writeTable[T dataset.Row](dir, table string, meta dataset.FileMeta, in <-chan item, out chan<- committed, cancel context.CancelCauseFunc, rows func(*record) []T) error {
+	var w *dataset.Writer[T]
+	var err error
+	for it := range in {
+		if err != nil {
+			continue
+		}
+		if dir != "" {
+			if w == nil {
+				m := meta
+				m.FirstGame, m.LastGame = it.part.first, it.part.last
+				if w, err = dataset.Create[T](dir, m); err != nil {
+					cancel(err)
+					continue
+				}
+			}
+			if err = w.Write(rows(it.rec)); err != nil {
+				w.Abort()
+				w = nil
+				cancel(err)
+				continue
+			}
+		}
+		if it.rec.id == it.part.last {
+			var s dataset.FileSum
+			if w != nil {
+				err = w.Commit()
+				s = w.Sum()
+				w = nil
+				if err != nil {
+					cancel(err)
+					continue
+				}
+			}
+			out <- committed{it.part, table, s}
+		}
+	}
+	if w != nil {
+		w.Abort() // the part in progress when the run stopped
+	}
+	return err
+}
+
+// commit writes the commit record of each part once both tables have
+// committed it, then drops the part's journal, and counts the part.
+func commit(dir, variant string, in <-chan committed, jr *journals, cancel context.CancelCauseFunc, sum *Summary) error {
+	half := map[part]committed{}
+	var err error
+	for c := range in {
+		other, ok := half[c.part]
+		if !ok {
+			half[c.part] = c
+			continue
+		}
+		delete(half, c.part)
+		if err != nil {
+			continue
+		}
+		if dir != "" {
+			rec := dataset.CommitRecord{FirstGame: c.part.first, LastGame: c.part.last}
+			for _, s := range []committed{c, other} {
+				if s.table == dataset.TableGames {
+					rec.Games = s.sum
+				} else {
+					rec.Positions = s.sum
+				}
+			}
+			if err = dataset.WriteCommit(dir, variant, rec); err != nil {
+				cancel(err)
+				continue
+			}
+			if err = jr.remove(c.part); err != nil {
+				cancel(err)
+				continue
+			}
+		}
+		sum.Parts++
+		sum.Written += c.part.last - c.part.first + 1
+	}
+	return err
+}
