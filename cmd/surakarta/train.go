@@ -26,10 +26,15 @@ func newTrainCommand() *cobra.Command {
 			"against the champion in colour-swapped pairs and is promoted when it scores above one half;\n" +
 			"then it plays --anchor-games against each fixed anchor (generation 0, and material with\n" +
 			"value leaves). DIR/ladder.json records every generation, DIR/report.md and DIR/ladder.png\n" +
-			"show the Elo ladder with 95% intervals and the held-out figures of both heads.\n\n" +
+			"show the Elo ladder with 95% intervals and the held-out figures of both heads. At the end the\n" +
+			"champion plays --strength-games against generation 1 (with its prior, and its value head\n" +
+			"alone, what pipeline fits) and against its own value head with uniform priors, each at equal\n" +
+			"simulations and at equal time (node budgets from each engine's simulations a second, timed\n" +
+			"once and recorded in DIR/strength.json, so the matches replay from the budgets).\n\n" +
 			"Every dataset is a normal one (dataset verify, stats, fit read it) and every model file works\n" +
 			"wherever --eval does. Every random choice derives from --seed and every count is fixed, so the\n" +
-			"same flags give the same models and ladder on any machine and any --workers. Interrupted, the\n" +
+			"same flags give the same models and ladder on any machine and any --workers (the equal-time\n" +
+			"budgets excepted: they are timed). Interrupted, the\n" +
 			"same command with --resume continues where it stopped (more --generations extend a finished\n" +
 			"run). The defaults finish in about ten minutes on two cores. Progress goes to stderr.",
 		Example: "  surakarta train\n" +
@@ -64,6 +69,7 @@ func newTrainCommand() *cobra.Command {
 	fs.BoolVar(&noPrior, "no-prior", false, "fit no move prior (uniform priors): the value head alone")
 	fs.IntVar(&c.GateGames, "gate-games", c.GateGames, "games of each gate against the champion (even)")
 	fs.IntVar(&c.AnchorGames, "anchor-games", c.AnchorGames, "games against each anchor per generation (even; 0: none)")
+	fs.IntVar(&c.StrengthGames, "strength-games", c.StrengthGames, "games of each match of the final comparison at equal simulations and equal time (even; 0: none)")
 	fs.IntVar(&c.RandomOpening, "random-opening", c.RandomOpening, "uniformly random plies that open every self-play game and match pair")
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of everything random")
 	fs.IntVar(&c.Workers, "workers", c.Workers, "games played at once (0: one per CPU); changes only the speed")
@@ -76,7 +82,7 @@ func newTrainCommand() *cobra.Command {
 // writeLadder prints the ladder's headline: one line per generation.
 func writeLadder(w io.Writer, out string, l *train.Ladder) error {
 	fmt.Fprintf(w, "train finished: everything is in %s (report.md, ladder.png, ladder.json)\n\n", out)
-	fmt.Fprintf(w, "%-4s %-10s %-22s %-9s %-22s %-22s %-14s %s\n", "gen", "gate", "gate Elo", "promoted", "Elo vs gen 0", "Elo vs material", "value logloss", "prior CE (uniform)")
+	fmt.Fprintf(w, "%-4s %-10s %-20s %-9s %-20s %-20s %-20s %-14s %s\n", "gen", "gate", "gate Elo", "promoted", "chained Elo", "Elo vs gen 0", "Elo vs material", "value logloss", "prior CE (uniform)")
 	ci := func(m *train.Match) string {
 		if m == nil {
 			return "-"
@@ -85,9 +91,19 @@ func writeLadder(w io.Writer, out string, l *train.Ladder) error {
 	}
 	for i := range l.Generations {
 		g := &l.Generations[i]
-		fmt.Fprintf(w, "%-4d %-10s %-22s %-9v %-22s %-22s %-14.4f %.3f (%.3f)\n", g.Generation,
+		fmt.Fprintf(w, "%-4d %-10s %-20s %-9v %-20s %-20s %-20s %-14.4f %.3f (%.3f)\n", g.Generation,
 			fmt.Sprintf("%d-%d-%d", g.Gate.Wins, g.Gate.Draws, g.Gate.Losses), ci(&g.Gate), g.Promoted,
-			ci(g.VsGen0), ci(g.VsMaterial), g.ValueLogLoss, g.PriorCrossEntropy, g.UniformCrossEntropy)
+			ci(&train.Match{Elo: g.ChainedElo, EloCI: g.ChainedEloCI}), ci(g.VsGen0), ci(g.VsMaterial), g.ValueLogLoss, g.PriorCrossEntropy, g.UniformCrossEntropy)
+	}
+	if st := l.Strength; st != nil {
+		fmt.Fprintf(w, "\nstrength (sims/s, one thread:")
+		for _, r := range st.Rates {
+			fmt.Fprintf(w, " %s %.0f;", r.Engine, r.SimsPerSecond)
+		}
+		fmt.Fprintf(w, ")\n")
+		for _, m := range st.Matches {
+			fmt.Fprintf(w, "  %s (%d / %d sims): %d-%d-%d, Elo %s\n", m.Name, m.ASims, m.BSims, m.Match.Wins, m.Match.Draws, m.Match.Losses, ci(&m.Match))
+		}
 	}
 	if l.ChampionModel != "" {
 		fmt.Fprintf(w, "\nchampion: generation %d, --eval %s/%s (with --leaf value)\n", l.Champion, out, l.ChampionModel)

@@ -59,6 +59,9 @@ type Config struct {
 	// anchors, generation 0 and the material value-leaf engine (even; 0
 	// plays none).
 	AnchorGames int
+	// StrengthGames is the number of games of each match of the final
+	// comparison (Strength; even, 0 plays none).
+	StrengthGames int
 	// Seed is the seed of everything random.
 	Seed uint64
 	// Workers is the number of goroutines playing games (0: one per CPU);
@@ -76,7 +79,8 @@ type Config struct {
 // at 200 simulations a move (selfplay.DefaultEngine otherwise: noise 0.25,
 // 20 sampled plies), fits on the latest 2 generations with TD(0.7)
 // returns, spread-scaled values and a prior, gates and anchor matches of
-// 200 games at 200 simulations, value-leaf players at cpuct 0.5, 4 random
+// 200 games at 200 simulations, a final comparison of 200 games a match
+// (Strength), value-leaf players at cpuct 0.5, 4 random
 // opening plies, seed 1. It finishes in about ten minutes on two cores.
 func DefaultConfig() Config {
 	sp := selfplay.DefaultEngine()
@@ -86,7 +90,7 @@ func DefaultConfig() Config {
 	fit := eval.ModelFitOptions{Value: eval.DefaultFitOptions(), TDLambda: 0.7, SpreadScale: true, Prior: eval.DefaultPriorFitOptions()}
 	return Config{
 		Out: "train", Generations: 3, Games: 400, SelfPlay: sp, RandomOpening: 4, Window: 2,
-		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, AnchorGames: 200, Seed: 1,
+		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, AnchorGames: 200, StrengthGames: 200, Seed: 1,
 	}
 }
 
@@ -107,6 +111,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("gate games %d: want an even number, at least 2 (each opening is played twice, colours swapped)", c.GateGames)
 	case c.AnchorGames < 0 || c.AnchorGames%2 != 0:
 		return fmt.Errorf("anchor games %d: want an even number, or 0 for no anchor matches", c.AnchorGames)
+	case c.StrengthGames < 0 || c.StrengthGames%2 != 0:
+		return fmt.Errorf("strength games %d: want an even number, or 0 for no final comparison", c.StrengthGames)
 	case !(c.ModelCPUCT > 0):
 		return fmt.Errorf("model cpuct %v: want a positive number", c.ModelCPUCT)
 	case c.Workers < 0:

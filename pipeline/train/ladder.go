@@ -21,6 +21,9 @@ type Ladder struct {
 	Champion      int          `json:"champion"`
 	ChampionModel string       `json:"champion_model"`
 	Generations   []Generation `json:"generations"`
+	// Strength is the final comparison (nil until the last generation is
+	// done, or without one).
+	Strength *Strength `json:"strength,omitempty"`
 }
 
 // Generation is one generation's entry: its data, its model's held-out
@@ -57,6 +60,11 @@ type Generation struct {
 	GateOpponent int   `json:"gate_opponent"`
 	Gate         Match `json:"gate"`
 	Promoted     bool  `json:"promoted"`
+	// ChainedElo is the generation's Elo over generation 0 along the chain
+	// of gates (its gate's Elo plus its opponent's chained Elo), with a 95%
+	// interval that adds the gates' variances (read off their intervals).
+	ChainedElo   float64    `json:"chained_elo"`
+	ChainedEloCI [2]float64 `json:"chained_elo_ci"`
 	// VsGen0 and VsMaterial are the anchor matches (nil without them).
 	VsGen0     *Match `json:"vs_gen0,omitempty"`
 	VsMaterial *Match `json:"vs_material,omitempty"`
@@ -101,11 +109,25 @@ func matchOf(a, b string, r *eval.ArenaResult) Match {
 // add appends a generation; a promoted one becomes the champion, one that
 // failed its gate leaves the champion as it was.
 func (l *Ladder) add(g Generation) {
+	var base, variance float64
+	if o := g.GateOpponent; o > 0 && o <= len(l.Generations) {
+		prev := &l.Generations[o-1]
+		base = prev.ChainedElo
+		h := (prev.ChainedEloCI[1] - prev.ChainedEloCI[0]) / 2 / z95
+		variance = h * h
+	}
+	h := (g.Gate.EloCI[1] - g.Gate.EloCI[0]) / 2 / z95
+	sd := math.Sqrt(variance + h*h)
+	g.ChainedElo = base + g.Gate.Elo
+	g.ChainedEloCI = [2]float64{g.ChainedElo - z95*sd, g.ChainedElo + z95*sd}
 	l.Generations = append(l.Generations, g)
 	if g.Promoted {
 		l.Champion, l.ChampionModel = g.Generation, g.Model
 	}
 }
+
+// z95 is the normal quantile of a two-sided 95% interval.
+const z95 = 1.959963984540054
 
 // promotes is the gate's rule: the candidate is promoted when it scores
 // above one half against the champion.

@@ -44,16 +44,29 @@ func reportMarkdown(l *Ladder) string {
 	b.WriteString("anchors: generation 0 (the built-in engine: playouts, material) and material with value leaves, at the match settings. ")
 	b.WriteString("Value log-loss is the value head's on held-out games (material-only baseline in brackets); ")
 	b.WriteString("prior cross-entropy is against the search's visit shares on held-out positions (uniform priors in brackets; the shares' own entropy is the floor).\n\n")
-	b.WriteString("| gen | data by | positions | value log-loss | scale | prior CE (uniform) | entropy | top-1 | gate opponent | gate W-D-L | gate Elo | promoted | Elo vs gen 0 | Elo vs material |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| gen | data by | positions | value log-loss | scale | prior CE (uniform) | entropy | top-1 | gate opponent | gate W-D-L | gate Elo | promoted | chained Elo | Elo vs gen 0 | Elo vs material |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, g := range l.Generations {
-		fmt.Fprintf(&b, "| %d | gen %d | %d | %.4f (%.4f) | %.2f | %.3f (%.3f) | %.3f | %.1f%% | gen %d | %d-%d-%d | %s | %v | %s | %s |\n",
+		fmt.Fprintf(&b, "| %d | gen %d | %d | %.4f (%.4f) | %.2f | %.3f (%.3f) | %.3f | %.1f%% | gen %d | %d-%d-%d | %s | %v | %+.0f [%+.0f, %+.0f] | %s | %s |\n",
 			g.Generation, g.SelfPlayChampion, g.Positions, g.ValueLogLoss, g.BaselineLogLoss, g.ValueScale,
 			g.PriorCrossEntropy, g.UniformCrossEntropy, g.PolicyEntropy, 100*g.PriorTop1,
 			g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloCell(&g.Gate), yesNo(g.Promoted),
-			eloCell(g.VsGen0), eloCell(g.VsMaterial))
+			g.ChainedElo, g.ChainedEloCI[0], g.ChainedEloCI[1], eloCell(g.VsGen0), eloCell(g.VsMaterial))
 	}
+	fmt.Fprintf(&b, "\nChained Elo adds up the gates from generation 0; a saturated gate (a shut-out) has an unbounded interval.\n")
 	fmt.Fprintf(&b, "\n![Elo against the anchors](%s)\n", LadderPlot)
+	if st := l.Strength; st != nil {
+		fmt.Fprintf(&b, "\n## Strength at equal simulations and equal time\n\n")
+		fmt.Fprintf(&b, "Search speed, one thread, fresh searches of %d positions of the last generation's data (fastest of %d rounds), measured once and recorded: the equal-time matches give each side simulations in proportion.\n\n", st.Positions, calibrationRounds)
+		b.WriteString("| engine | sims/s |\n|---|---|\n")
+		for _, r := range st.Rates {
+			fmt.Fprintf(&b, "| %s | %.0f |\n", r.Engine, r.SimsPerSecond)
+		}
+		b.WriteString("\n| match | sims A / B | W-D-L (A) | score | Elo (A) |\n|---|---|---|---|---|\n")
+		for _, m := range st.Matches {
+			fmt.Fprintf(&b, "| %s | %d / %d | %d-%d-%d | %.3f | %s |\n", m.Name, m.ASims, m.BSims, m.Match.Wins, m.Match.Draws, m.Match.Losses, m.Match.Score, eloCell(&m.Match))
+		}
+	}
 	return b.String()
 }
 
@@ -68,7 +81,7 @@ func yesNo(b bool) string {
 // interval.
 func ladderPNG(l *Ladder) ([]byte, error) {
 	p := plot.New()
-	p.Title.Text = "Elo of each generation against the anchors"
+	p.Title.Text = "Elo of each generation over the anchors"
 	p.X.Label.Text = "generation"
 	p.Y.Label.Text = "Elo (95% interval)"
 	series := []struct {
@@ -79,7 +92,7 @@ func ladderPNG(l *Ladder) ([]byte, error) {
 	}{
 		{"vs generation 0", func(g *Generation) *Match { return g.VsGen0 }, color.RGBA{R: 31, G: 119, B: 180, A: 255}, -0.06},
 		{"vs material value leaves", func(g *Generation) *Match { return g.VsMaterial }, color.RGBA{R: 255, G: 127, B: 14, A: 255}, 0.06},
-		{"gate vs champion", func(g *Generation) *Match { return &g.Gate }, color.RGBA{R: 44, G: 160, B: 44, A: 255}, 0},
+		{"chained gates from generation 0", func(g *Generation) *Match { return &Match{Elo: g.ChainedElo, EloCI: g.ChainedEloCI} }, color.RGBA{R: 44, G: 160, B: 44, A: 255}, 0},
 	}
 	for _, s := range series {
 		var pts plotter.XYs

@@ -36,6 +36,7 @@ type settings struct {
 	ModelCPUCT    float64              `json:"model_cpuct"`
 	GateGames     int                  `json:"gate_games"`
 	AnchorGames   int                  `json:"anchor_games"`
+	StrengthGames int                  `json:"strength_games"`
 	Seed          uint64               `json:"seed"`
 }
 
@@ -44,7 +45,7 @@ func (c *Config) settings() json.RawMessage {
 		Generations: c.Generations, Games: c.Games, SelfPlay: selfplay.EngineDescription(c.SelfPlay, ""),
 		Rules: c.rules().String(), RandomOpening: c.RandomOpening, Window: c.Window, Fit: c.Fit,
 		Match: selfplay.EngineDescription(c.Match, ""), ModelCPUCT: c.ModelCPUCT,
-		GateGames: c.GateGames, AnchorGames: c.AnchorGames, Seed: c.Seed,
+		GateGames: c.GateGames, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames, Seed: c.Seed,
 	}
 	b, _ := json.Marshal(s)
 	return b
@@ -130,6 +131,19 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 		r.logf("generation %d of %d done in %s (%s): run %s so far, about %s to go", g, c.Generations,
 			time.Since(t0).Round(time.Second), verdict(&gen), el.Round(time.Second), left.Round(time.Second))
 	}
+	st, err := r.strength(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if st != nil {
+		r.ladder.Strength = st
+		if err := writeJSON(c.path(LadderFile), &r.ladder); err != nil {
+			return nil, err
+		}
+		if err := writeReport(c, &r.ladder); err != nil {
+			return nil, err
+		}
+	}
 	return &r.ladder, nil
 }
 
@@ -181,12 +195,11 @@ func (r *runner) generation(ctx context.Context, g int, material player) (Genera
 	if err != nil {
 		return gen, err
 	}
-	mb, err := os.ReadFile(c.path(gen.Model))
+	hash, err := headsHash(mf)
 	if err != nil {
 		return gen, err
 	}
-	h := sha256.Sum256(mb)
-	me := player{name: fmt.Sprintf("gen-%02d", g), cfg: c.matchEngine(true), ev: ev, hash: hex.EncodeToString(h[:])}
+	me := player{name: fmt.Sprintf("gen-%02d", g), cfg: c.matchEngine(true), ev: ev, hash: hash}
 	r.players[g] = me
 	fillHeads(&gen, mf)
 
@@ -265,6 +278,26 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 	return sum.Played > 0, nil
 }
 
+// headsHash identifies a model by what decides its play, the heads'
+// weights, so that a model refitted by another build of the program (its
+// provenance differs) keeps its name.
+func headsHash(mf *eval.ModelFile) (string, error) {
+	heads := struct {
+		Value *eval.WeightsFile
+		Prior *eval.PriorHead
+	}{&eval.WeightsFile{Format: mf.Value.Format, FeatureSetVersion: mf.Value.FeatureSetVersion, Features: mf.Value.Features,
+		Weights: mf.Value.Weights, Model: mf.Value.Model}, nil}
+	if mf.Prior != nil {
+		heads.Prior = &eval.PriorHead{MoveFeatureSetVersion: mf.Prior.MoveFeatureSetVersion, Features: mf.Prior.Features, Weights: mf.Prior.Weights}
+	}
+	b, err := json.Marshal(heads)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:]), nil
+}
+
 // fitKey identifies a fit: equal keys give the same model.
 type fitKey struct {
 	Fit      eval.ModelFitOptions `json:"fit"`
@@ -289,6 +322,9 @@ func (r *runner) fit(ctx context.Context, g, champ int, gen *Generation) (*eval.
 			return nil, false, err
 		}
 		data, provs = append(data, d), append(provs, prov)
+	}
+	for i := range provs {
+		provs[i].Dir = "" // the run may move: the data is known by its contents
 	}
 	key, _ := json.Marshal(fitKey{Fit: c.Fit, Window: gen.Window, Datasets: provs, Parent: champ})
 	out := c.path(gen.Model)

@@ -52,7 +52,7 @@ func tinyConfig(out string) Config {
 	c := DefaultConfig()
 	c.Out, c.Generations, c.Games = out, 2, 12
 	c.SelfPlay.Sims, c.Match.Sims = 8, 8
-	c.GateGames, c.AnchorGames = 4, 2
+	c.GateGames, c.AnchorGames, c.StrengthGames = 4, 2, 0 // the final comparison times the engines: not reproducible
 	c.Fit.Value.Holdout, c.Fit.Prior.MaxIterations = 0.3, 30
 	return c
 }

@@ -1,0 +1,189 @@
+package train
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// StrengthFile is the final comparison's file under Out.
+const StrengthFile = "strength.json"
+
+// calibrationPositions is the number of positions, spread over the last
+// generation's data, whose searches time each engine; calibrationRounds
+// the number of timed rounds, of which the fastest counts (the least
+// disturbed by other work on the machine).
+const (
+	calibrationPositions = 96
+	calibrationRounds    = 5
+)
+
+// Strength is the run's final comparison, made once after the last
+// generation: the champion against generation 1 (with its prior, and its
+// value head alone, which is what the pipeline fits) and against its own
+// value head with uniform priors (the prior's gain), each at equal
+// simulations and at equal time per move. Equal time is a node budget: each
+// engine's simulations a second are measured once on the same positions
+// (Rates, recorded), and the cheaper engine gets proportionally more
+// simulations, so the matches replay exactly from the recorded budgets.
+type Strength struct {
+	Champion  int           `json:"champion"`
+	Positions int           `json:"calibration_positions"`
+	Rates     []Rate        `json:"rates"`
+	Matches   []BudgetMatch `json:"matches"`
+}
+
+// Rate is an engine's measured search speed, one thread.
+type Rate struct {
+	Engine        string  `json:"engine"`
+	SimsPerSecond float64 `json:"sims_per_second"`
+}
+
+// BudgetMatch is one comparison with each side's simulations a move.
+type BudgetMatch struct {
+	Name  string `json:"name"`
+	ASims int    `json:"a_sims"`
+	BSims int    `json:"b_sims"`
+	Match Match  `json:"match"`
+}
+
+// strength plays the final comparison, unless strength.json holds it for
+// the same engines.
+func (r *runner) strength(ctx context.Context) (*Strength, error) {
+	c := &r.cfg
+	champ := r.ladder.Champion
+	if champ == 0 || c.StrengthGames == 0 {
+		return nil, nil
+	}
+	g1, ch := r.players[1], r.players[champ]
+	valueOnly := func(p player, name string) player {
+		if wp, ok := p.ev.(*eval.WithPrior); ok {
+			p.ev = wp.Value
+		}
+		p.name = name
+		return p
+	}
+	engines := []player{ch, valueOnly(ch, ch.name+" uniform priors")}
+	if champ != 1 {
+		engines = append(engines, g1, valueOnly(g1, g1.name+" value only"))
+	} else {
+		engines = append(engines, valueOnly(g1, g1.name+" value only"))
+	}
+	path := c.path(StrengthFile)
+	var old Strength
+	if readJSON(path, &old) == nil && old.Champion == champ && len(old.Rates) == len(engines) {
+		// The budgets are calibrated once: a resumed run keeps them.
+		for i, e := range engines {
+			if old.Rates[i].Engine != e.name {
+				old.Rates = nil
+				break
+			}
+		}
+	} else {
+		old.Rates = nil
+	}
+	s := &Strength{Champion: champ, Positions: calibrationPositions, Rates: old.Rates}
+	if s.Rates == nil {
+		r.logf("strength: timing %d engines on %d positions of generation %d's data", len(engines), calibrationPositions, c.Generations)
+		rates, err := r.calibrate(engines)
+		if err != nil {
+			return nil, err
+		}
+		for i, e := range engines {
+			s.Rates = append(s.Rates, Rate{Engine: e.name, SimsPerSecond: rates[i]})
+		}
+	}
+	rate := map[string]float64{}
+	for _, x := range s.Rates {
+		rate[x.Engine] = x.SimsPerSecond
+	}
+	base := c.Match.Sims
+	for i, opp := range engines[1:] {
+		for _, equalTime := range []bool{false, true} {
+			a, b := ch, opp
+			name := fmt.Sprintf("%s vs %s, equal simulations", a.name, b.name)
+			if equalTime {
+				b.cfg.Sims = max(1, int(math.Round(float64(base)*rate[b.name]/rate[a.name])))
+				name = fmt.Sprintf("%s vs %s, equal time", a.name, b.name)
+			}
+			file := c.path(fmt.Sprintf("strength-%d-%v.json", i, equalTime))
+			m, _, err := r.match(ctx, file, "strength", c.Generations, c.StrengthGames, a, b)
+			if err != nil {
+				return nil, err
+			}
+			s.Matches = append(s.Matches, BudgetMatch{Name: name, ASims: a.cfg.Sims, BSims: b.cfg.Sims, Match: m})
+		}
+	}
+	if err := writeJSON(path, s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// calibrate returns each engine's simulations a second, one thread, from
+// fresh searches of positions spread over the last generation's data.
+func (r *runner) calibrate(engines []player) ([]float64, error) {
+	c := &r.cfg
+	var rows []dataset.PositionRow
+	dir := c.path(genDir(c.Generations), DataDir)
+	err := dataset.ScanPositions(dir, c.rules().Variant.String(), []string{"red", "black", "side_to_move", "no_capture_plies"}, func(p *dataset.PositionRow) error {
+		rows = append(rows, *p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("no positions in %s to time the engines on", dir)
+	}
+	var games []*rules.Game
+	for i := range calibrationPositions {
+		row := &rows[i*len(rows)/calibrationPositions]
+		p, err := rules.NewPosition(rules.Bitboard(row.Red), rules.Bitboard(row.Black), rules.Color(row.SideToMove), int(row.NoCapturePlies), 1)
+		if err != nil {
+			return nil, err
+		}
+		g, err := rules.NewGame(c.rules(), p)
+		if err != nil {
+			return nil, err
+		}
+		if !g.IsTerminal() {
+			games = append(games, g)
+		}
+	}
+	searchers := make([]*mcts.Searcher, len(engines))
+	for i, e := range engines {
+		cfg := e.cfg
+		cfg.ReuseTree = false
+		s, err := mcts.NewSearcher(cfg, e.ev)
+		if err != nil {
+			return nil, err
+		}
+		searchers[i] = s
+	}
+	best := make([]time.Duration, len(engines))
+	sims := make([]int, len(engines))
+	for round := range calibrationRounds {
+		for i, s := range searchers {
+			t := time.Now()
+			n := 0
+			for _, g := range games {
+				n += s.Search(g).Sims
+			}
+			if d := time.Since(t); round == 0 || d < best[i] {
+				best[i], sims[i] = d, n
+			}
+		}
+	}
+	rates := make([]float64, len(engines))
+	for i := range rates {
+		rates[i] = float64(sims[i]) / best[i].Seconds()
+	}
+	return rates, nil
+}
