@@ -300,11 +300,11 @@ func design(s *Spec, arms []ArmInfo, c *Collector) []string {
 	distinct := ""
 	if len(arms) > 0 {
 		if x := c.Pairs[Arm{Source: arms[0].Name, Variant: arms[0].Variant}]; x != nil {
-			distinct = fmt.Sprintf(" (%s of %s has %d distinct openings)", arms[0].Name, games(int64(x.Len())), x.DistinctOpenings())
+			distinct = fmt.Sprintf(" (the %s of %s start from %d distinct openings)", games(int64(x.Len())), arms[0].Name, x.DistinctOpenings())
 		}
 	}
 	if s.RandomOpening > 0 {
-		out = append(out, fmt.Sprintf("Openings: game i of an arm starts with %d uniformly random plies drawn from the seed and i%s; the first player is the side to move at the start position (Red), and the colours fall as the opening leaves them.", s.RandomOpening, distinct))
+		out = append(out, fmt.Sprintf("Openings: game i of an arm starts with %d uniformly random plies drawn from the seed and i%s, and each is played with the colours as they fall: the first player is the side that moved first at the start position (Red), and %s makes the first move after the opening.", s.RandomOpening, distinct, sideAfter(s.RandomOpening)))
 	} else {
 		out = append(out, "Openings: every game starts from the start position with no random plies; only the search's own randomness varies the games.")
 	}
@@ -318,12 +318,21 @@ func design(s *Spec, arms []ArmInfo, c *Collector) []string {
 		regimes[a.Regime] = true
 	}
 	if len(regimes) == 1 && len(arms) > 0 {
-		out = append(out, fmt.Sprintf("After the opening every arm plays %s.", arms[0].Regime))
+		out = append(out, fmt.Sprintf("After the opening, every arm's regime: %s.", arms[0].Regime))
 	} else {
 		out = append(out, "After the opening the arms play in different regimes (the table below).")
 	}
 	out = append(out, fmt.Sprintf("\"No change\" is claimed only within ±%.1f points (equivalence margin); ladder rungs agree when both figures' changes are within ±%.1f points (convergence margin).", 100*s.EquivalenceMargin, 100*s.ConvergenceMargin))
 	return out
+}
+
+// sideAfter names the side to move after k random plies from the start
+// position, where Red moves first.
+func sideAfter(k int) string {
+	if k%2 == 0 {
+		return "Red"
+	}
+	return "Black"
 }
 
 func joinAnd(xs []string) string {

@@ -84,7 +84,7 @@ func Regime(c mcts.Config) string {
 		parts = append(parts, fmt.Sprintf("moves sampled by visits^(1/%g) over the first %d plies", c.Temperature, c.TemperaturePlies))
 	}
 	if len(parts) == 0 {
-		return "best play (the most visited move; no root noise, no temperature)"
+		return "best play: the most visited move, no root noise, no temperature"
 	}
 	return strings.Join(parts, "; ")
 }
