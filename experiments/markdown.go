@@ -215,6 +215,13 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 	}
 
+	if len(r.Sizes) > 0 {
+		ew.printf("\n## Sample size\n\nGames (per arm; pairs where the arms pair) for a %s interval of ±%.1f points, scaled from the spread observed here.\n\n| figure | games now | ± now (pts) | games for ±%.1f |\n|---|---:|---:|---:|\n", conf, 100*TargetHalfWidth, 100*TargetHalfWidth)
+		for _, z := range r.Sizes {
+			ew.printf("| %s | %d | %.1f | %d |\n", z.Figure, z.Have, 100*z.HalfWidth, z.Need)
+		}
+	}
+
 	if len(r.Plots) > 0 {
 		ew.printf("\n## Plots\n")
 		for _, p := range r.Plots {

@@ -61,6 +61,9 @@ type Report struct {
 	// Sensitivity asks whether the baseline arm's conclusion survives each
 	// change of setting (present when the spec names a baseline).
 	Sensitivity *Sensitivity `json:"sensitivity,omitempty"`
+	// Sizes says how many games each headline figure would need for
+	// ±TargetHalfWidth.
+	Sizes []SizeRow `json:"sample_sizes"`
 	// Answer is the plain-language answer, one paragraph per entry.
 	Answer []string `json:"answer"`
 	// Plots lists the plots written beside the report, as PNG files; each
@@ -133,6 +136,7 @@ func BuildReport(in ReportInput) (*Report, error) {
 	if in.Spec != nil && in.Spec.Baseline != "" {
 		r.Sensitivity = sensitivity(r, in.Spec.Baseline)
 	}
+	r.Sizes = sampleSizes(r)
 	r.Answer = answer(r)
 	return r, nil
 }
