@@ -121,3 +121,37 @@ func TestPipelineFlagErrorsSayWhatToDo(t *testing.T) {
 		t.Error("--variant accepted: the pipeline plays both variants")
 	}
 }
+
+// TestEveryFileWrittenIsReadableByOthers: every file the pipeline leaves
+// (Parquet parts, manifests, commit records, weights, match, verify,
+// summary, reports, plots) and the weights fit writes are 0644 like the
+// Parquet parts, readable on a shared volume, not 0600.
+func TestEveryFileWrittenIsReadableByOthers(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := run(t, "", tinyPipeline(dir)...); err != nil {
+		t.Fatal(err)
+	}
+	w := filepath.Join(t.TempDir(), "w.json")
+	if _, _, err := run(t, "", "fit", filepath.Join(dir, pipeline.DataDir), "--variant", "standard", "--weights", w, "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	check := func(path string, info os.FileInfo) {
+		n++
+		if info.Mode().Perm() != 0o644 {
+			t.Errorf("%s has mode %v, want 0644", path, info.Mode().Perm())
+		}
+	}
+	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
+		if err == nil && info.Mode().IsRegular() {
+			check(path, info)
+		}
+		return err
+	})
+	if info, err := os.Stat(w); err == nil {
+		check(w, info)
+	}
+	if n < 15 {
+		t.Errorf("only %d files checked", n)
+	}
+}
