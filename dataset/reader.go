@@ -68,7 +68,7 @@ func openChecked(f *os.File, size int64, path string) (file *File, err error) {
 		}
 	}
 	if Schema(table) == nil {
-		return nil, fmt.Errorf("footer names table %q: want %s or %s", table, TablePositions, TableGames)
+		return nil, fmt.Errorf("footer names table %q: want %s, %s or %s", table, TablePositions, TableGames, TableMatches)
 	}
 	if v, _ := pf.Lookup(keySchemaVersion); v != "" && v != fmt.Sprint(SchemaVersion) {
 		return nil, fmt.Errorf("dataset schema version %s: this program reads version %d", v, SchemaVersion)
@@ -605,31 +605,16 @@ func ScanPositions(dir, variant string, columns []string, fn func(*PositionRow) 
 // them when variant is empty, ordered by variant and game id. See
 // File.ScanGames for the callback's contract.
 func ScanGames(dir, variant string, fn func(*GameRow) error) error {
-	files, err := partitionFiles(dir, TableGames, variant)
-	if err != nil {
-		return err
-	}
-	for _, pf := range files {
-		f, err := Open(pf.Path)
-		if err != nil {
-			return err
-		}
-		err = f.ScanGames(func(r *GameRow) error {
+	return eachFile(dir, TableGames, variant, func(f *File) error {
+		err := f.ScanGames(func(r *GameRow) error {
 			if err := fn(r); err != nil {
 				return callbackError{err}
 			}
 			return nil
 		})
-		f.Close()
 		if ce, ok := err.(callbackError); ok {
-			if errors.Is(ce.err, ErrStop) {
-				return nil
-			}
 			return ce.err
 		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+		return err
+	})
 }

@@ -12,10 +12,12 @@ import (
 // version. Bump it whenever a column is added, removed, renamed or retyped.
 const SchemaVersion = 1
 
-// The two tables of a dataset, as named in its directory layout.
+// The tables of a dataset, as named in its directory layout: self-play
+// writes positions and games, a match games and matches.
 const (
 	TablePositions = "positions"
 	TableGames     = "games"
+	TableMatches   = "matches"
 )
 
 // PositionRow is one row of the positions table: a position of a self-play
@@ -105,22 +107,25 @@ type GameRow struct {
 
 // Row is the set of row types a dataset file holds.
 type Row interface {
-	PositionRow | GameRow
+	PositionRow | GameRow | MatchRow
 }
 
 var (
 	positionSchema = parquet.SchemaOf(PositionRow{})
 	gameSchema     = parquet.SchemaOf(GameRow{})
+	matchSchema    = parquet.SchemaOf(MatchRow{})
 )
 
-// Schema returns the Parquet schema of a table, TablePositions or
-// TableGames; nil for another name.
+// Schema returns the Parquet schema of a table, TablePositions,
+// TableGames or TableMatches; nil for another name.
 func Schema(table string) *parquet.Schema {
 	switch table {
 	case TablePositions:
 		return positionSchema
 	case TableGames:
 		return gameSchema
+	case TableMatches:
+		return matchSchema
 	}
 	return nil
 }
@@ -130,6 +135,8 @@ func tableOf[T Row]() string {
 	switch any(z).(type) {
 	case PositionRow:
 		return TablePositions
+	case MatchRow:
+		return TableMatches
 	default:
 		return TableGames
 	}

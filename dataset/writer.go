@@ -132,27 +132,30 @@ func (w *Writer[T]) Abort() {
 // then ply. It suits small writes and tests; self-play streams rows
 // through one Writer per table instead.
 func WritePart(dir string, meta FileMeta, games []GameRow, positions []PositionRow) error {
-	pw, err := Create[PositionRow](dir, meta)
+	ps, err := WriteRows(dir, meta, positions)
 	if err != nil {
 		return err
 	}
-	if err := pw.Write(positions); err != nil {
-		pw.Abort()
-		return err
-	}
-	if err := pw.Commit(); err != nil {
-		return err
-	}
-	gw, err := Create[GameRow](dir, meta)
+	gs, err := WriteRows(dir, meta, games)
 	if err != nil {
 		return err
 	}
-	if err := gw.Write(games); err != nil {
-		gw.Abort()
-		return err
+	return WriteCommit(dir, meta.Variant, CommitRecord{FirstGame: meta.FirstGame, LastGame: meta.LastGame, Games: gs, Positions: ps})
+}
+
+// WriteRows writes rows as one complete part of T's table, created,
+// written and committed (or not there at all), and returns the file's sum.
+func WriteRows[T Row](dir string, meta FileMeta, rows []T) (FileSum, error) {
+	w, err := Create[T](dir, meta)
+	if err != nil {
+		return FileSum{}, err
 	}
-	if err := gw.Commit(); err != nil {
-		return err
+	if err := w.Write(rows); err != nil {
+		w.Abort()
+		return FileSum{}, err
 	}
-	return WriteCommit(dir, meta.Variant, CommitRecord{FirstGame: meta.FirstGame, LastGame: meta.LastGame, Games: gw.Sum(), Positions: pw.Sum()})
+	if err := w.Commit(); err != nil {
+		return FileSum{}, err
+	}
+	return w.Sum(), nil
 }

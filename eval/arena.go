@@ -9,58 +9,12 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/stats"
-	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
-
-// Player chooses the moves of one side in arena games. A Player belongs to
-// one goroutine.
-type Player interface {
-	// NewGame prepares for a new game; seed fixes every random choice the
-	// player makes in it.
-	NewGame(seed uint64)
-	// Move returns the move to play in g, which is not over.
-	Move(g *rules.Game) (rules.Move, error)
-}
-
-// PlayerFactory makes a Player; the arena calls it once per worker and
-// engine, so players need not be safe for concurrent use.
-type PlayerFactory func() (Player, error)
-
-// SearchPlayer returns a factory of players that search with cfg and ev and
-// play the move mcts.Searcher.Choose picks. ev is shared by the workers'
-// searchers: it must be safe for concurrent use (Material and Linear are)
-// or implement mcts.Cloner, whose Clone each worker then uses.
-func SearchPlayer(cfg mcts.Config, ev mcts.Evaluator) PlayerFactory {
-	return func() (Player, error) {
-		e := ev
-		if c, ok := ev.(mcts.Cloner); ok {
-			e = c.Clone()
-		}
-		s, err := mcts.NewSearcher(cfg, e)
-		if err != nil {
-			return nil, err
-		}
-		return &searchPlayer{s: s}, nil
-	}
-}
-
-type searchPlayer struct{ s *mcts.Searcher }
-
-func (p *searchPlayer) NewGame(seed uint64) { p.s.Reset(seed) }
-
-func (p *searchPlayer) Move(g *rules.Game) (rules.Move, error) {
-	res := p.s.Search(g)
-	m := p.s.Choose(&res, g.Ply())
-	if m == rules.NoMove {
-		pos := g.Position()
-		return m, fmt.Errorf("search found no move in %s", pos.FEN())
-	}
-	return m, nil
-}
 
 // ArenaOptions are the settings of a match between two engines, A and B.
 type ArenaOptions struct {
@@ -87,6 +41,13 @@ type ArenaOptions struct {
 	// Progress, when not nil, is called from the arena's goroutine after
 	// each pair is added, in pair order.
 	Progress func(ArenaResult)
+	// Played holds pairs already played, by pair index (a resumed match):
+	// they are scored in their place and not played again.
+	Played map[int][2]GameRecord
+	// OnPair, when not nil, is called from the arena's goroutine with each
+	// pair this call plays, in pair order, before the pair is scored; an
+	// error ends the match (it is where records are written).
+	OnPair func(pair int, games [2]GameRecord) error
 }
 
 // WDL counts game outcomes from A's side.
@@ -148,13 +109,6 @@ func (f JSONFloat) MarshalJSON() ([]byte, error) {
 	return json.Marshal(float64(f))
 }
 
-// gameOutcome is one finished game.
-type gameOutcome struct {
-	scoreA float64 // 1, 0.5 or 0 for A
-	reason rules.Reason
-	plies  int
-}
-
 // Game seeds: each game's players draw from streams derived from the seed,
 // the game's index and the engine, never from the worker that plays it.
 func playerSeed(seed uint64, game int, engine uint64) uint64 {
@@ -164,8 +118,11 @@ func playerSeed(seed uint64, game int, engine uint64) uint64 {
 // Arena plays a match between the players of a and b and scores it from
 // A's side. Pairs are played on opt.Workers goroutines but added to the
 // result in pair order, so the result (SPRT stop included) depends only on
-// the options. When ctx is cancelled Arena returns the pairs completed in
-// order so far together with ctx's error.
+// the options (and, with external engines, on their determinism). A
+// player's Fault loses that game and the match goes on; the game's record
+// and the result's Reasons give the fault's reason. Each worker's players
+// are closed when it ends. When ctx is cancelled Arena returns the pairs
+// completed in order so far together with ctx's error.
 func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaResult, error) {
 	if opt.Games < 2 || opt.Games%2 != 0 {
 		return nil, fmt.Errorf("games %d: want an even number of at least 2 (each opening is played twice, colours swapped)", opt.Games)
@@ -193,7 +150,7 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 
 	type pairResult struct {
 		index int
-		games [2]gameOutcome
+		games [2]GameRecord
 		err   error
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -208,12 +165,17 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 			defer wg.Done()
 			pa, err := a()
 			if err == nil {
+				defer pa.Close()
 				var pb Player
 				if pb, err = b(); err == nil {
+					defer pb.Close()
 					for !stop.Load() && ctx.Err() == nil {
 						k := int(next.Add(1) - 1)
 						if k >= pairs {
 							return
+						}
+						if _, ok := opt.Played[k]; ok {
+							continue
 						}
 						var r pairResult
 						r.index = k
@@ -235,25 +197,30 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 
 	res := &ArenaResult{Reasons: map[string]int{}}
 	pending := map[int]pairResult{}
+	for k, games := range opt.Played {
+		if k >= 0 && k < pairs {
+			pending[k] = pairResult{index: k, games: games}
+		}
+	}
 	done := 0 // pairs added, in order
 	plies := 0
 	var firstErr error
-	for r := range results {
-		if r.err != nil {
-			if firstErr == nil && !errors.Is(r.err, context.Canceled) {
-				firstErr = r.err
-				cancel()
-			}
-			continue
-		}
-		if stop.Load() {
-			continue
-		}
-		pending[r.index] = r
+	// add scores the pairs that are next in order.
+	add := func() {
 		for {
 			p, ok := pending[done]
 			if !ok || stop.Load() {
-				break
+				return
+			}
+			if _, resumed := opt.Played[done]; !resumed && opt.OnPair != nil {
+				if err := opt.OnPair(done, p.games); err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					stop.Store(true)
+					cancel()
+					return
+				}
 			}
 			delete(pending, done)
 			done++
@@ -272,6 +239,21 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 			}
 		}
 	}
+	add() // resumed pairs at the front
+	for r := range results {
+		if r.err != nil {
+			if firstErr == nil && !errors.Is(r.err, context.Canceled) {
+				firstErr = r.err
+				cancel()
+			}
+			continue
+		}
+		if stop.Load() {
+			continue
+		}
+		pending[r.index] = r
+		add()
+	}
 	finishArena(res, plies)
 	if firstErr != nil {
 		return res, firstErr
@@ -287,47 +269,73 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 }
 
 // playArenaGame plays game i of the match: pair i/2's opening, A as Red in
-// the pair's first game and as Black in its second.
-func playArenaGame(ctx context.Context, a, b Player, opt ArenaOptions, i int) (gameOutcome, error) {
+// the pair's first game and as Black in its second. The rules core referees:
+// a move it refuses, like a player's Fault, loses the game for its player.
+func playArenaGame(ctx context.Context, a, b Player, opt ArenaOptions, i int) (GameRecord, error) {
 	g, err := rules.NewGame(opt.Rules, rules.Start())
 	if err != nil {
-		return gameOutcome{}, err
+		return GameRecord{}, err
 	}
-	dataset.PlayRandomOpening(g, opt.Seed, int64(i/2), opt.RandomOpening)
-	aColor := rules.Red
-	if i%2 == 1 {
-		aColor = rules.Black
+	rec := GameRecord{Game: i, Start: g.Start()}
+	rec.OpeningPlies = dataset.PlayRandomOpening(g, opt.Seed, int64(i/2), opt.RandomOpening)
+	aColor := rec.AColor()
+	player := func(c rules.Color) Player {
+		if c == aColor {
+			return a
+		}
+		return b
 	}
-	a.NewGame(playerSeed(opt.Seed, i, 0))
-	b.NewGame(playerSeed(opt.Seed, i, 1))
+	forfeit := func(c rules.Color, f *Fault) (GameRecord, error) {
+		rec.Moves = append([]rules.Move(nil), g.Moves()...)
+		rec.Winner, rec.Reason, rec.Fault, rec.Faulty = rules.WinFor(c^1), f.Reason, f.Detail, c
+		if rec.Fault == "" {
+			rec.Fault = f.Reason
+		}
+		return rec, nil
+	}
+	var fault *Fault
+	for _, c := range []rules.Color{aColor, aColor ^ 1} {
+		if err := player(c).NewGame(playerSeed(opt.Seed, i, uint64(c^aColor)), opt.Rules); err != nil {
+			if errors.As(err, &fault) {
+				return forfeit(c, fault)
+			}
+			return GameRecord{}, fmt.Errorf("game %d: %w", i, err)
+		}
+	}
 	for !g.IsTerminal() {
 		if err := ctx.Err(); err != nil {
-			return gameOutcome{}, err
+			return GameRecord{}, err
 		}
-		p := b
-		if g.CurrentPlayer() == aColor {
-			p = a
-		}
-		m, err := p.Move(g)
+		c := g.CurrentPlayer()
+		start := time.Now()
+		mv, err := player(c).Move(ctx, g)
+		rec.Time[c] += time.Since(start)
+		rec.Nodes[c] += mv.Nodes
 		if err != nil {
-			return gameOutcome{}, fmt.Errorf("game %d: %w", i, err)
+			if errors.As(err, &fault) {
+				return forfeit(c, fault)
+			}
+			return GameRecord{}, fmt.Errorf("game %d: %w", i, err)
 		}
-		if err := g.Play(m); err != nil {
-			return gameOutcome{}, fmt.Errorf("game %d: engine played an illegal move %v: %w", i, m, err)
+		if err := g.Play(mv.Move); err != nil {
+			return forfeit(c, &Fault{Reason: FaultIllegalMove, Detail: err.Error()})
 		}
 	}
 	out := g.Outcome()
-	return gameOutcome{scoreA: (1 + out.Return(aColor)) / 2, reason: out.Reason, plies: g.Ply()}, nil
+	rec.Moves = append([]rules.Move(nil), g.Moves()...)
+	rec.Winner, rec.Reason = out.Result, out.Reason.String()
+	return rec, nil
 }
 
-func addPair(res *ArenaResult, games [2]gameOutcome, plies *int) {
-	for j, g := range games {
+func addPair(res *ArenaResult, games [2]GameRecord, plies *int) {
+	for j := range games {
+		g := &games[j]
 		side := &res.AsRed
 		if j == 1 {
 			side = &res.AsBlack
 		}
 		for _, w := range []*WDL{&res.WDL, side} {
-			switch g.scoreA {
+			switch g.ScoreA() {
 			case 1:
 				w.Wins++
 			case 0:
@@ -336,11 +344,11 @@ func addPair(res *ArenaResult, games [2]gameOutcome, plies *int) {
 				w.Draws++
 			}
 		}
-		res.Reasons[g.reason.String()]++
-		*plies += g.plies
+		res.Reasons[g.Reason]++
+		*plies += len(g.Moves)
 		res.Games++
 	}
-	res.Pairs[int(2*(games[0].scoreA+games[1].scoreA)+0.5)]++
+	res.Pairs[int(2*(games[0].ScoreA()+games[1].ScoreA())+0.5)]++
 }
 
 // finishArena computes the summary figures from the counts.

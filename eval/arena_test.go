@@ -22,18 +22,23 @@ type randomPlayer struct {
 	buf    [rules.MaxMoves]rules.Move
 }
 
-func (p *randomPlayer) NewGame(seed uint64) { p.rng = rand.New(rand.NewPCG(seed, 5)) }
+func (p *randomPlayer) NewGame(seed uint64, _ rules.Rules) error {
+	p.rng = rand.New(rand.NewPCG(seed, 5))
+	return nil
+}
 
-func (p *randomPlayer) Move(g *rules.Game) (rules.Move, error) {
+func (p *randomPlayer) Move(_ context.Context, g *rules.Game) (eval.Played, error) {
 	pos := g.Position()
 	if p.greedy {
 		if caps := pos.GenerateCaptures(p.buf[:0]); len(caps) > 0 {
-			return caps[p.rng.IntN(len(caps))], nil
+			return eval.Played{Move: caps[p.rng.IntN(len(caps))], Nodes: 1}, nil
 		}
 	}
 	moves := g.LegalMoves(p.buf[:0])
-	return moves[p.rng.IntN(len(moves))], nil
+	return eval.Played{Move: moves[p.rng.IntN(len(moves))], Nodes: 1}, nil
 }
+
+func (p *randomPlayer) Close() error { return nil }
 
 func randomFactory(greedy bool) eval.PlayerFactory {
 	return func() (eval.Player, error) { return &randomPlayer{greedy: greedy}, nil }
@@ -167,4 +172,78 @@ func TestArenaWithSearchPlayers(t *testing.T) {
 		t.Fatalf("played %d games of %v plies on average, want 4 real games", res.Games, res.MeanPlies)
 	}
 	t.Logf("%+v", res)
+}
+
+// faultyPlayer plays random moves, but at ply faultAt it fails: with fault
+// (a *eval.Fault) or, when illegal is set, by sending a move the rules
+// refuse.
+type faultyPlayer struct {
+	randomPlayer
+	faultAt int
+	fault   error
+	illegal bool
+}
+
+func (p *faultyPlayer) Move(ctx context.Context, g *rules.Game) (eval.Played, error) {
+	if g.Ply() >= p.faultAt {
+		if p.illegal {
+			return eval.Played{Move: rules.NewMove(rules.MakeSquare(0, 0), rules.MakeSquare(5, 5), false)}, nil
+		}
+		return eval.Played{}, p.fault
+	}
+	return p.randomPlayer.Move(ctx, g)
+}
+
+// TestArenaFaultLosesTheGameAndGoesOn: a player's fault or an illegal move
+// loses that game with the reason recorded, and every game is still played.
+func TestArenaFaultLosesTheGameAndGoesOn(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		player *faultyPlayer
+		reason string
+	}{
+		{"fault", &faultyPlayer{faultAt: 10, fault: &eval.Fault{Reason: eval.FaultCrash, Detail: "exit status 3"}}, eval.FaultCrash},
+		{"illegal", &faultyPlayer{faultAt: 10, illegal: true}, eval.FaultIllegalMove},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opt := arenaOptions(8, 2)
+			var recs []eval.GameRecord
+			opt.OnPair = func(_ int, g [2]eval.GameRecord) error { recs = append(recs, g[:]...); return nil }
+			bad := func() (eval.Player, error) { p := *tc.player; return &p, nil }
+			res, err := eval.Arena(context.Background(), randomFactory(false), bad, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Games != 8 || res.Wins != 8 || res.Reasons[tc.reason] != 8 {
+				t.Fatalf("B faults at ply 10 of every game: %+v, want 8 wins for A by %s", res, tc.reason)
+			}
+			for _, r := range recs {
+				if r.Reason != tc.reason || r.Fault == "" || r.Faulty == r.AColor() || len(r.Moves) < 10 || len(r.Moves) > 11 || r.Nodes[r.AColor()] == 0 {
+					t.Errorf("record of game %d: reason %q fault %q faulty %v, %d moves, nodes %v", r.Game, r.Reason, r.Fault, r.Faulty, len(r.Moves), r.Nodes)
+				}
+			}
+		})
+	}
+}
+
+// TestArenaResumeSkipsPlayedPairs: pairs passed as played are scored, not
+// replayed, and the result equals an uninterrupted match's.
+func TestArenaResumeSkipsPlayedPairs(t *testing.T) {
+	opt := arenaOptions(12, 2)
+	all := map[int][2]eval.GameRecord{}
+	opt.OnPair = func(k int, g [2]eval.GameRecord) error { all[k] = g; return nil }
+	whole, err := eval.Arena(context.Background(), randomFactory(true), randomFactory(false), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Played = map[int][2]eval.GameRecord{0: all[0], 3: all[3], 4: all[4]}
+	var replayed []int
+	opt.OnPair = func(k int, _ [2]eval.GameRecord) error { replayed = append(replayed, k); return nil }
+	resumed, err := eval.Arena(context.Background(), randomFactory(true), randomFactory(false), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(whole, resumed) || !reflect.DeepEqual(replayed, []int{1, 2, 5}) {
+		t.Fatalf("resumed match played pairs %v (want 1 2 5):\nwhole   %+v\nresumed %+v", replayed, whole, resumed)
+	}
 }

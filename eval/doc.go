@@ -164,6 +164,16 @@
 // its 95% interval and the likelihood of superiority from the pentanomial
 // distribution of the pairs (package internal/stats).
 //
+// A Player is one side (player.go): the built-in search (SearchPlayer) or
+// another program (package eval/external). The rules core referees every
+// move; a move it refuses, or a player's *Fault (a crash, a hang, garbage),
+// loses that game with the reason recorded and the match goes on. Each game
+// becomes a GameRecord (record.go) with each side's time and nodes; with
+// ArenaOptions.OnPair a match writes them pair by pair to the games and
+// matches tables (records.go: WriteRecords), which ResumeRecords reads back
+// as ArenaOptions.Played so that an interrupted match resumes. WritePGN
+// (pgn.go) prints any game of a games table as PGN-like text.
+//
 // # Errors versus panics
 //
 // Everything a user can cause (bad options, a bad row, an unreadable or

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -12,8 +13,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -85,48 +89,102 @@ func parseSPRT(s string) (*stats.SPRTBounds, error) {
 func newMatchCommand() *cobra.Command {
 	var (
 		specA, specB string
+		enginesFile  string
+		goBudget     string
+		margin       time.Duration
+		moveTimeout  time.Duration
 		games        int
 		rf           rulesFlags
 		seed         uint64
 		opening      int
 		workers      int
 		sprt         string
+		out          string
+		resume       bool
 		asJSON       bool
 		quiet        bool
 	)
 	cmd := &cobra.Command{
-		Use:   "match --a CONFIG --b CONFIG --games N [--variant V] [--seed S] [--random-opening K] [--workers W] [--sprt elo0,elo1,alpha,beta] [--json] [--quiet]",
-		Short: "Play two engine configurations against each other and measure the Elo difference",
+		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--json] [--quiet]",
+		Short: "Play two engines against each other (built-in settings or external programs) and measure the Elo difference",
 		Long: "match plays --games games between engines A and B in pairs: each pair starts from\n" +
 			"--random-opening uniformly random plies and is played twice, A taking Red in the\n" +
 			"first game and Black in the second, so that neither the opening nor the first move\n" +
-			"favours one engine. Games run on --workers goroutines (all cores by default), each\n" +
-			"with its own searchers; the result depends only on the settings and --seed, which\n" +
-			"seeds the openings and every game's search (the engines' own seed key is unused).\n\n" +
-			"CONFIG is a comma-separated list of the engine flags as key=value, each meaning\n" +
-			"exactly what the flag means (see surakarta analyze --help), e.g.\n" +
-			"sims=400,leaf=value,eval=weights.json. Unset keys keep the flags' defaults.\n\n" +
+			"favours one engine. --concurrency games run at once (all cores by default), each\n" +
+			"worker with its own players; --seed seeds the openings and every game's search, so\n" +
+			"with built-in sides the result depends only on the settings.\n\n" +
+			"A SIDE is one of:\n" +
+			"  CONFIG               the built-in engine: a comma-separated list of the engine flags\n" +
+			"                       as key=value, each meaning exactly what the flag means (see\n" +
+			"                       surakarta analyze --help), e.g. sims=400,leaf=value; unset keys\n" +
+			"                       keep the flags' defaults\n" +
+			"  engine:COMMAND ARG.. an external program speaking the protocol of docs/PROTOCOL.md,\n" +
+			"                       the command line split as a shell would (quotes and backslashes,\n" +
+			"                       no expansions) and run in the current directory, e.g.\n" +
+			"                       'engine:surakarta engine --sims 200' or 'engine:./my-engine -q'\n" +
+			"  conf:NAME            engine NAME of the --engines file, a JSON object of\n" +
+			"                       name: {\"command\": \"...\", \"dir\": \"...\", \"options\": {...},\n" +
+			"                       \"go\": \"movetime 100\"} (dir relative to the current one)\n" +
+			"An external engine gets setoption seed with each game's seed when it has a seed\n" +
+			"option, newgame with the rules, then position (the start FEN and every move so far)\n" +
+			"and go --go (sims N, nodes N or movetime MS; empty: the engine's own default) for each\n" +
+			"of its moves. Each worker keeps its engine processes for all its games. The referee\n" +
+			"is the rules core: an illegal move, a crash, no bestmove within movetime plus --margin\n" +
+			"(--move-timeout for the other budgets), or output that is not the protocol loses that\n" +
+			"game, with the reason recorded, and the match goes on; the process is restarted for\n" +
+			"the next game. Interrupted (Ctrl-C), match ends its engines before it exits.\n\n" +
 			"The report gives A's wins, draws and losses, its score, the Elo difference A - B\n" +
 			"with its 95% interval and the likelihood of superiority, from the pentanomial\n" +
-			"distribution of the pairs. --sprt elo0,elo1,alpha,beta runs a sequential test of\n" +
-			"elo <= elo0 against elo >= elo1 after each pair, in pair order, and stops the match\n" +
-			"as soon as it decides.\n\n" +
+			"distribution of the pairs, and each side's mean time and nodes a move. --sprt\n" +
+			"elo0,elo1,alpha,beta runs a sequential test of elo <= elo0 against elo >= elo1 after\n" +
+			"each pair, in pair order, and stops the match as soon as it decides.\n\n" +
+			"--out DIR records every game as it finishes (pair by pair) as a dataset: the games\n" +
+			"table (moves, result, reason; read by surakarta stats and DuckDB) and the matches\n" +
+			"table (each side's engine, time and nodes, the fault); surakarta match pgn DIR\n" +
+			"prints games as text. An interrupted match continues with the same command and\n" +
+			"--resume, playing only the pairs not yet recorded.\n\n" +
 			"Progress (games, rate, ETA, A's wins-draws-losses and score, the SPRT's LLR) goes to\n" +
 			"stderr: a live line on a terminal, a plain line every few seconds otherwise; --quiet\n" +
 			"silences it.",
 		Example: "  surakarta match --a sims=400,eval=weights.json --b sims=400 --games 200\n" +
-			"  surakarta match --a sims=200 --b sims=100 --games 1000 --sprt 0,30,0.05,0.05 --json",
+			"  surakarta match --a sims=200 --b sims=100 --games 1000 --sprt 0,30,0.05,0.05 --json\n" +
+			"  surakarta match --a 'engine:./my-engine --fast' --b sims=800 --go 'movetime 100' --games 100 --out runs/mine\n" +
+			"  surakarta match --engines engines.json --a conf:mine --b conf:theirs --games 200 --out runs/m --resume",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r, err := rf.rules()
 			if err != nil {
 				return err
 			}
-			cfgA, evA, err := parseEngineSpec(specA, r)
+			if games < 2 || games%2 != 0 {
+				return fmt.Errorf("--games %d: want an even number of at least 2 (each opening is played twice, colours swapped)", games)
+			}
+			if opening < 0 {
+				return fmt.Errorf("--random-opening %d: want 0 or more plies", opening)
+			}
+			if workers < 0 {
+				return fmt.Errorf("--concurrency %d: want 0 (all cores) or more", workers)
+			}
+			if margin <= 0 || moveTimeout <= 0 {
+				return fmt.Errorf("--margin %v, --move-timeout %v: want positive durations, e.g. 1s", margin, moveTimeout)
+			}
+			if resume && out == "" {
+				return errors.New("--resume continues the match recorded in --out: pass --out DIR")
+			}
+			ss := sideSettings{margin: margin, moveTimeout: moveTimeout}
+			if ss.budget, err = protocol.ParseBudget(goBudget); err != nil {
+				return fmt.Errorf("--go: %w", err)
+			}
+			if enginesFile != "" {
+				if ss.engines, err = external.LoadEnginesFile(enginesFile); err != nil {
+					return fmt.Errorf("--engines: %w", err)
+				}
+			}
+			sideA, err := resolveSide(specA, r, ss)
 			if err != nil {
 				return fmt.Errorf("--a: %w", err)
 			}
-			cfgB, evB, err := parseEngineSpec(specB, r)
+			sideB, err := resolveSide(specB, r, ss)
 			if err != nil {
 				return fmt.Errorf("--b: %w", err)
 			}
@@ -136,14 +194,28 @@ func newMatchCommand() *cobra.Command {
 					return err
 				}
 			}
-			if games < 2 || games%2 != 0 {
-				return fmt.Errorf("--games %d: want an even number of at least 2 (each opening is played twice, colours swapped)", games)
+			var costs matchCosts
+			if out != "" {
+				rec, err := openMatchRecords(out, resume, dataset.Run{
+					SchemaVersion: dataset.SchemaVersion, Variant: r.Variant.String(), Rules: r.String(),
+					Engine: "a: " + sideA.desc + " | b: " + sideB.desc, Seed: seed, Games: int64(games), RandomOpening: opening,
+				}, eval.Sides{sideA.name, sideB.name}, r, cmd.ErrOrStderr())
+				if err != nil {
+					return err
+				}
+				defer rec.close()
+				opt.Played, opt.OnPair = rec.played, rec.write
+				for _, p := range rec.played {
+					costs.add(p)
+				}
 			}
-			if opening < 0 {
-				return fmt.Errorf("--random-opening %d: want 0 or more plies", opening)
-			}
-			if workers < 0 {
-				return fmt.Errorf("--workers %d: want 0 (all cores) or more", workers)
+			onPair := opt.OnPair
+			opt.OnPair = func(k int, g [2]eval.GameRecord) error {
+				costs.add(g)
+				if onPair != nil {
+					return onPair(k, g)
+				}
+				return nil
 			}
 			errOut := cmd.ErrOrStderr()
 			var status atomic.Pointer[string]
@@ -169,13 +241,16 @@ func newMatchCommand() *cobra.Command {
 				}
 				status.Store(&line)
 			}
-			res, err := eval.Arena(cmd.Context(), eval.SearchPlayer(cfgA, evA), eval.SearchPlayer(cfgB, evB), opt)
+			res, err := eval.Arena(cmd.Context(), sideA.factory, sideB.factory, opt)
 			rep.Stop()
 			if res == nil {
 				return err
 			}
 			if err != nil {
 				fmt.Fprintf(errOut, "match stopped: %v; the report covers the %d games completed in order\n", err, res.Games)
+				if out != "" {
+					fmt.Fprintf(errOut, "the same command with --resume continues it\n")
+				}
 			}
 			var werr error
 			if asJSON {
@@ -189,9 +264,13 @@ func newMatchCommand() *cobra.Command {
 					Planned  int    `json:"planned_games"`
 					Complete bool   `json:"complete"`
 					*eval.ArenaResult
-				}{specA, specB, r.Variant.String(), r.String(), seed, opening, games, err == nil, res})
+					Costs matchCosts `json:"costs"`
+				}{sideA.desc, sideB.desc, r.Variant.String(), r.String(), seed, opening, games, err == nil, res, costs})
 			} else {
-				werr = writeMatchReport(cmd.OutOrStdout(), res, specA, specB, r, seed, opening, games)
+				werr = writeMatchReport(cmd.OutOrStdout(), res, sideA.desc, sideB.desc, r, seed, opening, games)
+				if werr == nil {
+					werr = costs.write(cmd.OutOrStdout())
+				}
 			}
 			if err != nil {
 				return err
@@ -199,27 +278,31 @@ func newMatchCommand() *cobra.Command {
 			return werr
 		},
 	}
-	cmd.Flags().StringVar(&specA, "a", "", "engine A: comma-separated engine flags as key=value (empty: the defaults)")
-	cmd.Flags().StringVar(&specB, "b", "", "engine B: comma-separated engine flags as key=value (empty: the defaults)")
-	cmd.Flags().IntVar(&games, "games", 100, "games to play, an even number (pairs of the same opening)")
+	fs := cmd.Flags()
+	fs.StringVar(&specA, "a", "", "engine A: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG... or conf:NAME")
+	fs.StringVar(&specB, "b", "", "engine B: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG... or conf:NAME")
+	fs.StringVar(&enginesFile, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME sides")
+	fs.StringVar(&goBudget, "go", "", "budget of each move of an external engine: sims N, nodes N or movetime MS (empty: the engine's default)")
+	fs.DurationVar(&margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
+	fs.DurationVar(&moveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
+	fs.IntVar(&games, "games", 100, "games to play, an even number (pairs of the same opening)")
 	addRulesFlags(cmd, &rf)
-	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the openings and of every game's search")
-	cmd.Flags().IntVar(&opening, "random-opening", 4, "uniformly random plies that open each pair")
-	cmd.Flags().IntVar(&workers, "workers", 0, "games played at once, one pair of searchers each (0: all cores)")
-	cmd.Flags().StringVar(&sprt, "sprt", "", "sequential test elo0,elo1,alpha,beta (e.g. 0,20,0.05,0.05): stop once it decides")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
+	fs.Uint64Var(&seed, "seed", 1, "seed of the openings and of every game's search")
+	fs.IntVar(&opening, "random-opening", 4, "uniformly random plies that open each pair")
+	fs.IntVar(&workers, "concurrency", 0, "games played at once, one pair of players (searchers or engine processes) each (0: all cores)")
+	fs.IntVar(&workers, "workers", 0, "games played at once")
+	fs.MarkDeprecated("workers", "use --concurrency")
+	fs.StringVar(&sprt, "sprt", "", "sequential test elo0,elo1,alpha,beta (e.g. 0,20,0.05,0.05): stop once it decides")
+	fs.StringVar(&out, "out", "", "directory to record every game in (games and matches tables)")
+	fs.BoolVar(&resume, "resume", false, "continue the match recorded in --out, playing only the pairs it lacks")
+	fs.BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
+	cmd.AddCommand(newMatchPGNCommand())
 	return cmd
 }
 
 func writeMatchReport(w io.Writer, res *eval.ArenaResult, a, b string, r rules.Rules, seed uint64, opening, planned int) error {
-	name := func(s string) string {
-		if s == "" {
-			return "(defaults)"
-		}
-		return s
-	}
-	fmt.Fprintf(w, "A: %s\nB: %s\n", name(a), name(b))
+	fmt.Fprintf(w, "A: %s\nB: %s\n", a, b)
 	fmt.Fprintf(w, "%d games (%d pairs, %d random opening plies, seed %d), %s\n", res.Games, res.Games/2, opening, seed, r)
 	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses; score %.3f\n", res.Wins, res.Draws, res.Losses, float64(res.Score))
 	fmt.Fprintf(w, "Elo A - B: %s [95%% CI %s, %s], LOS %.1f%%\n", eloString(res.Elo), eloString(res.EloCI[0]), eloString(res.EloCI[1]), 100*res.LOS)

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -84,4 +88,96 @@ func FuzzMatchSpecs(f *testing.F) {
 		parseEngineSpec(s, r)
 		parseSPRT(s)
 	})
+}
+
+// TestMatchAgainstAnExternalEngine: `surakarta engine` as an external side
+// (engine:COMMAND, split as a shell would) plays the built-in engine; the
+// games are recorded for stats and pgn, and an interrupted record resumes
+// to the same games.
+func TestMatchAgainstAnExternalEngine(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	args := []string{"match", "--a", "engine:" + childCommand(t, "engine --leaf value"), "--b", "sims=16,leaf=value",
+		"--go", "sims 16", "--games", "4", "--concurrency", "2", "--out", dir, "--quiet"}
+	out, _, err := run(t, "", args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"A: engine:", "go sims 16", "B: sims=16,leaf=value", "4 games", "cost: A ", " nodes a move"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if statsOut, _, err := run(t, "", "stats", dir); err != nil || !strings.Contains(statsOut, "4 games") {
+		t.Fatalf("stats on the match: %v\n%s", err, statsOut)
+	}
+	pgn, _, err := run(t, "", "match", "pgn", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`[Game "3"]`, `[Red "b: sims=16,leaf=value"]`, `[Black "a: surakarta`, `[RedNodes "`, "1. "} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("pgn lacks %q:\n%s", want, pgn)
+		}
+	}
+	if _, _, err := run(t, "", args...); err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Fatalf("a second match into the same --out: %v, want a hint at --resume", err)
+	}
+	// An interruption between the two tables' commits leaves a matches
+	// part without its games part, and maybe a temporary file.
+	os.Remove(dataset.PartPath(dir, dataset.TableGames, "standard", 2))
+	os.WriteFile(filepath.Join(dataset.PartitionDir(dir, dataset.TableGames, "standard"), ".part-0000000002.parquet.tmp-42"), []byte("partial"), 0o644)
+	_, errOut, err := run(t, "", append(args, "--resume")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errOut, "resuming: 2 of 4 games") || !strings.Contains(errOut, "removed ") {
+		t.Errorf("resume said:\n%s", errOut)
+	}
+	again, _, err := run(t, "", "match", "pgn", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stripTimes(again) != stripTimes(pgn) {
+		t.Errorf("resumed games differ from the first run's:\n%s\n---\n%s", again, pgn)
+	}
+	if _, _, err := run(t, "", "match", "--a", "sims=8", "--b", "sims=8", "--games", "4", "--out", dir, "--resume", "--quiet"); err == nil || !strings.Contains(err.Error(), "different run") {
+		t.Errorf("resume with other engines: %v, want a refusal", err)
+	}
+}
+
+// stripTimes drops the time tags, the one thing that differs between runs.
+func stripTimes(pgn string) string {
+	var keep []string
+	for _, l := range strings.Split(pgn, "\n") {
+		if !strings.Contains(l, "TimeMS") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+// TestMatchExternalFaultsLoseGames: a crashing external engine loses each
+// of its games with the reason in the report and the games table, and the
+// match finishes; conf: sides come from an engines file.
+func TestMatchExternalFaultsLoseGames(t *testing.T) {
+	dir := t.TempDir()
+	engines := filepath.Join(dir, "engines.json")
+	os.WriteFile(engines, []byte(`{"crasher": {"command": `+strconv.Quote(childCommand(t, "simple crash after=2"))+`}, "mover": {"command": `+strconv.Quote(childCommand(t, "simple first"))+`}}`), 0o644)
+	out, _, err := run(t, "", "match", "--engines", engines, "--a", "conf:mover", "--b", "conf:crasher", "--games", "4", "--out", filepath.Join(dir, "m"), "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "A: 4 wins, 0 draws, 0 losses") || !strings.Contains(out, "crash 4") {
+		t.Fatalf("report:\n%s", out)
+	}
+	pgn, _, err := run(t, "", "match", "pgn", filepath.Join(dir, "m"), "--game", "1")
+	if err != nil || !strings.Contains(pgn, `[Reason "crash"]`) || !strings.Contains(pgn, `[Fault "the engine closed its output`) || !strings.Contains(pgn, "exit status 3") {
+		t.Fatalf("pgn of a crashed game (%v):\n%s", err, pgn)
+	}
+	if _, _, err := run(t, "", "match", "--a", "conf:mover", "--games", "2"); err == nil || !strings.Contains(err.Error(), "--engines") {
+		t.Errorf("conf: without --engines: %v", err)
+	}
+	if _, _, err := run(t, "", "match", "--a", "engine:'unterminated", "--games", "2"); err == nil || !strings.Contains(err.Error(), "quote") {
+		t.Errorf("bad command line: %v", err)
+	}
 }

@@ -48,6 +48,7 @@ func newRootCommand() *cobra.Command {
 		newFeaturesCommand(),
 		newFitCommand(),
 		newMatchCommand(),
+		newEngineCommand(),
 		newAnalyzeCommand(),
 		newPlayCommand(),
 		newSelfplayCommand(),

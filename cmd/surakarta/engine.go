@@ -1,0 +1,77 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/surakarta/surakarta/internal/engine"
+	"github.com/surakarta/surakarta/internal/protocol"
+	"github.com/surakarta/surakarta/internal/version"
+)
+
+func newEngineCommand() *cobra.Command {
+	var (
+		ef      engineFlags
+		threads int
+	)
+	cmd := &cobra.Command{
+		Use:   "engine [engine flags] [--threads T]",
+		Short: "Speak the engine protocol on stdin and stdout, with the project's search behind it",
+		Long: "engine reads protocol commands on stdin and answers on stdout, one line each, as\n" +
+			"docs/PROTOCOL.md describes: identify, setoption, newgame, position, go, stop, quit.\n" +
+			"It is how other programs (GUIs, arenas, surakarta match itself) play the built-in\n" +
+			"engine. Its options are the engine flags below and threads; the flags given here are\n" +
+			"the options' starting values, setoption NAME VALUE changes one (it means exactly what\n" +
+			"--NAME VALUE means). go sims N and go nodes N run N simulations, go movetime MS\n" +
+			"searches for MS milliseconds (a clock budget: for play against other programs,\n" +
+			"never for data), plain go runs --sims. Malformed input gets an error line and the\n" +
+			"engine keeps going; it exits on quit or at the end of its input.",
+		Example: "  surakarta engine --sims 400 --leaf value\n" +
+			"  printf 'position startpos\\ngo sims 200\\nquit\\n' | surakarta engine\n" +
+			"  surakarta match --a 'engine:surakarta engine --sims 200' --b sims=200 --games 20",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			settings, spec := engineOptions(cmd)
+			e, err := engine.New(engine.Options{
+				Name: "surakarta " + version.Module(), Author: "the surakarta authors",
+				Settings: settings, Configure: parseEngineSpec, Spec: spec, Threads: threads,
+			})
+			if err != nil {
+				return err
+			}
+			err = protocol.Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), e)
+			if errors.Is(err, cmd.Context().Err()) {
+				return nil // interrupted: nothing left to answer
+			}
+			return err
+		},
+	}
+	addEngineFlags(cmd, &ef)
+	cmd.Flags().IntVar(&threads, "threads", 1, "search threads (1: reproducible from --seed; more: tree-parallel); also the threads option")
+	return cmd
+}
+
+// engineOptions lists the engine flags as protocol options, their values
+// as given on the command line as defaults, and the flags that were set in
+// the text form setoption extends.
+func engineOptions(cmd *cobra.Command) ([]protocol.OptionInfo, string) {
+	var probe engineFlags
+	names := &cobra.Command{}
+	addEngineFlags(names, &probe)
+	var settings []protocol.OptionInfo
+	spec := ""
+	names.Flags().VisitAll(func(f *pflag.Flag) {
+		mine := cmd.Flags().Lookup(f.Name)
+		settings = append(settings, protocol.OptionInfo{Name: f.Name, Default: mine.Value.String(), Doc: f.Usage})
+		if mine.Changed {
+			if spec != "" {
+				spec += ","
+			}
+			spec += fmt.Sprintf("%s=%s", f.Name, mine.Value.String())
+		}
+	})
+	return settings, spec
+}

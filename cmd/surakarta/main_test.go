@@ -1,0 +1,42 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/surakarta/surakarta/internal/enginetest"
+)
+
+// childEnv, set in the environment, makes the test binary a child program
+// instead of running the tests: "simple MODE..." runs the simple test
+// engine (package internal/enginetest), anything else the surakarta CLI
+// with those arguments. Tests drive `surakarta engine` and external
+// engines through real pipes this way.
+const childEnv = "SURAKARTA_TEST_CHILD"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) != "" {
+		if len(os.Args) > 1 && os.Args[1] == "simple" {
+			os.Exit(enginetest.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+		}
+		cmd := newRootCommand()
+		cmd.SetArgs(os.Args[1:])
+		if err := cmd.ExecuteContext(context.Background()); err != nil {
+			fmt.Fprintln(os.Stderr, "surakarta:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// childCommand returns the command line that runs the test binary as the
+// surakarta CLI with args (or, with "simple" first, as the simple engine),
+// for engine: sides; it sets childEnv for the test's children.
+func childCommand(t *testing.T, args string) string {
+	t.Helper()
+	t.Setenv(childEnv, "1")
+	return "'" + os.Args[0] + "' " + args
+}

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// matchRecords writes a match's games to its --out directory.
+type matchRecords struct {
+	lock   *dataset.GamesLock
+	dir    string
+	run    dataset.Run
+	rules  rules.Rules
+	names  eval.Sides
+	played map[int][2]eval.GameRecord
+}
+
+// openMatchRecords takes the lock of dir's games and claims dir for the
+// match run: a new directory, or with resume one that holds the same match
+// (or fewer of its games: a resumed match may grow), whose recorded pairs
+// it returns after removing what an interruption left half-written. close
+// releases the lock.
+func openMatchRecords(dir string, resume bool, run dataset.Run, names eval.Sides, r rules.Rules, errOut io.Writer) (rec *matchRecords, err error) {
+	lock, err := dataset.LockGames(dir, run.Variant, 0, run.Games)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			lock.Unlock()
+		}
+	}()
+	_, exists, err := dataset.ReadManifest(dir, run.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if exists && !resume {
+		return nil, fmt.Errorf("--out %s already holds a match: add --resume to continue it, or choose another directory", dir)
+	}
+	if err := dataset.ClaimRun(dir, run, resume); err != nil {
+		return nil, err
+	}
+	played, removed, err := eval.ResumeRecords(dir, run.Variant, int(run.Games/2))
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range removed {
+		fmt.Fprintf(errOut, "removed %s, left by an interrupted match\n", p)
+	}
+	if resume {
+		fmt.Fprintf(errOut, "resuming: %d of %d games already recorded in %s\n", 2*len(played), run.Games, dir)
+	}
+	return &matchRecords{lock: lock, dir: dir, run: run, rules: r, names: names, played: played}, nil
+}
+
+// close releases the lock of the match's games.
+func (m *matchRecords) close() error { return m.lock.Unlock() }
+
+// write records one pair as a part of each table.
+func (m *matchRecords) write(k int, games [2]eval.GameRecord) error {
+	meta := dataset.FileMeta{Run: m.run, Shard: 0, Shards: 1, FirstGame: int64(2 * k), LastGame: int64(2*k + 1)}
+	return eval.WriteRecords(m.dir, meta, m.rules, m.names, games[:])
+}
+
+// sideCost sums one engine's moves (the random opening's excluded), time
+// and nodes over a match.
+type sideCost struct {
+	Moves  int64 `json:"moves"`
+	TimeMS int64 `json:"time_ms"`
+	Nodes  int64 `json:"nodes"`
+}
+
+// matchCosts are A's and B's costs.
+type matchCosts struct {
+	A sideCost `json:"a"`
+	B sideCost `json:"b"`
+}
+
+func (c *matchCosts) add(games [2]eval.GameRecord) {
+	for i := range games {
+		g := &games[i]
+		first := g.Start.SideToMove()
+		for ply := g.OpeningPlies; ply < len(g.Moves); ply++ {
+			side := &c.B
+			if first^rules.Color(ply&1) == g.AColor() {
+				side = &c.A
+			}
+			side.Moves++
+		}
+		a := g.AColor()
+		c.A.TimeMS += g.Time[a].Milliseconds()
+		c.A.Nodes += g.Nodes[a]
+		c.B.TimeMS += g.Time[a^1].Milliseconds()
+		c.B.Nodes += g.Nodes[a^1]
+	}
+}
+
+func (c *matchCosts) write(w io.Writer) error {
+	per := func(s sideCost) string {
+		if s.Moves == 0 {
+			return "no moves"
+		}
+		return fmt.Sprintf("%.1f ms and %.0f nodes a move over %d moves",
+			float64(s.TimeMS)/float64(s.Moves), float64(s.Nodes)/float64(s.Moves), s.Moves)
+	}
+	_, err := fmt.Fprintf(w, "cost: A %s; B %s\n", per(c.A), per(c.B))
+	return err
+}
+
+func newMatchPGNCommand() *cobra.Command {
+	var (
+		ids     []int64
+		variant string
+	)
+	cmd := &cobra.Command{
+		Use:   "pgn DIR [--game N]... [--variant V]",
+		Short: "Print the games of a match (or any games table) as PGN-like text",
+		Long: "pgn prints the games of the games table in DIR (a match's --out, or a self-play\n" +
+			"dataset) in a PGN-like form: tag pairs with the game's settings, result and ending,\n" +
+			"and for a match the engines and their time and nodes; then the moves in canonical\n" +
+			"notation, numbered as the start FEN numbers them, and the result (1-0 Red won, 0-1\n" +
+			"Black won, 1/2-1/2 a draw). --game selects games by id (repeat it for several).",
+		Example: "  surakarta match pgn runs/mine --game 0 --game 1\n" +
+			"  surakarta match pgn out/data --variant majority > games.pgn",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir := args[0]
+			want := map[int64]bool{}
+			for _, id := range ids {
+				want[id] = true
+			}
+			matches := map[string]map[int64]dataset.MatchRow{}
+			vs, err := dataset.Variants(dir)
+			if err != nil {
+				return err
+			}
+			for _, v := range vs {
+				if variant != "" && v != variant {
+					continue
+				}
+				matches[v] = map[int64]dataset.MatchRow{}
+				if _, err := os.Stat(dataset.PartitionDir(dir, dataset.TableMatches, v)); errors.Is(err, fs.ErrNotExist) {
+					continue // a self-play dataset: no engine tags
+				}
+				err := dataset.ScanMatches(dir, v, func(m *dataset.MatchRow) error {
+					if len(want) == 0 || want[m.GameID] {
+						matches[v][m.GameID] = *m
+					}
+					return nil
+				})
+				if err != nil {
+					return err
+				}
+			}
+			found := map[int64]bool{}
+			err = dataset.ScanGames(dir, variant, func(g *dataset.GameRow) error {
+				if len(want) > 0 && !want[g.GameID] {
+					return nil
+				}
+				found[g.GameID] = true
+				var mp *dataset.MatchRow
+				if m, ok := matches[g.Variant][g.GameID]; ok {
+					mp = &m
+				}
+				return eval.WritePGN(cmd.OutOrStdout(), g, mp)
+			})
+			if err != nil {
+				return err
+			}
+			for _, id := range ids {
+				if !found[id] {
+					return fmt.Errorf("--game %d: no such game in %s", id, dir)
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().Int64SliceVar(&ids, "game", nil, "game id to print (repeatable; default: every game)")
+	cmd.Flags().StringVar(&variant, "variant", "", "variant partition to read (default: all)")
+	return cmd
+}

@@ -1,0 +1,380 @@
+package external
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/protocol"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Player returns a factory of arena players, each running its own process
+// of the engine s describes. A player starts its process when it is made
+// (a failure then ends the match: the setup is wrong), keeps it for every
+// game its worker plays, and starts a fresh one for the next game after a
+// fault; Close ends it.
+func Player(s Spec) eval.PlayerFactory {
+	if s.Margin <= 0 {
+		s.Margin = DefaultMargin
+	}
+	if s.MoveTimeout <= 0 {
+		s.MoveTimeout = DefaultMoveTimeout
+	}
+	return func() (eval.Player, error) {
+		p := &player{spec: s}
+		if err := p.start(); err != nil {
+			return nil, fmt.Errorf("engine %s: %w", s.String(), err)
+		}
+		return p, nil
+	}
+}
+
+// Identify starts the engine once, reads its identify answer and ends it:
+// the name it gives, or the error that would stop a match.
+func Identify(s Spec) (string, error) {
+	f := Player(s)
+	p, err := f()
+	if err != nil {
+		return "", err
+	}
+	name := p.(*player).name
+	return name, p.Close()
+}
+
+type player struct {
+	spec    Spec
+	p       *process // nil when no process runs
+	name    string   // the id name
+	seeded  bool     // the engine lists a seed option
+	broken  bool     // a fault left the process in an unknown state
+	buf     [rules.MaxMoves]rules.Move
+	setupOK bool // the first start succeeded
+}
+
+// process is one running engine.
+type process struct {
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	lines  chan protocol.Line
+	done   chan struct{} // closed when the reader should stop
+	exited chan struct{} // closed when the process has been waited for
+	err    error         // the exit error, once exited is closed
+	stderr *tail
+}
+
+// tail keeps the last bytes written to it: the end of an engine's stderr,
+// for the record of a crash.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+const tailBytes = 512
+
+func (t *tail) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, b...)
+	if len(t.buf) > tailBytes {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-tailBytes:]...)
+	}
+	return len(b), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.TrimSpace(string(t.buf))
+}
+
+// start runs the process and goes through identify and the options.
+func (p *player) start() error {
+	cmd := exec.Command(p.spec.Argv[0], p.spec.Argv[1:]...)
+	cmd.Dir = p.spec.Dir
+	cmd.WaitDelay = time.Second // a grandchild holding stderr open must not hang the wait
+	ownGroup(cmd)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	pr := &process{cmd: cmd, in: in, lines: make(chan protocol.Line, 64), done: make(chan struct{}), exited: make(chan struct{}), stderr: &tail{}}
+	cmd.Stderr = pr.stderr
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("cannot start %s: %w", p.spec.Argv[0], err)
+	}
+	go protocol.ReadLines(out, pr.lines, pr.done)
+	go func() { pr.err = cmd.Wait(); close(pr.exited) }()
+	p.p, p.broken = pr, false
+
+	if err := p.send("identify"); err != nil {
+		return p.fail(err)
+	}
+	for {
+		r, err := p.answer(p.spec.answerTimeout())
+		if err != nil {
+			return p.fail(err)
+		}
+		switch r.Kind {
+		case protocol.ID:
+			if r.Key == "name" {
+				p.name = r.Text
+			}
+		case protocol.Option:
+			p.seeded = p.seeded || r.Opt.Name == "seed"
+		case protocol.OK:
+			if p.spec.Name == "" {
+				p.spec.Name = p.name
+			}
+			for _, o := range p.spec.Options {
+				if err := p.command("setoption " + o.Name + " " + o.Value); err != nil {
+					return p.fail(err)
+				}
+			}
+			p.setupOK = true
+			return nil
+		default:
+			return p.fail(&eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("%q in answer to identify", r.String())})
+		}
+	}
+}
+
+// fail ends the process after a failed start and returns err.
+func (p *player) fail(err error) error {
+	p.kill()
+	return err
+}
+
+func (p *player) send(line string) error {
+	if _, err := io.WriteString(p.p.in, line+"\n"); err != nil {
+		return p.crash(fmt.Sprintf("cannot write to the engine: %v", err))
+	}
+	return nil
+}
+
+// crash returns the crash fault, with the exit status and the end of
+// stderr once the process has exited.
+func (p *player) crash(what string) *eval.Fault {
+	select {
+	case <-p.p.exited:
+		what += " (" + exitStatus(p.p.err) + ")"
+	case <-time.After(200 * time.Millisecond):
+	}
+	if t := p.p.stderr.String(); t != "" {
+		what += "; stderr ends: " + t
+	}
+	return &eval.Fault{Reason: eval.FaultCrash, Detail: what}
+}
+
+func exitStatus(err error) string {
+	if err == nil {
+		return "exit status 0"
+	}
+	return err.Error()
+}
+
+// answer reads the next engine line within limit. An error line is a
+// refused fault, anything unparseable garbage, the end of output a crash.
+func (p *player) answer(limit time.Duration) (protocol.Reply, error) {
+	t := time.NewTimer(limit)
+	defer t.Stop()
+	for {
+		select {
+		case l, ok := <-p.p.lines:
+			r, err := p.parse(l, ok)
+			switch {
+			case err != nil:
+				return r, err
+			case r.Kind == 0:
+				continue // a blank line
+			case r.Kind == protocol.Error:
+				return r, &eval.Fault{Reason: eval.FaultRefused, Detail: r.Text}
+			}
+			return r, nil
+		case <-t.C:
+			return protocol.Reply{}, &eval.Fault{Reason: eval.FaultTimeout, Detail: fmt.Sprintf("no answer within %v", limit)}
+		}
+	}
+}
+
+func clip(s string) string {
+	if len(s) > 120 {
+		return s[:120] + "..."
+	}
+	return s
+}
+
+// command sends a command answered by ok.
+func (p *player) command(line string) error {
+	if err := p.send(line); err != nil {
+		return err
+	}
+	r, err := p.answer(p.spec.answerTimeout())
+	if err != nil {
+		if f, ok := err.(*eval.Fault); ok {
+			f.Detail = fmt.Sprintf("%s, in answer to %q", f.Detail, clip(line))
+		}
+		return err
+	}
+	if r.Kind != protocol.OK {
+		return &eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("%q in answer to %q, want ok", r.String(), clip(line))}
+	}
+	return nil
+}
+
+// NewGame restarts a broken process, seeds the engine when it has a seed
+// option, and starts the game.
+func (p *player) NewGame(seed uint64, r rules.Rules) error {
+	if p.p == nil || p.broken {
+		p.kill()
+		if err := p.start(); err != nil {
+			if _, ok := err.(*eval.Fault); ok {
+				return err
+			}
+			return &eval.Fault{Reason: eval.FaultCrash, Detail: "restart failed: " + err.Error()}
+		}
+	}
+	if p.seeded {
+		if err := p.command("setoption seed " + strconv.FormatUint(seed, 10)); err != nil {
+			return p.broke(err)
+		}
+	}
+	return p.broke(p.command("newgame " + r.String()))
+}
+
+// broke ends the process after a fault (its state is unknown: a late
+// answer would be read as the next one); the next game starts a fresh one.
+func (p *player) broke(err error) error {
+	if err != nil {
+		p.broken = true
+		p.kill()
+	}
+	return err
+}
+
+// Move sends the game as start position and moves, then go, and checks the
+// answer: info lines, then a legal bestmove within the budget's limit.
+func (p *player) Move(ctx context.Context, g *rules.Game) (eval.Played, error) {
+	if p.p == nil || p.broken {
+		return eval.Played{}, &eval.Fault{Reason: eval.FaultCrash, Detail: "no engine process"}
+	}
+	start := g.Start()
+	var b strings.Builder
+	b.WriteString("position fen " + start.FEN())
+	if moves := g.Moves(); len(moves) > 0 {
+		b.WriteString(" moves")
+		pos := start
+		for _, m := range moves {
+			b.WriteString(" " + pos.MoveString(m))
+			pos = pos.Apply(m)
+		}
+	}
+	if err := p.command(b.String()); err != nil {
+		return eval.Played{}, p.broke(err)
+	}
+	goLine := "go"
+	if bs := p.spec.Budget.String(); bs != "" {
+		goLine += " " + bs
+	}
+	if err := p.send(goLine); err != nil {
+		return eval.Played{}, p.broke(err)
+	}
+	limit := time.NewTimer(p.spec.deadline())
+	defer limit.Stop()
+	var nodes int64
+	for {
+		select {
+		case <-ctx.Done():
+			p.broken = true
+			p.kill()
+			return eval.Played{}, ctx.Err()
+		case <-limit.C:
+			return eval.Played{Nodes: nodes}, p.broke(&eval.Fault{Reason: eval.FaultTimeout, Detail: fmt.Sprintf("no bestmove within %v (%s plus the margin)", p.spec.deadline(), goLine)})
+		case l, ok := <-p.p.lines:
+			r, err := p.parse(l, ok)
+			if err != nil {
+				if f, ok := err.(*eval.Fault); ok {
+					f.Detail += ", in answer to " + goLine
+				}
+				return eval.Played{Nodes: nodes}, p.broke(err)
+			}
+			switch r.Kind {
+			case 0: // a blank line
+				continue
+			case protocol.Info:
+				nodes = max(r.Info.Nodes, r.Info.Sims, nodes)
+				continue
+			case protocol.BestMove:
+				pos := g.Position()
+				m, err := rules.ParseMove(&pos, r.Move)
+				if err != nil {
+					return eval.Played{Nodes: nodes}, p.broke(&eval.Fault{Reason: eval.FaultIllegalMove, Detail: err.Error()})
+				}
+				return eval.Played{Move: m, Nodes: nodes}, nil
+			case protocol.Error:
+				return eval.Played{Nodes: nodes}, p.broke(&eval.Fault{Reason: eval.FaultRefused, Detail: r.Text + ", in answer to go"})
+			}
+			return eval.Played{Nodes: nodes}, p.broke(&eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("%q in answer to go, want info or bestmove", r.String())})
+		}
+	}
+}
+
+// parse turns a line from the engine into a reply; a blank line gives the
+// zero Reply, the end of output a crash, anything unparseable garbage.
+func (p *player) parse(l protocol.Line, ok bool) (protocol.Reply, error) {
+	if !ok {
+		return protocol.Reply{}, p.crash("the engine closed its output")
+	}
+	if l.TooLong {
+		return protocol.Reply{}, &eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("a line longer than %d bytes", protocol.MaxLine)}
+	}
+	r, err := protocol.ParseReply(l.Text)
+	if errors.Is(err, protocol.ErrEmpty) {
+		return protocol.Reply{}, nil
+	}
+	if err != nil {
+		return protocol.Reply{}, &eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("%q: %v", clip(l.Text), err)}
+	}
+	return r, nil
+}
+
+// Close sends quit, gives the engine a moment to exit, then ends its
+// process group.
+func (p *player) Close() error {
+	if p.p == nil {
+		return nil
+	}
+	if !p.broken {
+		p.send("quit")
+		p.p.in.Close()
+		select {
+		case <-p.p.exited:
+		case <-time.After(time.Second):
+		}
+	}
+	p.kill()
+	return nil
+}
+
+// kill ends the process and its group and waits for it.
+func (p *player) kill() {
+	if p.p == nil {
+		return
+	}
+	killGroup(p.p.cmd)
+	p.p.in.Close()
+	<-p.p.exited
+	close(p.p.done)
+	p.p = nil
+}

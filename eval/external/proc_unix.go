@@ -1,0 +1,23 @@
+//go:build unix
+
+package external
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+// ownGroup starts the engine in a process group of its own, so that a
+// terminal's Ctrl-C reaches the match alone (which then ends its engines in
+// order) and killGroup also ends what the engine started (a wrapper
+// script's children).
+func ownGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+}
+
+// killGroup kills the engine's process group.
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+}

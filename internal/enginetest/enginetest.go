@@ -1,0 +1,198 @@
+package enginetest
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// EnvVar, when set in a test binary's environment, makes TestMain run Main
+// with the binary's arguments instead of the tests.
+const EnvVar = "SURAKARTA_ENGINETEST"
+
+// The modes, the first argument of Main.
+const (
+	First   = "first"   // the first legal move in generation order
+	Random  = "random"  // a uniformly random legal move, seeded by setoption seed
+	Slow    = "slow"    // a random move after ten times the movetime plus 2 s
+	Illegal = "illegal" // a move from an empty point
+	Crash   = "crash"   // exit with status 3 on go
+	Garbage = "garbage" // a line that is no reply of the protocol
+)
+
+// Main runs the engine on in and out until quit or the end of in and
+// returns the exit status. args are the mode and optionally after=N: the
+// misbehaving modes play N good (random) moves first, counted over the
+// process's life.
+func Main(args []string, in io.Reader, out, errOut io.Writer) int {
+	mode, after := Random, 0
+	for i, a := range args {
+		if v, ok := strings.CutPrefix(a, "after="); ok {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				fmt.Fprintf(errOut, "enginetest: bad %q\n", a)
+				return 2
+			}
+			after = n
+		} else if i == 0 {
+			mode = a
+		}
+	}
+	e := &simple{mode: mode, after: after, out: bufio.NewWriter(out), rng: rand.New(rand.NewPCG(1, 2)), r: rules.DefaultRules()}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		if !e.handle(strings.Fields(sc.Text())) {
+			return 0
+		}
+		if e.crashed {
+			fmt.Fprintln(errOut, "enginetest: crashing as asked")
+			return 3
+		}
+		e.out.Flush()
+	}
+	return 0
+}
+
+type simple struct {
+	mode    string
+	after   int
+	played  int
+	out     *bufio.Writer
+	rng     *rand.Rand
+	r       rules.Rules
+	g       *rules.Game
+	crashed bool
+}
+
+func (e *simple) say(format string, a ...any) { fmt.Fprintf(e.out, format+"\n", a...) }
+
+// handle answers one command; false on quit.
+func (e *simple) handle(f []string) bool {
+	if len(f) == 0 {
+		return true
+	}
+	switch f[0] {
+	case "identify":
+		e.say("id name simple-%s", e.mode)
+		e.say("id author the surakarta tests")
+		e.say("id protocol 1")
+		e.say("option seed default 1 doc seed of the random mover")
+		e.say("ok")
+	case "setoption":
+		if len(f) == 3 && f[1] == "seed" {
+			n, err := strconv.ParseUint(f[2], 10, 64)
+			if err != nil {
+				e.say("error bad seed %q", f[2])
+				return true
+			}
+			e.rng = rand.New(rand.NewPCG(n, 2))
+			e.say("ok")
+			return true
+		}
+		e.say("error unknown option")
+	case "newgame":
+		e.r = rules.DefaultRules()
+		if len(f) > 1 {
+			r, err := rules.ParseRules(f[1])
+			if err != nil {
+				e.say("error %v", err)
+				return true
+			}
+			e.r = r
+		}
+		e.g = nil
+		e.say("ok")
+	case "position":
+		e.position(f[1:])
+	case "go":
+		e.move(f[1:])
+	case "stop":
+	case "quit":
+		return false
+	default:
+		e.say("error unknown command %s", f[0])
+	}
+	return true
+}
+
+func (e *simple) position(f []string) {
+	fen := rules.StartFEN
+	if len(f) >= 5 && f[0] == "fen" {
+		fen, f = strings.Join(f[1:5], " "), f[5:]
+	} else if len(f) >= 1 && f[0] == "startpos" {
+		f = f[1:]
+	} else {
+		e.say("error bad position")
+		return
+	}
+	p, err := rules.ParseFEN(fen)
+	if err != nil {
+		e.say("error %v", err)
+		return
+	}
+	g, err := rules.NewGame(e.r, p)
+	if err != nil {
+		e.say("error %v", err)
+		return
+	}
+	if len(f) > 0 && f[0] == "moves" {
+		for _, m := range f[1:] {
+			if _, err := g.PlayString(m); err != nil {
+				e.say("error %v", err)
+				return
+			}
+		}
+	}
+	e.g = g
+	e.say("ok")
+}
+
+func (e *simple) move(f []string) {
+	if e.g == nil || e.g.IsTerminal() {
+		e.say("error no position to move in")
+		return
+	}
+	var buf [rules.MaxMoves]rules.Move
+	moves := e.g.LegalMoves(buf[:0])
+	m := moves[0]
+	if e.mode != First {
+		m = moves[e.rng.IntN(len(moves))]
+	}
+	pos := e.g.Position()
+	misbehave := e.mode != First && e.mode != Random && e.played >= e.after
+	e.played++
+	if misbehave {
+		switch e.mode {
+		case Slow:
+			wait := 2 * time.Second
+			if len(f) == 2 && f[0] == "movetime" {
+				if ms, err := strconv.Atoi(f[1]); err == nil {
+					wait += 10 * time.Duration(ms) * time.Millisecond
+				}
+			}
+			time.Sleep(wait)
+		case Illegal:
+			for sq := rules.Square(0); sq < 36; sq++ {
+				if !pos.Occupied().Has(sq) {
+					e.say("bestmove %v-%v", sq, sq)
+					return
+				}
+			}
+		case Crash:
+			e.crashed = true
+			return
+		case Garbage:
+			e.say("I think b2-b3 is nice")
+			return
+		}
+	}
+	e.say("info nodes %d", len(moves))
+	e.say("bestmove %s", pos.MoveString(m))
+}

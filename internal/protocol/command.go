@@ -1,0 +1,257 @@
+package protocol
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Version is the protocol version this package speaks, sent in the
+// identify answer as "id protocol 1".
+const Version = 1
+
+// MaxLine is the longest line either side must accept, newline excluded: a
+// position line of a 1,000-ply game fits many times over. Longer lines are
+// refused as a whole.
+const MaxLine = 1 << 20
+
+// Kind is the kind of a command the controller sends to the engine.
+type Kind uint8
+
+// The commands, in the order docs/PROTOCOL.md describes them.
+const (
+	Identify    Kind = iota + 1 // identify: answer id and option lines, then ok
+	SetOption                   // setoption NAME VALUE
+	NewGame                     // newgame [RULES]
+	SetPosition                 // position startpos|fen FEN [moves M...]
+	Go                          // go [sims N | nodes N | movetime MS]
+	Stop                        // stop: no answer of its own
+	Quit                        // quit
+)
+
+var kindNames = [...]string{Identify: "identify", SetOption: "setoption", NewGame: "newgame",
+	SetPosition: "position", Go: "go", Stop: "stop", Quit: "quit"}
+
+// String returns the command's keyword.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// Command is one parsed controller command.
+type Command struct {
+	Kind Kind
+	// Name and Value are a setoption's option and its value (the rest of
+	// the line after the name, spaces included).
+	Name, Value string
+	// Rules are a newgame's rules (rules.DefaultRules when none are given).
+	Rules rules.Rules
+	// FEN and Moves are a position's start and the moves played from it,
+	// as written; the engine replays them (package rules) to check them.
+	FEN   string
+	Moves []string
+	// Budget is a go's budget.
+	Budget Budget
+}
+
+// BudgetKind says what a go's budget counts.
+type BudgetKind uint8
+
+// The budgets. Default lets the engine use its own setting (for surakarta
+// engine, its sims option).
+const (
+	Default  BudgetKind = iota
+	Sims                // simulations (playouts) of a tree search
+	Nodes               // nodes, as the engine counts them
+	MoveTime            // milliseconds of wall-clock time
+)
+
+var budgetNames = [...]string{Sims: "sims", Nodes: "nodes", MoveTime: "movetime"}
+
+// Budget is how much a go may spend: N units of Kind.
+type Budget struct {
+	Kind BudgetKind
+	N    int64
+}
+
+// MaxBudget bounds a budget's count so that a millisecond budget converts
+// to a time.Duration without overflow (about 290 years).
+const MaxBudget = 1 << 43
+
+// String returns the budget as a go command's arguments: "sims 800",
+// "movetime 100", or "" for Default.
+func (b Budget) String() string {
+	if b.Kind == Default || int(b.Kind) >= len(budgetNames) {
+		return ""
+	}
+	return budgetNames[b.Kind] + " " + strconv.FormatInt(b.N, 10)
+}
+
+// ParseBudget parses a go command's arguments as Budget.String writes
+// them; "" is Default.
+func ParseBudget(s string) (Budget, error) {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return Budget{}, nil
+	}
+	if len(f) != 2 {
+		return Budget{}, fmt.Errorf("budget %q: want one of sims N, nodes N or movetime MS", s)
+	}
+	var b Budget
+	switch f[0] {
+	case "sims":
+		b.Kind = Sims
+	case "nodes":
+		b.Kind = Nodes
+	case "movetime":
+		b.Kind = MoveTime
+	default:
+		return Budget{}, fmt.Errorf("budget %q: unknown kind %q, want sims, nodes or movetime", s, f[0])
+	}
+	n, err := strconv.ParseInt(f[1], 10, 64)
+	if err != nil || n < 1 || n > MaxBudget {
+		return Budget{}, fmt.Errorf("budget %q: %q is not a whole number from 1 to %d", s, f[1], int64(MaxBudget))
+	}
+	b.N = n
+	return b, nil
+}
+
+// ErrEmpty is ParseCommand's error for a blank or comment line, which the
+// engine ignores without an answer.
+var ErrEmpty = errors.New("empty line")
+
+// fields splits a line at runs of spaces and tabs.
+func fields(line string) []string {
+	return strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' })
+}
+
+// checkText refuses bytes that have no place in a protocol line.
+func checkText(line string) error {
+	for i := 0; i < len(line); i++ {
+		if c := line[i]; c < 0x20 && c != '\t' || c == 0x7f {
+			return fmt.Errorf("control character 0x%02x at byte %d: lines are printable text", c, i)
+		}
+	}
+	return nil
+}
+
+// ParseCommand parses one line from the controller (without its newline;
+// a trailing carriage return is dropped). Blank lines and lines starting
+// with '#' give ErrEmpty. Every other malformed line gives an error that
+// says what is wrong; ParseCommand never panics.
+func ParseCommand(line string) (Command, error) {
+	line = strings.TrimSuffix(line, "\r")
+	if err := checkText(line); err != nil {
+		return Command{}, err
+	}
+	f := fields(line)
+	if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+		return Command{}, ErrEmpty
+	}
+	word, args := f[0], f[1:]
+	noArgs := func(k Kind) (Command, error) {
+		if len(args) > 0 {
+			return Command{}, fmt.Errorf("%s takes no arguments, got %q", word, strings.Join(args, " "))
+		}
+		return Command{Kind: k}, nil
+	}
+	switch word {
+	case "identify":
+		return noArgs(Identify)
+	case "stop":
+		return noArgs(Stop)
+	case "quit":
+		return noArgs(Quit)
+	case "setoption":
+		if len(args) < 2 {
+			return Command{}, errors.New("setoption wants a name and a value, e.g. setoption sims 400")
+		}
+		// The value is the rest of the line: a file name may hold spaces.
+		rest := strings.TrimLeft(line[strings.Index(line, word)+len(word):], " \t")
+		rest = strings.TrimLeft(rest[len(args[0]):], " \t")
+		return Command{Kind: SetOption, Name: args[0], Value: strings.TrimRight(rest, " \t")}, nil
+	case "newgame":
+		if len(args) > 1 {
+			return Command{}, fmt.Errorf("newgame takes one rules setting without spaces, e.g. newgame %s; got %q", rules.DefaultRules(), strings.Join(args, " "))
+		}
+		r := rules.DefaultRules()
+		if len(args) == 1 {
+			var err error
+			if r, err = rules.ParseRules(args[0]); err != nil {
+				return Command{}, fmt.Errorf("newgame: %w", err)
+			}
+		}
+		return Command{Kind: NewGame, Rules: r}, nil
+	case "position":
+		return parsePosition(args)
+	case "go":
+		b, err := ParseBudget(strings.Join(args, " "))
+		if err != nil {
+			return Command{}, fmt.Errorf("go: %w", err)
+		}
+		return Command{Kind: Go, Budget: b}, nil
+	}
+	return Command{}, fmt.Errorf("unknown command %q: want identify, setoption, newgame, position, go, stop or quit", word)
+}
+
+// fenFields is the number of space-separated fields of a FEN.
+const fenFields = 4
+
+func parsePosition(args []string) (Command, error) {
+	c := Command{Kind: SetPosition}
+	switch {
+	case len(args) == 0:
+		return Command{}, errors.New("position wants startpos or fen FEN, then optionally moves M...")
+	case args[0] == "startpos":
+		c.FEN, args = rules.StartFEN, args[1:]
+	case args[0] == "fen":
+		if len(args) < 1+fenFields {
+			return Command{}, fmt.Errorf("position fen wants the %d fields of a FEN (board, side, no-capture plies, move number), got %d", fenFields, len(args)-1)
+		}
+		c.FEN, args = strings.Join(args[1:1+fenFields], " "), args[1+fenFields:]
+		if _, err := rules.ParseFEN(c.FEN); err != nil {
+			return Command{}, fmt.Errorf("position: %w", err)
+		}
+	default:
+		return Command{}, fmt.Errorf("position %q: want startpos or fen", args[0])
+	}
+	if len(args) == 0 {
+		return c, nil
+	}
+	if args[0] != "moves" {
+		return Command{}, fmt.Errorf("position: unexpected %q after the start position, want moves M...", args[0])
+	}
+	c.Moves = append([]string(nil), args[1:]...)
+	return c, nil
+}
+
+// String returns the command as a line (without newline) that
+// ParseCommand parses back to c.
+func (c Command) String() string {
+	switch c.Kind {
+	case SetOption:
+		return "setoption " + c.Name + " " + c.Value
+	case NewGame:
+		return "newgame " + c.Rules.String()
+	case SetPosition:
+		s := "position fen " + c.FEN
+		if c.FEN == rules.StartFEN {
+			s = "position startpos"
+		}
+		if len(c.Moves) > 0 {
+			s += " moves " + strings.Join(c.Moves, " ")
+		}
+		return s
+	case Go:
+		if b := c.Budget.String(); b != "" {
+			return "go " + b
+		}
+		return "go"
+	}
+	return c.Kind.String()
+}

@@ -1,0 +1,18 @@
+// Package protocol is the engine protocol of docs/PROTOCOL.md: a
+// line-based text protocol, modelled on UCI's position/go/bestmove split
+// and GTP's one answer per command, through which a controller (a GUI, an
+// arena) drives an engine over its stdin and stdout.
+//
+// command.go parses and prints the controller's commands (ParseCommand,
+// Command.String), reply.go the engine's lines (ParseReply, Reply.String):
+// both refuse malformed lines with an error saying what is wrong, never a
+// panic, and print what they parse so that it parses back the same (a fuzz
+// test checks both). server.go runs an Engine behind the protocol (Serve):
+// commands answered in order, a search on its own goroutine so that stop
+// is heard, movetime budgets as context deadlines, and positions replayed
+// with package rules so that the repetition history is exact (Replay).
+//
+// The package knows nothing of the search: internal/engine puts the
+// project's search behind Serve, and eval/external is the controller side
+// that the arena uses to play other programs.
+package protocol

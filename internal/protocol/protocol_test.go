@@ -1,0 +1,151 @@
+package protocol
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+func TestParseCommandReadsEveryCommand(t *testing.T) {
+	maj := rules.DefaultRules()
+	maj.Variant = rules.Majority
+	fen := "6/2b3/1r4/6/6/5r r 0 30"
+	for _, tc := range []struct {
+		line string
+		want Command
+	}{
+		{"identify", Command{Kind: Identify}},
+		{"  setoption   eval  my weights.json \r", Command{Kind: SetOption, Name: "eval", Value: "my weights.json"}},
+		{"newgame", Command{Kind: NewGame, Rules: rules.DefaultRules()}},
+		{"newgame variant=majority", Command{Kind: NewGame, Rules: maj}},
+		{"position startpos", Command{Kind: SetPosition, FEN: rules.StartFEN}},
+		{"position startpos moves b2-b3 e5-e4", Command{Kind: SetPosition, FEN: rules.StartFEN, Moves: []string{"b2-b3", "e5-e4"}}},
+		{"position fen " + fen + " moves b4-b5", Command{Kind: SetPosition, FEN: fen, Moves: []string{"b4-b5"}}},
+		{"go", Command{Kind: Go}},
+		{"go sims 800", Command{Kind: Go, Budget: Budget{Sims, 800}}},
+		{"go\tnodes 5", Command{Kind: Go, Budget: Budget{Nodes, 5}}},
+		{"go movetime 100", Command{Kind: Go, Budget: Budget{MoveTime, 100}}},
+		{"stop", Command{Kind: Stop}},
+		{"quit", Command{Kind: Quit}},
+	} {
+		got, err := ParseCommand(tc.line)
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q: %+v, %v; want %+v", tc.line, got, err, tc.want)
+			continue
+		}
+		again, err := ParseCommand(got.String())
+		if err != nil || !reflect.DeepEqual(again, got) {
+			t.Errorf("%q: String %q parses to %+v, %v", tc.line, got.String(), again, err)
+		}
+	}
+}
+
+func TestParseCommandRefusesMalformedLines(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"hello", `unknown command "hello"`},
+		{"identify now", "takes no arguments"},
+		{"setoption sims", "a name and a value"},
+		{"newgame variant=fancy", "bad variant"},
+		{"newgame variant=standard extra", "without spaces"},
+		{"position", "startpos or fen"},
+		{"position fen 6/6 r 0", "4 fields"},
+		{"position fen 6/6/6/6/6/6 x 0 1", "fen"},
+		{"position startpos b2-b3", "want moves"},
+		{"go sims", "sims N"},
+		{"go sims 0", "from 1"},
+		{"go sims 10 nodes 5", "one of"},
+		{"go depth 3", `unknown kind "depth"`},
+		{"go movetime 99999999999999999", "from 1"},
+		{"stop\x00", "control character"},
+	} {
+		if _, err := ParseCommand(tc.line); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want an error mentioning %q", tc.line, err, tc.want)
+		}
+	}
+	for _, l := range []string{"", "   ", "# a comment", "\r"} {
+		if _, err := ParseCommand(l); !errors.Is(err, ErrEmpty) {
+			t.Errorf("%q: %v, want ErrEmpty", l, err)
+		}
+	}
+}
+
+func TestParseReplyReadsEveryReply(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want Reply
+	}{
+		{"ok", Reply{Kind: OK}},
+		{"error unknown command \"x\"", Reply{Kind: Error, Text: `unknown command "x"`}},
+		{"id name surakarta v1.2", Reply{Kind: ID, Key: "name", Text: "surakarta v1.2"}},
+		{"option sims default 800 doc simulations per move", Reply{Kind: Option, Opt: OptionInfo{"sims", "800", "simulations per move"}}},
+		{"option seed default 1", Reply{Kind: Option, Opt: OptionInfo{"seed", "1", ""}}},
+		{"info sims 800 nodes 800 time 12 value -0.2500 pv b2-b3 e5-e4", Reply{Kind: Info, Info: SearchInfo{Sims: 800, Nodes: 800, TimeMS: 12, Value: -0.25, HasValue: true, PV: []string{"b2-b3", "e5-e4"}}}},
+		{"info string thinking hard", Reply{Kind: Info, Info: SearchInfo{Text: "thinking hard"}}},
+		{"info", Reply{Kind: Info}},
+		{"bestmove b2xe5[top-left]", Reply{Kind: BestMove, Move: "b2xe5[top-left]"}},
+	} {
+		got, err := ParseReply(tc.line)
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q: %+v, %v; want %+v", tc.line, got, err, tc.want)
+			continue
+		}
+		again, err := ParseReply(got.String())
+		if err != nil || !reflect.DeepEqual(again, got) {
+			t.Errorf("%q: String %q parses to %+v, %v", tc.line, got.String(), again, err)
+		}
+	}
+	for _, tc := range []struct{ line, want string }{
+		{"bestmove", "exactly one move"},
+		{"bestmove b2-b3 ponder e5-e4", "exactly one move"},
+		{"ok then", "nothing after"},
+		{"info depth 3", `unknown key "depth"`},
+		{"info sims", "no value"},
+		{"info value 2", "-1 to 1"},
+		{"info nodes -4", "0 or more"},
+		{"option x 5", "default VALUE"},
+		{"I think b2-b3 is nice", "unknown reply"},
+	} {
+		if _, err := ParseReply(tc.line); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want an error mentioning %q", tc.line, err, tc.want)
+		}
+	}
+}
+
+// FuzzParse: no line makes either parser panic, and whatever parses
+// prints as a line that parses to the same value.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"identify", "setoption sims 5", "newgame variant=majority,repetition=0", "position startpos moves b2-b3",
+		"position fen 6/2b3/1r4/6/6/5r r 0 30", "go movetime 100", "info sims 1 value 0.5 pv a1-a2", "bestmove b2xe5[top-left]",
+		"option a default b doc c", "id name x", "error e", "info string s", "\x00", "go sims 9e9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if c, err := ParseCommand(s); err == nil {
+			again, err := ParseCommand(c.String())
+			if err != nil || !reflect.DeepEqual(again, c) {
+				t.Fatalf("command %q -> %q -> %+v, %v", s, c.String(), again, err)
+			}
+		}
+		if r, err := ParseReply(s); err == nil {
+			again, err := ParseReply(r.String())
+			if err != nil || !sameReply(again, r) {
+				t.Fatalf("reply %q -> %q -> %+v, %v", s, r.String(), again, err)
+			}
+		}
+	})
+}
+
+// sameReply compares replies, values to the four decimals String writes.
+func sameReply(a, b Reply) bool {
+	if a.Kind == Info && b.Kind == Info {
+		d := a.Info.Value - b.Info.Value
+		a.Info.Value, b.Info.Value = 0, 0
+		if d > 1e-4 || d < -1e-4 {
+			return false
+		}
+	}
+	return reflect.DeepEqual(a, b)
+}

@@ -1,0 +1,326 @@
+package protocol
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Engine is what Serve runs behind the protocol. Serve calls its methods
+// one at a time: Search runs on a goroutine of its own, but no other method
+// is called until it returns.
+type Engine interface {
+	// Identity returns the engine's name and author for the id lines.
+	Identity() (name, author string)
+	// Options lists the options setoption accepts, in the order identify
+	// lists them.
+	Options() []OptionInfo
+	// SetOption sets an option; an error leaves the settings unchanged
+	// and is sent as an error line.
+	SetOption(name, value string) error
+	// NewGame starts a game under r.
+	NewGame(r rules.Rules) error
+	// Search chooses a legal move in g, which is not over, within budget
+	// b. It must return promptly once ctx is done (stop, the end of a
+	// movetime budget, quit), with the best move found so far. Sims, Nodes,
+	// Value and HasValue of the returned Info are reported; Serve measures
+	// the time itself.
+	Search(ctx context.Context, g *rules.Game, b Budget) (Result, error)
+}
+
+// Result is a search's answer.
+type Result struct {
+	Move rules.Move
+	// PV is the principal variation from the searched position; Serve
+	// writes it in canonical notation.
+	PV   []rules.Move
+	Info SearchInfo
+}
+
+// Line is one line read from the other side, without its newline.
+type Line struct {
+	Text string
+	// TooLong reports a line longer than MaxLine, whose text is dropped.
+	TooLong bool
+}
+
+// ReadLines sends in's lines to out until EOF or a read error, then closes
+// out; it gives up when done is closed. A last line without a newline is
+// sent too. Both sides of the protocol read with it.
+func ReadLines(in io.Reader, out chan<- Line, done <-chan struct{}) {
+	defer close(out)
+	r := bufio.NewReaderSize(in, 64<<10)
+	var buf []byte
+	tooLong := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong && len(buf)+len(chunk) <= MaxLine+1 {
+			buf = append(buf, chunk...)
+		} else {
+			tooLong, buf = true, buf[:0]
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if err == nil || len(buf) > 0 || tooLong {
+			n := len(buf)
+			if n > 0 && buf[n-1] == '\n' {
+				n--
+			}
+			select {
+			case out <- Line{Text: string(buf[:n]), TooLong: tooLong}:
+			case <-done:
+				return
+			}
+		}
+		if err != nil {
+			return
+		}
+		buf, tooLong = buf[:0], false
+	}
+}
+
+// writer writes whole lines, flushing after each answer.
+type writer struct {
+	mu  sync.Mutex
+	w   *bufio.Writer
+	err error
+}
+
+func (w *writer) lines(ls ...string) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, l := range ls {
+		if w.err == nil {
+			_, w.err = w.w.WriteString(l + "\n")
+		}
+	}
+	if w.err == nil {
+		w.err = w.w.Flush()
+	}
+	return w.err
+}
+
+type searchDone struct {
+	lines []string
+}
+
+// server is one Serve call's state.
+type server struct {
+	e       Engine
+	out     *writer
+	started bool // NewGame called at least once
+	game    *rules.Game
+	rules   rules.Rules
+}
+
+// Serve speaks the protocol on in and out with e behind it until quit, the
+// end of in, ctx's end or a write error (the controller went away). It
+// answers every command in order: commands that arrive during a search wait
+// until the search has answered, except stop, which ends the search at
+// once. At the end of in it finishes the commands it has read, as if quit
+// followed them. Malformed lines get an error line; nothing the controller
+// sends makes Serve panic, and a panicking Search becomes an error line. It
+// returns nil after quit or the end of in, ctx's error when ctx ends.
+func Serve(ctx context.Context, in io.Reader, out io.Writer, e Engine) error {
+	s := &server{e: e, out: &writer{w: bufio.NewWriter(out)}, rules: rules.DefaultRules()}
+	lines := make(chan Line, 16)
+	done := make(chan struct{})
+	defer close(done)
+	go ReadLines(in, lines, done)
+
+	var (
+		queue     []Line
+		searching bool
+		eof, quit bool
+		cancel    context.CancelFunc = func() {}
+		results                      = make(chan searchDone, 1)
+	)
+	defer func() { cancel() }()
+	// next answers queued lines until one starts a search or quits.
+	next := func() error {
+		for len(queue) > 0 && !searching && !quit {
+			l := queue[0]
+			queue = queue[1:]
+			c, err := parseLine(l)
+			switch {
+			case errors.Is(err, ErrEmpty):
+				continue
+			case err != nil:
+				err = s.out.lines("error " + err.Error())
+			case c.Kind == Quit:
+				quit = true
+				err = s.out.lines("ok")
+			case c.Kind == Stop: // idle: nothing to stop, no answer
+			case c.Kind == Go:
+				stop, serr := s.startSearch(ctx, c.Budget, results)
+				if serr != nil {
+					err = s.out.lines("error " + serr.Error())
+					break
+				}
+				cancel, searching = stop, true
+			default:
+				err = s.out.lines(s.handle(c)...)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for !quit && !(eof && !searching && len(queue) == 0) {
+		select {
+		case <-ctx.Done():
+			cancel()
+			if searching {
+				<-results
+			}
+			return ctx.Err()
+		case r := <-results:
+			searching = false
+			cancel()
+			if err := s.out.lines(r.lines...); err != nil {
+				return err
+			}
+		case l, ok := <-lines:
+			if !ok {
+				eof, lines = true, nil
+				break
+			}
+			if c, err := parseLine(l); err == nil && c.Kind == Stop && searching {
+				cancel()
+				continue
+			}
+			queue = append(queue, l)
+		}
+		if err := next(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func parseLine(l Line) (Command, error) {
+	if l.TooLong {
+		return Command{}, fmt.Errorf("line longer than %d bytes ignored", MaxLine)
+	}
+	return ParseCommand(l.Text)
+}
+
+// handle answers a command other than go, stop and quit.
+func (s *server) handle(c Command) []string {
+	fail := func(err error) []string { return []string{"error " + err.Error()} }
+	switch c.Kind {
+	case Identify:
+		name, author := s.e.Identity()
+		out := []string{"id name " + name, "id author " + author, "id protocol " + strconv.Itoa(Version)}
+		for _, o := range s.e.Options() {
+			out = append(out, Reply{Kind: Option, Opt: o}.String())
+		}
+		return append(out, "ok")
+	case SetOption:
+		if err := s.e.SetOption(c.Name, c.Value); err != nil {
+			return fail(fmt.Errorf("setoption %s: %w", c.Name, err))
+		}
+	case NewGame:
+		if err := s.e.NewGame(c.Rules); err != nil {
+			return fail(fmt.Errorf("newgame: %w", err))
+		}
+		s.started, s.rules, s.game = true, c.Rules, nil
+	case SetPosition:
+		if !s.started {
+			if err := s.e.NewGame(s.rules); err != nil {
+				return fail(fmt.Errorf("newgame: %w", err))
+			}
+			s.started = true
+		}
+		g, err := Replay(s.rules, c.FEN, c.Moves)
+		if err != nil {
+			return fail(err)
+		}
+		s.game = g
+	}
+	return []string{"ok"}
+}
+
+// Replay builds the game a position command describes: fen under r, then
+// each move in turn, so that the game's repetition history is exact. The
+// error names the move that cannot be played and why.
+func Replay(r rules.Rules, fen string, moves []string) (*rules.Game, error) {
+	start, err := rules.ParseFEN(fen)
+	if err != nil {
+		return nil, fmt.Errorf("position: %w", err)
+	}
+	g, err := rules.NewGame(r, start)
+	if err != nil {
+		return nil, fmt.Errorf("position: %w", err)
+	}
+	for i, m := range moves {
+		if _, err := g.PlayString(m); err != nil {
+			return nil, fmt.Errorf("position: move %d (%s): %w", i+1, m, err)
+		}
+	}
+	return g, nil
+}
+
+// startSearch checks that a go can start and runs the search on its own
+// goroutine, which sends the answer's lines on results.
+func (s *server) startSearch(ctx context.Context, b Budget, results chan<- searchDone) (context.CancelFunc, error) {
+	if s.game == nil {
+		return nil, errors.New("go: no position: send position first")
+	}
+	if s.game.IsTerminal() {
+		return nil, fmt.Errorf("go: the game is over (%v): no move to search", s.game.Outcome())
+	}
+	var sctx context.Context
+	var cancel context.CancelFunc
+	if b.Kind == MoveTime {
+		sctx, cancel = context.WithTimeout(ctx, time.Duration(b.N)*time.Millisecond)
+	} else {
+		sctx, cancel = context.WithCancel(ctx)
+	}
+	g := s.game.Clone()
+	go func() {
+		start := time.Now()
+		res, err := s.search(sctx, g, b)
+		if err != nil {
+			results <- searchDone{lines: []string{"error go: " + err.Error()}}
+			return
+		}
+		pos := g.Position()
+		if !pos.IsLegal(res.Move) {
+			results <- searchDone{lines: []string{fmt.Sprintf("error go: the engine chose %v, not a legal move in %s", res.Move, pos.FEN())}}
+			return
+		}
+		info := res.Info
+		info.Text = ""
+		info.TimeMS = time.Since(start).Milliseconds()
+		p := pos
+		for _, m := range res.PV {
+			if !p.IsLegal(m) {
+				break
+			}
+			info.PV = append(info.PV, p.MoveString(m))
+			p = p.Apply(m)
+		}
+		results <- searchDone{lines: []string{info.String(), "bestmove " + pos.MoveString(res.Move)}}
+	}()
+	return cancel, nil
+}
+
+// search runs the engine's search, turning a panic into an error.
+func (s *server) search(ctx context.Context, g *rules.Game, b Budget) (res Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("search failed: %v", r)
+		}
+	}()
+	return s.e.Search(ctx, g, b)
+}

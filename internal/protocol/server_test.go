@@ -1,0 +1,153 @@
+package protocol
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// fakeEngine plays the first legal move: at once for a plain go, at the
+// end of a movetime budget, and only when stopped for a sims budget (so
+// tests control when it answers). It panics in a position with move
+// number 99.
+type fakeEngine struct{ games int }
+
+func (e *fakeEngine) Identity() (string, string) { return "fake", "tests" }
+func (e *fakeEngine) Options() []OptionInfo {
+	return []OptionInfo{{Name: "sims", Default: "10", Doc: "simulations"}}
+}
+func (e *fakeEngine) SetOption(name, value string) error {
+	if name != "sims" {
+		return io.ErrUnexpectedEOF
+	}
+	return nil
+}
+func (e *fakeEngine) NewGame(rules.Rules) error { e.games++; return nil }
+func (e *fakeEngine) Search(ctx context.Context, g *rules.Game, b Budget) (Result, error) {
+	pos := g.Position()
+	if pos.MoveNumber() == 99 {
+		panic("boom")
+	}
+	if b.Kind != Default {
+		<-ctx.Done()
+	}
+	var buf [rules.MaxMoves]rules.Move
+	m := g.LegalMoves(buf[:0])[0]
+	return Result{Move: m, PV: []rules.Move{m}, Info: SearchInfo{Sims: 7, Nodes: 7, Value: 0.5, HasValue: true}}, nil
+}
+
+// session runs Serve on pipes and reads its lines.
+type session struct {
+	t    *testing.T
+	in   *io.PipeWriter
+	out  *bufio.Scanner
+	done chan error
+}
+
+func newSession(t *testing.T, e Engine) *session {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &session{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan error, 1)}
+	go func() { s.done <- Serve(context.Background(), inR, outW, e); outW.Close() }()
+	t.Cleanup(func() { inW.Close() })
+	return s
+}
+
+func (s *session) send(lines ...string) {
+	s.t.Helper()
+	for _, l := range lines {
+		if _, err := io.WriteString(s.in, l+"\n"); err != nil {
+			s.t.Fatal(err)
+		}
+	}
+}
+
+// expect reads the next lines and checks that each starts with its prefix.
+func (s *session) expect(prefixes ...string) {
+	s.t.Helper()
+	for _, p := range prefixes {
+		if !s.out.Scan() {
+			s.t.Fatalf("engine output ended, want %q", p)
+		}
+		if got := s.out.Text(); !strings.HasPrefix(got, p) {
+			s.t.Fatalf("engine said %q, want %q...", got, p)
+		}
+	}
+}
+
+func TestServeAnswersEveryCommandInOrder(t *testing.T) {
+	e := &fakeEngine{}
+	s := newSession(t, e)
+	s.send("identify")
+	s.expect("id name fake", "id author tests", "id protocol 1", "option sims default 10 doc simulations", "ok")
+	s.send("", "# comment", "setoption sims 5", "setoption hash 5", "frobnicate", "go")
+	s.expect("ok", "error setoption hash:", `error unknown command "frobnicate"`, "error go: no position")
+	s.send("position startpos moves b2-b3 zz", "position startpos moves b2-b3 e5-e4", "go movetime 20")
+	s.expect("error position: move 2 (zz)", "ok", "info sims 7 nodes 7 time ", "bestmove ")
+	if e.games != 1 {
+		t.Errorf("NewGame called %d times before the first position, want 1 (implicitly)", e.games)
+	}
+	// During a search, other commands wait for its answer; stop acts at once.
+	s.send("go sims 5", "newgame", "position startpos", "stop")
+	s.expect("info", "bestmove", "ok", "ok")
+	s.send("stop") // idle: no answer
+	s.send("position fen 6/2b3/1r4/6/6/5r r 0 99", "go movetime 1")
+	s.expect("ok", "error go: search failed: boom")
+	s.send(strings.Repeat("x", MaxLine+10), "position fen 6/6/6/6/6/6 r 0 1", "go")
+	s.expect("error line longer than", "ok", "error go: the game is over")
+	s.send("quit")
+	s.expect("ok")
+	if err := <-s.done; err != nil {
+		t.Fatalf("Serve after quit: %v", err)
+	}
+}
+
+// TestServeQuitAndEndOfInputWaitForTheSearch: quit and the end of input
+// come after the commands before them, a search included; stop ends it.
+func TestServeQuitAndEndOfInputWaitForTheSearch(t *testing.T) {
+	s := newSession(t, &fakeEngine{})
+	s.send("position startpos", "go sims 100000", "quit")
+	s.expect("ok")
+	select {
+	case err := <-s.done:
+		t.Fatalf("quit ended a search it should wait for: %v", err)
+	case <-time.After(50 * time.Millisecond):
+	}
+	s.send("stop")
+	s.expect("info", "bestmove", "ok")
+	if err := <-s.done; err != nil {
+		t.Fatal(err)
+	}
+	s = newSession(t, &fakeEngine{})
+	s.send("position startpos", "go", "go movetime 30")
+	s.in.Close()
+	s.expect("ok", "info", "bestmove", "info", "bestmove")
+	if err := <-s.done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestServeReturnsOnCancel: the context's end stops a search and Serve.
+func TestServeReturnsOnCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, inR, io.Discard, &fakeEngine{}) }()
+	io.WriteString(inW, "position startpos\ngo sims 5\n")
+	time.Sleep(20 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if err != context.Canceled {
+			t.Fatalf("Serve after cancel: %v", err)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("Serve did not return after its context ended")
+	}
+}
