@@ -51,6 +51,10 @@ type Stream = rng.SplitMix
 // NewStream returns the stream that starts from seed.
 func NewStream(seed uint64) Stream { return rng.NewSplitMix(seed) }
 
+// MaxRandomOpening is the most random opening plies any run (self-play,
+// experiments, pipeline, match) may ask PlayRandomOpening for.
+const MaxRandomOpening = 1000
+
 // PlayRandomOpening plays up to k plies of g, each chosen uniformly among
 // the legal moves in generation order (rules.Position.GenerateMoves) with
 // one IntN draw from the stream of OpeningSeed(seed, id); it stops early if

@@ -164,7 +164,7 @@ func TestArenaWithSearchPlayers(t *testing.T) {
 	w[eval.Material] = 0.3
 	w[eval.AttacksOwn] = 0.2
 	lin := eval.NewLinear(eval.Logistic, w)
-	res, err := eval.Arena(context.Background(), eval.SearchPlayer(cfg, lin), eval.SearchPlayer(cfg, mcts.Material{}), arenaOptions(4, 2))
+	res, err := eval.Arena(context.Background(), eval.SearchPlayer(cfg.Settings, lin), eval.SearchPlayer(cfg.Settings, mcts.Material{}), arenaOptions(4, 2))
 	if err != nil {
 		t.Fatal(err)
 	}

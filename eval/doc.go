@@ -152,7 +152,7 @@
 // model: the value head as a weights file, the scale applied, the prior
 // head, both heads' held-out reports and the model's provenance
 // (generation, parent, datasets, settings). LoadEvaluator reads a model or
-// a weights file, so that every --eval takes either.
+// a weights file, so that every --evaluator takes either.
 //
 // # Arena
 //

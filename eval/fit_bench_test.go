@@ -9,6 +9,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
@@ -42,7 +43,7 @@ func benchDataset(b *testing.B) (string, eval.RowSlice) {
 			eng.Leaf = mcts.LeafValue
 			if _, err := selfplay.Run(context.Background(), selfplay.Config{
 				Dir: dir, Games: 17700, Seed: 11, RandomOpening: 4,
-				Engine: eng, Evaluator: mcts.Material{}, EvaluatorName: "material",
+				Rules: rules.DefaultRules(), Engine: eng.Settings, Evaluator: mcts.Material{}, EvaluatorName: "material",
 			}); err != nil {
 				benchData.err = err
 				return

@@ -46,7 +46,7 @@ func selfPlayDataset(t testing.TB) string {
 		eng.Leaf = mcts.LeafValue
 		_, selfPlay.err = selfplay.Run(context.Background(), selfplay.Config{
 			Dir: dir, Games: 400, Seed: 5, RandomOpening: 4,
-			Engine: eng, Evaluator: mcts.Material{}, EvaluatorName: "material",
+			Rules: rules.DefaultRules(), Engine: eng.Settings, Evaluator: mcts.Material{}, EvaluatorName: "material",
 		})
 	})
 	if selfPlay.err != nil {

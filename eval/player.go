@@ -61,29 +61,39 @@ type Fault struct {
 
 func (f *Fault) Error() string { return f.Reason + ": " + f.Detail }
 
-// SearchPlayer returns a factory of players that search with cfg and ev and
-// play the move mcts.Searcher.Choose picks. ev is shared by the workers'
-// searchers: it must be safe for concurrent use (Material and Linear are)
-// or implement mcts.Cloner, whose Clone each worker then uses.
-func SearchPlayer(cfg mcts.Config, ev mcts.Evaluator) PlayerFactory {
+// SearchPlayer returns a factory of players that search with settings s
+// and ev and play the move mcts.Searcher.Choose picks, under the rules
+// each game is played by (NewGame), so that a player cannot disagree with
+// the match's rules. ev is shared by the workers' searchers: it must be
+// safe for concurrent use (Material and Linear are) or implement
+// mcts.Cloner, whose Clone each worker then uses.
+func SearchPlayer(s mcts.Settings, ev mcts.Evaluator) PlayerFactory {
 	return func() (Player, error) {
 		e := ev
 		if c, ok := ev.(mcts.Cloner); ok {
 			e = c.Clone()
 		}
-		s, err := mcts.NewSearcher(cfg, e)
-		if err != nil {
+		if err := s.Validate(); err != nil {
 			return nil, err
 		}
-		return &searchPlayer{s: s}, nil
+		return &searchPlayer{settings: s, ev: e}, nil
 	}
 }
 
-type searchPlayer struct{ s *mcts.Searcher }
+type searchPlayer struct {
+	settings mcts.Settings
+	ev       mcts.Evaluator
+	s        *mcts.Searcher // for the rules of the last game
+}
 
 func (p *searchPlayer) NewGame(seed uint64, r rules.Rules) error {
-	if r != p.s.Config().Rules {
-		return fmt.Errorf("the match's rules %v differ from the engine's %v", r, p.s.Config().Rules)
+	if p.s == nil || p.s.Config().Rules != r {
+		// The seed is the game's: Reset below reseeds.
+		s, err := mcts.NewSearcher(mcts.Config{Settings: p.settings, Rules: r}, p.ev)
+		if err != nil {
+			return err
+		}
+		p.s = s
 	}
 	p.s.Reset(seed)
 	return nil

@@ -14,6 +14,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -59,8 +60,10 @@ func (s *Spec) ArmRuns(out, specDir string) ([]ArmRun, error) {
 			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
 		}
 		e := s.ArmEngine(i)
-		if e.Evaluator != "" && !filepath.IsAbs(e.Evaluator) && specDir != "" {
-			e.Evaluator = filepath.Join(specDir, e.Evaluator)
+		if ev, ok := e.Get("evaluator"); ok && ev != mcts.MaterialName && !filepath.IsAbs(ev) && specDir != "" {
+			if e, err = e.With("evaluator", filepath.Join(specDir, ev)); err != nil {
+				return nil, fmt.Errorf("arm %s: %w", a.Name, err)
+			}
 		}
 		runs = append(runs, ArmRun{Name: a.Name, Dir: ArmDir(out, a.Name), Rules: r, Engine: e,
 			Seed: s.ArmSeed(i), Games: s.Games, RandomOpening: s.RandomOpening, Workers: s.Workers})
@@ -92,6 +95,9 @@ func claimExperiment(out string, s *Spec) error {
 		old, perr := ParseSpec(have, true)
 		what := "its settings differ"
 		if perr == nil {
+			if mustJSON(old) == mustJSON(&mine) {
+				return nil // written by a version that formatted it otherwise
+			}
 			what = "its settings differ: " + specDiff(old, &mine)
 		}
 		return fmt.Errorf("%s already holds experiment %q and %s; use another --out, or delete it to start over", out, nameOf(have), what)
@@ -197,9 +203,9 @@ func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, 
 		}
 		regime := "?"
 		if cfg, err := a.EngineConfig(); err == nil {
-			regime = Regime(cfg)
+			regime = Regime(cfg.Settings)
 		}
-		logf("arm %d/%d %s: %s, %d sims, %s, %s (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.Sims, regime, games(a.Games), done)
+		logf("arm %d/%d %s: %s, %d sims, %s, %s (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.sims(), regime, games(a.Games), done)
 		if err := player.PlayArm(ctx, a); err != nil {
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("arm %s interrupted: %w; run the same command again to resume", a.Name, err)
@@ -265,10 +271,10 @@ func WriteExperimentReport(ctx context.Context, out, command string) (*Report, e
 		}
 		e := s.ArmEngine(i)
 		rel, _ := filepath.Rel(out, dir)
-		info := ArmInfo{Name: a.Name, Variant: a.Variant, Sims: e.Sims, Evaluator: e.Evaluator, Dir: filepath.ToSlash(rel)}
+		info := ArmInfo{Name: a.Name, Variant: a.Variant, Sims: e.sims(), Evaluator: e.evaluator(), Dir: filepath.ToSlash(rel)}
 		if cfg, err := runs[i].EngineConfig(); err == nil {
 			info.cfg = &cfg
-			info.Engine, info.Regime = EngineWords(cfg), Regime(cfg)
+			info.Engine, info.Regime = EngineWords(cfg.Settings), Regime(cfg.Settings)
 			cfg.Sims = 0
 			info.setting = fmt.Sprintf("%+v", cfg)
 		}

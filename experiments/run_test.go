@@ -180,7 +180,7 @@ arms:
 		t.Fatal(err)
 	}
 	p := &SelfPlayer{PartGames: 4, Evaluator: func(name string) (mcts.Evaluator, string, error) {
-		if name != "" {
+		if name != mcts.MaterialName {
 			return nil, "", errors.New("only the built-in evaluator here")
 		}
 		return mcts.Material{}, "material", nil

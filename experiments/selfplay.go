@@ -21,61 +21,32 @@ import (
 // temperature explicitly (noise_weight, temperature_plies), and the report
 // states each arm's regime. Self-play for training data keeps its own
 // defaults (selfplay.DefaultEngine).
-func StudyEngine() mcts.Config {
-	c := selfplay.DefaultEngine()
-	c.NoiseWeight = 0
-	c.TemperaturePlies = 0
-	return c
+func StudyEngine() mcts.Engine {
+	e := selfplay.DefaultEngine()
+	e.NoiseWeight = 0
+	e.TemperaturePlies = 0
+	return e
 }
 
-// EngineConfig returns the search settings the arm plays with: StudyEngine
-// with the spec's fields applied and the arm's rules, checked by
-// mcts.Config.Validate.
+// engine returns the engine the arm plays: StudyEngine with the spec's
+// settings applied.
+func (a *ArmRun) engine() mcts.Engine { return a.Engine.Apply(StudyEngine()) }
+
+// EngineConfig returns the search settings the arm plays with, under its
+// rules, checked once (mcts.Engine.Validate). The seed is the arm's:
+// self-play seeds every game from it and the game id.
 func (a *ArmRun) EngineConfig() (mcts.Config, error) {
-	c := StudyEngine()
-	e := a.Engine
-	if e.Sims > 0 {
-		c.Sims = e.Sims
+	e := a.engine()
+	if err := e.Validate(); err != nil {
+		return mcts.Config{}, fmt.Errorf("engine settings: %w", err)
 	}
-	if e.CPUCT != nil {
-		c.CPUCT = *e.CPUCT
-	}
-	if e.Leaf != "" {
-		leaf, err := mcts.ParseLeafMode(e.Leaf)
-		if err != nil {
-			return c, err
-		}
-		c.Leaf = leaf
-	}
-	if e.PlayoutPlies != nil {
-		c.PlayoutPlies = *e.PlayoutPlies
-	}
-	if e.Solver != nil {
-		c.Solver = *e.Solver
-	}
-	if e.NoiseWeight != nil {
-		c.NoiseWeight = *e.NoiseWeight
-	}
-	if e.NoiseAlpha != nil {
-		c.NoiseAlpha = *e.NoiseAlpha
-	}
-	if e.TemperaturePlies != nil {
-		c.TemperaturePlies = *e.TemperaturePlies
-	}
-	if e.Temperature != nil {
-		c.Temperature = *e.Temperature
-	}
-	c.Rules = a.Rules
-	if err := c.Validate(); err != nil {
-		return c, fmt.Errorf("engine settings: %w", err)
-	}
-	return c, nil
+	return e.Config(a.Rules, a.Seed), nil
 }
 
 // Regime says in words how an engine chooses its moves after the random
 // opening: its best move, or with root noise and/or a temperature
 // opening.
-func Regime(c mcts.Config) string {
+func Regime(c mcts.Settings) string {
 	var parts []string
 	if c.NoiseWeight > 0 {
 		parts = append(parts, fmt.Sprintf("root noise of weight %g (alpha %g) at every move", c.NoiseWeight, c.NoiseAlpha))
@@ -91,7 +62,7 @@ func Regime(c mcts.Config) string {
 
 // EngineWords describes the search settings that shape play: simulations,
 // leaf evaluation, exploration constant, solver.
-func EngineWords(c mcts.Config) string {
+func EngineWords(c mcts.Settings) string {
 	leaf := "value leaves"
 	if c.Leaf == mcts.LeafPlayout {
 		leaf = fmt.Sprintf("playout leaves (%d plies)", c.PlayoutPlies)
@@ -109,8 +80,7 @@ func EngineWords(c mcts.Config) string {
 // starts from StudyEngine.
 type SelfPlayer struct {
 	// Evaluator returns the evaluator an arm's evaluator setting names
-	// ("" for the built-in one) and the identity recorded in the dataset's
-	// settings.
+	// and the identity recorded in the dataset's settings.
 	Evaluator func(name string) (ev mcts.Evaluator, identity string, err error)
 	// PartGames is the number of game ids per part file (0: the self-play
 	// default).
@@ -131,7 +101,7 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	if err != nil {
 		return err
 	}
-	ev, id, err := p.Evaluator(a.Engine.Evaluator)
+	ev, id, err := p.Evaluator(a.engine().Evaluator)
 	if err != nil {
 		return fmt.Errorf("evaluator: %w", err)
 	}
@@ -146,7 +116,7 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	}
 	cfg := selfplay.Config{
 		Dir: a.Dir, Games: a.Games, Seed: a.Seed, RandomOpening: a.RandomOpening,
-		Engine: c, Evaluator: ev, EvaluatorName: id, Workers: a.Workers,
+		Rules: a.Rules, Engine: c.Settings, Evaluator: ev, EvaluatorName: id, Workers: a.Workers,
 		PartGames: p.PartGames, Resume: done > 0 || len(left) > 0, Logf: p.Logf,
 	}
 	if p.OnStart != nil {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"reflect"
 	"regexp"
@@ -14,6 +13,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -87,25 +88,6 @@ type Spec struct {
 	Compare [][2]string `yaml:"compare,omitempty" json:"compare,omitempty"`
 }
 
-// EngineSpec holds search settings; an unset field keeps the self-play
-// default (see `surakarta selfplay --help`).
-type EngineSpec struct {
-	// Sims is the number of simulations per move.
-	Sims int `yaml:"sims,omitempty" json:"sims,omitempty"`
-	// Evaluator is the evaluation used at leaves: empty for the built-in
-	// one, or the path of a weights file written by `surakarta eval fit`
-	// (relative paths are relative to the spec file).
-	Evaluator        string   `yaml:"evaluator,omitempty" json:"evaluator,omitempty"`
-	CPUCT            *float64 `yaml:"cpuct,omitempty" json:"cpuct,omitempty"`
-	Leaf             string   `yaml:"leaf,omitempty" json:"leaf,omitempty"`
-	PlayoutPlies     *int     `yaml:"playout_plies,omitempty" json:"playout_plies,omitempty"`
-	Solver           *bool    `yaml:"solver,omitempty" json:"solver,omitempty"`
-	NoiseWeight      *float64 `yaml:"noise_weight,omitempty" json:"noise_weight,omitempty"`
-	NoiseAlpha       *float64 `yaml:"noise_alpha,omitempty" json:"noise_alpha,omitempty"`
-	TemperaturePlies *int     `yaml:"temperature_plies,omitempty" json:"temperature_plies,omitempty"`
-	Temperature      *float64 `yaml:"temperature,omitempty" json:"temperature,omitempty"`
-}
-
 // RulesSpec holds rules settings besides the variant; unset fields keep
 // the defaults of RULES.md.
 type RulesSpec struct {
@@ -137,10 +119,8 @@ const (
 
 // Limits of a spec.
 const (
-	MaxSpecGames     = 1_000_000_000
-	MaxSpecSims      = 10_000_000
-	MaxRandomOpening = 200
-	maxSpecBytes     = 1 << 20
+	MaxSpecGames = 1_000_000_000
+	maxSpecBytes = 1 << 20
 )
 
 var nameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
@@ -271,16 +251,13 @@ func jsonSpecError(err error) error {
 }
 
 var specTypes = map[string]reflect.Type{
-	"Spec":       reflect.TypeFor[Spec](),
-	"EngineSpec": reflect.TypeFor[EngineSpec](),
-	"RulesSpec":  reflect.TypeFor[RulesSpec](),
-	"ArmSpec":    reflect.TypeFor[ArmSpec](),
+	"Spec":      reflect.TypeFor[Spec](),
+	"RulesSpec": reflect.TypeFor[RulesSpec](),
+	"ArmSpec":   reflect.TypeFor[ArmSpec](),
 }
 
 func sectionName(typ string) string {
 	switch typ {
-	case "EngineSpec":
-		return "engine"
 	case "RulesSpec":
 		return "rules"
 	case "ArmSpec":
@@ -313,8 +290,8 @@ func (s *Spec) Validate() error {
 		return fmt.Errorf("games %d: want 1..%d games per arm", s.Games, MaxSpecGames)
 	case s.Workers < 0 || s.Workers > 4096:
 		return fmt.Errorf("workers %d: want 0 (one per core) to 4096", s.Workers)
-	case s.RandomOpening < 0 || s.RandomOpening > MaxRandomOpening:
-		return fmt.Errorf("random_opening %d: want 0..%d plies", s.RandomOpening, MaxRandomOpening)
+	case s.RandomOpening < 0 || s.RandomOpening > dataset.MaxRandomOpening:
+		return fmt.Errorf("random_opening %d: want 0..%d plies", s.RandomOpening, dataset.MaxRandomOpening)
 	case s.Pairing != PairOpenings && s.Pairing != PairNone:
 		return fmt.Errorf("pairing %q: want openings (arms share random openings) or none", s.Pairing)
 	case s.Pairing == PairOpenings && s.RandomOpening == 0:
@@ -329,9 +306,6 @@ func (s *Spec) Validate() error {
 		return errors.New("arms: want at least one arm")
 	case len(s.Arms) > 64:
 		return fmt.Errorf("%d arms: want at most 64", len(s.Arms))
-	}
-	if err := s.Engine.validate("engine"); err != nil {
-		return err
 	}
 	if err := s.Rules.validate("rules"); err != nil {
 		return err
@@ -350,15 +324,19 @@ func (s *Spec) Validate() error {
 		if _, err := rules.ParseVariant(a.Variant); err != nil {
 			return fmt.Errorf("%s: %w", where, err)
 		}
-		if err := a.Engine.validate(where + " engine"); err != nil {
-			return err
-		}
 		if err := a.Rules.validate(where + " rules"); err != nil {
 			return err
 		}
 		e := s.ArmEngine(i)
-		if e.Sims < 1 {
+		if _, ok := e.Get("sims"); !ok {
 			return fmt.Errorf("%s: no sims: set engine.sims for the experiment or the arm", where)
+		}
+		if err := e.Apply(StudyEngine()).Validate(); err != nil {
+			var se *mcts.SettingError
+			if errors.As(err, &se) { // in the spec's spelling
+				return fmt.Errorf("%s engine: %s %s: want %s", where, se.Setting.Name, se.Value, se.Setting.Want)
+			}
+			return fmt.Errorf("%s engine: %w", where, err)
 		}
 		if _, err := s.ArmRules(i); err != nil {
 			return fmt.Errorf("%s: %w", where, err)
@@ -393,34 +371,6 @@ func (s *Spec) Validate() error {
 	return nil
 }
 
-func (e *EngineSpec) validate(where string) error {
-	bad := func(field string, v any, want string) error {
-		return fmt.Errorf("%s: %s %v: want %s", where, field, v, want)
-	}
-	fin := func(p *float64) bool { return p == nil || (!math.IsNaN(*p) && !math.IsInf(*p, 0)) }
-	switch {
-	case e.Sims < 0 || e.Sims > MaxSpecSims:
-		return bad("sims", e.Sims, fmt.Sprintf("1..%d simulations per move", MaxSpecSims))
-	case !fin(e.CPUCT) || (e.CPUCT != nil && *e.CPUCT <= 0):
-		return bad("cpuct", *e.CPUCT, "a positive number")
-	case e.Leaf != "" && e.Leaf != "playout" && e.Leaf != "value":
-		return bad("leaf", e.Leaf, "playout or value")
-	case e.PlayoutPlies != nil && (*e.PlayoutPlies < 0 || *e.PlayoutPlies > 100000):
-		return bad("playout_plies", *e.PlayoutPlies, "0..100000")
-	case !fin(e.NoiseWeight) || (e.NoiseWeight != nil && (*e.NoiseWeight < 0 || *e.NoiseWeight > 1)):
-		return bad("noise_weight", *e.NoiseWeight, "0..1")
-	case !fin(e.NoiseAlpha) || (e.NoiseAlpha != nil && *e.NoiseAlpha <= 0):
-		return bad("noise_alpha", *e.NoiseAlpha, "a positive concentration")
-	case e.TemperaturePlies != nil && (*e.TemperaturePlies < 0 || *e.TemperaturePlies > 10000):
-		return bad("temperature_plies", *e.TemperaturePlies, "0..10000")
-	case !fin(e.Temperature) || (e.Temperature != nil && *e.Temperature <= 0):
-		return bad("temperature", *e.Temperature, "a positive number")
-	case strings.ContainsRune(e.Evaluator, 0):
-		return fmt.Errorf("%s: evaluator path contains a NUL byte", where)
-	}
-	return nil
-}
-
 func (r *RulesSpec) validate(where string) error {
 	if r.NoMoves != "" {
 		if _, err := rules.ParseNoMovesRule(r.NoMoves); err != nil {
@@ -436,35 +386,9 @@ func (r *RulesSpec) validate(where string) error {
 	return nil
 }
 
-// ArmEngine returns arm i's engine settings: the arm's fields over the
+// ArmEngine returns arm i's engine settings: the arm's over the
 // experiment's.
-func (s *Spec) ArmEngine(i int) EngineSpec {
-	e := s.Engine
-	a := s.Arms[i].Engine
-	if a.Sims != 0 {
-		e.Sims = a.Sims
-	}
-	if a.Evaluator != "" {
-		e.Evaluator = a.Evaluator
-	}
-	if a.Leaf != "" {
-		e.Leaf = a.Leaf
-	}
-	over(&e.CPUCT, a.CPUCT)
-	over(&e.PlayoutPlies, a.PlayoutPlies)
-	over(&e.Solver, a.Solver)
-	over(&e.NoiseWeight, a.NoiseWeight)
-	over(&e.NoiseAlpha, a.NoiseAlpha)
-	over(&e.TemperaturePlies, a.TemperaturePlies)
-	over(&e.Temperature, a.Temperature)
-	return e
-}
-
-func over[T any](dst **T, src *T) {
-	if src != nil {
-		*dst = src
-	}
-}
+func (s *Spec) ArmEngine(i int) EngineSpec { return s.Arms[i].Engine.Over(s.Engine) }
 
 // ArmRules returns arm i's rules: the defaults, the experiment's rules
 // fields, the arm's, and its variant.
@@ -544,12 +468,16 @@ func (s *Spec) armDiff(i, j int) []string {
 	if s.Arms[i].Variant != s.Arms[j].Variant {
 		d = append(d, "variant")
 	}
-	ei, ej := s.ArmEngine(i), s.ArmEngine(j)
-	if ei.Sims != ej.Sims {
-		d = append(d, "sims")
+	def := StudyEngine()
+	engine := false
+	for _, name := range s.ArmEngine(i).Apply(def).Diff(s.ArmEngine(j).Apply(def)) {
+		if name == "sims" {
+			d = append(d, "sims")
+		} else {
+			engine = true
+		}
 	}
-	ei.Sims, ej.Sims = 0, 0
-	if bi, bj := mustJSON(ei), mustJSON(ej); bi != bj {
+	if engine {
 		d = append(d, "engine")
 	}
 	ri, _ := s.ArmRules(i)

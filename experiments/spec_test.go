@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/mcts"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -39,7 +40,7 @@ func TestShippedSpecsParse(t *testing.T) {
 	}
 	var sims []int
 	for i := range l.Arms {
-		sims = append(sims, l.ArmEngine(i).Sims)
+		sims = append(sims, l.ArmEngine(i).sims())
 	}
 	if !reflect.DeepEqual(sims, []int{25, 50, 100, 200, 400, 800, 1600}) || len(l.Ladder) != len(l.Arms) {
 		t.Errorf("ladder sims %v, rungs %v", sims, l.Ladder)
@@ -56,7 +57,9 @@ func TestShippedSpecsParse(t *testing.T) {
 	}
 	for _, s := range []*Spec{v, l} {
 		for i := range s.Arms {
-			if e := s.ArmEngine(i); e.NoiseWeight != nil || e.TemperaturePlies != nil {
+			e := s.ArmEngine(i)
+			_, noise := e.Get("noise_weight")
+			if _, temp := e.Get("temperature_plies"); noise || temp {
 				t.Errorf("%s arm %s sets noise or temperature: studies play best moves", s.Name, s.Arms[i].Name)
 			}
 		}
@@ -110,8 +113,8 @@ func TestSpecDefaultsAndOverrides(t *testing.T) {
 	if s.Confidence != 0.95 {
 		t.Errorf("confidence default %v", s.Confidence)
 	}
-	e := s.ArmEngine(2)
-	if e.Sims != 32 || e.CPUCT == nil || *e.CPUCT != 1.2 {
+	e := s.ArmEngine(2).Apply(mcts.DefaultEngine())
+	if e.Sims != 32 || e.CPUCT != 1.2 {
 		t.Errorf("arm c engine %+v", e)
 	}
 	r, err := s.ArmRules(2)

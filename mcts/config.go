@@ -97,9 +97,12 @@ const MaxNodesLimit = 1 << 30
 // expansion of it, with slack for a block skipped at a chunk boundary.
 const minNodes = 4 * rules.MaxMoves
 
-// Config holds the search settings. DefaultConfig gives the analysis
-// defaults; every field is checked by Validate.
-type Config struct {
+// Settings are the search settings an engine is described by. Every field
+// is declared once, in the table of EngineSettings below (name, default,
+// range, meaning): the command-line flags, the text form of match and
+// experiment specs, a run's recorded description and its comparison all
+// come from that table, and a test fails when a field has no entry.
+type Settings struct {
 	// Sims is the number of simulations per Search: a count, never a clock.
 	Sims int
 	// CPUCT scales the exploration term of PUCT selection:
@@ -134,75 +137,147 @@ type Config struct {
 	TemperaturePlies int
 	// Temperature shapes that sampling: probability ∝ visits^(1/Temperature).
 	Temperature float64
-	// Seed seeds the searcher's random generator (NewSearcher; Reset
-	// reseeds).
-	Seed uint64
 	// MaxNodes bounds the node slots of the live tree (24 bytes each); see
 	// the package documentation for what happens when they run out.
 	MaxNodes int
-	// Rules are the game settings the search adjudicates endings by; they
-	// must equal the searched game's rules.
-	Rules rules.Rules
 	// ReuseTree keeps the subtree of the new position when Search is called
 	// on a continuation of the game searched last.
 	ReuseTree bool
 }
 
-// DefaultConfig returns the analysis defaults: 10,000 simulations, PUCT
-// constant 1.5, capture-aware playouts of 40 plies taking a capture with
-// probability 0.9 when there is one, solver on, noise and temperature off
-// (noise concentration 10 and temperature 1 ready for self-play), seed 1,
-// 8M node slots (192 MiB), default rules, tree reuse on.
+// Config is what a Searcher needs: the search settings, the seed of its
+// random generator and the rules of the game it searches. DefaultConfig
+// gives the analysis defaults; Validate checks every field.
+type Config struct {
+	Settings
+	// Seed seeds the searcher's random generator (NewSearcher; Reset
+	// reseeds).
+	Seed uint64
+	// Rules are the game settings the search adjudicates endings by; they
+	// must equal the searched game's rules.
+	Rules rules.Rules
+}
+
+// Engine is an engine as commands, match and experiment specs and run
+// manifests describe it: the search settings and the evaluator, by name.
+// It holds neither a seed nor rules: those belong to the game or the run
+// (Config).
+type Engine struct {
+	Settings
+	// Evaluator names the leaf evaluator: "material" (the built-in one), a
+	// name or a file that package eval's registry resolves; in a run's
+	// recorded description, the evaluator's identity (a file by its hash).
+	Evaluator string
+}
+
+// MaterialName is the name of the built-in evaluator, Material.
+const MaterialName = "material"
+
+// engineSettings declares every engine setting once, in the order of a
+// run's description (Engine.Describe). Adding a setting is a field of
+// Settings (or Engine) and one entry here; everything else follows.
+var engineSettings = []Setting{
+	declare("sims", 10000, "at least 1",
+		"simulations per move (a count, never a time: results do not depend on the machine)",
+		func(e *Engine) *int { return &e.Sims }, func(v int, _ *Engine) bool { return v >= 1 }),
+	declare("cpuct", 1.5, "a positive number",
+		"PUCT exploration constant",
+		func(e *Engine) *float64 { return &e.CPUCT }, func(v float64, _ *Engine) bool { return finite(v) && v > 0 }),
+	declare("leaf", LeafPlayout, "playout or value",
+		"leaf evaluation: value (the evaluator's value) or playout (capture-aware random playouts)",
+		func(e *Engine) *LeafMode { return &e.Leaf }, func(v LeafMode, _ *Engine) bool { return v <= LeafValue }),
+	declare("playout_plies", 40, "0..100000",
+		"playout length in plies before the evaluator scores the position (--leaf playout)",
+		func(e *Engine) *int { return &e.PlayoutPlies }, func(v int, _ *Engine) bool { return v >= 0 && v <= 100000 }),
+	declare("playout_capture_prob", 0.9, "a probability 0..1",
+		"probability that a playout ply takes a capture when one exists (--leaf playout)",
+		func(e *Engine) *float64 { return &e.PlayoutCaptureProb }, func(v float64, _ *Engine) bool { return finite(v) && v >= 0 && v <= 1 },
+		"capture-prob"),
+	declare("solver", true, "true or false",
+		"prove wins, losses and draws in the tree (MCTS-Solver); --solver=false to turn off",
+		func(e *Engine) *bool { return &e.Solver }, nil),
+	declare("noise_weight", 0.0, "0..1 (0: no noise)",
+		"weight of Dirichlet noise mixed into the root priors (0: off)",
+		func(e *Engine) *float64 { return &e.NoiseWeight }, func(v float64, _ *Engine) bool { return finite(v) && v >= 0 && v <= 1 }),
+	declare("noise_alpha", 10.0, "a positive concentration when --noise-weight is above 0",
+		"total Dirichlet concentration, shared among the legal moves (alpha per move = this / moves)",
+		func(e *Engine) *float64 { return &e.NoiseAlpha }, func(v float64, e *Engine) bool { return e.NoiseWeight == 0 || finite(v) && v > 0 }),
+	declare("temperature_plies", 0, "0 or more",
+		"opening plies whose move is sampled by visit count (0: always the best move)",
+		func(e *Engine) *int { return &e.TemperaturePlies }, func(v int, _ *Engine) bool { return v >= 0 }),
+	declare("temperature", 1.0, "a positive number when --temperature-plies is above 0",
+		"sampling temperature: probability proportional to visits^(1/T)",
+		func(e *Engine) *float64 { return &e.Temperature }, func(v float64, e *Engine) bool { return e.TemperaturePlies == 0 || finite(v) && v > 0 }),
+	declare("max_nodes", 1<<23, fmt.Sprintf("%d..%d", minNodes, MaxNodesLimit),
+		"node budget of the search tree (24 bytes a node); past it the tree stops growing",
+		func(e *Engine) *int { return &e.MaxNodes }, func(v int, _ *Engine) bool { return v >= minNodes && v <= MaxNodesLimit }),
+	declare("reuse_tree", true, "true or false",
+		"keep the searched subtree from one move to the next",
+		func(e *Engine) *bool { return &e.ReuseTree }, nil),
+	declare("evaluator", MaterialName, "an evaluator's name or a file",
+		"evaluator: material, a weights file written by fit, or a model file (value and move prior)",
+		func(e *Engine) *string { return &e.Evaluator }, func(v string, _ *Engine) bool { return v != "" },
+		"eval"),
+}
+
+// DefaultSettings returns the analysis defaults of the table: 10,000
+// simulations, PUCT constant 1.5, capture-aware playouts of 40 plies
+// taking a capture with probability 0.9 when there is one, solver on,
+// noise and temperature off (noise concentration 10 and temperature 1
+// ready for self-play), 8M node slots (192 MiB), tree reuse on.
 //
 // Playouts are the default because Material, the built-in evaluator, is
 // flat until pieces fall: with value leaves every move of a quiet position
 // scores 0 and the search cannot tell them apart. Value leaves run 5 to 25
 // times more simulations a second and suit an evaluator with more to say
 // (a fitted one).
-func DefaultConfig() Config {
-	return Config{
-		Sims:               10000,
-		CPUCT:              1.5,
-		Leaf:               LeafPlayout,
-		PlayoutPlies:       40,
-		PlayoutCaptureProb: 0.9,
-		Solver:             true,
-		NoiseWeight:        0,
-		NoiseAlpha:         10,
-		TemperaturePlies:   0,
-		Temperature:        1,
-		Seed:               1,
-		MaxNodes:           1 << 23,
-		Rules:              rules.DefaultRules(),
-		ReuseTree:          true,
+func DefaultSettings() Settings { return DefaultEngine().Settings }
+
+// DefaultEngine returns DefaultSettings with the built-in evaluator.
+func DefaultEngine() Engine {
+	var e Engine
+	for i := range engineSettings {
+		engineSettings[i].reset(&e)
 	}
+	return e
+}
+
+// DefaultConfig returns DefaultSettings with seed 1 and the default rules.
+func DefaultConfig() Config {
+	return Config{Settings: DefaultSettings(), Seed: 1, Rules: rules.DefaultRules()}
+}
+
+// Config returns the settings of e as a searcher's configuration for a
+// game under rules r, seeded with seed.
+func (e Engine) Config(r rules.Rules, seed uint64) Config {
+	return Config{Settings: e.Settings, Seed: seed, Rules: r}
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
-// Validate reports the first setting out of range, naming the field.
+// Validate reports the first setting out of range as a *SettingError,
+// which names the setting's flag.
+func (s Settings) Validate() error {
+	e := Engine{Settings: s, Evaluator: MaterialName}
+	return e.Validate()
+}
+
+// Validate reports the first setting out of range, the evaluator's name
+// included, as a *SettingError, which names the setting's flag.
+func (e Engine) Validate() error {
+	for i := range engineSettings {
+		if st := &engineSettings[i]; !st.valid(&e) {
+			return &SettingError{Setting: st, Value: st.Get(&e)}
+		}
+	}
+	return nil
+}
+
+// Validate reports the first setting out of range, naming its flag, or a
+// problem with the rules.
 func (c Config) Validate() error {
-	switch {
-	case c.Sims < 1:
-		return fmt.Errorf("sims %d: want at least 1", c.Sims)
-	case !finite(c.CPUCT) || c.CPUCT <= 0:
-		return fmt.Errorf("cpuct %v: want a positive number", c.CPUCT)
-	case c.Leaf > LeafValue:
-		return fmt.Errorf("bad leaf mode %d: want playout or value", c.Leaf)
-	case c.PlayoutPlies < 0 || c.PlayoutPlies > 100000:
-		return fmt.Errorf("playout plies %d out of range 0..100000", c.PlayoutPlies)
-	case !finite(c.PlayoutCaptureProb) || c.PlayoutCaptureProb < 0 || c.PlayoutCaptureProb > 1:
-		return fmt.Errorf("playout capture probability %v out of range 0..1", c.PlayoutCaptureProb)
-	case !finite(c.NoiseWeight) || c.NoiseWeight < 0 || c.NoiseWeight > 1:
-		return fmt.Errorf("noise weight %v out of range 0..1 (0: no noise)", c.NoiseWeight)
-	case c.NoiseWeight > 0 && (!finite(c.NoiseAlpha) || c.NoiseAlpha <= 0):
-		return fmt.Errorf("noise alpha %v: want a positive concentration when noise weight is above 0", c.NoiseAlpha)
-	case c.TemperaturePlies < 0:
-		return fmt.Errorf("temperature plies %d: want 0 or more", c.TemperaturePlies)
-	case c.TemperaturePlies > 0 && (!finite(c.Temperature) || c.Temperature <= 0):
-		return fmt.Errorf("temperature %v: want a positive number when temperature plies is above 0", c.Temperature)
-	case c.MaxNodes < minNodes || c.MaxNodes > MaxNodesLimit:
-		return fmt.Errorf("max nodes %d out of range %d..%d", c.MaxNodes, minNodes, MaxNodesLimit)
+	if err := c.Settings.Validate(); err != nil {
+		return err
 	}
 	if err := c.Rules.Validate(); err != nil {
 		return fmt.Errorf("rules: %w", err)

@@ -25,24 +25,24 @@ func TestValidateNamesTheBadField(t *testing.T) {
 		edit func(*Config)
 		want string
 	}{
-		{func(c *Config) { c.Sims = 0 }, "sims"},
-		{func(c *Config) { c.CPUCT = 0 }, "cpuct"},
-		{func(c *Config) { c.Leaf = 9 }, "leaf"},
-		{func(c *Config) { c.PlayoutPlies = -1 }, "playout plies"},
-		{func(c *Config) { c.PlayoutCaptureProb = 1.5 }, "capture probability"},
-		{func(c *Config) { c.NoiseWeight = -0.1 }, "noise weight"},
-		{func(c *Config) { c.NoiseWeight, c.NoiseAlpha = 0.25, 0 }, "noise alpha"},
-		{func(c *Config) { c.TemperaturePlies = -2 }, "temperature plies"},
-		{func(c *Config) { c.TemperaturePlies, c.Temperature = 10, 0 }, "temperature"},
-		{func(c *Config) { c.MaxNodes = 10 }, "max nodes"},
-		{func(c *Config) { c.MaxNodes = MaxNodesLimit + 1 }, "max nodes"},
+		{func(c *Config) { c.Sims = 0 }, "--sims"},
+		{func(c *Config) { c.CPUCT = 0 }, "--cpuct"},
+		{func(c *Config) { c.Leaf = 9 }, "--leaf"},
+		{func(c *Config) { c.PlayoutPlies = -1 }, "--playout-plies"},
+		{func(c *Config) { c.PlayoutCaptureProb = 1.5 }, "--playout-capture-prob"},
+		{func(c *Config) { c.NoiseWeight = -0.1 }, "--noise-weight"},
+		{func(c *Config) { c.NoiseWeight, c.NoiseAlpha = 0.25, 0 }, "--noise-alpha"},
+		{func(c *Config) { c.TemperaturePlies = -2 }, "--temperature-plies"},
+		{func(c *Config) { c.TemperaturePlies, c.Temperature = 10, 0 }, "--temperature "},
+		{func(c *Config) { c.MaxNodes = 10 }, "--max-nodes"},
+		{func(c *Config) { c.MaxNodes = MaxNodesLimit + 1 }, "--max-nodes"},
 		{func(c *Config) { c.Rules.Repetition = 1 }, "rules"},
 	} {
 		c := DefaultConfig()
 		tc.edit(&c)
 		err := c.Validate()
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("Validate() = %v, want an error naming %q", err, tc.want)
+			t.Errorf("Validate() = %v, want an error naming the flag %q", err, tc.want)
 		}
 		if _, err := NewSearcher(c, Material{}); err == nil {
 			t.Errorf("NewSearcher accepted a config Validate refuses (%s)", tc.want)

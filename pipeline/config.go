@@ -44,9 +44,12 @@ type Config struct {
 	// RandomOpening is the number of uniformly random plies that open every
 	// self-play game and every match pair.
 	RandomOpening int
-	// Engine is the self-play search setting; Engine.Rules are the rules
-	// both variants share (the variant itself is set per run).
-	Engine mcts.Config
+	// Rules are the game settings under FitVariant (Validate refuses
+	// another variant): self-play plays them under each of Variants, the
+	// match as they are.
+	Rules rules.Rules
+	// Engine is the self-play search setting.
+	Engine mcts.Settings
 	// Evaluator scores self-play leaves and EvaluatorName identifies it in
 	// the dataset's settings (see selfplay.Config).
 	Evaluator     mcts.Evaluator
@@ -58,10 +61,9 @@ type Config struct {
 	Fit eval.FitOptions
 	// MatchGames is the number of match games (even; 0 skips the match).
 	// MatchEngine is the search setting of both players; the fitted
-	// evaluator plays A, the material evaluator B. Its Rules are replaced
-	// by Engine.Rules under the FitVariant.
+	// evaluator plays A, the material evaluator B.
 	MatchGames  int
-	MatchEngine mcts.Config
+	MatchEngine mcts.Settings
 	// Confidence is the level of the report's intervals (0 means 0.95).
 	Confidence float64
 	// Resume continues a run in Out (see the package documentation).
@@ -92,14 +94,17 @@ func (c *Config) Validate() error {
 	case c.Evaluator == nil:
 		return errors.New("pipeline: no self-play evaluator")
 	}
-	if err := c.Engine.Validate(); err != nil {
+	if c.Rules.Variant != FitVariant {
+		return fmt.Errorf("rules of variant %s: want %s (the pipeline plays every variant itself)", c.Rules.Variant, FitVariant)
+	}
+	if err := (mcts.Config{Settings: c.Engine, Rules: c.Rules}).Validate(); err != nil {
 		return fmt.Errorf("self-play engine: %w", err)
 	}
 	if err := c.Fit.Validate(); err != nil {
 		return fmt.Errorf("fit: %w", err)
 	}
 	if c.MatchGames > 0 {
-		if err := c.matchEngine().Validate(); err != nil {
+		if err := c.MatchEngine.Validate(); err != nil {
 			return fmt.Errorf("match engine: %w", err)
 		}
 	}
@@ -108,15 +113,9 @@ func (c *Config) Validate() error {
 
 // rulesOf returns the shared rules under variant v.
 func (c *Config) rulesOf(v rules.Variant) rules.Rules {
-	r := c.Engine.Rules
+	r := c.Rules
 	r.Variant = v
 	return r
-}
-
-func (c *Config) matchEngine() mcts.Config {
-	m := c.MatchEngine
-	m.Rules = c.rulesOf(FitVariant)
-	return m
 }
 
 func (c *Config) path(name ...string) string {

@@ -13,7 +13,6 @@ import (
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/mcts"
-	"github.com/surakarta/surakarta/selfplay"
 )
 
 // matchSettings identify a match: equal settings give the same result.
@@ -22,7 +21,7 @@ type matchSettings struct {
 	Seed          uint64 `json:"seed"`
 	RandomOpening int    `json:"random_opening"`
 	Rules         string `json:"rules"`
-	// Engine is both players' search settings (selfplay.EngineDescription
+	// Engine is both players' search settings (mcts.Engine.Describe
 	// without an evaluator); A plays the weights, B the material evaluator.
 	Engine  string `json:"engine"`
 	Weights string `json:"weights_sha256"`
@@ -49,9 +48,9 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 		return "", "", err
 	}
 	h := sha256.Sum256(wb)
-	eng := c.matchEngine()
+	eng := c.MatchEngine
 	set := matchSettings{Games: c.MatchGames, Seed: c.Seed, RandomOpening: c.RandomOpening,
-		Rules: eng.Rules.String(), Engine: selfplay.EngineDescription(eng, ""), Weights: hex.EncodeToString(h[:])}
+		Rules: c.Rules.String(), Engine: mcts.Engine{Settings: eng}.Describe(), Weights: hex.EncodeToString(h[:])}
 	var rec matchRecord
 	if c.Resume && readJSON(out, &rec) == nil && rec.Settings == set && rec.Result != nil && rec.Result.Games == set.Games {
 		p.sum.Match = matchSummary(out, eng, rec.Result)
@@ -65,7 +64,7 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 			s, _ := score.Load().(string)
 			return s
 		}})
-	opt := eval.ArenaOptions{Games: c.MatchGames, Rules: eng.Rules, Seed: c.Seed, RandomOpening: c.RandomOpening, Workers: c.Workers,
+	opt := eval.ArenaOptions{Games: c.MatchGames, Rules: c.Rules, Seed: c.Seed, RandomOpening: c.RandomOpening, Workers: c.Workers,
 		Progress: func(r eval.ArenaResult) {
 			rep.Add(int64(r.Games) - done.Swap(int64(r.Games)))
 			score.Store(fmt.Sprintf("A %d-%d-%d, score %.3f", r.Wins, r.Draws, r.Losses, float64(r.Score)))
@@ -78,7 +77,7 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 		}
 		return "", "", fmt.Errorf("match: %w", err)
 	}
-	rec = matchRecord{Settings: set, A: engineWords(eng) + ",eval=" + WeightsFile, B: engineWords(eng) + ",eval=material", Result: res}
+	rec = matchRecord{Settings: set, A: engineWords(eng) + ",evaluator=" + WeightsFile, B: engineWords(eng) + ",evaluator=" + mcts.MaterialName, Result: res}
 	if err := writeJSON(out, rec); err != nil {
 		return "", "", err
 	}
@@ -86,7 +85,7 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 	return Ran, out, nil
 }
 
-func matchSummary(path string, eng mcts.Config, r *eval.ArenaResult) *MatchSummary {
+func matchSummary(path string, eng mcts.Settings, r *eval.ArenaResult) *MatchSummary {
 	return &MatchSummary{
 		Path: path, Engine: engineWords(eng), Games: r.Games,
 		Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Score: float64(r.Score),

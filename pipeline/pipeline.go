@@ -12,7 +12,6 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
-	"github.com/surakarta/surakarta/selfplay"
 )
 
 // Stage statuses.
@@ -114,24 +113,23 @@ func (p *runner) settings() Settings {
 	s := Settings{
 		GamesPerVariant: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening,
 		Rules:  c.rulesOf(FitVariant).String(),
-		Engine: selfplay.EngineDescription(c.Engine, c.EvaluatorName),
+		Engine: mcts.Engine{Settings: c.Engine, Evaluator: c.EvaluatorName}.Describe(),
 		Sims:   c.Engine.Sims, Leaf: c.Engine.Leaf.String(), Evaluator: c.EvaluatorName,
 		FitModel: string(c.Fit.Model), FitLambda: c.Fit.Lambda, FitHoldout: c.Fit.Holdout, FitVariant: FitVariant.String(),
 		MatchGames: c.MatchGames, Confidence: c.Confidence,
 	}
 	if c.MatchGames > 0 {
-		m := c.matchEngine()
-		s.MatchEngine = engineWords(m)
+		s.MatchEngine = engineWords(c.MatchEngine)
 	}
 	return s
 }
 
 // engineWords names the settings that matter for a match engine in the
-// match command's key=value form.
-func engineWords(m mcts.Config) string {
-	w := fmt.Sprintf("sims=%d,leaf=%s,cpuct=%g", m.Sims, m.Leaf, m.CPUCT)
+// match command's text form (mcts.ParseEngine reads it).
+func engineWords(m mcts.Settings) string {
+	names := []string{"sims", "leaf", "cpuct"}
 	if m.Leaf == mcts.LeafPlayout {
-		w += fmt.Sprintf(",playout-plies=%d", m.PlayoutPlies)
+		names = append(names, "playout_plies")
 	}
-	return w
+	return mcts.Engine{Settings: m}.Text(names...)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
@@ -26,7 +27,7 @@ func tinyConfig(out string) Config {
 	m.Sims = 16
 	return Config{
 		Out: out, Games: 8, Seed: 1, RandomOpening: 4,
-		Engine: eng, Evaluator: mcts.Material{}, EvaluatorName: "material",
+		Rules: rules.DefaultRules(), Engine: eng.Settings, Evaluator: mcts.Material{}, EvaluatorName: "material",
 		Workers: 2, Fit: eval.DefaultFitOptions(), MatchGames: 4, MatchEngine: m,
 	}
 }

@@ -17,10 +17,9 @@ func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 	for _, v := range Variants {
 		sc := selfplay.Config{
 			Dir: data, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening,
-			Engine: c.Engine, Evaluator: c.Evaluator, EvaluatorName: c.EvaluatorName,
+			Rules: c.rulesOf(v), Engine: c.Engine, Evaluator: c.Evaluator, EvaluatorName: c.EvaluatorName,
 			Workers: c.Workers, Resume: c.Resume,
 		}
-		sc.Engine.Rules = c.rulesOf(v)
 		if err := checkManifest(data, &sc); err != nil {
 			return "", "", err
 		}
@@ -55,7 +54,7 @@ func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 // checkManifest refuses, before any game is played, a data directory whose
 // variant partition holds a run of other settings, naming the setting.
 func checkManifest(dir string, sc *selfplay.Config) error {
-	have, ok, err := dataset.ReadManifest(dir, sc.Engine.Rules.Variant.String())
+	have, ok, err := dataset.ReadManifest(dir, sc.Rules.Variant.String())
 	if err != nil || !ok {
 		return err
 	}

@@ -19,8 +19,8 @@ import (
 // the material evaluator's, so at the default constant 1.5 the search
 // explores more with them and the two measure about even; at 0.5 the fit's
 // gain shows (docs/BENCHMARKS.md, eval strength).
-func DefaultMatchEngine() mcts.Config {
-	c := mcts.DefaultConfig()
+func DefaultMatchEngine() mcts.Settings {
+	c := mcts.DefaultSettings()
 	c.Sims, c.Leaf, c.CPUCT = 200, mcts.LeafValue, 0.5
 	return c
 }
@@ -50,7 +50,7 @@ type Settings struct {
 	// Rules are the standard variant's rules; the majority variant shares
 	// all but the variant.
 	Rules string `json:"rules"`
-	// Engine is the self-play search setting (selfplay.EngineDescription);
+	// Engine is the self-play search setting (mcts.Engine.Describe);
 	// Sims, Leaf and Evaluator repeat its main fields.
 	Engine     string  `json:"engine"`
 	Sims       int     `json:"sims"`

@@ -13,13 +13,14 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 )
 
 // benchGames is the number of games per benchmark op at default settings.
 const benchGames = 16
 
 func benchConfig(dir string, workers int) Config {
-	return Config{Dir: dir, Games: benchGames, Workers: workers, Seed: 1, Engine: DefaultEngine(),
+	return Config{Dir: dir, Games: benchGames, Workers: workers, Seed: 1, Rules: rules.DefaultRules(), Engine: DefaultEngine().Settings,
 		Evaluator: mcts.Material{}, EvaluatorName: "material"}
 }
 

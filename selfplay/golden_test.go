@@ -34,7 +34,7 @@ func goldenRun(t *testing.T, dir string) {
 	t.Helper()
 	for _, v := range []rules.Variant{rules.Standard, rules.Majority} {
 		cfg := testConfig(dir, 7, 2)
-		cfg.Engine.Rules.Variant = v
+		cfg.Rules.Variant = v
 		mustRun(t, context.Background(), cfg)
 	}
 }

@@ -2,7 +2,6 @@ package selfplay
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -28,8 +27,8 @@ const MaxWorkersPerCPU = 4
 // with 800 simulations a move, root Dirichlet noise of weight 0.25, moves
 // sampled by visit count (temperature 1) for the first 20 plies, and a node
 // budget (1M slots, 24 MiB) that 800 simulations never reach.
-func DefaultEngine() mcts.Config {
-	c := mcts.DefaultConfig()
+func DefaultEngine() mcts.Engine {
+	c := mcts.DefaultEngine()
 	c.Sims = 800
 	c.NoiseWeight = 0.25
 	c.TemperaturePlies = 20
@@ -57,9 +56,11 @@ type Config struct {
 	// RandomOpening is the number of uniformly random plies that start
 	// each game (dataset.PlayRandomOpening).
 	RandomOpening int
-	// Engine is the search setting; Engine.Rules are the game's rules and
-	// Engine.Seed is ignored (each game reseeds its searcher).
-	Engine mcts.Config
+	// Rules are the games' rules.
+	Rules rules.Rules
+	// Engine is the search setting (each game seeds its searcher from Seed
+	// and the game id).
+	Engine mcts.Settings
 	// Evaluator scores leaves; a worker uses its own Clone when it
 	// implements mcts.Cloner, else shares it (stateless evaluators).
 	Evaluator mcts.Evaluator
@@ -114,30 +115,6 @@ type Summary struct {
 	Elapsed time.Duration
 }
 
-// EngineDescription returns the text that identifies the search settings in
-// a run's manifest and file footers: JSON of every setting that can change
-// the games (not the seed, which the run records apart).
-func EngineDescription(c mcts.Config, evaluator string) string {
-	d := struct {
-		Sims               int     `json:"sims"`
-		CPUCT              float64 `json:"cpuct"`
-		Leaf               string  `json:"leaf"`
-		PlayoutPlies       int     `json:"playout_plies"`
-		PlayoutCaptureProb float64 `json:"playout_capture_prob"`
-		Solver             bool    `json:"solver"`
-		NoiseWeight        float64 `json:"noise_weight"`
-		NoiseAlpha         float64 `json:"noise_alpha"`
-		TemperaturePlies   int     `json:"temperature_plies"`
-		Temperature        float64 `json:"temperature"`
-		MaxNodes           int     `json:"max_nodes"`
-		ReuseTree          bool    `json:"reuse_tree"`
-		Evaluator          string  `json:"evaluator"`
-	}{c.Sims, c.CPUCT, c.Leaf.String(), c.PlayoutPlies, c.PlayoutCaptureProb, c.Solver, c.NoiseWeight, c.NoiseAlpha,
-		c.TemperaturePlies, c.Temperature, c.MaxNodes, c.ReuseTree, evaluator}
-	b, _ := json.Marshal(d)
-	return string(b)
-}
-
 // RunSettings returns the settings the run records in its partition's
 // manifest and file footers (dataset.ClaimPartition): what a later run of
 // the same partition must match. It depends only on the fields that change
@@ -145,9 +122,9 @@ func EngineDescription(c mcts.Config, evaluator string) string {
 func (c *Config) RunSettings() dataset.Run {
 	r := dataset.Run{
 		SchemaVersion: dataset.SchemaVersion,
-		Variant:       c.Engine.Rules.Variant.String(),
-		Rules:         c.Engine.Rules.String(),
-		Engine:        EngineDescription(c.Engine, c.EvaluatorName),
+		Variant:       c.Rules.Variant.String(),
+		Rules:         c.Rules.String(),
+		Engine:        mcts.Engine{Settings: c.Engine, Evaluator: c.EvaluatorName}.Describe(),
 		Seed:          c.Seed,
 		Games:         c.Games,
 		RandomOpening: c.RandomOpening,
@@ -195,7 +172,7 @@ func (c *Config) check() error {
 			return fmt.Errorf("game id %d is outside the run's %d games", id, c.Games)
 		}
 	}
-	if err := c.Engine.Validate(); err != nil {
+	if err := (mcts.Config{Settings: c.Engine, Rules: c.Rules}).Validate(); err != nil {
 		return fmt.Errorf("engine settings: %w", err)
 	}
 	return nil
@@ -271,7 +248,8 @@ func newPlayer(cfg *Config) (*player, error) {
 	if c, ok := ev.(mcts.Cloner); ok {
 		ev = c.Clone()
 	}
-	s, err := mcts.NewSearcher(cfg.Engine, ev)
+	// The seed is the game's: play reseeds the searcher for every game.
+	s, err := mcts.NewSearcher(mcts.Config{Settings: cfg.Engine, Rules: cfg.Rules}, ev)
 	if err != nil {
 		return nil, err
 	}
@@ -282,7 +260,7 @@ func newPlayer(cfg *Config) (*player, error) {
 // cancelled first.
 func (pl *player) play(ctx context.Context, id int64) *record {
 	cfg := pl.cfg
-	r := cfg.Engine.Rules
+	r := cfg.Rules
 	g, err := rules.NewGame(r, rules.Start())
 	if err != nil {
 		panic("selfplay: " + err.Error()) // rules were validated

@@ -18,13 +18,13 @@ import (
 // testConfig is a tiny but real self-play setting: few simulations, noise
 // and temperature on (so the random streams matter), a random opening.
 func testConfig(dir string, games int64, workers int) Config {
-	e := mcts.DefaultConfig()
+	e := mcts.DefaultSettings()
 	e.Sims = 12
 	e.NoiseWeight = 0.25
 	e.TemperaturePlies = 10
 	e.MaxNodes = 1 << 14
 	return Config{Dir: dir, Games: games, Workers: workers, Seed: 99, RandomOpening: 3, PartGames: 3,
-		Engine: e, Evaluator: mcts.Material{}, EvaluatorName: "material"}
+		Rules: rules.DefaultRules(), Engine: e, Evaluator: mcts.Material{}, EvaluatorName: "material"}
 }
 
 type rowsOf struct {
@@ -230,7 +230,7 @@ func TestVariantsShareOpeningsAndADirectory(t *testing.T) {
 	std := testConfig(dir, 4, 2)
 	mustRun(t, context.Background(), std)
 	maj := testConfig(dir, 4, 2)
-	maj.Engine.Rules.Variant = rules.Majority
+	maj.Rules.Variant = rules.Majority
 	mustRun(t, context.Background(), maj)
 	mustVerify(t, dir)
 	a, b := readRows(t, dir, "standard"), readRows(t, dir, "majority")
@@ -248,7 +248,7 @@ func TestARunWithOtherSettingsIsRefused(t *testing.T) {
 		"seed":                 func(c *Config) { c.Seed++ },
 		"engine settings":      func(c *Config) { c.Engine.Sims++ },
 		"random opening plies": func(c *Config) { c.RandomOpening++ },
-		"rules":                func(c *Config) { c.Engine.Rules.NoCaptureLimit = 40 },
+		"rules":                func(c *Config) { c.Rules.NoCaptureLimit = 40 },
 	} {
 		cfg := testConfig(dir, 3, 1)
 		cfg.Resume = true

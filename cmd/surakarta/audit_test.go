@@ -204,10 +204,10 @@ func TestSelfplayRunMatchesManifest(t *testing.T) {
 	dir := t.TempDir()
 	r := rules.DefaultRules()
 	r.Variant = rules.Majority
-	eng := mcts.DefaultConfig()
-	eng.Sims, eng.Rules = 4, r
+	eng := mcts.DefaultSettings()
+	eng.Sims = 4
 	cfg := selfplay.Config{Dir: dir, Games: 6, GameIDs: []int64{1, 3, 4}, Seed: 9, RandomOpening: 2,
-		Engine: eng, Evaluator: mcts.Material{}, EvaluatorName: "material", Workers: 1}
+		Rules: r, Engine: eng, Evaluator: mcts.Material{}, EvaluatorName: "material", Workers: 1}
 	if _, err := selfplay.Run(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}

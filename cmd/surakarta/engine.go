@@ -64,6 +64,9 @@ func engineOptions(cmd *cobra.Command) ([]protocol.OptionInfo, string) {
 	var settings []protocol.OptionInfo
 	spec := ""
 	names.Flags().VisitAll(func(f *pflag.Flag) {
+		if f.Hidden { // a deprecated spelling of another option
+			return
+		}
 		mine := cmd.Flags().Lookup(f.Name)
 		settings = append(settings, protocol.OptionInfo{Name: f.Name, Default: mine.Value.String(), Doc: f.Usage})
 		if mine.Changed {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -16,8 +17,9 @@ func parseEngineFlags(t *testing.T, args ...string) (mcts.Config, mcts.Evaluator
 	var f engineFlags
 	cmd := &cobra.Command{Use: "x"}
 	addEngineFlags(cmd, &f)
+	cmd.Flags().SetOutput(new(bytes.Buffer))
 	if err := cmd.Flags().Parse(args); err != nil {
-		t.Fatalf("parse %v: %v", args, err)
+		return mcts.Config{}, nil, err
 	}
 	return f.config(rules.DefaultRules())
 }
@@ -37,16 +39,41 @@ func TestEngineFlagsDefaultToDefaultConfig(t *testing.T) {
 
 func TestEngineFlagsSetEveryField(t *testing.T) {
 	cfg, _, err := parseEngineFlags(t, "--sims", "123", "--cpuct", "2.5", "--leaf", "value", "--playout-plies", "17",
-		"--capture-prob", "0.5", "--eval", "material", "--seed", "99", "--solver=false", "--noise-weight", "0.25",
+		"--playout-capture-prob", "0.5", "--evaluator", "material", "--seed", "99", "--solver=false", "--noise-weight", "0.25",
 		"--noise-alpha", "3", "--temperature-plies", "8", "--temperature", "0.7", "--max-nodes", "5000", "--reuse-tree=false")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := mcts.Config{Sims: 123, CPUCT: 2.5, Leaf: mcts.LeafValue, PlayoutPlies: 17, PlayoutCaptureProb: 0.5,
-		Solver: false, NoiseWeight: 0.25, NoiseAlpha: 3, TemperaturePlies: 8, Temperature: 0.7, Seed: 99,
-		MaxNodes: 5000, Rules: rules.DefaultRules(), ReuseTree: false}
+	want := mcts.Config{Settings: mcts.Settings{Sims: 123, CPUCT: 2.5, Leaf: mcts.LeafValue, PlayoutPlies: 17, PlayoutCaptureProb: 0.5,
+		Solver: false, NoiseWeight: 0.25, NoiseAlpha: 3, TemperaturePlies: 8, Temperature: 0.7, MaxNodes: 5000, ReuseTree: false},
+		Seed: 99, Rules: rules.DefaultRules()}
 	if cfg != want {
 		t.Errorf("config\n%+v\nwant\n%+v", cfg, want)
+	}
+}
+
+// TestDeprecatedEngineFlagsStillWork: --eval and --capture-prob, the old
+// spellings of --evaluator and --playout-capture-prob, set the same field
+// and say that they are deprecated.
+func TestDeprecatedEngineFlagsStillWork(t *testing.T) {
+	var f engineFlags
+	cmd := &cobra.Command{Use: "x"}
+	var stderr bytes.Buffer
+	addEngineFlags(cmd, &f)
+	cmd.Flags().SetOutput(&stderr)
+	if err := cmd.Flags().Parse([]string{"--capture-prob", "0.25", "--eval", "w.json"}); err != nil {
+		t.Fatal(err)
+	}
+	if f.engine.PlayoutCaptureProb != 0.25 || f.engine.Evaluator != "w.json" {
+		t.Errorf("deprecated flags set %+v", f.engine)
+	}
+	for _, want := range []string{"--capture-prob has been deprecated, use --playout-capture-prob", "--eval has been deprecated, use --evaluator"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("no deprecation note %q in %q", want, stderr.String())
+		}
+	}
+	if cmd.Flags().Lookup("eval").Hidden != true {
+		t.Error("--eval is listed in the help")
 	}
 }
 
@@ -59,24 +86,24 @@ func TestEngineFlagErrorsNameTheFlag(t *testing.T) {
 		{[]string{"--cpuct", "-1"}, "--cpuct"},
 		{[]string{"--leaf", "rollout"}, "--leaf"},
 		{[]string{"--playout-plies", "-3"}, "--playout-plies"},
-		{[]string{"--capture-prob", "2"}, "--capture-prob"},
+		{[]string{"--playout-capture-prob", "2"}, "--playout-capture-prob"},
 		{[]string{"--noise-weight", "1.5"}, "--noise-weight"},
 		{[]string{"--noise-weight", "0.25", "--noise-alpha", "0"}, "--noise-alpha"},
 		{[]string{"--temperature-plies", "-1"}, "--temperature-plies"},
 		{[]string{"--temperature-plies", "5", "--temperature", "0"}, "--temperature"},
 		{[]string{"--max-nodes", "5"}, "--max-nodes"},
-		{[]string{"--eval", "weights.json"}, "--eval"},
-		{[]string{"--eval", ""}, "--eval"},
+		{[]string{"--evaluator", "weights.json"}, "--evaluator"},
+		{[]string{"--evaluator", ""}, "--evaluator"},
 	} {
 		_, _, err := parseEngineFlags(t, tc.args...)
-		if err == nil || !strings.HasPrefix(err.Error(), tc.flag+":") && !strings.HasPrefix(err.Error(), tc.flag+" ") {
-			t.Errorf("%v: error %v, want one starting with %s", tc.args, err, tc.flag)
+		if err == nil || !strings.Contains(err.Error(), tc.flag+":") && !strings.Contains(err.Error(), tc.flag+" ") && !strings.Contains(err.Error(), `"`+tc.flag+`"`) {
+			t.Errorf("%v: error %v, want one naming %s", tc.args, err, tc.flag)
 		}
 	}
 }
 
 func TestEngineFlagsWithOtherDefaults(t *testing.T) {
-	d := mcts.DefaultConfig()
+	d := mcts.DefaultEngine()
 	d.NoiseWeight, d.TemperaturePlies, d.Sims = 0.25, 20, 800
 	var f engineFlags
 	cmd := &cobra.Command{Use: "x"}
@@ -84,8 +111,8 @@ func TestEngineFlagsWithOtherDefaults(t *testing.T) {
 	if err := cmd.Flags().Parse(nil); err != nil {
 		t.Fatal(err)
 	}
-	cfg, _, err := f.config(d.Rules)
-	if err != nil || cfg != d {
-		t.Errorf("defaults %+v (%v), want %+v", cfg, err, d)
+	cfg, _, err := f.config(rules.DefaultRules())
+	if want := d.Config(rules.DefaultRules(), 1); err != nil || cfg != want {
+		t.Errorf("defaults %+v (%v), want %+v", cfg, err, want)
 	}
 }

@@ -112,9 +112,6 @@ func experimentPlayer(cmd *cobra.Command, quiet bool) experiments.Player {
 	var prog selfplay.Progress
 	p := &experiments.SelfPlayer{
 		Evaluator: func(name string) (mcts.Evaluator, string, error) {
-			if name == "" {
-				name = "material"
-			}
 			ev, err := newEvaluator(name)
 			if err != nil {
 				return nil, "", err
@@ -213,12 +210,8 @@ func newExperimentCheckCommand() *cobra.Command {
 				if err != nil {
 					return fmt.Errorf("arm %s: %w", a.Name, err)
 				}
-				e := s.ArmEngine(i)
-				eval := e.Evaluator
-				if eval == "" {
-					eval = "built-in"
-				}
-				arms[i] = checkArmJSON{Name: a.Name, Variant: r.Variant.String(), Rules: r.String(), Sims: e.Sims, Evaluator: eval, Seed: s.ArmSeed(i)}
+				e := s.ArmEngine(i).Apply(experiments.StudyEngine())
+				arms[i] = checkArmJSON{Name: a.Name, Variant: r.Variant.String(), Rules: r.String(), Sims: e.Sims, Evaluator: e.Evaluator, Seed: s.ArmSeed(i)}
 			}
 			pairs := [][2]string{}
 			for _, p := range s.Comparisons() {

@@ -45,7 +45,7 @@ func newFitCommand() *cobra.Command {
 			"--weights FILE receives the weights with their names, the feature-set version, the model,\n" +
 			"the variant, the settings, the dataset's provenance (its directory relative to FILE's, or\n" +
 			"absolute as given) and this report, written atomically;\n" +
-			"give it to the engines as --eval FILE. (The old forms --data DIR and --out FILE still\n" +
+			"give it to the engines as --evaluator FILE. (The old forms --data DIR and --out FILE still\n" +
 			"work, with a deprecation note.)\n" +
 			"Progress (positions read over both passes, rate, ETA and the phase) goes to stderr: a\n" +
 			"live line on a terminal, a plain line every few seconds otherwise; --quiet silences it.",
@@ -126,7 +126,7 @@ func newFitCommand() *cobra.Command {
 	cmd.Flags().Uint64Var(&opt.Seed, "seed", opt.Seed, "seed of the held-out split")
 	cmd.Flags().IntVar(&opt.MaxIterations, "max-iterations", opt.MaxIterations, "L-BFGS iteration limit (logistic)")
 	cmd.Flags().IntVar(&opt.Workers, "workers", 0, "goroutines for the logistic gradient (0: all cores; results do not depend on it)")
-	cmd.Flags().StringVar(&out, "weights", "", "weights file to write (JSON; the engines' --eval reads it)")
+	cmd.Flags().StringVar(&out, "weights", "", "weights file to write (JSON; the engines' --evaluator reads it)")
 	deprecatedAlias(cmd, "out", "weights", outIsADirectory)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as one JSON object")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")

@@ -24,45 +24,38 @@ import (
 )
 
 // loadLinearEvaluator loads a weights file written by fit or a model file
-// written by train; loadEvaluator (engineflags.go) calls it for every --eval
-// value but "material".
+// written by train; loadEvaluator (engineflags.go) calls it for every
+// --evaluator value but "material".
 func loadLinearEvaluator(path string) (mcts.Evaluator, error) {
 	return eval.LoadEvaluator(path)
 }
 
-// parseEngineSpec turns a match CONFIG, comma-separated key=value pairs of
-// the engine flags, into search settings: each key is set on a fresh copy
-// of the engine flags, so it means exactly what the flag means.
+// parseEngineSpec turns a CONFIG (match --a/--b, --match-engine, the
+// engine command's options) into search settings under rules r and the
+// evaluator they name, checked once: the engine's text form
+// (mcts.ParseEngine: each key an engine flag, meaning exactly what the flag
+// means) over the analysis defaults, and seed=S, the seed the flag --seed
+// of the engine commands sets.
 func parseEngineSpec(spec string, r rules.Rules) (mcts.Config, mcts.Evaluator, error) {
-	tmp := &cobra.Command{Use: "engine"}
-	var ef engineFlags
-	addEngineFlags(tmp, &ef)
-	fs := tmp.Flags()
+	f := engineFlags{engine: mcts.DefaultEngine(), seed: mcts.DefaultConfig().Seed}
+	var settings []string
 	for _, pair := range strings.Split(spec, ",") {
-		pair = strings.TrimSpace(pair)
-		if pair == "" {
+		k, v, _ := strings.Cut(pair, "=")
+		if strings.TrimPrefix(strings.TrimSpace(k), "--") != "seed" {
+			settings = append(settings, pair)
 			continue
 		}
-		k, v, ok := strings.Cut(pair, "=")
-		if !ok {
-			return mcts.Config{}, nil, fmt.Errorf("%q is not key=value (e.g. sims=400)", pair)
+		seed, err := strconv.ParseUint(strings.TrimSpace(v), 0, 64)
+		if err != nil {
+			return mcts.Config{}, nil, fmt.Errorf("seed=%s: %w", strings.TrimSpace(v), err)
 		}
-		k = strings.TrimPrefix(strings.TrimSpace(k), "--")
-		if fs.Lookup(k) == nil {
-			var keys []string
-			for _, line := range strings.Split(fs.FlagUsages(), "\n") {
-				if f := strings.Fields(line); len(f) > 0 && strings.HasPrefix(f[0], "--") {
-					keys = append(keys, strings.TrimSuffix(strings.TrimPrefix(f[0], "--"), ","))
-				}
-			}
-			sort.Strings(keys)
-			return mcts.Config{}, nil, fmt.Errorf("unknown key %q: want one of the engine flags %s", k, strings.Join(keys, ", "))
-		}
-		if err := fs.Set(k, strings.TrimSpace(v)); err != nil {
-			return mcts.Config{}, nil, fmt.Errorf("%s=%s: %w", k, v, err)
-		}
+		f.seed = seed
 	}
-	return ef.config(r)
+	var err error
+	if f.engine, err = mcts.ParseEngine(f.engine, strings.Join(settings, ",")); err != nil {
+		return mcts.Config{}, nil, err
+	}
+	return f.config(r)
 }
 
 // parseSPRT parses "elo0,elo1,alpha,beta".
@@ -117,7 +110,8 @@ func newMatchCommand() *cobra.Command {
 			"  CONFIG               the built-in engine: a comma-separated list of the engine flags\n" +
 			"                       as key=value, each meaning exactly what the flag means (see\n" +
 			"                       surakarta analyze --help), e.g. sims=400,leaf=value; unset keys\n" +
-			"                       keep the flags' defaults\n" +
+			"                       keep the flags' defaults (the old keys eval= and capture-prob=\n" +
+			"                       still work: evaluator=, playout-capture-prob=)\n" +
 			"  engine:COMMAND ARG.. an external program speaking the protocol of docs/PROTOCOL.md,\n" +
 			"                       the command line split as a shell would (quotes and backslashes,\n" +
 			"                       no expansions) and run in the current directory, e.g.\n" +
@@ -146,7 +140,7 @@ func newMatchCommand() *cobra.Command {
 			"Progress (games, rate, ETA, A's wins-draws-losses and score, the SPRT's LLR) goes to\n" +
 			"stderr: a live line on a terminal, a plain line every few seconds otherwise; --quiet\n" +
 			"silences it.",
-		Example: "  surakarta match --a sims=400,eval=weights.json --b sims=400 --games 200\n" +
+		Example: "  surakarta match --a sims=400,evaluator=weights.json --b sims=400 --games 200\n" +
 			"  surakarta match --a sims=200 --b sims=100 --games 1000 --sprt 0,30,0.05,0.05 --json\n" +
 			"  surakarta match --a 'engine:./my-engine --fast' --b sims=800 --go 'movetime 100' --games 100 --out runs/mine\n" +
 			"  surakarta match --engines engines.json --a conf:mine --b conf:theirs --games 200 --out runs/m --resume",
@@ -159,8 +153,8 @@ func newMatchCommand() *cobra.Command {
 			if games < 2 || games%2 != 0 {
 				return fmt.Errorf("--games %d: want an even number of at least 2 (each opening is played twice, colours swapped)", games)
 			}
-			if opening < 0 {
-				return fmt.Errorf("--random-opening %d: want 0 or more plies", opening)
+			if opening < 0 || opening > dataset.MaxRandomOpening {
+				return fmt.Errorf("--random-opening %d: want 0..%d plies", opening, dataset.MaxRandomOpening)
 			}
 			if workers < 0 {
 				return fmt.Errorf("--concurrency %d: want 0 (all cores) or more", workers)

@@ -71,7 +71,7 @@ func resolveSide(value string, r rules.Rules, ss sideSettings) (matchSide, error
 		if name == "" {
 			name = "(defaults)"
 		}
-		return matchSide{name: name, desc: name, factory: eval.SearchPlayer(cfg, ev)}, nil
+		return matchSide{name: name, desc: name, factory: eval.SearchPlayer(cfg.Settings, ev)}, nil
 	}
 	spec.Margin, spec.MoveTimeout = ss.margin, ss.moveTimeout
 	id, err := external.Identify(spec)

@@ -8,7 +8,9 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/pipeline"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -42,8 +44,7 @@ func newPipelineCommand() *cobra.Command {
 	)
 	d := selfplay.DefaultEngine()
 	d.Sims = pipelineSims
-	defMatch := pipeline.DefaultMatchEngine()
-	defMatchSpec := fmt.Sprintf("sims=%d,leaf=%s,cpuct=%g", defMatch.Sims, defMatch.Leaf, defMatch.CPUCT)
+	defMatchSpec := mcts.Engine{Settings: pipeline.DefaultMatchEngine()}.Text("sims", "leaf", "cpuct")
 	cmd := &cobra.Command{
 		Use:   "pipeline [--out DIR] [--games N] [--sims S] [--workers W] [--seed X] [--random-opening K] [--resume] [--quiet] [--json]",
 		Short: "Run the whole job: self-play of both variants, verify, fit, match, statistics and report",
@@ -85,8 +86,8 @@ func newPipelineCommand() *cobra.Command {
 				return fmt.Errorf("--games %d: want at least 1 game per variant", games)
 			case workers < 0:
 				return fmt.Errorf("--workers %d: want 1 or more, or 0 for one per CPU", workers)
-			case randomOpening < 0 || randomOpening > 1000:
-				return fmt.Errorf("--random-opening %d: want 0..1000 plies", randomOpening)
+			case randomOpening < 0 || randomOpening > dataset.MaxRandomOpening:
+				return fmt.Errorf("--random-opening %d: want 0..%d plies", randomOpening, dataset.MaxRandomOpening)
 			case matchGames < 0 || matchGames%2 != 0:
 				return fmt.Errorf("--match-games %d: want an even number (each opening is played twice, colours swapped), or 0 to skip the match", matchGames)
 			}
@@ -105,18 +106,18 @@ func newPipelineCommand() *cobra.Command {
 			if err := fitOpt.Validate(); err != nil {
 				return fmt.Errorf("fit flags: %w", err)
 			}
-			if hasKey(matchEngine, "eval") {
-				return errors.New("--match-engine: leave eval out: the pipeline plays the fitted weights (A) against material (B)")
+			if hasKey(matchEngine, "evaluator") {
+				return errors.New("--match-engine: leave evaluator out: the pipeline plays the fitted weights (A) against material (B)")
 			}
-			mcfg, _, err := parseEngineSpec(matchEngine, r)
+			meng, _, err := parseEngineSpec(matchEngine, r)
 			if err != nil {
 				return fmt.Errorf("--match-engine: %w", err)
 			}
 			var errOut = cmd.ErrOrStderr()
 			sum, err := pipeline.Run(cmd.Context(), pipeline.Config{
 				Out: out, Games: games, Seed: ef.seed, RandomOpening: randomOpening,
-				Engine: eng.config, Evaluator: eng.evaluator, EvaluatorName: eng.name, Workers: workers,
-				Fit: fitOpt, MatchGames: matchGames, MatchEngine: mcfg, Confidence: conf,
+				Rules: r, Engine: eng.config.Settings, Evaluator: eng.evaluator, EvaluatorName: eng.name, Workers: workers,
+				Fit: fitOpt, MatchGames: matchGames, MatchEngine: meng.Settings, Confidence: conf,
 				Resume: resume, Command: commandLine(cmd), Log: errOut, Quiet: quiet,
 			})
 			if err != nil {
@@ -147,7 +148,7 @@ func newPipelineCommand() *cobra.Command {
 	// The engine flags set the self-play search; say so where it matters.
 	fs.Lookup("seed").Usage = "seed of everything random: the self-play openings and searches, the fit's held-out split and the match"
 	fs.Lookup("sims").Usage = "self-play simulations per move (a count, never a time); the match's are in --match-engine"
-	fs.Lookup("eval").Usage = "self-play evaluator: material, or a weights file (JSON) written by fit"
+	fs.Lookup("evaluator").Usage = "self-play " + fs.Lookup("evaluator").Usage
 	return cmd
 }
 
@@ -169,11 +170,12 @@ func addRulesFlagsExcept(cmd *cobra.Command, f *rulesFlags, except ...string) {
 	f.variant = rules.DefaultRules().Variant.String()
 }
 
-// hasKey reports whether a match CONFIG sets key.
-func hasKey(spec, key string) bool {
+// hasKey reports whether a match CONFIG sets the setting named name (in
+// any of its spellings).
+func hasKey(spec, name string) bool {
 	for _, pair := range strings.Split(spec, ",") {
 		k, _, _ := strings.Cut(pair, "=")
-		if strings.TrimPrefix(strings.TrimSpace(k), "--") == key {
+		if s := mcts.LookupSetting(strings.TrimSpace(k)); s != nil && s.Name == name {
 			return true
 		}
 	}

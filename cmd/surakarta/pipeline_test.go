@@ -99,7 +99,7 @@ func TestPipelineFlagErrorsSayWhatToDo(t *testing.T) {
 	}{
 		{[]string{"--match-games", "3"}, "--match-games 3: want an even number"},
 		{[]string{"--games", "0"}, "--games 0"},
-		{[]string{"--match-engine", "sims=10,eval=w.json"}, "leave eval out"},
+		{[]string{"--match-engine", "sims=10,eval=w.json"}, "leave evaluator out"},
 		{[]string{"--match-engine", "sims"}, "--match-engine"},
 		{[]string{"--model", "tree"}, "--model"},
 		{[]string{"--lambda", "0"}, "lambda"},

@@ -21,7 +21,7 @@ import (
 
 // selfplayEngineDefaults are the engine defaults of every command that
 // plays self-play games (selfplay, experiment): selfplay.DefaultEngine.
-func selfplayEngineDefaults() mcts.Config { return selfplay.DefaultEngine() }
+func selfplayEngineDefaults() mcts.Engine { return selfplay.DefaultEngine() }
 
 func newSelfplayCommand() *cobra.Command {
 	var (
@@ -83,8 +83,8 @@ func newSelfplayCommand() *cobra.Command {
 				}
 			}
 			cfg := selfplay.Config{
-				Dir: out, Games: games, Shard: shard, Shards: shards, Seed: ef.seed,
-				RandomOpening: randomOpening, Engine: eng.config, Evaluator: eng.evaluator, EvaluatorName: eng.name,
+				Dir: out, Games: games, Shard: shard, Shards: shards, Seed: ef.seed, RandomOpening: randomOpening,
+				Rules: eng.rules, Engine: eng.config.Settings, Evaluator: eng.evaluator, EvaluatorName: eng.name,
 				Workers: workers, PartGames: partGames, Resume: resume,
 			}
 			if cmd.Flags().Changed("game-ids") {
@@ -139,8 +139,8 @@ func checkSelfplayFlags(games int64, workers, shard, shards, partGames, randomOp
 		return fmt.Errorf("--shard %d: want 0..%d for --shards %d", shard, shards-1, shards)
 	case partGames < 1:
 		return fmt.Errorf("--part-games %d: want at least 1", partGames)
-	case randomOpening < 0 || randomOpening > 1000:
-		return fmt.Errorf("--random-opening %d: want 0..1000 plies", randomOpening)
+	case randomOpening < 0 || randomOpening > dataset.MaxRandomOpening:
+		return fmt.Errorf("--random-opening %d: want 0..%d plies", randomOpening, dataset.MaxRandomOpening)
 	}
 	return nil
 }
@@ -165,22 +165,22 @@ func resolvePlayEngine(rf *rulesFlags, ef *engineFlags) (playEngine, error) {
 	if e.config, e.evaluator, err = ef.config(e.rules); err != nil {
 		return e, err
 	}
-	if e.name, err = evaluatorIdentity(ef.eval); err != nil {
+	if e.name, err = evaluatorIdentity(ef.engine.Evaluator); err != nil {
 		return e, err
 	}
 	return e, nil
 }
 
-// evaluatorIdentity names an --eval value for the run's settings: the
+// evaluatorIdentity names an --evaluator value for the run's settings: the
 // built-in name, or the weights file's content hash, so that a changed
 // file is a different run wherever it lives.
 func evaluatorIdentity(spec string) (string, error) {
-	if spec == "material" {
+	if spec == mcts.MaterialName {
 		return spec, nil
 	}
 	b, err := os.ReadFile(spec)
 	if err != nil {
-		return "", fmt.Errorf("--eval: %w", err)
+		return "", fmt.Errorf("--evaluator: %w", err)
 	}
 	return fmt.Sprintf("weights sha256:%x", sha256.Sum256(b)), nil
 }
@@ -267,15 +267,6 @@ func checkPartitionSettings(cfg selfplay.Config) error {
 		dataset.PartitionDir(cfg.Dir, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(lines, "\n  "))
 }
 
-// engineKeyFlags maps the keys of selfplay.EngineDescription to the flags
-// that set them.
-var engineKeyFlags = map[string]string{
-	"sims": "--sims", "cpuct": "--cpuct", "leaf": "--leaf", "playout_plies": "--playout-plies",
-	"playout_capture_prob": "--capture-prob", "solver": "--solver", "noise_weight": "--noise-weight",
-	"noise_alpha": "--noise-alpha", "temperature_plies": "--temperature-plies", "temperature": "--temperature",
-	"max_nodes": "--max-nodes", "reuse_tree": "--reuse-tree", "evaluator": "--eval",
-}
-
 // settingsDiff lists every setting in which mine differs from have, the
 // partition's, as "--flag: this run X, the partition Y".
 func settingsDiff(mine, have dataset.Run) []string {
@@ -319,9 +310,9 @@ func settingsDiff(mine, have dataset.Run) []string {
 			return strings.Trim(string(v), `"`)
 		}
 		for _, k := range keys {
-			name, ok := engineKeyFlags[k]
-			if !ok {
-				name = "engine " + k
+			name := "engine " + k
+			if s := mcts.LookupSetting(k); s != nil {
+				name = "--" + s.Flag()
 			}
 			add(name, value(em, k), value(eh, k))
 		}

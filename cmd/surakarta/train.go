@@ -32,7 +32,7 @@ func newTrainCommand() *cobra.Command {
 			"simulations and at equal time (node budgets from each engine's simulations a second, timed\n" +
 			"once and recorded in DIR/strength.json, so the matches replay from the budgets).\n\n" +
 			"Every dataset is a normal one (dataset verify, stats, fit read it) and every model file works\n" +
-			"wherever --eval does. Every random choice derives from --seed and every count is fixed, so the\n" +
+			"wherever --evaluator does. Every random choice derives from --seed and every count is fixed, so the\n" +
 			"same flags give the same models and ladder on any machine and any --workers (the equal-time\n" +
 			"budgets excepted: they are timed). Interrupted, the\n" +
 			"same command with --resume continues where it stopped (more --generations extend a finished\n" +
@@ -40,7 +40,7 @@ func newTrainCommand() *cobra.Command {
 		Example: "  surakarta train\n" +
 			"  surakarta train --out runs/t1 --generations 6 --games 2000 --sims 400\n" +
 			"  surakarta train --out runs/t1 --generations 8 --games 2000 --sims 400 --resume\n" +
-			"  surakarta match --a 'eval=train/gen-03/model.json,leaf=value,cpuct=0.5' --b 'leaf=value,cpuct=0.5' --games 200",
+			"  surakarta match --a 'evaluator=train/gen-03/model.json,leaf=value,cpuct=0.5' --b 'leaf=value,cpuct=0.5' --games 200",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			c.Fit.NoPrior = noPrior
@@ -106,7 +106,7 @@ func writeLadder(w io.Writer, out string, l *train.Ladder) error {
 		}
 	}
 	if l.ChampionModel != "" {
-		fmt.Fprintf(w, "\nchampion: generation %d, --eval %s/%s (with --leaf value)\n", l.Champion, out, l.ChampionModel)
+		fmt.Fprintf(w, "\nchampion: generation %d, --evaluator %s/%s (with --leaf value)\n", l.Champion, out, l.ChampionModel)
 	} else {
 		fmt.Fprintf(w, "\nchampion: generation 0 (no trained generation passed its gate)\n")
 	}

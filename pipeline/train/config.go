@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -36,7 +37,9 @@ type Config struct {
 	// played at SelfPlay's settings (noise and temperature for
 	// diversity) with SelfPlay.Sims simulations a move.
 	Games    int64
-	SelfPlay mcts.Config
+	SelfPlay mcts.Settings
+	// Rules are the rules of every game.
+	Rules rules.Rules
 	// RandomOpening is the number of uniformly random plies that open every
 	// self-play game and every match pair.
 	RandomOpening int
@@ -50,7 +53,7 @@ type Config struct {
 	// the material anchor with value leaves and material. ModelCPUCT is
 	// the exploration constant of value-leaf players, in matches and in
 	// self-play.
-	Match      mcts.Config
+	Match      mcts.Settings
 	ModelCPUCT float64
 	// GateGames is the number of games of each gate (even: colour-swapped
 	// pairs); the candidate is promoted when it scores above one half.
@@ -83,13 +86,13 @@ type Config struct {
 // (Strength), value-leaf players at cpuct 0.5, 4 random
 // opening plies, seed 1. It finishes in about ten minutes on two cores.
 func DefaultConfig() Config {
-	sp := selfplay.DefaultEngine()
+	sp := selfplay.DefaultEngine().Settings
 	sp.Sims = 200
-	m := mcts.DefaultConfig()
+	m := mcts.DefaultSettings()
 	m.Sims, m.MaxNodes = 200, 1<<20
 	fit := eval.ModelFitOptions{Value: eval.DefaultFitOptions(), TDLambda: 0.7, SpreadScale: true, Prior: eval.DefaultPriorFitOptions()}
 	return Config{
-		Out: "train", Generations: 3, Games: 400, SelfPlay: sp, RandomOpening: 4, Window: 2,
+		Out: "train", Generations: 3, Games: 400, SelfPlay: sp, Rules: rules.DefaultRules(), RandomOpening: 4, Window: 2,
 		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, AnchorGames: 200, StrengthGames: 200, Seed: 1,
 	}
 }
@@ -103,8 +106,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("generations %d: want 1..99", c.Generations)
 	case c.Games < 2:
 		return fmt.Errorf("games %d: want at least 2 a generation (the fit holds games out)", c.Games)
-	case c.RandomOpening < 0 || c.RandomOpening > 1000:
-		return fmt.Errorf("random opening %d: want 0..1000 plies", c.RandomOpening)
+	case c.RandomOpening < 0 || c.RandomOpening > dataset.MaxRandomOpening:
+		return fmt.Errorf("random opening %d: want 0..%d plies", c.RandomOpening, dataset.MaxRandomOpening)
 	case c.Window < 1:
 		return fmt.Errorf("window %d: want at least 1 generation of data", c.Window)
 	case c.GateGames < 2 || c.GateGames%2 != 0:
@@ -118,7 +121,7 @@ func (c *Config) Validate() error {
 	case c.Workers < 0:
 		return fmt.Errorf("workers %d: want 0 (one per CPU) or more", c.Workers)
 	}
-	if err := c.SelfPlay.Validate(); err != nil {
+	if err := (mcts.Config{Settings: c.SelfPlay, Rules: c.Rules}).Validate(); err != nil {
 		return fmt.Errorf("self-play engine: %w", err)
 	}
 	if err := c.Match.Validate(); err != nil {
@@ -130,11 +133,11 @@ func (c *Config) Validate() error {
 	return nil
 }
 
-// rules are the games' rules (the self-play engine's).
-func (c *Config) rules() rules.Rules { return c.SelfPlay.Rules }
+// rules are the games' rules.
+func (c *Config) rules() rules.Rules { return c.Rules }
 
 // selfPlayEngine is the self-play setting of a run whose champion is gen.
-func (c *Config) selfPlayEngine(gen int) mcts.Config {
+func (c *Config) selfPlayEngine(gen int) mcts.Settings {
 	e := c.SelfPlay
 	if gen > 0 {
 		e.Leaf, e.CPUCT = mcts.LeafValue, c.ModelCPUCT
@@ -144,9 +147,8 @@ func (c *Config) selfPlayEngine(gen int) mcts.Config {
 
 // matchEngine is the match setting of generation gen (or, with value set,
 // of a value-leaf player).
-func (c *Config) matchEngine(value bool) mcts.Config {
+func (c *Config) matchEngine(value bool) mcts.Settings {
 	e := c.Match
-	e.Rules = c.rules()
 	e.NoiseWeight, e.TemperaturePlies = 0, 0
 	if value {
 		e.Leaf, e.CPUCT = mcts.LeafValue, c.ModelCPUCT

@@ -38,7 +38,7 @@ func reportMarkdown(l *Ladder) string {
 	b.WriteString("# Training ladder\n\n")
 	fmt.Fprintf(&b, "Champion: generation %d", l.Champion)
 	if l.ChampionModel != "" {
-		fmt.Fprintf(&b, " (`%s`, usable as `--eval %s`)", l.ChampionModel, l.ChampionModel)
+		fmt.Fprintf(&b, " (`%s`, usable as `--evaluator %s`)", l.ChampionModel, l.ChampionModel)
 	}
 	b.WriteString(".\n\nElo with 95% intervals from the pentanomial distribution of colour-swapped pairs; ")
 	b.WriteString("anchors: generation 0 (the built-in engine: playouts, material) and material with value leaves, at the match settings. ")

@@ -161,7 +161,7 @@ func (r *runner) calibrate(engines []player) ([]float64, error) {
 	for i, e := range engines {
 		cfg := e.cfg
 		cfg.ReuseTree = false
-		s, err := mcts.NewSearcher(cfg, e.ev)
+		s, err := mcts.NewSearcher(mcts.Config{Settings: cfg, Seed: mcts.DefaultConfig().Seed, Rules: c.rules()}, e.ev)
 		if err != nil {
 			return nil, err
 		}

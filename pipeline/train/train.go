@@ -42,9 +42,9 @@ type settings struct {
 
 func (c *Config) settings() json.RawMessage {
 	s := settings{
-		Generations: c.Generations, Games: c.Games, SelfPlay: selfplay.EngineDescription(c.SelfPlay, ""),
+		Generations: c.Generations, Games: c.Games, SelfPlay: mcts.Engine{Settings: c.SelfPlay}.Describe(),
 		Rules: c.rules().String(), RandomOpening: c.RandomOpening, Window: c.Window, Fit: c.Fit,
-		Match: selfplay.EngineDescription(c.Match, ""), ModelCPUCT: c.ModelCPUCT,
+		Match: mcts.Engine{Settings: c.Match}.Describe(), ModelCPUCT: c.ModelCPUCT,
 		GateGames: c.GateGames, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames, Seed: c.Seed,
 	}
 	b, _ := json.Marshal(s)
@@ -74,7 +74,7 @@ func sameJSON(a, b []byte) bool {
 // player is an engine of the ladder: its match setting and evaluator.
 type player struct {
 	name string
-	cfg  mcts.Config
+	cfg  mcts.Settings
 	ev   mcts.Evaluator
 	hash string // of the model file; "" for built-in evaluators
 }
@@ -255,9 +255,8 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 	}
 	sc := selfplay.Config{
 		Dir: c.path(genDir(g), DataDir), Games: c.Games, Seed: c.seedOf("selfplay", g), RandomOpening: c.RandomOpening,
-		Engine: c.selfPlayEngine(champ), Evaluator: p.ev, EvaluatorName: name, Workers: c.Workers, Resume: true,
+		Rules: c.rules(), Engine: c.selfPlayEngine(champ), Evaluator: p.ev, EvaluatorName: name, Workers: c.Workers, Resume: true,
 	}
-	sc.Engine.Rules = c.rules()
 	var prog selfplay.Progress
 	label := fmt.Sprintf("gen-%02d self-play", g)
 	sc.OnStart = func(planned, skipped int64) {
@@ -361,7 +360,7 @@ func (r *runner) match(ctx context.Context, path, stage string, g, games int, a,
 		Seed           uint64
 		A, B           string
 		AHash, BHash   string
-	}{games, c.RandomOpening, seed, selfplay.EngineDescription(a.cfg, a.name), selfplay.EngineDescription(b.cfg, b.name), a.hash, b.hash})
+	}{games, c.RandomOpening, seed, mcts.Engine{Settings: a.cfg, Evaluator: a.name}.Describe(), mcts.Engine{Settings: b.cfg, Evaluator: b.name}.Describe(), a.hash, b.hash})
 	var rec matchRecord
 	if readJSON(path, &rec) == nil && sameJSON(rec.Key, key) {
 		return rec.Result, false, nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
@@ -15,12 +16,12 @@ import (
 // directory when shards > 1.
 func play(t *testing.T, dir string, seed uint64, games int64, shards, partGames int) {
 	t.Helper()
-	e := mcts.DefaultConfig()
+	e := mcts.DefaultSettings()
 	e.Sims = 8
 	e.MaxNodes = 1 << 12
 	for i := range shards {
 		cfg := selfplay.Config{Dir: dir, Games: games, Shard: i, Shards: shards, Seed: seed, RandomOpening: 2,
-			PartGames: partGames, Workers: 1, Engine: e, Evaluator: mcts.Material{}, EvaluatorName: "material"}
+			PartGames: partGames, Workers: 1, Rules: rules.DefaultRules(), Engine: e, Evaluator: mcts.Material{}, EvaluatorName: "material"}
 		if _, err := selfplay.Run(context.Background(), cfg); err != nil {
 			t.Fatalf("self-play into %s: %v", dir, err)
 		}

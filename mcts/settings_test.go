@@ -1,0 +1,162 @@
+package mcts
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestEverySettingsFieldIsDeclared fails when a field of Settings or
+// Engine has no entry in engineSettings: a setting the flags, specs and
+// run descriptions would silently miss. Config's own fields (Seed, Rules)
+// belong to the run and the game, not to the engine.
+func TestEverySettingsFieldIsDeclared(t *testing.T) {
+	var e Engine
+	declared := map[any]string{}
+	for i := range engineSettings {
+		s := &engineSettings[i]
+		p := s.Field(&e)
+		if other, dup := declared[p]; dup {
+			t.Errorf("settings %s and %s share a field", other, s.Name)
+		}
+		declared[p] = s.Name
+	}
+	var walk func(v reflect.Value, path string)
+	walk = func(v reflect.Value, path string) {
+		for i := range v.NumField() {
+			f, ft := v.Field(i), v.Type().Field(i)
+			if ft.Anonymous {
+				walk(f, path+ft.Name+".")
+				continue
+			}
+			if _, ok := declared[f.Addr().Interface()]; !ok {
+				t.Errorf("field %s%s has no entry in engineSettings (config.go): declare it there", path, ft.Name)
+			}
+		}
+	}
+	walk(reflect.ValueOf(&e).Elem(), "Engine.")
+	if n := reflect.TypeFor[Config]().NumField(); n != 3 {
+		t.Errorf("Config has %d fields, want Settings, Seed and Rules: a search setting belongs in Settings", n)
+	}
+}
+
+// TestDefaultsAreTheDocumentedOnes pins the table's defaults to the values
+// DefaultSettings documents.
+func TestDefaultsAreTheDocumentedOnes(t *testing.T) {
+	want := Settings{Sims: 10000, CPUCT: 1.5, Leaf: LeafPlayout, PlayoutPlies: 40, PlayoutCaptureProb: 0.9, Solver: true,
+		NoiseWeight: 0, NoiseAlpha: 10, TemperaturePlies: 0, Temperature: 1, MaxNodes: 1 << 23, ReuseTree: true}
+	if got := DefaultSettings(); got != want {
+		t.Errorf("defaults %+v, want %+v", got, want)
+	}
+	if e := DefaultEngine(); e.Evaluator != MaterialName {
+		t.Errorf("default evaluator %q", e.Evaluator)
+	}
+}
+
+// TestDescribeIsTheRecordedJSON pins the description runs record in their
+// manifests and footers: its keys, their order and the values' format must
+// not change, or old datasets would no longer match new runs.
+func TestDescribeIsTheRecordedJSON(t *testing.T) {
+	e := DefaultEngine()
+	e.Sims, e.NoiseWeight, e.TemperaturePlies, e.MaxNodes = 800, 0.25, 20, 1<<20
+	const want = `{"sims":800,"cpuct":1.5,"leaf":"playout","playout_plies":40,"playout_capture_prob":0.9,"solver":true,` +
+		`"noise_weight":0.25,"noise_alpha":10,"temperature_plies":20,"temperature":1,"max_nodes":1048576,"reuse_tree":true,"evaluator":"material"}`
+	if got := e.Describe(); got != want {
+		t.Errorf("description\n%s\nwant\n%s", got, want)
+	}
+	if !json.Valid([]byte(e.Describe())) {
+		t.Error("the description is not JSON")
+	}
+}
+
+func TestTextFormRoundTrips(t *testing.T) {
+	e := DefaultEngine()
+	e.Sims, e.Leaf, e.CPUCT, e.Solver, e.Evaluator = 123, LeafValue, 0.25, false, "w.json"
+	back, err := ParseEngine(Engine{}, e.String())
+	if err != nil || back != e {
+		t.Fatalf("ParseEngine(%q) = %+v, %v; want %+v", e.String(), back, err, e)
+	}
+	if got := e.Text("sims", "leaf", "cpuct"); got != "sims=123,leaf=value,cpuct=0.25" {
+		t.Errorf("Text = %q", got)
+	}
+	// Keys by flag, by name, with "--", and the deprecated spellings.
+	got, err := ParseEngine(DefaultEngine(), " --sims=5, playout_plies=7,capture-prob=0.5 ,eval=x.json")
+	if err != nil || got.Sims != 5 || got.PlayoutPlies != 7 || got.PlayoutCaptureProb != 0.5 || got.Evaluator != "x.json" {
+		t.Errorf("ParseEngine spellings: %+v, %v", got, err)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"sims", "key=value"},
+		{"simz=4", `unknown key "simz"`},
+		{"sims=abc", "sims=abc"},
+		{"leaf=rollout", "leaf=rollout"},
+		{"solver=maybe", "solver=maybe"},
+	} {
+		if _, err := ParseEngine(DefaultEngine(), tc.text); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want an error mentioning %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+func TestValidateNamesTheFlag(t *testing.T) {
+	for _, tc := range []struct {
+		change func(*Engine)
+		want   string
+	}{
+		{func(e *Engine) { e.Sims = 0 }, "--sims 0: want at least 1"},
+		{func(e *Engine) { e.PlayoutCaptureProb = 2 }, "--playout-capture-prob 2: want a probability 0..1"},
+		{func(e *Engine) { e.NoiseWeight, e.NoiseAlpha = 0.25, 0 }, "--noise-alpha 0: want a positive concentration when --noise-weight is above 0"},
+		{func(e *Engine) { e.MaxNodes = 5 }, "--max-nodes 5: want "},
+		{func(e *Engine) { e.Evaluator = "" }, "--evaluator : want"},
+	} {
+		e := DefaultEngine()
+		tc.change(&e)
+		err := e.Validate()
+		var se *SettingError
+		if !errors.As(err, &se) || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("error %v, want a *SettingError starting %q", err, tc.want)
+		}
+	}
+}
+
+func TestDiffNamesTheSettings(t *testing.T) {
+	a, b := DefaultEngine(), DefaultEngine()
+	b.Sims, b.Evaluator = 7, "w.json"
+	if got := a.Diff(b); !reflect.DeepEqual(got, []string{"sims", "evaluator"}) {
+		t.Errorf("Diff = %v", got)
+	}
+}
+
+// TestAddingASettingIsOneDeclaration adds a setting the way a new one is
+// added, with one entry in the table, and finds it in everything the table
+// feeds: defaults, flag values, the text form and its parser, validation
+// with the flag's name, and the recorded description. (A real setting
+// also adds its field to Settings; this one lives in a variable so that
+// the test needs no field.)
+func TestAddingASettingIsOneDeclaration(t *testing.T) {
+	var budget int
+	saved := engineSettings
+	defer func() { engineSettings = saved }()
+	engineSettings = append(append([]Setting(nil), saved...),
+		declare("node_budget", 64, "at least 1", "nodes a move may grow",
+			func(*Engine) *int { return &budget }, func(v int, _ *Engine) bool { return v >= 1 }))
+
+	e := DefaultEngine()
+	if budget != 64 {
+		t.Errorf("default %d, want 64", budget)
+	}
+	v := LookupSetting("node-budget").Value(&e)
+	if err := v.Set("9"); err != nil || budget != 9 || v.String() != "9" || v.Type() != "int" {
+		t.Errorf("flag value: %v, budget %d", err, budget)
+	}
+	if !strings.HasSuffix(e.String(), ",node-budget=9") || !strings.HasSuffix(e.Describe(), `,"node_budget":9}`) {
+		t.Errorf("text %q, description %q lack the new setting", e.String(), e.Describe())
+	}
+	if _, err := ParseEngine(e, "node-budget=0"); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Validate(); err == nil || !strings.HasPrefix(err.Error(), "--node-budget 0: want at least 1") {
+		t.Errorf("validation: %v", err)
+	}
+}
