@@ -35,6 +35,7 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 		return "", "", fmt.Errorf("fit: %w (more --games give the fit more to work with)", err)
 	}
 	wf := &mf.Value
+	wf.Dataset.Dir = DataDir // relative to weights.json, beside it in Out
 	if err := wf.Save(out); err != nil {
 		return "", "", fmt.Errorf("writing weights: %w", err)
 	}

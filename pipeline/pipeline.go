@@ -63,6 +63,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		s.Stages = append(s.Stages, Stage{Name: st.name, Status: status, Output: output, Seconds: time.Since(t0).Seconds()})
 	}
 	s.Seconds = time.Since(start).Seconds()
+	s.relativeTo(cfg.Out)
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("encoding %s: %w", SummaryFile, err)

@@ -26,7 +26,9 @@ func DefaultMatchEngine() mcts.Settings {
 }
 
 // Summary is what a pipeline run did and found: where every output went
-// and the headline figures. OUT/summary.json holds it.
+// and the headline figures. OUT/summary.json holds it. Out is the --out
+// directory as given; every other path is relative to it, the directory
+// summary.json lives in, so that the record holds when the tree moves.
 type Summary struct {
 	Out      string   `json:"out"`
 	Command  string   `json:"command,omitempty"`
@@ -172,9 +174,6 @@ func (s *Summary) WriteText(w io.Writer) error {
 		out := "-"
 		if st.Output != "" {
 			out = st.Output
-			if rel, err := filepath.Rel(s.Out, st.Output); err == nil && !strings.HasPrefix(rel, "..") {
-				out = filepath.ToSlash(rel)
-			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%.1f s\n", st.Name, st.Status, out, st.Seconds)
 	}
@@ -230,7 +229,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 	}
 
 	rep := s.Report
-	ew.printf("\nreport: %s (start here), %s\n", filepath.Join(rep.Dir, "report.md"), strings.Join(rep.Files[1:], ", "))
+	ew.printf("\nreport: %s (start here), %s\n", filepath.Join(s.Out, rep.Dir, "report.md"), strings.Join(rep.Files[1:], ", "))
 	ew.printf("query:  duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('%s/games/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
 		filepath.ToSlash(filepath.Join(s.Out, DataDir)))
 	return ew.err
@@ -299,4 +298,27 @@ func plural(n int64, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// relativeTo rewrites the summary's paths, files and directories under
+// out, relative to out.
+func (s *Summary) relativeTo(out string) {
+	rel := func(p string) string {
+		r, err := filepath.Rel(out, p)
+		if p == "" || err != nil || strings.HasPrefix(r, "..") {
+			return filepath.ToSlash(p)
+		}
+		return filepath.ToSlash(r)
+	}
+	for i := range s.Stages {
+		s.Stages[i].Output = rel(s.Stages[i].Output)
+	}
+	s.Verified.Path = rel(s.Verified.Path)
+	if s.Fit != nil {
+		s.Fit.Path = rel(s.Fit.Path)
+	}
+	if s.Match != nil {
+		s.Match.Path = rel(s.Match.Path)
+	}
+	s.Report.Dir = rel(s.Report.Dir)
 }

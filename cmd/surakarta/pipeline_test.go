@@ -155,3 +155,39 @@ func TestEveryFileWrittenIsReadableByOthers(t *testing.T) {
 		t.Errorf("only %d files checked", n)
 	}
 }
+
+// TestPipelineFilesRecordPathsRelativeToThemselves: summary.json names
+// every output relative to its own directory, and weights.json its dataset
+// relative to its own, so both stay true when the tree is moved; the
+// report's arms name their data relative to the report.
+func TestPipelineFilesRecordPathsRelativeToThemselves(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if _, _, err := run(t, "", tinyPipeline(filepath.Join("runs", "p"))...); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename("runs", "moved"); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join("moved", "p")
+	var s pipeline.Summary
+	b, _ := os.ReadFile(filepath.Join(dir, pipeline.SummaryFile))
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{s.Verified.Path, s.Fit.Path, s.Match.Path, filepath.Join(s.Report.Dir, "report.md")}
+	for _, st := range s.Stages {
+		paths = append(paths, st.Output)
+	}
+	for _, p := range paths {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil || filepath.IsAbs(p) {
+			t.Errorf("summary.json names %q, not a path relative to its directory: %v", p, err)
+		}
+	}
+	var w struct {
+		Dataset struct{ Dir string } `json:"dataset"`
+	}
+	b, _ = os.ReadFile(filepath.Join(dir, pipeline.WeightsFile))
+	if err := json.Unmarshal(b, &w); err != nil || w.Dataset.Dir != pipeline.DataDir {
+		t.Errorf("weights.json names its dataset %q (%v), want %q", w.Dataset.Dir, err, pipeline.DataDir)
+	}
+}
