@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -219,31 +220,35 @@ func TestEngineStopsDuringSearch(t *testing.T) {
 }
 
 // moveTimeTolerance is how late past its movetime budget `surakarta
-// engine` may answer, measured from sending go to reading bestmove through
-// the pipes (the referee's view). On an idle machine answers come 1-3 ms
-// late; the bound leaves room for a loaded one.
+// engine` may answer, measured from writing go to reading bestmove through
+// the pipes (the referee's view). Measured on the shared 2-core machine at
+// load 14-15 (docs/BENCHMARKS.md): median about 1 ms, worst 12-18 ms; the
+// bound leaves room for a busier one.
 const moveTimeTolerance = 100 * time.Millisecond
 
 // TestEngineHonoursMoveTime: a movetime budget is answered no earlier than
-// the budget and within moveTimeTolerance after it.
+// the budget and within moveTimeTolerance after it; -v logs the lateness.
 func TestEngineHonoursMoveTime(t *testing.T) {
 	e := startEngine(t)
-	e.send("position startpos")
+	e.send("position startpos moves b2-b3 e5-e4")
 	e.expect("ok")
-	var worst time.Duration
-	for _, ms := range []int{50, 150} {
+	for _, ms := range []int{20, 100} {
 		budget := time.Duration(ms) * time.Millisecond
-		start := time.Now()
-		e.send("go movetime " + strconv.Itoa(ms))
-		_, info := e.bestmove(budget + 5*time.Second)
-		d := time.Since(start)
-		if d < budget || d > budget+moveTimeTolerance {
-			t.Errorf("go movetime %d answered after %v, want %v to %v", ms, d, budget, budget+moveTimeTolerance)
+		var late []time.Duration
+		for range 5 {
+			start := time.Now()
+			e.send("go movetime " + strconv.Itoa(ms))
+			_, info := e.bestmove(budget + 5*time.Second)
+			d := time.Since(start)
+			if d < budget || d > budget+moveTimeTolerance {
+				t.Errorf("go movetime %d answered after %v, want %v to %v", ms, d, budget, budget+moveTimeTolerance)
+			}
+			if info.TimeMS < int64(ms) {
+				t.Errorf("go movetime %d: info time %d", ms, info.TimeMS)
+			}
+			late = append(late, d-budget)
 		}
-		if info.TimeMS < int64(ms) {
-			t.Errorf("go movetime %d: info time %d", ms, info.TimeMS)
-		}
-		worst = max(worst, d-budget)
+		slices.Sort(late)
+		t.Logf("movetime %d ms: lateness median %v, worst %v (5 moves)", ms, late[2], late[4])
 	}
-	t.Logf("worst lateness %v", worst)
 }

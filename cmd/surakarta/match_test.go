@@ -181,3 +181,35 @@ func TestMatchExternalFaultsLoseGames(t *testing.T) {
 		t.Errorf("bad command line: %v", err)
 	}
 }
+
+// TestMatchThroughTheProtocolPlaysTheSameGames: `surakarta engine` on both
+// sides, seeded per game through setoption seed, plays exactly the games
+// of the in-process built-in engines at the same settings: the protocol
+// adds nothing and loses nothing.
+func TestMatchThroughTheProtocolPlaysTheSameGames(t *testing.T) {
+	dir := t.TempDir()
+	engine := "engine:" + childCommand(t, "engine --leaf value")
+	base := []string{"match", "--games", "4", "--concurrency", "2", "--random-opening", "2", "--seed", "5", "--quiet"}
+	if _, _, err := run(t, "", append(base, "--a", engine, "--b", engine, "--go", "sims 12", "--out", filepath.Join(dir, "pipe"))...); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := run(t, "", append(base, "--a", "sims=12,leaf=value", "--b", "sims=12,leaf=value", "--out", filepath.Join(dir, "inproc"))...); err != nil {
+		t.Fatal(err)
+	}
+	moves := func(sub string) string {
+		pgn, _, err := run(t, "", "match", "pgn", filepath.Join(dir, sub))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keep []string
+		for _, l := range strings.Split(pgn, "\n") {
+			if !strings.HasPrefix(l, "[") || strings.HasPrefix(l, "[Result") || strings.HasPrefix(l, "[Reason") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	if p, q := moves("pipe"), moves("inproc"); p != q {
+		t.Fatalf("through the protocol:\n%s\nin process:\n%s", p, q)
+	}
+}
