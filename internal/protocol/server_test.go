@@ -151,3 +151,41 @@ func TestServeReturnsOnCancel(t *testing.T) {
 		t.Fatal("Serve did not return after its context ended")
 	}
 }
+
+// quickEngine answers every go at once with the first legal move.
+type quickEngine struct{ fakeEngine }
+
+func (e *quickEngine) Search(_ context.Context, g *rules.Game, _ Budget) (Result, error) {
+	var buf [rules.MaxMoves]rules.Move
+	return Result{Move: g.LegalMoves(buf[:0])[0]}, nil
+}
+
+// FuzzServe: no input makes Serve panic or hang, and every line it writes
+// is a reply of the protocol.
+func FuzzServe(f *testing.F) {
+	for _, s := range []string{"identify\nposition startpos\ngo\nquit\n", "go\nstop\n", "position fen 6/2b3/1r4/6/6/5r r 0 30 moves b4xc5\ngo sims 3\n",
+		"setoption sims\nnewgame variant=majority\n\x00\xff\n", "position startpos moves b2-b3 b2-b3\n", "quit\nidentify\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		var out strings.Builder
+		done := make(chan error, 1)
+		go func() { done <- Serve(context.Background(), strings.NewReader(string(in)), &out, &quickEngine{}) }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("Serve: %v", err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("Serve did not finish on %q", in)
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if l == "" && out.Len() == 0 {
+				continue
+			}
+			if _, err := ParseReply(l); err != nil {
+				t.Fatalf("Serve wrote %q, not a reply: %v", l, err)
+			}
+		}
+	})
+}
