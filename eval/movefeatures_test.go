@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
@@ -184,5 +185,44 @@ func TestPriorFillDoesNotAllocate(t *testing.T) {
 	ev := &eval.WithPrior{Value: eval.NewLinear(eval.Ridge, eval.Vector{eval.Material: 0.1}), Prior: pr}
 	if n := testing.AllocsPerRun(100, func() { ev.Evaluate(&p, moves, dst) }); n != 0 {
 		t.Fatalf("WithPrior.Evaluate allocates %v times per call", n)
+	}
+}
+
+// TestPriorFillMatchesFeatureScores checks that Fill's fused scoring gives
+// the softmax of Score over the features MoveContext.Features builds, the
+// features the fit sees, with random weights on many positions.
+func TestPriorFillMatchesFeatureScores(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	var buf [rules.MaxMoves]rules.Move
+	var got [rules.MaxMoves]float32
+	for i, p := range featureTestPositions(9, 200) {
+		var w [eval.NumMoveFeatures]float64
+		for f := range w {
+			w[f] = rng.NormFloat64() * float64(i%3)
+		}
+		pr := eval.NewPrior(w)
+		moves := p.GenerateMoves(buf[:0])
+		if len(moves) == 0 {
+			continue
+		}
+		pr.Fill(&p, moves, got[:])
+		c := eval.NewMoveContext(&p)
+		scores := make([]float64, len(moves))
+		best := math.Inf(-1)
+		for j, m := range moves {
+			var x eval.MoveVector
+			c.Features(&x, m)
+			scores[j] = float64(pr.Score(&x))
+			best = max(best, scores[j])
+		}
+		var sum float64
+		for _, z := range scores {
+			sum += math.Exp(z - best)
+		}
+		for j, z := range scores {
+			if want := math.Exp(z-best) / sum; math.Abs(float64(got[j])-want) > 1e-4 {
+				t.Fatalf("%s %s: prior %v, softmax of the feature scores %v", p.FEN(), moves[j], got[j], want)
+			}
+		}
 	}
 }

@@ -13,6 +13,11 @@ import (
 // A Prior is read-only after construction and safe for concurrent use.
 type Prior struct {
 	w [NumMoveFeatures]float32
+	// The features of a move's points, summed per point once: from[s] is
+	// the score of leaving s (its class and double features), to[s] of
+	// landing on s, take[s] of capturing on s (capture and the victim's
+	// class).
+	from, to, take [64]float32
 }
 
 // NewPrior returns the prior with weights w, in MoveVector order.
@@ -20,6 +25,14 @@ func NewPrior(w [NumMoveFeatures]float64) *Prior {
 	p := &Prior{}
 	for i, x := range w {
 		p.w[i] = float32(x)
+	}
+	for sq := rules.Square(0); sq < rules.NumSquares; sq++ {
+		b := sq.Bit()
+		in, out, both, corner := class(b)
+		dbl := b2f(b&doubleSquares != 0)
+		p.from[sq] = p.w[MoveFromInner]*in + p.w[MoveFromOuter]*out + p.w[MoveFromBoth]*both + p.w[MoveFromCorner]*corner + p.w[MoveFromDouble]*dbl
+		p.to[sq] = p.w[MoveToInner]*in + p.w[MoveToOuter]*out + p.w[MoveToBoth]*both + p.w[MoveToCorner]*corner + p.w[MoveToDouble]*dbl
+		p.take[sq] = p.w[MoveCapture] + p.w[MoveTakesInner]*in + p.w[MoveTakesOuter]*out + p.w[MoveTakesBoth]*both
 	}
 	return p
 }
@@ -53,11 +66,9 @@ func (pr *Prior) Fill(p *rules.Position, moves []rules.Move, dst []float32) {
 	}
 	c := NewMoveContext(p)
 	dst = dst[:len(moves)]
-	var x MoveVector
 	best := float32(math.Inf(-1))
 	for j, m := range moves {
-		c.Features(&x, m)
-		z := pr.Score(&x)
+		z := pr.score(&c, m)
 		dst[j] = z
 		best = max(best, z)
 	}
@@ -71,6 +82,36 @@ func (pr *Prior) Fill(p *rules.Position, moves []rules.Move, dst []float32) {
 	for j := range dst {
 		dst[j] *= inv
 	}
+}
+
+// score is Score of the move's features (MoveContext.Features) without
+// building them: the point features come from the per-point sums, the rest
+// from the scan of the position after the move. A test holds the two equal.
+func (pr *Prior) score(c *MoveContext, m rules.Move) float32 {
+	fs, ts := m.From()&63, m.To()&63
+	from, to := bit(fs), bit(ts)
+	capture := m.IsCapture()
+	own := c.own&^from | to
+	opp := c.opp &^ to
+	red, black := own, opp
+	if c.us == rules.Black {
+		red, black = opp, own
+	}
+	var s circuitScan
+	scanCircuits(&s, red, black)
+	threatsOpp := s.attacks[c.us^1]
+	lands := b2f(threatsOpp&to != 0)
+	w := &pr.w
+	z := pr.from[fs] + pr.to[ts]
+	if capture {
+		z += pr.take[ts] + w[MoveCaptureXClock]*c.clock + w[MoveRecapturable]*lands
+	}
+	z += w[MoveFromAttacked]*b2f(c.attackedBy&from != 0) + w[MoveLandsAttacked]*lands
+	z += w[MoveThreatsOwnDelta]*float32(s.attacks[c.us].Count()-c.threatsOwn) + w[MoveThreatsOppDelta]*float32(threatsOpp.Count()-c.threatsOpp)
+	lo, lp := loopEnds(&s, own)
+	z += w[MoveLoopsOwnDelta]*float32(lo-c.loopsOwn) + w[MoveLoopsOppDelta]*float32(lp-c.loopsOpp)
+	mo, mp := quietMoves(own, opp, rules.BoardMask&^(own|opp))
+	return z + w[MoveMobilityOwnDelta]*float32(mo-c.mobOwn) + w[MoveMobilityOppDelta]*float32(mp-c.mobOpp)
 }
 
 // WithPrior is an evaluator whose values come from Value and whose move
