@@ -24,7 +24,9 @@ type Run struct {
 	Variant       string `json:"variant"`
 	Rules         string `json:"rules"`
 	// Engine describes the search settings and evaluator; any text the
-	// producer chooses (selfplay writes JSON), compared as a string.
+	// producer chooses, compared as a string and, when it is a JSON object
+	// (selfplay's mcts.Engine.Describe), key by key (Diffs); the manifest
+	// holds such an object as an object.
 	Engine string `json:"engine"`
 	Seed   uint64 `json:"seed"`
 	// Games is N, the number of games of the whole run (all shards).
@@ -36,27 +38,10 @@ type Run struct {
 }
 
 // Diff describes the first setting in which r differs from o, the settings
-// already on disk, or returns "" when they agree. Games is not compared: a
-// run may grow (game i does not depend on the run's number of games), and
-// ClaimRun decides when it may.
+// already on disk (see Diffs), or returns "" when they agree.
 func (r Run) Diff(o Run) string {
-	type field struct {
-		name     string
-		mine, on string
-	}
-	fields := []field{
-		{"schema version", strconv.Itoa(r.SchemaVersion), strconv.Itoa(o.SchemaVersion)},
-		{"variant", r.Variant, o.Variant},
-		{"rules", r.Rules, o.Rules},
-		{"engine settings", r.Engine, o.Engine},
-		{"seed", strconv.FormatUint(r.Seed, 10), strconv.FormatUint(o.Seed, 10)},
-		{"random opening plies", strconv.Itoa(r.RandomOpening), strconv.Itoa(o.RandomOpening)},
-		{"game ids", r.GameIDs, o.GameIDs},
-	}
-	for _, f := range fields {
-		if f.mine != f.on {
-			return fmt.Sprintf("%s: this run has %q, the partition holds %q", f.name, f.mine, f.on)
-		}
+	if d := r.Diffs(o); len(d) > 0 {
+		return d[0].String()
 	}
 	return ""
 }
@@ -199,8 +184,8 @@ func ReadManifest(dir, variant string) (r Run, ok bool, err error) {
 // ClaimPartition checks that the variant partition of dir is empty or holds
 // a run with the same settings as r, and records r in its manifest if it
 // has none. A partition with data files but no manifest is checked against
-// the footer of one of its files. The error names the first differing
-// setting.
+// the footer of one of its files. A run of other settings gets a
+// *RunMismatchError listing every differing setting.
 func ClaimPartition(dir string, r Run) error { return ClaimRun(dir, r, false) }
 
 // ClaimRun is ClaimPartition that, with grow, also accepts a run of more
@@ -229,8 +214,8 @@ func ClaimRun(dir string, r Run, grow bool) error {
 	}
 	pdir := PartitionDir(dir, TableGames, r.Variant)
 	if ok {
-		if d := r.Diff(have); d != "" {
-			return fmt.Errorf("%s already holds a different run (%s): write to another directory or repeat that run's settings", pdir, d)
+		if d := r.Diffs(have); len(d) > 0 {
+			return &RunMismatchError{Partition: pdir, Diffs: d}
 		}
 		switch {
 		case r.Games < have.Games:

@@ -245,17 +245,18 @@ func TestARunWithOtherSettingsIsRefused(t *testing.T) {
 	dir := t.TempDir()
 	mustRun(t, context.Background(), testConfig(dir, 3, 1))
 	for name, change := range map[string]func(*Config){
-		"seed":                 func(c *Config) { c.Seed++ },
-		"engine settings":      func(c *Config) { c.Engine.Sims++ },
-		"random opening plies": func(c *Config) { c.RandomOpening++ },
-		"rules":                func(c *Config) { c.Rules.NoCaptureLimit = 40 },
+		"seed":             func(c *Config) { c.Seed++ },
+		"sims":             func(c *Config) { c.Engine.Sims++ },
+		"random_opening":   func(c *Config) { c.RandomOpening++ },
+		"no-capture-limit": func(c *Config) { c.Rules.NoCaptureLimit = 40 },
 	} {
 		cfg := testConfig(dir, 3, 1)
 		cfg.Resume = true
 		change(&cfg)
 		_, err := Run(context.Background(), cfg)
-		if err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "different run") {
-			t.Errorf("changed %s: got %v, want a refusal naming it", name, err)
+		var mismatch *dataset.RunMismatchError
+		if !errors.As(err, &mismatch) || len(mismatch.Diffs) != 1 || mismatch.Diffs[0].Setting != name {
+			t.Errorf("changed %s: got %v, want a *dataset.RunMismatchError naming it alone", name, err)
 		}
 	}
 }

@@ -2,13 +2,10 @@ package main
 
 import (
 	"crypto/sha256"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"runtime"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -258,78 +255,31 @@ func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) er
 func checkPartitionSettings(cfg selfplay.Config) error {
 	mine := cfg.RunSettings()
 	have, ok, err := dataset.ReadManifest(cfg.Dir, mine.Variant)
-	if err != nil || !ok || mine.Diff(have) == "" {
+	if err != nil || !ok {
 		return nil // selfplay.Run reports a bad manifest
 	}
-	lines := settingsDiff(mine, have)
+	diffs := mine.Diffs(have)
+	if len(diffs) == 0 {
+		return nil
+	}
 	return fmt.Errorf("%s already holds a %s run with other settings:\n  %s\n"+
 		"To continue that run, repeat its settings (with --resume); to start a new run, write it to another --out",
-		dataset.PartitionDir(cfg.Dir, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(lines, "\n  "))
+		dataset.PartitionDir(cfg.Dir, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(settingsDiff(diffs), "\n  "))
 }
 
-// settingsDiff lists every setting in which mine differs from have, the
-// partition's, as "--flag: this run X, the partition Y".
-func settingsDiff(mine, have dataset.Run) []string {
-	var out []string
-	add := func(name, a, b string) {
-		if a != b {
-			out = append(out, fmt.Sprintf("%s: this run %s, the partition %s", name, a, b))
+// settingsDiff says each differing setting as "--flag: this run X, the
+// partition Y": the flag of a setting is its name with '-' for '_'.
+func settingsDiff(diffs []dataset.SettingDiff) []string {
+	out := make([]string, len(diffs))
+	for i, d := range diffs {
+		switch d.Setting {
+		case "schema_version":
+			out[i] = fmt.Sprintf("schema version: this program writes %s, the partition holds %s (written by another version of surakarta)", d.Mine, d.Have)
+		case "rules", "engine": // texts not in their usual form
+			out[i] = fmt.Sprintf("%s: this run %q, the partition %q", d.Setting, d.Mine, d.Have)
+		default:
+			out[i] = fmt.Sprintf("--%s: this run %s, the partition %s", strings.ReplaceAll(d.Setting, "_", "-"), d.Mine, d.Have)
 		}
-	}
-	if mine.SchemaVersion != have.SchemaVersion {
-		out = append(out, fmt.Sprintf("schema version: this program writes %d, the partition holds %d (written by another version of surakarta)",
-			mine.SchemaVersion, have.SchemaVersion))
-	}
-	rm, errM := rules.ParseRules(mine.Rules)
-	rh, errH := rules.ParseRules(have.Rules)
-	if errM == nil && errH == nil {
-		add("--variant", rm.Variant.String(), rh.Variant.String())
-		add("--no-capture-limit", strconv.Itoa(rm.NoCaptureLimit), strconv.Itoa(rh.NoCaptureLimit))
-		add("--repetition", strconv.Itoa(rm.Repetition), strconv.Itoa(rh.Repetition))
-		add("--no-moves", rm.NoMoves.String(), rh.NoMoves.String())
-	} else {
-		add("rules", strconv.Quote(mine.Rules), strconv.Quote(have.Rules))
-	}
-	var em, eh map[string]json.RawMessage
-	if json.Unmarshal([]byte(mine.Engine), &em) == nil && json.Unmarshal([]byte(have.Engine), &eh) == nil {
-		keys := make([]string, 0, len(em)+len(eh))
-		for k := range em {
-			keys = append(keys, k)
-		}
-		for k := range eh {
-			if _, ok := em[k]; !ok {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
-		value := func(m map[string]json.RawMessage, k string) string {
-			v, ok := m[k]
-			if !ok {
-				return "(not recorded)"
-			}
-			return strings.Trim(string(v), `"`)
-		}
-		for _, k := range keys {
-			name := "engine " + k
-			if s := mcts.LookupSetting(k); s != nil {
-				name = "--" + s.Flag()
-			}
-			add(name, value(em, k), value(eh, k))
-		}
-	} else {
-		add("engine settings", mine.Engine, have.Engine)
-	}
-	add("--seed", strconv.FormatUint(mine.Seed, 10), strconv.FormatUint(have.Seed, 10))
-	add("--random-opening", strconv.Itoa(mine.RandomOpening), strconv.Itoa(have.RandomOpening))
-	gid := func(s string) string {
-		if s == "" {
-			return "(all games)"
-		}
-		return s
-	}
-	add("--game-ids", gid(mine.GameIDs), gid(have.GameIDs))
-	if len(out) == 0 { // Diff saw a difference this list does not name
-		out = append(out, mine.Diff(have))
 	}
 	return out
 }

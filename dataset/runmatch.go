@@ -1,0 +1,191 @@
+package dataset
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// SettingDiff is one setting in which two runs differ.
+type SettingDiff struct {
+	// Setting names it: a field of the manifest ("seed",
+	// "random_opening", "game_ids", "schema_version", "variant"), a key
+	// of the rules ("no-capture-limit") or of the engine description
+	// ("sims"), or "rules" or "engine" when that text is not in its usual
+	// form. With '_' written '-' it is the flag that sets it.
+	Setting string
+	// Mine is this run's value and Have the partition's, as text;
+	// "(not recorded)" when one side lacks the setting.
+	Mine, Have string
+}
+
+func (d SettingDiff) String() string {
+	return fmt.Sprintf("%s: this run has %q, the partition holds %q", d.Setting, d.Mine, d.Have)
+}
+
+// RunMismatchError is the refusal to mix runs: Partition already holds a
+// run whose settings differ from this one's in every one of Diffs.
+type RunMismatchError struct {
+	Partition string
+	Diffs     []SettingDiff
+}
+
+func (e *RunMismatchError) Error() string {
+	parts := make([]string, len(e.Diffs))
+	for i, d := range e.Diffs {
+		parts[i] = d.String()
+	}
+	return fmt.Sprintf("%s already holds a different run (%s): write to another directory or repeat that run's settings",
+		e.Partition, strings.Join(parts, "; "))
+}
+
+const notRecorded = "(not recorded)"
+
+// Diffs lists every setting in which r differs from o, the settings already
+// on disk: the rules and the engine description key by key. Games is not
+// compared: a run may grow (game i does not depend on the run's number of
+// games), and ClaimRun decides when it may.
+func (r Run) Diffs(o Run) []SettingDiff {
+	var out []SettingDiff
+	seen := map[string]bool{}
+	add := func(name, mine, have string) {
+		if mine != have && !seen[name] {
+			seen[name] = true
+			out = append(out, SettingDiff{name, mine, have})
+		}
+	}
+	add("schema_version", strconv.Itoa(r.SchemaVersion), strconv.Itoa(o.SchemaVersion))
+	add("variant", r.Variant, o.Variant)
+	diffPairs(r.Rules, o.Rules, "rules", splitRules, add)
+	diffPairs(r.Engine, o.Engine, "engine", splitJSONObject, add)
+	add("seed", strconv.FormatUint(r.Seed, 10), strconv.FormatUint(o.Seed, 10))
+	add("random_opening", strconv.Itoa(r.RandomOpening), strconv.Itoa(o.RandomOpening))
+	gid := func(s string) string {
+		if s == "" {
+			return "(all games)"
+		}
+		return s
+	}
+	add("game_ids", gid(r.GameIDs), gid(o.GameIDs))
+	return out
+}
+
+// diffPairs compares two texts of key=value settings key by key, in the
+// order of mine's keys and then have's others; when either does not
+// split, the whole texts under name.
+func diffPairs(mine, have, name string, split func(string) ([][2]string, bool), add func(name, mine, have string)) {
+	pm, okM := split(mine)
+	ph, okH := split(have)
+	if !okM || !okH {
+		add(name, mine, have)
+		return
+	}
+	lookup := func(pairs [][2]string, k string) string {
+		for _, p := range pairs {
+			if p[0] == k {
+				return p[1]
+			}
+		}
+		return notRecorded
+	}
+	for _, p := range pm {
+		add(p[0], p[1], lookup(ph, p[0]))
+	}
+	for _, p := range ph {
+		add(p[0], lookup(pm, p[0]), p[1])
+	}
+}
+
+// splitRules splits rules.Rules.String's form, "k=v,k=v".
+func splitRules(s string) ([][2]string, bool) {
+	var out [][2]string
+	for _, kv := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return nil, false
+		}
+		out = append(out, [2]string{k, v})
+	}
+	return out, true
+}
+
+// splitJSONObject splits a flat JSON object into its keys and values in
+// order (strings unquoted, other values as written).
+func splitJSONObject(s string) ([][2]string, bool) {
+	dec := json.NewDecoder(strings.NewReader(s))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, false
+	}
+	var out [][2]string
+	for dec.More() {
+		t, err := dec.Token()
+		k, isKey := t.(string)
+		if err != nil || !isKey {
+			return nil, false
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, false
+		}
+		v := string(raw)
+		if u, err := strconv.Unquote(v); err == nil && strings.HasPrefix(v, `"`) {
+			v = u
+		}
+		out = append(out, [2]string{k, v})
+	}
+	return out, true
+}
+
+// runJSON is Run as JSON, with the engine description as an object.
+type runJSON struct {
+	SchemaVersion int             `json:"schema_version"`
+	Variant       string          `json:"variant"`
+	Rules         string          `json:"rules"`
+	Engine        json.RawMessage `json:"engine"`
+	Seed          uint64          `json:"seed"`
+	Games         int64           `json:"games"`
+	RandomOpening int             `json:"random_opening"`
+	GameIDs       string          `json:"game_ids,omitempty"`
+}
+
+// MarshalJSON writes the engine description as the JSON object it is,
+// not as a string holding JSON; any other description stays a string.
+func (r Run) MarshalJSON() ([]byte, error) {
+	j := runJSON{r.SchemaVersion, r.Variant, r.Rules, nil, r.Seed, r.Games, r.RandomOpening, r.GameIDs}
+	if strings.HasPrefix(r.Engine, "{") && json.Valid([]byte(r.Engine)) {
+		j.Engine = json.RawMessage(r.Engine)
+	} else {
+		j.Engine, _ = json.Marshal(r.Engine)
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, and the manifests of
+// earlier versions, whose engine is a string; an unknown field is an
+// error. The engine object is kept compact, as the footers hold it.
+func (r *Run) UnmarshalJSON(data []byte) error {
+	var j runJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return err
+	}
+	var engine string
+	switch {
+	case len(j.Engine) == 0 || string(j.Engine) == "null":
+	case j.Engine[0] == '"':
+		if err := json.Unmarshal(j.Engine, &engine); err != nil {
+			return err
+		}
+	default:
+		var b bytes.Buffer
+		if err := json.Compact(&b, j.Engine); err != nil {
+			return err
+		}
+		engine = b.String()
+	}
+	*r = Run{j.SchemaVersion, j.Variant, j.Rules, engine, j.Seed, j.Games, j.RandomOpening, j.GameIDs}
+	return nil
+}
