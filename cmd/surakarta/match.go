@@ -145,7 +145,7 @@ func newMatchCommand() *cobra.Command {
 			"  surakarta match --a 'engine:./my-engine --fast' --b sims=800 --go 'movetime 100' --games 100 --out runs/mine\n" +
 			"  surakarta match --engines engines.json --a conf:mine --b conf:theirs --games 200 --out runs/m --resume",
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) (rerr error) {
 			r, err := rf.rules()
 			if err != nil {
 				return err
@@ -197,7 +197,11 @@ func newMatchCommand() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				defer rec.close()
+				defer func() {
+					if cerr := rec.close(); cerr != nil && rerr == nil {
+						rerr = fmt.Errorf("writing the last games to %s: %w", out, cerr)
+					}
+				}()
 				opt.Played, opt.OnPair = rec.played, rec.write
 				for _, p := range rec.played {
 					costs.add(p)

@@ -122,24 +122,43 @@ func TestMatchAgainstAnExternalEngine(t *testing.T) {
 	if _, _, err := run(t, "", args...); err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Fatalf("a second match into the same --out: %v, want a hint at --resume", err)
 	}
+	// A match of one pair, resumed as a match of two, plays only the second
+	// pair, and the games are those of the whole match.
+	grown := filepath.Join(t.TempDir(), "grown")
+	with := func(games, out string, extra ...string) []string {
+		a := append([]string(nil), args...)
+		a[len(a)-6], a[len(a)-2] = games, out
+		return append(a, extra...)
+	}
+	if _, _, err := run(t, "", with("2", grown)...); err != nil {
+		t.Fatal(err)
+	}
+	resume := func(wantErr ...string) {
+		t.Helper()
+		_, errOut, err := run(t, "", with("4", grown, "--resume")...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range wantErr {
+			if !strings.Contains(errOut, w) {
+				t.Errorf("resume said %q, want %q", errOut, w)
+			}
+		}
+		again, _, err := run(t, "", "match", "pgn", grown)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stripTimes(again) != stripTimes(pgn) {
+			t.Errorf("resumed games differ from the whole match's:\n%s\n---\n%s", again, pgn)
+		}
+	}
+	resume("resuming: 2 of 4 games")
 	// An interruption between the two tables' commits leaves a matches
 	// part without its games part, and maybe a temporary file.
-	os.Remove(dataset.PartPath(dir, dataset.TableGames, "standard", 2))
-	os.WriteFile(filepath.Join(dataset.PartitionDir(dir, dataset.TableGames, "standard"), ".part-0000000002.parquet.tmp-42"), []byte("partial"), 0o644)
-	_, errOut, err := run(t, "", append(args, "--resume")...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(errOut, "resuming: 2 of 4 games") || !strings.Contains(errOut, "removed ") {
-		t.Errorf("resume said:\n%s", errOut)
-	}
-	again, _, err := run(t, "", "match", "pgn", dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if stripTimes(again) != stripTimes(pgn) {
-		t.Errorf("resumed games differ from the first run's:\n%s\n---\n%s", again, pgn)
-	}
+	os.Remove(dataset.PartPath(grown, dataset.TableGames, "standard", 0))
+	os.WriteFile(filepath.Join(dataset.PartitionDir(grown, dataset.TableGames, "standard"), ".part-0000000000.parquet.tmp-42"), []byte("partial"), 0o644)
+	resume("resuming: 2 of 4 games", "removed ", ".tmp-42")
+	dir = grown
 	if _, _, err := run(t, "", "match", "--a", "sims=8", "--b", "sims=8", "--games", "4", "--out", dir, "--resume", "--quiet"); err == nil || !strings.Contains(err.Error(), "different run") {
 		t.Errorf("resume with other engines: %v, want a refusal", err)
 	}

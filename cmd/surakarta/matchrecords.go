@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -14,7 +15,11 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// matchRecords writes a match's games to its --out directory.
+// matchRecords writes a match's games to its --out directory, a part per
+// run of consecutive pairs: up to recordBatchGames games, or what finished
+// within recordFlushEvery of the run's first pair, so that a small match
+// does not make a file per pair and a killed one loses seconds of games.
+// The part boundaries are all the clock decides; the rows are the games'.
 type matchRecords struct {
 	lock   *dataset.GamesLock
 	dir    string
@@ -22,7 +27,15 @@ type matchRecords struct {
 	rules  rules.Rules
 	names  eval.Sides
 	played map[int][2]eval.GameRecord
+
+	pending []eval.GameRecord // consecutive games not yet written
+	since   time.Time         // when the first pending pair arrived
 }
+
+const (
+	recordBatchGames = 64
+	recordFlushEvery = 10 * time.Second
+)
 
 // openMatchRecords takes the lock of dir's games and claims dir for the
 // match run: a new directory, or with resume one that holds the same match
@@ -62,13 +75,45 @@ func openMatchRecords(dir string, resume bool, run dataset.Run, names eval.Sides
 	return &matchRecords{lock: lock, dir: dir, run: run, rules: r, names: names, played: played}, nil
 }
 
-// close releases the lock of the match's games.
-func (m *matchRecords) close() error { return m.lock.Unlock() }
+// close writes the pending games (a match that ends, or is interrupted,
+// keeps every pair it finished) and releases the lock of the match's games.
+func (m *matchRecords) close() error {
+	err := m.flush()
+	if uerr := m.lock.Unlock(); err == nil {
+		err = uerr
+	}
+	return err
+}
 
-// write records one pair as a part of each table.
+// write adds pair k, the next pair in order (ArenaOptions.OnPair), and
+// writes the pending games when they are many or old enough, or when k does
+// not follow them (a pair recorded earlier lies between).
 func (m *matchRecords) write(k int, games [2]eval.GameRecord) error {
-	meta := dataset.FileMeta{Run: m.run, Shard: 0, Shards: 1, FirstGame: int64(2 * k), LastGame: int64(2*k + 1)}
-	return eval.WriteRecords(m.dir, meta, m.rules, m.names, games[:])
+	if n := len(m.pending); n > 0 && m.pending[n-1].Game+1 != 2*k {
+		if err := m.flush(); err != nil {
+			return err
+		}
+	}
+	if len(m.pending) == 0 {
+		m.since = time.Now()
+	}
+	m.pending = append(m.pending, games[:]...)
+	if len(m.pending) >= recordBatchGames || time.Since(m.since) >= recordFlushEvery {
+		return m.flush()
+	}
+	return nil
+}
+
+// flush writes the pending games as one part of each table.
+func (m *matchRecords) flush() error {
+	if len(m.pending) == 0 {
+		return nil
+	}
+	first, last := m.pending[0].Game, m.pending[len(m.pending)-1].Game
+	meta := dataset.FileMeta{Run: m.run, Shard: 0, Shards: 1, FirstGame: int64(first), LastGame: int64(last)}
+	err := eval.WriteRecords(m.dir, meta, m.rules, m.names, m.pending)
+	m.pending = m.pending[:0]
+	return err
 }
 
 // sideCost sums one engine's moves (the random opening's excluded), time
