@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/surakarta/surakarta/rules"
@@ -36,6 +37,9 @@ func synthGame(t testing.TB, r rules.Rules, seed uint64, id int64, opening int) 
 				row.Policy = append(row.Policy, PolicyEntry{int16(lm.Action()), v})
 			}
 		}
+		// Ascending actions, as self-play writes them (Black's moves are
+		// generated from f6 down).
+		slices.SortFunc(row.Policy, func(a, b PolicyEntry) int { return int(a.Action) - int(b.Action) })
 		row.RootValue = float32(s.IntN(2001)-1000) / 1000
 		rows = append(rows, row)
 		if err := g.Play(m); err != nil {

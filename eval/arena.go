@@ -86,6 +86,21 @@ type ArenaResult struct {
 	Stopped bool `json:"stopped_early"`
 }
 
+// UnmarshalJSON reads a result and recomputes the figures derived from its
+// counts (score, Elo and its interval, LOS): JSON holds the infinite Elo of
+// a sweep as null, and a result read back must carry the figures the match
+// had.
+func (r *ArenaResult) UnmarshalJSON(b []byte) error {
+	type plain ArenaResult // without this method
+	if err := json.Unmarshal(b, (*plain)(r)); err != nil {
+		return err
+	}
+	mean := r.MeanPlies
+	finishArena(r, 0)
+	r.MeanPlies = mean
+	return nil
+}
+
 // SPRTReport is the sequential test's bounds and state.
 type SPRTReport struct {
 	Elo0     float64 `json:"elo0"`

@@ -35,6 +35,16 @@
 //	loops_own/opp     loop ends whose nearest piece along the segment is that side's
 //	blocked_own/opp   circuit pieces with no clear path to a loop
 //
+// Every feature but red_to_move is the same for a position and its images
+// under the board's symmetries (rules.Symmetry; TestFeaturesRespectBoardSymmetry).
+// red_to_move knows the colour on purpose: it lets a model express a
+// first-player advantage. A search with such a model is no longer exactly
+// colour-symmetric (mcts: Symmetry), and a model that learnt the advantage
+// from self-play feeds it back into the games: studies that measure the
+// first player's advantage, or compare rule variants by it, should play
+// with a colour-blind model (FitOptions.ColorBlind, fit --color-blind),
+// whose red_to_move weight is 0, or with the material evaluator.
+//
 // Definitions, precisely:
 //
 //   - The four classes inner-only, outer-only, both and corner partition the

@@ -93,9 +93,10 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 	rep := Report{
 		Model: opt.Model, FeatureSetVersion: FeatureSetVersion,
 		Lambda: opt.Lambda, Blend: opt.Blend, HoldoutFraction: opt.Holdout, Seed: opt.Seed,
-		Train: train,
+		ColorBlind: opt.ColorBlind, Train: train,
 	}
-	wModel, lossModel, err := acc.solve(allCols, opt.Lambda)
+	cols := opt.cols()
+	wModel, lossModel, err := acc.solve(cols, opt.Lambda)
 	if err != nil {
 		return nil, err
 	}
@@ -109,19 +110,19 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 		if workers == 0 {
 			workers = runtime.GOMAXPROCS(0)
 		}
-		st := acc.standardization(allCols)
+		st := acc.standardization(cols)
 		w0 := scoreToLogit(wModel)
 		// Warm start: L-BFGS on every k-th row first (cheap), so that the
 		// passes over all rows start near the optimum. The optimum and the
 		// stopping rule are those of the full data either way.
 		if sub := store.every(store.rows() / warmRows); sub != nil {
-			res, err := fitLogistic(ctx, sub, allCols, st, opt.Lambda, w0, opt.MaxIterations, workers)
+			res, err := fitLogistic(ctx, sub, cols, st, opt.Lambda, w0, opt.MaxIterations, workers)
 			if err != nil {
 				return nil, err
 			}
 			w0 = res.w
 		}
-		res, err := fitLogistic(ctx, store, allCols, st, opt.Lambda, w0, opt.MaxIterations, workers)
+		res, err := fitLogistic(ctx, store, cols, st, opt.Lambda, w0, opt.MaxIterations, workers)
 		if err != nil {
 			return nil, err
 		}
@@ -133,7 +134,7 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 		}
 		wBase = resb.w
 	}
-	model := NewLinear(opt.Model, expand(allCols, wModel))
+	model := NewLinear(opt.Model, expand(cols, wModel))
 	base := NewLinear(opt.Model, expand(baselineCols, wBase))
 
 	// Second pass: score the held-out games.

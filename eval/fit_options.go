@@ -28,12 +28,40 @@ type FitOptions struct {
 	// Workers is the number of goroutines computing the logistic loss and
 	// gradient; the result does not depend on it. 0 means GOMAXPROCS.
 	Workers int
+	// ColorBlind drops red_to_move, the one feature that knows the
+	// colour, from the model: its weight stays 0, so the model scores a
+	// position and its colour-swapped turn-round (rules.Rotate) alike and
+	// a search using it has no colour preference (mcts: Symmetry). Studies
+	// of the first-player advantage or of colour-swapped rule variants
+	// should play with such a model: one with a red_to_move weight has
+	// learnt the advantage from its training games and feeds it back into
+	// the games that measure it. The material-only baseline never has it.
+	ColorBlind bool
 	// RowsHint, when positive, is the number of rows the source holds
 	// (from the dataset's footers): the logistic fit then sizes its row
 	// store once instead of growing it by doubling, which would hold up to
 	// three times the rows' memory while copying.
 	RowsHint int64
 }
+
+// cols returns the features the model is fitted on.
+func (o FitOptions) cols() []int {
+	if o.ColorBlind {
+		return colorBlindCols
+	}
+	return allCols
+}
+
+// colorBlindCols lists every feature but RedToMove.
+var colorBlindCols = func() []int {
+	var c []int
+	for i := range NumFeatures {
+		if i != RedToMove {
+			c = append(c, i)
+		}
+	}
+	return c
+}()
 
 // DefaultFitOptions returns ridge with λ = 1e-4, a fifth of the games held
 // out, no blending, seed 1 and at most 500 L-BFGS iterations.

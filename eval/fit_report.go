@@ -20,6 +20,9 @@ type Report struct {
 	Blend             float64 `json:"blend"`
 	HoldoutFraction   float64 `json:"holdout_fraction"`
 	Seed              uint64  `json:"seed"`
+	// ColorBlind reports a model fitted without red_to_move
+	// (FitOptions.ColorBlind).
+	ColorBlind bool `json:"color_blind,omitempty"`
 	// Train counts the training positions and games.
 	Train Counts `json:"train"`
 	// TrainLoss is the model's penalised training objective at the

@@ -307,3 +307,39 @@ func TestHoldoutMetricsKnownAnswer(t *testing.T) {
 		t.Errorf("calibration bin %d = %+v, want %v positions predicted %v observed %v", bin, b, n, p, q)
 	}
 }
+
+// TestColorBlindFitIgnoresTheColour: with ColorBlind the red_to_move weight
+// is exactly 0 (the other weights are fitted), the report says so, and the
+// model values every position as it values its colour-swapped turn-round;
+// without it the weight is fitted (the games give it something to learn).
+func TestColorBlindFitIgnoresTheColour(t *testing.T) {
+	rows := gamesRows(t, 4, 100)
+	for _, m := range []eval.Model{eval.Ridge, eval.Logistic} {
+		opt := eval.DefaultFitOptions()
+		opt.Model = m
+		plain, err := eval.Fit(context.Background(), rows, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.ColorBlind = true
+		blind, err := eval.Fit(context.Background(), rows, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pw, bw := plain.Model.Weights(), blind.Model.Weights()
+		if pw[eval.RedToMove] == 0 || bw[eval.RedToMove] != 0 || bw[eval.Material] == 0 || !blind.Report.ColorBlind || plain.Report.ColorBlind {
+			t.Fatalf("%s: red_to_move weight %v plain, %v colour-blind (material %v); report colour-blind %v, %v",
+				m, pw[eval.RedToMove], bw[eval.RedToMove], bw[eval.Material], plain.Report.ColorBlind, blind.Report.ColorBlind)
+		}
+		for _, r := range rows[:500] {
+			p, err := rules.NewPosition(r.Red, r.Black, r.Side, r.NoCapture, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q := rules.Rotate.Position(&p)
+			if a, b := blind.Model.Value(&p), blind.Model.Value(&q); a != b {
+				t.Fatalf("%s: colour-blind model values %q at %v, its turn-round %q at %v", m, p.FEN(), a, q.FEN(), b)
+			}
+		}
+	}
+}

@@ -95,31 +95,22 @@ func TestMoveFeaturesMatchNaive(t *testing.T) {
 // move in the position turned round (or flipped) with the colours swapped,
 // or mirrored a<->f, has the same features.
 func TestMoveFeaturesAreColourSymmetric(t *testing.T) {
-	syms := []struct {
-		name string
-		f    func(rules.Square) rules.Square
-		swap bool
-	}{
-		{"mirrored a<->f", func(s rules.Square) rules.Square { return rules.MakeSquare(5-s.File(), s.Rank()) }, false},
-		{"turned round, colours swapped", func(s rules.Square) rules.Square { return 35 - s }, true},
-		{"flipped 1<->6, colours swapped", func(s rules.Square) rules.Square { return rules.MakeSquare(s.File(), 5-s.Rank()) }, true},
-	}
 	var buf [rules.MaxMoves]rules.Move
 	for _, p := range featureTestPositions(6, 300) {
 		c := eval.NewMoveContext(&p)
-		for _, sym := range syms {
-			q := transform(p, sym.f, sym.swap)
+		for _, sym := range rules.Symmetries {
+			q := sym.Position(&p)
 			cq := eval.NewMoveContext(&q)
 			for _, m := range p.GenerateMoves(buf[:0]) {
-				mq := rules.NewMove(sym.f(m.From()), sym.f(m.To()), m.IsCapture())
+				mq := sym.Move(m)
 				if !q.IsLegal(mq) {
-					t.Fatalf("%s: %s is not legal in %s", sym.name, mq, q.FEN())
+					t.Fatalf("%v: %s is not legal in %s", sym, mq, q.FEN())
 				}
 				var v, w eval.MoveVector
 				c.Features(&v, m)
 				cq.Features(&w, mq)
 				if v != w {
-					t.Fatalf("%s: %s %s has features\n%v\nbut %s %s has\n%v", sym.name, p.FEN(), m, v, q.FEN(), mq, w)
+					t.Fatalf("%v: %s %s has features\n%v\nbut %s %s has\n%v", sym, p.FEN(), m, v, q.FEN(), mq, w)
 				}
 			}
 		}

@@ -26,7 +26,7 @@
 //
 // # Determinism
 //
-// A Searcher draws every random number (playouts, noise, temperature) from
+// A Searcher draws every random number (playouts, noise, temperature, the order of children) from
 // its own generator (RNG, xoshiro256** seeded through splitmix64), never from
 // math/rand's global source, and counts simulations, never time. The same
 // sequence of Search and Choose calls with the same Config, seed and games
@@ -77,9 +77,43 @@
 // # Selection
 //
 // PUCT gives every unvisited child of a node the same first-play value, so
-// among them the one with the largest prior wins, the earliest on ties.
-// When a node's priors never increase along its children (always with
-// uniform priors) the visited children form a prefix, and selection stops
-// at the first unvisited child: the choice is the full scan's, and a search
-// deep in a large tree reads a few children of each block instead of all.
+// among them the one with the largest prior wins, the earliest in the
+// block on ties. Every block is created ordered: priors never increase
+// along it (uniform priors, or priors sorted highest first at expansion)
+// and its visited children form a prefix, so selection stops at the first
+// unvisited child: the choice is the full scan's, and a search deep in a
+// large tree reads a few children of each block instead of all. Root noise
+// unorders the root.
+//
+// # Symmetry
+//
+// The search does not know which colour it plays. Let g be rules.Rotate:
+// the board turned through 180° with the colours swapped, which maps the
+// rules onto themselves and every Red-to-move position onto a Black-to-move
+// one. For every position P, game history, seed and Config, searching g(P)
+// gives exactly g of the result for P: the mapped best move and PV, the same
+// visits, values and proofs per mapped move, the same move from Choose
+// (TestSearchCommutesWithRotate). That holds by construction: move
+// generation lists the moves in the side to move's frame
+// (rules.Position.GenerateMoves: Black's order is Red's turned round), and
+// every random draw (playout moves, noise components, the order of the
+// children, temperature sampling) is made against that list, so P and g(P)
+// consume the same draws for mapped choices. Nothing else reads a colour:
+// Material and the adjudication of endings are colour-blind, and
+// repetitions compare keys only for equality.
+//
+// The board's reflections (rules.MirrorFiles, rules.MirrorRanks) cannot be
+// exact as well, since a symmetric position must still break its ties; they
+// are unbiased instead. Ties between moves the search cannot tell apart go
+// by child order, and the children of every block come in a uniformly
+// random order drawn from the searcher's generator: blocks with priors are
+// shuffled before their sort at expansion; blocks with uniform priors are
+// shuffled lazily, each simulation that enters a block's first unvisited
+// child swapping a uniformly drawn unvisited one into its place (lazyBit),
+// one draw a simulation instead of one per child. So at the start position
+// each first move is chosen as often as its mirror image within sampling
+// error (TestStartMovesShowNoSidePreference; BenchmarkStartColourChoice and
+// docs/BENCHMARKS.md for the large sample). An Evaluator that reads the
+// colour (eval.Linear with a red_to_move weight) breaks the exact symmetry
+// on purpose.
 package mcts

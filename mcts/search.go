@@ -22,8 +22,11 @@ type Result struct {
 	// else the mean of all simulations through the root.
 	Value float64
 	// Moves holds every legal move of the root, sorted by visits (most
-	// first), then by move; Best need not come first (a proven win found
-	// late may have few visits).
+	// first), then by value (highest first), then in the order of the
+	// root's children, which the search shuffles with its seeded generator
+	// (so equal moves come in no preferred order, and a position and its
+	// image under rules.Rotate list their moves in the same order). Best
+	// need not come first (a proven win found late may have few visits).
 	Moves []MoveStat
 	// PV is the principal variation from the root: Best, then at each node
 	// the move Best's rule picks there, while the tree knows the reply.
@@ -75,6 +78,7 @@ type Searcher struct {
 
 	noise       [rules.MaxMoves]float64
 	cleanPriors [rules.MaxMoves]uint16
+	walk        []int32 // settleTree's stack
 }
 
 // NewSearcher returns a searcher for cfg scoring with ev, its generator
@@ -285,6 +289,7 @@ func (s *Searcher) parallel(threads, done int) int {
 		h.init(s, ev)
 		s.helpers = append(s.helpers, h)
 	}
+	s.settleTree()
 	c := s.counts
 	atomic.StoreInt64(&c.claimed, int64(done))
 	c.completed = int64(done)
@@ -310,6 +315,27 @@ func (s *Searcher) parallel(threads, done int) int {
 	}
 	atomic.StoreInt64(&c.claimed, c.completed) // batches claim past the end
 	return int(c.completed)
+}
+
+// settleTree ends the lazy shuffle of every block of the live tree (see
+// lazyBit), whose in-place swaps threads sharing the tree could not make.
+func (s *Searcher) settleTree() {
+	a := s.arenas[s.cur]
+	s.walk = append(s.walk[:0], s.root)
+	for len(s.walk) > 0 {
+		nd := a.node(s.walk[len(s.walk)-1])
+		s.walk = s.walk[:len(s.walk)-1]
+		if nd.first <= 0 {
+			continue
+		}
+		kids := a.block(nd.first, int(nd.meta&kidsMask))
+		settle(&s.main.rng, nd, kids)
+		for k := range kids {
+			if kids[k].first > 0 {
+				s.walk = append(s.walk, nd.first+int32(k))
+			}
+		}
+	}
 }
 
 // parallelCounts are the simulation counters of SearchParallel, padded to
@@ -378,6 +404,9 @@ func (s *Searcher) addNoise() {
 	a := s.arenas[s.cur]
 	root := a.node(s.root)
 	kids := a.block(root.first, int(root.meta&kidsMask))
+	// Noise makes the priors differ, so the lazy shuffle of the children
+	// (see lazyBit) cannot go on: it ends here, before the draw.
+	settle(&s.main.rng, root, kids)
 	eta := s.noise[:len(kids)]
 	s.main.rng.Dirichlet(eta, s.cfg.NoiseAlpha/float64(len(kids)))
 	wt := s.cfg.NoiseWeight
@@ -486,11 +515,11 @@ func (s *Searcher) result(sims int) Result {
 		idx = nd.first + int32(k)
 	}
 	r.Best = kids[bestChild(kids)].move
-	slices.SortFunc(r.Moves, func(x, y MoveStat) int {
+	slices.SortStableFunc(r.Moves, func(x, y MoveStat) int {
 		if c := cmp.Compare(y.Visits, x.Visits); c != 0 {
 			return c
 		}
-		return cmp.Compare(x.Move, y.Move)
+		return cmp.Compare(y.Value, x.Value)
 	})
 	return r
 }

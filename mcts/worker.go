@@ -1,9 +1,11 @@
 package mcts
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync/atomic"
 
 	"github.com/surakarta/surakarta/rules"
@@ -301,6 +303,9 @@ func (w *worker) simulate() {
 			v, proven = float32(pr.Value()), true
 			break
 		}
+		if meta&lazyBit != 0 && kids[k].n == 0 {
+			drawUnvisited(&w.rng, kids, k)
+		}
 		idx = f + int32(k)
 		c := &kids[k]
 		if sl != nil {
@@ -528,6 +533,12 @@ func (w *worker) alloc(n int) int32 {
 // capture ends the game, and those children are created terminal, proven
 // won: the solver then sees a mate in one without visiting it. expand
 // reports whether it found such a move.
+//
+// The children are put in a uniformly random order drawn from the worker's
+// generator, at once or lazily (lazyBit): selection, the best move and
+// Result.Moves break their ties by child order, and the order of move
+// generation, though the same for both colours, would still prefer one
+// side of the board.
 func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []float32, hasPriors, lastPiece bool) bool {
 	kids := w.a.block(first, len(moves))
 	sum := float32(0)
@@ -542,31 +553,32 @@ func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []floa
 		hasPriors = false
 	}
 	uniform := uint16(priorScale / len(moves))
-	ordered := uint32(orderedBit)
-	for k, m := range moves {
-		p := uniform
-		if hasPriors {
-			p = 0
-			if x := priors[k]; x > 0 {
-				p = uint16(min(x/sum, 1)*priorScale + 0.5)
-			}
-			if k > 0 && p > kids[k-1].prior {
-				ordered = 0
-			}
-		}
-		kids[k] = node{move: m, prior: p}
-	}
 	decisive := false
-	if lastPiece {
-		for k, m := range moves {
-			if m.IsCapture() {
-				kids[k].first = terminal
-				kids[k].meta = uint32(ProofWin) << proofShift
-				decisive = true
+	for k, m := range moves {
+		kids[k] = node{move: m, prior: uniform}
+		if hasPriors {
+			kids[k].prior = 0
+			if x := priors[k]; x > 0 {
+				kids[k].prior = uint16(min(x/sum, 1)*priorScale + 0.5)
 			}
 		}
+		if lastPiece && m.IsCapture() {
+			kids[k].first = terminal
+			kids[k].meta = uint32(ProofWin) << proofShift
+			decisive = true
+		}
 	}
-	atomic.StoreUint32(&nd.meta, uint32(len(moves))|ordered|atomic.LoadUint32(&nd.meta)&^(kidsMask|orderedBit))
+	order := uint32(orderedBit | lazyBit)
+	if hasPriors || w.shared {
+		order = orderedBit
+		shuffle(&w.rng, kids)
+		if hasPriors {
+			// Highest prior first, equal priors in the shuffled order: the
+			// block is then ordered (see orderedBit).
+			slices.SortStableFunc(kids, func(x, y node) int { return cmp.Compare(y.prior, x.prior) })
+		}
+	}
+	atomic.StoreUint32(&nd.meta, uint32(len(moves))|order|atomic.LoadUint32(&nd.meta)&^(kidsMask|orderedBit|lazyBit))
 	atomic.StoreInt32(&nd.first, first)
 	return decisive
 }

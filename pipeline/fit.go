@@ -52,7 +52,7 @@ func sameFit(wf *eval.WeightsFile, opt eval.FitOptions, variant string, prov eva
 	d := wf.Dataset
 	return wf.Report != nil && wf.Model == opt.Model && wf.Lambda == opt.Lambda && wf.Blend == opt.Blend &&
 		wf.Holdout == opt.Holdout && wf.Seed == opt.Seed && wf.Variant == variant &&
-		wf.Report.Iterations <= opt.MaxIterations &&
+		wf.Report.Iterations <= opt.MaxIterations && wf.Report.ColorBlind == opt.ColorBlind &&
 		d.Seed == prov.Seed && d.Rules == prov.Rules && d.Engine == prov.Engine && d.Rows == prov.Rows && d.Games == prov.Games
 }
 

@@ -14,6 +14,13 @@
 // where the first piece met in either direction is one bit scan away
 // (circuit.go).
 //
+// Symmetry (symmetry.go) maps positions, moves and games onto their images
+// under the board's symmetries that carry the rules onto themselves: the
+// turn-round with colours swapped (Rotate) and the two reflections. Move
+// generation lists moves in the side to move's frame (Black's order is
+// Red's turned round), so that anything walking or drawing from the list,
+// the search above all, treats both colours alike.
+//
 // Errors versus panics: everything a user can supply (FEN, move notation,
 // rules strings) is checked and returns an error naming what is wrong.
 // Functions documented as taking a legal move (Position.Apply) do not check

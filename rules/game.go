@@ -30,10 +30,15 @@ func NewGame(r Rules, start Position) (*Game, error) {
 	if start.moveNumber == 0 {
 		return nil, errorf("start position has move number 0: build positions with Start, ParseFEN or NewPosition")
 	}
+	return newGame(r, start), nil
+}
+
+// newGame is NewGame for rules and a start known to be valid.
+func newGame(r Rules, start Position) *Game {
 	g := &Game{rules: r, start: start, pos: start}
 	g.history = append(g.history, keyOf(&start))
 	g.outcome = r.Adjudicate(&start, 1)
-	return g, nil
+	return g
 }
 
 // Rules returns the game's settings.

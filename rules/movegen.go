@@ -319,26 +319,31 @@ func (p *Position) rings() [2]uint32 {
 }
 
 // GenerateMoves appends the legal moves of the side to move to buf[:0] and
-// returns the result: for each piece in square order, its targets in square
-// order. With cap(buf) >= MaxMoves it does not allocate.
+// returns the result, in the side to move's frame: for each piece in square
+// order, its targets in square order, where Red counts squares from a1 up
+// and Black from f6 down. The order is thus the same for a position and its
+// image under Rotate (board turned round, colours swapped), so that nothing
+// that walks or draws from the list can prefer a colour. With cap(buf) >=
+// MaxMoves it does not allocate.
 func (p *Position) GenerateMoves(buf []Move) []Move {
 	buf = buf[:0]
 	us, them := p.pieces[p.side], p.pieces[p.side^1]
 	empty := BoardMask &^ (us | them)
 	var caps [64]Bitboard
 	capFrom := captureMap(us, them, &caps)
+	down := p.side == Black
 	for b := us; b != 0; {
-		from := b.PopFirst()
+		from := b.popNext(down)
 		t := neighbours[from] & empty
 		if !capFrom.Has(from) {
 			for t != 0 {
-				buf = append(buf, Move(from)|Move(t.PopFirst())<<6)
+				buf = append(buf, Move(from)|Move(t.popNext(down))<<6)
 			}
 			continue
 		}
 		c := caps[from&63]
 		for t |= c; t != 0; {
-			to := t.PopFirst()
+			to := t.popNext(down)
 			m := Move(from) | Move(to)<<6
 			if c.Has(to) {
 				m |= captureFlag
@@ -349,15 +354,27 @@ func (p *Position) GenerateMoves(buf []Move) []Move {
 	return buf
 }
 
+// popNext removes from *b, which must not be empty, its first square in the
+// frame of GenerateMoves: the lowest, or the highest when down (Black).
+func (b *Bitboard) popNext(down bool) Square {
+	if down {
+		s := Square(63 - bits.LeadingZeros64(uint64(*b)))
+		*b &^= 1 << s
+		return s
+	}
+	return b.PopFirst()
+}
+
 // GenerateCaptures appends the legal captures of the side to move to buf[:0]
 // and returns the result, in the order of GenerateMoves.
 func (p *Position) GenerateCaptures(buf []Move) []Move {
 	buf = buf[:0]
 	var caps [64]Bitboard
+	down := p.side == Black
 	for b := captureMap(p.pieces[p.side], p.pieces[p.side^1], &caps); b != 0; {
-		from := b.PopFirst()
+		from := b.popNext(down)
 		for t := caps[from&63]; t != 0; {
-			buf = append(buf, Move(from)|Move(t.PopFirst())<<6|captureFlag)
+			buf = append(buf, Move(from)|Move(t.popNext(down))<<6|captureFlag)
 		}
 	}
 	return buf

@@ -485,10 +485,17 @@ func (k *refChecker) check(p Position, deep bool) []string {
 	if len(missing) > 0 || len(extra) > 0 {
 		bad("GenerateMoves differs from the reference: missing [%s], extra [%s]", movesString(missing), movesString(extra))
 	}
+	// The order is the side to move's frame: Red's squares from a1 up,
+	// Black's from f6 down (Red's order on the board turned round).
+	frame := func(s Square) Square { return s }
+	if us == Black {
+		frame = Rotate.Square
+	}
 	for i := 1; i < len(gen); i++ {
 		a, b := gen[i-1], gen[i]
-		if a.From() > b.From() || (a.From() == b.From() && a.To() >= b.To()) {
-			bad("GenerateMoves order: %v before %v, want by from then to", a, b)
+		af, bf, at, bt := frame(a.From()), frame(b.From()), frame(a.To()), frame(b.To())
+		if af > bf || (af == bf && at >= bt) {
+			bad("GenerateMoves order: %v before %v, want by from then to in the side to move's frame", a, b)
 		}
 	}
 

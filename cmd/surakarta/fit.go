@@ -124,6 +124,7 @@ func newFitCommand() *cobra.Command {
 	cmd.Flags().Float64Var(&opt.Holdout, "holdout", opt.Holdout, "fraction of the games held out for the report")
 	cmd.Flags().Float64Var(&opt.Blend, "blend", opt.Blend, "weight of the search's root value in the target, 0..1")
 	cmd.Flags().Uint64Var(&opt.Seed, "seed", opt.Seed, "seed of the held-out split")
+	cmd.Flags().BoolVar(&opt.ColorBlind, "color-blind", false, "fit without red_to_move (its weight stays 0), so that a search with the model has no colour preference: use it for first-player or variant studies")
 	cmd.Flags().IntVar(&opt.MaxIterations, "max-iterations", opt.MaxIterations, "L-BFGS iteration limit (logistic)")
 	cmd.Flags().IntVar(&opt.Workers, "workers", 0, "goroutines for the logistic gradient (0: all cores; results do not depend on it)")
 	cmd.Flags().StringVar(&out, "weights", "", "weights file to write (JSON; the engines' --evaluator reads it)")

@@ -139,6 +139,7 @@ func newPipelineCommand() *cobra.Command {
 	fs.BoolVar(&asJSON, "json", false, "print the summary as one JSON object instead of text")
 	fs.StringVar(&model, "model", string(fitOpt.Model), "fitted model: ridge or logistic")
 	fs.Float64Var(&fitOpt.Lambda, "lambda", fitOpt.Lambda, "L2 penalty of the fit on the standardized weights (> 0)")
+	fs.BoolVar(&fitOpt.ColorBlind, "color-blind", false, "fit without red_to_move (its weight stays 0), so that the match engine has no colour preference")
 	fs.Float64Var(&fitOpt.Holdout, "holdout", fitOpt.Holdout, "fraction of the standard games held out to score the fit")
 	fs.IntVar(&matchGames, "match-games", pipelineMatchGames, "match games, an even number (0: skip the match)")
 	fs.StringVar(&matchEngine, "match-engine", defMatchSpec, "both match engines' settings as comma-separated engine flags key=value (as match --a)")
