@@ -82,18 +82,24 @@ func newTrainCommand() *cobra.Command {
 // writeLadder prints the ladder's headline: one line per generation.
 func writeLadder(w io.Writer, out string, l *train.Ladder) error {
 	fmt.Fprintf(w, "train finished: everything is in %s (report.md, ladder.png, ladder.json)\n\n", out)
-	fmt.Fprintf(w, "%-4s %-10s %-20s %-9s %-20s %-20s %-20s %-14s %s\n", "gen", "gate", "gate Elo", "promoted", "chained Elo", "Elo vs gen 0", "Elo vs material", "value logloss", "prior CE (uniform)")
+	fmt.Fprintf(w, "%-4s %-10s %-20s %-9s %-20s %-20s %-20s %-14s %s\n", "gen", "gate", "gate Elo", "promoted", "Elo over gen 1", "Elo vs gen 0", "Elo vs material", "value logloss", "prior CE (uniform)")
 	ci := func(m *train.Match) string {
 		if m == nil {
 			return "-"
 		}
-		return fmt.Sprintf("%+.0f [%+.0f, %+.0f]", m.Elo, m.EloCI[0], m.EloCI[1])
+		return train.EloText(m.Elo, m.EloCI)
+	}
+	chain := func(c *train.Chain) string {
+		if c == nil {
+			return "-"
+		}
+		return train.EloText(c.Elo, c.EloCI)
 	}
 	for i := range l.Generations {
 		g := &l.Generations[i]
 		fmt.Fprintf(w, "%-4d %-10s %-20s %-9v %-20s %-20s %-20s %-14.4f %.3f (%.3f)\n", g.Generation,
 			fmt.Sprintf("%d-%d-%d", g.Gate.Wins, g.Gate.Draws, g.Gate.Losses), ci(&g.Gate), g.Promoted,
-			ci(&train.Match{Elo: g.ChainedElo, EloCI: g.ChainedEloCI}), ci(g.VsGen0), ci(g.VsMaterial), g.ValueLogLoss, g.PriorCrossEntropy, g.UniformCrossEntropy)
+			chain(g.Chained), ci(g.VsGen0), ci(g.VsMaterial), g.ValueLogLoss, g.PriorCrossEntropy, g.UniformCrossEntropy)
 	}
 	if st := l.Strength; st != nil {
 		fmt.Fprintf(w, "\nstrength (sims/s, one thread:")

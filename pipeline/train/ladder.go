@@ -60,11 +60,13 @@ type Generation struct {
 	GateOpponent int   `json:"gate_opponent"`
 	Gate         Match `json:"gate"`
 	Promoted     bool  `json:"promoted"`
-	// ChainedElo is the generation's Elo over generation 0 along the chain
+	// Chained is the generation's Elo over generation 1 along the chain
 	// of gates (its gate's Elo plus its opponent's chained Elo), with a 95%
-	// interval that adds the gates' variances (read off their intervals).
-	ChainedElo   float64    `json:"chained_elo"`
-	ChainedEloCI [2]float64 `json:"chained_elo_ci"`
+	// interval that adds the gates' variances (read off their intervals):
+	// a ladder on one scale where the anchors are too weak to tell the
+	// generations apart. Nil when the chain does not reach generation 1 (a
+	// gate against generation 0 but generation 1's own).
+	Chained *Chain `json:"chained,omitempty"`
 	// VsGen0 and VsMaterial are the anchor matches (nil without them).
 	VsGen0     *Match `json:"vs_gen0,omitempty"`
 	VsMaterial *Match `json:"vs_material,omitempty"`
@@ -109,21 +111,27 @@ func matchOf(a, b string, r *eval.ArenaResult) Match {
 // add appends a generation; a promoted one becomes the champion, one that
 // failed its gate leaves the champion as it was.
 func (l *Ladder) add(g Generation) {
-	var base, variance float64
-	if o := g.GateOpponent; o > 0 && o <= len(l.Generations) {
-		prev := &l.Generations[o-1]
-		base = prev.ChainedElo
-		h := (prev.ChainedEloCI[1] - prev.ChainedEloCI[0]) / 2 / z95
-		variance = h * h
+	switch o := g.GateOpponent; {
+	case g.Generation == 1:
+		g.Chained = &Chain{}
+	case o > 0 && o <= len(l.Generations) && l.Generations[o-1].Chained != nil:
+		prev := l.Generations[o-1].Chained
+		h0 := (prev.EloCI[1] - prev.EloCI[0]) / 2 / z95
+		h := (g.Gate.EloCI[1] - g.Gate.EloCI[0]) / 2 / z95
+		sd := math.Sqrt(h0*h0 + h*h)
+		e := prev.Elo + g.Gate.Elo
+		g.Chained = &Chain{Elo: e, EloCI: [2]float64{e - z95*sd, e + z95*sd}}
 	}
-	h := (g.Gate.EloCI[1] - g.Gate.EloCI[0]) / 2 / z95
-	sd := math.Sqrt(variance + h*h)
-	g.ChainedElo = base + g.Gate.Elo
-	g.ChainedEloCI = [2]float64{g.ChainedElo - z95*sd, g.ChainedElo + z95*sd}
 	l.Generations = append(l.Generations, g)
 	if g.Promoted {
 		l.Champion, l.ChampionModel = g.Generation, g.Model
 	}
+}
+
+// Chain is an Elo difference along a chain of gates.
+type Chain struct {
+	Elo   float64    `json:"elo"`
+	EloCI [2]float64 `json:"elo_ci"`
 }
 
 // z95 is the normal quantile of a two-sided 95% interval.

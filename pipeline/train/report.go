@@ -29,7 +29,29 @@ func eloCell(m *Match) string {
 	if m == nil {
 		return "—"
 	}
-	return fmt.Sprintf("%+.0f [%+.0f, %+.0f]", m.Elo, m.EloCI[0], m.EloCI[1])
+	return EloText(m.Elo, m.EloCI)
+}
+
+// EloText writes an Elo difference with its interval, "+120 [+80, +160]";
+// a bound past ±10000 (a shut-out) is written ±∞.
+func EloText(elo float64, ci [2]float64) string {
+	f := func(x float64) string {
+		switch {
+		case x >= 10000:
+			return "+∞"
+		case x <= -10000:
+			return "−∞"
+		}
+		return fmt.Sprintf("%+.0f", x)
+	}
+	return f(elo) + " [" + f(ci[0]) + ", " + f(ci[1]) + "]"
+}
+
+func chainCell(c *Chain) string {
+	if c == nil {
+		return "—"
+	}
+	return EloText(c.Elo, c.EloCI)
 }
 
 // reportMarkdown renders the ladder as a Markdown table.
@@ -44,16 +66,16 @@ func reportMarkdown(l *Ladder) string {
 	b.WriteString("anchors: generation 0 (the built-in engine: playouts, material) and material with value leaves, at the match settings. ")
 	b.WriteString("Value log-loss is the value head's on held-out games (material-only baseline in brackets); ")
 	b.WriteString("prior cross-entropy is against the search's visit shares on held-out positions (uniform priors in brackets; the shares' own entropy is the floor).\n\n")
-	b.WriteString("| gen | data by | positions | value log-loss | scale | prior CE (uniform) | entropy | top-1 | gate opponent | gate W-D-L | gate Elo | promoted | chained Elo | Elo vs gen 0 | Elo vs material |\n")
+	b.WriteString("| gen | data by | positions | value log-loss | scale | prior CE (uniform) | entropy | top-1 | gate opponent | gate W-D-L | gate Elo | promoted | Elo over gen 1 (chained) | Elo vs gen 0 | Elo vs material |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, g := range l.Generations {
-		fmt.Fprintf(&b, "| %d | gen %d | %d | %.4f (%.4f) | %.2f | %.3f (%.3f) | %.3f | %.1f%% | gen %d | %d-%d-%d | %s | %v | %+.0f [%+.0f, %+.0f] | %s | %s |\n",
+		fmt.Fprintf(&b, "| %d | gen %d | %d | %.4f (%.4f) | %.2f | %.3f (%.3f) | %.3f | %.1f%% | gen %d | %d-%d-%d | %s | %v | %s | %s | %s |\n",
 			g.Generation, g.SelfPlayChampion, g.Positions, g.ValueLogLoss, g.BaselineLogLoss, g.ValueScale,
 			g.PriorCrossEntropy, g.UniformCrossEntropy, g.PolicyEntropy, 100*g.PriorTop1,
 			g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloCell(&g.Gate), yesNo(g.Promoted),
-			g.ChainedElo, g.ChainedEloCI[0], g.ChainedEloCI[1], eloCell(g.VsGen0), eloCell(g.VsMaterial))
+			chainCell(g.Chained), eloCell(g.VsGen0), eloCell(g.VsMaterial))
 	}
-	fmt.Fprintf(&b, "\nChained Elo adds up the gates from generation 0; a saturated gate (a shut-out) has an unbounded interval.\n")
+	fmt.Fprintf(&b, "\nElo over generation 1 adds up the gates from generation 1 on (each gate against the champion of its time), with the variances added; a shut-out has an unbounded interval (±∞).\n")
 	fmt.Fprintf(&b, "\n![Elo against the anchors](%s)\n", LadderPlot)
 	if st := l.Strength; st != nil {
 		fmt.Fprintf(&b, "\n## Strength at equal simulations and equal time\n\n")
@@ -81,7 +103,7 @@ func yesNo(b bool) string {
 // interval.
 func ladderPNG(l *Ladder) ([]byte, error) {
 	p := plot.New()
-	p.Title.Text = "Elo of each generation over the anchors"
+	p.Title.Text = "Elo of each generation"
 	p.X.Label.Text = "generation"
 	p.Y.Label.Text = "Elo (95% interval)"
 	series := []struct {
@@ -92,7 +114,12 @@ func ladderPNG(l *Ladder) ([]byte, error) {
 	}{
 		{"vs generation 0", func(g *Generation) *Match { return g.VsGen0 }, color.RGBA{R: 31, G: 119, B: 180, A: 255}, -0.06},
 		{"vs material value leaves", func(g *Generation) *Match { return g.VsMaterial }, color.RGBA{R: 255, G: 127, B: 14, A: 255}, 0.06},
-		{"chained gates from generation 0", func(g *Generation) *Match { return &Match{Elo: g.ChainedElo, EloCI: g.ChainedEloCI} }, color.RGBA{R: 44, G: 160, B: 44, A: 255}, 0},
+		{"over generation 1, chained gates", func(g *Generation) *Match {
+			if g.Chained == nil {
+				return nil
+			}
+			return &Match{Elo: g.Chained.Elo, EloCI: g.Chained.EloCI}
+		}, color.RGBA{R: 44, G: 160, B: 44, A: 255}, 0},
 	}
 	for _, s := range series {
 		var pts plotter.XYs
@@ -104,7 +131,8 @@ func ladderPNG(l *Ladder) ([]byte, error) {
 				continue
 			}
 			pts = append(pts, plotter.XY{X: float64(g.Generation) + s.shift, Y: m.Elo})
-			errs = append(errs, struct{ Low, High float64 }{m.Elo - m.EloCI[0], m.EloCI[1] - m.Elo})
+			// A shut-out's unbounded side is drawn as a short bar.
+			errs = append(errs, struct{ Low, High float64 }{min(m.Elo-m.EloCI[0], 400), min(m.EloCI[1]-m.Elo, 400)})
 		}
 		if len(pts) == 0 {
 			continue
@@ -126,7 +154,7 @@ func ladderPNG(l *Ladder) ([]byte, error) {
 		p.Legend.Add(s.name, line, points)
 	}
 	p.Add(plotter.NewGrid())
-	p.Legend.Top = true
+	p.Legend.Top, p.Legend.Left = true, true
 	wt, err := p.WriterTo(16*vg.Centimeter, 10*vg.Centimeter, "png")
 	if err != nil {
 		return nil, err

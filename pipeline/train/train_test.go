@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,9 +41,15 @@ func TestFailedGateKeepsChampion(t *testing.T) {
 	if l.Champion != 1 || l.ChampionModel != "gen-01/model.json" || len(l.Generations) != 2 {
 		t.Fatalf("after a failed gate: champion %d (%s), %d generations; want 1, 2", l.Champion, l.ChampionModel, len(l.Generations))
 	}
-	l.add(Generation{Generation: 3, Model: "gen-03/model.json", Promoted: true})
+	l.add(Generation{Generation: 3, Model: "gen-03/model.json", Promoted: true, GateOpponent: 1,
+		Gate: Match{Elo: 100, EloCI: [2]float64{100 - 30*z95, 100 + 30*z95}}})
 	if l.Champion != 3 {
 		t.Fatalf("champion %d after generation 3 passed, want 3", l.Champion)
+	}
+	// Generation 3's gate was against generation 1: its chained Elo is
+	// the gate's, whatever generation 2 did.
+	if c := l.Generations[2].Chained; c == nil || math.Abs(c.Elo-100) > 1e-9 || math.Abs(c.EloCI[1]-c.Elo-30*z95) > 1e-9 {
+		t.Fatalf("generation 3 chained %+v, want +100 with a standard error of 30", c)
 	}
 }
 
