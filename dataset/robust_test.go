@@ -203,3 +203,57 @@ func TestJournalKeepsFinishedGamesAndDropsATornTail(t *testing.T) {
 		t.Fatalf("a journal of another seed was read: %d games", len(js.Games))
 	}
 }
+
+// TestCheckFindsWhatChangesTheRowsReadersSee: Check (what stats and fit
+// run before reading) passes a sound dataset and reports a copied part, a
+// changed byte and a duplicated range.
+func TestCheckFindsWhatChangesTheRowsReadersSee(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 4, 4, 0)
+	writeSynth(t, dir, run, 0, 1)
+	writeSynth(t, dir, run, 2, 3)
+	if probs, err := Check(dir); err != nil || len(probs) != 0 {
+		t.Fatalf("Check of a sound dataset: %v %v", probs, err)
+	}
+	dup := t.TempDir()
+	copyTree(t, dir, dup)
+	writeSynth(t, dup, run, 1, 2) // games 1 and 2 twice
+	path := PartPath(dir, TableGames, "standard", 2)
+	b, _ := os.ReadFile(path)
+	b[len(b)-30] ^= 1
+	os.WriteFile(path, b, 0o644)
+	for d, want := range map[string]string{dir: "changed after it was written", dup: "duplicate games"} {
+		probs, err := Check(d)
+		if err != nil || !strings.Contains(strings.Join(probs, "\n"), want) {
+			t.Fatalf("Check: %v %v, want %q", probs, err, want)
+		}
+	}
+}
+
+// TestCheckPoolRefusesCountingTwiceAndMixing: pooling a dataset with
+// itself counts every game twice; runs of other settings mix populations
+// unless allowed; other seeds of the same settings pool.
+func TestCheckPoolRefusesCountingTwiceAndMixing(t *testing.T) {
+	base := t.TempDir()
+	a, seed2, other := filepath.Join(base, "a"), filepath.Join(base, "b"), filepath.Join(base, "c")
+	run := synthRun(t, rules.DefaultRules(), 4, 2, 0)
+	writeSynth(t, a, run, 0, 1)
+	r2 := run
+	r2.Seed = 5
+	writeSynth(t, seed2, r2, 0, 1)
+	r3 := run
+	r3.RandomOpening = 2
+	writeSynth(t, other, r3, 0, 1)
+	if _, err := CheckPool([]string{a, a}, true); err == nil || !strings.Contains(err.Error(), "count twice") {
+		t.Fatalf("pooling a dataset with itself: %v", err)
+	}
+	if mixed, err := CheckPool([]string{a, seed2}, false); err != nil || len(mixed) != 0 {
+		t.Fatalf("pooling two seeds of one setting: %v %v", mixed, err)
+	}
+	if _, err := CheckPool([]string{a, other}, false); err == nil || !strings.Contains(err.Error(), "--allow-mixed") {
+		t.Fatalf("pooling other settings: %v, want a refusal naming --allow-mixed", err)
+	}
+	if mixed, err := CheckPool([]string{a, other}, true); err != nil || len(mixed) != 1 || !strings.Contains(mixed[0], "random opening") {
+		t.Fatalf("pooling other settings with allowMixed: %v %v", mixed, err)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -231,38 +230,13 @@ func verifyPartition(ctx context.Context, dir, variant string, rep *VerifyReport
 		rep.addf("%v", err)
 		return cov, nil
 	}
-	for _, part := range []*partition{ps.games, ps.positions} {
-		for _, t := range part.temps {
-			rep.addf("%s: temporary file of an unfinished write (a run was interrupted: resume it, or delete the file)", t.Path)
-		}
-		for _, u := range part.unexpected {
-			rep.addf("%s", unexpectedProblem(u))
-		}
+	for _, t := range append(ps.games.temps, ps.positions.temps...) {
+		rep.addf("%s: temporary file of an unfinished write (a run was interrupted: resume it, or delete the file)", t.Path)
 	}
 	for _, j := range ps.games.journals {
 		rep.addf("%s: journal of a part in progress (a run was interrupted: resume it to write its games)", j.Path)
 	}
-	recorded := len(ps.games.commits) > 0
-	for _, p := range ps.byFirst {
-		switch {
-		case p.games.Path == "" && p.positions.Path == "":
-			rep.addf("%s: commit record of a part whose files are missing", p.commit)
-		case p.games.Path == "":
-			rep.addf("%s: positions part without its games part", p.positions.Path)
-			reportUnreadable(p.positions.Path, rep)
-		case p.positions.Path == "":
-			rep.addf("%s: games part without its positions part", p.games.Path)
-			reportUnreadable(p.games.Path, rep)
-		case p.commit != "":
-			for _, msg := range p.checkCommit() {
-				rep.addf("%s", msg)
-			}
-		case recorded:
-			// Parts written by earlier versions have no commit record; in
-			// a partition with records, a missing one was lost or removed.
-			rep.addf("%s: no commit record (%s) although the partition's other parts have one: resume the run to check and record it", p.games.Path, filepath.Base(CommitPath(dir, variant, p.first)))
-		}
-	}
+	checkLayout(ps, dir, variant, rep.addf)
 	lastID := int64(-1)
 	for _, p := range ps.complete() {
 		gp := p.games
@@ -287,16 +261,6 @@ func verifyPartition(ctx context.Context, dir, variant string, rep *VerifyReport
 		}
 	}
 	return cov, nil
-}
-
-// reportUnreadable adds a problem if the file at path cannot be opened.
-func reportUnreadable(path string, rep *VerifyReport) {
-	f, err := Open(path)
-	if err != nil {
-		rep.addf("%v", err)
-		return
-	}
-	f.Close()
 }
 
 // verifyPart checks one games part and its positions part and returns the

@@ -145,6 +145,9 @@ type Result struct {
 	// Variants has one entry per group (per variant without --by).
 	Variants    []GroupStats `json:"variants"`
 	Comparisons []Comparison `json:"comparisons,omitempty"`
+	// Mixed, when not empty, says that pooled runs differ in their
+	// settings, one difference per entry (stats --pool --allow-mixed).
+	Mixed []string `json:"mixed,omitempty"`
 }
 
 // ComparePairs returns the pairs of arms to compare, in arm order: arms

@@ -391,3 +391,33 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// allowDamagedFlag is the flag of every command that reads a dataset's
+// rows for figures (stats, fit): without it they refuse a dataset that
+// dataset.Check finds fault with.
+const allowDamagedFlag = "allow-damaged"
+
+func addAllowDamagedFlag(cmd *cobra.Command, allow *bool) {
+	cmd.Flags().BoolVar(allow, allowDamagedFlag, false,
+		"read a dataset that has files that do not belong, damaged or duplicated parts (dataset verify lists them) instead of refusing it")
+}
+
+// checkReadable refuses a dataset whose files would change what is read
+// (dataset.Check), unless allow, when it only warns on stderr.
+func checkReadable(cmd *cobra.Command, dir string, allow bool) error {
+	probs, err := dataset.Check(dir)
+	if err != nil {
+		return fmt.Errorf("dataset %s: %w", dir, err)
+	}
+	if len(probs) == 0 {
+		return nil
+	}
+	if allow {
+		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s has %d %s; reading it anyway (--%s): %s\n",
+			dir, len(probs), plural(len(probs), "problem", "problems"), allowDamagedFlag, probs[0])
+		return nil
+	}
+	return fmt.Errorf("%s has %d %s that change what is read, e.g. %s\n"+
+		"Resume the run that wrote it (selfplay --resume repairs damaged parts), remove what does not belong (surakarta dataset verify %s lists all), or give --%s to read it anyway",
+		dir, len(probs), plural(len(probs), "problem", "problems"), probs[0], dir, allowDamagedFlag)
+}

@@ -21,6 +21,7 @@ func newFitCommand() *cobra.Command {
 		dir, variant, model, out string
 		opt                      = eval.DefaultFitOptions()
 		asJSON, quiet            bool
+		allowDamaged             bool
 	)
 	cmd := &cobra.Command{
 		Use:   "fit DIR --weights FILE [--variant V] [--model ridge|logistic] [--lambda L] [--holdout F] [--blend W] [--seed S] [--json] [--quiet]",
@@ -73,6 +74,9 @@ func newFitCommand() *cobra.Command {
 				return err
 			}
 			if err := checkDatasetDir(dir); err != nil {
+				return err
+			}
+			if err := checkReadable(cmd, dir, allowDamaged); err != nil {
 				return err
 			}
 			v, err := eval.ResolveVariant(dir, variant)
@@ -131,6 +135,7 @@ func newFitCommand() *cobra.Command {
 	deprecatedAlias(cmd, "out", "weights", outIsADirectory)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as one JSON object")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
+	addAllowDamagedFlag(cmd, &allowDamaged)
 	return cmd
 }
 

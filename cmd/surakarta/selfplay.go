@@ -56,7 +56,8 @@ func newSelfplayCommand() *cobra.Command {
 			"[i*N/n, (i+1)*N/n) so that machines can share a run in one DIR; runs of the two variants\n" +
 			"share a DIR as separate partitions. A run whose settings differ from those a partition\n" +
 			"holds is refused, naming each differing flag with both values.\n\n" +
-			"--json prints the run's summary as one object: planned, skipped, played, written,\n" +
+			"--json prints the run's summary as one object: planned, skipped, played, journaled (games\n" +
+			"an interrupted run had finished, written now without playing them again), written,\n" +
 			"positions, red, black, draw, parts, seconds, games_per_s, positions_per_s, out and\n" +
 			"interrupted.",
 		Example: "  surakarta selfplay --games 1000 --out data\n" +
@@ -187,6 +188,7 @@ type selfplaySummary struct {
 	Planned       int64   `json:"planned"`
 	Skipped       int64   `json:"skipped"`
 	Played        int64   `json:"played"`
+	Journaled     int64   `json:"journaled"`
 	Written       int64   `json:"written"`
 	Positions     int64   `json:"positions"`
 	Red           int64   `json:"red"`
@@ -217,7 +219,7 @@ func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) er
 	}
 	secs := sum.Elapsed.Seconds()
 	if asJSON {
-		j := selfplaySummary{Planned: sum.Planned, Skipped: sum.Skipped, Played: sum.Played, Written: sum.Written, Positions: sum.Positions,
+		j := selfplaySummary{Planned: sum.Planned, Skipped: sum.Skipped, Played: sum.Played, Journaled: sum.Journaled, Written: sum.Written, Positions: sum.Positions,
 			Red: sum.Red, Black: sum.Black, Draw: sum.Draw, Parts: sum.Parts, Seconds: secs, Out: cfg.Dir, Interrupted: interrupted}
 		if secs > 0 {
 			j.GamesPerS, j.PositionsPerS = float64(sum.Played)/secs, float64(sum.Positions)/secs

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/experiments"
 )
 
@@ -19,6 +21,7 @@ func newStatsCommand() *cobra.Command {
 		compare bool
 		pool    bool
 		conf    float64
+		allow   readAllowance
 	)
 	cmd := &cobra.Command{
 		Use:   "stats DIR... [--by variant,reason,...] [--json] [--compare]",
@@ -30,7 +33,11 @@ func newStatsCommand() *cobra.Command {
 			"majority rule would have scored the same endings.\n\n" +
 			"--by adds grouping fields (" + joinFields() + ");\n" +
 			"the variant is always one. Several DIRs are reported apart (grouped by source)\n" +
-			"unless --pool merges them, e.g. shards copied from several machines.\n" +
+			"unless --pool merges them, e.g. shards copied from several machines. Pooling refuses\n" +
+			"datasets that hold the same games of one run (they would count twice) and runs of\n" +
+			"different settings (seeds aside) unless --allow-mixed, which labels the result mixed.\n" +
+			"A dataset with files that do not belong or damaged parts is refused unless\n" +
+			"--allow-damaged.\n" +
 			"--compare tests each pair of variants of a dataset, and each variant across datasets:\n" +
 			"the 3-outcome table (chi-square, exact when counts are small), each rate (two-proportion\n" +
 			"tests with Newcombe intervals), and, where the same openings appear under both (same\n" +
@@ -43,12 +50,15 @@ func newStatsCommand() *cobra.Command {
 			if err := checkConfidence(conf); err != nil {
 				return err
 			}
-			res, err := collectStats(cmd, args, by, compare, pool, conf)
+			res, err := collectStats(cmd, args, by, compare, pool, conf, allow)
 			if err != nil {
 				return err
 			}
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), res)
+			}
+			for _, m := range res.Mixed {
+				fmt.Fprintf(cmd.OutOrStdout(), "mixed: pooled runs of different settings (--allow-mixed): %s\n", m)
 			}
 			return experiments.WriteText(cmd.OutOrStdout(), res)
 		},
@@ -58,6 +68,8 @@ func newStatsCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&compare, "compare", false, "test the differences between variants and datasets")
 	cmd.Flags().BoolVar(&pool, "pool", false, "merge several DIRs into one source instead of reporting each")
 	cmd.Flags().Float64Var(&conf, "confidence", 0.95, "confidence level of every interval")
+	cmd.Flags().BoolVar(&allow.mixed, "allow-mixed", false, "with --pool, pool runs of different settings (the result is labelled mixed)")
+	addAllowDamagedFlag(cmd, &allow.damaged)
 	cmd.AddCommand(newStatsPlanCommand())
 	return cmd
 }
@@ -80,20 +92,50 @@ func checkConfidence(conf float64) error {
 	return nil
 }
 
+// readAllowance is what a command that reads datasets is told to accept.
+type readAllowance struct{ damaged, mixed bool }
+
+// checkSources refuses datasets that would be miscounted: one given twice,
+// a damaged one (checkReadable), and with pool, datasets holding the same
+// games of one run or runs of different settings (dataset.CheckPool). It
+// returns how pooled settings differ when allowed.
+func checkSources(cmd *cobra.Command, dirs []string, pool bool, allow readAllowance) ([]string, error) {
+	seen := map[string]string{}
+	for _, d := range dirs {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			return nil, err
+		}
+		if first, ok := seen[abs]; ok {
+			return nil, fmt.Errorf("dataset %s is given twice (%s and %s): its games would count twice", abs, first, d)
+		}
+		seen[abs] = d
+		if err := checkDatasetDir(d); err != nil {
+			return nil, err
+		}
+		if err := checkReadable(cmd, d, allow.damaged); err != nil {
+			return nil, err
+		}
+	}
+	if !pool || len(dirs) < 2 {
+		return nil, nil
+	}
+	return dataset.CheckPool(dirs, allow.mixed)
+}
+
 // collectStats scans the datasets and analyses them.
-func collectStats(cmd *cobra.Command, dirs []string, by string, compare, pool bool, conf float64) (*experiments.Result, error) {
+func collectStats(cmd *cobra.Command, dirs []string, by string, compare, pool bool, conf float64, allow readAllowance) (*experiments.Result, error) {
 	fields, err := experiments.ParseBy(by)
 	if err != nil {
 		return nil, fmt.Errorf("--by: %w", err)
 	}
+	mixed, err := checkSources(cmd, dirs, pool, allow)
+	if err != nil {
+		return nil, err
+	}
 	multi := len(dirs) > 1 && !pool
 	if multi && !contains(fields, "source") {
 		fields = append([]string{"source"}, fields...) // as ParseBy orders it
-	}
-	for _, d := range dirs {
-		if err := checkDatasetDir(d); err != nil {
-			return nil, err
-		}
 	}
 	c := experiments.NewCollector(fields, compare)
 	named := contains(fields, "source")
@@ -106,7 +148,11 @@ func collectStats(cmd *cobra.Command, dirs []string, by string, compare, pool bo
 			return nil, err
 		}
 	}
-	return c.Analyze(conf, compare)
+	res, err := c.Analyze(conf, compare)
+	if res != nil {
+		res.Mixed = mixed
+	}
+	return res, err
 }
 
 func contains(xs []string, x string) bool {
@@ -126,10 +172,11 @@ func writeJSON(w io.Writer, v any) error {
 
 func newStatsPlanCommand() *cobra.Command {
 	var (
-		halfWidth float64
-		rate      string
-		conf      float64
-		asJSON    bool
+		halfWidth    float64
+		rate         string
+		conf         float64
+		asJSON       bool
+		allowDamaged bool
 	)
 	cmd := &cobra.Command{
 		Use:   "plan --halfwidth H [--rate P | DIR...]",
@@ -160,7 +207,7 @@ func newStatsPlanCommand() *cobra.Command {
 					return err
 				}
 			case len(args) > 0:
-				res, err := collectStats(cmd, args, "variant", true, false, conf)
+				res, err := collectStats(cmd, args, "variant", true, false, conf, readAllowance{damaged: allowDamaged})
 				if err != nil {
 					return err
 				}
@@ -180,5 +227,6 @@ func newStatsPlanCommand() *cobra.Command {
 	cmd.Flags().StringVar(&rate, "rate", "", "plan for this rate instead of a dataset's")
 	cmd.Flags().Float64Var(&conf, "confidence", 0.95, "confidence level")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	addAllowDamagedFlag(cmd, &allowDamaged)
 	return cmd
 }

@@ -1,0 +1,178 @@
+package dataset
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// checkLayout reports, through addf, what in a variant partition of both
+// tables changes what a reader reads: unexpected files, parts that miss a
+// table, parts whose bytes differ from their commit record, and parts
+// without a record in a partition whose other parts have one.
+func checkLayout(ps *pairs, dir, variant string, addf func(string, ...any)) {
+	for _, u := range append(ps.games.unexpected, ps.positions.unexpected...) {
+		addf("%s", unexpectedProblem(u))
+	}
+	recorded := len(ps.games.commits) > 0
+	for _, p := range ps.byFirst {
+		switch {
+		case p.games.Path == "" && p.positions.Path == "":
+			addf("%s: commit record of a part whose files are missing", p.commit)
+		case p.games.Path == "":
+			addf("%s: positions part without its games part", p.positions.Path)
+			reportUnreadable(p.positions.Path, addf)
+		case p.positions.Path == "":
+			addf("%s: games part without its positions part", p.games.Path)
+			reportUnreadable(p.games.Path, addf)
+		case p.commit != "":
+			for _, msg := range p.checkCommit() {
+				addf("%s", msg)
+			}
+		case recorded:
+			// Parts written by earlier versions have no commit record; in
+			// a partition with records, a missing one was lost or removed.
+			addf("%s: no commit record (%s) although the partition's other parts have one: resume the run to check and record it",
+				p.games.Path, filepath.Base(CommitPath(dir, variant, p.first)))
+		}
+	}
+}
+
+// reportUnreadable reports a file that cannot be opened.
+func reportUnreadable(path string, addf func(string, ...any)) {
+	f, err := Open(path)
+	if err != nil {
+		addf("%v", err)
+		return
+	}
+	f.Close()
+}
+
+// Check returns, without replaying a game, the problems of dataset dir
+// that change what a reader of its tables reads: files that do not belong
+// in a partition, parts that miss a table, parts whose bytes differ from
+// their commit record, unreadable files, footers of another run than the
+// partition's, and game ranges held twice. It hashes every file and
+// decodes only footers. Verify reports all of these too; commands that
+// read a dataset refuse one with problems unless told otherwise.
+func Check(dir string) ([]string, error) {
+	vs, err := variantsOrAll(dir, "")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	addf := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	for _, v := range vs {
+		ps, err := readPair(dir, v)
+		if err != nil {
+			return nil, err
+		}
+		checkLayout(ps, dir, v, addf)
+		run, haveRun, err := ReadManifest(dir, v)
+		if err != nil {
+			addf("%v", err)
+		}
+		last, lastPath := int64(-1), ""
+		for _, p := range ps.complete() {
+			for _, path := range []string{p.games.Path, p.positions.Path} {
+				f, err := Open(path)
+				if err != nil {
+					addf("%v", err)
+					continue
+				}
+				m := f.Meta
+				f.Close()
+				if !haveRun {
+					run, haveRun = m.Run, true
+				}
+				if d := m.Run.Diff(run); d != "" {
+					addf("%s: footer disagrees with the partition's run (%s)", path, d)
+				}
+				if path == p.games.Path {
+					if m.FirstGame <= last {
+						addf("%s: game ids %d..%d overlap %s (up to %d): duplicate games", path, m.FirstGame, m.LastGame, lastPath, last)
+					}
+					if m.LastGame > last {
+						last, lastPath = m.LastGame, path
+					}
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// CheckPool checks that datasets may be pooled into one population. For
+// each variant, two datasets must not hold games of one run (the same
+// settings and seed) with overlapping ids: they would count twice; and
+// runs pooled must share their settings, the seed aside, unless
+// allowMixed: mixed then describes each difference, for the result to be
+// labelled.
+func CheckPool(dirs []string, allowMixed bool) (mixed []string, err error) {
+	type held struct {
+		dir    string
+		run    Run
+		ranges []Range
+	}
+	byVariant := map[string][]held{}
+	var variants []string
+	for _, d := range dirs {
+		in, err := Inspect(d)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range in.Partitions {
+			if p.Table != TableGames {
+				continue
+			}
+			run, ok := in.Manifests[p.Variant]
+			if !ok && len(p.Files) > 0 {
+				run = p.Files[0].Meta.Run
+			}
+			if byVariant[p.Variant] == nil {
+				variants = append(variants, p.Variant)
+			}
+			byVariant[p.Variant] = append(byVariant[p.Variant], held{d, run, p.Ranges})
+		}
+	}
+	for _, v := range variants {
+		hs := byVariant[v]
+		for i := range hs {
+			for _, o := range hs[:i] {
+				a, b := hs[i], o
+				if a.run.Diff(b.run) == "" {
+					if r, ok := overlapOf(a.ranges, b.ranges); ok {
+						return nil, fmt.Errorf("%s and %s both hold games %d..%d of one %s run (seed %d): pooled, they would count twice; pool datasets of other seeds or other games",
+							b.dir, a.dir, r.First, r.Last, v, a.run.Seed)
+					}
+					continue
+				}
+				sa, sb := a.run, b.run
+				sa.Seed, sb.Seed, sa.GameIDs, sb.GameIDs = 0, 0, "", ""
+				if d := sa.Diff(sb); d != "" {
+					d = strings.Replace(d, "this run has", a.dir+" has", 1)
+					d = strings.Replace(d, "the partition holds", b.dir+" has", 1)
+					if !allowMixed {
+						return nil, fmt.Errorf("variant %s: %s and %s hold runs of different settings (%s): pooled, they mix populations; add --allow-mixed to pool them anyway (the result is labelled mixed)",
+							v, b.dir, a.dir, d)
+					}
+					mixed = append(mixed, fmt.Sprintf("variant %s: %s", v, d))
+				}
+			}
+		}
+	}
+	return mixed, nil
+}
+
+// overlapOf returns the first range of ids that a and b (each sorted)
+// both hold.
+func overlapOf(a, b []Range) (Range, bool) {
+	for _, x := range a {
+		for _, y := range b {
+			if lo, hi := max(x.First, y.First), min(x.Last, y.Last); lo <= hi {
+				return Range{lo, hi}, true
+			}
+		}
+	}
+	return Range{}, false
+}
