@@ -9,8 +9,11 @@ import (
 // checkLayout reports, through addf, what in a variant partition of both
 // tables changes what a reader reads: unexpected files, parts that miss a
 // table, parts whose bytes differ from their commit record, and parts
-// without a record in a partition whose other parts have one.
-func checkLayout(ps *pairs, dir, variant string, addf func(string, ...any)) {
+// without a record in a partition whose other parts have one. With
+// gamesOnly, a partition without any positions file (a match's games, an
+// experiment's summary data) is no problem.
+func checkLayout(ps *pairs, dir, variant string, gamesOnly bool, addf func(string, ...any)) {
+	gamesOnly = gamesOnly && len(ps.positions.parts) == 0
 	for _, u := range append(ps.games.unexpected, ps.positions.unexpected...) {
 		addf("%s", unexpectedProblem(u))
 	}
@@ -22,6 +25,7 @@ func checkLayout(ps *pairs, dir, variant string, addf func(string, ...any)) {
 		case p.games.Path == "":
 			addf("%s: positions part without its games part", p.positions.Path)
 			reportUnreadable(p.positions.Path, addf)
+		case p.positions.Path == "" && gamesOnly:
 		case p.positions.Path == "":
 			addf("%s: games part without its positions part", p.games.Path)
 			reportUnreadable(p.games.Path, addf)
@@ -50,7 +54,8 @@ func reportUnreadable(path string, addf func(string, ...any)) {
 
 // Check returns, without replaying a game, the problems of dataset dir
 // that change what a reader of its tables reads: files that do not belong
-// in a partition, parts that miss a table, parts whose bytes differ from
+// in a partition, parts that miss a table (a dataset of games alone is
+// fine), parts whose bytes differ from
 // their commit record, unreadable files, footers of another run than the
 // partition's, and game ranges held twice. It hashes every file and
 // decodes only footers. Verify reports all of these too; commands that
@@ -67,14 +72,17 @@ func Check(dir string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		checkLayout(ps, dir, v, addf)
+		checkLayout(ps, dir, v, true, addf)
 		run, haveRun, err := ReadManifest(dir, v)
 		if err != nil {
 			addf("%v", err)
 		}
 		last, lastPath := int64(-1), ""
-		for _, p := range ps.complete() {
+		for _, p := range ps.byFirst {
 			for _, path := range []string{p.games.Path, p.positions.Path} {
+				if path == "" {
+					continue
+				}
 				f, err := Open(path)
 				if err != nil {
 					addf("%v", err)

@@ -17,10 +17,12 @@ import (
 // still write side by side.
 type GamesLock struct {
 	own *filelock.Lock
-	// alone is true when no other writer held a lock of the partition
-	// when this one was taken.
-	alone bool
 }
+
+// claimLockName is the lock file of a partition's manifest: held for the
+// moment a run reads and updates it, so that shards starting together
+// update it one at a time.
+const claimLockName = lockPrefix + ".claim"
 
 // lockPath names the lock file of the game ids [lo, hi).
 func lockPath(dir, variant string, lo, hi int64) string {
@@ -60,24 +62,19 @@ func LockGames(dir, variant string, lo, hi int64) (*GamesLock, error) {
 		own.Unlock()
 		return nil, err
 	}
-	l := &GamesLock{own: own, alone: true}
 	for _, e := range entries {
 		a, b, ok := parseLockName(e.Name())
-		if !ok || (a == lo && b == hi) {
+		if !ok || (a == lo && b == hi) || a >= hi || b <= lo {
 			continue
 		}
 		other, err := filelock.TryLock(filepath.Join(pdir, e.Name()), holder)
 		if err != nil {
-			if a >= hi || b <= lo { // another shard: it may write beside us
-				l.alone = false
-				continue
-			}
 			own.Unlock()
 			return nil, heldError(pdir, err)
 		}
 		other.Unlock() // stale: its writer is gone
 	}
-	return l, nil
+	return &GamesLock{own: own}, nil
 }
 
 func heldError(pdir string, err error) error {
@@ -86,30 +83,6 @@ func heldError(pdir string, err error) error {
 		return fmt.Errorf("another run is writing games of %s: %s; wait for it to finish or stop it, then resume: %w", pdir, held.Holder, filelock.ErrHeld)
 	}
 	return err
-}
-
-// RemoveStaleTemps removes the temporary files of a partition's
-// bookkeeping (manifest, commit records) that a killed writer left, when
-// no other writer shares the partition; it returns their paths. Parts'
-// temporary files are Cleanup's.
-func (l *GamesLock) RemoveStaleTemps(dir, variant string) ([]string, error) {
-	if !l.alone {
-		return nil, nil
-	}
-	p, err := readPartition(dir, TableGames, variant)
-	if err != nil {
-		return nil, err
-	}
-	var removed []string
-	for _, t := range p.temps {
-		if t.First < 0 {
-			if err := os.Remove(t.Path); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return removed, err
-			}
-			removed = append(removed, t.Path)
-		}
-	}
-	return removed, nil
 }
 
 // Unlock releases the lock.

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/filelock"
 	buildinfo "github.com/surakarta/surakarta/internal/version"
 )
 
@@ -194,6 +195,26 @@ func ClaimPartition(dir string, r Run) error { return ClaimRun(dir, r, false) }
 // manifest. A run of fewer games is refused either way: the partition's
 // games beyond them would lie outside it.
 func ClaimRun(dir string, r Run, grow bool) error {
+	pdir := PartitionDir(dir, TableGames, r.Variant)
+	if err := os.MkdirAll(pdir, 0o755); err != nil {
+		return err
+	}
+	l, err := filelock.Wait(filepath.Join(pdir, claimLockName), filelock.Holder())
+	if err != nil {
+		return err
+	}
+	defer l.Unlock()
+	// Manifests are written only under this lock: a temporary one seen
+	// now was left by a killed writer.
+	p, err := readPartition(dir, TableGames, r.Variant)
+	if err != nil {
+		return err
+	}
+	for _, t := range p.temps {
+		if t.First < 0 {
+			os.Remove(t.Path)
+		}
+	}
 	have, ok, err := ReadManifest(dir, r.Variant)
 	if err != nil {
 		return err
@@ -212,7 +233,6 @@ func ClaimRun(dir string, r Run, grow bool) error {
 			f.Close()
 		}
 	}
-	pdir := PartitionDir(dir, TableGames, r.Variant)
 	if ok {
 		if d := r.Diffs(have); len(d) > 0 {
 			return &RunMismatchError{Partition: pdir, Diffs: d}
@@ -230,9 +250,6 @@ func ClaimRun(dir string, r Run, grow bool) error {
 	}
 	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(PartitionDir(dir, TableGames, r.Variant), 0o755); err != nil {
 		return err
 	}
 	return atomicfile.WriteFile(ManifestPath(dir, r.Variant), append(b, '\n'))

@@ -236,7 +236,7 @@ func verifyPartition(ctx context.Context, dir, variant string, rep *VerifyReport
 	for _, j := range ps.games.journals {
 		rep.addf("%s: journal of a part in progress (a run was interrupted: resume it to write its games)", j.Path)
 	}
-	checkLayout(ps, dir, variant, rep.addf)
+	checkLayout(ps, dir, variant, false, rep.addf)
 	lastID := int64(-1)
 	for _, p := range ps.complete() {
 		gp := p.games

@@ -66,13 +66,6 @@ func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary
 	for _, p := range removed {
 		logf("removed %s, left by an interrupted run", p)
 	}
-	temps, err := lock.RemoveStaleTemps(cfg.Dir, run.Variant)
-	if err != nil {
-		return nil, err
-	}
-	for _, p := range temps {
-		logf("removed %s, left by an interrupted write", p)
-	}
 	rep, err := dataset.CheckParts(cfg.Dir, run, lo, hi)
 	if err != nil {
 		return nil, err

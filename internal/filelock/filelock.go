@@ -48,13 +48,19 @@ func Holder() string {
 // waiting, and writes holder into it. When another process (or another
 // Lock in this process) holds it, the error is a *HeldError quoting that
 // holder.
-func TryLock(path, holder string) (*Lock, error) {
+func TryLock(path, holder string) (*Lock, error) { return lock(path, holder, false) }
+
+// Wait takes the lock at path like TryLock, waiting for another holder to
+// release it. It suits short critical sections (a manifest's update).
+func Wait(path, holder string) (*Lock, error) { return lock(path, holder, true) }
+
+func lock(path, holder string, wait bool) (*Lock, error) {
 	for {
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 		if err != nil {
 			return nil, err
 		}
-		if err := flock(f); err != nil {
+		if err := flock(f, wait); err != nil {
 			f.Close()
 			if errors.Is(err, errWouldBlock) {
 				h, gone := readHolder(path)

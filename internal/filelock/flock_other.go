@@ -9,4 +9,4 @@ import (
 
 var errWouldBlock = errors.New("lock held")
 
-func flock(*os.File) error { return nil }
+func flock(*os.File, bool) error { return nil }

@@ -10,9 +10,13 @@ import (
 
 var errWouldBlock = syscall.EWOULDBLOCK
 
-func flock(f *os.File) error {
+func flock(f *os.File, wait bool) error {
+	how := syscall.LOCK_EX | syscall.LOCK_NB
+	if wait {
+		how = syscall.LOCK_EX
+	}
 	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		err := syscall.Flock(int(f.Fd()), how)
 		if !errors.Is(err, syscall.EINTR) {
 			return err
 		}
