@@ -157,9 +157,12 @@ func CheckPool(dirs []string, allowMixed bool) (mixed []string, err error) {
 				}
 				sa, sb := a.run, b.run
 				sa.Seed, sb.Seed, sa.GameIDs, sb.GameIDs = 0, 0, "", ""
-				if d := sa.Diff(sb); d != "" {
-					d = strings.Replace(d, "this run has", a.dir+" has", 1)
-					d = strings.Replace(d, "the partition holds", b.dir+" has", 1)
+				if ds := sa.Diffs(sb); len(ds) > 0 {
+					words := make([]string, len(ds))
+					for i, x := range ds {
+						words[i] = fmt.Sprintf("%s: %s has %q, %s has %q", x.Setting, a.dir, x.Mine, b.dir, x.Have)
+					}
+					d := strings.Join(words, "; ")
 					if !allowMixed {
 						return nil, fmt.Errorf("variant %s: %s and %s hold runs of different settings (%s): pooled, they mix populations; add --allow-mixed to pool them anyway (the result is labelled mixed)",
 							v, b.dir, a.dir, d)

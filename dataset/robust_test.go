@@ -253,7 +253,7 @@ func TestCheckPoolRefusesCountingTwiceAndMixing(t *testing.T) {
 	if _, err := CheckPool([]string{a, other}, false); err == nil || !strings.Contains(err.Error(), "--allow-mixed") {
 		t.Fatalf("pooling other settings: %v, want a refusal naming --allow-mixed", err)
 	}
-	if mixed, err := CheckPool([]string{a, other}, true); err != nil || len(mixed) != 1 || !strings.Contains(mixed[0], "random opening") {
+	if mixed, err := CheckPool([]string{a, other}, true); err != nil || len(mixed) != 1 || !strings.Contains(mixed[0], "random_opening") {
 		t.Fatalf("pooling other settings with allowMixed: %v %v", mixed, err)
 	}
 }
