@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -142,8 +143,12 @@ func TestReportFilesAreWrittenAndReadable(t *testing.T) {
 			t.Errorf("%s: %v", p, err)
 			continue
 		}
-		if b := img.Bounds(); b.Dx() < 300 || b.Dy() < 200 {
-			t.Errorf("%s: %v too small", p, b)
+		if b := img.Bounds(); b.Dx() < 1200 || b.Dy() < 800 {
+			t.Errorf("%s: %v too small for a slide", p, b)
+		}
+		svg, err := os.ReadFile(filepath.Join(dir, strings.TrimSuffix(p, ".png")+".svg"))
+		if err != nil || !bytes.Contains(svg, []byte("<svg")) {
+			t.Errorf("%s has no SVG twin: %v", p, err)
 		}
 	}
 	js, err := os.ReadFile(filepath.Join(dir, "report.json"))
@@ -260,5 +265,85 @@ func TestLadderConvergesWhereSuccessiveRungsPlayTheSameGames(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(r.Answer, "\n"), "converges from **sims200**") {
 		t.Errorf("answer does not say where the ladder converged:\n%s", strings.Join(r.Answer, "\n"))
+	}
+}
+
+func TestSensitivitySaysWhetherTheBaselinesConclusionSurvives(t *testing.T) {
+	c := NewCollector(nil, true)
+	plants := map[string]plant{
+		"base":  {variant: "standard", red: 0.55, draw: 0.1, meanPlies: 80}, // advantage +7.5
+		"same":  {variant: "standard", red: 0.56, draw: 0.1, meanPlies: 80},
+		"even":  {variant: "standard", red: 0.40, draw: 0.2, meanPlies: 80}, // advantage 0
+		"worse": {variant: "standard", red: 0.30, draw: 0.1, meanPlies: 80}, // disadvantage
+	}
+	var infos []ArmInfo
+	for i, name := range []string{"base", "same", "even", "worse"} {
+		for _, g := range synthGames(plants[name], uint64(20+i), 0, 3000) {
+			c.Add(name, &g)
+		}
+		infos = append(infos, ArmInfo{Name: name, Variant: "standard", Sims: 100})
+	}
+	spec := &Spec{Baseline: "base", EquivalenceMargin: 0.02, ConvergenceMargin: 0.015}
+	r, err := BuildReport(ReportInput{Title: "s", Confidence: 0.95, Spec: spec, Arms: infos, Collector: c,
+		Compare: [][2]string{{"base", "same"}, {"base", "even"}, {"base", "worse"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv := r.Sensitivity
+	if sv == nil || sv.Conclusion != "first-player advantage" || len(sv.Rows) != 3 {
+		t.Fatalf("sensitivity %+v", sv)
+	}
+	want := map[string]string{"same": "first-player advantage", "even": "undetermined", "worse": "first-player disadvantage"}
+	for _, row := range sv.Rows {
+		if row.Conclusion != want[row.Arm] || row.Survives != (row.Arm == "same") {
+			t.Errorf("%s: conclusion %q survives %v, want %q", row.Arm, row.Conclusion, row.Survives, want[row.Arm])
+		}
+		if row.AdvantageChange.Value != r.Comparisons[0].Changes[ChangeScore].Value && row.Arm == "same" {
+			t.Errorf("%s: change %v is not the comparison's", row.Arm, row.AdvantageChange.Value)
+		}
+	}
+	text := strings.Join(r.Answer, "\n")
+	if !strings.Contains(text, "The conclusion holds under same") || !strings.Contains(text, "It does not hold under even") {
+		t.Errorf("sensitivity answer:\n%s", text)
+	}
+	dir := t.TempDir()
+	if err := r.WriteFiles(dir); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(r.Plots, SensitivityPlot) {
+		t.Errorf("plots %v lack the sensitivity plot", r.Plots)
+	}
+}
+
+func TestVerdictsAreReadOffTheInterval(t *testing.T) {
+	ch := func(v, lo, hi, eqP float64) *ChangeFigure {
+		return &ChangeFigure{Estimate: Estimate{Value: v, CI: [2]float64{lo, hi}},
+			Equivalence: EquivalenceFigure{Margin: 0.02, P: Num(eqP), Equivalent: eqP < Significance}}
+	}
+	for _, c := range []struct {
+		c    *ChangeFigure
+		want string
+		not  []string
+	}{
+		{ch(0.05, 0.02, 0.08, 1), "a real change of the x", []string{"not detected", "no change"}},
+		{ch(0.005, 0.001, 0.009, 0.001), "though smaller than ±2.0 points", []string{"not detected"}},
+		{ch(0.001, -0.01, 0.012, 0.003), "no change of the x beyond ±2.0 points", []string{"not detected", "real"}},
+		{ch(0.01, -0.03, 0.05, 0.4), "the data allow anything from -3.0 to +5.0 points", []string{"no change of", "real"}},
+	} {
+		got := changeVerdict(c.c, "x")
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%+v: %q lacks %q", c.c, got, c.want)
+		}
+		for _, n := range c.not {
+			if strings.Contains(got, n) {
+				t.Errorf("%+v: %q says %q", c.c, got, n)
+			}
+		}
+	}
+	if got := mdPts(Estimate{Value: -1e-9, CI: [2]float64{-1e-9, -1e-9}}); got != "+0.0 (no spread)" {
+		t.Errorf("a zero-width interval prints %q", got)
+	}
+	if got := count(1, "arm") + ", " + count(2, "arm"); got != "1 arm, 2 arms" {
+		t.Errorf("counts %q", got)
 	}
 }
