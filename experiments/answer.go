@@ -131,8 +131,8 @@ func changeVerdict(c *ChangeFigure, what string) string {
 	case eq.Equivalent:
 		return fmt.Sprintf("no change of the %s beyond ±%.1f points (equivalence test p %s)", what, m, fmtP(float64(eq.P)))
 	}
-	return fmt.Sprintf("a change of the %s is not detected, but neither is it shown to be within ±%.1f points (equivalence test p %s): the data allow anything from %s to %s points",
-		what, m, fmtP(float64(eq.P)), signedPts(c.CI[0]), signedPts(c.CI[1]))
+	return fmt.Sprintf("a change of the %s is not detected, nor shown to be within ±%.1f points (equivalence test p %s): the data cannot tell",
+		what, m, fmtP(float64(eq.P)))
 }
 
 // ladderWords describes a strength ladder: its rungs, the steps between

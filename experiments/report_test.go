@@ -105,13 +105,14 @@ func TestReportAnswersTheQuestionsInPlainLanguage(t *testing.T) {
 	r := syntheticReport(t)
 	text := strings.Join(r.Answer, "\n")
 	for _, want := range []string{
-		"Moving first is a real advantage",                 // standard: score 0.545
-		"**standard → majority**",                          // the variant comparison
-		"a change of -13.9 points",                         // 25% → 9%, B − A
-		"a real change of the draw rate",                   // its interval excludes 0
-		"the data allow anything from -2.5 to +4.0 points", // the score: neither detected nor equivalent
-		"Rescoring **standard**",                           // majority_winner on standard games
-		"points per doubling",                              // the ladder
+		"Moving first is a real advantage",                    // standard: score 0.545
+		"**standard → majority**",                             // the variant comparison
+		"a change of -13.9 points",                            // 25% → 9%, B − A
+		"a real change of the draw rate",                      // its interval excludes 0
+		"+0.8 points (-2.5 to +4.0; paired t-test",            // the score: both ends quoted
+		"is not detected, nor shown to be within ±2.0 points", // neither detected nor equivalent
+		"Rescoring **standard**",                              // majority_winner on standard games
+		"points per doubling",                                 // the ladder
 		"How sure is this?",
 	} {
 		if !strings.Contains(text, want) {
@@ -328,7 +329,7 @@ func TestVerdictsAreReadOffTheInterval(t *testing.T) {
 		{ch(0.05, 0.02, 0.08, 1), "a real change of the x", []string{"not detected", "no change"}},
 		{ch(0.005, 0.001, 0.009, 0.001), "though smaller than ±2.0 points", []string{"not detected"}},
 		{ch(0.001, -0.01, 0.012, 0.003), "no change of the x beyond ±2.0 points", []string{"not detected", "real"}},
-		{ch(0.01, -0.03, 0.05, 0.4), "the data allow anything from -3.0 to +5.0 points", []string{"no change of", "real"}},
+		{ch(0.01, -0.03, 0.05, 0.4), "is not detected, nor shown to be within ±2.0 points", []string{"no change of", "real"}},
 	} {
 		got := changeVerdict(c.c, "x")
 		if !strings.Contains(got, c.want) {
