@@ -132,7 +132,7 @@ func newMatchCommand() *cobra.Command {
 			"distribution of the pairs, and each side's mean time and nodes a move. --sprt\n" +
 			"elo0,elo1,alpha,beta runs a sequential test of elo <= elo0 against elo >= elo1 after\n" +
 			"each pair, in pair order, and stops the match as soon as it decides.\n\n" +
-			"--out DIR records every game as it finishes (pair by pair) as a dataset: the games\n" +
+			"--out DIR records the games within seconds of their end as a dataset: the games\n" +
 			"table (moves, result, reason; read by surakarta stats and DuckDB) and the matches\n" +
 			"table (each side's engine, time and nodes, the fault); surakarta match pgn DIR\n" +
 			"prints games as text. An interrupted match continues with the same command and\n" +

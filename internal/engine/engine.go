@@ -133,6 +133,10 @@ func (e *Engine) SetOption(name, value string) error {
 // NewGame starts a game under r: the settings are checked under r and the
 // searcher's tree and generator start afresh from the seed setting.
 func (e *Engine) NewGame(r rules.Rules) error {
+	if r == e.rules {
+		e.s = nil // settings already checked under r
+		return nil
+	}
 	old := e.rules
 	e.rules = r
 	if err := e.configure(); err != nil {
