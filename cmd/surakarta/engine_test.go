@@ -198,6 +198,11 @@ func TestEngineRefusesBadInputAndKeepsGoing(t *testing.T) {
 	if m, _ := e.bestmove(10 * time.Second); m == "" {
 		t.Fatal("no move after bad input")
 	}
+	// Routes are optional on input; the wrong route of a legal capture is
+	// refused with the legal ones.
+	fen := "position fen 6/2b3/1r4/6/6/5r r 0 30 moves "
+	e.send(fen+"b4xc5", fen+"b4xc5[top-left]", fen+"b4xc5[top-right]")
+	e.expect("ok", "ok", `error position: move 1 (b4xc5[top-right]): illegal move "b4xc5[top-right]": no route`)
 }
 
 // TestEngineStopsDuringSearch: stop ends a long search at once with a
