@@ -161,8 +161,18 @@
 // ModelFile (format ModelFormat, version ModelVersion) holds one trained
 // model: the value head as a weights file, the scale applied, the prior
 // head, both heads' held-out reports and the model's provenance
-// (generation, parent, datasets, settings). LoadEvaluator reads a model or
-// a weights file, so that every --evaluator takes either.
+// (generation, parent, datasets, settings).
+//
+// # The evaluator registry
+//
+// OpenEvaluator turns an evaluator's name into an mcts.Evaluator and the
+// identity a run records (registry.go): a built-in name ("material") or
+// else a file, read by the format its "format" field names (weights files,
+// model files). Every command, the pipeline and the experiments open
+// evaluators through it. A new built-in is one NamedEvaluator in
+// namedEvaluators; a new file format is one FileFormat in fileFormats (its
+// format string and a Load of the file's bytes); help texts list both
+// tables (EvaluatorHelp).
 //
 // # Arena
 //

@@ -157,33 +157,3 @@ func LoadModel(path string) (*ModelFile, error) {
 	}
 	return f, nil
 }
-
-// LoadEvaluator returns the evaluator of the file at path, a model file or
-// a weights file (told apart by their format field).
-func LoadEvaluator(path string) (mcts.Evaluator, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var head struct {
-		Format string `json:"format"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("%s: not JSON: %w", path, err)
-	}
-	switch head.Format {
-	case ModelFormat:
-		f, err := ReadModel(bytes.NewReader(data))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		ev, err := f.Evaluator()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		return ev, nil
-	case WeightsFormat:
-		return LoadLinear(path)
-	}
-	return nil, fmt.Errorf("%s: format %q: want a model file (%q) or a weights file (%q)", path, head.Format, ModelFormat, WeightsFormat)
-}

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -179,12 +178,7 @@ arms:
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &SelfPlayer{PartGames: 4, Evaluator: func(name string) (mcts.Evaluator, string, error) {
-		if name != mcts.MaterialName {
-			return nil, "", errors.New("only the built-in evaluator here")
-		}
-		return mcts.Material{}, "material", nil
-	}}
+	p := &SelfPlayer{PartGames: 4}
 	r, err := Run(context.Background(), s, p, RunOptions{Out: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

@@ -2,11 +2,11 @@ package experiments
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
 )
@@ -77,11 +77,9 @@ func EngineWords(c mcts.Settings) string {
 // SelfPlayer is the Player that plays arms with the self-play runner
 // (package selfplay): each arm is a self-play run of Games games into its
 // own dataset directory, resumed when it already holds some. Every arm
-// starts from StudyEngine.
+// starts from StudyEngine; its evaluator comes from eval's registry
+// (eval.OpenEvaluator).
 type SelfPlayer struct {
-	// Evaluator returns the evaluator an arm's evaluator setting names
-	// and the identity recorded in the dataset's settings.
-	Evaluator func(name string) (ev mcts.Evaluator, identity string, err error)
 	// PartGames is the number of game ids per part file (0: the self-play
 	// default).
 	PartGames int
@@ -94,14 +92,11 @@ type SelfPlayer struct {
 
 // PlayArm plays the arm's missing games with selfplay.Run.
 func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
-	if p.Evaluator == nil {
-		return errors.New("experiments: SelfPlayer without an Evaluator")
-	}
 	c, err := a.EngineConfig()
 	if err != nil {
 		return err
 	}
-	ev, id, err := p.Evaluator(a.engine().Evaluator)
+	ev, err := eval.OpenEvaluator(a.engine().Evaluator)
 	if err != nil {
 		return fmt.Errorf("evaluator: %w", err)
 	}
@@ -116,7 +111,7 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	}
 	cfg := selfplay.Config{
 		Dir: a.Dir, Games: a.Games, Seed: a.Seed, RandomOpening: a.RandomOpening,
-		Rules: a.Rules, Engine: c.Settings, Evaluator: ev, EvaluatorName: id, Workers: a.Workers,
+		Rules: a.Rules, Engine: c.Settings, Evaluator: ev.Evaluator, EvaluatorName: ev.Identity, Workers: a.Workers,
 		PartGames: p.PartGames, Resume: done > 0 || len(left) > 0, Logf: p.Logf,
 	}
 	if p.OnStart != nil {

@@ -215,7 +215,7 @@ var engineSettings = []Setting{
 		"keep the searched subtree from one move to the next",
 		func(e *Engine) *bool { return &e.ReuseTree }, nil),
 	declare("evaluator", MaterialName, "an evaluator's name or a file",
-		"evaluator: material, a weights file written by fit, or a model file (value and move prior)",
+		"evaluator: a built-in name or an evaluator file (package eval's registry)",
 		func(e *Engine) *string { return &e.Evaluator }, func(v string, _ *Engine) bool { return v != "" },
 		"eval"),
 }

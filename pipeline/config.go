@@ -50,10 +50,9 @@ type Config struct {
 	Rules rules.Rules
 	// Engine is the self-play search setting.
 	Engine mcts.Settings
-	// Evaluator scores self-play leaves and EvaluatorName identifies it in
-	// the dataset's settings (see selfplay.Config).
-	Evaluator     mcts.Evaluator
-	EvaluatorName string
+	// Evaluator scores self-play leaves: from eval.OpenEvaluator, with the
+	// identity the dataset's settings record.
+	Evaluator eval.Opened
 	// Workers is the number of goroutines playing games (0: one per CPU);
 	// it changes only the speed.
 	Workers int
@@ -91,7 +90,7 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("match games %d: want an even number (each opening is played twice, colours swapped), or 0 to skip the match", c.MatchGames)
 	case c.Confidence < 0 || c.Confidence >= 1:
 		return fmt.Errorf("confidence %v: want a fraction in (0, 1) such as 0.95", c.Confidence)
-	case c.Evaluator == nil:
+	case c.Evaluator.Evaluator == nil:
 		return errors.New("pipeline: no self-play evaluator")
 	}
 	if c.Rules.Variant != FitVariant {

@@ -21,8 +21,7 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 	opt := c.Fit
 	opt.RowsHint = prov.Rows
 	if c.Resume {
-		if wf, l, err := eval.LoadWeights(out); err == nil && sameFit(wf, opt, variant, prov) {
-			p.weights = l
+		if wf, _, err := eval.LoadWeights(out); err == nil && sameFit(wf, opt, variant, prov) {
 			p.sum.Fit = fitSummary(out, wf.Report)
 			return Skipped, out, nil
 		}
@@ -38,9 +37,6 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 	wf.Dataset.Dir = DataDir // relative to weights.json, beside it in Out
 	if err := wf.Save(out); err != nil {
 		return "", "", fmt.Errorf("writing weights: %w", err)
-	}
-	if p.weights, err = wf.Linear(); err != nil {
-		return "", "", err
 	}
 	p.sum.Fit = fitSummary(out, wf.Report)
 	return Ran, out, nil

@@ -56,6 +56,16 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 		p.sum.Match = matchSummary(out, eng, rec.Result)
 		return Skipped, out, nil
 	}
+	// Both evaluators by name, through eval's registry: the weights file
+	// the fit wrote, and the built-in material.
+	a, err := eval.OpenEvaluator(c.path(WeightsFile))
+	if err != nil {
+		return "", "", fmt.Errorf("match: %w", err)
+	}
+	b, err := eval.OpenEvaluator(mcts.MaterialName)
+	if err != nil {
+		return "", "", fmt.Errorf("match: %w", err)
+	}
 	p.logf("match: fitted weights (A) against material (B), %d games, both at %s", c.MatchGames, engineWords(eng))
 	var done atomic.Int64
 	var score atomic.Value
@@ -69,7 +79,7 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 			rep.Add(int64(r.Games) - done.Swap(int64(r.Games)))
 			score.Store(fmt.Sprintf("A %d-%d-%d, score %.3f", r.Wins, r.Draws, r.Losses, float64(r.Score)))
 		}}
-	res, err := eval.Arena(ctx, eval.SearchPlayer(eng, p.weights), eval.SearchPlayer(eng, mcts.Material{}), opt)
+	res, err := eval.Arena(ctx, eval.SearchPlayer(eng, a.Evaluator), eval.SearchPlayer(eng, b.Evaluator), opt)
 	rep.Stop()
 	if err != nil {
 		if ctx.Err() != nil {

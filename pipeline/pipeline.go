@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
 )
@@ -97,10 +96,9 @@ func claimOut(cfg *Config) error {
 
 // runner holds a run's state between stages.
 type runner struct {
-	cfg     Config
-	log     io.Writer
-	sum     *Summary
-	weights *eval.Linear
+	cfg Config
+	log io.Writer
+	sum *Summary
 }
 
 func (p *runner) logf(format string, args ...any) {
@@ -114,8 +112,8 @@ func (p *runner) settings() Settings {
 	s := Settings{
 		GamesPerVariant: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening,
 		Rules:  c.rulesOf(FitVariant).String(),
-		Engine: mcts.Engine{Settings: c.Engine, Evaluator: c.EvaluatorName}.Describe(),
-		Sims:   c.Engine.Sims, Leaf: c.Engine.Leaf.String(), Evaluator: c.EvaluatorName,
+		Engine: mcts.Engine{Settings: c.Engine, Evaluator: c.Evaluator.Identity}.Describe(),
+		Sims:   c.Engine.Sims, Leaf: c.Engine.Leaf.String(), Evaluator: c.Evaluator.Identity,
 		FitModel: string(c.Fit.Model), FitLambda: c.Fit.Lambda, FitHoldout: c.Fit.Holdout, FitVariant: FitVariant.String(),
 		MatchGames: c.MatchGames, Confidence: c.Confidence,
 	}

@@ -27,7 +27,7 @@ func tinyConfig(out string) Config {
 	m.Sims = 16
 	return Config{
 		Out: out, Games: 8, Seed: 1, RandomOpening: 4,
-		Rules: rules.DefaultRules(), Engine: eng.Settings, Evaluator: mcts.Material{}, EvaluatorName: "material",
+		Rules: rules.DefaultRules(), Engine: eng.Settings, Evaluator: eval.Opened{Evaluator: mcts.Material{}, Identity: mcts.MaterialName},
 		Workers: 2, Fit: eval.DefaultFitOptions(), MatchGames: 4, MatchEngine: m,
 	}
 }

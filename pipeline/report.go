@@ -28,7 +28,7 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 	// The report: one arm per variant, named by it, compared game by game.
 	col := experiments.NewCollector(nil, true)
 	var arms []experiments.ArmInfo
-	ev := c.EvaluatorName
+	ev := c.Evaluator.Identity
 	if ev == "material" {
 		ev = ""
 	}
@@ -71,7 +71,7 @@ func (p *runner) description() string {
 	c := &p.cfg
 	return fmt.Sprintf("Made by the pipeline: %d self-play games per variant at %d simulations a move (%s leaves, evaluator %s), "+
 		"game i of both variants opening with the same %d random plies (seed %d), rules %s otherwise.",
-		c.Games, c.Engine.Sims, c.Engine.Leaf, c.EvaluatorName, c.RandomOpening, c.Seed, strings.TrimPrefix(c.rulesOf(FitVariant).String(), "variant=standard,"))
+		c.Games, c.Engine.Sims, c.Engine.Leaf, c.Evaluator.Identity, c.RandomOpening, c.Seed, strings.TrimPrefix(c.rulesOf(FitVariant).String(), "variant=standard,"))
 }
 
 // fillFigures copies the report's headline figures into the summary.

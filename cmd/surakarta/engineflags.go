@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -43,6 +44,9 @@ func bindEngineSettings(cmd *cobra.Command, e *mcts.Engine) {
 		s := &settings[i]
 		v := s.Value(e)
 		usage := s.Doc
+		if s.Name == "evaluator" { // the registry's names and formats
+			usage = "evaluator: " + eval.EvaluatorHelp()
+		}
 		for _, old := range s.Deprecated {
 			usage += " (old name --" + old + ")"
 		}
@@ -63,26 +67,20 @@ func bindEngineSettings(cmd *cobra.Command, e *mcts.Engine) {
 // config returns the search settings the flags describe under the game
 // rules r and the evaluator they name, checked once; errors name the flag.
 func (f *engineFlags) config(r rules.Rules) (mcts.Config, mcts.Evaluator, error) {
+	c, o, err := f.open(r)
+	return c, o.Evaluator, err
+}
+
+// open is config with the evaluator's identity, for the commands that
+// record it: the evaluator comes from eval's registry (eval.OpenEvaluator).
+func (f *engineFlags) open(r rules.Rules) (mcts.Config, eval.Opened, error) {
 	c := f.engine.Config(r, f.seed)
 	if err := f.engine.Validate(); err != nil {
-		return c, nil, err
+		return c, eval.Opened{}, err
 	}
-	ev, err := newEvaluator(f.engine.Evaluator)
+	o, err := eval.OpenEvaluator(f.engine.Evaluator)
 	if err != nil {
-		return c, nil, fmt.Errorf("--evaluator %s: %w", f.engine.Evaluator, err)
+		return c, o, fmt.Errorf("--evaluator %s: %w", f.engine.Evaluator, err)
 	}
-	return c, ev, nil
-}
-
-// newEvaluator returns the evaluator of an --evaluator value.
-func newEvaluator(spec string) (mcts.Evaluator, error) {
-	if spec == mcts.MaterialName {
-		return mcts.Material{}, nil
-	}
-	return loadEvaluator(spec)
-}
-
-// loadEvaluator loads the fitted evaluator in the weights file at spec.
-func loadEvaluator(spec string) (mcts.Evaluator, error) {
-	return loadLinearEvaluator(spec)
+	return c, o, nil
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/experiments"
-	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
@@ -111,14 +110,6 @@ func newExperimentRunCommand() *cobra.Command {
 func experimentPlayer(cmd *cobra.Command, quiet bool) experiments.Player {
 	var prog selfplay.Progress
 	p := &experiments.SelfPlayer{
-		Evaluator: func(name string) (mcts.Evaluator, string, error) {
-			ev, err := newEvaluator(name)
-			if err != nil {
-				return nil, "", err
-			}
-			id, err := evaluatorIdentity(name)
-			return ev, id, err
-		},
 		Logf: func(format string, args ...any) {
 			if !quiet {
 				fmt.Fprintf(cmd.ErrOrStderr(), format+"\n", args...)

@@ -23,13 +23,6 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// loadLinearEvaluator loads a weights file written by fit or a model file
-// written by train; loadEvaluator (engineflags.go) calls it for every
-// --evaluator value but "material".
-func loadLinearEvaluator(path string) (mcts.Evaluator, error) {
-	return eval.LoadEvaluator(path)
-}
-
 // parseEngineSpec turns a CONFIG (match --a/--b, --match-engine, the
 // engine command's options) into search settings under rules r and the
 // evaluator they name, checked once: the engine's text form

@@ -116,7 +116,7 @@ func newPipelineCommand() *cobra.Command {
 			var errOut = cmd.ErrOrStderr()
 			sum, err := pipeline.Run(cmd.Context(), pipeline.Config{
 				Out: out, Games: games, Seed: ef.seed, RandomOpening: randomOpening,
-				Rules: r, Engine: eng.config.Settings, Evaluator: eng.evaluator, EvaluatorName: eng.name, Workers: workers,
+				Rules: r, Engine: eng.config.Settings, Evaluator: eng.evaluator, Workers: workers,
 				Fit: fitOpt, MatchGames: matchGames, MatchEngine: meng.Settings, Confidence: conf,
 				Resume: resume, Command: commandLine(cmd), Log: errOut, Quiet: quiet,
 			})

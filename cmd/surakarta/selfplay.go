@@ -1,7 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -82,7 +82,7 @@ func newSelfplayCommand() *cobra.Command {
 			}
 			cfg := selfplay.Config{
 				Dir: out, Games: games, Shard: shard, Shards: shards, Seed: ef.seed, RandomOpening: randomOpening,
-				Rules: eng.rules, Engine: eng.config.Settings, Evaluator: eng.evaluator, EvaluatorName: eng.name,
+				Rules: eng.rules, Engine: eng.config.Settings, Evaluator: eng.evaluator.Evaluator, EvaluatorName: eng.evaluator.Identity,
 				Workers: workers, PartGames: partGames, Resume: resume,
 			}
 			if cmd.Flags().Changed("game-ids") {
@@ -144,13 +144,12 @@ func checkSelfplayFlags(games int64, workers, shard, shards, partGames, randomOp
 }
 
 // playEngine is what a command that plays games takes from its rules and
-// engine flags: the search settings (rules included), the evaluator, and the
-// name under which a run records that evaluator.
+// engine flags: the search settings (rules included) and the evaluator with
+// the identity under which a run records it.
 type playEngine struct {
 	rules     rules.Rules
 	config    mcts.Config
-	evaluator mcts.Evaluator
-	name      string
+	evaluator eval.Opened
 }
 
 // resolvePlayEngine checks the rules and engine flags and loads the evaluator.
@@ -160,27 +159,8 @@ func resolvePlayEngine(rf *rulesFlags, ef *engineFlags) (playEngine, error) {
 	if e.rules, err = rf.rules(); err != nil {
 		return e, err
 	}
-	if e.config, e.evaluator, err = ef.config(e.rules); err != nil {
-		return e, err
-	}
-	if e.name, err = evaluatorIdentity(ef.engine.Evaluator); err != nil {
-		return e, err
-	}
-	return e, nil
-}
-
-// evaluatorIdentity names an --evaluator value for the run's settings: the
-// built-in name, or the weights file's content hash, so that a changed
-// file is a different run wherever it lives.
-func evaluatorIdentity(spec string) (string, error) {
-	if spec == mcts.MaterialName {
-		return spec, nil
-	}
-	b, err := os.ReadFile(spec)
-	if err != nil {
-		return "", fmt.Errorf("--evaluator: %w", err)
-	}
-	return fmt.Sprintf("weights sha256:%x", sha256.Sum256(b)), nil
+	e.config, e.evaluator, err = ef.open(e.rules)
+	return e, err
 }
 
 // selfplaySummary is what selfplay --json prints.

@@ -1,0 +1,146 @@
+package eval
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/surakarta/surakarta/mcts"
+)
+
+// The evaluator registry: every place that turns an evaluator's name
+// (--evaluator, evaluator= in a match CONFIG, evaluator: in a spec, the
+// pipeline's and the trainer's own) into an evaluator goes through
+// OpenEvaluator, so that names, files and the identity a run records mean
+// the same everywhere.
+//
+// A name is a built-in evaluator of namedEvaluators or else a file: a JSON
+// file whose "format" field names one of fileFormats. To add a built-in,
+// add a NamedEvaluator to namedEvaluators; to add a file format, add a
+// FileFormat to fileFormats with its format string and a Load that checks
+// and decodes the file's bytes. Nothing else changes: the commands' help
+// lists both tables (EvaluatorHelp).
+
+// NamedEvaluator is a built-in evaluator, chosen by its name.
+type NamedEvaluator struct {
+	Name string
+	Doc  string
+	New  func() mcts.Evaluator
+}
+
+// FileFormat is a kind of evaluator file, told apart by the file's
+// "format" field.
+type FileFormat struct {
+	Format string
+	Doc    string
+	// Load checks and decodes a file of this format.
+	Load func(data []byte) (mcts.Evaluator, error)
+}
+
+var namedEvaluators = []NamedEvaluator{
+	{mcts.MaterialName, "the material difference (mcts.Material), the default", func() mcts.Evaluator { return mcts.Material{} }},
+}
+
+var fileFormats = []FileFormat{
+	{ModelFormat, "a model file written by train (value and move prior)", func(data []byte) (mcts.Evaluator, error) {
+		f, err := ReadModel(bytes.NewReader(data))
+		if err != nil {
+			return nil, err
+		}
+		return f.Evaluator()
+	}},
+	{WeightsFormat, "a weights file written by fit (a linear value)", func(data []byte) (mcts.Evaluator, error) {
+		f, err := ReadWeights(bytes.NewReader(data))
+		if err != nil {
+			return nil, err
+		}
+		return f.Linear()
+	}},
+}
+
+// Opened is an evaluator with the identity a run records for it.
+type Opened struct {
+	Evaluator mcts.Evaluator
+	// Identity is the built-in's name, or for a file "weights sha256:"
+	// and the hash of its bytes (whatever its format: the form runs have
+	// always recorded), so that a changed file is another run wherever it
+	// lives and a moved one the same run.
+	Identity string
+}
+
+// OpenEvaluator returns the evaluator name names: a built-in
+// (namedEvaluators) or else a file of one of fileFormats.
+func OpenEvaluator(name string) (Opened, error) {
+	for _, n := range namedEvaluators {
+		if n.Name == name {
+			return Opened{Evaluator: n.New(), Identity: n.Name}, nil
+		}
+	}
+	if name == "" {
+		return Opened{}, fmt.Errorf("empty evaluator name: want %s", EvaluatorHelp())
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return Opened{}, fmt.Errorf("evaluator %q is neither a built-in (%s) nor a readable file: %w", name, strings.Join(builtinNames(), ", "), err)
+	}
+	ev, err := loadFile(data)
+	if err != nil {
+		return Opened{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return Opened{Evaluator: ev, Identity: fmt.Sprintf("weights sha256:%x", sha256.Sum256(data))}, nil
+}
+
+// LoadEvaluator returns the evaluator of the file at path, of any of the
+// registered file formats.
+func LoadEvaluator(path string) (mcts.Evaluator, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := loadFile(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ev, nil
+}
+
+// loadFile decodes an evaluator file by its format field.
+func loadFile(data []byte) (mcts.Evaluator, error) {
+	var head struct {
+		Format string `json:"format"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, fmt.Errorf("not JSON: %w", err)
+	}
+	var formats []string
+	for _, f := range fileFormats {
+		if f.Format == head.Format {
+			return f.Load(data)
+		}
+		formats = append(formats, fmt.Sprintf("%s (format %q)", f.Doc, f.Format))
+	}
+	return nil, fmt.Errorf("format %q: want %s", head.Format, strings.Join(formats, " or "))
+}
+
+func builtinNames() []string {
+	var out []string
+	for _, n := range namedEvaluators {
+		out = append(out, n.Name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// EvaluatorHelp says in a line what an evaluator name may be, from the
+// registry's tables.
+func EvaluatorHelp() string {
+	parts := builtinNames()
+	for _, f := range fileFormats {
+		parts = append(parts, f.Doc)
+	}
+	return strings.Join(parts, ", or ")
+}

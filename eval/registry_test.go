@@ -1,0 +1,73 @@
+package eval_test
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/mcts"
+)
+
+// TestOpenEvaluatorByNameAndFile: the built-in by its name, a weights file
+// and a model file by their format, each with the identity runs record
+// (the name; a file by the hash of its bytes, wherever it lies).
+func TestOpenEvaluatorByNameAndFile(t *testing.T) {
+	o, err := eval.OpenEvaluator(mcts.MaterialName)
+	if _, ok := o.Evaluator.(mcts.Material); err != nil || !ok || o.Identity != mcts.MaterialName {
+		t.Fatalf("material: %+v, %v", o, err)
+	}
+	dir := t.TempDir()
+	weights := filepath.Join(dir, "w.json")
+	if err := eval.NewWeightsFile(eval.NewLinear(eval.Ridge, testWeights())).Save(weights); err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(dir, "m.json")
+	if err := eval.NewModelFile(eval.NewLinear(eval.Ridge, testWeights()), 1, nil, nil, nil).Save(model); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{weights, model} {
+		o, err := eval.OpenEvaluator(path)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		data, _ := os.ReadFile(path)
+		if want := fmt.Sprintf("weights sha256:%x", sha256.Sum256(data)); o.Identity != want {
+			t.Errorf("%s: identity %q, want %q", path, o.Identity, want)
+		}
+		moved := filepath.Join(t.TempDir(), "moved.json")
+		os.WriteFile(moved, data, 0o644)
+		if again, err := eval.OpenEvaluator(moved); err != nil || again.Identity != o.Identity {
+			t.Errorf("%s moved: identity %q (%v), want %q", path, again.Identity, err, o.Identity)
+		}
+	}
+	if _, ok := mustOpen(t, weights).(*eval.Linear); !ok {
+		t.Error("a weights file does not open as a Linear")
+	}
+}
+
+func mustOpen(t *testing.T, name string) mcts.Evaluator {
+	t.Helper()
+	o, err := eval.OpenEvaluator(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o.Evaluator
+}
+
+func TestOpenEvaluatorErrorsSayWhatIsWanted(t *testing.T) {
+	for name, want := range map[string]string{
+		"":                   "empty evaluator name",
+		"/no/such/file.json": "neither a built-in (material) nor a readable file",
+	} {
+		if _, err := eval.OpenEvaluator(name); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want an error saying %q", name, err, want)
+		}
+	}
+	if h := eval.EvaluatorHelp(); !strings.Contains(h, "material") || !strings.Contains(h, "weights file") || !strings.Contains(h, "model file") {
+		t.Errorf("help %q does not list every name and format", h)
+	}
+}
