@@ -45,6 +45,13 @@ var flagCompletions = map[string]cobra.CompletionFunc{
 	"weights":   jsonFiles,
 }
 
+func init() {
+	// The engine-spec completion looks values up in flagCompletions. (Cobra
+	// takes a one-letter flag for a shorthand when completing, so match's
+	// --a and --b cannot complete.)
+	flagCompletions["match-engine"] = engineSpecValues
+}
+
 // argCompletions completes the arguments of the commands that take paths.
 var argCompletions = map[string]cobra.CompletionFunc{
 	"surakarta stats":             directories,
@@ -148,4 +155,38 @@ func listValues(values []string) cobra.CompletionFunc {
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 	}
+}
+
+// engineSpecValues completes a CONFIG, comma-separated key=value pairs of
+// the engine settings: the keys not yet given, then after key= the values
+// of the settings that have a fixed set (leaf, evaluator, the switches).
+func engineSpecValues(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	i := strings.LastIndex(toComplete, ",")
+	done, last := toComplete[:i+1], toComplete[i+1:]
+	key, value, hasValue := strings.Cut(last, "=")
+	const more = cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	if !hasValue {
+		keys := []string{"seed="}
+		for _, s := range mcts.EngineSettings() {
+			keys = append(keys, s.Flag()+"=")
+		}
+		var out []string
+		for _, k := range keys {
+			if strings.HasPrefix(k, key) && !strings.Contains(","+done, ","+k) {
+				out = append(out, done+k)
+			}
+		}
+		return out, more
+	}
+	var vals []string
+	if s := mcts.LookupSetting(key); s != nil && s.Kind == "bool" {
+		vals, _ = fixedValues("true", "false")(nil, nil, value)
+	} else if fn, ok := flagCompletions[strings.TrimPrefix(key, "--")]; ok && key != "seed" {
+		vals, _ = fn(nil, nil, value)
+	}
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		out[i] = done + key + "=" + v
+	}
+	return out, more
 }

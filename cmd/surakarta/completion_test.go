@@ -48,6 +48,10 @@ func TestShellCompletionCompletesFlagValues(t *testing.T) {
 		{[]string{"analyze", "--eval", ""}, []string{"material", "models/", "w.json"}},
 		{[]string{"fit", "data", "--weights", ""}, []string{"models/", "w.json"}},
 		{[]string{"stats", "d", "--by", "variant,re"}, []string{"variant,reason"}},
+		{[]string{"pipeline", "--match-engine", "sims=4,le"}, []string{"sims=4,leaf="}},
+		{[]string{"pipeline", "--match-engine", "sims=4,leaf="}, []string{"sims=4,leaf=playout", "sims=4,leaf=value"}},
+		{[]string{"pipeline", "--match-engine", "solver="}, []string{"solver=true", "solver=false"}},
+		{[]string{"selfplay", "--evaluator", "w"}, []string{"w.json"}},
 	} {
 		if got := complete(t, tc.args...); !slices.Equal(got, tc.want) {
 			t.Errorf("%v: completes %q, want %q", tc.args, got, tc.want)

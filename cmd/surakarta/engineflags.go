@@ -57,9 +57,7 @@ func bindEngineSettings(cmd *cobra.Command, e *mcts.Engine) {
 		for _, old := range s.Deprecated {
 			a := fs.VarPF(v, old, "", s.Doc)
 			a.NoOptDefVal = f.NoOptDefVal
-			if err := fs.MarkDeprecated(old, "use --"+s.Flag()); err != nil {
-				panic(err) // the alias was registered just above
-			}
+			deprecateFlag(cmd, old, "use --"+s.Flag())
 		}
 	}
 }

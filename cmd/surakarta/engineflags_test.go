@@ -57,20 +57,25 @@ func TestEngineFlagsSetEveryField(t *testing.T) {
 // and say that they are deprecated.
 func TestDeprecatedEngineFlagsStillWork(t *testing.T) {
 	var f engineFlags
-	cmd := &cobra.Command{Use: "x"}
-	var stderr bytes.Buffer
+	cmd := &cobra.Command{Use: "x", Run: func(*cobra.Command, []string) {}, PersistentPreRun: newRootCommand().PersistentPreRun}
+	var stdout, stderr bytes.Buffer
 	addEngineFlags(cmd, &f)
-	cmd.Flags().SetOutput(&stderr)
-	if err := cmd.Flags().Parse([]string{"--capture-prob", "0.25", "--eval", "w.json"}); err != nil {
+	cmd.SetOut(&stdout)
+	cmd.SetErr(&stderr)
+	cmd.SetArgs([]string{"--capture-prob", "0.25", "--eval", "w.json"})
+	if err := cmd.Execute(); err != nil {
 		t.Fatal(err)
 	}
 	if f.engine.PlayoutCaptureProb != 0.25 || f.engine.Evaluator != "w.json" {
 		t.Errorf("deprecated flags set %+v", f.engine)
 	}
-	for _, want := range []string{"--capture-prob has been deprecated, use --playout-capture-prob", "--eval has been deprecated, use --evaluator"} {
+	for _, want := range []string{"--capture-prob is deprecated: use --playout-capture-prob", "--eval is deprecated: use --evaluator"} {
 		if !strings.Contains(stderr.String(), want) {
-			t.Errorf("no deprecation note %q in %q", want, stderr.String())
+			t.Errorf("no deprecation note %q on stderr %q", want, stderr.String())
 		}
+	}
+	if stdout.Len() > 0 {
+		t.Errorf("deprecation notes on stdout, where --json goes: %q", stdout.String())
 	}
 	if cmd.Flags().Lookup("eval").Hidden != true {
 		t.Error("--eval is listed in the help")

@@ -30,7 +30,17 @@ import (
 // means) over the analysis defaults, and seed=S, the seed the flag --seed
 // of the engine commands sets.
 func parseEngineSpec(spec string, r rules.Rules) (mcts.Config, mcts.Evaluator, error) {
-	f := engineFlags{engine: mcts.DefaultEngine(), seed: mcts.DefaultConfig().Seed}
+	f, err := engineSpecFlags(mcts.DefaultEngine(), spec)
+	if err != nil {
+		return mcts.Config{}, nil, err
+	}
+	return f.config(r)
+}
+
+// engineSpecFlags applies a CONFIG to base, as parseEngineSpec does, and
+// returns the engine flags it amounts to, unchecked.
+func engineSpecFlags(base mcts.Engine, spec string) (engineFlags, error) {
+	f := engineFlags{engine: base, seed: mcts.DefaultConfig().Seed}
 	var settings []string
 	for _, pair := range strings.Split(spec, ",") {
 		k, v, _ := strings.Cut(pair, "=")
@@ -40,15 +50,13 @@ func parseEngineSpec(spec string, r rules.Rules) (mcts.Config, mcts.Evaluator, e
 		}
 		seed, err := strconv.ParseUint(strings.TrimSpace(v), 0, 64)
 		if err != nil {
-			return mcts.Config{}, nil, fmt.Errorf("seed=%s: %w", strings.TrimSpace(v), err)
+			return f, fmt.Errorf("seed=%s: %w", strings.TrimSpace(v), err)
 		}
 		f.seed = seed
 	}
 	var err error
-	if f.engine, err = mcts.ParseEngine(f.engine, strings.Join(settings, ",")); err != nil {
-		return mcts.Config{}, nil, err
-	}
-	return f.config(r)
+	f.engine, err = mcts.ParseEngine(f.engine, strings.Join(settings, ","))
+	return f, err
 }
 
 // parseSPRT parses "elo0,elo1,alpha,beta".
@@ -103,8 +111,10 @@ func newMatchCommand() *cobra.Command {
 			"  CONFIG               the built-in engine: a comma-separated list of the engine flags\n" +
 			"                       as key=value, each meaning exactly what the flag means (see\n" +
 			"                       surakarta analyze --help), e.g. sims=400,leaf=value; unset keys\n" +
-			"                       keep the flags' defaults (the old keys eval= and capture-prob=\n" +
-			"                       still work: evaluator=, playout-capture-prob=)\n" +
+			"                       keep the flags' defaults but sims, which is 800 as in selfplay\n" +
+			"                       (a match plays many games; analyze searches one position at\n" +
+			"                       10000) (the old keys eval= and capture-prob= still work:\n" +
+			"                       evaluator=, playout-capture-prob=)\n" +
 			"  engine:COMMAND ARG.. an external program speaking the protocol of docs/PROTOCOL.md,\n" +
 			"                       the command line split as a shell would (quotes and backslashes,\n" +
 			"                       no expansions) and run in the current directory, e.g.\n" +
@@ -122,7 +132,9 @@ func newMatchCommand() *cobra.Command {
 			"the next game. Interrupted (Ctrl-C), match ends its engines before it exits.\n\n" +
 			"The report gives A's wins, draws and losses, its score, the Elo difference A - B\n" +
 			"with its 95% interval and the likelihood of superiority, from the pentanomial\n" +
-			"distribution of the pairs, and each side's mean time and nodes a move. --sprt\n" +
+			"distribution of the pairs, and each side's mean time and nodes a move; --json adds\n" +
+			"a_engine and b_engine, each side's resolved settings (every setting of a built-in side,\n" +
+			"defaults included; an external side's command and name). --sprt\n" +
 			"elo0,elo1,alpha,beta runs a sequential test of elo <= elo0 against elo >= elo1 after\n" +
 			"each pair, in pair order, and stops the match as soon as it decides.\n\n" +
 			"--out DIR records the games within seconds of their end as a dataset: the games\n" +
@@ -248,6 +260,8 @@ func newMatchCommand() *cobra.Command {
 				werr = writeJSON(cmd.OutOrStdout(), struct {
 					A        string `json:"a"`
 					B        string `json:"b"`
+					AEngine  any    `json:"a_engine"`
+					BEngine  any    `json:"b_engine"`
 					Variant  string `json:"variant"`
 					Rules    string `json:"rules"`
 					Seed     uint64 `json:"seed"`
@@ -256,7 +270,7 @@ func newMatchCommand() *cobra.Command {
 					Complete bool   `json:"complete"`
 					*eval.ArenaResult
 					Costs matchCosts `json:"costs"`
-				}{sideA.desc, sideB.desc, r.Variant.String(), r.String(), seed, opening, games, err == nil, res, costs})
+				}{sideA.desc, sideB.desc, sideA.settings, sideB.settings, r.Variant.String(), r.String(), seed, opening, games, err == nil, res, costs})
 			} else {
 				werr = writeMatchReport(cmd.OutOrStdout(), res, sideA.desc, sideB.desc, r, seed, opening, games)
 				if werr == nil {
@@ -282,7 +296,7 @@ func newMatchCommand() *cobra.Command {
 	fs.IntVar(&opening, "random-opening", 4, "uniformly random plies that open each pair")
 	fs.IntVar(&workers, "concurrency", 0, "games played at once, one pair of players (searchers or engine processes) each (0: all cores)")
 	fs.IntVar(&workers, "workers", 0, "games played at once")
-	fs.MarkDeprecated("workers", "use --concurrency")
+	deprecateFlag(cmd, "workers", "use --concurrency")
 	fs.StringVar(&sprt, "sprt", "", "sequential test elo0,elo1,alpha,beta (e.g. 0,20,0.05,0.05): stop once it decides")
 	fs.StringVar(&out, "out", "", "directory to record every game in (games and matches tables)")
 	fs.BoolVar(&resume, "resume", false, "continue the match recorded in --out, playing only the pairs it lacks")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/selfplay"
 )
 
 // TestEngineSpecMeansTheFlags: each CONFIG key sets what the engine flag of
@@ -230,5 +232,30 @@ func TestMatchThroughTheProtocolPlaysTheSameGames(t *testing.T) {
 	}
 	if p, q := moves("pipe"), moves("inproc"); p != q {
 		t.Fatalf("through the protocol:\n%s\nin process:\n%s", p, q)
+	}
+}
+
+// TestMatchJSONRecordsBothSidesResolvedSettings: match --json gives each
+// side's every setting, the defaults included, so a result can be
+// reproduced from the JSON alone; an unset sims is the game-playing
+// default (selfplay's 800), not analysis's 10000.
+func TestMatchJSONRecordsBothSidesResolvedSettings(t *testing.T) {
+	out, _, err := run(t, "", "match", "--a", "sims=12,leaf=value", "--b", "", "--games", "2", "--json", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		AEngine map[string]any `json:"a_engine"`
+		BEngine map[string]any `json:"b_engine"`
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.AEngine["sims"] != 12.0 || m.AEngine["leaf"] != "value" || m.AEngine["cpuct"] != mcts.DefaultEngine().CPUCT ||
+		m.AEngine["evaluator"] != "material" || len(m.AEngine) != len(mcts.EngineSettings()) {
+		t.Errorf("a_engine %v", m.AEngine)
+	}
+	if m.BEngine["sims"] != float64(selfplay.DefaultEngine().Sims) || m.BEngine["leaf"] != "playout" {
+		t.Errorf("b_engine %v: want the defaults with selfplay's sims", m.BEngine)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/internal/protocol"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -19,8 +21,28 @@ type matchSide struct {
 	// external engine's name.
 	name string
 	// desc is its full description for the match's settings.
-	desc    string
-	factory eval.PlayerFactory
+	desc string
+	// settings is what match --json records of the side: the resolved
+	// settings of a built-in engine (every setting, defaults included),
+	// an external engine's command and name.
+	settings any
+	factory  eval.PlayerFactory
+}
+
+// matchEngineDefaults are the settings a built-in side starts from: the
+// analysis defaults of the engine flags, but the simulations of the
+// commands that play many games (selfplay's), so that a default match of
+// 100 games takes seconds, not minutes.
+func matchEngineDefaults() mcts.Engine {
+	e := mcts.DefaultEngine()
+	e.Sims = selfplayEngineDefaults().Sims
+	return e
+}
+
+// externalSettings is what match --json records of an external side.
+type externalSettings struct {
+	Engine string `json:"engine"`
+	Name   string `json:"name"`
 }
 
 // The prefixes of an external side in --a and --b.
@@ -63,7 +85,11 @@ func resolveSide(value string, r rules.Rules, ss sideSettings) (matchSide, error
 			return matchSide{}, err
 		}
 	default:
-		cfg, ev, err := parseEngineSpec(value, r)
+		f, err := engineSpecFlags(matchEngineDefaults(), value)
+		if err != nil {
+			return matchSide{}, err
+		}
+		cfg, ev, err := f.config(r)
 		if err != nil {
 			return matchSide{}, err
 		}
@@ -71,7 +97,7 @@ func resolveSide(value string, r rules.Rules, ss sideSettings) (matchSide, error
 		if name == "" {
 			name = "(defaults)"
 		}
-		return matchSide{name: name, desc: name, factory: eval.SearchPlayer(cfg.Settings, ev)}, nil
+		return matchSide{name: name, desc: name, settings: json.RawMessage(f.engine.Describe()), factory: eval.SearchPlayer(cfg.Settings, ev)}, nil
 	}
 	spec.Margin, spec.MoveTimeout = ss.margin, ss.moveTimeout
 	id, err := external.Identify(spec)
@@ -81,5 +107,5 @@ func resolveSide(value string, r rules.Rules, ss sideSettings) (matchSide, error
 	if spec.Name == "" {
 		spec.Name = id
 	}
-	return matchSide{name: spec.Name, desc: spec.String(), factory: external.Player(spec)}, nil
+	return matchSide{name: spec.Name, desc: spec.String(), settings: externalSettings{spec.String(), spec.Name}, factory: external.Player(spec)}, nil
 }

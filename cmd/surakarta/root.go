@@ -25,7 +25,11 @@ func newRootCommand() *cobra.Command {
 			"    of pipeline's variants) or a match, both colours together; verify --expect-games N\n" +
 			"    checks a count\n" +
 			"  - a directory that holds an earlier run is continued only with --resume (selfplay,\n" +
-			"    pipeline, experiment run)\n" +
+			"    pipeline, train, match --out, experiment run)\n" +
+			"  - simulations per move default to 10000 where one position is searched (analyze, play,\n" +
+			"    engine) and 800 where many games are played (selfplay, experiment run, match); the\n" +
+			"    one-command jobs are sized to finish in minutes on two cores: pipeline 100 (its\n" +
+			"    match 200), train 200\n" +
 			"  - --json prints one JSON object on stdout; progress goes to stderr, --quiet silences it\n" +
 			"  - old forms of these flags still work and print a deprecation note naming the new one",
 		Example: "  surakarta pipeline\n  surakarta play --human black\n  surakarta stats out/data --compare\n" +
