@@ -126,3 +126,32 @@ func BenchmarkWritePositions(b *testing.B) {
 	b.ReportMetric(float64(len(pos))*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 	b.ReportMetric(float64(size)/float64(len(pos)), "bytes/row")
 }
+
+// BenchmarkJournalAppend journals whole games (one frame each) and reports
+// the cost per position row, to set against the search's milliseconds per
+// row.
+func BenchmarkJournalAppend(b *testing.B) {
+	r := rules.DefaultRules()
+	run := synthRun(b, r, 1, 100, 0)
+	var games []JournalGame
+	rows := 0
+	for id := int64(0); id < 100; id++ {
+		g, p := synthGame(b, r, run.Seed, id, 0)
+		games = append(games, JournalGame{g, p})
+		rows += len(p)
+	}
+	j, err := CreateJournal(b.TempDir(), run, 0, 99)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer j.Close()
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range games {
+			if err := j.Append(&games[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()*1e9/float64(b.N)/float64(rows), "ns/row")
+}
