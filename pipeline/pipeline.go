@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/filelock"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -30,9 +32,11 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if err := claimOut(&cfg); err != nil {
+	lock, err := claimOut(&cfg)
+	if err != nil {
 		return nil, err
 	}
+	defer lock.Unlock()
 	p := &runner{cfg: cfg, log: cfg.Log}
 	if p.log == nil {
 		p.log = io.Discard
@@ -73,9 +77,15 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	return s, nil
 }
 
-// claimOut creates Out, or without Resume refuses one that holds outputs
-// of an earlier run.
-func claimOut(cfg *Config) error {
+// LockFile is the lock file a running pipeline holds in Out: one pipeline
+// at a time writes a directory (filelock: released when the process
+// exits, however it exits).
+const LockFile = "_pipeline.lock"
+
+// claimOut creates Out and takes its lock, or without Resume refuses one
+// that holds outputs of an earlier run. Holding the lock, it removes the
+// temporary files a killed run left beside its outputs.
+func claimOut(cfg *Config) (*filelock.Lock, error) {
 	if !cfg.Resume {
 		var found []string
 		for _, name := range []string{DataDir, VerifyFile, WeightsFile, MatchFile, ReportDir, SummaryFile} {
@@ -84,14 +94,27 @@ func claimOut(cfg *Config) error {
 			}
 		}
 		if len(found) > 0 {
-			return fmt.Errorf("%s already holds a pipeline run (%s): add --resume to continue it (finished stages are kept), or choose another --out",
+			return nil, fmt.Errorf("%s already holds a pipeline run (%s): add --resume to continue it (finished stages are kept), or choose another --out",
 				cfg.Out, strings.Join(found, ", "))
 		}
 	}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
-		return fmt.Errorf("creating the output directory: %w", err)
+		return nil, fmt.Errorf("creating the output directory: %w", err)
 	}
-	return nil
+	lock, err := filelock.TryLock(cfg.path(LockFile), filelock.Holder())
+	if errors.Is(err, filelock.ErrHeld) {
+		return nil, fmt.Errorf("another pipeline is writing %s: %w; wait for it to finish or stop it, then resume", cfg.Out, err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range []string{cfg.Out, cfg.path(ReportDir)} {
+		if _, err := atomicfile.RemoveTemps(d); err != nil {
+			lock.Unlock()
+			return nil, err
+		}
+	}
+	return lock, nil
 }
 
 // runner holds a run's state between stages.

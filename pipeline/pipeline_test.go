@@ -312,3 +312,49 @@ func TestMatchZeroSkipsTheMatch(t *testing.T) {
 		t.Errorf("summary text does not say the match was skipped: %v\n%s", err, buf.String())
 	}
 }
+
+// TestResumeWithMoreGamesExtendsTheRun: --games 10 --resume on a run of 8
+// plays the two new games of each variant and ends equal to a run of 10.
+func TestResumeWithMoreGamesExtendsTheRun(t *testing.T) {
+	base := t.TempDir()
+	small := tinyConfig(filepath.Join(base, "grown"))
+	if _, err := Run(context.Background(), small); err != nil {
+		t.Fatal(err)
+	}
+	grown := tinyConfig(small.Out)
+	grown.Games, grown.Resume = 10, true
+	s, err := Run(context.Background(), grown)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := statuses(s); st["self-play"] != Resumed || st["verify"] != Ran || st["fit"] != Ran {
+		t.Fatalf("grown run's stages: %v, want self-play resumed and verify and fit run again", st)
+	}
+	ref := tinyConfig(filepath.Join(base, "ref"))
+	ref.Games = 10
+	want, err := Run(context.Background(), ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The grown run holds its games in more part files; every figure else
+	// is the same.
+	s.Verified.Files, want.Verified.Files = 0, 0
+	if g, w := figures(s), figures(want); g != w {
+		t.Fatalf("the grown run's figures differ from a run of 10:\n%s\n%s", g, w)
+	}
+}
+
+// TestTwoPipelinesInOneDirectoryAreRefused: the second is told who holds
+// the directory.
+func TestTwoPipelinesInOneDirectoryAreRefused(t *testing.T) {
+	cfg := tinyConfig(t.TempDir())
+	lock, err := claimOut(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Unlock()
+	cfg.Resume = true
+	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "another pipeline is writing") || !strings.Contains(err.Error(), "pid ") {
+		t.Fatalf("second pipeline: %v, want a refusal naming the holder", err)
+	}
+}

@@ -35,14 +35,14 @@ func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 		sum, err := selfplay.Run(ctx, sc)
 		prog.Stop()
 		if errors.Is(err, selfplay.ErrInterrupted) {
-			return "", "", fmt.Errorf("self-play of the %s variant interrupted: %d of its %d games are in %s; run the same command with --resume to play the rest",
-				v, sum.Skipped+sum.Written, sum.Planned, data)
+			return "", "", fmt.Errorf("self-play of the %s variant interrupted: %d of its %d games are in %s and %d more in its journal; run the same command with --resume to write those and play the rest",
+				v, sum.Skipped+sum.Written, sum.Planned, data, sum.Played+sum.Journaled-sum.Written)
 		}
 		if err != nil {
 			return "", "", fmt.Errorf("self-play of the %s variant: %w", v, err)
 		}
 		switch {
-		case sum.Played > 0 && sum.Skipped > 0:
+		case (sum.Played > 0 || sum.Journaled > 0) && (sum.Skipped > 0 || sum.Journaled > 0):
 			status = Resumed
 		case sum.Played > 0 && status == Skipped:
 			status = Ran
@@ -60,7 +60,7 @@ func checkManifest(dir string, sc *selfplay.Config) error {
 	}
 	want := sc.RunSettings()
 	if d := want.Diff(have); d != "" {
-		return fmt.Errorf("%s holds a %s run of other settings (%s): --resume continues a run with its own settings (--games, --sims, --seed, --random-opening, engine and rules flags); repeat those, or choose another --out for new ones",
+		return fmt.Errorf("%s holds a %s run of other settings (%s): --resume continues a run with its own settings (--sims, --seed, --random-opening, engine and rules flags; a larger --games extends it); repeat those, or choose another --out for new ones",
 			dir, want.Variant, d)
 	}
 	return nil

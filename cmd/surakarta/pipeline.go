@@ -71,11 +71,14 @@ func newPipelineCommand() *cobra.Command {
 			"same data and figures on any machine and any --workers. Interrupted (Ctrl-C), the run keeps\n" +
 			"what is complete; the same command with --resume continues: self-play plays only the missing\n" +
 			"games, and each later stage is skipped when its output is complete and was made with the\n" +
-			"same settings from the same data, else run again. Without --resume a DIR holding an earlier\n" +
-			"run is refused.",
+			"same settings from the same data, else run again. With a larger --games, --resume extends\n" +
+			"the run in place: only the new games are played, the later stages run again on all of them.\n" +
+			"Without --resume a DIR holding an earlier run is refused, and one pipeline at a time writes\n" +
+			"a DIR (a second is refused, naming the first).",
 		Example: "  surakarta pipeline\n" +
 			"  surakarta pipeline --out runs/big --games 20000 --sims 400 --match-games 2000\n" +
 			"  surakarta pipeline --out runs/big --games 20000 --sims 400 --match-games 2000 --resume\n" +
+			"  surakarta pipeline --out runs/big --games 80000 --sims 400 --match-games 2000 --resume   # four times the games\n" +
 			"  surakarta pipeline --games 8 --sims 8 --match-games 4 --out /tmp/tiny --json",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
