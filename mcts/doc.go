@@ -5,6 +5,20 @@
 // self-play, tree reuse between the moves of one game, and tree-parallel
 // analysis with virtual loss.
 //
+// Files: search.go holds the Searcher and its entry points (Search,
+// SearchParallel, SearchContext, tree reuse), result.go reads the tree into
+// a Result and Choose samples from it, noise.go mixes root noise in and
+// out. One simulation is the worker's (worker.go: its state, simulate and
+// the parallel threads' run loop): select.go chooses a child by PUCT,
+// order.go keeps the children in a seeded random order, expand.go
+// evaluates and expands a leaf, playout.go plays it out, adjudicate.go
+// scores game endings by the rules, repetition.go tracks the positions
+// since the last capture, backup.go adds the value along the path, and
+// solver.go proves nodes. parallel.go holds what only tree-parallel search
+// needs (pending counts of busy blocks, their flushes, the shared
+// counters); arena.go the node store; config.go and settings.go the
+// settings; eval.go the Evaluator; rng.go the generator.
+//
 // # Values and proofs
 //
 // Values are in [-1, 1]. An Evaluator scores a position for its side to

@@ -1,0 +1,150 @@
+package mcts
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"sync/atomic"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+func clampValue(v float32) float32 {
+	switch {
+	case v > 1:
+		return 1
+	case v < -1:
+		return -1
+	case v != v: // NaN from a broken evaluator: no information
+		return 0
+	}
+	return v
+}
+
+// claimLeaf decides what a simulation does at nd, whose first field read f
+// (unexpanded, expanding or terminal): expand it (claimed), wait for
+// another thread's expansion (wait), or neither (a terminal node).
+func (w *worker) claimLeaf(nd *node, f int32) (claimed, wait bool) {
+	switch {
+	case f == terminal:
+		return false, false
+	case !w.shared:
+		return true, false
+	case f == unexpanded && atomic.CompareAndSwapInt32(&nd.first, unexpanded, expanding):
+		return true, false
+	}
+	return false, true
+}
+
+// leaf evaluates the node nd at w.pos, whose first field read f
+// (unexpanded or terminal), expanding it if claimed (see claimLeaf) and the
+// budget allows. It returns the value for the player who moved into nd and
+// whether the value is exact.
+func (w *worker) leaf(nd *node, f int32, claimed bool) (float32, bool) {
+	pos := &w.pos
+	if f == terminal {
+		return float32(metaProof(atomic.LoadUint32(&nd.meta)).Value()), true
+	}
+	pr, over, moves := w.status(pos)
+	if over {
+		if claimed {
+			w.setProof(nd, pr)
+			atomic.StoreInt32(&nd.first, terminal)
+		}
+		return float32(pr.Value()), true
+	}
+	first := int32(-1)
+	if claimed {
+		if first = w.alloc(len(moves)); first < 0 {
+			atomic.StoreInt32(&nd.first, unexpanded) // out of budget: stay a leaf
+			claimed = false
+		}
+	}
+	var priors []float32
+	if claimed {
+		priors = w.priors[:len(moves)]
+	}
+	value, hasPriors := w.ev.Evaluate(pos, moves, priors)
+	if claimed && w.expand(nd, first, moves, priors, hasPriors, pos.Count(pos.SideToMove().Other()) == 1) && w.solver {
+		// A capture of the opponent's last piece wins at once: nd is lost
+		// for the player who moved into it.
+		return float32(w.setProof(nd, ProofLoss).Value()), true
+	}
+	if w.mode == LeafPlayout {
+		value = w.playout(moves)
+	}
+	return -clampValue(value), false
+}
+
+// allocBatch is the number of slots a worker reserves at a time.
+const allocBatch = 2048
+
+// alloc returns the first of n contiguous free slots, or -1 when the node
+// budget is spent.
+func (w *worker) alloc(n int) int32 {
+	if w.hi-w.lo < int64(n) {
+		lo, hi, ok := w.a.reserve(n, allocBatch)
+		if !ok {
+			return -1
+		}
+		w.lo, w.hi = lo, hi
+	}
+	f := w.lo
+	w.lo += int64(n)
+	return int32(f)
+}
+
+// expand fills the children block at first and publishes it in nd. With
+// lastPiece set (the opponent of the side to move has one piece left) every
+// capture ends the game, and those children are created terminal, proven
+// won: the solver then sees a mate in one without visiting it. expand
+// reports whether it found such a move.
+//
+// The children are put in a uniformly random order drawn from the worker's
+// generator, at once or lazily (lazyBit): selection, the best move and
+// Result.Moves break their ties by child order, and the order of move
+// generation, though the same for both colours, would still prefer one
+// side of the board.
+func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []float32, hasPriors, lastPiece bool) bool {
+	kids := w.a.block(first, len(moves))
+	sum := float32(0)
+	if hasPriors {
+		for _, p := range priors {
+			if p > 0 { // also drops NaN
+				sum += p
+			}
+		}
+	}
+	if !(sum > 0) || math.IsInf(float64(sum), 0) {
+		hasPriors = false
+	}
+	uniform := uint16(priorScale / len(moves))
+	decisive := false
+	for k, m := range moves {
+		kids[k] = node{move: m, prior: uniform}
+		if hasPriors {
+			kids[k].prior = 0
+			if x := priors[k]; x > 0 {
+				kids[k].prior = uint16(min(x/sum, 1)*priorScale + 0.5)
+			}
+		}
+		if lastPiece && m.IsCapture() {
+			kids[k].first = terminal
+			kids[k].meta = uint32(ProofWin) << proofShift
+			decisive = true
+		}
+	}
+	order := uint32(orderedBit | lazyBit)
+	if hasPriors || w.shared {
+		order = orderedBit
+		shuffle(&w.rng, kids)
+		if hasPriors {
+			// Highest prior first, equal priors in the shuffled order: the
+			// block is then ordered (see orderedBit).
+			slices.SortStableFunc(kids, func(x, y node) int { return cmp.Compare(y.prior, x.prior) })
+		}
+	}
+	atomic.StoreUint32(&nd.meta, uint32(len(moves))|order|atomic.LoadUint32(&nd.meta)&^(kidsMask|orderedBit|lazyBit))
+	atomic.StoreInt32(&nd.first, first)
+	return decisive
+}

@@ -1,0 +1,204 @@
+package mcts
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Result is what a search found at its root position.
+type Result struct {
+	// Best is the move the search recommends: a proven win if there is one
+	// (an immediately winning move first), else the most visited move not
+	// proven to lose. NoMove when the game is already over.
+	Best rules.Move
+	// Value is the root's value for its side to move: exact when proven,
+	// else the mean of all simulations through the root.
+	Value float64
+	// Moves holds every legal move of the root, sorted by visits (most
+	// first), then by value (highest first), then in the order of the
+	// root's children, which the search shuffles with its seeded generator
+	// (so equal moves come in no preferred order, and a position and its
+	// image under rules.Rotate list their moves in the same order). Best
+	// need not come first (a proven win found late may have few visits).
+	Moves []MoveStat
+	// PV is the principal variation from the root: Best, then at each node
+	// the move Best's rule picks there, while the tree knows the reply.
+	PV []rules.Move
+	// Sims is the number of simulations this search ran: Config.Sims, or
+	// fewer if the root was proven first. A root proven at its expansion
+	// (a capture of the last piece) leaves every move with 0 visits; self-
+	// play should then take Best, not the visit counts, as its target.
+	Sims int
+	// Nodes is the number of node slots the tree occupies after the search.
+	Nodes int
+	// Proof is the root's proven result for its side to move.
+	Proof Proof
+}
+
+// MoveStat is one root move's statistics.
+type MoveStat struct {
+	Move rules.Move
+	// Visits counts the simulations through the move, including those of
+	// earlier searches whose tree was reused.
+	Visits int
+	// Value is the move's mean value for the player who plays it: exact
+	// when proven, 0 when unvisited.
+	Value float64
+	// Proof is the proven result of playing the move, for the player who
+	// plays it.
+	Proof Proof
+}
+
+// qOf returns a node's mean value for its mover: exact when proven.
+func qOf(nd *node) float64 {
+	if pr := metaProof(nd.meta); pr != ProofNone {
+		return pr.Value()
+	}
+	if nd.n == 0 {
+		return 0
+	}
+	return float64(nd.w) / valueScale / float64(nd.n)
+}
+
+// bestChild returns the index among kids of the move to play: a proven win
+// (a terminal one first, then the most visited), else the most visited move
+// not proven to lose, else the most visited move; ties go to the higher
+// value, then to the earlier move.
+func bestChild(kids []node) int {
+	rank := func(c *node) int {
+		switch metaProof(c.meta) {
+		case ProofWin:
+			if c.first == terminal {
+				return 3
+			}
+			return 2
+		case ProofLoss:
+			return 0
+		}
+		return 1
+	}
+	best := 0
+	for k := 1; k < len(kids); k++ {
+		c, b := &kids[k], &kids[best]
+		if d := rank(c) - rank(b); d != 0 {
+			if d > 0 {
+				best = k
+			}
+			continue
+		}
+		if c.n != b.n {
+			if c.n > b.n {
+				best = k
+			}
+			continue
+		}
+		if qOf(c) > qOf(b) {
+			best = k
+		}
+	}
+	return best
+}
+
+// maxPV bounds the principal variation's length.
+const maxPV = 64
+
+func (s *Searcher) result(sims int) Result {
+	a := s.arenas[s.cur]
+	root := a.node(s.root)
+	kids := a.block(root.first, int(root.meta&kidsMask))
+	r := Result{Sims: sims, Nodes: a.used() - 1, Moves: make([]MoveStat, len(kids))}
+	for k := range kids {
+		c := &kids[k]
+		r.Moves[k] = MoveStat{Move: c.move, Visits: int(c.n), Value: qOf(c), Proof: metaProof(c.meta)}
+	}
+	r.Proof = metaProof(root.meta).Flip()
+	switch {
+	case r.Proof != ProofNone:
+		r.Value = r.Proof.Value()
+	case root.n > 0:
+		r.Value = -float64(root.w) / valueScale / float64(root.n)
+	}
+	for idx := s.root; len(r.PV) < maxPV; {
+		nd := a.node(idx)
+		if nd.first <= 0 {
+			break
+		}
+		kids := a.block(nd.first, int(nd.meta&kidsMask))
+		k := bestChild(kids)
+		if kids[k].n == 0 && metaProof(kids[k].meta) == ProofNone {
+			break
+		}
+		if r.PV == nil {
+			r.PV = make([]rules.Move, 0, 16)
+		}
+		r.PV = append(r.PV, kids[k].move)
+		idx = nd.first + int32(k)
+	}
+	r.Best = kids[bestChild(kids)].move
+	slices.SortStableFunc(r.Moves, func(x, y MoveStat) int {
+		if c := cmp.Compare(y.Visits, x.Visits); c != 0 {
+			return c
+		}
+		return cmp.Compare(y.Value, x.Value)
+	})
+	return r
+}
+
+// Choose returns the move to play from r at game ply ply (0 for the game's
+// first move). A proven winning move is played at once. For ply <
+// Config.TemperaturePlies it samples among the moves not proven to lose (all
+// moves if every one is) with probability proportional to
+// visits^(1/Temperature), drawing from the searcher's generator; otherwise
+// it returns r.Best. It returns NoMove when r has no moves.
+func (s *Searcher) Choose(r *Result, ply int) rules.Move {
+	if len(r.Moves) == 0 || ply >= s.cfg.TemperaturePlies {
+		return r.Best
+	}
+	allLose := true
+	maxV := 0
+	for _, ms := range r.Moves {
+		if ms.Proof == ProofWin {
+			return r.Best
+		}
+		if ms.Proof != ProofLoss {
+			allLose = false
+		}
+	}
+	eligible := func(ms *MoveStat) bool { return allLose || ms.Proof != ProofLoss }
+	for i := range r.Moves {
+		if eligible(&r.Moves[i]) && r.Moves[i].Visits > maxV {
+			maxV = r.Moves[i].Visits
+		}
+	}
+	if maxV == 0 {
+		return r.Best
+	}
+	inv := 1 / s.cfg.Temperature
+	weight := func(ms *MoveStat) float64 {
+		if !eligible(ms) || ms.Visits == 0 {
+			return 0
+		}
+		return math.Pow(float64(ms.Visits)/float64(maxV), inv)
+	}
+	total := 0.0
+	for i := range r.Moves {
+		total += weight(&r.Moves[i])
+	}
+	x := s.main.rng.Float64() * total
+	last := r.Best
+	for i := range r.Moves {
+		wt := weight(&r.Moves[i])
+		if wt == 0 {
+			continue
+		}
+		last = r.Moves[i].Move
+		if x < wt {
+			return last
+		}
+		x -= wt
+	}
+	return last // rounding left x just above the last weight
+}
