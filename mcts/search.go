@@ -120,16 +120,8 @@ func (s *Searcher) search(g *rules.Game, threads int) Result {
 	}
 	if g.IsTerminal() {
 		pos := g.Position()
-		r := Result{Best: rules.NoMove, Value: g.Outcome().Return(pos.SideToMove())}
-		switch r.Value {
-		case 1:
-			r.Proof = ProofWin
-		case -1:
-			r.Proof = ProofLoss
-		default:
-			r.Proof = ProofDraw
-		}
-		return r
+		v := g.Outcome().Return(pos.SideToMove())
+		return Result{Best: rules.NoMove, Value: v, Proof: proofOf(v)}
 	}
 	s.prepare(g)
 	a := s.arenas[s.cur]

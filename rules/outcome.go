@@ -93,24 +93,27 @@ func (o Outcome) Returns() [2]float64 { return [2]float64{o.Return(Red), o.Retur
 
 // Adjudicate returns the outcome of p, a position reached in a game under r
 // (or its first position), whose board and side to move have now occurred
-// occurrences times (counting p itself). The endings are checked in the
-// order of RULES.md: all captured (a side without pieces has lost, whoever
-// is to move), no legal move, no-capture limit, repetition.
+// occurrences times (counting p itself), by Ending.
 func (r Rules) Adjudicate(p *Position, occurrences int) Outcome {
+	return r.Ending(p, p.HasMoves(), occurrences)
+}
+
+// Ending is the one definition of the endings and of the order they are
+// checked in (RULES.md): all captured (a side without pieces has lost,
+// whoever is to move), no legal move, no-capture limit, repetition. It is
+// Adjudicate for a caller that knows already whether p's side to move has a
+// legal move (hasMoves; a search that has generated the moves) and has
+// counted occurrences as Adjudicate does.
+func (r Rules) Ending(p *Position, hasMoves bool, occurrences int) Outcome {
 	stm := p.SideToMove()
-	if p.pieces[stm] == 0 || p.pieces[stm.Other()] == 0 {
+	switch {
+	case p.pieces[stm] == 0 || p.pieces[stm.Other()] == 0:
 		return r.Score(p, CaptureAll)
-	}
-	if !p.HasMoves() {
-		if r.NoMoves == NoMovesDraw {
-			return Outcome{Draw, NoMoves}
-		}
-		return Outcome{WinFor(stm.Other()), NoMoves}
-	}
-	if r.NoCaptureLimit > 0 && p.NoCapturePlies() >= r.NoCaptureLimit {
+	case !hasMoves:
+		return r.Score(p, NoMoves)
+	case r.NoCaptureLimit > 0 && p.NoCapturePlies() >= r.NoCaptureLimit:
 		return r.Score(p, NoCaptureLimit)
-	}
-	if r.Repetition > 0 && occurrences >= r.Repetition {
+	case r.Repetition > 0 && occurrences >= r.Repetition:
 		return r.Score(p, RepetitionEnding)
 	}
 	return Outcome{}
