@@ -86,7 +86,7 @@ func addCompletions(root *cobra.Command) {
 	walk(root)
 }
 
-// evaluatorValues completes --eval: the built-in material evaluator, and
+// evaluatorValues completes --evaluator: the built-in material evaluator, and
 // weights or model files (JSON) and the directories that may hold them.
 func evaluatorValues(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	vals, dir := pathValues(toComplete, ".json")
