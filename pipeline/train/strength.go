@@ -70,10 +70,8 @@ func (r *runner) strength(ctx context.Context) (*Strength, error) {
 		return p
 	}
 	engines := []player{ch, valueOnly(ch, ch.name+" uniform priors")}
-	if champ != 1 {
+	if champ != 1 { // else generation 1's value head alone is the second engine
 		engines = append(engines, g1, valueOnly(g1, g1.name+" value only"))
-	} else {
-		engines = append(engines, valueOnly(g1, g1.name+" value only"))
 	}
 	path := c.path(StrengthFile)
 	var old Strength

@@ -333,6 +333,9 @@ func (r *runner) fit(ctx context.Context, g, champ int, gen *Generation) (*eval.
 	r.logf("generation %d: fitting value and prior on the data of generations %d..%d", g, lo, g)
 	mf, err := eval.FitModel(ctx, data, c.Fit)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, false, fmt.Errorf("fit of generation %d interrupted: run the same command with --resume (finished stages are kept)", g)
+		}
 		return nil, false, fmt.Errorf("fit of generation %d: %w", g, err)
 	}
 	mf.Provenance.Program = version.String()
