@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 	"testing"
 
 	"github.com/surakarta/surakarta/internal/enginetest"
@@ -21,9 +23,11 @@ func TestMain(m *testing.M) {
 		if len(os.Args) > 1 && os.Args[1] == "simple" {
 			os.Exit(enginetest.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
 		cmd := newRootCommand()
 		cmd.SetArgs(os.Args[1:])
-		if err := cmd.ExecuteContext(context.Background()); err != nil {
+		if err := cmd.ExecuteContext(ctx); err != nil {
 			fmt.Fprintln(os.Stderr, "surakarta:", err)
 			os.Exit(1)
 		}

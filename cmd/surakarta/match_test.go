@@ -3,11 +3,14 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/mcts"
@@ -258,4 +261,71 @@ func TestMatchJSONRecordsBothSidesResolvedSettings(t *testing.T) {
 	if m.BEngine["sims"] != float64(selfplay.DefaultEngine().Sims) || m.BEngine["leaf"] != "playout" {
 		t.Errorf("b_engine %v: want the defaults with selfplay's sims", m.BEngine)
 	}
+}
+
+// TestMatchInterruptedEndsItsEnginesAndResumes: Ctrl-C (SIGINT) during a
+// match against an external engine ends every engine process, keeps the
+// games finished so far, and the same command with --resume completes the
+// match.
+func TestMatchInterruptedEndsItsEnginesAndResumes(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("looks for leftover processes in /proc")
+	}
+	marker := strconv.Itoa(900000000 + os.Getpid()) // in the engines' command lines
+	dir := filepath.Join(t.TempDir(), "m")
+	args := []string{"match", "--a", "engine:" + childCommand(t, "engine --sims 300 --seed "+marker), "--b", "sims=300",
+		"--go", "sims 300", "--games", "40", "--concurrency", "2", "--out", dir, "--quiet"}
+	cmd := exec.Command(os.Args[0], args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	cmd.Process.Signal(os.Interrupt)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Skip("the match finished before the interrupt (a fast machine): nothing to resume")
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the match did not exit within 10 s of SIGINT")
+	}
+	if !strings.Contains(stderr.String(), "--resume continues it") {
+		t.Errorf("interrupted match said:\n%s", stderr.String())
+	}
+	if left := processesWith(t, marker); len(left) > 0 {
+		t.Fatalf("engine processes left after the interrupt: %v", left)
+	}
+	_, errOut, err := run(t, "", append(args, "--resume")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("interrupted: %s; resumed: %s", strings.TrimSpace(stderr.String()), strings.TrimSpace(errOut))
+	if !strings.Contains(errOut, "resuming: ") || strings.Contains(errOut, "resuming: 0 of") {
+		t.Errorf("resume kept none of the interrupted match's games:\n%s", errOut)
+	}
+	if out, _, err := run(t, "", "stats", dir); err != nil || !strings.Contains(out, "40 games") {
+		t.Fatalf("stats after resume: %v\n%s", err, out)
+	}
+}
+
+// processesWith lists the pids whose command line contains marker.
+func processesWith(t *testing.T, marker string) []string {
+	t.Helper()
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Skip(err)
+	}
+	var out []string
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err == nil && strings.Contains(string(b), marker) {
+			out = append(out, e.Name())
+		}
+	}
+	return out
 }
