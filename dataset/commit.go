@@ -69,7 +69,7 @@ func readCommit(path string) (CommitRecord, error) {
 		return rec, err
 	}
 	if err := json.Unmarshal(b, &rec); err != nil {
-		return rec, fmt.Errorf("%s: not a commit record: %v", path, err)
+		return rec, fmt.Errorf("%s: not a commit record: %w", path, err)
 	}
 	return rec, nil
 }

@@ -220,7 +220,7 @@ func readFrame(r *bufio.Reader, v any) (ok bool, err error) {
 		return false, errors.New("a frame whose checksum does not match")
 	}
 	if err := json.Unmarshal(payload, v); err != nil {
-		return false, fmt.Errorf("an undecodable frame (%v)", err)
+		return false, fmt.Errorf("an undecodable frame: %w", err)
 	}
 	return true, nil
 }

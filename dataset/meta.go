@@ -177,7 +177,7 @@ func ReadManifest(dir, variant string) (r Run, ok bool, err error) {
 	dec := json.NewDecoder(strings.NewReader(string(b)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
-		return r, false, fmt.Errorf("%s: not a run manifest: %v", path, err)
+		return r, false, fmt.Errorf("%s: not a run manifest: %w", path, err)
 	}
 	return r, true, nil
 }

@@ -56,7 +56,7 @@ func openChecked(f *os.File, size int64, path string) (file *File, err error) {
 	}()
 	pf, err := parquet.OpenFile(f, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
-		return nil, fmt.Errorf("not a Parquet file: %v", err)
+		return nil, fmt.Errorf("not a Parquet file: %w", err)
 	}
 	table, ok := pf.Lookup(keyTable)
 	if !ok {

@@ -129,13 +129,13 @@ func Verify(ctx context.Context, dir string, opt VerifyOptions) (*VerifyReport, 
 // should hold, filling cov's check fields and reporting the differences.
 func checkComplete(cov *Coverage, opt VerifyOptions, rep *VerifyReport) {
 	cov.Checked = true
-	held := formatRanges(cov.Ranges, ", ")
+	held := FormatRanges(cov.Ranges, ", ")
 	if held == "" {
 		held = "none"
 	}
 	if opt.Games <= 0 && cov.GameIDs != "" {
 		// A replay run: it should hold exactly the ids it chose.
-		if got := formatRanges(cov.Ranges, ","); got != cov.GameIDs {
+		if got := FormatRanges(cov.Ranges, ","); got != cov.GameIDs {
 			rep.addf("variant %s: a replay of the games %s holds the games %s: rerun it with --resume", cov.Variant, cov.GameIDs, held)
 			cov.Missing = []Range{} // not whole; the ids are in the message
 		}
@@ -167,7 +167,7 @@ func checkComplete(cov *Coverage, opt VerifyOptions, rep *VerifyReport) {
 	}
 	cov.Missing = slices.DeleteFunc(cov.Missing, func(r Range) bool { return r.Last < r.First })
 	if len(cov.Missing) > 0 {
-		msg := fmt.Sprintf("variant %s: holds %d of the run's %d games (ids %s); missing %s", cov.Variant, cov.Games, n, held, formatRanges(cov.Missing, ", "))
+		msg := fmt.Sprintf("variant %s: holds %d of the run's %d games (ids %s); missing %s", cov.Variant, cov.Games, n, held, FormatRanges(cov.Missing, ", "))
 		if opt.Shards > 0 {
 			for i := range opt.Shards {
 				lo, hi := n*int64(i)/int64(opt.Shards), n*int64(i+1)/int64(opt.Shards)
@@ -190,13 +190,15 @@ func checkComplete(cov *Coverage, opt VerifyOptions, rep *VerifyReport) {
 	}
 	if len(cov.Surplus) > 0 {
 		rep.addf("variant %s: ids %s lie beyond the run's %d games (0..%d): is %d the run's number of games?",
-			cov.Variant, formatRanges(cov.Surplus, ", "), n, n-1, n)
+			cov.Variant, FormatRanges(cov.Surplus, ", "), n, n-1, n)
 	}
 }
 
-// formatRanges writes ranges as "0..9, 20..29" (sep ", ") or in the
-// selfplay --game-ids form "0-9,20-29" (sep ",").
-func formatRanges(rs []Range, sep string) string {
+// FormatRanges writes game id ranges as "0..9, 20..29" (sep ", ", for
+// people) or in the --game-ids form "0-9,20-29" (sep ",", a single id
+// alone: "3,7-9"), which selfplay.ParseGameIDs reads. It is the project's
+// one formatter of id ranges.
+func FormatRanges(rs []Range, sep string) string {
 	dots := ".."
 	if sep == "," {
 		dots = "-"

@@ -63,13 +63,13 @@ type ArenaResult struct {
 	Games int `json:"games"`
 	WDL
 	// Score is (wins + draws/2)/games.
-	Score JSONFloat `json:"score"`
+	Score stats.Num `json:"score"`
 	// Elo is the logistic Elo difference A − B and EloCI its 95%
 	// interval, from the pentanomial distribution of the pairs
 	// (stats.EloPentanomial); LOS is the likelihood that A is the stronger.
 	// Infinite values (a clean sweep) are written as null in JSON.
-	Elo   JSONFloat    `json:"elo"`
-	EloCI [2]JSONFloat `json:"elo_ci"`
+	Elo   stats.Num    `json:"elo"`
+	EloCI [2]stats.Num `json:"elo_ci"`
 	LOS   float64      `json:"los"`
 	// Pairs counts the pairs by A's points in them: 0, ½, 1, 1½, 2.
 	Pairs stats.Pentanomial `json:"pairs"`
@@ -111,17 +111,6 @@ type SPRTReport struct {
 	Lower    float64 `json:"lower"`
 	Upper    float64 `json:"upper"`
 	Decision string  `json:"decision"`
-}
-
-// JSONFloat is a float64 that JSON writes as null when it is not finite.
-type JSONFloat float64
-
-// MarshalJSON writes the number, or null for ±Inf and NaN.
-func (f JSONFloat) MarshalJSON() ([]byte, error) {
-	if math.IsInf(float64(f), 0) || math.IsNaN(float64(f)) {
-		return []byte("null"), nil
-	}
-	return json.Marshal(float64(f))
 }
 
 // Game seeds: each game's players draw from streams derived from the seed,
@@ -369,19 +358,19 @@ func addPair(res *ArenaResult, games [2]GameRecord, plies *int) {
 // finishArena computes the summary figures from the counts.
 func finishArena(res *ArenaResult, plies int) {
 	if res.Games == 0 {
-		res.Score, res.Elo, res.EloCI, res.LOS = JSONFloat(math.NaN()), JSONFloat(math.NaN()), [2]JSONFloat{JSONFloat(math.NaN()), JSONFloat(math.NaN())}, 0.5
+		res.Score, res.Elo, res.EloCI, res.LOS = stats.Num(math.NaN()), stats.Num(math.NaN()), [2]stats.Num{stats.Num(math.NaN()), stats.Num(math.NaN())}, 0.5
 		return
 	}
-	res.Score = JSONFloat((float64(res.Wins) + float64(res.Draws)/2) / float64(res.Games))
+	res.Score = stats.Num((float64(res.Wins) + float64(res.Draws)/2) / float64(res.Games))
 	res.MeanPlies = float64(plies) / float64(res.Games)
 	e, err := stats.EloPentanomial(res.Pairs, 0.95)
 	if err != nil {
-		res.Elo = JSONFloat(stats.EloFromScore(float64(res.Score)))
-		res.EloCI = [2]JSONFloat{JSONFloat(math.Inf(-1)), JSONFloat(math.Inf(1))}
+		res.Elo = stats.Num(stats.EloFromScore(float64(res.Score)))
+		res.EloCI = [2]stats.Num{stats.Num(math.Inf(-1)), stats.Num(math.Inf(1))}
 		res.LOS = stats.LOS(res.Wins, res.Losses)
 		return
 	}
-	res.Elo, res.EloCI, res.LOS = JSONFloat(e.Elo), [2]JSONFloat{JSONFloat(e.CI.Lo), JSONFloat(e.CI.Hi)}, e.LOS
+	res.Elo, res.EloCI, res.LOS = stats.Num(e.Elo), [2]stats.Num{stats.Num(e.CI.Lo), stats.Num(e.CI.Hi)}, e.LOS
 }
 
 func sprtReport(b *stats.SPRTBounds, s stats.SPRTResult) *SPRTReport {

@@ -136,7 +136,10 @@ func fitLogistic(ctx context.Context, s *rowStore, cols []int, st standardizatio
 	// an error although the location is the best found; keep it if finite.
 	ev.evaluate(res.X)
 	if math.IsNaN(ev.loss) || math.IsInf(ev.loss, 0) {
-		return logisticResult{}, fmt.Errorf("logistic fit diverged (loss %v): %v", ev.loss, err)
+		if err != nil {
+			return logisticResult{}, fmt.Errorf("logistic fit diverged (loss %v): %w", ev.loss, err)
+		}
+		return logisticResult{}, fmt.Errorf("logistic fit diverged (loss %v)", ev.loss)
 	}
 	status := res.Status.String()
 	if err != nil {

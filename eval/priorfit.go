@@ -211,7 +211,10 @@ func FitPrior(ctx context.Context, src PolicySource, opt PriorFitOptions) (*Prio
 	}
 	obj.evaluate(res.X)
 	if math.IsNaN(obj.loss) || math.IsInf(obj.loss, 0) {
-		return nil, nil, fmt.Errorf("prior fit diverged (loss %v): %v", obj.loss, err)
+		if err != nil {
+			return nil, nil, fmt.Errorf("prior fit diverged (loss %v): %w", obj.loss, err)
+		}
+		return nil, nil, fmt.Errorf("prior fit diverged (loss %v)", obj.loss)
 	}
 	status := res.Status.String()
 	if err != nil {

@@ -1,7 +1,6 @@
 package experiments
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -26,50 +25,22 @@ func (e Estimate) Contains(x float64) bool { return e.CI[0] <= x && x <= e.CI[1]
 // HalfWidth returns half the interval's width.
 func (e Estimate) HalfWidth() float64 { return (e.CI[1] - e.CI[0]) / 2 }
 
-// Num is a float64 that JSON writes as null when it is NaN or infinite
-// (an Elo at a clean sweep, a spread of one game), which encoding/json
-// cannot write as a number.
-type Num float64
-
-// MarshalJSON writes the number, or null.
-func (n Num) MarshalJSON() ([]byte, error) {
-	f := float64(n)
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return []byte("null"), nil
-	}
-	return json.Marshal(f)
-}
-
-// UnmarshalJSON reads a number, or null as NaN.
-func (n *Num) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*n = Num(math.NaN())
-		return nil
-	}
-	var f float64
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err
-	}
-	*n = Num(f)
-	return nil
-}
-
 // EloFigure is an Elo difference with an interval whose ends may be
 // infinite (null in JSON).
 type EloFigure struct {
-	Value Num    `json:"value"`
-	CI    [2]Num `json:"ci"`
+	Value stats.Num    `json:"value"`
+	CI    [2]stats.Num `json:"ci"`
 }
 
 // Distribution describes a count per game (plies, captures).
 type Distribution struct {
-	Mean   float64 `json:"mean"`
-	SD     Num     `json:"sd"`
-	Median float64 `json:"median"`
-	P25    float64 `json:"p25"`
-	P75    float64 `json:"p75"`
-	Min    int     `json:"min"`
-	Max    int     `json:"max"`
+	Mean   float64   `json:"mean"`
+	SD     stats.Num `json:"sd"`
+	Median float64   `json:"median"`
+	P25    float64   `json:"p25"`
+	P75    float64   `json:"p75"`
+	Min    int       `json:"min"`
+	Max    int       `json:"max"`
 	// BinWidth is the width of the histogram's bins.
 	BinWidth  int   `json:"bin_width"`
 	Histogram []Bin `json:"histogram"`
@@ -77,7 +48,7 @@ type Distribution struct {
 
 func distribution(h *Histogram, width int) Distribution {
 	return Distribution{
-		Mean: h.Mean(), SD: Num(h.SD()),
+		Mean: h.Mean(), SD: stats.Num(h.SD()),
 		Median: h.Quantile(0.5), P25: h.Quantile(0.25), P75: h.Quantile(0.75),
 		Min: h.Min(), Max: h.Max(), BinWidth: width, Histogram: h.Bins(width),
 	}
@@ -178,10 +149,10 @@ type Rescoring struct {
 
 // PairedFigure is a paired mean difference with its t interval.
 type PairedFigure struct {
-	Value Num    `json:"value"`
-	CI    [2]Num `json:"ci"`
-	T     Num    `json:"t"`
-	P     Num    `json:"p"`
+	Value stats.Num    `json:"value"`
+	CI    [2]stats.Num `json:"ci"`
+	T     stats.Num    `json:"t"`
+	P     stats.Num    `json:"p"`
 }
 
 // McNemarFigure is the change of a paired proportion from the first
@@ -273,8 +244,8 @@ func Analyze(g *Group, by []string, conf float64) (GroupStats, error) {
 		return gs, err
 	}
 	sc := gs.FirstPlayerScore
-	gs.FirstPlayerElo = EloFigure{Value: Num(stats.EloFromScore(sc.Value)),
-		CI: [2]Num{Num(stats.EloFromScore(sc.CI[0])), Num(stats.EloFromScore(sc.CI[1]))}}
+	gs.FirstPlayerElo = EloFigure{Value: stats.Num(stats.EloFromScore(sc.Value)),
+		CI: [2]stats.Num{stats.Num(stats.EloFromScore(sc.CI[0])), stats.Num(stats.EloFromScore(sc.CI[1]))}}
 	gs.DecisiveGames = gs.RedWins + gs.BlackWins
 	if gs.DecisiveGames > 0 {
 		e, _ := wilsonEst(gs.RedWins, gs.DecisiveGames, conf)
@@ -374,14 +345,14 @@ func pairedFromJoint(t [3][3]int64) stats.Paired {
 func pairedFigure(t [3][3]int64, conf float64) (PairedFigure, error) {
 	p := pairedFromJoint(t)
 	if p.N < 2 {
-		nan := Num(math.NaN())
-		return PairedFigure{Value: nan, CI: [2]Num{nan, nan}, T: nan, P: nan}, nil
+		nan := stats.Num(math.NaN())
+		return PairedFigure{Value: nan, CI: [2]stats.Num{nan, nan}, T: nan, P: nan}, nil
 	}
 	r, err := p.Analyze(conf)
 	if err != nil {
 		return PairedFigure{}, err
 	}
-	return PairedFigure{Value: Num(r.MeanDiff), CI: [2]Num{Num(r.CI.Lo), Num(r.CI.Hi)}, T: Num(r.T), P: Num(r.P)}, nil
+	return PairedFigure{Value: stats.Num(r.MeanDiff), CI: [2]stats.Num{stats.Num(r.CI.Lo), stats.Num(r.CI.Hi)}, T: stats.Num(r.T), P: stats.Num(r.P)}, nil
 }
 
 // AnalyzeAll analyzes every group of z.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/surakarta/surakarta/internal/stats"
 )
 
 // Significance is the level below which the answer calls a difference
@@ -284,7 +286,7 @@ func capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func eloWords(x Num) string {
+func eloWords(x stats.Num) string {
 	v := float64(x)
 	switch {
 	case math.IsNaN(v):
@@ -300,7 +302,7 @@ func eloWords(x Num) string {
 	return fmt.Sprintf("%+.0f", v)
 }
 
-func fmtCount(x Num) string {
+func fmtCount(x stats.Num) string {
 	if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
 		return "n/a"
 	}

@@ -17,8 +17,8 @@ type ChangeFigure struct {
 	Test string  `json:"test"`
 	// SE is the change's standard error and DF the degrees of freedom of
 	// its test (null for a normal statistic).
-	SE float64 `json:"se"`
-	DF Num     `json:"df"`
+	SE float64   `json:"se"`
+	DF stats.Num `json:"df"`
 	// Equivalence tests whether the change lies within ±margin.
 	Equivalence EquivalenceFigure `json:"equivalence"`
 }
@@ -27,9 +27,9 @@ type ChangeFigure struct {
 // ±Margin at level Significance: Equivalent when both reject, which is when
 // the change's 90% interval lies inside the margin.
 type EquivalenceFigure struct {
-	Margin     float64 `json:"margin"`
-	P          Num     `json:"p"`
-	Equivalent bool    `json:"equivalent"`
+	Margin     float64   `json:"margin"`
+	P          stats.Num `json:"p"`
+	Equivalent bool      `json:"equivalent"`
 }
 
 // Detected reports whether the change's interval excludes 0.
@@ -46,19 +46,19 @@ const (
 func changes(c *Comparison, margin, conf float64) map[string]ChangeFigure {
 	z := zcrit(conf)
 	sc := c.FirstPlayerScore
-	score := ChangeFigure{Estimate: sc.Diff, P: sc.P, Test: "z-test", SE: sc.Diff.HalfWidth() / z, DF: Num(math.Inf(1))}
+	score := ChangeFigure{Estimate: sc.Diff, P: sc.P, Test: "z-test", SE: sc.Diff.HalfWidth() / z, DF: stats.Num(math.Inf(1))}
 	dr := c.Rates["draw_rate"]
 	pa, pb := dr.A.Value, dr.B.Value
-	draw := ChangeFigure{Estimate: dr.Diff, P: dr.P, Test: "two-proportion test", DF: Num(math.Inf(1)),
+	draw := ChangeFigure{Estimate: dr.Diff, P: dr.P, Test: "two-proportion test", DF: stats.Num(math.Inf(1)),
 		SE: math.Sqrt(pa*(1-pa)/float64(c.GamesA) + pb*(1-pb)/float64(c.GamesB))}
 	if p := c.Paired; p != nil && p.Pairs >= 2 && !math.IsNaN(float64(p.ScoreDiff.P)) {
 		df := float64(p.Pairs - 1)
 		tc, _ := stats.TCrit(conf, df)
 		sd := p.ScoreDiff
 		score = ChangeFigure{Estimate: Estimate{Value: float64(sd.Value), CI: [2]float64{float64(sd.CI[0]), float64(sd.CI[1])}},
-			P: float64(sd.P), Test: "paired t-test", DF: Num(df)}
+			P: float64(sd.P), Test: "paired t-test", DF: stats.Num(df)}
 		score.SE = score.HalfWidth() / tc
-		draw = ChangeFigure{Estimate: Estimate{Value: p.Draws.Value, CI: p.Draws.CI}, P: p.Draws.P, Test: "McNemar", DF: Num(math.Inf(1))}
+		draw = ChangeFigure{Estimate: Estimate{Value: p.Draws.Value, CI: p.Draws.CI}, P: p.Draws.P, Test: "McNemar", DF: stats.Num(math.Inf(1))}
 		if p.Draws.B+p.Draws.C < 25 {
 			draw.P, draw.Test = p.Draws.ExactP, "exact McNemar"
 		}
@@ -78,7 +78,7 @@ func changes(c *Comparison, margin, conf float64) map[string]ChangeFigure {
 func equivalence(diff, se, df, margin float64) EquivalenceFigure {
 	e, err := stats.TOST(diff, se, margin, df)
 	if err != nil {
-		return EquivalenceFigure{Margin: margin, P: Num(math.NaN())}
+		return EquivalenceFigure{Margin: margin, P: stats.Num(math.NaN())}
 	}
-	return EquivalenceFigure{Margin: margin, P: Num(e.P), Equivalent: e.Equivalent(Significance)}
+	return EquivalenceFigure{Margin: margin, P: stats.Num(e.P), Equivalent: e.Equivalent(Significance)}
 }

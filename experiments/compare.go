@@ -12,14 +12,14 @@ import (
 // exact p-value when it can be computed; P is the one to quote (exact when
 // an expected count is below 5).
 type TableTest struct {
-	Chi2        float64 `json:"chi2"`
-	DF          int     `json:"df"`
-	ChiSquareP  float64 `json:"chi2_p"`
-	ExactP      Num     `json:"exact_p"`
-	P           float64 `json:"p"`
-	Method      string  `json:"method"`
-	CramersV    float64 `json:"cramers_v"`
-	MinExpected float64 `json:"min_expected"`
+	Chi2        float64   `json:"chi2"`
+	DF          int       `json:"df"`
+	ChiSquareP  float64   `json:"chi2_p"`
+	ExactP      stats.Num `json:"exact_p"`
+	P           float64   `json:"p"`
+	Method      string    `json:"method"`
+	CramersV    float64   `json:"cramers_v"`
+	MinExpected float64   `json:"min_expected"`
 }
 
 // RateComparison compares one rate between two groups: the change from A
@@ -39,11 +39,11 @@ type RateComparison struct {
 // normal interval
 // ±z·√(σ²a/na + σ²b/nb) from the trinomial variances, and Z, P its test.
 type ScoreComparison struct {
-	A    Estimate `json:"a"`
-	B    Estimate `json:"b"`
-	Diff Estimate `json:"diff"`
-	Z    Num      `json:"z"`
-	P    float64  `json:"p"`
+	A    Estimate  `json:"a"`
+	B    Estimate  `json:"b"`
+	Diff Estimate  `json:"diff"`
+	Z    stats.Num `json:"z"`
+	P    float64   `json:"p"`
 }
 
 // Comparison is the test of two groups (two variants, two datasets, two
@@ -80,10 +80,10 @@ func Compare(a, b *Group, conf float64) (Comparison, error) {
 	if err != nil {
 		return c, fmt.Errorf("comparing %s with %s: %w", c.A, c.B, err)
 	}
-	c.Outcomes = TableTest{Chi2: h.Chi2, DF: h.DF, ChiSquareP: h.P, ExactP: Num(math.NaN()), P: h.PValue(),
+	c.Outcomes = TableTest{Chi2: h.Chi2, DF: h.DF, ChiSquareP: h.P, ExactP: stats.Num(math.NaN()), P: h.PValue(),
 		Method: h.Method(), CramersV: h.CramersV, MinExpected: h.MinExpected}
 	if h.Exact {
-		c.Outcomes.ExactP = Num(h.ExactP)
+		c.Outcomes.ExactP = stats.Num(h.ExactP)
 	}
 	rate := func(name string, ka, na, kb, nb int64) error {
 		// B first: the change from A to B is B − A.
@@ -117,10 +117,10 @@ func Compare(a, b *Group, conf float64) (Comparison, error) {
 	se := math.Sqrt(wa.Variance()/float64(wa.N()) + wb.Variance()/float64(wb.N()))
 	sc := ScoreComparison{A: ea, B: eb, Diff: Estimate{Value: diff, CI: [2]float64{diff - z*se, diff + z*se}}, P: 1}
 	if se > 0 {
-		sc.Z = Num(diff / se)
+		sc.Z = stats.Num(diff / se)
 		sc.P = 2 * (1 - stats.NormalCDF(math.Abs(diff/se)))
 	} else if diff != 0 {
-		sc.Z, sc.P = Num(math.Copysign(math.Inf(1), diff)), 0
+		sc.Z, sc.P = stats.Num(math.Copysign(math.Inf(1), diff)), 0
 	}
 	c.FirstPlayerScore = sc
 	return c, nil
@@ -148,14 +148,14 @@ type PairedComparison struct {
 	// samples; WidthRatio is paired width / unpaired width, NarrowerBy
 	// 1 − WidthRatio, and EquivalentGames the number of unpaired games per
 	// arm that would give the paired interval's width.
-	UnpairedCI      [2]Num `json:"unpaired_ci"`
-	WidthRatio      Num    `json:"width_ratio"`
-	NarrowerBy      Num    `json:"narrower_by"`
-	EquivalentGames Num    `json:"equivalent_games"`
+	UnpairedCI      [2]stats.Num `json:"unpaired_ci"`
+	WidthRatio      stats.Num    `json:"width_ratio"`
+	NarrowerBy      stats.Num    `json:"narrower_by"`
+	EquivalentGames stats.Num    `json:"equivalent_games"`
 	// Correlation is the correlation of the paired scores: near 1 when most
 	// pairs play the same game under both settings, near 0 when the pairs
 	// are as good as independent (then pairing buys nothing).
-	Correlation Num `json:"correlation"`
+	Correlation stats.Num `json:"correlation"`
 	// Identical counts the pairs with the same result under both; it is an
 	// upper bound on the pairs whose games never reached the difference.
 	Identical int64 `json:"identical"`
@@ -239,23 +239,23 @@ func PairGames(a, b *PairIndex, conf float64) (*PairedComparison, error) {
 	}
 	// Rows B: the paired mean difference is B − A.
 	p := pairedFromJoint(transpose(pc.Joint))
-	nan := Num(math.NaN())
-	pc.ScoreDiff = PairedFigure{Value: nan, CI: [2]Num{nan, nan}, T: nan, P: nan}
-	pc.UnpairedCI = [2]Num{nan, nan}
+	nan := stats.Num(math.NaN())
+	pc.ScoreDiff = PairedFigure{Value: nan, CI: [2]stats.Num{nan, nan}, T: nan, P: nan}
+	pc.UnpairedCI = [2]stats.Num{nan, nan}
 	pc.WidthRatio, pc.NarrowerBy, pc.EquivalentGames, pc.Correlation = nan, nan, nan, nan
 	if p.N >= 2 {
 		r, err := p.Analyze(conf)
 		if err != nil {
 			return nil, err
 		}
-		pc.ScoreDiff = PairedFigure{Value: Num(r.MeanDiff), CI: [2]Num{Num(r.CI.Lo), Num(r.CI.Hi)}, T: Num(r.T), P: Num(r.P)}
-		pc.UnpairedCI = [2]Num{Num(r.UnpairedCI.Lo), Num(r.UnpairedCI.Hi)}
-		pc.Correlation = Num(r.Correlation)
-		pc.WidthRatio = Num(r.WidthRatio)
+		pc.ScoreDiff = PairedFigure{Value: stats.Num(r.MeanDiff), CI: [2]stats.Num{stats.Num(r.CI.Lo), stats.Num(r.CI.Hi)}, T: stats.Num(r.T), P: stats.Num(r.P)}
+		pc.UnpairedCI = [2]stats.Num{stats.Num(r.UnpairedCI.Lo), stats.Num(r.UnpairedCI.Hi)}
+		pc.Correlation = stats.Num(r.Correlation)
+		pc.WidthRatio = stats.Num(r.WidthRatio)
 		if !math.IsNaN(r.WidthRatio) {
-			pc.NarrowerBy = Num(1 - r.WidthRatio)
+			pc.NarrowerBy = stats.Num(1 - r.WidthRatio)
 			if r.WidthRatio > 0 {
-				pc.EquivalentGames = Num(float64(pc.Pairs) / (r.WidthRatio * r.WidthRatio))
+				pc.EquivalentGames = stats.Num(float64(pc.Pairs) / (r.WidthRatio * r.WidthRatio))
 			}
 		}
 	}

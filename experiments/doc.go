@@ -59,7 +59,7 @@
 // Intervals are two-sided at the report's confidence level (0.95 by
 // default) and written in JSON as {"value": x, "ci": [low, high]}. Figures
 // that can be infinite or undefined (Elo at a clean sweep, the spread of
-// one game) are Num, written as null. One sign convention holds everywhere
+// one game) are stats.Num, written as null. One sign convention holds everywhere
 // (answers, tables, the majority rescoring, stats --compare and JSON): a
 // comparison of A with B reports the change from A to B, B − A.
 // Everything a user's data or spec can cause returns an error naming the

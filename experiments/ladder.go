@@ -44,7 +44,7 @@ type LineFigure struct {
 	DF        int     `json:"df"`
 	// LackOfFitP is the chi-square p-value of the scatter about the line
 	// (null with two rungs); below Significance the line does not fit.
-	LackOfFitP Num `json:"lack_of_fit_p"`
+	LackOfFitP stats.Num `json:"lack_of_fit_p"`
 	// Scale is the factor the slope's standard error was widened by,
 	// √max(1, χ²/df).
 	Scale float64 `json:"scale"`
@@ -183,7 +183,7 @@ func ladder(in *ReportInput, g []ArmInfo, margin float64) (Ladder, error) {
 		return l, nil
 	}
 	l.SlopePerDoubling = &Estimate{Value: f.Slope, CI: [2]float64{f.CI.Lo, f.CI.Hi}}
-	l.Line = &LineFigure{Intercept: f.Intercept, Chi2: f.Chi2, DF: f.DF, LackOfFitP: Num(f.LackOfFitP), Scale: f.Scale,
+	l.Line = &LineFigure{Intercept: f.Intercept, Chi2: f.Chi2, DF: f.DF, LackOfFitP: stats.Num(f.LackOfFitP), Scale: f.Scale,
 		Fits: !(f.LackOfFitP < Significance)}
 	return l, nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/surakarta/surakarta/internal/stats"
 )
 
 // WriteMarkdown writes the report as Markdown: the answer, then tables of
@@ -256,7 +258,7 @@ func mdRate(e Estimate) string {
 
 func mdPts(e Estimate) string { return ptsInterval(e.Value, e.CI[0], e.CI[1], "") }
 
-func mdNumPts(v Num, ci [2]Num) string {
+func mdNumPts(v stats.Num, ci [2]stats.Num) string {
 	return ptsInterval(float64(v), float64(ci[0]), float64(ci[1]), "")
 }
 
@@ -271,7 +273,7 @@ func mdElo(e EloFigure) string {
 	return fmt.Sprintf("%s [%s, %s]", eloWords(e.Value), eloWords(e.CI[0]), eloWords(e.CI[1]))
 }
 
-func fmtCorr(x Num) string {
+func fmtCorr(x stats.Num) string {
 	if isNaN(float64(x)) {
 		return "n/a"
 	}

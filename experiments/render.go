@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/surakarta/surakarta/internal/stats"
 )
 
 // WriteText prints a Result for people: one block per group, then the
@@ -48,7 +50,7 @@ func fmtPts(e Estimate) string {
 	return ptsInterval(e.Value, e.CI[0], e.CI[1], " pts")
 }
 
-func fmtNumPts(v Num, ci [2]Num) string {
+func fmtNumPts(v stats.Num, ci [2]stats.Num) string {
 	return ptsInterval(float64(v), float64(ci[0]), float64(ci[1]), " pts")
 }
 
@@ -112,7 +114,7 @@ func writeGroupText(ew *errWriter, g *GroupStats, conf string) {
 	}
 }
 
-func fmtNum(x Num) string {
+func fmtNum(x stats.Num) string {
 	if math.IsNaN(float64(x)) {
 		return "n/a"
 	}
@@ -197,7 +199,7 @@ func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
 	}
 }
 
-func fmtShare(x Num) string {
+func fmtShare(x stats.Num) string {
 	if math.IsNaN(float64(x)) {
 		return "n/a"
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/internal/version"
 )
 
@@ -319,7 +320,7 @@ func TestSensitivitySaysWhetherTheBaselinesConclusionSurvives(t *testing.T) {
 func TestVerdictsAreReadOffTheInterval(t *testing.T) {
 	ch := func(v, lo, hi, eqP float64) *ChangeFigure {
 		return &ChangeFigure{Estimate: Estimate{Value: v, CI: [2]float64{lo, hi}},
-			Equivalence: EquivalenceFigure{Margin: 0.02, P: Num(eqP), Equivalent: eqP < Significance}}
+			Equivalence: EquivalenceFigure{Margin: 0.02, P: stats.Num(eqP), Equivalent: eqP < Significance}}
 	}
 	for _, c := range []struct {
 		c    *ChangeFigure

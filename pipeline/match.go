@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/mcts"
 )
@@ -99,6 +98,6 @@ func matchSummary(path string, eng mcts.Settings, r *eval.ArenaResult) *MatchSum
 	return &MatchSummary{
 		Path: path, Engine: engineWords(eng), Games: r.Games,
 		Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Score: float64(r.Score),
-		Elo: experiments.Num(r.Elo), EloCI: [2]experiments.Num{experiments.Num(r.EloCI[0]), experiments.Num(r.EloCI[1])}, LOS: r.LOS,
+		Elo: r.Elo, EloCI: r.EloCI, LOS: r.LOS,
 	}
 }

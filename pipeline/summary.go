@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -112,7 +113,7 @@ type VariantComparison struct {
 	// PairCorrelation is the correlation of the paired games' scores: the
 	// variants share openings and search seeds, so games that never meet
 	// the rule difference are identical.
-	PairCorrelation experiments.Num `json:"pair_correlation,omitempty"`
+	PairCorrelation stats.Num `json:"pair_correlation,omitempty"`
 }
 
 // VerifySummary is what dataset verification checked.
@@ -151,9 +152,9 @@ type MatchSummary struct {
 	Score  float64 `json:"score"`
 	// Elo is A − B with its 95% interval; infinite values (a sweep) are
 	// null in JSON.
-	Elo   experiments.Num    `json:"elo"`
-	EloCI [2]experiments.Num `json:"elo_ci"`
-	LOS   float64            `json:"los"`
+	Elo   stats.Num    `json:"elo"`
+	EloCI [2]stats.Num `json:"elo_ci"`
+	LOS   float64      `json:"los"`
 }
 
 // ReportSummary says where the report went.
@@ -243,8 +244,8 @@ func pts(e experiments.Estimate) string {
 	return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
 }
 
-func numPts(v experiments.Num, ci [2]experiments.Num) string {
-	f := func(x experiments.Num) string {
+func numPts(v stats.Num, ci [2]stats.Num) string {
+	f := func(x stats.Num) string {
 		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
 			return "n/a"
 		}
@@ -263,7 +264,7 @@ func fmtP(p float64) string {
 	return fmt.Sprintf("%.3f", p)
 }
 
-func elo(x experiments.Num) string {
+func elo(x stats.Num) string {
 	v := float64(x)
 	switch {
 	case math.IsInf(v, 1):

@@ -149,16 +149,4 @@ func ParseGameIDs(s string) ([]int64, error) {
 
 // FormatGameIDs writes sorted distinct ids as ParseGameIDs reads them, with
 // runs as ranges: "3,7,10-12".
-func FormatGameIDs(ids []int64) string {
-	var b strings.Builder
-	for i, r := range runsOf(ids) {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.FormatInt(r.First, 10))
-		if r.Last > r.First {
-			b.WriteString("-" + strconv.FormatInt(r.Last, 10))
-		}
-	}
-	return b.String()
-}
+func FormatGameIDs(ids []int64) string { return dataset.FormatRanges(runsOf(ids), ",") }

@@ -342,11 +342,7 @@ func formatIDRanges(rs []dataset.Range) string {
 	if len(rs) == 0 {
 		return "none"
 	}
-	parts := make([]string, len(rs))
-	for i, r := range rs {
-		parts[i] = fmt.Sprintf("%d..%d", r.First, r.Last)
-	}
-	return strings.Join(parts, ", ")
+	return dataset.FormatRanges(rs, ", ")
 }
 
 type coverageJSON struct {

@@ -337,7 +337,7 @@ func writeMatchReport(w io.Writer, res *eval.ArenaResult, a, b string, r rules.R
 	return nil
 }
 
-func eloString(e eval.JSONFloat) string {
+func eloString(e stats.Num) string {
 	x := float64(e)
 	switch {
 	case math.IsInf(x, 1):
