@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func TestCLIReferenceIsUpToDate(t *testing.T) {
@@ -121,4 +122,29 @@ func TestDocsPointAtTheProjectsOwnRules(t *testing.T) {
 			t.Errorf("surakarta %v does not point at docs/RULES.md", args)
 		}
 	}
+}
+
+// TestOneFlagFormPerConcept: across every command, --out is a directory,
+// the superseded spellings are hidden (they still work, with a note), and
+// a dataset a command reads is its argument, not a --data flag.
+func TestOneFlagFormPerConcept(t *testing.T) {
+	hiddenOld := map[string]bool{"data": true, "eval": true, "capture-prob": true}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			switch {
+			case f.Hidden:
+			case f.Name == "out" && !strings.Contains(f.Usage, "director"):
+				t.Errorf("%s --out is not a directory: %q", c.CommandPath(), f.Usage)
+			case hiddenOld[f.Name]:
+				t.Errorf("%s lists the old spelling --%s", c.CommandPath(), f.Name)
+			case f.Name == "games" && c.Name() == "verify":
+				t.Errorf("%s --games checks a count: it is --expect-games", c.CommandPath())
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRootCommand())
 }
