@@ -1,6 +1,15 @@
 // Package dataset reads and writes the project's Parquet datasets of
 // self-play positions and games (github.com/parquet-go/parquet-go).
 //
+// Files: schema.go and rows.go the tables' rows and how a game fills them,
+// matches.go the matches table, writer.go the part writers, reader.go the
+// streaming readers, layout.go the directory layout and game id ranges,
+// meta.go the footers and the run manifest, runmatch.go the comparison of
+// runs (RunMismatchError), commit.go the commit records, journal.go the
+// journals of parts in progress, lock.go the writers' locks, repair.go and
+// check.go the resume's checks and repairs, inspect.go and verify.go
+// dataset inspect and verify, seeds.go the per-game seeds and openings.
+//
 // A dataset is a directory with two Hive-partitioned tables:
 //
 //	DIR/positions/variant=V/part-FIRSTID.parquet   one row per searched position (PositionRow)

@@ -2,13 +2,18 @@
 // evaluators to self-play data with gonum (gonum.org/v1/gonum), and runs
 // arena matches that show whether an evaluator makes the search stronger.
 //
-// Files: features.go and circuits.go extract the features; fit.go runs a
+// Files: features.go and circuits.go extract the position features,
+// movefeatures.go the move features of the prior; fit.go runs a value
 // fit, with its rows in fit_source.go, its settings in fit_options.go, the
 // ridge and logistic models in fit_ridge.go and fit_logistic.go (their
 // unrolled inner loops in fit_kernels.go) and the held-out figures in
-// fit_metrics.go and fit_report.go; dataset.go reads rows from a dataset;
-// linear.go is the fitted evaluator and its weights file; arena.go plays
-// matches.
+// fit_metrics.go and fit_report.go; prior.go and priorfit.go are the move
+// prior and its fit, targets.go the training loop's value targets and
+// modelfit.go the fit of a whole model; dataset.go reads rows from a
+// dataset; linear.go is the fitted evaluator and its weights file, model.go
+// the model file; registry.go turns evaluator names into evaluators;
+// player.go is the arena's Player (SearchPlayer, faults), arena.go plays
+// matches, record.go and records.go record their games, pgn.go prints them.
 //
 // # Features
 //

@@ -3,6 +3,13 @@
 // drawn, and whether a rule change (the majority ending) or more search
 // changes that, by how much, and how sure we are.
 //
+// Files: game.go and collect.go read the games, summary.go and
+// histogram.go count them, analysis.go, compare.go, change.go, ladder.go,
+// sensitivity.go and sizes.go compute the figures and tests, answer.go
+// words the conclusions, report.go builds a report, markdown.go, render.go
+// and plots.go write it; spec.go and enginespec.go are experiment specs,
+// run.go and selfplay.go play their arms, plan.go plans sample sizes.
+//
 // # From games to figures
 //
 // A Collector streams the games table of one or more datasets (ScanGames

@@ -3,6 +3,15 @@
 // Zobrist hashing, FEN and move notation, the Rules settings with both endgame
 // variants, and a Game that tracks repetition and adjudicates endings.
 //
+// Files: board.go the squares and bitboards, circuit.go the two circuits'
+// tracks, segments and loops (the capture relation's tables), position.go
+// the Position and Apply, move.go the Move, movegen.go move generation and
+// counting, route.go the capture routes for notation, notation.go and
+// fen.go the text forms, zobrist.go the hash keys, symmetry.go the board's
+// symmetries, settings.go the Rules, game.go the Game, outcome.go the
+// endings, perft.go perft, diagram.go the terminal drawing, errors.go the
+// error type.
+//
 // The specification is docs/RULES.md. Squares are
 // numbered a1 = 0 .. f6 = 35 rank by rank; a Bitboard holds one bit per square.
 // Captures are found without walking the track. Each circuit is four

@@ -4,6 +4,11 @@
 // analyses, equivalence tests, weighted line fits, sample-size planning, and Elo with its interval, likelihood of
 // superiority and the sequential probability ratio test.
 //
+// Files: proportion.go and interval.go (proportions, intervals), score.go
+// (three-outcome scores), homogeneity.go, paired.go, equivalence.go and
+// line.go (tests and fits), elo.go (Elo, LOS, SPRT), num.go (Num, figures
+// that may be non-finite, for JSON).
+//
 // Every function is pure: it takes counts (or running sums) and returns
 // values. The distributions come from gonum.org/v1/gonum/stat/distuv.
 //
