@@ -1,9 +1,7 @@
 package eval_test
 
 import (
-	"cmp"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
@@ -61,14 +59,11 @@ func gamePositions(seed uint64, n int) []rules.Position {
 	return out
 }
 
-// squareOrder sorts moves by from-square, then to-square, a1 first, and
-// returns them: the seeded positions of these tests (and the feature digest
-// pinned on them) then do not depend on the order move generation lists
-// the moves in (side-relative since the symmetric search).
+// squareOrder sorts moves with rules.SortBySquares and returns them: the
+// seeded positions of these tests (and the feature digest pinned on them)
+// then do not depend on the order move generation lists the moves in.
 func squareOrder(moves []rules.Move) []rules.Move {
-	slices.SortFunc(moves, func(a, b rules.Move) int {
-		return cmp.Or(cmp.Compare(a.From(), b.From()), cmp.Compare(a.To(), b.To()))
-	})
+	rules.SortBySquares(moves)
 	return moves
 }
 
