@@ -240,6 +240,19 @@ func newReplayCommand() *cobra.Command {
 	}
 	addFENFlag(cmd, &fen)
 	addRulesFlags(cmd, &rf)
+	// Completion offers the legal moves of the position reached so far.
+	cmd.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		r, err := rf.rules()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		g, err := startGame(r, fen, strings.Join(args, " "))
+		if err != nil || g.IsTerminal() {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		pos := g.Position()
+		return fixedValues(sortedMoveStrings(&pos)...)(cmd, args, toComplete)
+	}
 	return cmd
 }
 
