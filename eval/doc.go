@@ -166,7 +166,9 @@
 // ModelFile (format ModelFormat, version ModelVersion) holds one trained
 // model: the value head as a weights file, the scale applied, the prior
 // head, both heads' held-out reports and the model's provenance
-// (generation, parent, datasets, settings).
+// (generation, parent, datasets, settings). FitModel fits both heads on a
+// window of datasets into a ModelFile: the one training path of the
+// pipeline's fit (its value head alone) and of `surakarta train`.
 //
 // # The evaluator registry
 //
