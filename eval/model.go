@@ -40,10 +40,13 @@ type ModelFile struct {
 
 // PriorHead is a model file's move prior.
 type PriorHead struct {
-	MoveFeatureSetVersion int          `json:"move_feature_set_version"`
-	Features              []string     `json:"features"`
-	Weights               []float64    `json:"weights"`
-	Report                *PriorReport `json:"report,omitempty"`
+	MoveFeatureSetVersion int       `json:"move_feature_set_version"`
+	Features              []string  `json:"features"`
+	Weights               []float64 `json:"weights"`
+	// Temperature, when set, softens the prior the search sees:
+	// softmax(w·x / Temperature); Weights and Report are the fit's.
+	Temperature float64      `json:"temperature,omitempty"`
+	Report      *PriorReport `json:"report,omitempty"`
 }
 
 // ModelProvenance records how a model was trained: by whom (Program, the
@@ -95,6 +98,13 @@ func (f *ModelFile) Heads() (*Linear, *Prior, error) {
 		return nil, nil, fmt.Errorf("prior has %d feature names and %d weights, move feature set version %d has %d features",
 			len(h.Features), len(h.Weights), MoveFeatureSetVersion, NumMoveFeatures)
 	}
+	t := 1.0
+	if h.Temperature != 0 {
+		if !(h.Temperature > 0) || math.IsInf(h.Temperature, 0) {
+			return nil, nil, fmt.Errorf("prior temperature %v: want a positive number", h.Temperature)
+		}
+		t = h.Temperature
+	}
 	var w [NumMoveFeatures]float64
 	for i, name := range h.Features {
 		if name != moveFeatureTable[i].Name {
@@ -104,7 +114,7 @@ func (f *ModelFile) Heads() (*Linear, *Prior, error) {
 		if math.IsNaN(h.Weights[i]) || math.IsInf(h.Weights[i], 0) {
 			return nil, nil, fmt.Errorf("prior weight of %s is %v: want a finite number", name, h.Weights[i])
 		}
-		w[i] = h.Weights[i]
+		w[i] = h.Weights[i] / t
 	}
 	return l, NewPrior(w), nil
 }

@@ -65,3 +65,23 @@ func TestLoadEvaluatorRefusesMismatchedModels(t *testing.T) {
 		t.Errorf("other format: error %v", err)
 	}
 }
+
+// TestModelPriorTemperature checks that a prior head's temperature divides
+// its weights for the search, and that a bad one is refused.
+func TestModelPriorTemperature(t *testing.T) {
+	var w [eval.NumMoveFeatures]float64
+	w[eval.MoveCapture], w[eval.MoveThreatsOppDelta] = 2, -1
+	f := eval.NewModelFile(eval.NewLinear(eval.Ridge, testWeights()), 1, nil, eval.NewPrior(w), nil)
+	f.Prior.Temperature = 2
+	_, pr, err := f.Heads()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pr.Weights(); got[eval.MoveCapture] != 1 || got[eval.MoveThreatsOppDelta] != -0.5 {
+		t.Fatalf("temperature 2: weights %v, want the fitted ones halved", got)
+	}
+	f.Prior.Temperature = -1
+	if _, _, err := f.Heads(); err == nil || !strings.Contains(err.Error(), "temperature") {
+		t.Fatalf("temperature -1: error %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package eval
 import (
 	"context"
 	"fmt"
+	"math"
 )
 
 // ModelFitOptions are the settings of FitModel: how each head is fitted.
@@ -18,8 +19,11 @@ type ModelFitOptions struct {
 	// factor.
 	SpreadScale bool
 	// Prior fits the prior head; NoPrior leaves it out (uniform priors).
-	Prior   PriorFitOptions
-	NoPrior bool
+	// PriorTemperature, above 1, softens the fitted prior for the search
+	// (PriorHead.Temperature); 0 means 1.
+	Prior            PriorFitOptions
+	NoPrior          bool
+	PriorTemperature float64
 }
 
 // Validate reports the first option out of range.
@@ -32,6 +36,9 @@ func (o ModelFitOptions) Validate() error {
 	}
 	if o.NoPrior {
 		return nil
+	}
+	if !(o.PriorTemperature >= 0) || math.IsInf(o.PriorTemperature, 0) {
+		return fmt.Errorf("prior temperature %v: want a positive number (1: the fitted prior)", o.PriorTemperature)
 	}
 	return o.Prior.Validate()
 }
@@ -95,6 +102,9 @@ func FitModel(ctx context.Context, data []DatasetSource, opt ModelFitOptions) (*
 		}
 	}
 	f := NewModelFile(value, scale, &res.Report, prior, prep)
+	if f.Prior != nil && opt.PriorTemperature != 0 && opt.PriorTemperature != 1 {
+		f.Prior.Temperature = opt.PriorTemperature
+	}
 	f.Value.Variant = data[0].Variant
 	f.Value.Lambda, f.Value.Blend, f.Value.Holdout, f.Value.Seed = vo.Lambda, vo.Blend, vo.Holdout, vo.Seed
 	if len(provs) == 1 {

@@ -67,6 +67,7 @@ func newTrainCommand() *cobra.Command {
 	fs.Float64Var(&c.Fit.TDLambda, "td-lambda", c.Fit.TDLambda, "value target: TD(λ) returns along each game (1: the game result, 0: the next position's root value)")
 	fs.BoolVar(&c.Fit.SpreadScale, "spread-scale", c.Fit.SpreadScale, "scale the fitted values so that they spread as widely as the results")
 	fs.BoolVar(&noPrior, "no-prior", false, "fit no move prior (uniform priors): the value head alone")
+	fs.Float64Var(&c.Fit.PriorTemperature, "prior-temperature", c.Fit.PriorTemperature, "soften the fitted prior the search sees: softmax(w·x / T) (1: the fitted prior)")
 	fs.IntVar(&c.GateGames, "gate-games", c.GateGames, "games of each gate against the champion (even)")
 	fs.IntVar(&c.AnchorGames, "anchor-games", c.AnchorGames, "games against each anchor per generation (even; 0: none)")
 	fs.IntVar(&c.StrengthGames, "strength-games", c.StrengthGames, "games of each match of the final comparison at equal simulations and equal time (even; 0: none)")

@@ -90,7 +90,7 @@ func DefaultConfig() Config {
 	sp.Sims = 200
 	m := mcts.DefaultSettings()
 	m.Sims, m.MaxNodes = 200, 1<<20
-	fit := eval.ModelFitOptions{Value: eval.DefaultFitOptions(), TDLambda: 0.7, SpreadScale: true, Prior: eval.DefaultPriorFitOptions()}
+	fit := eval.ModelFitOptions{Value: eval.DefaultFitOptions(), TDLambda: 0.7, SpreadScale: true, Prior: eval.DefaultPriorFitOptions(), PriorTemperature: 1}
 	return Config{
 		Out: "train", Generations: 3, Games: 400, SelfPlay: sp, Rules: rules.DefaultRules(), RandomOpening: 4, Window: 2,
 		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, AnchorGames: 200, StrengthGames: 200, Seed: 1,

@@ -287,7 +287,7 @@ func headsHash(mf *eval.ModelFile) (string, error) {
 	}{&eval.WeightsFile{Format: mf.Value.Format, FeatureSetVersion: mf.Value.FeatureSetVersion, Features: mf.Value.Features,
 		Weights: mf.Value.Weights, Model: mf.Value.Model}, nil}
 	if mf.Prior != nil {
-		heads.Prior = &eval.PriorHead{MoveFeatureSetVersion: mf.Prior.MoveFeatureSetVersion, Features: mf.Prior.Features, Weights: mf.Prior.Weights}
+		heads.Prior = &eval.PriorHead{MoveFeatureSetVersion: mf.Prior.MoveFeatureSetVersion, Features: mf.Prior.Features, Weights: mf.Prior.Weights, Temperature: mf.Prior.Temperature}
 	}
 	b, err := json.Marshal(heads)
 	if err != nil {
