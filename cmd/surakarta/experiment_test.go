@@ -14,7 +14,7 @@ func TestExperimentCheckListsArmsAndComparisons(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"experiment ladder: 7 arms of 1500 games", "sims50", "800 sims", "compare sims400 → sims800 (changes are sims800 − sims400)"} {
+	for _, want := range []string{"experiment ladder: 7 arms of 1000 games", "sims50", "800 sims", "compare sims400 → sims800 (changes are sims800 − sims400)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("check output lacks %q:\n%s", want, out)
 		}
