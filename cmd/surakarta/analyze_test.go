@@ -187,7 +187,7 @@ func TestAnalyzeJSONOnAFinishedGamePrintsAJSONError(t *testing.T) {
 	}
 }
 
-// TestLongSearchesShowProgress: analyze and perft report their progress on
+// TestLongSearchesShowProgress: analyze, play and perft report their progress on
 // stderr once they run longer than progressDelay, and --quiet silences it.
 func TestLongSearchesShowProgress(t *testing.T) {
 	defer func(d time.Duration) { progressDelay = d }(progressDelay)
@@ -199,6 +199,11 @@ func TestLongSearchesShowProgress(t *testing.T) {
 	out, errOut, err := run(t, "", "perft", "--depth", "3")
 	if err != nil || out != "5382\n" || !strings.Contains(errOut, "root moves 16/16") {
 		t.Errorf("perft: %v, stdout %q, stderr %q", err, out, errOut)
+	}
+	// The engine's move in play, and a hint.
+	_, errOut, err = run(t, "hint\n", "play", "--human", "black", "--sims", "400")
+	if err != nil || strings.Count(errOut, "sims 400/400") != 2 {
+		t.Errorf("play: %v, stderr %q", err, errOut)
 	}
 	_, errOut, _ = run(t, "", "analyze", "--sims", "300", "--quiet")
 	if strings.Contains(errOut, "sims") {
