@@ -234,6 +234,8 @@ func TestShardsAsSeparateProcessesUnionToTheSingleRun(t *testing.T) {
 	}
 	if out, err := check(union); err != nil {
 		t.Fatalf("merge-check of the complete union: %v\n%s", err, out)
+	} else if strings.Contains(out, "deprecated") {
+		t.Errorf("merge-check calls the binary with a deprecated flag:\n%s", out)
 	}
 	partial := filepath.Join(base, "partial")
 	for _, i := range []int{0, 2} {

@@ -353,6 +353,7 @@ for i in 0 1 2 3; do
   expect "$job" "$i" COMPLETED 0:0
   log=$(task_log "$job" "$i")
   [[ -s $log ]] || fail "job ${job}_$i left no log at $log, where the script's --output puts it"
+  ! grep -q deprecated "$log" || fail "the array script passes a deprecated flag: $(grep deprecated "$log")"
   s=$(epoch "$(field "$job" "$i" StartTime)")
   e=$(epoch "$(field "$job" "$i" EndTime)")
   [[ -z $first || $s -lt $first ]] && first=$s
