@@ -7,28 +7,15 @@ import (
 )
 
 // The capture relation behind the threat, defence, loop and blocked
-// features is found by scanCircuits from the ends of the circuits'
-// segments with whole-board operations; the recapture test behind the
-// defence features walks the circuits as rings (ringState, recaptured).
+// features is the rules package's (rules.CircuitLinks on the segments'
+// ends, rules.LineEnds): scanCircuits reads from it what the features
+// need; the recapture test behind the defence features walks the circuits
+// as rings (ringState, recaptured) on the rules package's track.
 
-// segmentLines gives, per circuit and segment, the line it runs along and
-// whether track order runs backward along it (files f to a, ranks 6 to 1):
-// the inner circuit is rank 2, file e, rank 5 backward, file b backward; the
-// outer circuit rank 3, file d, rank 4 backward, file c backward (RULES.md).
-// buildTables checks this against rules.TrackSquare, and scanCircuits
-// relies on it.
-var segmentLines = [2][4]struct {
-	file    bool
-	line    int
-	reverse bool
-}{
-	{{false, 1, false}, {true, 4, false}, {false, 4, true}, {true, 1, true}},
-	{{false, 2, false}, {true, 3, false}, {false, 3, true}, {true, 2, true}},
-}
+// doubleSquares are the points a circuit passes twice (its self-crossings).
+const doubleSquares = rules.Crossings
 
 var (
-	// doubleSquares are the points a circuit passes twice (its self-crossings).
-	doubleSquares rules.Bitboard
 	// trackSquareX[c][i] is the square at track position i mod 24 of
 	// circuit c, for i < 128: a position plus a distance needs no modulo,
 	// and an index masked with 127 no bounds check.
@@ -64,27 +51,19 @@ const fileA rules.Bitboard = 0x041041041 // a1 a2 a3 a4 a5 a6
 
 func init() { buildTables(); buildSkipRays(); buildRingEntries() }
 
-// buildTables derives the tables from the rules package's track layout and
-// checks segmentLines against it, so a change there cannot leave the
-// features silently wrong (the tests compare the capture relation with
-// rules.Position.CaptureTargets as well).
+// buildTables derives the ring tables from the rules package's track.
 func buildTables() {
 	for s := range entries {
 		// A null entry: window[24] is empty, so it finds no piece.
 		entries[s] = [2]trackEntry{{0, rules.TrackLen}, {0, rules.TrackLen}}
 	}
 	for c := rules.Inner; c <= rules.Outer; c++ {
-		var seen rules.Bitboard
 		for i := 0; i < rules.TrackLen; i++ {
 			s := rules.TrackSquare(c, i)
 			window[i] = (1<<23 - 1) << (i + 1)
 			beforeLoopAhead[i] = (1<<(5-i%6) - 1) << (i + 1)
 			beforeLoopBehind[i] = ((1<<23 - 1) &^ (1<<(23-i%6) - 1)) << (i + 1)
 			doubledSquare[s][c] |= 1<<i | 1<<(i+rules.TrackLen)
-			if seen.Has(s) {
-				doubleSquares |= s.Bit()
-			}
-			seen |= s.Bit()
 			for j := i; j < 128; j += rules.TrackLen {
 				trackSquareX[c][j] = s
 			}
@@ -93,26 +72,6 @@ func buildTables() {
 			for v := 0; v < 64; v++ {
 				if v>>s.File()&1 != 0 {
 					rankRings[s.Rank()][v] |= 1 << (32*int(c) + i)
-				}
-			}
-			sl := segmentLines[c][i/6]
-			j := i % 6
-			if sl.reverse {
-				j = 5 - j
-			}
-			want := rules.MakeSquare(j, sl.line)
-			if sl.file {
-				want = rules.MakeSquare(sl.line, j)
-			}
-			if s != want {
-				panic("eval: circuit layout differs from the rules package's track")
-			}
-		}
-		lines := [2][4]rules.Bitboard{{rank2, fileE, rank5, fileB}, {rank3, fileD, rank4, fileC}}
-		for k, line := range lines[c] {
-			for i := 6 * k; i < 6*k+6; i++ {
-				if !line.Has(rules.TrackSquare(c, i)) {
-					panic("eval: circuit segments differ from the rules package's track")
 				}
 			}
 		}
@@ -160,20 +119,13 @@ const (
 	maxSkips = 16
 )
 
-// The lines that make up the circuits' segments.
-const (
-	rank2 rules.Bitboard = 0x3F << 6
-	rank3 rules.Bitboard = 0x3F << 12
-	rank4 rules.Bitboard = 0x3F << 18
-	rank5 rules.Bitboard = 0x3F << 24
-	fileB rules.Bitboard = fileA << 1
-	fileC rules.Bitboard = fileA << 2
-	fileD rules.Bitboard = fileA << 3
-	fileE rules.Bitboard = fileA << 4
-	fileF rules.Bitboard = fileA << 5
-
-	midRanks = rank2 | rank3 | rank4 | rank5
-	midFiles = fileB | fileC | fileD | fileE
+// midRanks and midFiles are the lines of the circuits' segments: ranks 2
+// to 5 and files b to e.
+var (
+	midRanks = rules.SegmentLine(rules.Inner, 0) | rules.SegmentLine(rules.Inner, 2) |
+		rules.SegmentLine(rules.Outer, 0) | rules.SegmentLine(rules.Outer, 2)
+	midFiles = rules.SegmentLine(rules.Inner, 1) | rules.SegmentLine(rules.Inner, 3) |
+		rules.SegmentLine(rules.Outer, 1) | rules.SegmentLine(rules.Outer, 3)
 )
 
 // orElse returns a when it has a square, else b.
@@ -199,47 +151,25 @@ func gapLink(a, b, red rules.Bitboard) (p, capture, protect rules.Bitboard) {
 // scanCircuits fills s with the capture relation and segment facts of the
 // position with the given pieces.
 //
-// The scan reads each circuit as four straight segments of six track
-// positions (RULES.md: segment k holds track positions 6k..6k+5, and a
-// corner loop lies between segment k and segment k+1), each segment a
-// middle rank or file walked one way (segmentLines). Every capture route
-// passes a loop, so it leaves its segment through the segment's last
-// occupied point and meets the first piece of the next occupied segment:
-// the whole capture relation of a circuit is fixed by the first and last
-// pieces of its (at most four) occupied segments, and those are the lowest
-// and highest pieces of their lines, found by filling each line from its
-// pieces (as the rules package's move generator does). The work is
+// The capture relation is the rules package's (its move generator's
+// links): each circuit is four straight segments of six track positions
+// with a corner loop between consecutive ones, each a middle rank or file
+// walked one way (rules.SegmentLine); every capture route passes a loop,
+// so it leaves its segment through the segment's last occupied point and
+// meets the first piece of the next occupied segment: the whole capture
+// relation of a circuit is fixed by the first and last pieces of its (at
+// most four) occupied segments, the lowest and highest pieces of their
+// lines (rules.LineLows, rules.LineHighs). The work is
 // whole-bitboard and, but for a double point meeting itself across a gap,
 // without data-dependent branches: on a mix of positions they would
 // mispredict half the time.
 func scanCircuits(s *circuitScan, red, black rules.Bitboard) {
 	occ := red | black
-	// The lowest and highest piece of every rank and file: e, w, no and
-	// so have the points with a piece east, west, north and south of them
-	// on their line.
-	const (
-		filesAE = rules.BoardMask &^ fileF
-		filesAD = filesAE &^ fileE
-		filesBF = rules.BoardMask &^ fileA
-		filesCF = filesBF &^ fileB
-	)
-	e := occ >> 1 & filesAE
-	e |= e >> 1 & filesAE
-	e |= e >> 2 & filesAD
-	e |= occ >> 5 & fileA
-	w := occ << 1 & filesBF
-	w |= w << 1 & filesBF
-	w |= w << 2 & filesCF
-	w |= occ << 5 & fileF
-	no := occ >> 6
-	no |= no >> 6
-	no |= no >> 12
-	no |= occ >> 30
-	so := occ << 6
-	so |= so << 6
-	so |= so << 12
-	so |= occ << 30
-	lr, hr, lf, hf := occ&^w&midRanks, occ&^e&midRanks, occ&^so&midFiles, occ&^no&midFiles
+	// The first and last pieces of every segment: the lowest and highest
+	// piece of each middle rank and file.
+	hr, hf := rules.LineHighs(occ)
+	lr, lf := rules.LineLows(occ)
+	lr, hr, lf, hf = lr&midRanks, hr&midRanks, lf&midFiles, hf&midFiles
 	s.ends = [4]rules.Bitboard{lr, hr, lf, hf}
 	// The gaps of each circuit, given the first (e) and last (x) piece of
 	// each of its segments in walking order (ranks 2 and 3 and files d and
@@ -250,48 +180,50 @@ func scanCircuits(s *circuitScan, red, black rules.Bitboard) {
 	capturing := uint(0)
 	var attack, protected, self rules.Bitboard
 	{ // The inner circuit: rank 2, file e, rank 5, file b.
-		e0, e1, e2, e3 := lr&rank2, lf&fileE, hr&rank5, hf&fileB
+		l0, l1, l2, l3 := rules.SegmentLine(rules.Inner, 0), rules.SegmentLine(rules.Inner, 1), rules.SegmentLine(rules.Inner, 2), rules.SegmentLine(rules.Inner, 3)
+		e0, e1, e2, e3 := lr&l0, lf&l1, hr&l2, hf&l3
 		nk := orElse(e0, orElse(e1, orElse(e2, e3)))
-		x := lf & fileB
+		x := lf & l3
 		p, cp, pr := gapLink(x, nk, red)
 		attack, protected, self = p&cp, p&pr, x&nk
 		s.links[0] = p
 		capturing |= uint(cp) & (1 << 0)
-		nk, x = orElse(e3, nk), lr&rank5
+		nk, x = orElse(e3, nk), lr&l2
 		p, cp, pr = gapLink(x, nk, red)
 		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
 		s.links[1] = p
 		capturing |= uint(cp) & (1 << 1)
-		nk, x = orElse(e2, nk), hf&fileE
+		nk, x = orElse(e2, nk), hf&l1
 		p, cp, pr = gapLink(x, nk, red)
 		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
 		s.links[2] = p
 		capturing |= uint(cp) & (1 << 2)
-		nk, x = orElse(e1, nk), hr&rank2
+		nk, x = orElse(e1, nk), hr&l0
 		p, cp, pr = gapLink(x, nk, red)
 		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
 		s.links[3] = p
 		capturing |= uint(cp) & (1 << 3)
 	}
 	{ // The outer circuit: rank 3, file d, rank 4, file c.
-		e0, e1, e2, e3 := lr&rank3, lf&fileD, hr&rank4, hf&fileC
+		l0, l1, l2, l3 := rules.SegmentLine(rules.Outer, 0), rules.SegmentLine(rules.Outer, 1), rules.SegmentLine(rules.Outer, 2), rules.SegmentLine(rules.Outer, 3)
+		e0, e1, e2, e3 := lr&l0, lf&l1, hr&l2, hf&l3
 		nk := orElse(e0, orElse(e1, orElse(e2, e3)))
-		x := lf & fileC
+		x := lf & l3
 		p, cp, pr := gapLink(x, nk, red)
 		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
 		s.links[4] = p
 		capturing |= uint(cp) & (1 << 4)
-		nk, x = orElse(e3, nk), lr&rank4
+		nk, x = orElse(e3, nk), lr&l2
 		p, cp, pr = gapLink(x, nk, red)
 		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
 		s.links[5] = p
 		capturing |= uint(cp) & (1 << 5)
-		nk, x = orElse(e2, nk), hf&fileD
+		nk, x = orElse(e2, nk), hf&l1
 		p, cp, pr = gapLink(x, nk, red)
 		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
 		s.links[6] = p
 		capturing |= uint(cp) & (1 << 6)
-		nk, x = orElse(e1, nk), hr&rank3
+		nk, x = orElse(e1, nk), hr&l0
 		p, cp, pr = gapLink(x, nk, red)
 		attack, protected, self = attack|p&cp, protected|p&pr, self|x&nk
 		s.links[7] = p

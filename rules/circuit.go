@@ -130,39 +130,6 @@ func ring(c Circuit, occ Bitboard) uint32 {
 		uint32(reverse6[fileBits(occ, 5-file)])<<18
 }
 
+// window23 selects the 23 track positions after a position of a doubled
+// ring (routes walk it).
 const window23 = 1<<23 - 1
-
-// captureTargets returns the squares that a piece on s can reach by a loop
-// capture, given the two circuit rings of the occupied points; the caller
-// keeps only the opponent's squares. For every track position p of s, the 23
-// positions after it (s's own positions vacated) are a window whose lowest
-// set bit is the first piece met walking forward and whose highest set bit
-// is the first met walking backward; the route is a capture only if a loop
-// lies before that piece.
-func captureTargets(s Square, rings *[2]uint32) Bitboard {
-	var t Bitboard
-	for c := 0; c < 2; c++ {
-		n := occurrenceCount[c][s]
-		if n == 0 {
-			continue
-		}
-		r := uint64(rings[c] &^ positionMask[c][s])
-		if r == 0 {
-			continue
-		}
-		rr := r | r<<TrackLen
-		for k := uint8(0); k < n; k++ {
-			p := occurrences[c][s][k]
-			x := rr >> uint(p+1) & window23
-			i := bits.TrailingZeros64(x)
-			if uint8(i+1) >= loopAhead[p] {
-				t |= track[c][int(p)+1+i].Bit()
-			}
-			h := bits.Len64(x) - 1
-			if uint8(23-h) >= loopBehind[p] {
-				t |= track[c][int(p)+1+h].Bit()
-			}
-		}
-	}
-	return t
-}

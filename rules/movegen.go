@@ -32,9 +32,11 @@ import "math/bits"
 // join the same two pieces (possible through crossing points, or when the
 // same two pieces are linked on both circuits); counting checks for that.
 //
-// The per-piece ring walk of circuit.go (captureTargets) remains for
-// CaptureTargets and routes; the tests compare both with a point-by-point
-// walk.
+// This is the capture relation's one definition: CaptureTargets, Attacked
+// and IsLegal read it, and package eval's features build on its exported
+// facts (SegmentLine, Crossings, LineHighs, LineLows). Only the routes of notation
+// (route.go) walk the track as a ring, on the same track tables; the tests
+// compare all of it with a point-by-point walk.
 
 // The lines that make up the circuits' segments.
 const (
@@ -72,10 +74,31 @@ var nextSegment = func() (t [16]uint) {
 // nonEmpty returns 1 if x has a square, else 0.
 func nonEmpty(x Bitboard) uint { return uint(x|-x) >> 63 }
 
-// lineTops returns, as bitboards, the highest occupied square of every
-// rank (its east-most piece) and of every file (its north-most), by
-// filling each line downward from its pieces: every segment end that needs
-// a highest bit at once, instead of a bit scan each.
+// LineHighs returns, as bitboards, the highest occupied square of every
+// rank (its east-most piece) and of every file (its north-most) of the
+// occupied points occ, and LineLows the lowest (west-most, south-most):
+// the first and last pieces of every segment (SegmentLine), found by
+// whole-board fills instead of a bit scan each.
+func LineHighs(occ Bitboard) (rankHigh, fileHigh Bitboard) { return lineTops(occ) }
+
+// LineLows: see LineHighs. Each line is filled upward from its pieces.
+func LineLows(occ Bitboard) (rankLow, fileLow Bitboard) {
+	const (
+		filesBF = BoardMask &^ fileA
+		filesCF = filesBF &^ fileB
+	)
+	w := occ << 1 & filesBF // a piece 1 west, on the same rank
+	w |= w << 1 & filesBF   // 1-2 west
+	w |= w << 2 & filesCF   // 1-4 west
+	w |= occ << 5 & fileF   // 1-5 west
+	s := occ << 6           // a piece 1 south
+	s |= s << 6             // 1-2 south
+	s |= s << 12            // 1-4 south
+	s |= occ << 30          // 1-5 south
+	return occ &^ w, occ &^ s
+}
+
+// lineTops is LineHighs: each line filled downward from its pieces.
 func lineTops(occ Bitboard) (rankTop, fileTop Bitboard) {
 	const (
 		filesAE = BoardMask &^ fileF
@@ -183,6 +206,9 @@ func captureCount(us, them Bitboard) int {
 const (
 	innerCrossings = (rank2 | rank5) & (fileB | fileE)
 	outerCrossings = (rank3 | rank4) & (fileC | fileD)
+	// Crossings are the points a circuit passes twice: b2 e2 b5 e5 on the
+	// inner circuit, c3 d3 c4 d4 on the outer.
+	Crossings = innerCrossings | outerCrossings
 )
 
 // noDuplicates reports that no two capture links join the same two
@@ -255,6 +281,17 @@ func captureMap(us, them Bitboard, caps *[64]Bitboard) Bitboard {
 // a rank walked east, a file walked north, a rank walked west, a file
 // walked south.
 var segmentLines = [2][4]Bitboard{{rank2, fileE, rank5, fileB}, {rank3, fileD, rank4, fileC}}
+
+// SegmentLine returns the line, a middle rank or file, of segment k (0..3)
+// of circuit c (RULES.md): segment k holds track positions 6k..6k+5, a
+// corner loop lies between segment k and segment k+1 (mod 4), and segments
+// 0 and 1 are walked toward higher squares (east along a rank, north along
+// a file), 2 and 3 toward lower ones. Inner: rank 2, file e, rank 5, file
+// b; outer: rank 3, file d, rank 4, file c. A capture route leaves its
+// segment through the segment's last piece and meets the first piece of
+// the next occupied segment: those links (circuitLinks) are the whole
+// capture relation.
+func SegmentLine(c Circuit, k int) Bitboard { return segmentLines[c&1][k&3] }
 
 // selfCaptures adds to caps the captures of our pieces linked to
 // themselves on one circuit, whose segments have the occupied points x,
@@ -387,8 +424,9 @@ func (p *Position) CaptureTargets(s Square) Bitboard {
 	if !ok {
 		return 0
 	}
-	rings := p.rings()
-	return captureTargets(s, &rings) & p.pieces[c^1]
+	var caps [64]Bitboard
+	captureMap(p.pieces[c], p.pieces[c^1], &caps)
+	return caps[s&63]
 }
 
 // Attacked returns the pieces of c's opponent that c could capture now if it
