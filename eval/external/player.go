@@ -50,13 +50,11 @@ func Identify(s Spec) (string, error) {
 }
 
 type player struct {
-	spec    Spec
-	p       *process // nil when no process runs
-	name    string   // the id name
-	seeded  bool     // the engine lists a seed option
-	broken  bool     // a fault left the process in an unknown state
-	buf     [rules.MaxMoves]rules.Move
-	setupOK bool // the first start succeeded
+	spec   Spec
+	p      *process // nil when no process runs
+	name   string   // the id name
+	seeded bool     // the engine lists a seed option
+	broken bool     // a fault left the process in an unknown state
 }
 
 // process is one running engine.
@@ -142,7 +140,6 @@ func (p *player) start() error {
 					return p.fail(err)
 				}
 			}
-			p.setupOK = true
 			return nil
 		default:
 			return p.fail(&eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("%q in answer to identify", r.String())})
