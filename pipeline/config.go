@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -82,8 +83,8 @@ func (c *Config) Validate() error {
 		return errors.New("no output directory")
 	case c.Games < 1:
 		return fmt.Errorf("games %d: want at least 1 per variant", c.Games)
-	case c.RandomOpening < 0 || c.RandomOpening > 1000:
-		return fmt.Errorf("random opening %d: want 0..1000 plies", c.RandomOpening)
+	case c.RandomOpening < 0 || c.RandomOpening > dataset.MaxRandomOpening:
+		return fmt.Errorf("random opening %d: want 0..%d plies", c.RandomOpening, dataset.MaxRandomOpening)
 	case c.Workers < 0:
 		return fmt.Errorf("workers %d: want 0 (one per CPU) or more", c.Workers)
 	case c.MatchGames < 0 || c.MatchGames%2 != 0:

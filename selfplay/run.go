@@ -159,8 +159,8 @@ func (c *Config) check() error {
 		return errors.New("game ids and shards exclude each other: a replay plays exactly the ids given")
 	case c.GameIDs != nil && len(c.GameIDs) == 0:
 		return errors.New("empty game id list")
-	case c.RandomOpening < 0 || c.RandomOpening > 1000:
-		return fmt.Errorf("random opening %d plies: want 0..1000", c.RandomOpening)
+	case c.RandomOpening < 0 || c.RandomOpening > dataset.MaxRandomOpening:
+		return fmt.Errorf("random opening %d plies: want 0..%d", c.RandomOpening, dataset.MaxRandomOpening)
 	case c.Evaluator == nil:
 		return errors.New("selfplay: no evaluator")
 	}
