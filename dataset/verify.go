@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,6 +112,9 @@ func Verify(ctx context.Context, dir string, opt VerifyOptions) (*VerifyReport, 
 	vs, err := variantsOrAll(dir, "")
 	if err != nil {
 		return nil, err
+	}
+	if st, err := os.Stat(filepath.Join(dir, TableMatches)); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s is a match's record (games and matches tables, no positions): verify checks self-play datasets; stats reads the match's games and match pgn prints them", dir)
 	}
 	rep := &VerifyReport{Variants: vs}
 	for _, v := range vs {

@@ -329,3 +329,15 @@ func processesWith(t *testing.T, marker string) []string {
 	}
 	return out
 }
+
+// TestVerifyOfAMatchSaysWhatToDo: dataset verify refuses a match's record
+// with what reads it instead, rather than listing missing positions.
+func TestVerifyOfAMatchSaysWhatToDo(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	if _, _, err := run(t, "", "match", "--a", "sims=4,leaf=value", "--b", "sims=4,leaf=value", "--games", "2", "--out", dir, "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := run(t, "", "dataset", "verify", dir); err == nil || !strings.Contains(err.Error(), "match pgn") {
+		t.Fatalf("verify of a match: %v", err)
+	}
+}
