@@ -194,7 +194,7 @@ func TestVerifyCatchesCorruption(t *testing.T) {
 		{"wrong bitboard", func(gs []GameRow, ps []PositionRow) ([]GameRow, []PositionRow) {
 			ps[6].Red ^= 1 << 20
 			return gs, ps
-		}, "bitboards"},
+		}, "red "},
 		{"wrong fen", func(gs []GameRow, ps []PositionRow) ([]GameRow, []PositionRow) {
 			ps[7].FEN = rules.StartFEN
 			return gs, ps

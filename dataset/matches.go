@@ -44,30 +44,6 @@ func ScanMatches(dir, variant string, fn func(*MatchRow) error) error {
 	return eachFile(dir, TableMatches, variant, func(f *File) error { return f.scanMatches(fn) })
 }
 
-// eachFile calls scan with each complete part file of a table in the
-// order of partitionFiles; ErrStop from scan ends the walk without error.
-func eachFile(dir, table, variant string, scan func(*File) error) error {
-	files, err := partitionFiles(dir, table, variant)
-	if err != nil {
-		return err
-	}
-	for _, pf := range files {
-		f, err := Open(pf.Path)
-		if err != nil {
-			return err
-		}
-		err = scan(f)
-		f.Close()
-		if errors.Is(err, ErrStop) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 func (f *File) scanMatches(fn func(*MatchRow) error) (err error) {
 	if f.Meta.Table != TableMatches {
 		return fmt.Errorf("%s holds the %s table, not %s", f.Path, f.Meta.Table, TableMatches)

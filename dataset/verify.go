@@ -519,31 +519,16 @@ func checkPosition(p *PositionRow, g *replayed, buf []rules.Move, where string, 
 		rep.addf("%s: %v", where, err)
 		return
 	}
-	if p.FEN != pos.FEN() {
-		rep.addf("%s: fen %q, the replay has %q", where, p.FEN, pos.FEN())
-	}
-	if p.Red != uint64(pos.Red()) || p.Black != uint64(pos.Black()) {
-		rep.addf("%s: bitboards red=%#x black=%#x, the replay has red=%#x black=%#x", where, p.Red, p.Black, uint64(pos.Red()), uint64(pos.Black()))
-	}
-	if p.SideToMove != int8(pos.SideToMove()) {
-		rep.addf("%s: side_to_move %d, the replay has %d (%v)", where, p.SideToMove, pos.SideToMove(), pos.SideToMove())
-	}
-	if int(p.NoCapturePlies) != pos.NoCapturePlies() {
-		rep.addf("%s: no_capture_plies %d, the replay has %d", where, p.NoCapturePlies, pos.NoCapturePlies())
-	}
-	if int(p.RedPieces) != pos.Count(rules.Red) || int(p.BlackPieces) != pos.Count(rules.Black) {
-		rep.addf("%s: pieces %d/%d, the replay has %d/%d", where, p.RedPieces, p.BlackPieces, pos.Count(rules.Red), pos.Count(rules.Black))
+	// The columns the position and the move decide, against the row
+	// self-play would write for the replayed position.
+	var want PositionRow
+	FillPosition(&want, p.GameID, int(p.Ply), pos, m)
+	for _, c := range decidedColumns {
+		if !c.equal(p, &want) {
+			rep.addf("%s: %s %s, the replay has %s", where, c.name, c.show(p), c.show(&want))
+		}
 	}
 	moves := pos.GenerateMoves(buf)
-	if int(p.LegalMoves) != len(moves) {
-		rep.addf("%s: legal_moves %d, the replay has %d", where, p.LegalMoves, len(moves))
-	}
-	if p.Move != g.row.Moves[p.Ply] {
-		rep.addf("%s: move %s, the game's move list has %s", where, p.Move, g.row.Moves[p.Ply])
-	}
-	if int(p.MoveIndex) != m.Action() {
-		rep.addf("%s: move_index %d, the move %s has index %d", where, p.MoveIndex, g.row.Moves[p.Ply], m.Action())
-	}
 	var legal, seen [(rules.NumActions + 63) / 64]uint64
 	for _, lm := range moves {
 		a := lm.Action()

@@ -12,7 +12,7 @@ import (
 
 // DatasetColumns are the positions-table columns a fit reads; Parquet's
 // column layout lets the reader skip every other column.
-var DatasetColumns = []string{"game_id", "red", "black", "side_to_move", "no_capture_plies", "root_value", "result"}
+var DatasetColumns = []string{dataset.ColGameID, dataset.ColRed, dataset.ColBlack, dataset.ColSideToMove, dataset.ColNoCapturePlies, dataset.ColRootValue, dataset.ColResult}
 
 // DatasetSource is a Source over one variant partition of a self-play
 // dataset (package dataset), read column by column and streamed: memory
