@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/surakarta/surakarta/dataset"
@@ -250,9 +251,14 @@ func WriteExperimentReport(ctx context.Context, out, command string) (*Report, e
 		return nil, err
 	}
 	var infos []ArmInfo
-	var partial []string
+	var partial, notStarted []string
 	for i, a := range s.Arms {
 		dir := ArmDir(out, a.Name)
+		if done, err := dataset.Complete(dir, a.Variant); err == nil && len(done) == 0 {
+			// Interrupted before this arm wrote a part: report the others.
+			notStarted = append(notStarted, a.Name)
+			continue
+		}
 		if err := ScanGames(ctx, dir, a.Variant, func(g *Game) error {
 			if g.Variant != a.Variant {
 				return fmt.Errorf("%s: game %d is %s, the arm plays %s", dir, g.ID, g.Variant, a.Variant)
@@ -280,11 +286,20 @@ func WriteExperimentReport(ctx context.Context, out, command string) (*Report, e
 		}
 		infos = append(infos, info)
 	}
+	if len(infos) == 0 {
+		return nil, fmt.Errorf("%s: no arm has games yet: run the experiment (experiment run --resume) first", out)
+	}
 	var compare [][2]string
 	for _, p := range s.Comparisons() {
-		compare = append(compare, [2]string{s.Arms[p[0]].Name, s.Arms[p[1]].Name})
+		a, b := s.Arms[p[0]].Name, s.Arms[p[1]].Name
+		if !slices.Contains(notStarted, a) && !slices.Contains(notStarted, b) {
+			compare = append(compare, [2]string{a, b})
+		}
 	}
 	desc := s.Description
+	if len(notStarted) > 0 {
+		partial = append(partial, fmt.Sprintf("%s %s no games yet", joinAnd(notStarted), map[bool]string{true: "has", false: "have"}[len(notStarted) == 1]))
+	}
 	if len(partial) > 0 {
 		desc += fmt.Sprintf("\n\n**Incomplete run**: %s. Run the experiment again to finish it.", joinAnd(partial))
 	}

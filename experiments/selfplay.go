@@ -43,6 +43,20 @@ func (a *ArmRun) EngineConfig() (mcts.Config, error) {
 	return e.Config(a.Rules, a.Seed), nil
 }
 
+// Check reports what would stop the arm's self-play before a game: its
+// engine settings out of range, or an evaluator that does not open (a
+// missing or unreadable weights file). experiment check runs it for every
+// arm so that a spec fails at once, not hours into a run.
+func (a *ArmRun) Check() error {
+	if _, err := a.EngineConfig(); err != nil {
+		return err
+	}
+	if _, err := eval.OpenEvaluator(a.engine().Evaluator); err != nil {
+		return fmt.Errorf("evaluator: %w", err)
+	}
+	return nil
+}
+
 // Regime says in words how an engine chooses its moves after the random
 // opening: its best move, or with root noise and/or a temperature
 // opening.

@@ -185,7 +185,9 @@ func newExperimentCheckCommand() *cobra.Command {
 		Use:   "check SPEC [--json]",
 		Short: "Validate an experiment spec and print its arms and comparisons",
 		Long: "check reads and validates a spec and prints its arms with their resolved settings and\n" +
-			"the comparisons the report will make. --json prints one object instead: name, games,\n" +
+			"the comparisons the report will make. It fails on what experiment run would fail on before\n" +
+			"its first game: engine settings out of range, an evaluator that does not open (a missing\n" +
+			"weights file). --json prints one object instead: name, games,\n" +
 			"seed, random_opening, pairing, arms [{name, variant, rules, sims, evaluator, seed}] and\n" +
 			"comparisons [[a, b]].",
 		Example: "  surakarta experiment check experiments/specs/ladder.yaml\n  surakarta experiment check --json my-spec.yaml",
@@ -195,8 +197,15 @@ func newExperimentCheckCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			runs, err := s.ArmRuns(".", filepath.Dir(args[0])) // as experiment run resolves evaluator paths
+			if err != nil {
+				return err
+			}
 			arms := make([]checkArmJSON, len(s.Arms))
 			for i, a := range s.Arms {
+				if err := runs[i].Check(); err != nil {
+					return fmt.Errorf("arm %s: %w", a.Name, err)
+				}
 				r, err := s.ArmRules(i)
 				if err != nil {
 					return fmt.Errorf("arm %s: %w", a.Name, err)
