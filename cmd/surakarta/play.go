@@ -142,7 +142,7 @@ func (p *player) run() error {
 			if !errors.Is(err, errQuit) {
 				fmt.Fprintln(p.out, "\ninterrupted")
 			}
-			fmt.Fprintf(p.out, "game abandoned after %d plies; to continue: --fen '%s'\n", p.g.Ply(), pos.FEN())
+			fmt.Fprintf(p.out, "game abandoned after %s; to continue: --fen '%s'\n", plies(p.g.Ply()), pos.FEN())
 			return nil
 		}
 		if err != nil {
@@ -150,7 +150,7 @@ func (p *player) run() error {
 		}
 	}
 	p.showBoard()
-	fmt.Fprintf(p.out, "game over after %d plies: %v\n", p.g.Ply(), p.g.Outcome())
+	fmt.Fprintf(p.out, "game over after %s: %v\n", plies(p.g.Ply()), p.g.Outcome())
 	return nil
 }
 
@@ -158,6 +158,9 @@ func (p *player) showBoard() {
 	pos := p.g.Position()
 	fmt.Fprint(p.out, rules.Diagram(&pos, p.color))
 }
+
+// plies counts plies in words: "1 ply", "2 plies".
+func plies(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "ply", "plies")) }
 
 // moveLabel numbers the move about to be played in pos as its FEN does:
 // "12." before Red's move, "12..." before Black's.
@@ -247,7 +250,7 @@ func (p *player) humanMove() error {
 			case n == 0:
 				fmt.Fprintln(p.out, "nothing to undo: you have not moved yet")
 			default:
-				fmt.Fprintf(p.out, "took back %d %s\n", n, plural(n, "ply", "plies"))
+				fmt.Fprintf(p.out, "took back %s\n", plies(n))
 				p.showBoard()
 			}
 			continue

@@ -35,7 +35,7 @@ func TestPlayEndOfInputEndsCleanly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustContain(t, out, "1. red (engine) plays", "game abandoned after 1 plies")
+	mustContain(t, out, "1. red (engine) plays", "game abandoned after 1 ply;")
 }
 
 func TestPlayShowsCaptureRoutes(t *testing.T) {
@@ -44,7 +44,7 @@ func TestPlayShowsCaptureRoutes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustContain(t, out, "legal moves: b4-a3", "30. red plays b4xc5[top-left]", "route: b4 > ", "(captures on c5)", "game over after 1 plies: red wins (capture-all)")
+	mustContain(t, out, "legal moves: b4-a3", "30. red plays b4xc5[top-left]", "route: b4 > ", "(captures on c5)", "game over after 1 ply: red wins (capture-all)")
 	// The engine does the same when it plays Red.
 	out, _, err = run(t, "", "play", "--fen", mateInOneFEN, "--human", "black", "--sims", "10")
 	if err != nil {
