@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -87,6 +88,7 @@ func newMatchCommand() *cobra.Command {
 		goBudget     string
 		margin       time.Duration
 		moveTimeout  time.Duration
+		logPath      string
 		games        int
 		rf           rulesFlags
 		seed         uint64
@@ -129,7 +131,8 @@ func newMatchCommand() *cobra.Command {
 			"is the rules core: an illegal move, a crash, no bestmove within movetime plus --margin\n" +
 			"(--move-timeout for the other budgets), or output that is not the protocol loses that\n" +
 			"game, with the reason recorded, and the match goes on; the process is restarted for\n" +
-			"the next game. Interrupted (Ctrl-C), match ends its engines before it exits.\n\n" +
+			"the next game. Interrupted (Ctrl-C), match ends its engines before it exits. --log FILE\n" +
+			"records every line exchanged with the engines, to see what preceded a fault.\n\n" +
 			"The report gives A's wins, draws and losses, its score, the Elo difference A - B\n" +
 			"with its 95% interval and the likelihood of superiority, from the pentanomial\n" +
 			"distribution of the pairs, and each side's mean time and nodes a move; --json adds\n" +
@@ -171,6 +174,14 @@ func newMatchCommand() *cobra.Command {
 				return errors.New("--resume continues the match recorded in --out: pass --out DIR")
 			}
 			ss := sideSettings{margin: margin, moveTimeout: moveTimeout}
+			if logPath != "" {
+				f, err := os.Create(logPath)
+				if err != nil {
+					return fmt.Errorf("--log: %w", err)
+				}
+				defer f.Close()
+				ss.log = external.NewTranscript(f)
+			}
 			if ss.budget, err = protocol.ParseBudget(goBudget); err != nil {
 				return fmt.Errorf("--go: %w", err)
 			}
@@ -289,6 +300,7 @@ func newMatchCommand() *cobra.Command {
 	fs.StringVar(&enginesFile, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME sides")
 	fs.StringVar(&goBudget, "go", "", "budget of each move of an external engine: sims N, nodes N or movetime MS (empty: the engine's default)")
 	fs.DurationVar(&margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
+	fs.StringVar(&logPath, "log", "", "write every line exchanged with the external engines to this file (time, engine[pid], > sent or < received)")
 	fs.DurationVar(&moveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
 	fs.IntVar(&games, "games", 100, "games to play, an even number (pairs of the same opening)")
 	addRulesFlags(cmd, &rf)

@@ -182,14 +182,26 @@ func stripTimes(pgn string) string {
 
 // TestMatchExternalFaultsLoseGames: a crashing external engine loses each
 // of its games with the reason in the report and the games table, and the
-// match finishes; conf: sides come from an engines file.
+// match finishes; conf: sides come from an engines file, and --log keeps
+// the exchange.
 func TestMatchExternalFaultsLoseGames(t *testing.T) {
 	dir := t.TempDir()
 	engines := filepath.Join(dir, "engines.json")
 	os.WriteFile(engines, []byte(`{"crasher": {"command": `+strconv.Quote(childCommand(t, "simple crash after=2"))+`}, "mover": {"command": `+strconv.Quote(childCommand(t, "simple first"))+`}}`), 0o644)
-	out, _, err := run(t, "", "match", "--engines", engines, "--a", "conf:mover", "--b", "conf:crasher", "--games", "4", "--out", filepath.Join(dir, "m"), "--quiet")
+	logPath := filepath.Join(dir, "engines.log")
+	out, _, err := run(t, "", "match", "--engines", engines, "--a", "conf:mover", "--b", "conf:crasher", "--games", "4", "--out", filepath.Join(dir, "m"), "--log", logPath, "--quiet")
 	if err != nil {
 		t.Fatal(err)
+	}
+	log, _ := os.ReadFile(logPath)
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d\.\d{3} mover\[\d+\] > identify$`),
+		regexp.MustCompile(`(?m) crasher\[\d+\] < bestmove `),
+		regexp.MustCompile(`(?m) crasher\[\d+\] ! the engine closed its output \(exit status 3\)`),
+	} {
+		if !want.Match(log) {
+			t.Errorf("--log lacks %v:\n%.2000s", want, log)
+		}
 	}
 	if !strings.Contains(out, "A: 4 wins, 0 draws, 0 losses") || !strings.Contains(out, "crash 4") {
 		t.Fatalf("report:\n%s", out)

@@ -57,6 +57,7 @@ type sideSettings struct {
 	budget      protocol.Budget
 	margin      time.Duration
 	moveTimeout time.Duration
+	log         *external.Transcript
 }
 
 // resolveSide parses the value of --a or --b: a built-in CONFIG,
@@ -99,7 +100,7 @@ func resolveSide(value string, r rules.Rules, ss sideSettings) (matchSide, error
 		}
 		return matchSide{name: name, desc: name, settings: json.RawMessage(f.engine.Describe()), factory: eval.SearchPlayer(cfg.Settings, ev)}, nil
 	}
-	spec.Margin, spec.MoveTimeout = ss.margin, ss.moveTimeout
+	spec.Margin, spec.MoveTimeout, spec.Log = ss.margin, ss.moveTimeout, ss.log
 	id, err := external.Identify(spec)
 	if err != nil {
 		return matchSide{}, err

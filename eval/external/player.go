@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -147,6 +148,15 @@ func (p *player) start() error {
 	}
 }
 
+// log writes a line of the transcript, if there is one.
+func (p *player) log(dir, text string) {
+	name := p.spec.Name
+	if name == "" {
+		name = filepath.Base(p.spec.Argv[0])
+	}
+	p.spec.Log.line(name, p.p.cmd.Process.Pid, dir, text)
+}
+
 // fail ends the process after a failed start and returns err.
 func (p *player) fail(err error) error {
 	p.kill()
@@ -154,6 +164,7 @@ func (p *player) fail(err error) error {
 }
 
 func (p *player) send(line string) error {
+	p.log(">", line)
 	if _, err := io.WriteString(p.p.in, line+"\n"); err != nil {
 		return p.crash(fmt.Sprintf("cannot write to the engine: %v", err))
 	}
@@ -171,6 +182,7 @@ func (p *player) crash(what string) *eval.Fault {
 	if t := p.p.stderr.String(); t != "" {
 		what += "; stderr ends: " + t
 	}
+	p.log("!", what)
 	return &eval.Fault{Reason: eval.FaultCrash, Detail: what}
 }
 
@@ -333,6 +345,7 @@ func (p *player) parse(l protocol.Line, ok bool) (protocol.Reply, error) {
 	if !ok {
 		return protocol.Reply{}, p.crash("the engine closed its output")
 	}
+	p.log("<", clip(l.Text))
 	if l.TooLong {
 		return protocol.Reply{}, &eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("a line longer than %d bytes", protocol.MaxLine)}
 	}

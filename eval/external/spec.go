@@ -32,6 +32,8 @@ type Spec struct {
 	// no time. Both also bound the wait for an answer to any other
 	// command.
 	Margin, MoveTimeout time.Duration
+	// Log, when not nil, records every line sent and received.
+	Log *Transcript
 }
 
 // Option is one setoption of a Spec.
