@@ -210,3 +210,15 @@ func TestLongSearchesShowProgress(t *testing.T) {
 		t.Errorf("analyze --quiet wrote progress: %q", errOut)
 	}
 }
+
+// TestThreadCountsAgreeInNumber: "1 thread", "2 threads", not "thread(s)".
+func TestThreadCountsAgreeInNumber(t *testing.T) {
+	out, _, err := run(t, "", "analyze", "--sims", "50", "--quiet")
+	if err != nil || !strings.Contains(out, "sims/s, 1 thread)") {
+		t.Errorf("analyze: %v\n%s", err, out)
+	}
+	_, errOut, err := run(t, "", "perft", "--depth", "2", "--threads", "2", "--quiet")
+	if err != nil || !strings.Contains(errOut, "M leaves/s, 2 threads)") {
+		t.Errorf("perft: %v, stderr %q", err, errOut)
+	}
+}

@@ -82,8 +82,8 @@ func newPerftCommand() *cobra.Command {
 			for _, e := range entries {
 				fmt.Fprintf(out, "%s %d\n", e.Move, e.Nodes)
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "perft depth %d: %d leaves in %.3f s (%.1f M leaves/s, %d thread(s))\n",
-				depth, total, elapsed.Seconds(), float64(total)/elapsed.Seconds()/1e6, threads)
+			fmt.Fprintf(cmd.ErrOrStderr(), "perft depth %d: %d leaves in %.3f s (%.1f M leaves/s, %d %s)\n",
+				depth, total, elapsed.Seconds(), float64(total)/elapsed.Seconds()/1e6, threads, plural(threads, "thread", "threads"))
 			fmt.Fprintln(out, total)
 			return nil
 		},
