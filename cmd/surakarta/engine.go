@@ -34,10 +34,10 @@ func newEngineCommand() *cobra.Command {
 			"  surakarta match --a 'engine:surakarta engine --sims 200' --b sims=200 --games 20",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			settings, spec := engineOptions(cmd)
+			settings, old, spec := engineOptions(cmd)
 			e, err := engine.New(engine.Options{
 				Name: "surakarta " + version.Module(), Author: "the surakarta authors",
-				Settings: settings, Configure: parseEngineSpec, Spec: spec, Threads: threads,
+				Settings: settings, OldNames: old, Configure: parseEngineSpec, Spec: spec, Threads: threads,
 			})
 			if err != nil {
 				return err
@@ -55,16 +55,15 @@ func newEngineCommand() *cobra.Command {
 }
 
 // engineOptions lists the engine flags as protocol options, their values
-// as given on the command line as defaults, and the flags that were set in
-// the text form setoption extends.
-func engineOptions(cmd *cobra.Command) ([]protocol.OptionInfo, string) {
+// as given on the command line as defaults; the deprecated spellings; and
+// the flags that were set, in the text form setoption extends.
+func engineOptions(cmd *cobra.Command) (settings []protocol.OptionInfo, old []string, spec string) {
 	var probe engineFlags
 	names := &cobra.Command{}
 	addEngineFlags(names, &probe)
-	var settings []protocol.OptionInfo
-	spec := ""
 	names.Flags().VisitAll(func(f *pflag.Flag) {
 		if f.Hidden { // a deprecated spelling of another option
+			old = append(old, f.Name)
 			return
 		}
 		mine := cmd.Flags().Lookup(f.Name)
@@ -76,5 +75,5 @@ func engineOptions(cmd *cobra.Command) ([]protocol.OptionInfo, string) {
 			spec += fmt.Sprintf("%s=%s", f.Name, mine.Value.String())
 		}
 	})
-	return settings, spec
+	return settings, old, spec
 }

@@ -203,6 +203,9 @@ func TestEngineRefusesBadInputAndKeepsGoing(t *testing.T) {
 	fen := "position fen 6/2b3/1r4/6/6/5r r 0 30 moves "
 	e.send(fen+"b4xc5", fen+"b4xc5[top-left]", fen+"b4xc5[top-right]")
 	e.expect("ok", "ok", `error position: move 1 (b4xc5[top-right]): illegal move "b4xc5[top-right]": no route`)
+	// The old spellings of options still work, as the flags' do.
+	e.send("setoption eval material", "setoption capture-prob 0.5")
+	e.expect("ok", "ok")
 }
 
 // TestEngineStopsDuringSearch: stop ends a long search at once with a

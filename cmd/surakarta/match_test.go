@@ -286,14 +286,14 @@ func TestMatchInterruptedEndsItsEnginesAndResumes(t *testing.T) {
 	marker := strconv.Itoa(900000000 + os.Getpid()) // in the engines' command lines
 	dir := filepath.Join(t.TempDir(), "m")
 	args := []string{"match", "--a", "engine:" + childCommand(t, "engine --sims 300 --seed "+marker), "--b", "sims=300",
-		"--go", "sims 300", "--games", "40", "--concurrency", "2", "--out", dir, "--quiet"}
+		"--go", "sims 300", "--games", "30", "--concurrency", "2", "--out", dir, "--quiet"}
 	cmd := exec.Command(os.Args[0], args...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(1500 * time.Millisecond)
+	time.Sleep(time.Second)
 	cmd.Process.Signal(os.Interrupt)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -320,7 +320,7 @@ func TestMatchInterruptedEndsItsEnginesAndResumes(t *testing.T) {
 	if !strings.Contains(errOut, "resuming: ") || strings.Contains(errOut, "resuming: 0 of") {
 		t.Errorf("resume kept none of the interrupted match's games:\n%s", errOut)
 	}
-	if out, _, err := run(t, "", "stats", dir); err != nil || !strings.Contains(out, "40 games") {
+	if out, _, err := run(t, "", "stats", dir); err != nil || !strings.Contains(out, "30 games") {
 		t.Fatalf("stats after resume: %v\n%s", err, out)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +28,9 @@ type Options struct {
 	// Settings lists the engine flags setoption accepts, with their
 	// current values as defaults; identify lists them, then threads.
 	Settings []protocol.OptionInfo
+	// OldNames are deprecated spellings of settings: setoption accepts
+	// them (Configure knows what they mean), identify does not list them.
+	OldNames []string
 	// Configure parses the settings.
 	Configure Configure
 	// Spec holds the settings given when the engine was started, in
@@ -107,7 +111,7 @@ func (e *Engine) SetOption(name, value string) error {
 		e.opt.Threads = n
 		return nil
 	}
-	known := false
+	known := slices.Contains(e.opt.OldNames, name)
 	for _, o := range e.opt.Settings {
 		known = known || o.Name == name
 	}
