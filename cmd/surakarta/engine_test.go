@@ -231,11 +231,18 @@ func TestEngineStopsDuringSearch(t *testing.T) {
 // engine` may answer, measured from writing go to reading bestmove through
 // the pipes (the referee's view). Measured on the shared 2-core machine at
 // load 14-15 (docs/BENCHMARKS.md): median about 1 ms, worst 12-18 ms; the
-// bound leaves room for a busier one.
-const moveTimeTolerance = 100 * time.Millisecond
+// bound leaves room for a busier one. The median of five moves must lie
+// within it; a single move may be later, up to moveTimeWorst, because a
+// loaded machine (go test runs packages side by side, CI on 2 cores) can
+// deschedule the engine or the reader for a scheduler slice or two.
+const (
+	moveTimeTolerance = 100 * time.Millisecond
+	moveTimeWorst     = time.Second
+)
 
 // TestEngineHonoursMoveTime: a movetime budget is answered no earlier than
-// the budget and within moveTimeTolerance after it; -v logs the lateness.
+// the budget, the median of five moves within moveTimeTolerance after it
+// and none later than moveTimeWorst; -v logs the lateness.
 func TestEngineHonoursMoveTime(t *testing.T) {
 	e := startEngine(t)
 	e.send("position startpos moves b2-b3 e5-e4")
@@ -248,8 +255,8 @@ func TestEngineHonoursMoveTime(t *testing.T) {
 			e.send("go movetime " + strconv.Itoa(ms))
 			_, info := e.bestmove(budget + 5*time.Second)
 			d := time.Since(start)
-			if d < budget || d > budget+moveTimeTolerance {
-				t.Errorf("go movetime %d answered after %v, want %v to %v", ms, d, budget, budget+moveTimeTolerance)
+			if d < budget || d > budget+moveTimeWorst {
+				t.Errorf("go movetime %d answered after %v, want %v to %v", ms, d, budget, budget+moveTimeWorst)
 			}
 			if info.TimeMS < int64(ms) {
 				t.Errorf("go movetime %d: info time %d", ms, info.TimeMS)
@@ -257,6 +264,9 @@ func TestEngineHonoursMoveTime(t *testing.T) {
 			late = append(late, d-budget)
 		}
 		slices.Sort(late)
+		if late[2] > moveTimeTolerance {
+			t.Errorf("go movetime %d: median lateness %v over 5 moves, want at most %v", ms, late[2], moveTimeTolerance)
+		}
 		t.Logf("movetime %d ms: lateness median %v, worst %v (5 moves)", ms, late[2], late[4])
 	}
 }
