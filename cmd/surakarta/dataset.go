@@ -197,8 +197,8 @@ func printInspection(w io.Writer, in *dataset.Inspection, files bool) {
 		if p.Rows > 0 {
 			perRow = float64(p.Bytes) / float64(p.Rows)
 		}
-		fmt.Fprintf(w, "  %-9s %d files, %d rows, %s, %.1f bytes/row, %d games (ids %s)\n",
-			p.Table, len(p.Files), p.Rows, formatBytes(p.Bytes), perRow, p.Games, formatIDRanges(p.Ranges))
+		fmt.Fprintf(w, "  %-9s %s, %s, %s, %.1f bytes/row, %s (ids %s)\n",
+			p.Table, count(len(p.Files), "file"), count(p.Rows, "row"), formatBytes(p.Bytes), perRow, count(p.Games, "game"), formatIDRanges(p.Ranges))
 		for _, t := range p.TempFiles {
 			fmt.Fprintf(w, "    unfinished: %s (resume the run to remove it)\n", filepath.Base(t))
 		}
@@ -215,8 +215,8 @@ func printInspection(w io.Writer, in *dataset.Inspection, files bool) {
 			}
 			if files {
 				m := f.Meta
-				fmt.Fprintf(w, "    %s  games %d..%d  %d rows  %d row groups  %s  shard %d/%d  version %s  revision %s\n",
-					filepath.Base(f.Path), m.FirstGame, m.LastGame, f.Rows, f.RowGroups, formatBytes(f.Size), m.Shard, m.Shards, m.Version, m.Revision)
+				fmt.Fprintf(w, "    %s  games %d..%d  %s  %s  %s  shard %d/%d  version %s  revision %s\n",
+					filepath.Base(f.Path), m.FirstGame, m.LastGame, count(f.Rows, "row"), count(f.RowGroups, "row group"), formatBytes(f.Size), m.Shard, m.Shards, m.Version, m.Revision)
 			}
 		}
 	}
@@ -319,11 +319,11 @@ func newDatasetVerifyCommand() *cobra.Command {
 			if !res.OK() {
 				return failed
 			}
-			fmt.Fprintf(out, "ok: %d games and %d positions in %d files (variants %s) agree with the rules\n",
-				res.Games, res.Positions, res.Files, strings.Join(res.Variants, ", "))
+			fmt.Fprintf(out, "ok: %s and %s in %s (variants %s) agree with the rules\n",
+				count(res.Games, "game"), count(res.Positions, "position"), count(res.Files, "file"), strings.Join(res.Variants, ", "))
 			for _, c := range res.Partitions {
 				if c.Checked {
-					fmt.Fprintf(out, "complete: variant %s holds all %d games of its run (ids %s)\n", c.Variant, c.Games, formatIDRanges(c.Ranges))
+					fmt.Fprintf(out, "complete: variant %s holds all %s of its run (ids %s)\n", c.Variant, count(c.Games, "game"), formatIDRanges(c.Ranges))
 				}
 			}
 			return nil
@@ -386,6 +386,18 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// count writes n and a noun that agrees with it: "1 game", "2 games",
+// "1 ply", "3 plies".
+func count[N int | int64](n N, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", noun)
+	}
+	if stem, ok := strings.CutSuffix(noun, "y"); ok && !strings.ContainsAny(stem[len(stem)-1:], "aeiou") {
+		return fmt.Sprintf("%d %sies", n, stem)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // allowDamagedFlag is the flag of every command that reads a dataset's

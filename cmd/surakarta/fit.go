@@ -192,8 +192,8 @@ func writeFitReport(w io.Writer, rep *eval.Report, variant string, prov eval.Pro
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(w, "%s fit on %s (variant %s), feature set v%d: lambda %g, blend %g, holdout %g (seed %d)\n",
 		rep.Model, prov.Dir, variant, rep.FeatureSetVersion, rep.Lambda, rep.Blend, rep.HoldoutFraction, rep.Seed)
-	fmt.Fprintf(w, "positions: %d training (%d games), %d held out (%d games)\n",
-		rep.Train.Positions, rep.Train.Games, h.Positions, h.Games)
+	fmt.Fprintf(w, "positions: %d training (%s), %d held out (%s)\n",
+		rep.Train.Positions, count(rep.Train.Games, "game"), h.Positions, count(h.Games, "game"))
 	if rep.Iterations > 0 {
 		fmt.Fprintf(w, "L-BFGS: %d iterations, %s; training log-loss %.4f\n", rep.Iterations, rep.Status, rep.TrainLoss)
 	} else {

@@ -320,7 +320,7 @@ func newMatchCommand() *cobra.Command {
 
 func writeMatchReport(w io.Writer, res *eval.ArenaResult, a, b string, r rules.Rules, seed uint64, opening, planned int) error {
 	fmt.Fprintf(w, "A: %s\nB: %s\n", a, b)
-	fmt.Fprintf(w, "%d games (%d pairs, %d random opening plies, seed %d), %s\n", res.Games, res.Games/2, opening, seed, r)
+	fmt.Fprintf(w, "%s (%s, %s of random opening, seed %d), %s\n", count(res.Games, "game"), count(res.Games/2, "pair"), count(opening, "ply"), seed, r)
 	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses; score %.3f\n", res.Wins, res.Draws, res.Losses, float64(res.Score))
 	fmt.Fprintf(w, "Elo A - B: %s [95%% CI %s, %s], LOS %.1f%%\n", eloString(res.Elo), eloString(res.EloCI[0]), eloString(res.EloCI[1]), 100*res.LOS)
 	fmt.Fprintf(w, "A as red: %d-%d-%d, A as black: %d-%d-%d (wins-draws-losses)\n",

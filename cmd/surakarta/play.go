@@ -160,7 +160,7 @@ func (p *player) showBoard() {
 }
 
 // plies counts plies in words: "1 ply", "2 plies".
-func plies(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "ply", "plies")) }
+func plies(n int) string { return count(n, "ply") }
 
 // moveLabel numbers the move about to be played in pos as its FEN does:
 // "12." before Red's move, "12..." before Black's.

@@ -221,10 +221,10 @@ func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) er
 		fmt.Fprintf(cmd.OutOrStdout(), "nothing to play: all %d of this run's games are already in %s\n", sum.Planned, cfg.Dir)
 		return nil
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "wrote %d games (%d positions) to %s in %.1f s: %.2f games/s, %.0f positions/s; red %d, black %d, draw %d",
-		sum.Written, sum.Positions, cfg.Dir, secs, float64(sum.Played)/secs, float64(sum.Positions)/secs, sum.Red, sum.Black, sum.Draw)
+	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%s) to %s in %.1f s: %.2f games/s, %.0f positions/s; red %d, black %d, draw %d",
+		count(sum.Written, "game"), count(sum.Positions, "position"), cfg.Dir, secs, float64(sum.Played)/secs, float64(sum.Positions)/secs, sum.Red, sum.Black, sum.Draw)
 	if sum.Skipped > 0 {
-		fmt.Fprintf(cmd.OutOrStdout(), "; %d games were already there", sum.Skipped)
+		fmt.Fprintf(cmd.OutOrStdout(), "; %s %s already there", count(sum.Skipped, "game"), plural(int(min(sum.Skipped, 2)), "was", "were"))
 	}
 	fmt.Fprintln(cmd.OutOrStdout())
 	return nil

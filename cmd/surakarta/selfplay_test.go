@@ -28,7 +28,7 @@ func TestSelfplayThenInspectAndVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"variant=standard", "seed 1, games 4, random opening 2 plies", `"sims":8`, "positions 1 files", "games     1 files, 4 rows", "part-0000000000.parquet  games 0..3"} {
+	for _, want := range []string{"variant=standard", "seed 1, games 4, random opening 2 plies", `"sims":8`, "positions 1 file, ", "games     1 file, 4 rows, ", "1 row group", "part-0000000000.parquet  games 0..3"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("inspect output lacks %q:\n%s", want, out)
 		}
@@ -179,5 +179,21 @@ func TestSelfplayGameIDsReplaysIntoANewDirectory(t *testing.T) {
 	}
 	if a, b := moves(full, 3), moves(one, 3); len(a) == 0 || !slices.Equal(a, b) {
 		t.Fatalf("replayed game 3 differs: %v vs %v", b, a)
+	}
+}
+
+// TestCountsAgreeInNumber: a one-game run says "1 game", "1 file", "1 row".
+func TestCountsAgreeInNumber(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := run(t, "", "selfplay", "--games", "1", "--sims", "4", "--out", dir, "--quiet")
+	if err != nil || !strings.HasPrefix(out, "wrote 1 game (") {
+		t.Fatalf("selfplay: %v %q", err, out)
+	}
+	out, _, _ = run(t, "", "dataset", "inspect", dir)
+	mustContain(t, out, "games     1 file, 1 row, ", "1 game (ids 0..0)")
+	out, _, _ = run(t, "", "dataset", "verify", "--quiet", "--complete", dir)
+	mustContain(t, out, "ok: 1 game and ", "in 2 files", "holds all 1 game of its run")
+	if got := count(3, "ply") + ", " + count(1, "row group") + ", " + count(int64(2), "day"); got != "3 plies, 1 row group, 2 days" {
+		t.Errorf("count: %q", got)
 	}
 }
