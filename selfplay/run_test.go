@@ -133,8 +133,8 @@ func TestInterruptAndResumeEndsWithExactlyTheRun(t *testing.T) {
 		}
 	}
 	s, err := Run(ctx, cfg)
-	if !errors.Is(err, ErrInterrupted) {
-		t.Fatalf("interrupted run returned %v, want ErrInterrupted", err)
+	if !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run returned %v, want ErrInterrupted wrapping context.Canceled", err)
 	}
 	// Parts are ids 0..2, 3..5, 6..7. Game 5 may have finished before the
 	// cancellation took effect, completing the second part; the third can
