@@ -24,6 +24,11 @@
 #      single-process run.
 #   3. a bad index: task 4 of a 4-shard run ends FAILED with a non-zero
 #      exit code and the reason in its log.
+#   4. a hard kill: case 2's run with each shard one part; task 0 is killed
+#      with SIGKILL (scancel --batch --signal=KILL, as the OOM killer or a
+#      lost node would) once it has journaled a game; rerun, it writes the
+#      journaled games without playing them, and the union equals the
+#      single-process run.
 #
 # Whatever happens (failure, Ctrl-C), the trap cancels the jobs it
 # submitted, stops the daemons it started by their pid files and removes
@@ -32,7 +37,7 @@
 # Environment (all optional):
 #   SURAKARTA              the binary to test (default: built from this checkout)
 #   GAMES SIMS             case 1's run (default 64 games at 50 simulations)
-#   KILL_GAMES KILL_SIMS   case 2's run (default 64 games at 800 simulations)
+#   KILL_GAMES KILL_SIMS   cases 2 and 4 (default 64 games at 800 simulations)
 #   SEED                   the runs' seed (default 7)
 #   WAIT                   seconds one wait may last before the test fails (default 600)
 #   NICE                   niceness of the daemons, hence the jobs, and the local runs (default 10)
@@ -452,6 +457,58 @@ expect "$job" 4 FAILED nonzero
 grep -q 'out of range' "$(task_log "$job" 4)" || fail "the log of ${job}_4 does not say why it failed: $(cat "$(task_log "$job" 4)")"
 report+=("case 3: sbatch --array=4 of a 4-shard run: FAILED, exit code $(field "$job" 4 ExitCode), its log: $(grep -m1 'out of range' "$(task_log "$job" 4)")")
 say "case 3 passed"
+
+# --- case 4: a task killed outright keeps the games it finished --------------
+# scancel --batch --signal=KILL does what the OOM killer or a lost node
+# does: no SIGTERM, so nothing is committed (without --batch, Slurm treats
+# SIGKILL as a cancel and sends SIGTERM first). With each shard one part,
+# the games the task finished live only in its journal; the rerun writes
+# them unplayed.
+out4=$tmp/run-sigkill
+extra4="--random-opening $OPENING --part-games $((KILL_GAMES / SHARDS)) --json"
+job=$(submit 0-3 "$out4" "$KILL_GAMES" "$KILL_SIMS" "$extra4") || fail "sbatch refused the array script"
+job=${job%%;*}
+submitted+=("$job")
+# journal_bytes DIR: the bytes of the journals of shard 0's part; a game
+# frame is tens of kilobytes, the header well under 16 KiB.
+journal_bytes() {
+  local f n=0
+  for f in "$1"/games/variant=standard/_journal-0000000000-*; do
+    [[ -f $f ]] && n=$((n + $(stat -c %s "$f")))
+  done
+  echo "$n"
+}
+deadline=$((SECONDS + WAIT))
+until (($(journal_bytes "$out4") > 16384)); do
+  st=$(field "$job" 0 JobState)
+  [[ $st =~ $terminal ]] && fail "job ${job}_0 ended $st before its journal (_journal-*) held a game: raise KILL_SIMS"
+  ((SECONDS < deadline)) || fail "job ${job}_0 journaled no game within WAIT=$WAIT s"
+  sleep 0.1
+done
+scancel --batch --signal=KILL "${job}_0"
+await "$job" 0 1 2 3
+st=$(field "$job" 0 JobState)
+code=$(field "$job" 0 ExitCode)
+[[ $st =~ ^(FAILED|CANCELLED)$ && $code != 0:0 ]] || fail "the killed ${job}_0 ended $st with exit code $code, want FAILED or CANCELLED with a non-zero code"
+for i in 1 2 3; do expect "$job" "$i" COMPLETED 0:0; done
+(($(parts "$out4" "$lo0" "$hi0") == 0)) || fail "the killed ${job}_0 committed its part: it was not killed mid-run (raise KILL_SIMS)"
+rejob=$(submit 0 "$out4" "$KILL_GAMES" "$KILL_SIMS" "$extra4") || fail "sbatch refused the resubmission of task 0"
+rejob=${rejob%%;*}
+submitted+=("$rejob")
+await "$rejob" 0
+expect "$rejob" 0 COMPLETED 0:0
+relog=$(task_log "$rejob" 0)
+journaled=$(json_last "$relog" journaled)
+played=$(json_last "$relog" played)
+((journaled >= 1 && journaled + played == hi0 - lo0)) ||
+  fail "the resubmitted task 0 wrote $journaled journaled games and played $played, want at least 1 journaled and $((hi0 - lo0)) in all"
+complete "$out4" "$KILL_GAMES"
+cmp4=$(same "$tmp/single-kill" "$out4")
+report+=("case 4: sbatch --array=0-3 of case 2's run, each shard one part of $((hi0 - lo0)) games"
+  "  task 0 killed (scancel --batch --signal=KILL) with no part committed: $st, exit code $code"
+  "  sbatch --array=0 (job $rejob): COMPLETED 0:0, wrote $journaled journaled game(s) unplayed, played $played"
+  "  merge-check and dataset verify --complete: ok; $cmp4")
+say "case 4 passed"
 
 say "PASS ($version, $cpus CPUs, $mem MB, niceness $NICE, load average $load0 at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end)"
 printf '%s\n' "${report[@]}"
