@@ -43,6 +43,8 @@ var flagCompletions = map[string]cobra.CompletionFunc{
 	"by":        listValues(experiments.GroupFields),
 	"out":       directories,
 	"weights":   jsonFiles,
+	"engines":   jsonFiles,
+	"go":        fixedValues("sims", "nodes", "movetime"), // then the number
 }
 
 func init() {
@@ -62,6 +64,7 @@ var argCompletions = map[string]cobra.CompletionFunc{
 	"surakarta experiment report": directories,
 	"surakarta experiment run":    specFiles,
 	"surakarta experiment check":  specFiles,
+	"surakarta match pgn":         directories,
 }
 
 // addCompletions registers the completions of flagCompletions and

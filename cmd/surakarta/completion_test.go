@@ -52,6 +52,8 @@ func TestShellCompletionCompletesFlagValues(t *testing.T) {
 		{[]string{"pipeline", "--match-engine", "sims=4,leaf="}, []string{"sims=4,leaf=playout", "sims=4,leaf=value"}},
 		{[]string{"pipeline", "--match-engine", "solver="}, []string{"solver=true", "solver=false"}},
 		{[]string{"selfplay", "--evaluator", "w"}, []string{"w.json"}},
+		{[]string{"match", "--go", "m"}, []string{"movetime"}},
+		{[]string{"match", "--engines", ""}, []string{"models/", "w.json"}},
 		{[]string{"replay", "b2-b3", "e5-e4", "b3-b"}, []string{"b3-b2", "b3-b4"}},
 		{[]string{"replay", "--fen", mateInOneFEN, "b4x"}, []string{"b4xc5[top-left]"}},
 	} {
