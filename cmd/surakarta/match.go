@@ -123,7 +123,8 @@ func newMatchCommand() *cobra.Command {
 			"                       'engine:surakarta engine --sims 200' or 'engine:./my-engine -q'\n" +
 			"  conf:NAME            engine NAME of the --engines file, a JSON object of\n" +
 			"                       name: {\"command\": \"...\", \"dir\": \"...\", \"options\": {...},\n" +
-			"                       \"go\": \"movetime 100\"} (dir relative to the current one)\n" +
+			"                       \"go\": \"movetime 100\"} (dir relative to the current one; the engine\n" +
+			"                       runs in dir, and a command like ./mine is found there)\n" +
 			"An external engine gets setoption seed with each game's seed when it has a seed\n" +
 			"option, newgame with the rules, then position (the start FEN and every move so far)\n" +
 			"and go --go (sims N, nodes N or movetime MS; empty: the engine's own default) for each\n" +

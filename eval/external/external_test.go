@@ -210,3 +210,19 @@ func TestLoadEnginesFile(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineRunsInItsDirectory: a relative command is found in Dir, and the
+// engine runs there (as engines files give them).
+func TestEngineRunsInItsDirectory(t *testing.T) {
+	s := simple(t, enginetest.First)
+	dir := t.TempDir()
+	script := "#!/bin/sh\nexec '" + s.Argv[0] + "' first\n"
+	if err := os.WriteFile(filepath.Join(dir, "eng"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s.Argv, s.Dir = []string{"./eng"}, dir
+	name, err := Identify(s)
+	if err != nil || name != "simple-first" {
+		t.Fatalf("engine ./eng in %s: %q, %v", dir, name, err)
+	}
+}

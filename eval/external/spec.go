@@ -152,7 +152,8 @@ func JoinCommandLine(argv []string) string {
 type FileEngine struct {
 	// Command is the command line, split as SplitCommandLine splits it.
 	Command string `json:"command"`
-	// Dir is the working directory, relative to the current one.
+	// Dir is the working directory, relative to the current one; a
+	// relative command path (./mine) is taken from it.
 	Dir string `json:"dir,omitempty"`
 	// Options are set with setoption, in the order of their names.
 	Options map[string]string `json:"options,omitempty"`
