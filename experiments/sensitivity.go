@@ -3,6 +3,8 @@ package experiments
 import (
 	"fmt"
 	"strings"
+
+	"github.com/surakarta/surakarta/mcts"
 )
 
 // Sensitivity asks whether a baseline arm's conclusion about moving first
@@ -95,20 +97,14 @@ func settingChanges(base, a *ArmInfo) []string {
 	add("variant", base.Variant, a.Variant)
 	add("evaluator", orBuiltIn(base.Evaluator), orBuiltIn(a.Evaluator))
 	if b, c := base.cfg, a.cfg; b != nil && c != nil {
-		add("sims", b.Sims, c.Sims)
-		add("cpuct", b.CPUCT, c.CPUCT)
-		add("leaf", b.Leaf, c.Leaf)
-		if b.Leaf == c.Leaf {
-			add("playout plies", b.PlayoutPlies, c.PlayoutPlies)
-		}
-		add("solver", b.Solver, c.Solver)
-		add("noise weight", b.NoiseWeight, c.NoiseWeight)
-		if b.NoiseWeight > 0 && c.NoiseWeight > 0 {
-			add("noise alpha", b.NoiseAlpha, c.NoiseAlpha)
-		}
-		add("temperature plies", b.TemperaturePlies, c.TemperaturePlies)
-		if b.TemperaturePlies > 0 && c.TemperaturePlies > 0 {
-			add("temperature", b.Temperature, c.Temperature)
+		// Every engine setting that matters in both arms (the evaluator is
+		// named above, the built-in by its name).
+		eb, ec := mcts.Engine{Settings: b.Settings}, mcts.Engine{Settings: c.Settings}
+		settings := mcts.EngineSettings()
+		for i := range settings {
+			if s := &settings[i]; s.Name != "evaluator" && s.Used(&eb) && s.Used(&ec) {
+				add(strings.ReplaceAll(s.Name, "_", " "), s.Get(&eb), s.Get(&ec))
+			}
 		}
 		rb, rc := b.Rules, c.Rules
 		rb.Variant, rc.Variant = 0, 0 // named apart above

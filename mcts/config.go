@@ -186,28 +186,28 @@ var engineSettings = []Setting{
 	declare("leaf", LeafPlayout, "playout or value",
 		"leaf evaluation: value (the evaluator's value) or playout (capture-aware random playouts)",
 		func(e *Engine) *LeafMode { return &e.Leaf }, func(v LeafMode, _ *Engine) bool { return v <= LeafValue }),
-	declare("playout_plies", 40, "0..100000",
+	usedWhen(playouts, declare("playout_plies", 40, "0..100000",
 		"playout length in plies before the evaluator scores the position (--leaf playout)",
-		func(e *Engine) *int { return &e.PlayoutPlies }, func(v int, _ *Engine) bool { return v >= 0 && v <= 100000 }),
-	declare("playout_capture_prob", 0.9, "a probability 0..1",
+		func(e *Engine) *int { return &e.PlayoutPlies }, func(v int, _ *Engine) bool { return v >= 0 && v <= 100000 })),
+	usedWhen(playouts, declare("playout_capture_prob", 0.9, "a probability 0..1",
 		"probability that a playout ply takes a capture when one exists (--leaf playout)",
 		func(e *Engine) *float64 { return &e.PlayoutCaptureProb }, func(v float64, _ *Engine) bool { return finite(v) && v >= 0 && v <= 1 },
-		"capture-prob"),
+		"capture-prob")),
 	declare("solver", true, "true or false",
 		"prove wins, losses and draws in the tree (MCTS-Solver); --solver=false to turn off",
 		func(e *Engine) *bool { return &e.Solver }, nil),
 	declare("noise_weight", 0.0, "0..1 (0: no noise)",
 		"weight of Dirichlet noise mixed into the root priors (0: off)",
 		func(e *Engine) *float64 { return &e.NoiseWeight }, func(v float64, _ *Engine) bool { return finite(v) && v >= 0 && v <= 1 }),
-	declare("noise_alpha", 10.0, "a positive concentration when --noise-weight is above 0",
+	usedWhen(noise, declare("noise_alpha", 10.0, "a positive concentration when --noise-weight is above 0",
 		"total Dirichlet concentration, shared among the legal moves (alpha per move = this / moves)",
-		func(e *Engine) *float64 { return &e.NoiseAlpha }, func(v float64, e *Engine) bool { return e.NoiseWeight == 0 || finite(v) && v > 0 }),
+		func(e *Engine) *float64 { return &e.NoiseAlpha }, func(v float64, e *Engine) bool { return !noise(e) || finite(v) && v > 0 })),
 	declare("temperature_plies", 0, "0 or more",
 		"opening plies whose move is sampled by visit count (0: always the best move)",
 		func(e *Engine) *int { return &e.TemperaturePlies }, func(v int, _ *Engine) bool { return v >= 0 }),
-	declare("temperature", 1.0, "a positive number when --temperature-plies is above 0",
+	usedWhen(sampling, declare("temperature", 1.0, "a positive number when --temperature-plies is above 0",
 		"sampling temperature: probability proportional to visits^(1/T)",
-		func(e *Engine) *float64 { return &e.Temperature }, func(v float64, e *Engine) bool { return e.TemperaturePlies == 0 || finite(v) && v > 0 }),
+		func(e *Engine) *float64 { return &e.Temperature }, func(v float64, e *Engine) bool { return !sampling(e) || finite(v) && v > 0 })),
 	declare("max_nodes", 1<<23, fmt.Sprintf("%d..%d", minNodes, MaxNodesLimit),
 		"node budget of the search tree (24 bytes a node); past it the tree stops growing",
 		func(e *Engine) *int { return &e.MaxNodes }, func(v int, _ *Engine) bool { return v >= minNodes && v <= MaxNodesLimit }),
@@ -219,6 +219,12 @@ var engineSettings = []Setting{
 		func(e *Engine) *string { return &e.Evaluator }, func(v string, _ *Engine) bool { return v != "" },
 		"eval"),
 }
+
+// When some settings matter: playout settings with playout leaves, the
+// noise concentration with root noise, the temperature with sampled plies.
+func playouts(e *Engine) bool { return e.Leaf == LeafPlayout }
+func noise(e *Engine) bool    { return e.NoiseWeight > 0 }
+func sampling(e *Engine) bool { return e.TemperaturePlies > 0 }
 
 // DefaultSettings returns the analysis defaults of the table: 10,000
 // simulations, PUCT constant 1.5, capture-aware playouts of 40 plies

@@ -29,6 +29,7 @@ type Setting struct {
 	// string.
 	Kind string
 
+	used  func(*Engine) bool   // nil: always
 	def   func(*Engine)        // sets the default
 	ptr   func(*Engine) any    // the field's address
 	get   func(*Engine) string // the value in text form
@@ -118,6 +119,19 @@ func parseValue[T settingType](text string) (T, error) {
 }
 
 func (s *Setting) reset(e *Engine) { s.def(e) }
+
+// usedWhen marks s as mattering only when used says so of the engine.
+func usedWhen(used func(*Engine) bool, s Setting) Setting {
+	s.used = used
+	return s
+}
+
+// Used reports whether the setting changes what e does: a playout setting
+// with value leaves, the noise concentration without noise or the
+// temperature without sampled plies do not. Reports and short text forms
+// leave unused settings out; descriptions and comparisons of runs keep
+// every setting.
+func (s *Setting) Used(e *Engine) bool { return s.used == nil || s.used(e) }
 
 // Flag returns the setting's command-line flag name (without "--"), which
 // is also its key in the text form: Name with '-' for '_'.

@@ -160,3 +160,24 @@ func TestAddingASettingIsOneDeclaration(t *testing.T) {
 		t.Errorf("validation: %v", err)
 	}
 }
+
+// TestUsedSaysWhenASettingMatters: playout settings with playout leaves,
+// the noise concentration with noise, the temperature with sampled plies;
+// the others always.
+func TestUsedSaysWhenASettingMatters(t *testing.T) {
+	e := DefaultEngine()
+	e.Leaf, e.NoiseWeight, e.TemperaturePlies = LeafValue, 0, 0
+	unused := map[string]bool{"playout_plies": true, "playout_capture_prob": true, "noise_alpha": true, "temperature": true}
+	for i := range engineSettings {
+		s := &engineSettings[i]
+		if s.Used(&e) == unused[s.Name] {
+			t.Errorf("%s: Used = %v with value leaves, no noise, no sampling", s.Name, s.Used(&e))
+		}
+	}
+	e.Leaf, e.NoiseWeight, e.TemperaturePlies = LeafPlayout, 0.25, 20
+	for i := range engineSettings {
+		if s := &engineSettings[i]; !s.Used(&e) {
+			t.Errorf("%s unused with playouts, noise and sampling", s.Name)
+		}
+	}
+}

@@ -149,9 +149,10 @@ func (p *runner) settings() Settings {
 // engineWords names the settings that matter for a match engine in the
 // match command's text form (mcts.ParseEngine reads it).
 func engineWords(m mcts.Settings) string {
+	e := mcts.Engine{Settings: m}
 	names := []string{"sims", "leaf", "cpuct"}
-	if m.Leaf == mcts.LeafPlayout {
-		names = append(names, "playout_plies")
+	if s := mcts.LookupSetting("playout_plies"); s.Used(&e) {
+		names = append(names, s.Name)
 	}
-	return mcts.Engine{Settings: m}.Text(names...)
+	return e.Text(names...)
 }
