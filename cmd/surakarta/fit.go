@@ -45,9 +45,9 @@ func newFitCommand() *cobra.Command {
 			"rows); predictions v become win probabilities p = (1+v)/2 clipped to [0.001, 0.999].\n" +
 			"--weights FILE receives the weights with their names, the feature-set version, the model,\n" +
 			"the variant, the settings, the dataset's provenance (its directory relative to FILE's, or\n" +
-			"absolute as given) and this report, written atomically;\n" +
-			"give it to the engines as --evaluator FILE. (The old forms --data DIR and --out FILE still\n" +
-			"work, with a deprecation note.)\n" +
+			"absolute as given) and this report, written atomically; give it to the engines as\n" +
+			"--evaluator FILE. (The old forms --data DIR and --out FILE still work, with a\n" +
+			"deprecation note.)\n" +
 			"Progress (positions read over both passes, rate, ETA and the phase) goes to stderr: a\n" +
 			"live line on a terminal, a plain line every few seconds otherwise; --quiet silences it.",
 		Example: "  surakarta fit out/data --weights weights.json\n" +
