@@ -119,19 +119,24 @@ func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []floa
 		hasPriors = false
 	}
 	uniform := uint16(priorScale / len(moves))
-	decisive := false
 	for k, m := range moves {
-		kids[k] = node{move: m, prior: uniform}
+		p := uniform
 		if hasPriors {
-			kids[k].prior = 0
+			p = 0
 			if x := priors[k]; x > 0 {
-				kids[k].prior = uint16(min(x/sum, 1)*priorScale + 0.5)
+				p = uint16(min(x/sum, 1)*priorScale + 0.5)
 			}
 		}
-		if lastPiece && m.IsCapture() {
-			kids[k].first = terminal
-			kids[k].meta = uint32(ProofWin) << proofShift
-			decisive = true
+		kids[k] = node{move: m, prior: p}
+	}
+	decisive := false
+	if lastPiece {
+		for k, m := range moves {
+			if m.IsCapture() {
+				kids[k].first = terminal
+				kids[k].meta = uint32(ProofWin) << proofShift
+				decisive = true
+			}
 		}
 	}
 	order := uint32(orderedBit | lazyBit)
