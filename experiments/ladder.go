@@ -89,9 +89,13 @@ func buildLadders(in *ReportInput, arms []ArmInfo) ([]Ladder, error) {
 		}
 		var g []ArmInfo
 		for _, n := range in.Spec.Ladder {
-			g = append(g, byName[n])
+			if a, ok := byName[n]; ok { // rungs not played yet are left out
+				g = append(g, a)
+			}
 		}
-		groups = append(groups, g)
+		if len(g) >= 2 {
+			groups = append(groups, g)
+		}
 	} else {
 		type key struct{ variant, eval, setting string }
 		idx := map[key]int{}

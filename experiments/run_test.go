@@ -86,6 +86,16 @@ func TestRunPlaysEveryArmResumesAndReports(t *testing.T) {
 	if !errors.Is(err, errInterrupted) {
 		t.Fatalf("interrupted run: err %v", err)
 	}
+	// The unfinished run reports what it has: a partial arm, and an arm not
+	// started left out of the comparisons and the ladder.
+	part, err := WriteExperimentReport(ctx, out, "")
+	if err != nil {
+		t.Fatalf("report of an unfinished run: %v", err)
+	}
+	if len(part.Arms) != 2 || len(part.Comparisons) != 1 || len(part.Ladders) != 0 ||
+		!strings.Contains(part.Description, "majority has 8 of 24 games") || !strings.Contains(part.Description, "standard-16 has no games yet") {
+		t.Errorf("unfinished report: %d arms, %d comparisons, %d ladders, description %q", len(part.Arms), len(part.Comparisons), len(part.Ladders), part.Description)
+	}
 	// The same command resumes and finishes.
 	var log strings.Builder
 	r, err := Run(ctx, s, &randomPlayer{t: t, partSize: 8}, RunOptions{Out: out, Command: "surakarta experiment run tiny.yaml --out exp", Log: &log})
