@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
@@ -16,9 +17,10 @@ import (
 const StrengthFile = "strength.json"
 
 // calibrationPositions is the number of positions, spread over the last
-// generation's data, whose searches time each engine; calibrationRounds
-// the number of timed rounds, of which the fastest counts (the least
-// disturbed by other work on the machine).
+// generation's data, whose searches time each engine (by the thread's CPU
+// time on Linux, else the wall clock); calibrationRounds the number of
+// timed rounds, of which the fastest counts (the least disturbed by other
+// work on the machine).
 const (
 	calibrationPositions = 96
 	calibrationRounds    = 5
@@ -165,23 +167,39 @@ func (r *runner) calibrate(engines []player) ([]float64, error) {
 		}
 		searchers[i] = s
 	}
+	// Engines take turns position by position, so that a change in the
+	// machine's load falls on all of them alike, and each search is timed
+	// by the thread's CPU clock where there is one (the work, not the
+	// load); the fastest round counts.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	clock := func() time.Duration {
+		if d, ok := threadCPU(); ok {
+			return d
+		}
+		return time.Since(r.start)
+	}
 	best := make([]time.Duration, len(engines))
 	sims := make([]int, len(engines))
 	for round := range calibrationRounds {
-		for i, s := range searchers {
-			t := time.Now()
-			n := 0
-			for _, g := range games {
-				n += s.Search(g).Sims
+		spent := make([]time.Duration, len(engines))
+		done := make([]int, len(engines))
+		for _, g := range games {
+			for i, s := range searchers {
+				t := clock()
+				done[i] += s.Search(g).Sims
+				spent[i] += clock() - t
 			}
-			if d := time.Since(t); round == 0 || d < best[i] {
-				best[i], sims[i] = d, n
+		}
+		for i := range engines {
+			if round == 0 || spent[i] < best[i] {
+				best[i], sims[i] = spent[i], done[i]
 			}
 		}
 	}
 	rates := make([]float64, len(engines))
 	for i := range rates {
-		rates[i] = float64(sims[i]) / best[i].Seconds()
+		rates[i] = float64(sims[i]) / max(best[i], time.Microsecond).Seconds()
 	}
 	return rates, nil
 }
