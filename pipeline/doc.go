@@ -7,7 +7,8 @@
 //
 // Files: pipeline.go runs the stages in order; each stage has its own file
 // (selfplay.go, verify.go, fit.go, match.go, report.go); config.go holds the
-// settings, summary.go what Run returns and io.go the JSON file helpers.
+// settings and summary.go what Run returns; its JSON records are written
+// and read by internal/atomicfile (WriteJSON, ReadJSON).
 //
 // # Layout
 //

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/mcts"
 )
@@ -51,7 +52,7 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 	set := matchSettings{Games: c.MatchGames, Seed: c.Seed, RandomOpening: c.RandomOpening,
 		Rules: c.Rules.String(), Engine: mcts.Engine{Settings: eng}.Describe(), Weights: hex.EncodeToString(h[:])}
 	var rec matchRecord
-	if c.Resume && readJSON(out, &rec) == nil && rec.Settings == set && rec.Result != nil && rec.Result.Games == set.Games {
+	if c.Resume && atomicfile.ReadJSON(out, &rec) == nil && rec.Settings == set && rec.Result != nil && rec.Result.Games == set.Games {
 		p.sum.Match = matchSummary(out, eng, rec.Result)
 		return Skipped, out, nil
 	}
@@ -87,7 +88,7 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 		return "", "", fmt.Errorf("match: %w", err)
 	}
 	rec = matchRecord{Settings: set, A: engineWords(eng) + ",evaluator=" + WeightsFile, B: engineWords(eng) + ",evaluator=" + mcts.MaterialName, Result: res}
-	if err := writeJSON(out, rec); err != nil {
+	if err := atomicfile.WriteJSON(out, rec); err != nil {
 		return "", "", err
 	}
 	p.sum.Match = matchSummary(out, eng, res)

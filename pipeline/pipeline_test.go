@@ -13,6 +13,7 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -206,11 +207,11 @@ func TestResumeSkipsUpToDateStagesAndRerunsChangedOnes(t *testing.T) {
 		t.Fatal("no majority games part")
 	}
 	var rec verifyRecord
-	if err := readJSON(filepath.Join(dir, VerifyFile), &rec); err != nil {
+	if err := atomicfile.ReadJSON(filepath.Join(dir, VerifyFile), &rec); err != nil {
 		t.Fatal(err)
 	}
 	rec.Fingerprint = "stale"
-	if err := writeJSON(filepath.Join(dir, VerifyFile), rec); err != nil {
+	if err := atomicfile.WriteJSON(filepath.Join(dir, VerifyFile), rec); err != nil {
 		t.Fatal(err)
 	}
 	s, err = Run(context.Background(), cfg)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/internal/atomicfile"
 )
 
 // report writes the statistics and the variant report.
@@ -58,7 +59,7 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 	if err := r.WriteFiles(dir); err != nil {
 		return "", "", fmt.Errorf("writing the report: %w", err)
 	}
-	if err := writeJSON(filepath.Join(dir, StatsFile), res); err != nil {
+	if err := atomicfile.WriteJSON(filepath.Join(dir, StatsFile), res); err != nil {
 		return "", "", err
 	}
 	p.fillFigures(r)

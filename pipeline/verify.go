@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/progress"
 )
 
@@ -53,7 +54,7 @@ func (p *runner) verify(ctx context.Context) (string, string, error) {
 	}
 	out := c.path(VerifyFile)
 	var rec verifyRecord
-	if c.Resume && readJSON(out, &rec) == nil && rec.Fingerprint == fp {
+	if c.Resume && atomicfile.ReadJSON(out, &rec) == nil && rec.Fingerprint == fp {
 		p.sum.Verified = VerifySummary{Path: out, Games: rec.Games, Positions: rec.Positions, Files: rec.Files}
 		return Skipped, out, nil
 	}
@@ -79,7 +80,7 @@ func (p *runner) verify(ctx context.Context) (string, string, error) {
 			n, data, strings.Join(shown, "\n  "), data)
 	}
 	rec = verifyRecord{Fingerprint: fp, Files: res.Files, Games: res.Games, Positions: res.Positions, Variants: res.Variants}
-	if err := writeJSON(out, rec); err != nil {
+	if err := atomicfile.WriteJSON(out, rec); err != nil {
 		return "", "", err
 	}
 	p.sum.Verified = VerifySummary{Path: out, Games: rec.Games, Positions: rec.Positions, Files: rec.Files}

@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -66,5 +67,26 @@ func TestCommitNoReplaceKeepsTheExistingFile(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Fatalf("the failed commit left its temporary file")
+	}
+}
+
+// TestJSONRoundTrip: WriteJSON writes indented JSON with a final newline,
+// ReadJSON reads it back.
+func TestJSONRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.json")
+	in := map[string]int{"a": 1}
+	if err := WriteJSON(path, in); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	if string(b) != "{\n  \"a\": 1\n}\n" {
+		t.Errorf("written %q", b)
+	}
+	var out map[string]int
+	if err := ReadJSON(path, &out); err != nil || out["a"] != 1 {
+		t.Errorf("read back %v, %v", out, err)
+	}
+	if err := WriteJSON(path, func() {}); err == nil || !strings.Contains(err.Error(), "encoding r.json") {
+		t.Errorf("unencodable value: %v", err)
 	}
 }

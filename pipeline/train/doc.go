@@ -5,7 +5,8 @@
 //
 // Files: train.go runs the generations and their stages, config.go holds
 // the settings, ladder.go the ladder's records and the gate's rule,
-// report.go the Markdown report and the PNG plot, io.go the JSON helpers.
+// report.go the Markdown report and the PNG plot, strength.go the final
+// comparison; JSON records go through internal/atomicfile (WriteJSON).
 //
 // # The loop
 //

@@ -9,6 +9,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -77,7 +78,7 @@ func (r *runner) strength(ctx context.Context) (*Strength, error) {
 	}
 	path := c.path(StrengthFile)
 	var old Strength
-	if readJSON(path, &old) == nil && old.Champion == champ && len(old.Rates) == len(engines) {
+	if atomicfile.ReadJSON(path, &old) == nil && old.Champion == champ && len(old.Rates) == len(engines) {
 		// The budgets are calibrated once: a resumed run keeps them.
 		for i, e := range engines {
 			if old.Rates[i].Engine != e.name {
@@ -120,7 +121,7 @@ func (r *runner) strength(ctx context.Context) (*Strength, error) {
 			s.Matches = append(s.Matches, BudgetMatch{Name: name, ASims: a.cfg.Sims, BSims: b.cfg.Sims, Match: m})
 		}
 	}
-	if err := writeJSON(path, s); err != nil {
+	if err := atomicfile.WriteJSON(path, s); err != nil {
 		return nil, err
 	}
 	return s, nil

@@ -16,6 +16,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/internal/version"
 	"github.com/surakarta/surakarta/mcts"
@@ -99,7 +100,7 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	}
 	r.ladder = Ladder{Format: LadderFormat, Settings: c.settings()}
 	var old Ladder
-	switch err := readJSON(c.path(LadderFile), &old); {
+	switch err := atomicfile.ReadJSON(c.path(LadderFile), &old); {
 	case err == nil && !c.Resume:
 		return nil, fmt.Errorf("%s holds a training run: add --resume to continue it, or choose another --out", c.Out)
 	case err == nil && !sameSettings(old.Settings, r.ladder.Settings):
@@ -120,7 +121,7 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 			return nil, err
 		}
 		r.ladder.add(gen)
-		if err := writeJSON(c.path(LadderFile), &r.ladder); err != nil {
+		if err := atomicfile.WriteJSON(c.path(LadderFile), &r.ladder); err != nil {
 			return nil, err
 		}
 		if err := writeReport(c, &r.ladder); err != nil {
@@ -137,7 +138,7 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	}
 	if st != nil {
 		r.ladder.Strength = st
-		if err := writeJSON(c.path(LadderFile), &r.ladder); err != nil {
+		if err := atomicfile.WriteJSON(c.path(LadderFile), &r.ladder); err != nil {
 			return nil, err
 		}
 		if err := writeReport(c, &r.ladder); err != nil {
@@ -365,7 +366,7 @@ func (r *runner) match(ctx context.Context, path, stage string, g, games int, a,
 		AHash, BHash   string
 	}{games, c.RandomOpening, seed, mcts.Engine{Settings: a.cfg, Evaluator: a.name}.Describe(), mcts.Engine{Settings: b.cfg, Evaluator: b.name}.Describe(), a.hash, b.hash})
 	var rec matchRecord
-	if readJSON(path, &rec) == nil && sameJSON(rec.Key, key) {
+	if atomicfile.ReadJSON(path, &rec) == nil && sameJSON(rec.Key, key) {
 		return rec.Result, false, nil
 	}
 	r.logf("generation %d: %s, %s against %s, %d games", g, stage, a.name, b.name, games)
@@ -382,7 +383,7 @@ func (r *runner) match(ctx context.Context, path, stage string, g, games int, a,
 		return Match{}, false, fmt.Errorf("%s of generation %d: %w", stage, g, err)
 	}
 	m := matchOf(a.name, b.name, res)
-	if err := writeJSON(path, matchRecord{Key: key, Result: m}); err != nil {
+	if err := atomicfile.WriteJSON(path, matchRecord{Key: key, Result: m}); err != nil {
 		return Match{}, false, err
 	}
 	return m, true, nil

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/surakarta/surakarta/internal/atomicfile"
 )
 
 func TestGateRule(t *testing.T) {
@@ -86,7 +88,7 @@ func (w *cancelOn) Write(p []byte) (int, error) {
 func ladderWithoutTimes(t *testing.T, dir string) string {
 	t.Helper()
 	var l Ladder
-	if err := readJSON(filepath.Join(dir, LadderFile), &l); err != nil {
+	if err := atomicfile.ReadJSON(filepath.Join(dir, LadderFile), &l); err != nil {
 		t.Fatal(err)
 	}
 	for i := range l.Generations {
