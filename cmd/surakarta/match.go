@@ -209,7 +209,7 @@ func newMatchCommand() *cobra.Command {
 			if out != "" {
 				rec, err := openMatchRecords(out, resume, dataset.Run{
 					SchemaVersion: dataset.SchemaVersion, Variant: r.Variant.String(), Rules: r.String(),
-					Engine: "a: " + sideA.desc + " | b: " + sideB.desc, Seed: seed, Games: int64(games), RandomOpening: opening,
+					Engine: "a: " + sideA.identity + " | b: " + sideB.identity, Seed: seed, Games: int64(games), RandomOpening: opening,
 				}, eval.Sides{sideA.name, sideB.name}, r, cmd.ErrOrStderr())
 				if err != nil {
 					return err

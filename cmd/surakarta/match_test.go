@@ -353,3 +353,25 @@ func TestVerifyOfAMatchSaysWhatToDo(t *testing.T) {
 		t.Fatalf("verify of a match: %v", err)
 	}
 }
+
+// TestMatchRecordsTheResolvedSettings: a recorded match holds every
+// setting of its built-in sides, so --resume accepts the same engines
+// however they are spelled and refuses one that would play differently,
+// a changed default included.
+func TestMatchRecordsTheResolvedSettings(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	base := []string{"match", "--games", "2", "--out", dir, "--quiet", "--b", "sims=6,leaf=value"}
+	if _, _, err := run(t, "", append(base, "--a", "sims=6,leaf=value")...); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := run(t, "", append(base, "--a", "leaf=value,sims=6,cpuct=1.5", "--resume")...); err != nil {
+		t.Errorf("the same engine spelled otherwise was refused: %v", err)
+	}
+	if _, _, err := run(t, "", append(base, "--a", "sims=7,leaf=value", "--resume")...); err == nil {
+		t.Error("a side with other settings resumed the match")
+	}
+	rec, ok, err := dataset.ReadManifest(dir, "standard")
+	if err != nil || !ok || !strings.Contains(rec.Engine, "a: sims=6,cpuct=1.5,leaf=value,") || !strings.Contains(rec.Engine, "evaluator=material") {
+		t.Errorf("recorded engine %q (%v)", rec.Engine, err)
+	}
+}

@@ -22,6 +22,11 @@ type matchSide struct {
 	name string
 	// desc is its full description for the match's settings.
 	desc string
+	// identity is what a match record's settings hold of the side, so
+	// that --resume refuses a side that would play differently: every
+	// setting of a built-in side (defaults too, which a later version may
+	// change), an external side's description.
+	identity string
 	// settings is what match --json records of the side: the resolved
 	// settings of a built-in engine (every setting, defaults included),
 	// an external engine's command and name.
@@ -98,7 +103,8 @@ func resolveSide(value string, r rules.Rules, ss sideSettings) (matchSide, error
 		if name == "" {
 			name = "(defaults)"
 		}
-		return matchSide{name: name, desc: name, settings: json.RawMessage(f.engine.Describe()), factory: eval.SearchPlayer(cfg.Settings, ev)}, nil
+		return matchSide{name: name, desc: name, identity: f.engine.Text(), settings: json.RawMessage(f.engine.Describe()),
+			factory: eval.SearchPlayer(cfg.Settings, ev)}, nil
 	}
 	spec.Margin, spec.MoveTimeout, spec.Log = ss.margin, ss.moveTimeout, ss.log
 	id, err := external.Identify(spec)
@@ -108,5 +114,6 @@ func resolveSide(value string, r rules.Rules, ss sideSettings) (matchSide, error
 	if spec.Name == "" {
 		spec.Name = id
 	}
-	return matchSide{name: spec.Name, desc: spec.String(), settings: externalSettings{spec.String(), spec.Name}, factory: external.Player(spec)}, nil
+	return matchSide{name: spec.Name, desc: spec.String(), identity: spec.String(), settings: externalSettings{spec.String(), spec.Name},
+		factory: external.Player(spec)}, nil
 }
