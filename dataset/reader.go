@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -49,6 +50,9 @@ func openChecked(f *os.File, size int64, path string) (file *File, err error) {
 			file, err = nil, fmt.Errorf("not a readable Parquet file (%v)", r)
 		}
 	}()
+	if err := checkFrame(f, size); err != nil {
+		return nil, err
+	}
 	pf, err := parquet.OpenFile(f, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
 		return nil, fmt.Errorf("not a Parquet file: %w", err)
@@ -81,6 +85,35 @@ func openChecked(f *os.File, size int64, path string) (file *File, err error) {
 	return &File{Path: path, Meta: meta, Rows: pf.NumRows(), Size: size, f: f, pf: pf}, nil
 }
 
+// checkFrame checks a Parquet file's frame before parquet-go reads it: the
+// magic at both ends and a footer length that fits in the file (parquet-go
+// allocates the length it reads, gigabytes for a damaged one).
+func checkFrame(f *os.File, size int64) error {
+	var head, tail [8]byte
+	if size < 12 {
+		return fmt.Errorf("not a Parquet file: %d bytes", size)
+	}
+	if _, err := f.ReadAt(head[:4], 0); err != nil {
+		return err
+	}
+	if _, err := f.ReadAt(tail[:], size-8); err != nil {
+		return err
+	}
+	if string(head[:4]) != "PAR1" || string(tail[4:]) != "PAR1" {
+		return errors.New("not a Parquet file: no PAR1 magic at its start and end")
+	}
+	if n := int64(binary.LittleEndian.Uint32(tail[:4])); n > size-12 {
+		return fmt.Errorf("damaged Parquet file: its footer of %d bytes is larger than the file (%d bytes)", n, size)
+	}
+	return nil
+}
+
+// maxChunkBytes bounds a column chunk's uncompressed size: this program's
+// row groups of at most DefaultRowGroupRows rows stay far below it (the
+// policy column of a full row group is about 8 MB), and a damaged footer
+// claiming more would make the decoder allocate it.
+const maxChunkBytes = 128 << 20
+
 // checkChunks refuses column chunks that cannot be ours before any page is
 // decoded: codecs other than those listed (parquet-go's LZ4 decoder loops
 // forever on damaged input) and chunks that lie outside the file.
@@ -96,6 +129,9 @@ func checkChunks(pf *parquet.File, size int64) error {
 			start := md.DataPageOffset
 			if md.DictionaryPageOffset > 0 && md.DictionaryPageOffset < start {
 				start = md.DictionaryPageOffset
+			}
+			if md.TotalUncompressedSize < 0 || md.TotalUncompressedSize > maxChunkBytes {
+				return fmt.Errorf("row group %d column %d: column chunk of %d bytes uncompressed, more than any this program writes (%d): damaged file", i, j, md.TotalUncompressedSize, maxChunkBytes)
 			}
 			if start < 4 || md.TotalCompressedSize < 0 || start+md.TotalCompressedSize > size {
 				return fmt.Errorf("row group %d column %d: column chunk at %d+%d lies outside the file (%d bytes): damaged file", i, j, start, md.TotalCompressedSize, size)

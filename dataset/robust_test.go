@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -255,5 +256,35 @@ func TestCheckPoolRefusesCountingTwiceAndMixing(t *testing.T) {
 	}
 	if mixed, err := CheckPool([]string{a, other}, true); err != nil || len(mixed) != 1 || !strings.Contains(mixed[0], "random_opening") {
 		t.Fatalf("pooling other settings with allowMixed: %v %v", mixed, err)
+	}
+}
+
+// TestDamagedLengthsCostNoMemory: a footer length or a page header string
+// length that claims more than the file made the decoder allocate it (2.4
+// GB and 124 MB for these two inputs, which is what kept the fuzzer slow);
+// both are refused first.
+func TestDamagedLengthsCostNoMemory(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 4, 1, 0)
+	writeSynth(t, dir, run, 0, 0)
+	b, _ := os.ReadFile(PartPath(dir, TablePositions, "standard", 0))
+	b[len(b)-5] = 0x7f // the footer length's high byte, just before the closing magic
+	footer := filepath.Join(t.TempDir(), "footer.parquet")
+	os.WriteFile(footer, b, 0o644)
+	for _, path := range []string{footer, filepath.Join("testdata", "page-header-claims-124MB.parquet")} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		f, err := Open(path)
+		if err == nil {
+			err = f.ScanPositions(nil, func(*PositionRow) error { return nil })
+			f.Close()
+		}
+		runtime.ReadMemStats(&after)
+		if err == nil {
+			t.Errorf("%s: read without error", path)
+		}
+		if grown := after.TotalAlloc - before.TotalAlloc; grown > 16<<20 {
+			t.Errorf("%s: reading it allocated %d MB (%v)", path, grown>>20, err)
+		}
 	}
 }

@@ -63,7 +63,23 @@ func newScanner[R any](table string, cols []column[R], names []string) (*scanner
 // scan calls fn for every row of f. A callback error is returned as a
 // callbackError; a reading error names the file and row group.
 func (s *scanner[R]) scan(f *File, fn func(*R) error) error {
+	meta := f.pf.Metadata().RowGroups
 	for gi, rg := range f.pf.RowGroups() {
+		for ci, on := range s.sel {
+			for _, leaf := range s.leaves[ci] {
+				if !on {
+					continue
+				}
+				md := &meta[gi].Columns[leaf].MetaData
+				start := md.DataPageOffset
+				if md.DictionaryPageOffset > 0 && md.DictionaryPageOffset < start {
+					start = md.DictionaryPageOffset
+				}
+				if err := checkPages(f.f, start, md.TotalCompressedSize); err != nil {
+					return fmt.Errorf("%s: row group %d column %d: %w", f.Path, gi, leaf, err)
+				}
+			}
+		}
 		if err := s.scanGroup(rg, fn); err != nil {
 			if _, ok := err.(callbackError); ok {
 				return err

@@ -175,7 +175,7 @@ func checkComplete(cov *Coverage, opt VerifyOptions, rep *VerifyReport) {
 		msg := fmt.Sprintf("variant %s: holds %d of the run's %d games (ids %s); missing %s", cov.Variant, cov.Games, n, held, FormatRanges(cov.Missing, ", "))
 		if opt.Shards > 0 {
 			for i := range opt.Shards {
-				lo, hi := n*int64(i)/int64(opt.Shards), n*int64(i+1)/int64(opt.Shards)
+				lo, hi := ShardRange(n, i, opt.Shards)
 				for _, m := range cov.Missing {
 					if m.First < hi && m.Last >= lo {
 						cov.MissingShards = append(cov.MissingShards, i)

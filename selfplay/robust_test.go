@@ -173,3 +173,49 @@ func TestWorkersAreBounded(t *testing.T) {
 		t.Fatalf("--workers 100000: %v, want a refusal naming the bound", err)
 	}
 }
+
+// TestInterruptsAtRandomMomentsLoseNothingFinished stops a run of small
+// parts at seeded random moments, three times, resuming after each: every
+// game finished before a stop is written or journaled (the resume plays
+// only the rest), and the end equals the uninterrupted run.
+func TestInterruptsAtRandomMomentsLoseNothingFinished(t *testing.T) {
+	base := t.TempDir()
+	ref := filepath.Join(base, "ref")
+	mustRun(t, context.Background(), testConfig(ref, 10, 2))
+	dir := filepath.Join(base, "run")
+	s := dataset.NewStream(7)
+	for round := 0; ; round++ {
+		ctx, cancel := context.WithCancel(context.Background())
+		cfg := testConfig(dir, 10, 2)
+		cfg.PartGames = 4
+		cfg.Resume = round > 0
+		stopAfter := 1 + s.IntN(3)
+		seen := 0
+		cfg.OnGame = func(GameStats) {
+			if seen++; seen == stopAfter && round < 3 {
+				cancel()
+			}
+		}
+		sum, err := Run(ctx, cfg)
+		cancel()
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, ErrInterrupted) {
+			t.Fatal(err)
+		}
+		// Everything handed over before the stop is kept: the next run
+		// finds it complete or journaled.
+		js, _ := dataset.ReadJournals(dir, cfg.RunSettings(), 0, 10)
+		done, _ := dataset.Complete(dir, "standard")
+		kept := int64(len(js.Games))
+		for _, r := range done {
+			kept += r.Len()
+		}
+		if want := sum.Skipped + sum.Played + sum.Journaled; kept < want {
+			t.Fatalf("round %d: %d games kept after the stop, want at least the %d finished", round, kept, want)
+		}
+	}
+	mustVerify(t, dir)
+	sameRows(t, "resumed three times vs uninterrupted", readRows(t, dir, "standard"), readRows(t, ref, "standard"))
+}
