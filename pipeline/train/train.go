@@ -112,8 +112,13 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 			return nil, fmt.Errorf("%s is not empty: choose an empty or new --out, or --resume a run there", c.Out)
 		}
 	}
-	r.players[0] = player{name: "gen-00 (built-in: playouts, material)", cfg: c.matchEngine(false), ev: mcts.Material{}}
-	material := player{name: "material value leaves", cfg: c.matchEngine(true), ev: mcts.Material{}}
+	// The anchors' evaluator by name, from eval's registry.
+	mat, err := eval.OpenEvaluator(mcts.MaterialName)
+	if err != nil {
+		return nil, err
+	}
+	r.players[0] = player{name: "gen-00 (built-in: playouts, material)", cfg: c.matchEngine(false), ev: mat.Evaluator}
+	material := player{name: "material value leaves", cfg: c.matchEngine(true), ev: mat.Evaluator}
 	for g := 1; g <= c.Generations; g++ {
 		t0 := time.Now()
 		gen, err := r.generation(ctx, g, material)
