@@ -16,8 +16,11 @@
 // since the last capture, backup.go adds the value along the path, and
 // solver.go proves nodes. parallel.go holds what only tree-parallel search
 // needs (pending counts of busy blocks, their flushes, the shared
-// counters); arena.go the node store; config.go and settings.go the
-// settings; eval.go the Evaluator; rng.go the generator.
+// counters); arena.go the node store; config.go declares every engine
+// setting once (Settings, Engine, Config and the table EngineSettings), and
+// settings.go derives from that table the text form, flag values, the run
+// description, the comparison and the errors that name a setting's flag;
+// eval.go the Evaluator; rng.go the generator.
 //
 // # Values and proofs
 //
