@@ -164,7 +164,11 @@ func TestArenaWithSearchPlayers(t *testing.T) {
 	w[eval.Material] = 0.3
 	w[eval.AttacksOwn] = 0.2
 	lin := eval.NewLinear(eval.Logistic, w)
-	res, err := eval.Arena(context.Background(), eval.SearchPlayer(cfg.Settings, lin), eval.SearchPlayer(cfg.Settings, mcts.Material{}), arenaOptions(4, 2))
+	// Players search under the match's rules, whatever they are: a search
+	// player holds settings, not rules, so the two cannot disagree.
+	opt := arenaOptions(4, 2)
+	opt.Rules.Variant, opt.Rules.NoCaptureLimit = rules.Majority, 30
+	res, err := eval.Arena(context.Background(), eval.SearchPlayer(cfg.Settings, lin), eval.SearchPlayer(cfg.Settings, mcts.Material{}), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
