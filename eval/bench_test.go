@@ -49,8 +49,9 @@ func gamePositions(seed uint64, n int) []rules.Position {
 			panic(err)
 		}
 		for !g.IsTerminal() && len(out) < n {
-			out = append(out, g.Position())
-			moves := squareOrder(g.LegalMoves(buf[:0]))
+			p := g.Position()
+			out = append(out, p)
+			moves, _ := squareOrder(&p, buf[:0], nil)
 			if err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
 				panic(err)
 			}
@@ -59,12 +60,20 @@ func gamePositions(seed uint64, n int) []rules.Position {
 	return out
 }
 
-// squareOrder sorts moves with rules.SortBySquares and returns them: the
-// seeded positions of these tests (and the feature digest pinned on them)
-// then do not depend on the order move generation lists the moves in.
-func squareOrder(moves []rules.Move) []rules.Move {
-	rules.SortBySquares(moves)
-	return moves
+// squareOrder returns p's legal moves in square order
+// (rules.Position.GenerateMovesBySquare) and, into caps, its captures in
+// that order: the seeded positions of these tests (and the feature digest
+// pinned on them) then do not depend on the side-relative order of
+// GenerateMoves.
+func squareOrder(p *rules.Position, buf, caps []rules.Move) (moves, captures []rules.Move) {
+	moves = p.GenerateMovesBySquare(buf[:0])
+	captures = caps[:0]
+	for _, m := range moves {
+		if m.IsCapture() {
+			captures = append(captures, m)
+		}
+	}
+	return moves, captures
 }
 
 // BenchmarkExtractGames extracts the features of 4096 positions of random

@@ -343,9 +343,9 @@ func featureTestPositions(seed uint64, n int) []rules.Position {
 		for !g.IsTerminal() && len(out) < start+n {
 			p := g.Position()
 			out = append(out, p)
-			moves := squareOrder(g.LegalMoves(buf[:0]))
+			moves, caps := squareOrder(&p, buf[:0], cbuf[:0])
 			m := moves[rng.IntN(len(moves))]
-			if caps := squareOrder(p.GenerateCaptures(cbuf[:0])); len(caps) > 0 && rng.Float64() < 0.8 {
+			if len(caps) > 0 && rng.Float64() < 0.8 {
 				m = caps[rng.IntN(len(caps))]
 			}
 			if err := g.Play(m); err != nil {

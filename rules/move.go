@@ -1,10 +1,5 @@
 package rules
 
-import (
-	"cmp"
-	"slices"
-)
-
 // Move is a move as a small integer. Bit layout:
 //
 //	bits 0-5   from square (0..35)
@@ -58,15 +53,4 @@ func ActionSquares(a int) (from, to Square) {
 		panic("rules: action index out of range")
 	}
 	return Square(a / NumSquares), Square(a % NumSquares)
-}
-
-// SortBySquares sorts moves by from-square, then to-square, a1 first, for
-// both colours: the order move generation used before it became
-// side-relative (GenerateMoves), kept where a draw must reproduce data made
-// before (the random openings of datasets, which `dataset verify` replays).
-// A uniform draw from it favours no colour.
-func SortBySquares(moves []Move) {
-	slices.SortFunc(moves, func(a, b Move) int {
-		return cmp.Or(cmp.Compare(a.From(), b.From()), cmp.Compare(a.To(), b.To()))
-	})
 }

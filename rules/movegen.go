@@ -1,6 +1,9 @@
 package rules
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Move generation works on whole bitboards rather than piece by piece.
 //
@@ -358,29 +361,39 @@ func (p *Position) rings() [2]uint32 {
 // GenerateMoves appends the legal moves of the side to move to buf[:0] and
 // returns the result, in the side to move's frame: for each piece in square
 // order, its targets in square order, where Red counts squares from a1 up
-// and Black from f6 down. The order is thus the same for a position and its
-// image under Rotate (board turned round, colours swapped), so that nothing
-// that walks or draws from the list can prefer a colour. With cap(buf) >=
-// MaxMoves it does not allocate.
+// and Black from f6 down (Black's list is GenerateMovesBySquare's
+// reversed). The order is thus the same for a position and its image under
+// Rotate (board turned round, colours swapped), so that nothing that walks
+// or draws from the list can prefer a colour. With cap(buf) >= MaxMoves it
+// does not allocate.
 func (p *Position) GenerateMoves(buf []Move) []Move {
+	return p.sideFrame(p.GenerateMovesBySquare(buf))
+}
+
+// GenerateMovesBySquare is GenerateMoves in square order for both colours:
+// for each piece from a1 up, its targets from a1 up (index i of
+// GenerateMoves is index n-1-i here when Black moves). It is the order of
+// the random openings of datasets, which it reproduces for datasets written
+// before GenerateMoves became side-relative; a uniform draw from it favours
+// no colour.
+func (p *Position) GenerateMovesBySquare(buf []Move) []Move {
 	buf = buf[:0]
 	us, them := p.pieces[p.side], p.pieces[p.side^1]
 	empty := BoardMask &^ (us | them)
 	var caps [64]Bitboard
 	capFrom := captureMap(us, them, &caps)
-	down := p.side == Black
 	for b := us; b != 0; {
-		from := b.popNext(down)
+		from := b.PopFirst()
 		t := neighbours[from] & empty
 		if !capFrom.Has(from) {
 			for t != 0 {
-				buf = append(buf, Move(from)|Move(t.popNext(down))<<6)
+				buf = append(buf, Move(from)|Move(t.PopFirst())<<6)
 			}
 			continue
 		}
 		c := caps[from&63]
 		for t |= c; t != 0; {
-			to := t.popNext(down)
+			to := t.PopFirst()
 			m := Move(from) | Move(to)<<6
 			if c.Has(to) {
 				m |= captureFlag
@@ -391,15 +404,13 @@ func (p *Position) GenerateMoves(buf []Move) []Move {
 	return buf
 }
 
-// popNext removes from *b, which must not be empty, its first square in the
-// frame of GenerateMoves: the lowest, or the highest when down (Black).
-func (b *Bitboard) popNext(down bool) Square {
-	if down {
-		s := Square(63 - bits.LeadingZeros64(uint64(*b)))
-		*b &^= 1 << s
-		return s
+// sideFrame puts moves listed in square order into the side to move's
+// frame: reversed when Black moves.
+func (p *Position) sideFrame(moves []Move) []Move {
+	if p.side == Black {
+		slices.Reverse(moves)
 	}
-	return b.PopFirst()
+	return moves
 }
 
 // GenerateCaptures appends the legal captures of the side to move to buf[:0]
@@ -407,14 +418,13 @@ func (b *Bitboard) popNext(down bool) Square {
 func (p *Position) GenerateCaptures(buf []Move) []Move {
 	buf = buf[:0]
 	var caps [64]Bitboard
-	down := p.side == Black
 	for b := captureMap(p.pieces[p.side], p.pieces[p.side^1], &caps); b != 0; {
-		from := b.popNext(down)
+		from := b.PopFirst()
 		for t := caps[from&63]; t != 0; {
-			buf = append(buf, Move(from)|Move(t.popNext(down))<<6|captureFlag)
+			buf = append(buf, Move(from)|Move(t.PopFirst())<<6|captureFlag)
 		}
 	}
-	return buf
+	return p.sideFrame(buf)
 }
 
 // CaptureTargets returns the opponent's pieces that the piece on s could

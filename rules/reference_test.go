@@ -499,6 +499,13 @@ func (k *refChecker) check(p Position, deep bool) []string {
 		}
 	}
 
+	bySquare := p.GenerateMovesBySquare(nil)
+	if us == Black {
+		slices.Reverse(bySquare)
+	}
+	if !slices.Equal(bySquare, gen) {
+		bad("GenerateMovesBySquare = [%s], want GenerateMoves [%s] in square order", movesString(bySquare), movesString(gen))
+	}
 	if n := p.CountMoves(); n != len(gen) {
 		bad("CountMoves = %d, len(GenerateMoves) = %d", n, len(gen))
 	}
