@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -53,7 +54,7 @@ func newTrainCommand() *cobra.Command {
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), l)
 			}
-			return writeLadder(cmd.OutOrStdout(), c.Out, l)
+			return writeLadder(cmd.OutOrStdout(), c.Out, c.ModelCPUCT, l)
 		},
 	}
 	fs := cmd.Flags()
@@ -82,7 +83,7 @@ func newTrainCommand() *cobra.Command {
 }
 
 // writeLadder prints the ladder's headline: one line per generation.
-func writeLadder(w io.Writer, out string, l *train.Ladder) error {
+func writeLadder(w io.Writer, out string, cpuct float64, l *train.Ladder) error {
 	fmt.Fprintf(w, "train finished: everything is in %s (report.md, ladder.png, ladder.json)\n\n", out)
 	fmt.Fprintf(w, "%-4s %-10s %-20s %-9s %-20s %-20s %-20s %-14s %s\n", "gen", "gate", "gate Elo", "promoted", "Elo over gen 1", "Elo vs gen 0", "Elo vs material", "value logloss", "prior CE (uniform)")
 	ci := func(m *train.Match) string {
@@ -114,7 +115,7 @@ func writeLadder(w io.Writer, out string, l *train.Ladder) error {
 		}
 	}
 	if l.ChampionModel != "" {
-		fmt.Fprintf(w, "\nchampion: generation %d, --evaluator %s/%s (with --leaf value)\n", l.Champion, out, l.ChampionModel)
+		fmt.Fprintf(w, "\nchampion: generation %d, play it with --evaluator %s --leaf value --cpuct %g\n", l.Champion, filepath.Join(out, l.ChampionModel), cpuct)
 	} else {
 		fmt.Fprintf(w, "\nchampion: generation 0 (no trained generation passed its gate)\n")
 	}

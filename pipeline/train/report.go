@@ -15,7 +15,7 @@ import (
 
 // writeReport writes OUT/report.md and OUT/ladder.png from the ladder.
 func writeReport(c *Config, l *Ladder) error {
-	if err := atomicfile.WriteFile(c.path(ReportFile), []byte(reportMarkdown(l))); err != nil {
+	if err := atomicfile.WriteFile(c.path(ReportFile), []byte(reportMarkdown(c, l))); err != nil {
 		return err
 	}
 	png, err := ladderPNG(l)
@@ -55,12 +55,12 @@ func chainCell(c *Chain) string {
 }
 
 // reportMarkdown renders the ladder as a Markdown table.
-func reportMarkdown(l *Ladder) string {
+func reportMarkdown(c *Config, l *Ladder) string {
 	var b strings.Builder
 	b.WriteString("# Training ladder\n\n")
 	fmt.Fprintf(&b, "Champion: generation %d", l.Champion)
 	if l.ChampionModel != "" {
-		fmt.Fprintf(&b, " (`%s`, usable as `--evaluator %s`)", l.ChampionModel, l.ChampionModel)
+		fmt.Fprintf(&b, " (`%s`: play it as the ladder did with `--evaluator %s --leaf value --cpuct %g`)", l.ChampionModel, l.ChampionModel, c.ModelCPUCT)
 	}
 	b.WriteString(".\n\nElo with 95% intervals from the pentanomial distribution of colour-swapped pairs; ")
 	b.WriteString("anchors: generation 0 (the built-in engine: playouts, material) and material with value leaves, at the match settings. ")
@@ -79,7 +79,7 @@ func reportMarkdown(l *Ladder) string {
 	fmt.Fprintf(&b, "\n![Elo against the anchors](%s)\n", LadderPlot)
 	if st := l.Strength; st != nil {
 		fmt.Fprintf(&b, "\n## Strength at equal simulations and equal time\n\n")
-		fmt.Fprintf(&b, "Search speed, one thread, fresh searches of %d positions of the last generation's data (fastest of %d rounds), measured once and recorded: the equal-time matches give each side simulations in proportion.\n\n", st.Positions, calibrationRounds)
+		fmt.Fprintf(&b, "Search speed, one thread, by the thread's CPU clock (Linux; the wall clock elsewhere), fresh searches of %d positions of the last generation's data (fastest of %d rounds), measured once and recorded: the equal-time matches give each side simulations in proportion.\n\n", st.Positions, calibrationRounds)
 		b.WriteString("| engine | sims/s |\n|---|---|\n")
 		for _, r := range st.Rates {
 			fmt.Fprintf(&b, "| %s | %.0f |\n", r.Engine, r.SimsPerSecond)
