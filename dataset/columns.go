@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"unsafe"
-
-	"github.com/parquet-go/parquet-go"
 )
 
 // The tables' columns, declared once each: its name, and how the readers
@@ -129,39 +127,68 @@ func scalarOf[R any, T comparable](name string, get func(*R) *T, intern bool) co
 	}
 }
 
-// list declares a repeated column: each row's values are appended to the
-// slice get returns (reset first), one element per leaf value read by
-// elem from the row's values of every leaf.
-func list[R any, E any](name string, get func(*R) *[]E, elem func(v []parquet.Value, strs interner) E) column[R] {
-	return column[R]{
-		name: name,
-		fill: func(rows []R, c []*cursor, strs interner) error {
-			var buf [2]parquet.Value // a list's leaves: one, or a struct's two
-			vals := buf[:len(c)]
+// policyColumn is the policy list: (action, visits) pairs from two leaves.
+func policyColumn() column[PositionRow] {
+	return column[PositionRow]{
+		name: ColPolicy,
+		fill: func(rows []PositionRow, c []*cursor, _ interner) error {
+			ca, cv := c[0], c[1]
 			for i := range rows {
-				out := (*get(&rows[i]))[:0]
+				out := rows[i].Policy[:0]
 				for first := true; ; first = false {
 					if !first {
-						more, err := c[0].continues()
-						if err != nil {
-							return err
-						}
-						if !more {
+						if more, err := ca.continues(); err != nil || !more {
+							if err != nil {
+								return err
+							}
 							break
 						}
 					}
-					for j, cur := range c {
-						v, err := cur.next()
-						if err != nil {
-							return err
-						}
-						vals[j] = v
+					a, err := ca.next()
+					if err != nil {
+						return err
 					}
-					if vals[0].DefinitionLevel() == c[0].maxDef {
-						out = append(out, elem(vals, strs))
+					v, err := cv.next()
+					if err != nil {
+						return err
+					}
+					if a.DefinitionLevel() == ca.maxDef {
+						out = append(out, PolicyEntry{Action: int16(a.Int32()), Visits: v.Int32()})
 					}
 				}
-				*get(&rows[i]) = out
+				rows[i].Policy = out
+			}
+			return nil
+		},
+	}
+}
+
+// movesColumn is the games' moves list of interned strings.
+func movesColumn() column[GameRow] {
+	return column[GameRow]{
+		name: "moves",
+		fill: func(rows []GameRow, c []*cursor, strs interner) error {
+			cm := c[0]
+			for i := range rows {
+				out := rows[i].Moves[:0]
+				for first := true; ; first = false {
+					if !first {
+						if more, err := cm.continues(); err != nil || !more {
+							if err != nil {
+								return err
+							}
+							break
+						}
+					}
+					m, err := cm.next()
+					if err != nil {
+						return err
+					}
+					if m.DefinitionLevel() == cm.maxDef {
+						out = append(out, strs.get(m.ByteArray()))
+					}
+				}
+				rows[i].Moves = out
 			}
 			return nil
 		},
@@ -182,9 +209,7 @@ var positionColumns = []column[PositionRow]{
 	scalar(ColLegalMoves, func(r *PositionRow) *int16 { return &r.LegalMoves }),
 	shared(ColMove, func(r *PositionRow) *string { return &r.Move }),
 	scalar(ColMoveIndex, func(r *PositionRow) *int16 { return &r.MoveIndex }),
-	list(ColPolicy, func(r *PositionRow) *[]PolicyEntry { return &r.Policy }, func(v []parquet.Value, _ interner) PolicyEntry {
-		return PolicyEntry{Action: int16(v[0].Int32()), Visits: v[1].Int32()}
-	}),
+	policyColumn(),
 	scalar(ColRootValue, func(r *PositionRow) *float32 { return &r.RootValue }),
 	scalar(ColResult, func(r *PositionRow) *int8 { return &r.Result }),
 }
@@ -208,7 +233,7 @@ var gameColumns = []column[GameRow]{
 	scalar("seed", func(r *GameRow) *uint64 { return &r.Seed }),
 	shared("start_fen", func(r *GameRow) *string { return &r.StartFEN }),
 	scalar("opening_plies", func(r *GameRow) *int16 { return &r.OpeningPlies }),
-	list("moves", func(r *GameRow) *[]string { return &r.Moves }, func(v []parquet.Value, strs interner) string { return strs.get(v[0].ByteArray()) }),
+	movesColumn(),
 	scalar("plies", func(r *GameRow) *int16 { return &r.Plies }),
 	scalar("captures", func(r *GameRow) *int16 { return &r.Captures }),
 	shared("winner", func(r *GameRow) *string { return &r.Winner }),
