@@ -107,7 +107,7 @@ func singleRun(t *testing.T, bin, out string) {
 	t.Helper()
 	cmd := exec.Command(bin, "selfplay", "--games", strconv.Itoa(clusterGames), "--sims", strconv.Itoa(clusterSims),
 		"--seed", strconv.Itoa(clusterSeed), "--variant", "standard", "--random-opening", "2",
-		"--workers", "2", "--quiet", "--out", out)
+		"--concurrency", "2", "--quiet", "--out", out)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("single run: %v\n%s", err, b)
 	}

@@ -42,7 +42,7 @@ func newExperimentRunCommand() *cobra.Command {
 		resume  bool
 	)
 	cmd := &cobra.Command{
-		Use:   "run SPEC.yaml|SPEC.json --out DIR [--resume] [--workers W] [--quiet] [--json]",
+		Use:   "run SPEC.yaml|SPEC.json --out DIR [--resume] [--concurrency C] [--quiet] [--json]",
 		Short: "Play every arm of an experiment spec and write its report",
 		Long: "run plays each arm of the spec with the self-play engine into DIR/arms/NAME (one dataset\n" +
 			"per arm), then writes DIR/report.md (tables and the plain-language answer), DIR/report.json\n" +
@@ -55,14 +55,14 @@ func newExperimentRunCommand() *cobra.Command {
 			"The run is resumable: after Ctrl-C, or on another day, the same command with --resume skips\n" +
 			"the arms already complete and plays only the missing games, as selfplay and pipeline do. DIR\n" +
 			"remembers its spec (spec.json) and refuses a different one. (A DIR holding an experiment is\n" +
-			"still continued without --resume, with a deprecation note.) --workers changes only the\n" +
+			"still continued without --resume, with a deprecation note.) --concurrency changes only the\n" +
 			"speed, never the games.\n\n" +
 			"It prints where the report went and its answer; --json prints one object instead: dir,\n" +
 			"report_json, report_md, plots, arms [{name, variant, games, red_wins, black_wins, draws,\n" +
 			"red_win_rate, black_win_rate, draw_rate, first_player_score}], comparisons [{a, b,\n" +
 			"games_a, games_b, outcomes_p, draw_rate, first_player_score}] and answer.",
 		Example: "  surakarta experiment run experiments/specs/variants.yaml --out runs/variants\n" +
-			"  surakarta experiment run experiments/specs/ladder.yaml --out runs/ladder --workers 8\n" +
+			"  surakarta experiment run experiments/specs/ladder.yaml --out runs/ladder --concurrency 8\n" +
 			"  surakarta experiment run experiments/specs/ladder.yaml --out runs/ladder --resume",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -70,7 +70,7 @@ func newExperimentRunCommand() *cobra.Command {
 				return errors.New("--out DIR is required: the experiment directory to write")
 			}
 			if workers < 0 {
-				return fmt.Errorf("--workers %d: want 0 (one per CPU) or more", workers)
+				return fmt.Errorf("--concurrency %d: want 0 (one per CPU) or more", workers)
 			}
 			s, err := experiments.ReadSpec(args[0])
 			if err != nil {
@@ -79,7 +79,7 @@ func newExperimentRunCommand() *cobra.Command {
 			if _, err := os.Stat(filepath.Join(out, experiments.SpecFile)); err == nil && !resume {
 				fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: %s holds an experiment: continuing it without --resume is deprecated; add --resume, as selfplay and pipeline require\n", out)
 			}
-			if cmd.Flags().Changed("workers") {
+			if concurrencyChanged(cmd) {
 				s.Workers = workers
 			}
 			player := experimentPlayer(cmd, quiet)
@@ -99,7 +99,7 @@ func newExperimentRunCommand() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&out, "out", "", "experiment directory to write (created if missing)")
 	cmd.Flags().BoolVar(&resume, "resume", false, "continue the experiment in --out: play only the games not yet written")
-	cmd.Flags().IntVar(&workers, "workers", 0, "games played at once (default: the spec's workers, else one per CPU)")
+	addConcurrencyFlag(cmd, &workers, 0, "games played at once (default: the spec's workers, else one per CPU)")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report's location and headline figures as one JSON object")
 	return cmd

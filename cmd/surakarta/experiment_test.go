@@ -80,7 +80,7 @@ arms:
   - {name: majority, variant: majority}
 `), 0o644)
 	out := filepath.Join(dir, "run")
-	stdout, _, err := run(t, "", "experiment", "run", spec, "--out", out, "--quiet", "--workers", "2")
+	stdout, _, err := run(t, "", "experiment", "run", spec, "--out", out, "--quiet", "--concurrency", "2")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 func TestFitWritesWeightsAndJSONReport(t *testing.T) {
 	// A small self-play dataset: 80 games, 8 value-leaf simulations a move.
 	data := t.TempDir()
-	if _, _, err := run(t, "", "selfplay", "--games", "80", "--out", data, "--sims", "8", "--leaf", "value", "--workers", "2"); err != nil {
+	if _, _, err := run(t, "", "selfplay", "--games", "80", "--out", data, "--sims", "8", "--leaf", "value", "--concurrency", "2"); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "w.json")

@@ -89,6 +89,25 @@ func deprecatedAlias(cmd *cobra.Command, old, current, why string) {
 	deprecateFlag(cmd, old, "use --"+current+": "+why)
 }
 
+// addConcurrencyFlag registers --concurrency, the games a command plays at
+// once, with the old spelling --workers as its deprecated alias: one concept
+// has one spelling on every command that plays games (selfplay, pipeline,
+// train, experiment run, match), and match's is the protocol arena's
+// --concurrency.
+func addConcurrencyFlag(cmd *cobra.Command, n *int, def int, usage string) {
+	cmd.Flags().IntVar(n, "concurrency", def, usage)
+	deprecatedAlias(cmd, "workers", "concurrency", concurrencyIsOneSpelling)
+}
+
+// concurrencyIsOneSpelling is why --workers is deprecated.
+const concurrencyIsOneSpelling = "the games played at once are --concurrency on every command"
+
+// concurrencyChanged reports whether cmd was given --concurrency or its old
+// spelling.
+func concurrencyChanged(cmd *cobra.Command) bool {
+	return cmd.Flags().Changed("concurrency") || cmd.Flags().Changed("workers")
+}
+
 // noteDeprecatedFlags prints the note of every deprecated flag cmd was
 // given, as "--old is deprecated: NOTE", on stderr.
 func noteDeprecatedFlags(cmd *cobra.Command) {

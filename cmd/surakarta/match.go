@@ -307,9 +307,7 @@ func newMatchCommand() *cobra.Command {
 	addRulesFlags(cmd, &rf)
 	fs.Uint64Var(&seed, "seed", 1, "seed of the openings and of every game's search")
 	fs.IntVar(&opening, "random-opening", 4, "uniformly random plies that open each pair")
-	fs.IntVar(&workers, "concurrency", 0, "games played at once, one pair of players (searchers or engine processes) each (0: all cores)")
-	fs.IntVar(&workers, "workers", 0, "games played at once")
-	deprecateFlag(cmd, "workers", "use --concurrency")
+	addConcurrencyFlag(cmd, &workers, 0, "games played at once, one pair of players (searchers or engine processes) each (0: all cores)")
 	fs.StringVar(&sprt, "sprt", "", "sequential test elo0,elo1,alpha,beta (e.g. 0,20,0.05,0.05): stop once it decides")
 	fs.StringVar(&out, "out", "", "directory to record every game in (games and matches tables)")
 	fs.BoolVar(&resume, "resume", false, "continue the match recorded in --out, playing only the pairs it lacks")
@@ -359,6 +357,8 @@ func eloString(e stats.Num) string {
 		return "-inf"
 	case math.IsNaN(x):
 		return "n/a"
+	case x == 0: // also -0, the Elo of an even score: "+0.0", never "-0.0"
+		return "+0.0"
 	}
 	return fmt.Sprintf("%+.1f", x)
 }

@@ -47,7 +47,7 @@ func newPipelineCommand() *cobra.Command {
 	d.Sims = pipelineSims
 	defMatchSpec := mcts.Engine{Settings: pipeline.DefaultMatchEngine()}.Text("sims", "leaf", "cpuct")
 	cmd := &cobra.Command{
-		Use:   "pipeline [--out DIR] [--games N] [--sims S] [--workers W] [--seed X] [--random-opening K] [--resume] [--quiet] [--json]",
+		Use:   "pipeline [--out DIR] [--games N] [--sims S] [--concurrency C] [--seed X] [--random-opening K] [--resume] [--quiet] [--json]",
 		Short: "Run the whole job: self-play of both variants, verify, fit, match, statistics and report",
 		Long: "pipeline goes from nothing to a dataset, fitted weights and a variant report in one command:\n\n" +
 			"  1. self-play  --games games under each endgame variant (standard, majority) into DIR/data,\n" +
@@ -69,7 +69,7 @@ func newPipelineCommand() *cobra.Command {
 			"cpuct 1.5 the fitted weights' flatter values make the search explore more, so they measure\n" +
 			"about even there; at 0.5 their gain shows. --match-games 0 skips the match.\n\n" +
 			"Every random choice derives from --seed and every count is fixed, so the same flags give the\n" +
-			"same data and figures on any machine and any --workers. Interrupted (Ctrl-C), the run keeps\n" +
+			"same data and figures on any machine and any --concurrency. Interrupted (Ctrl-C), the run keeps\n" +
 			"what is complete; the same command with --resume continues: self-play plays only the missing\n" +
 			"games, and each later stage is skipped when its output is complete and was made with the\n" +
 			"same settings from the same data, else run again. With a larger --games, --resume extends\n" +
@@ -89,7 +89,7 @@ func newPipelineCommand() *cobra.Command {
 			case games < 1:
 				return fmt.Errorf("--games %d: want at least 1 game per variant", games)
 			case workers < 0:
-				return fmt.Errorf("--workers %d: want 1 or more, or 0 for one per CPU", workers)
+				return fmt.Errorf("--concurrency %d: want 1 or more, or 0 for one per CPU", workers)
 			case randomOpening < 0 || randomOpening > dataset.MaxRandomOpening:
 				return fmt.Errorf("--random-opening %d: want 0..%d plies", randomOpening, dataset.MaxRandomOpening)
 			case matchGames < 0 || matchGames%2 != 0:
@@ -136,7 +136,7 @@ func newPipelineCommand() *cobra.Command {
 	fs := cmd.Flags()
 	fs.StringVar(&out, "out", "out", "directory for everything the pipeline writes (created if missing)")
 	fs.Int64Var(&games, "games", pipelineGames, "self-play games per variant")
-	fs.IntVar(&workers, "workers", 0, "games played at once, one searcher each (0: one per CPU); changes only the speed")
+	addConcurrencyFlag(cmd, &workers, 0, "games played at once, one searcher each (0: one per CPU); changes only the speed")
 	fs.IntVar(&randomOpening, "random-opening", pipelineRandomOpening, "uniformly random plies that open every self-play game and every match pair, from --seed and the game id")
 	fs.BoolVar(&resume, "resume", false, "continue the run in --out: play the missing games, skip the stages that are up to date")
 	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")

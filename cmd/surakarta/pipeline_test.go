@@ -14,7 +14,7 @@ import (
 // tinyPipeline is the pipeline at a size that runs in about a second.
 func tinyPipeline(out string, extra ...string) []string {
 	return append([]string{"pipeline", "--out", out, "--games", "8", "--sims", "8", "--match-games", "4",
-		"--match-engine", "sims=16,leaf=value,cpuct=0.5", "--workers", "2", "--quiet"}, extra...)
+		"--match-engine", "sims=16,leaf=value,cpuct=0.5", "--concurrency", "2", "--quiet"}, extra...)
 }
 
 // timings matches the wall times of the summary, the only figures that

@@ -36,12 +36,12 @@ func newSelfplayCommand() *cobra.Command {
 	)
 	d := selfplayEngineDefaults()
 	cmd := &cobra.Command{
-		Use:   "selfplay --games N --out DIR [--variant V] [--sims S] [--workers W] [flags]",
+		Use:   "selfplay --games N --out DIR [--variant V] [--sims S] [--concurrency C] [flags]",
 		Short: "Play games engine against engine and write them to a Parquet dataset",
-		Long: "selfplay plays --games games of the engine against itself on --workers cores and writes\n" +
+		Long: "selfplay plays --games games of the engine against itself on --concurrency cores and writes\n" +
 			"every searched position and every game to DIR/positions/variant=V/ and DIR/games/variant=V/\n" +
 			"(docs/DATASET.md documents the columns, docs/RULES.md the rules and endings). Game i is played from its own random streams,\n" +
-			"derived from --seed and i, so the rows are the same for any --workers, any sharding and a\n" +
+			"derived from --seed and i, so the rows are the same for any --concurrency, any sharding and a\n" +
 			"replay of chosen games with --game-ids.\n\n" +
 			fmt.Sprintf("Self-play defaults differ from analysis: --sims %d, --noise-weight %g (root Dirichlet\n", d.Sims, d.NoiseWeight) +
 			fmt.Sprintf("noise), --temperature-plies %d (the first plies sample moves by visit count), --max-nodes %d.\n", d.TemperaturePlies, d.MaxNodes) +
@@ -108,7 +108,7 @@ func newSelfplayCommand() *cobra.Command {
 	fs := cmd.Flags()
 	fs.Int64Var(&games, "games", 100, "N: games in the whole run (all shards together)")
 	fs.StringVar(&out, "out", "", "dataset directory to write (created if missing)")
-	fs.IntVar(&workers, "workers", 0, "games played at once, one searcher each (0: one per CPU; at most 4 per CPU)")
+	addConcurrencyFlag(cmd, &workers, 0, "games played at once, one searcher each (0: one per CPU; at most 4 per CPU)")
 	fs.IntVar(&randomOpening, "random-opening", 0, "uniformly random plies at the start of each game, from --seed and the game id")
 	fs.BoolVar(&resume, "resume", false, "continue the run in --out: play only the games not yet written")
 	fs.IntVar(&shard, "shard", 0, "this machine's shard, 0..shards-1 (if not given: $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)")
@@ -127,9 +127,9 @@ func checkSelfplayFlags(games int64, workers, shard, shards, partGames, randomOp
 	case games < 1:
 		return fmt.Errorf("--games %d: want at least 1", games)
 	case workers < 0:
-		return fmt.Errorf("--workers %d: want 1 or more, or 0 for one per CPU", workers)
+		return fmt.Errorf("--concurrency %d: want 1 or more, or 0 for one per CPU", workers)
 	case workers > selfplay.MaxWorkersPerCPU*runtime.NumCPU():
-		return fmt.Errorf("--workers %d: at most %d (%d per CPU core; this machine has %d): each worker searches a whole game on one core, so more only slow the run down",
+		return fmt.Errorf("--concurrency %d: at most %d (%d per CPU core; this machine has %d): each worker searches a whole game on one core, so more only slow the run down",
 			workers, selfplay.MaxWorkersPerCPU*runtime.NumCPU(), selfplay.MaxWorkersPerCPU, runtime.NumCPU())
 	case shards < 1:
 		return fmt.Errorf("--shards %d: want at least 1", shards)

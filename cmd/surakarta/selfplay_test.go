@@ -12,7 +12,7 @@ import (
 
 // tinySelfplay is a fast self-play command line writing to dir.
 func tinySelfplay(dir string, extra ...string) []string {
-	return append([]string{"selfplay", "--games", "4", "--sims", "8", "--workers", "2", "--out", dir, "--quiet", "--random-opening", "2"}, extra...)
+	return append([]string{"selfplay", "--games", "4", "--sims", "8", "--concurrency", "2", "--out", dir, "--quiet", "--random-opening", "2"}, extra...)
 }
 
 func TestSelfplayThenInspectAndVerify(t *testing.T) {
@@ -49,8 +49,8 @@ func TestSelfplayThenInspectAndVerify(t *testing.T) {
 	if _, _, err := run(t, "", tinySelfplay(dir, "--resume", "--seed", "2")...); err == nil || !strings.Contains(err.Error(), "seed") {
 		t.Fatalf("different seed: %v", err)
 	}
-	if _, _, err := run(t, "", tinySelfplay(t.TempDir(), "--workers", "100000")...); err == nil || !strings.Contains(err.Error(), "--workers 100000: at most") {
-		t.Fatalf("--workers 100000: %v, want a refusal naming the bound", err)
+	if _, _, err := run(t, "", tinySelfplay(t.TempDir(), "--concurrency", "100000")...); err == nil || !strings.Contains(err.Error(), "--concurrency 100000: at most") {
+		t.Fatalf("--concurrency 100000: %v, want a refusal naming the bound", err)
 	}
 	// inspect exits non-zero when it lists an unreadable part or a stray
 	// copy that *.parquet globs would read.
@@ -142,7 +142,7 @@ func TestSelfplayFlagErrorsNameTheFlag(t *testing.T) {
 		{[]string{"selfplay", "--games", "4"}, "--out"},
 		{tinySelfplay(dir, "--games", "0"), "--games"},
 		{tinySelfplay(dir, "--shard", "2", "--shards", "2"), "--shard"},
-		{tinySelfplay(dir, "--workers", "-1"), "--workers"},
+		{tinySelfplay(dir, "--concurrency", "-1"), "--concurrency"},
 		{tinySelfplay(dir, "--game-ids", "x"), "--game-ids"},
 		{tinySelfplay(dir, "--game-ids", "4"), "outside a run of --games 4"},
 		{tinySelfplay(dir, "--game-ids", "1", "--shards", "2"), "exclude"},

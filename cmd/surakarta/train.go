@@ -34,7 +34,7 @@ func newTrainCommand() *cobra.Command {
 			"once and recorded in DIR/strength.json, so the matches replay from the budgets).\n\n" +
 			"Every dataset is a normal one (dataset verify, stats, fit read it) and every model file works\n" +
 			"wherever --evaluator does. Every random choice derives from --seed and every count is fixed, so the\n" +
-			"same flags give the same models and ladder on any machine and any --workers (the equal-time\n" +
+			"same flags give the same models and ladder on any machine and any --concurrency (the equal-time\n" +
 			"budgets excepted: they are timed). Interrupted, the\n" +
 			"same command with --resume continues where it stopped (more --generations extend a finished\n" +
 			"run). The defaults finish in about ten minutes on two cores. Progress goes to stderr.",
@@ -75,7 +75,7 @@ func newTrainCommand() *cobra.Command {
 	fs.IntVar(&c.StrengthGames, "strength-games", c.StrengthGames, "games of each match of the final comparison at equal simulations and equal time (even; 0: none)")
 	fs.IntVar(&c.RandomOpening, "random-opening", c.RandomOpening, "uniformly random plies that open every self-play game and match pair")
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of everything random")
-	fs.IntVar(&c.Workers, "workers", c.Workers, "games played at once (0: one per CPU); changes only the speed")
+	addConcurrencyFlag(cmd, &c.Workers, c.Workers, "games played at once (0: one per CPU); changes only the speed")
 	fs.BoolVar(&c.Resume, "resume", false, "continue the run in --out: keep the finished stages, run the rest")
 	fs.BoolVar(&c.Quiet, "quiet", false, "no progress lines on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the ladder as one JSON object instead of text")

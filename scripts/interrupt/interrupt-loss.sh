@@ -37,7 +37,7 @@ same=${SAMEROWS:-$work/samerows}
 [[ -x $bin ]] || (cd "$root" && go build -o "$bin" ./cmd/surakarta)
 [[ -x $same ]] || (cd "$root" && go build -o "$same" ./scripts/slurm/samerows)
 
-args=(selfplay --games "$games" --sims "$sims" --workers "$workers" --seed "$seed" --random-opening 2)
+args=(selfplay --games "$games" --sims "$sims" --concurrency "$workers" --seed "$seed" --random-opening 2)
 "$bin" "${args[@]}" --out "$work/ref" --quiet >/dev/null
 
 # json FIELD FILE: an integer field of selfplay --json.

@@ -320,7 +320,7 @@ parts() {
 single() {
   local out
   out=$(nice -n "$NICE" "$sk" selfplay --games "$2" --sims "$3" --seed "$SEED" --variant standard \
-    --random-opening "$OPENING" --workers "$cpus" --quiet --json --out "$1") ||
+    --random-opening "$OPENING" --concurrency "$cpus" --quiet --json --out "$1") ||
     fail "the single-process run into $1 failed"
   grep -o '"seconds": [^,]*' <<<"$out" | cut -d' ' -f2
 }
@@ -374,7 +374,7 @@ rate=$(awk -v g="$GAMES" -v w="$wall" 'BEGIN { printf "%.1f", g / w }')
 srate=$(awk -v g="$GAMES" -v w="$single_secs" 'BEGIN { printf "%.1f", g / w }')
 report=("case 1: sbatch --array=0-3, $GAMES games at $SIMS simulations, seed $SEED, one CPU a task" "${report[@]}"
   "  array: $wall s from sbatch to the last task seen ended, $rate games/s across the array (Slurm's whole seconds: submitted at 0, first start $((first - submitted_at)), last end $((last - submitted_at)))"
-  "  single process (--workers $cpus): $(printf %.2f "$single_secs") s, $srate games/s"
+  "  single process (--concurrency $cpus): $(printf %.2f "$single_secs") s, $srate games/s"
   "  merge-check and dataset verify --complete: ok; $cmp1")
 say "case 1 passed"
 

@@ -49,4 +49,4 @@ WORKERS=${SLURM_CPUS_PER_TASK:-$(nproc)}
 exec "$SURAKARTA" selfplay \
   --games "$GAMES" --shards "$SHARDS" \
   --sims "$SIMS" --variant "$VARIANT" --seed "$SEED" \
-  --workers "$WORKERS" --resume --quiet --out "$OUT" ${EXTRA:-}
+  --concurrency "$WORKERS" --resume --quiet --out "$OUT" ${EXTRA:-}
