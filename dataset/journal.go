@@ -120,8 +120,8 @@ func (j *Journal) Close() error {
 type Journals struct {
 	// Games holds the journaled games by id.
 	Games map[int64]*JournalGame
-	// Paths lists every journal read; remove them once their games are
-	// in committed parts or in newer journals.
+	// Paths lists every journal read, foreign ones included; remove them
+	// once their games are in committed parts or in newer journals.
 	Paths []string
 	// Notes describe journals or frames that were ignored.
 	Notes []string
@@ -129,8 +129,8 @@ type Journals struct {
 
 // ReadJournals reads the journals of the variant partition of run in dir
 // whose games all lie in [lo, hi), those a writer of that range may
-// remove. A journal of other settings, and a damaged frame and what
-// follows it, are ignored (and noted).
+// remove. A journal of other settings or without a readable header gives
+// no games, and a damaged frame ends its journal's games (both noted).
 func ReadJournals(dir string, run Run, lo, hi int64) (*Journals, error) {
 	p, err := readPartition(dir, TableGames, run.Variant)
 	if err != nil {
@@ -159,11 +159,11 @@ func (js *Journals) read(path string, run Run, lo, hi int64) error {
 	r := bufio.NewReader(f)
 	var hdr journalHeader
 	if ok, err := readFrame(r, &hdr); err != nil || !ok {
-		js.Notes = append(js.Notes, fmt.Sprintf("%s: no readable header, ignored", path))
+		js.Notes = append(js.Notes, fmt.Sprintf("%s: no readable header; removed", path))
 		return nil
 	}
 	if d := run.Diff(hdr.Run); d != "" {
-		js.Notes = append(js.Notes, fmt.Sprintf("%s: a journal of another run (%s), ignored", path, d))
+		js.Notes = append(js.Notes, fmt.Sprintf("%s: a journal of another run (%s); removed", path, d))
 		return nil
 	}
 	n := 0

@@ -219,3 +219,26 @@ func TestInterruptsAtRandomMomentsLoseNothingFinished(t *testing.T) {
 	mustVerify(t, dir)
 	sameRows(t, "resumed three times vs uninterrupted", readRows(t, dir, "standard"), readRows(t, ref, "standard"))
 }
+
+// TestAResumeRemovesStaleJournals: a journal left after its part was
+// committed (a kill between the two), or one of another run, is removed by
+// a resume with nothing left to play.
+func TestAResumeRemovesStaleJournals(t *testing.T) {
+	dir := t.TempDir()
+	cfg := testConfig(dir, 3, 1)
+	mustRun(t, context.Background(), cfg)
+	other := cfg.RunSettings()
+	other.Seed++
+	for _, r := range []dataset.Run{cfg.RunSettings(), other} {
+		j, err := dataset.CreateJournal(dir, r, 0, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j.Close()
+	}
+	cfg.Resume = true
+	if s := mustRun(t, context.Background(), cfg); s.Played != 0 {
+		t.Fatalf("resume of a complete run played %d games", s.Played)
+	}
+	mustVerify(t, dir) // verify reports any journal left
+}

@@ -47,17 +47,16 @@ type committed struct {
 // table writers write parts in game id order; the committer records each
 // part once both tables hold it and drops its journal.
 func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre map[int64]*record, oldJournals []string, sum *Summary) error {
-	start, ok := pl.first()
-	if !ok {
-		return nil
-	}
-	ctx, cancel := context.WithCancelCause(parent)
-	defer cancel(nil)
-
 	jr := newJournals(cfg.Dir, run)
 	if err := jr.carryOver(pl, pre, oldJournals); err != nil {
 		return err
 	}
+	start, ok := pl.first()
+	if !ok {
+		return jr.close() // journals left by a run whose parts were all committed are gone now
+	}
+	ctx, cancel := context.WithCancelCause(parent)
+	defer cancel(nil)
 
 	// The reorder window bounds the games held out of order; the
 	// dispatcher hands ids out in order, so the smallest id not yet
