@@ -339,7 +339,7 @@ func design(s *Spec, arms []ArmInfo, c *Collector) []string {
 		regimes[a.Regime] = true
 	}
 	if len(regimes) == 1 && len(arms) > 0 {
-		out = append(out, fmt.Sprintf("After the opening, every arm's regime: %s.", arms[0].Regime))
+		out = append(out, fmt.Sprintf("Regime after the opening, the same for every arm: %s.", arms[0].Regime))
 	} else {
 		out = append(out, "After the opening the arms play in different regimes (the table below).")
 	}
