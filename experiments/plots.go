@@ -238,8 +238,8 @@ func newErrorBars(xs []float64, est []Estimate, clr color.Color) (*plotter.YErro
 	return eb, nil
 }
 
-// zeroLine draws a dashed horizontal line at y across [x0, x1] with a
-// label at its right end.
+// zeroLine draws a dashed horizontal line at y across [x0, x1], named in
+// the legend (a label on the line could sit on a data point).
 func zeroLine(p *plot.Plot, x0, x1, y float64, label string) error {
 	l, err := plotter.NewLine(plotter.XYs{{X: x0, Y: y}, {X: x1, Y: y}})
 	if err != nil {
@@ -248,17 +248,8 @@ func zeroLine(p *plot.Plot, x0, x1, y float64, label string) error {
 	l.Color = drawColor
 	l.Width = vg.Points(1.2)
 	l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-	lab, err := plotter.NewLabels(plotter.XYLabels{XYs: plotter.XYs{{X: x1, Y: y}}, Labels: []string{label}})
-	if err != nil {
-		return err
-	}
-	for i := range lab.TextStyle {
-		lab.TextStyle[i].Font.Size = vg.Points(10)
-		lab.TextStyle[i].Color = color.RGBA{R: 90, G: 90, B: 90, A: 255}
-		lab.TextStyle[i].XAlign = draw.XRight
-	}
-	lab.Offset = vg.Point{Y: vg.Points(3)}
-	p.Add(l, lab)
+	p.Add(l)
+	p.Legend.Add(label, l)
 	return nil
 }
 
@@ -465,8 +456,9 @@ func ladderFigure(r *Report) (figure, error) {
 	if err := zeroLine(adv, x0, x1, 0, "0 = even game"); err != nil {
 		return figure{name: LadderPlot}, err
 	}
-	// Room for the legend above the data (one entry per series and fit).
-	entries := float64(2 * len(r.Ladders))
+	// Room for the legend above the data (one entry per series and fit,
+	// and the zero line's).
+	entries := float64(2*len(r.Ladders) + 1)
 	span := yHi - yLo
 	adv.Y.Min, adv.Y.Max = yLo-0.08*span, yHi+span*(0.12+0.12*entries)
 	adv.Y.Tick.Marker = stepTicks{Step: niceStep(adv.Y.Min, adv.Y.Max), Format: ptsTick}
