@@ -55,15 +55,15 @@ type Settings struct {
 	Rules string `json:"rules"`
 	// Engine is the self-play search setting (mcts.Engine.Describe);
 	// Sims, Leaf and Evaluator repeat its main fields.
-	Engine     string  `json:"engine"`
-	Sims       int     `json:"sims"`
-	Leaf       string  `json:"leaf"`
-	Evaluator  string  `json:"evaluator"`
-	FitModel   string  `json:"fit_model"`
-	FitLambda  float64 `json:"fit_lambda"`
-	FitHoldout float64 `json:"fit_holdout"`
-	FitVariant string  `json:"fit_variant"`
-	MatchGames int     `json:"match_games"`
+	Engine     EngineJSON `json:"engine"`
+	Sims       int        `json:"sims"`
+	Leaf       string     `json:"leaf"`
+	Evaluator  string     `json:"evaluator"`
+	FitModel   string     `json:"fit_model"`
+	FitLambda  float64    `json:"fit_lambda"`
+	FitHoldout float64    `json:"fit_holdout"`
+	FitVariant string     `json:"fit_variant"`
+	MatchGames int        `json:"match_games"`
 	// MatchEngine is both match players' setting as match CONFIG keys.
 	MatchEngine string  `json:"match_engine,omitempty"`
 	Confidence  float64 `json:"confidence"`
