@@ -2,9 +2,11 @@ package main
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/surakarta/surakarta/internal/stats"
 )
@@ -66,4 +68,22 @@ func TestEloOfAnEvenScoreIsPlusZero(t *testing.T) {
 			t.Errorf("eloString(%v) = %q, want +0.0", x, got)
 		}
 	}
+}
+
+// TestNoFlagStatesItsDefaultTwice: help appends "(default X)" to a flag
+// with a non-zero default, so a usage string that gives its own default
+// reads it twice.
+func TestNoFlagStatesItsDefaultTwice(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if strings.Contains(f.Usage, "(default") && f.DefValue != "" && f.DefValue != "0" && f.DefValue != "false" {
+				t.Errorf("%s --%s: usage %q states its default, and help adds (default %s)", c.CommandPath(), f.Name, f.Usage, f.DefValue)
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRootCommand())
 }

@@ -46,7 +46,7 @@ func (f *rulesFlags) rules() (rules.Rules, error) {
 
 // addFENFlag registers --fen with the start position as default.
 func addFENFlag(cmd *cobra.Command, fen *string) {
-	cmd.Flags().StringVar(fen, "fen", rules.StartFEN, "position in FEN, quoted (default: the start position)")
+	cmd.Flags().StringVar(fen, "fen", rules.StartFEN, "position in FEN, quoted")
 }
 
 // parseFENFlag parses the --fen value with the flag named in the error.
