@@ -20,9 +20,11 @@ func newExperimentCommand() *cobra.Command {
 		Short: "Run rule-variant and strength experiments from a spec and report them",
 		Long: "experiment plays the arms of an experiment spec (YAML or JSON: variants, engine settings,\n" +
 			"games per arm, seed, pairing of openings) into one directory and writes report.md,\n" +
-			"report.json and PNG plots there. Shipped specs: experiments/specs/variants.yaml\n" +
-			"(standard against majority ending, paired openings) and experiments/specs/ladder.yaml\n" +
-			"(first-player advantage at 50, 200 and 800 simulations per move).",
+			"report.json and PNG and SVG plots there. Shipped specs: experiments/specs/variants.yaml\n" +
+			"(standard against majority ending, paired openings and search), experiments/specs/ladder.yaml\n" +
+			"(first-player advantage and draw rate from 25 to 1600 simulations per move, converged or\n" +
+			"not) and experiments/specs/sensitivity.yaml (noise, temperature, cpuct and leaf mode\n" +
+			"against a best-play baseline).",
 		Example: "  surakarta experiment check experiments/specs/variants.yaml\n" +
 			"  surakarta experiment run experiments/specs/variants.yaml --out runs/variants\n" +
 			"  surakarta experiment report runs/variants",
