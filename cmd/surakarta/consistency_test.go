@@ -87,3 +87,15 @@ func TestNoFlagStatesItsDefaultTwice(t *testing.T) {
 	}
 	walk(newRootCommand())
 }
+
+// TestMatchSideRefusesASeedItWouldIgnore: seed=S in --a or --b used to be
+// accepted and ignored (the arena seeds every game from --seed), so two
+// "different" seeds played the same games.
+func TestMatchSideRefusesASeedItWouldIgnore(t *testing.T) {
+	for _, side := range []string{"--a", "--b"} {
+		_, _, err := run(t, "", "match", side, "sims=8,seed=5", "--games", "2", "--quiet")
+		if err == nil || !strings.Contains(err.Error(), "no seed of its own") || !strings.Contains(err.Error(), "--seed") {
+			t.Errorf("match %s sims=8,seed=5: %v, want a refusal pointing at --seed", side, err)
+		}
+	}
+}

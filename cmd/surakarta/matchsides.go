@@ -91,6 +91,9 @@ func resolveSide(value string, r rules.Rules, ss sideSettings) (matchSide, error
 			return matchSide{}, err
 		}
 	default:
+		if specNamesSeed(value) {
+			return matchSide{}, fmt.Errorf("%q: a match side has no seed of its own (every game's search is seeded from the match's --seed and the game): drop seed=", value)
+		}
 		f, err := engineSpecFlags(matchEngineDefaults(), value)
 		if err != nil {
 			return matchSide{}, err
@@ -116,4 +119,16 @@ func resolveSide(value string, r rules.Rules, ss sideSettings) (matchSide, error
 	}
 	return matchSide{name: spec.Name, desc: spec.String(), identity: spec.String(), settings: externalSettings{spec.String(), spec.Name},
 		factory: external.Player(spec)}, nil
+}
+
+// specNamesSeed reports whether a built-in CONFIG sets seed, which the
+// engine command's options take but a match side would silently ignore.
+func specNamesSeed(spec string) bool {
+	for _, pair := range strings.Split(spec, ",") {
+		k, _, _ := strings.Cut(pair, "=")
+		if strings.TrimPrefix(strings.TrimSpace(k), "--") == "seed" {
+			return true
+		}
+	}
+	return false
 }
