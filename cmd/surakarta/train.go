@@ -46,7 +46,9 @@ func newTrainCommand() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			c.Fit.NoPrior = noPrior
 			c.Fit.Value.Seed, c.Fit.Value.Workers = c.Seed, c.Workers
-			c.Log = cmd.ErrOrStderr()
+			if !c.Quiet { // --quiet: nothing on stderr, as in pipeline and experiment run
+				c.Log = cmd.ErrOrStderr()
+			}
 			l, err := train.Run(cmd.Context(), c)
 			if err != nil {
 				return err
@@ -77,7 +79,7 @@ func newTrainCommand() *cobra.Command {
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of everything random")
 	addConcurrencyFlag(cmd, &c.Workers, c.Workers, "games played at once (0: one per CPU); changes only the speed")
 	fs.BoolVar(&c.Resume, "resume", false, "continue the run in --out: keep the finished stages, run the rest")
-	fs.BoolVar(&c.Quiet, "quiet", false, "no progress lines on stderr")
+	fs.BoolVar(&c.Quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the ladder as one JSON object instead of text")
 	return cmd
 }

@@ -14,10 +14,13 @@ import (
 // ladder from --json, and plays the model with analyze --eval.
 func TestTrainTinyRunLeavesAUsableModel(t *testing.T) {
 	dir := t.TempDir()
-	out, _, err := run(t, "", "train", "--out", dir, "--generations", "1", "--games", "10", "--sims", "8",
+	out, stderr, err := run(t, "", "train", "--out", dir, "--generations", "1", "--games", "10", "--sims", "8",
 		"--match-sims", "8", "--gate-games", "2", "--anchor-games", "2", "--strength-games", "2", "--quiet", "--json")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if stderr != "" {
+		t.Errorf("--quiet still wrote to stderr:\n%s", stderr)
 	}
 	var l train.Ladder
 	if err := json.Unmarshal([]byte(out), &l); err != nil {
