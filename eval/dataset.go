@@ -92,14 +92,14 @@ func DatasetProvenance(dir, variant string) (Provenance, error) {
 				return p, fmt.Errorf("%s: %w", f.Path, f.Err)
 			}
 			revs[f.Meta.Revision] = true
-			p.Seed, p.Rules, p.Engine = f.Meta.Seed, f.Meta.Rules, f.Meta.Engine
+			p.Seed, p.Rules, p.Engine = f.Meta.Seed, f.Meta.Rules, dataset.EngineJSON(f.Meta.Engine)
 		}
 	}
 	if !found {
 		return p, fmt.Errorf("%s has no positions partition for variant %q", dir, variant)
 	}
 	if run, ok := ins.Manifests[variant]; ok {
-		p.Seed, p.Rules, p.Engine = run.Seed, run.Rules, run.Engine
+		p.Seed, p.Rules, p.Engine = run.Seed, run.Rules, dataset.EngineJSON(run.Engine)
 	}
 	list := make([]string, 0, len(revs))
 	for r := range revs {

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/progress"
@@ -23,8 +24,8 @@ type matchSettings struct {
 	Rules         string `json:"rules"`
 	// Engine is both players' search settings (mcts.Engine.Describe
 	// without an evaluator); A plays the weights, B the material evaluator.
-	Engine  EngineJSON `json:"engine"`
-	Weights string     `json:"weights_sha256"`
+	Engine  dataset.EngineJSON `json:"engine"`
+	Weights string             `json:"weights_sha256"`
 }
 
 // matchRecord is what OUT/match.json holds.
@@ -50,7 +51,7 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 	h := sha256.Sum256(wb)
 	eng := c.MatchEngine
 	set := matchSettings{Games: c.MatchGames, Seed: c.Seed, RandomOpening: c.RandomOpening,
-		Rules: c.Rules.String(), Engine: EngineJSON(mcts.Engine{Settings: eng}.Describe()), Weights: hex.EncodeToString(h[:])}
+		Rules: c.Rules.String(), Engine: dataset.EngineJSON(mcts.Engine{Settings: eng}.Describe()), Weights: hex.EncodeToString(h[:])}
 	var rec matchRecord
 	if c.Resume && atomicfile.ReadJSON(out, &rec) == nil && rec.Settings == set && rec.Result != nil && rec.Result.Games == set.Games {
 		p.sum.Match = matchSummary(out, eng, rec.Result)

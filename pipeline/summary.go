@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/mcts"
@@ -55,15 +56,15 @@ type Settings struct {
 	Rules string `json:"rules"`
 	// Engine is the self-play search setting (mcts.Engine.Describe);
 	// Sims, Leaf and Evaluator repeat its main fields.
-	Engine     EngineJSON `json:"engine"`
-	Sims       int        `json:"sims"`
-	Leaf       string     `json:"leaf"`
-	Evaluator  string     `json:"evaluator"`
-	FitModel   string     `json:"fit_model"`
-	FitLambda  float64    `json:"fit_lambda"`
-	FitHoldout float64    `json:"fit_holdout"`
-	FitVariant string     `json:"fit_variant"`
-	MatchGames int        `json:"match_games"`
+	Engine     dataset.EngineJSON `json:"engine"`
+	Sims       int                `json:"sims"`
+	Leaf       string             `json:"leaf"`
+	Evaluator  string             `json:"evaluator"`
+	FitModel   string             `json:"fit_model"`
+	FitLambda  float64            `json:"fit_lambda"`
+	FitHoldout float64            `json:"fit_holdout"`
+	FitVariant string             `json:"fit_variant"`
+	MatchGames int                `json:"match_games"`
 	// MatchEngine is both match players' setting as match CONFIG keys.
 	MatchEngine string  `json:"match_engine,omitempty"`
 	Confidence  float64 `json:"confidence"`

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -97,5 +100,60 @@ func TestMatchSideRefusesASeedItWouldIgnore(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "no seed of its own") || !strings.Contains(err.Error(), "--seed") {
 			t.Errorf("match %s sims=8,seed=5: %v, want a refusal pointing at --seed", side, err)
 		}
+	}
+}
+
+// TestRecordsHoldEngineSettingsAsObjects: the weights file fit writes and
+// the ladder train writes carry the engine setting as a JSON object, not
+// as a string of JSON (issue 15).
+func TestRecordsHoldEngineSettingsAsObjects(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data")
+	if _, _, err := run(t, "", "selfplay", "--games", "10", "--sims", "8", "--random-opening", "2", "--out", data, "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	weights := filepath.Join(dir, "w.json")
+	if _, _, err := run(t, "", "fit", data, "--weights", weights, "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	var w struct {
+		Dataset struct {
+			Engine json.RawMessage `json:"engine"`
+		} `json:"dataset"`
+	}
+	readJSONFile(t, weights, &w)
+	mustBeObject(t, "weights file dataset.engine", w.Dataset.Engine)
+
+	tr := filepath.Join(dir, "train")
+	if _, _, err := run(t, "", "train", "--out", tr, "--generations", "1", "--games", "10", "--sims", "8",
+		"--match-sims", "8", "--gate-games", "2", "--anchor-games", "0", "--strength-games", "0", "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	var l struct {
+		Settings struct {
+			SelfPlay json.RawMessage `json:"selfplay_engine"`
+			Match    json.RawMessage `json:"match_engine"`
+		} `json:"settings"`
+	}
+	readJSONFile(t, filepath.Join(tr, "ladder.json"), &l)
+	mustBeObject(t, "ladder settings.selfplay_engine", l.Settings.SelfPlay)
+	mustBeObject(t, "ladder settings.match_engine", l.Settings.Match)
+}
+
+func readJSONFile(t *testing.T, path string, v any) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+func mustBeObject(t *testing.T, what string, raw json.RawMessage) {
+	t.Helper()
+	if len(raw) == 0 || raw[0] != '{' {
+		t.Errorf("%s is %s, want a JSON object", what, raw)
 	}
 }

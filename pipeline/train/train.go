@@ -28,12 +28,12 @@ import (
 type settings struct {
 	Generations   int                  `json:"generations"`
 	Games         int64                `json:"games"`
-	SelfPlay      string               `json:"selfplay_engine"`
+	SelfPlay      dataset.EngineJSON   `json:"selfplay_engine"`
 	Rules         string               `json:"rules"`
 	RandomOpening int                  `json:"random_opening"`
 	Window        int                  `json:"window"`
 	Fit           eval.ModelFitOptions `json:"fit"`
-	Match         string               `json:"match_engine"`
+	Match         dataset.EngineJSON   `json:"match_engine"`
 	ModelCPUCT    float64              `json:"model_cpuct"`
 	GateGames     int                  `json:"gate_games"`
 	AnchorGames   int                  `json:"anchor_games"`
@@ -43,9 +43,9 @@ type settings struct {
 
 func (c *Config) settings() json.RawMessage {
 	s := settings{
-		Generations: c.Generations, Games: c.Games, SelfPlay: mcts.Engine{Settings: c.SelfPlay}.Describe(),
+		Generations: c.Generations, Games: c.Games, SelfPlay: dataset.EngineJSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
 		Rules: c.rules().String(), RandomOpening: c.RandomOpening, Window: c.Window, Fit: c.Fit,
-		Match: mcts.Engine{Settings: c.Match}.Describe(), ModelCPUCT: c.ModelCPUCT,
+		Match: dataset.EngineJSON(mcts.Engine{Settings: c.Match}.Describe()), ModelCPUCT: c.ModelCPUCT,
 		GateGames: c.GateGames, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames, Seed: c.Seed,
 	}
 	b, _ := json.Marshal(s)

@@ -1,4 +1,4 @@
-package pipeline
+package dataset
 
 import (
 	"bytes"
@@ -6,7 +6,8 @@ import (
 	"fmt"
 )
 
-// EngineJSON is a search setting as mcts.Engine.Describe writes it: a
+// EngineJSON is a search setting as mcts.Engine.Describe writes it, in
+// records other than the manifest (Run does the same for its Engine): a
 // compact JSON object in Go, so that records compare as strings, and the
 // object itself in the files, never a JSON string holding JSON. Reading
 // takes the object, or the string form of files written before.
