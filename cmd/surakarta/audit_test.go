@@ -156,6 +156,8 @@ func TestMissingDatasetErrorsSayWhatToDo(t *testing.T) {
 		{[]string{"dataset", "inspect", empty}, "surakarta selfplay --out " + empty},
 		{[]string{"stats", empty}, "no dataset at " + empty},
 		{[]string{"stats", exp}, "experiment directory; give the datasets of its arms"},
+		{[]string{"match", "pgn", missing}, "no dataset at " + missing},
+		{[]string{"match", "pgn", empty}, "no dataset at " + empty},
 	} {
 		_, _, err := run(t, "", tc.args...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -179,6 +179,9 @@ func newMatchPGNCommand() *cobra.Command {
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
+			if err := checkDatasetDir(dir); err != nil {
+				return err
+			}
 			want := map[int64]bool{}
 			for _, id := range ids {
 				want[id] = true
