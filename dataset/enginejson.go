@@ -3,33 +3,31 @@ package dataset
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
+	"strings"
 )
 
-// EngineJSON is a search setting as mcts.Engine.Describe writes it, in
-// records other than the manifest (Run does the same for its Engine): a
-// compact JSON object in Go, so that records compare as strings, and the
-// object itself in the files, never a JSON string holding JSON. Reading
-// takes the object, or the string form of files written before.
+// EngineJSON is a search setting as mcts.Engine.Describe writes it, in the
+// manifest (Run.Engine) and every other record: a compact JSON object in
+// Go, so that records compare as strings, and the object itself in the
+// files, never a JSON string holding JSON. A description that is not a
+// JSON object is written as a string. Reading takes the object, or the
+// string form of files written before.
 type EngineJSON string
 
-// MarshalJSON writes the object (null when empty).
+// MarshalJSON writes the object, or any other description as a string.
 func (e EngineJSON) MarshalJSON() ([]byte, error) {
-	if e == "" {
-		return []byte("null"), nil
+	if strings.HasPrefix(string(e), "{") && json.Valid([]byte(e)) {
+		return []byte(e), nil
 	}
-	if !json.Valid([]byte(e)) {
-		return nil, fmt.Errorf("engine description %q is not JSON", string(e))
-	}
-	return []byte(e), nil
+	return json.Marshal(string(e))
 }
 
-// UnmarshalJSON reads an object (compacted) or an older file's string.
+// UnmarshalJSON reads an object (compacted), a string, or null ("").
 func (e *EngineJSON) UnmarshalJSON(b []byte) error {
 	switch {
-	case string(b) == "null":
+	case len(b) == 0 || string(b) == "null":
 		*e = ""
-	case len(b) > 0 && b[0] == '"':
+	case b[0] == '"':
 		var s string
 		if err := json.Unmarshal(b, &s); err != nil {
 			return err

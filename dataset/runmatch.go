@@ -140,26 +140,20 @@ func splitJSONObject(s string) ([][2]string, bool) {
 
 // runJSON is Run as JSON, with the engine description as an object.
 type runJSON struct {
-	SchemaVersion int             `json:"schema_version"`
-	Variant       string          `json:"variant"`
-	Rules         string          `json:"rules"`
-	Engine        json.RawMessage `json:"engine"`
-	Seed          uint64          `json:"seed"`
-	Games         int64           `json:"games"`
-	RandomOpening int             `json:"random_opening"`
-	GameIDs       string          `json:"game_ids,omitempty"`
+	SchemaVersion int        `json:"schema_version"`
+	Variant       string     `json:"variant"`
+	Rules         string     `json:"rules"`
+	Engine        EngineJSON `json:"engine"`
+	Seed          uint64     `json:"seed"`
+	Games         int64      `json:"games"`
+	RandomOpening int        `json:"random_opening"`
+	GameIDs       string     `json:"game_ids,omitempty"`
 }
 
 // MarshalJSON writes the engine description as the JSON object it is,
 // not as a string holding JSON; any other description stays a string.
 func (r Run) MarshalJSON() ([]byte, error) {
-	j := runJSON{r.SchemaVersion, r.Variant, r.Rules, nil, r.Seed, r.Games, r.RandomOpening, r.GameIDs}
-	if strings.HasPrefix(r.Engine, "{") && json.Valid([]byte(r.Engine)) {
-		j.Engine = json.RawMessage(r.Engine)
-	} else {
-		j.Engine, _ = json.Marshal(r.Engine)
-	}
-	return json.Marshal(j)
+	return json.Marshal(runJSON{r.SchemaVersion, r.Variant, r.Rules, EngineJSON(r.Engine), r.Seed, r.Games, r.RandomOpening, r.GameIDs})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes, and the manifests of
@@ -172,20 +166,6 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 	if err := dec.Decode(&j); err != nil {
 		return err
 	}
-	var engine string
-	switch {
-	case len(j.Engine) == 0 || string(j.Engine) == "null":
-	case j.Engine[0] == '"':
-		if err := json.Unmarshal(j.Engine, &engine); err != nil {
-			return err
-		}
-	default:
-		var b bytes.Buffer
-		if err := json.Compact(&b, j.Engine); err != nil {
-			return err
-		}
-		engine = b.String()
-	}
-	*r = Run{j.SchemaVersion, j.Variant, j.Rules, engine, j.Seed, j.Games, j.RandomOpening, j.GameIDs}
+	*r = Run{j.SchemaVersion, j.Variant, j.Rules, string(j.Engine), j.Seed, j.Games, j.RandomOpening, j.GameIDs}
 	return nil
 }
