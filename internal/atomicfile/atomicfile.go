@@ -28,7 +28,15 @@ type File struct {
 func Create(path string) (*File, error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+tmpMarker+"*")
 	if err != nil {
-		return nil, err
+		// Name path, not the hidden temporary file the user never asked for.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("create %s: directory %s does not exist: %w", path, filepath.Dir(path), err)
+		}
+		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
 	if err := f.Chmod(Mode); err != nil {
 		f.Close()

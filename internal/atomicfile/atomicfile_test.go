@@ -90,3 +90,13 @@ func TestJSONRoundTrip(t *testing.T) {
 		t.Errorf("unencodable value: %v", err)
 	}
 }
+
+// TestCreateInAMissingDirectoryNamesThePath: the error names the file asked
+// for and its missing directory, not the hidden temporary file.
+func TestCreateInAMissingDirectoryNamesThePath(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "nodir", "x.md")
+	_, err := Create(path)
+	if err == nil || !strings.Contains(err.Error(), "create "+path+": directory "+filepath.Dir(path)+" does not exist") || strings.Contains(err.Error(), tmpMarker) {
+		t.Fatalf("Create(%s): %v, want an error naming the path and its missing directory", path, err)
+	}
+}
