@@ -157,3 +157,28 @@ func mustBeObject(t *testing.T, what string, raw json.RawMessage) {
 		t.Errorf("%s is %s, want a JSON object", what, raw)
 	}
 }
+
+// TestConcurrencyIsBoundedAlikeEverywhere: every command that plays games
+// refuses an absurd --concurrency before any work, in the same words
+// (pipeline, train and experiment run used to fail later with "workers N"
+// or accept up to 4096).
+func TestConcurrencyIsBoundedAlikeEverywhere(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"selfplay", "--games", "2", "--out", filepath.Join(dir, "s")},
+		{"pipeline", "--games", "2", "--out", filepath.Join(dir, "p")},
+		{"train", "--out", filepath.Join(dir, "t")},
+		{"experiment", "run", "../../experiments/specs/variants.yaml", "--out", filepath.Join(dir, "e")},
+		{"match", "--games", "2"},
+	} {
+		for _, n := range []string{"100000", "-1"} {
+			_, _, err := run(t, "", append(args, "--concurrency", n, "--quiet")...)
+			if err == nil || !strings.HasPrefix(err.Error(), "--concurrency "+n+": ") {
+				t.Errorf("%s --concurrency %s: %v, want the --concurrency refusal", args[0], n, err)
+			}
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("refused runs left %d entries in %s", len(entries), dir)
+	}
+}

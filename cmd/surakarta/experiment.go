@@ -71,8 +71,8 @@ func newExperimentRunCommand() *cobra.Command {
 			if out == "" {
 				return errors.New("--out DIR is required: the experiment directory to write")
 			}
-			if workers < 0 {
-				return fmt.Errorf("--concurrency %d: want 0 (one per CPU) or more", workers)
+			if err := checkConcurrency(workers); err != nil {
+				return err
 			}
 			s, err := experiments.ReadSpec(args[0])
 			if err != nil {

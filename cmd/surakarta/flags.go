@@ -3,11 +3,13 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/selfplay"
 )
 
 // rulesFlags are the game-setting flags shared by every command that plays
@@ -101,6 +103,21 @@ func addConcurrencyFlag(cmd *cobra.Command, n *int, def int, usage string) {
 
 // concurrencyIsOneSpelling is why --workers is deprecated.
 const concurrencyIsOneSpelling = "the games played at once are --concurrency on every command"
+
+// checkConcurrency refuses a --concurrency below 0 or above
+// selfplay.MaxWorkersPerCPU games per core, before any work starts and in
+// the same words on every command.
+func checkConcurrency(n int) error {
+	limit := selfplay.MaxWorkersPerCPU * runtime.NumCPU()
+	switch {
+	case n < 0:
+		return fmt.Errorf("--concurrency %d: want 1 or more, or 0 for one per CPU", n)
+	case n > limit:
+		return fmt.Errorf("--concurrency %d: at most %d (%d per CPU core; this machine has %d): each game searches on one core, so more only slow the run down",
+			n, limit, selfplay.MaxWorkersPerCPU, runtime.NumCPU())
+	}
+	return nil
+}
 
 // concurrencyChanged reports whether cmd was given --concurrency or its old
 // spelling.

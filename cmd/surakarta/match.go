@@ -165,8 +165,8 @@ func newMatchCommand() *cobra.Command {
 			if opening < 0 || opening > dataset.MaxRandomOpening {
 				return fmt.Errorf("--random-opening %d: want 0..%d plies", opening, dataset.MaxRandomOpening)
 			}
-			if workers < 0 {
-				return fmt.Errorf("--concurrency %d: want 0 (all cores) or more", workers)
+			if err := checkConcurrency(workers); err != nil {
+				return err
 			}
 			if margin <= 0 || moveTimeout <= 0 {
 				return fmt.Errorf("--margin %v, --move-timeout %v: want positive durations, e.g. 1s", margin, moveTimeout)

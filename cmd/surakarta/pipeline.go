@@ -88,8 +88,8 @@ func newPipelineCommand() *cobra.Command {
 				return errors.New("--out DIR: want a directory to write to")
 			case games < 1:
 				return fmt.Errorf("--games %d: want at least 1 game per variant", games)
-			case workers < 0:
-				return fmt.Errorf("--concurrency %d: want 1 or more, or 0 for one per CPU", workers)
+			case checkConcurrency(workers) != nil:
+				return checkConcurrency(workers)
 			case randomOpening < 0 || randomOpening > dataset.MaxRandomOpening:
 				return fmt.Errorf("--random-opening %d: want 0..%d plies", randomOpening, dataset.MaxRandomOpening)
 			case matchGames < 0 || matchGames%2 != 0:

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -126,11 +125,8 @@ func checkSelfplayFlags(games int64, workers, shard, shards, partGames, randomOp
 	switch {
 	case games < 1:
 		return fmt.Errorf("--games %d: want at least 1", games)
-	case workers < 0:
-		return fmt.Errorf("--concurrency %d: want 1 or more, or 0 for one per CPU", workers)
-	case workers > selfplay.MaxWorkersPerCPU*runtime.NumCPU():
-		return fmt.Errorf("--concurrency %d: at most %d (%d per CPU core; this machine has %d): each worker searches a whole game on one core, so more only slow the run down",
-			workers, selfplay.MaxWorkersPerCPU*runtime.NumCPU(), selfplay.MaxWorkersPerCPU, runtime.NumCPU())
+	case checkConcurrency(workers) != nil:
+		return checkConcurrency(workers)
 	case shards < 1:
 		return fmt.Errorf("--shards %d: want at least 1", shards)
 	case shard < 0 || shard >= shards:

@@ -44,6 +44,9 @@ func newTrainCommand() *cobra.Command {
 			"  surakarta match --a 'evaluator=train/gen-03/model.json,leaf=value,cpuct=0.5' --b 'leaf=value,cpuct=0.5' --games 200",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkConcurrency(c.Workers); err != nil {
+				return err
+			}
 			c.Fit.NoPrior = noPrior
 			c.Fit.Value.Seed, c.Fit.Value.Workers = c.Seed, c.Workers
 			if !c.Quiet { // --quiet: nothing on stderr, as in pipeline and experiment run
