@@ -49,7 +49,7 @@ type trackEntry struct {
 
 const fileA rules.Bitboard = 0x041041041 // a1 a2 a3 a4 a5 a6
 
-func init() { buildTables(); buildSkipRays(); buildRingEntries() }
+func init() { buildTables(); buildRingEntries() }
 
 // buildTables derives the ring tables from the rules package's track.
 func buildTables() {
@@ -104,7 +104,7 @@ type circuitScan struct {
 	links     [maxLinks]rules.Bitboard
 	capturing uint
 	// skips lists the one-way captures of double points passing over
-	// themselves (see skipGap); nskip is its length.
+	// themselves (see selfGaps); nskip is its length.
 	skips [maxSkips]capturePair
 	nskip int
 }
@@ -235,133 +235,29 @@ func scanCircuits(s *circuitScan, red, black rules.Bitboard) {
 	// Red attacks.
 	s.attacks = [2]rules.Bitboard{attack &^ red, attack & red}
 	s.protected = protected
-	if self &= doubleSquares; self != 0 {
-		s.selfGaps(self, occ, red)
+	if self&doubleSquares != 0 {
+		s.selfGaps(occ, red)
 	}
 }
 
-// selfGaps adds the captures and protection of the double points in self,
-// each of which meets itself across a loop gap: its two track positions
-// are consecutive occupied positions of its circuit.
-//
-// Usually the gap is the double point's own corner loop (the points
-// between its two positions that way, loopSide, are empty): passing over
-// itself it meets the nearest piece beyond along either of its lines, away
-// from the corner (its skip rays); if there is none the route goes on to
-// the next segment's piece, which a capture link already joins it to. The
-// other way round the circuit (its corner loop side occupied, all of two
-// segments empty) is left to selfGapRing.
-func (s *circuitScan) selfGaps(self, occ, red rules.Bitboard) {
-	for {
-		sq := square(self & -self)
-		if occ&loopSide[sq&63] != 0 {
-			s.selfGapRing(sq, occ, red)
-		} else {
-			s.skipAlongRays(sq, occ, red)
-		}
-		if self &= self - 1; self == 0 {
-			return
+// selfGaps adds the captures and protection of the pieces linked to
+// themselves (rules.SelfLinks): a crossing point passing over its own
+// vacated point meets up to two pieces, capturing the enemies among them
+// and protecting the friends.
+func (s *circuitScan) selfGaps(occ, red rules.Bitboard) {
+	var links [8]rules.SelfLink
+	for _, l := range links[:rules.SelfLinks(occ, &links)] {
+		sq := square(l.Piece)
+		ca := colorOf(red, sq)
+		own := red ^ occ&rules.Bitboard(mask64(uint64(l.Piece&^red))) // occ^red when the piece is Black
+		s.protected |= l.Meets & own
+		caps := l.Meets &^ own
+		s.attacks[ca] |= caps
+		for ; caps != 0; caps &= caps - 1 {
+			s.skips[s.nskip&(maxSkips-1)] = capturePair{sq, square(caps & -caps)}
+			s.nskip++
 		}
 	}
-}
-
-// skipAlongRays adds the captures and protection of the double point sq
-// passing over itself round its corner loop: the nearest piece on each of
-// its skip rays. It has no branches: which piece it meets and whether it
-// captures it are data that a branch would mispredict.
-func (s *circuitScan) skipAlongRays(sq rules.Square, occ, red rules.Bitboard) {
-	rays := &skipRays[sq&63]
-	yRed := rules.Bitboard(mask64(uint64(red >> (sq & 63) & 1)))
-	// The nearest piece on each ray: the lowest one on a ray running up,
-	// the highest on one running down (a1, bit 0, is on no ray).
-	x, y := occ&rays[0].mask, occ&rays[1].mask
-	qx := x&-x&rays[0].up | 1<<((bits.Len64(uint64(x|1))-1)&63)&x&^rays[0].up
-	qy := y&-y&rays[1].up | 1<<((bits.Len64(uint64(y|1))-1)&63)&y&^rays[1].up
-	// Enemies are captured, friends protected.
-	ex := rules.Bitboard(mask64(uint64(qx&red))) ^ yRed
-	ey := rules.Bitboard(mask64(uint64(qy&red))) ^ yRed
-	s.protected |= qx&^ex | qy&^ey
-	ca := colorOf(red, sq)
-	s.attacks[ca] |= qx&ex | qy&ey
-	n := s.nskip
-	s.skips[n&(maxSkips-1)] = capturePair{sq, square(qx)}
-	n += int(mask64(uint64(qx&ex)) & 1)
-	s.skips[n&(maxSkips-1)] = capturePair{sq, square(qy)}
-	s.nskip = n + int(mask64(uint64(qy&ey))&1)
-}
-
-// skipRay is the part of a line beyond a double point, away from its corner
-// loop; up says whether it runs toward higher squares.
-type skipRay struct {
-	mask rules.Bitboard
-	up   rules.Bitboard // all ones when the ray runs toward higher squares
-}
-
-var (
-	// loopSide[s] has the points between the two track positions of the
-	// double point s the short way, round its corner loop.
-	loopSide [64]rules.Bitboard
-	// skipRays[s] are the double point s's two skip rays.
-	skipRays [64][2]skipRay
-)
-
-// buildSkipRays fills loopSide and skipRays from the track.
-func buildSkipRays() {
-	for c := rules.Inner; c <= rules.Outer; c++ {
-		for u := 0; u < rules.TrackLen; u++ {
-			for d := 1; d <= rules.TrackLen/2; d++ {
-				v := (u + d) % rules.TrackLen
-				y := rules.TrackSquare(c, u)
-				if rules.TrackSquare(c, v) != y {
-					continue
-				}
-				for i := u + 1; i < u+d; i++ {
-					loopSide[y] |= rules.TrackSquare(c, i%rules.TrackLen).Bit()
-				}
-				// Beyond v to the end of its segment, and before u back to
-				// the start of its own.
-				var ahead, behind rules.Bitboard
-				for i := v + 1; i < v/6*6+6; i++ {
-					ahead |= rules.TrackSquare(c, i).Bit()
-				}
-				for i := u - 1; i >= u/6*6; i-- {
-					behind |= rules.TrackSquare(c, i).Bit()
-				}
-				skipRays[y] = [2]skipRay{
-					{ahead, -rules.Bitboard(b2u64(rules.TrackSquare(c, v+1) > y))},
-					{behind, -rules.Bitboard(b2u64(rules.TrackSquare(c, u-1) > y))},
-				}
-			}
-		}
-	}
-}
-
-// selfGapRing adds the captures and protection of the double point sq
-// where its two track positions are consecutive occupied positions of its
-// circuit, one way round or both, by walking the circuit as a ring.
-func (s *circuitScan) selfGapRing(sq rules.Square, occ, red rules.Bitboard) {
-	c := entries[sq][0].circuit & 1
-	ring := uint32(ringsOf(occ) >> (32 * c))
-	a, b := int(entries[sq][0].pos), int(entries[sq][1].pos)
-	rr := uint64(ring) | uint64(ring)<<rules.TrackLen
-	if rr>>uint(a+1)&(1<<((b-a+rules.TrackLen-1)%rules.TrackLen)-1) == 0 {
-		s.skipGap(ring, &trackSquareX[c], a, b, red)
-	}
-	if rr>>uint(b+1)&(1<<((a-b+rules.TrackLen-1)%rules.TrackLen)-1) == 0 {
-		s.skipGap(ring, &trackSquareX[c], b, a, red)
-	}
-}
-
-// skipNeighbours returns the occupied track positions just after b and just
-// before a on a ring (positions b+1..b+23 and a+1..a+23 cyclically, as
-// indexes below 48 into trackSquareX), used when a double point's two
-// positions a and b are adjacent; ring must hold more than the one
-// position.
-func skipNeighbours(ring uint32, a, b int) (after, before int) {
-	rr := uint64(ring) | uint64(ring)<<rules.TrackLen
-	x := rr >> uint(b+1) & (1<<23 - 1)
-	y := rr >> uint(a+1) & (1<<23 - 1)
-	return b + 1 + bits.TrailingZeros64(x), a + bits.Len64(y)
 }
 
 // bit returns the bitboard of sq without the shift-size check of a
@@ -371,28 +267,6 @@ func bit(sq rules.Square) rules.Bitboard { return 1 << (sq & 63) }
 // colorOf returns the colour of the piece on sq, given Red's pieces.
 func colorOf(red rules.Bitboard, sq rules.Square) rules.Color {
 	return rules.Color(^(red >> sq) & 1)
-}
-
-// skipGap records the captures across a loop gap whose two ends a and b are
-// the two track positions of one piece (a double point): that piece passes
-// over its own other position, so forward from a it meets the piece after
-// b, and backward from b the piece before a; both routes already passed the
-// loop between a and b.
-func (s *circuitScan) skipGap(ring uint32, ts *[128]rules.Square, a, b int, red rules.Bitboard) {
-	sa := ts[a&127]
-	ca := colorOf(red, sa)
-	after, before := skipNeighbours(ring, a, b)
-	for _, q := range [2]rules.Square{ts[after&127], ts[before&127]} {
-		switch {
-		case q == sa:
-		case ca != colorOf(red, q):
-			s.attacks[ca] |= bit(q)
-			s.skips[s.nskip&(maxSkips-1)] = capturePair{sa, q}
-			s.nskip++
-		default:
-			s.protected |= bit(q)
-		}
-	}
 }
 
 // ringState holds the occupancy of each circuit as a doubled ring: bit i

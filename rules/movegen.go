@@ -28,7 +28,7 @@ import (
 // two track positions are consecutive in the circuit's order (both ends of a
 // link are the same piece): leaving one position it passes its own vacated
 // other one and travels on, to the piece after it in the next segment or
-// before it in its own (selfCaptures). A lone piece on a circuit also links
+// before it in its own (SelfLinks). A lone piece on a circuit also links
 // to itself, and captures nothing there.
 //
 // The links of a position are distinct captures except when two of them
@@ -259,23 +259,13 @@ func captureMap(us, them Bitboard, caps *[64]Bitboard) Bitboard {
 	if self&us == 0 {
 		return movers
 	}
-	// Rare: a piece of ours linked to itself. The second-highest square of
-	// each line is the highest once the highest is removed.
-	rankTop2, _ := lineTops(occ &^ rankTop)
-	_, fileTop2 := lineTops(occ &^ fileTop)
-	for c, on := range [2]bool{inner, outer} {
-		if !on {
-			continue
+	// Rare: a piece of ours linked to itself.
+	var links [8]SelfLink
+	for _, l := range links[:SelfLinks(occ, &links)] {
+		if t := l.Meets & them; l.Piece&us != 0 && t != 0 {
+			caps[bits.TrailingZeros64(uint64(l.Piece))&63] |= t
+			movers |= l.Piece
 		}
-		var x, h, h2 [4]Bitboard
-		for k, line := range segmentLines[c] {
-			top, top2 := rankTop, rankTop2
-			if k&1 != 0 {
-				top, top2 = fileTop, fileTop2
-			}
-			x[k], h[k], h2[k] = occ&line, top&line, top2&line
-		}
-		movers |= selfCaptures(us, them, &x, &h, &h2, caps)
 	}
 	return movers
 }
@@ -296,44 +286,63 @@ var segmentLines = [2][4]Bitboard{{rank2, fileE, rank5, fileB}, {rank3, fileD, r
 // capture relation.
 func SegmentLine(c Circuit, k int) Bitboard { return segmentLines[c&1][k&3] }
 
-// selfCaptures adds to caps the captures of our pieces linked to
-// themselves on one circuit, whose segments have the occupied points x,
-// highest squares h and second-highest squares h2, and returns those
-// pieces that capture. If the link from segment k to segment j joins our
-// piece s to itself (s is last in k and first in j, through a crossing
-// point or alone on the circuit), s passes its own vacated point: going
-// forward it meets the piece after it in j, going backward the piece before
-// it in k, with a loop already behind it either way. Its other captures are
-// ordinary links, which circuitMap has added.
-func selfCaptures(us, them Bitboard, x, h, h2 *[4]Bitboard, caps *[64]Bitboard) (movers Bitboard) {
-	var first, last, second, penult [4]Bitboard
-	nonEmpty := uint(0)
-	for k := range 4 {
-		lo := x[k] & -x[k]
-		rest := x[k] &^ lo
-		lo2 := rest & -rest
-		if k < 2 { // walked toward higher squares
-			first[k], last[k], second[k], penult[k] = lo, h[k], lo2, h2[k]
-		} else {
-			first[k], last[k], second[k], penult[k] = h[k], lo, h2[k], lo2
+// SelfLink is a piece linked to itself on a circuit (CircuitLinks' one
+// exception): a crossing point whose two track positions are consecutive
+// occupied positions, through its corner loop or round the rest of the
+// circuit. Leaving one of its positions it passes its own vacated other
+// one: going forward it meets the piece after it in the segment it enters,
+// going backward the piece before it in the segment it leaves, with a loop
+// already behind it either way. Meets holds those pieces (none, one or
+// two); it captures the ones of the other colour. Its other captures are
+// ordinary links.
+type SelfLink struct{ Piece, Meets Bitboard }
+
+// SelfLinks stores in out the pieces of either colour linked to themselves
+// among the occupied points occ, with the pieces they meet, and returns
+// how many (four links a circuit at most). A piece alone on a circuit,
+// which also links to itself but meets nothing, is left out when the
+// circuit has no occupied crossing point.
+func SelfLinks(occ Bitboard, out *[8]SelfLink) int {
+	rankTop, fileTop := lineTops(occ)
+	// The second-highest square of each line is the highest once the
+	// highest is removed.
+	rankTop2, _ := lineTops(occ &^ rankTop)
+	_, fileTop2 := lineTops(occ &^ fileTop)
+	n := 0
+	for c, crossings := range [2]Bitboard{innerCrossings, outerCrossings} {
+		if occ&crossings == 0 {
+			continue // no piece there can link to itself and meet another
 		}
-		if x[k] != 0 {
-			nonEmpty |= 1 << k
+		var first, last, second, penult [4]Bitboard
+		nonEmpty := uint(0)
+		for k, line := range segmentLines[c] {
+			top, top2 := rankTop, rankTop2
+			if k&1 != 0 {
+				top, top2 = fileTop, fileTop2
+			}
+			x, h, h2 := occ&line, top&line, top2&line
+			lo := x & -x
+			rest := x &^ lo
+			lo2 := rest & -rest
+			if k < 2 { // walked toward higher squares
+				first[k], last[k], second[k], penult[k] = lo, h, lo2, h2
+			} else {
+				first[k], last[k], second[k], penult[k] = h, lo, h2, lo2
+			}
+			if x != 0 {
+				nonEmpty |= 1 << k
+			}
+		}
+		next := nextSegment[nonEmpty]
+		for k := range 4 {
+			j := next >> (2 * k) & 3
+			if s := last[k] & first[j]; s != 0 {
+				out[n&7] = SelfLink{Piece: s, Meets: penult[k] | second[j]}
+				n++
+			}
 		}
 	}
-	next := nextSegment[nonEmpty]
-	for k := range 4 {
-		j := next >> (2 * k) & 3
-		s := last[k] & first[j] & us
-		if s == 0 {
-			continue
-		}
-		if t := (penult[k] | second[j]) & them; t != 0 {
-			caps[bits.TrailingZeros64(uint64(s))&63] |= t
-			movers |= s
-		}
-	}
-	return movers
+	return n
 }
 
 // circuitMap adds the capture links of one circuit to caps (see
