@@ -7,10 +7,11 @@ import (
 )
 
 // The capture relation behind the threat, defence, loop and blocked
-// features is the rules package's (rules.CircuitLinks on the segments'
-// ends, rules.LineEnds): scanCircuits reads from it what the features
-// need; the recapture test behind the defence features walks the circuits
-// as rings (ringState, recaptured) on the rules package's track.
+// features is the rules package's: scanCircuits links the segments'
+// ends (rules.SegmentLine, rules.LineLows, rules.LineHighs) and adds the
+// crossing points that pass over themselves (rules.SelfLinks); the
+// recapture test behind the defence features walks the circuits as rings
+// (ringState, recaptured) on the rules package's track.
 
 // doubleSquares are the points a circuit passes twice (its self-crossings).
 const doubleSquares = rules.Crossings

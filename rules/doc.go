@@ -21,10 +21,10 @@
 // computed with whole-board bit operations (movegen.go). That is the
 // capture relation's one definition: CaptureTargets, Attacked and IsLegal
 // read it, and package eval builds its features on its exported facts
-// (SegmentLine, Crossings, LineHighs, LineLows). Only Routes, for notation,
-// walks the circuit as a 24-position ring, where the first piece met in
-// either direction is one bit scan away (route.go, on circuit.go's track
-// tables).
+// (SegmentLine, Crossings, LineHighs, LineLows, SelfLinks). Only Routes,
+// for notation, walks the circuit as a 24-position ring, where the first
+// piece met in either direction is one bit scan away (route.go, on
+// circuit.go's track tables).
 //
 // Symmetry (symmetry.go) maps positions, moves and games onto their images
 // under the board's symmetries that carry the rules onto themselves: the

@@ -37,9 +37,9 @@ import (
 //
 // This is the capture relation's one definition: CaptureTargets, Attacked
 // and IsLegal read it, and package eval's features build on its exported
-// facts (SegmentLine, Crossings, LineHighs, LineLows). Only the routes of notation
-// (route.go) walk the track as a ring, on the same track tables; the tests
-// compare all of it with a point-by-point walk.
+// facts (SegmentLine, Crossings, LineHighs, LineLows, SelfLinks). Only the
+// routes of notation (route.go) walk the track as a ring, on the same track
+// tables; the tests compare all of it with a point-by-point walk.
 
 // The lines that make up the circuits' segments.
 const (
