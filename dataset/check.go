@@ -66,7 +66,15 @@ func Check(dir string) ([]string, error) {
 		return nil, err
 	}
 	var out []string
-	addf := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	// A file unreadable both as a part and as a footer is one problem:
+	// Verify counts it once, and so does Check.
+	seen := map[string]bool{}
+	addf := func(format string, args ...any) {
+		if msg := fmt.Sprintf(format, args...); !seen[msg] {
+			seen[msg] = true
+			out = append(out, msg)
+		}
+	}
 	for _, v := range vs {
 		ps, err := readPair(dir, v)
 		if err != nil {

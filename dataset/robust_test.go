@@ -288,3 +288,53 @@ func TestDamagedLengthsCostNoMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCountsAsVerifyDoes: a garbage games part without its positions
+// part is one unreadable file; Check used to report it twice (as a part
+// and again as a footer), so stats said one problem more than verify.
+func TestCheckCountsAsVerifyDoes(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 4, 4, 0)
+	writeSynth(t, dir, run, 0, 3)
+	os.WriteFile(PartPath(dir, TableGames, "standard", 99), []byte("not parquet"), 0o644)
+	b, _ := os.ReadFile(PartPath(dir, TableGames, "standard", 0))
+	os.WriteFile(filepath.Join(PartitionDir(dir, TableGames, "standard"), "part-0000000000 (copy).parquet"), b, 0o644)
+	probs, err := Check(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Verify(context.Background(), dir, VerifyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(probs) != len(rep.Problems) {
+		t.Fatalf("Check found %d problems, Verify %d:\n%s\n--\n%s", len(probs), len(rep.Problems), strings.Join(probs, "\n"), strings.Join(rep.Problems, "\n"))
+	}
+}
+
+// TestCleanupStraysLeavesALiveWritersParts: a part missing a table
+// outside the resuming run's range is removed unless a live writer's lock
+// covers it.
+func TestCleanupStraysLeavesALiveWritersParts(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 4, 4, 0)
+	writeSynth(t, dir, run, 0, 3)
+	stray := PartPath(dir, TableGames, "standard", 99)
+	os.WriteFile(stray, []byte("not parquet"), 0o644)
+	other, err := LockGames(dir, "standard", 96, 112)
+	if err != nil {
+		t.Fatal(err)
+	}
+	removed, busy, err := CleanupStrays(dir, "standard", 0, 4)
+	if err != nil || len(removed) != 0 || len(busy) != 1 {
+		t.Fatalf("with a live writer of games 96..111: removed %v, busy %v, %v; want it left alone", removed, busy, err)
+	}
+	other.Unlock()
+	removed, busy, err = CleanupStrays(dir, "standard", 0, 4)
+	if err != nil || len(removed) != 1 || len(busy) != 0 {
+		t.Fatalf("without a writer: removed %v, busy %v, %v; want the stray removed", removed, busy, err)
+	}
+	if _, err := os.Stat(stray); !os.IsNotExist(err) {
+		t.Fatalf("%s still there", stray)
+	}
+}

@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
 )
@@ -59,12 +60,32 @@ func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary
 		st.todo = planned
 		return st, nil
 	}
+	// Files this program did not write may be the user's: a resume names
+	// them and leaves them to the user rather than removing them.
+	foreign, err := dataset.Unexpected(cfg.Dir, run.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if len(foreign) > 0 {
+		return nil, fmt.Errorf("%s holds %s not written by surakarta, which readers would read as rows: %s; move them out of the dataset (or delete them), then resume again",
+			cfg.Dir, filesWord(len(foreign)), strings.Join(foreign, ", "))
+	}
 	removed, err := dataset.Cleanup(cfg.Dir, run.Variant, lo, hi)
 	if err != nil {
 		return nil, err
 	}
 	for _, p := range removed {
 		logf("removed %s, left by an interrupted run", p)
+	}
+	strays, busy, err := dataset.CleanupStrays(cfg.Dir, run.Variant, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range strays {
+		logf("removed %s, a part missing a table outside this run's games %d..%d", p, lo, hi-1)
+	}
+	for _, p := range busy {
+		logf("left %s: a running writer holds its games", p)
 	}
 	rep, err := dataset.CheckParts(cfg.Dir, run, lo, hi)
 	if err != nil {
@@ -99,4 +120,12 @@ func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary
 	}
 	logf("resuming: %d of %d games already complete, %d kept by the journals of the interrupted run", sum.Skipped, sum.Planned, len(st.journaled))
 	return st, nil
+}
+
+// filesWord is "1 file" or "N files".
+func filesWord(n int) string {
+	if n == 1 {
+		return "1 file"
+	}
+	return fmt.Sprintf("%d files", n)
 }

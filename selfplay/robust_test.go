@@ -3,6 +3,7 @@ package selfplay
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -241,4 +242,35 @@ func TestAResumeRemovesStaleJournals(t *testing.T) {
 		t.Fatalf("resume of a complete run played %d games", s.Played)
 	}
 	mustVerify(t, dir) // verify reports any journal left
+}
+
+// TestResumeRemovesStraysAndRefusesForeignFiles: a resume of a complete
+// run used to keep a garbage part beyond its range and a user's copied
+// file and call the run complete; now it removes the stray part, saying
+// so, and refuses the foreign file, naming it, until the user moves it.
+func TestResumeRemovesStraysAndRefusesForeignFiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "d")
+	mustRun(t, context.Background(), testConfig(dir, 3, 1))
+	pdir := dataset.PartitionDir(dir, dataset.TableGames, "standard")
+	stray := dataset.PartPath(dir, dataset.TableGames, "standard", 99)
+	copied := filepath.Join(pdir, "part-0000000000 (copy).parquet")
+	os.WriteFile(stray, []byte("garbage"), 0o644)
+	b, _ := os.ReadFile(dataset.PartPath(dir, dataset.TableGames, "standard", 0))
+	os.WriteFile(copied, b, 0o644)
+	cfg := testConfig(dir, 3, 1)
+	cfg.Resume = true
+	var notes []string
+	cfg.Logf = func(f string, a ...any) { notes = append(notes, fmt.Sprintf(f, a...)) }
+	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), copied) {
+		t.Fatalf("resume with a foreign file: %v; want a refusal naming %s", err, copied)
+	}
+	if _, err := os.Stat(copied); err != nil {
+		t.Fatalf("the user's file was touched: %v", err)
+	}
+	os.Remove(copied)
+	mustRun(t, context.Background(), cfg)
+	if _, err := os.Stat(stray); !os.IsNotExist(err) || !strings.Contains(strings.Join(notes, "\n"), "removed "+stray) {
+		t.Fatalf("stray part: %v, notes %v; want it removed and said so", err, notes)
+	}
+	mustVerify(t, dir)
 }

@@ -50,7 +50,7 @@ func newSelfplayCommand() *cobra.Command {
 			"stopped in any way (Ctrl-C, SIGTERM, kill -9) loses only the games it was playing. The same\n" +
 			"command with --resume writes the journaled games, checks the parts already there (hashes,\n" +
 			"footers, game ranges, run settings), replaces damaged ones and plays exactly the missing\n" +
-			"games; with a larger --games it extends the run in place. One run writes a range of games at\n" +
+			"games (a file in DIR that surakarta did not write stops it, named, for you to move); with a larger --games it extends the run in place. One run writes a range of games at\n" +
 			"a time: a second writer of the same games is refused, naming the first. --shard i --shards n plays games\n" +
 			"[i*N/n, (i+1)*N/n) so that machines can share a run in one DIR; runs of the two variants\n" +
 			"share a DIR as separate partitions. A run whose settings differ from those a partition\n" +
