@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# outside-reader.sh DIR: read a dataset as an outside program does, with
+# DuckDB through the README's globs, and check that it sees what surakarta
+# sees. It catches what only a reader with its own Parquet implementation
+# meets: a stray copy of a part that the glob reads twice, footer statistics
+# that make a filtered query skip pages holding matching rows, a column a
+# reader cannot decode.
+#
+# Checks, per variant partition:
+#   1. the README's outcome query (games by winner and ending) gives exactly
+#      the wins, draws and games of `surakarta stats DIR --json`;
+#   2. every game id appears once in the games table and the positions
+#      table holds one row per searched ply of each game (no part read
+#      twice);
+#   3. a lookup by fen (WHERE fen = ..., which trusts the footer statistics)
+#      finds the rows a full scan finds, for positions sampled across every
+#      part.
+#
+# DuckDB comes from npm (@duckdb/node-api), installed once into
+# $DUCKDB_DIR (default ~/.cache/surakarta-duckdb); it needs node and npm.
+# Not part of go test: run it on a dataset you are about to publish.
+#
+#   go run ./cmd/surakarta pipeline && scripts/duckdb/outside-reader.sh out/data
+#
+# Environment: SURAKARTA, the surakarta binary (default: built from this
+# checkout). Exit status 0 when DuckDB agrees, 1 when it does not, 2 on a
+# usage error.
+set -euo pipefail
+
+[[ $# -eq 1 ]] || { echo "usage: scripts/duckdb/outside-reader.sh DIR   (a dataset: the games/ and positions/ tables)" >&2; exit 2; }
+dir=$1
+[[ -d $dir/games ]] || { echo "outside-reader: $dir has no games/ table: give a dataset directory (pipeline: OUT/data; selfplay: its --out)" >&2; exit 2; }
+command -v node >/dev/null && command -v npm >/dev/null || { echo "outside-reader: node and npm are needed for DuckDB's npm package" >&2; exit 2; }
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+duck=${DUCKDB_DIR:-$HOME/.cache/surakarta-duckdb}
+if [[ ! -d $duck/node_modules/@duckdb/node-api ]]; then
+  mkdir -p "$duck"
+  echo "outside-reader: installing @duckdb/node-api into $duck" >&2
+  (cd "$duck" && npm install --silent --no-audit --no-fund @duckdb/node-api >/dev/null)
+fi
+bin=${SURAKARTA:-}
+if [[ -z $bin ]]; then
+  bin=$(mktemp -d)/surakarta
+  (cd "$top" && go build -o "$bin" ./cmd/surakarta)
+fi
+
+# --allow-damaged: compare what each reader makes of the files even when
+# surakarta would refuse them; dataset verify says why it does.
+stats=$("$bin" stats "$dir" --json --allow-damaged 2>/dev/null)
+abs=$(cd "$dir" && pwd)
+# The check lives beside DuckDB's node_modules: ES modules resolve packages
+# from the importing file's directory, not from NODE_PATH.
+check=$duck/outside-reader.mjs
+cat >"$check" <<'EOF'
+import { DuckDBInstance } from '@duckdb/node-api';
+
+const dir = process.env.DATA;
+const stats = JSON.parse(process.env.STATS);
+const db = await DuckDBInstance.create(':memory:');
+const c = await db.connect();
+const rows = async (q) => (await c.runAndReadAll(q)).getRowObjectsJson();
+const games = `read_parquet('${dir}/games/*/*.parquet', hive_partitioning = true)`;
+const positions = `read_parquet('${dir}/positions/*/*.parquet', hive_partitioning = true, filename = true)`;
+let failures = 0;
+const fail = (msg) => { failures++; console.log(`FAIL ${msg}`); };
+
+// 1. The README's outcome query against stats.
+const outcome = await rows(`SELECT variant, winner, count(*) AS games FROM ${games} GROUP BY ALL`);
+for (const v of stats.variants) {
+  const seen = { red: 0, black: 0, draw: 0 };
+  for (const r of outcome.filter((r) => r.variant === v.variant)) seen[r.winner] = Number(r.games);
+  const want = { red: v.red_wins, black: v.black_wins, draw: v.draws };
+  const ok = seen.red === want.red && seen.black === want.black && seen.draw === want.draw;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${v.variant}: DuckDB red-draw-black ${seen.red}-${seen.draw}-${seen.black}, stats ${want.red}-${want.draw}-${want.black}`);
+  if (!ok) failures++;
+}
+
+// 2. Each game once, and the positions table's rows per game.
+for (const r of await rows(`SELECT variant, count(*) AS n, count(DISTINCT game_id) AS ids FROM ${games} GROUP BY ALL ORDER BY ALL`)) {
+  if (r.n !== r.ids) fail(`${r.variant}: the games glob reads ${r.n} rows for ${r.ids} game ids (a part read twice?)`);
+  else console.log(`ok   ${r.variant}: ${r.n} games, each once`);
+}
+const dup = await rows(`SELECT variant, game_id, ply, count(*) AS n FROM ${positions} GROUP BY ALL HAVING count(*) > 1 LIMIT 3`);
+if (dup.length > 0) fail(`positions rows read more than once, e.g. ${JSON.stringify(dup)}`);
+else console.log('ok   positions: every (variant, game, ply) once');
+
+// 3. Lookups by fen find what a full scan finds, in every part.
+const samples = await rows(`SELECT variant, filename, any_value(fen ORDER BY game_id, ply) AS fen FROM ${positions} GROUP BY ALL`);
+let looked = 0;
+for (const s of samples) {
+  const fen = s.fen.replaceAll("'", "''");
+  const [byFilter] = await rows(`SELECT count(*) AS n FROM ${positions} WHERE fen = '${fen}'`);
+  const [byScan] = await rows(`SELECT sum(CASE WHEN fen = '${fen}' THEN 1 ELSE 0 END) AS n FROM ${positions}`);
+  if (byFilter.n !== byScan.n) fail(`WHERE fen = '${s.fen}' finds ${byFilter.n} rows, a full scan ${byScan.n} (footer statistics of ${s.filename}?)`);
+  looked++;
+}
+console.log(`${failures === 0 ? 'ok  ' : 'done'} fen lookups: ${looked} positions, one from each part`);
+process.exit(failures === 0 ? 0 : 1);
+EOF
+STATS=$stats DATA=$abs node "$check"
