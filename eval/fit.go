@@ -86,7 +86,7 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 		return nil, fmt.Errorf("%w: no training positions (%d positions held out)", errNoRows, held.Positions)
 	}
 	if held.Positions == 0 {
-		return nil, fmt.Errorf("no held-out games among %d games: raise --holdout or add games", train.Games)
+		return nil, fmt.Errorf("%w among %d games", ErrNoHeldOut, train.Games)
 	}
 	acc.flush()
 

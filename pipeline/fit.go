@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/surakarta/surakarta/eval"
@@ -30,6 +31,9 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 	// The value head of eval.FitModel, the training loop's fit, on the
 	// result alone: one training path for both.
 	mf, err := eval.FitModel(ctx, []eval.DatasetSource{{Dir: data, Variant: variant}}, eval.ModelFitOptions{Value: opt, TDLambda: 1, NoPrior: true})
+	if errors.Is(err, eval.ErrNoHeldOut) {
+		return "", "", fmt.Errorf("fit: %w: raise --holdout or --games", err)
+	}
 	if err != nil {
 		return "", "", fmt.Errorf("fit: %w (more --games give the fit more to work with)", err)
 	}

@@ -92,6 +92,9 @@ func newFitCommand() *cobra.Command {
 			src := newFitProgress(cmd, eval.DatasetSource{Dir: dir, Variant: v}, prov.Rows, opt.Model, quiet)
 			res, err := eval.Fit(cmd.Context(), src, opt)
 			src.rep.Stop()
+			if errors.Is(err, eval.ErrNoHeldOut) {
+				return fmt.Errorf("%w: raise --holdout or add games", err)
+			}
 			if err != nil {
 				return err
 			}

@@ -40,3 +40,17 @@ func TestTrainTinyRunLeavesAUsableModel(t *testing.T) {
 		t.Fatalf("analyze --eval %s: %v\n%s", model, err, got)
 	}
 }
+
+// TestTrainErrorsNameTrainsFlags: train's errors named --holdout (a flag
+// of fit, not train) and "generations 0" without its flag's dashes.
+func TestTrainErrorsNameTrainsFlags(t *testing.T) {
+	_, _, err := run(t, "", "train", "--out", t.TempDir(), "--generations", "0")
+	if err == nil || !strings.HasPrefix(err.Error(), "--generations 0: ") {
+		t.Errorf("--generations 0: %v; want an error starting with the flag", err)
+	}
+	_, _, err = run(t, "", "train", "--out", t.TempDir(), "--generations", "1", "--games", "4", "--sims", "4",
+		"--match-sims", "4", "--gate-games", "2", "--anchor-games", "0", "--strength-games", "0", "--quiet")
+	if err == nil || strings.Contains(err.Error(), "--holdout") || !strings.Contains(err.Error(), "raise --games") {
+		t.Errorf("train of 4 games: %v; want it to say raise --games, not a flag train lacks", err)
+	}
+}

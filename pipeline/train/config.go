@@ -97,27 +97,28 @@ func DefaultConfig() Config {
 	}
 }
 
-// Validate reports the first setting out of range.
+// Validate reports the first setting out of range, named by its train
+// flag.
 func (c *Config) Validate() error {
 	switch {
 	case c.Out == "":
 		return errors.New("no output directory")
 	case c.Generations < 1 || c.Generations > 99:
-		return fmt.Errorf("generations %d: want 1..99", c.Generations)
+		return fmt.Errorf("--generations %d: want 1..99", c.Generations)
 	case c.Games < 2:
-		return fmt.Errorf("games %d: want at least 2 a generation (the fit holds games out)", c.Games)
+		return fmt.Errorf("--games %d: want at least 2 a generation (the fit holds games out)", c.Games)
 	case c.RandomOpening < 0 || c.RandomOpening > dataset.MaxRandomOpening:
-		return fmt.Errorf("random opening %d: want 0..%d plies", c.RandomOpening, dataset.MaxRandomOpening)
+		return fmt.Errorf("--random-opening %d: want 0..%d plies", c.RandomOpening, dataset.MaxRandomOpening)
 	case c.Window < 1:
-		return fmt.Errorf("window %d: want at least 1 generation of data", c.Window)
+		return fmt.Errorf("--window %d: want at least 1 generation of data", c.Window)
 	case c.GateGames < 2 || c.GateGames%2 != 0:
-		return fmt.Errorf("gate games %d: want an even number, at least 2 (each opening is played twice, colours swapped)", c.GateGames)
+		return fmt.Errorf("--gate-games %d: want an even number, at least 2 (each opening is played twice, colours swapped)", c.GateGames)
 	case c.AnchorGames < 0 || c.AnchorGames%2 != 0:
-		return fmt.Errorf("anchor games %d: want an even number, or 0 for no anchor matches", c.AnchorGames)
+		return fmt.Errorf("--anchor-games %d: want an even number, or 0 for no anchor matches", c.AnchorGames)
 	case c.StrengthGames < 0 || c.StrengthGames%2 != 0:
-		return fmt.Errorf("strength games %d: want an even number, or 0 for no final comparison", c.StrengthGames)
+		return fmt.Errorf("--strength-games %d: want an even number, or 0 for no final comparison", c.StrengthGames)
 	case !(c.ModelCPUCT > 0):
-		return fmt.Errorf("model cpuct %v: want a positive number", c.ModelCPUCT)
+		return fmt.Errorf("--cpuct %v: want a positive number", c.ModelCPUCT)
 	case c.Workers < 0:
 		return fmt.Errorf("workers %d: want 0 (one per CPU) or more", c.Workers)
 	}

@@ -342,6 +342,9 @@ func (r *runner) fit(ctx context.Context, g, champ int, gen *Generation) (*eval.
 		if ctx.Err() != nil {
 			return nil, false, fmt.Errorf("fit of generation %d interrupted: run the same command with --resume (finished stages are kept)", g)
 		}
+		if errors.Is(err, eval.ErrNoHeldOut) {
+			return nil, false, fmt.Errorf("fit of generation %d: %w: raise --games", g, err)
+		}
 		return nil, false, fmt.Errorf("fit of generation %d: %w", g, err)
 	}
 	mf.Provenance.Program = version.String()
