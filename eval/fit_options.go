@@ -8,26 +8,26 @@ import (
 // FitOptions are the settings of Fit.
 type FitOptions struct {
 	// Model is Ridge or Logistic.
-	Model Model
+	Model Model `json:"model"`
 	// Lambda is the L2 penalty on the standardized weights (every feature
 	// but the bias scaled to mean 0 and variance 1 on the training rows):
 	// the fit minimises mean loss + Lambda·Σβ². It must be positive: the
 	// circuit-class counts of a side add up to its pieces, so the features
 	// are linearly dependent and only the penalty makes the solution unique.
-	Lambda float64
+	Lambda float64 `json:"lambda"`
 	// Holdout is the fraction of games held out for the report, in (0, 1).
-	Holdout float64
+	Holdout float64 `json:"holdout"`
 	// Blend mixes the search's root value into the target:
 	// y = (1-Blend)·result + Blend·root_value, in [0, 1]. The held-out
 	// figures always score the true result.
-	Blend float64
+	Blend float64 `json:"blend"`
 	// Seed decides which games are held out (see InHoldout).
-	Seed uint64
+	Seed uint64 `json:"seed"`
 	// MaxIterations bounds the L-BFGS iterations of Logistic.
-	MaxIterations int
+	MaxIterations int `json:"max_iterations"`
 	// Workers is the number of goroutines computing the logistic loss and
 	// gradient; the result does not depend on it. 0 means GOMAXPROCS.
-	Workers int
+	Workers int `json:"workers"`
 	// ColorBlind drops red_to_move, the one feature that knows the
 	// colour, from the model: its weight stays 0, so the model scores a
 	// position and its colour-swapped turn-round (rules.Rotate) alike and
@@ -36,12 +36,12 @@ type FitOptions struct {
 	// should play with such a model: one with a red_to_move weight has
 	// learnt the advantage from its training games and feeds it back into
 	// the games that measure it. The material-only baseline never has it.
-	ColorBlind bool
+	ColorBlind bool `json:"color_blind"`
 	// RowsHint, when positive, is the number of rows the source holds
 	// (from the dataset's footers): the logistic fit then sizes its row
 	// store once instead of growing it by doubling, which would hold up to
 	// three times the rows' memory while copying.
-	RowsHint int64
+	RowsHint int64 `json:"rows_hint"`
 }
 
 // cols returns the features the model is fitted on.

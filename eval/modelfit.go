@@ -10,20 +10,20 @@ import (
 type ModelFitOptions struct {
 	// Value fits the value head (its Holdout and Seed also split the
 	// prior's games, so that both heads hold out the same games).
-	Value FitOptions
+	Value FitOptions `json:"value"`
 	// TDLambda below 1 fits the value head to the TD(λ) returns along each
 	// game (TDSource; Value.Blend is then taken as 1); 1 fits Value's
 	// target (the result, blended with the root value by Value.Blend).
-	TDLambda float64
+	TDLambda float64 `json:"td_lambda"`
 	// SpreadScale multiplies the fitted value weights by SpreadScale's
 	// factor.
-	SpreadScale bool
+	SpreadScale bool `json:"spread_scale"`
 	// Prior fits the prior head; NoPrior leaves it out (uniform priors).
 	// PriorTemperature, above 1, softens the fitted prior for the search
 	// (PriorHead.Temperature); 0 means 1.
-	Prior            PriorFitOptions
-	NoPrior          bool
-	PriorTemperature float64
+	Prior            PriorFitOptions `json:"prior"`
+	NoPrior          bool            `json:"no_prior"`
+	PriorTemperature float64         `json:"prior_temperature"`
 }
 
 // Validate reports the first option out of range.

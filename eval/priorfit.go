@@ -83,16 +83,16 @@ type PriorFitOptions struct {
 	// minimises mean cross-entropy + Lambda·Σβ². It must be positive: the
 	// from and to classes are one-hot, so the features are linearly
 	// dependent and only the penalty makes the weights unique.
-	Lambda float64
+	Lambda float64 `json:"lambda"`
 	// Holdout is the fraction of games held out for the report, in (0, 1);
 	// Seed decides which (InHoldout, as for the value fit).
-	Holdout float64
-	Seed    uint64
+	Holdout float64 `json:"holdout"`
+	Seed    uint64  `json:"seed"`
 	// MaxIterations bounds the L-BFGS iterations.
-	MaxIterations int
+	MaxIterations int `json:"max_iterations"`
 	// Workers is the number of goroutines computing the loss and gradient;
 	// the result does not depend on it. 0 means all of priorParts.
-	Workers int
+	Workers int `json:"workers"`
 }
 
 // DefaultPriorFitOptions returns λ = 1e-4, a fifth of the games held out,

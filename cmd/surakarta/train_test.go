@@ -34,6 +34,21 @@ func TestTrainTinyRunLeavesAUsableModel(t *testing.T) {
 			t.Errorf("missing output: %v", err)
 		}
 	}
+	// Records hold snake_case keys and engines as JSON objects: gate.json
+	// had "A": "{\"sims\":...}" and settings.fit Go field names.
+	var settings struct {
+		Fit map[string]json.RawMessage `json:"fit"`
+	}
+	if err := json.Unmarshal(l.Settings, &settings); err != nil || settings.Fit["td_lambda"] == nil || settings.Fit["value"] == nil {
+		t.Errorf("settings.fit %s: want snake_case keys (td_lambda, value), %v", l.Settings, err)
+	}
+	gate, _ := os.ReadFile(filepath.Join(dir, "gen-01", train.GateFile))
+	var rec struct {
+		Key map[string]json.RawMessage `json:"key"`
+	}
+	if err := json.Unmarshal(gate, &rec); err != nil || len(rec.Key["a"]) == 0 || rec.Key["a"][0] != '{' || len(rec.Key["b"]) == 0 || rec.Key["b"][0] != '{' {
+		t.Errorf("gate.json %s: want engines a and b of its key as JSON objects, %v", gate, err)
+	}
 	model := filepath.Join(dir, "gen-01", "model.json")
 	got, _, err := run(t, "", "analyze", "--eval", model, "--leaf", "value", "--sims", "50")
 	if err != nil || !strings.Contains(got, "best") && !strings.Contains(got, "pv") {

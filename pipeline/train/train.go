@@ -363,16 +363,26 @@ type matchRecord struct {
 	Result Match           `json:"result"`
 }
 
+// matchKey is what makes two matches the same: a match file whose key
+// differs is played again. The engines are JSON objects (EngineJSON),
+// not strings holding JSON.
+type matchKey struct {
+	Games   int                `json:"games"`
+	Opening int                `json:"opening"`
+	Seed    uint64             `json:"seed"`
+	A       dataset.EngineJSON `json:"a"`
+	B       dataset.EngineJSON `json:"b"`
+	AHash   string             `json:"a_hash"`
+	BHash   string             `json:"b_hash"`
+}
+
 // match plays a against b, unless path holds the same match.
 func (r *runner) match(ctx context.Context, path, stage string, g, games int, a, b player) (Match, bool, error) {
 	c := &r.cfg
 	seed := c.seedOf(stage, g)
-	key, _ := json.Marshal(struct {
-		Games, Opening int
-		Seed           uint64
-		A, B           string
-		AHash, BHash   string
-	}{games, c.RandomOpening, seed, mcts.Engine{Settings: a.cfg, Evaluator: a.name}.Describe(), mcts.Engine{Settings: b.cfg, Evaluator: b.name}.Describe(), a.hash, b.hash})
+	key, _ := json.Marshal(matchKey{games, c.RandomOpening, seed,
+		dataset.EngineJSON(mcts.Engine{Settings: a.cfg, Evaluator: a.name}.Describe()),
+		dataset.EngineJSON(mcts.Engine{Settings: b.cfg, Evaluator: b.name}.Describe()), a.hash, b.hash})
 	var rec matchRecord
 	if atomicfile.ReadJSON(path, &rec) == nil && sameJSON(rec.Key, key) {
 		return rec.Result, false, nil
