@@ -265,18 +265,7 @@ func fmtP(p float64) string {
 	return fmt.Sprintf("%.3f", p)
 }
 
-func elo(x stats.Num) string {
-	v := float64(x)
-	switch {
-	case math.IsInf(v, 1):
-		return "+inf"
-	case math.IsInf(v, -1):
-		return "-inf"
-	case math.IsNaN(v):
-		return "n/a"
-	}
-	return fmt.Sprintf("%+.1f", v)
-}
+func elo(x stats.Num) string { return stats.EloText(float64(x)) }
 
 // errWriter keeps the first write error so that printing code stays plain.
 type errWriter struct {

@@ -348,17 +348,4 @@ func writeMatchReport(w io.Writer, res *eval.ArenaResult, a, b string, r rules.R
 	return nil
 }
 
-func eloString(e stats.Num) string {
-	x := float64(e)
-	switch {
-	case math.IsInf(x, 1):
-		return "+inf"
-	case math.IsInf(x, -1):
-		return "-inf"
-	case math.IsNaN(x):
-		return "n/a"
-	case x == 0: // also -0, the Elo of an even score: "+0.0", never "-0.0"
-		return "+0.0"
-	}
-	return fmt.Sprintf("%+.1f", x)
-}
+func eloString(e stats.Num) string { return stats.EloText(float64(e)) }

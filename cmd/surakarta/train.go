@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -110,11 +111,11 @@ func writeLadder(w io.Writer, out string, cpuct float64, l *train.Ladder) error 
 			chain(g.Chained), ci(g.VsGen0), ci(g.VsMaterial), g.ValueLogLoss, g.PriorCrossEntropy, g.UniformCrossEntropy)
 	}
 	if st := l.Strength; st != nil {
-		fmt.Fprintf(w, "\nstrength (sims/s, one thread:")
-		for _, r := range st.Rates {
-			fmt.Fprintf(w, " %s %.0f;", r.Engine, r.SimsPerSecond)
+		rates := make([]string, len(st.Rates))
+		for i, r := range st.Rates {
+			rates[i] = fmt.Sprintf("%s %.0f", r.Engine, r.SimsPerSecond)
 		}
-		fmt.Fprintf(w, ")\n")
+		fmt.Fprintf(w, "\nstrength (sims/s, one thread: %s)\n", strings.Join(rates, "; "))
 		for _, m := range st.Matches {
 			fmt.Fprintf(w, "  %s (%d / %d sims): %d-%d-%d, Elo %s\n", m.Name, m.ASims, m.BSims, m.Match.Wins, m.Match.Draws, m.Match.Losses, ci(&m.Match))
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -11,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/stats"
 )
 
 // writeReport writes OUT/report.md and OUT/ladder.png from the ladder.
@@ -32,19 +34,22 @@ func eloCell(m *Match) string {
 	return EloText(m.Elo, m.EloCI)
 }
 
-// EloText writes an Elo difference with its interval, "+120 [+80, +160]";
-// a bound past ±10000 (a shut-out) is written ±∞.
+// EloText writes an Elo difference with its interval, "+120.0 [+80.2,
+// +160.5]", in the program's one Elo form (stats.EloText); a figure past
+// ±10000 (a shut-out, stored finite for JSON) is written ±inf.
 func EloText(elo float64, ci [2]float64) string {
-	f := func(x float64) string {
-		switch {
-		case x >= 10000:
-			return "+∞"
-		case x <= -10000:
-			return "−∞"
-		}
-		return fmt.Sprintf("%+.0f", x)
+	return eloFigure(elo) + " [" + eloFigure(ci[0]) + ", " + eloFigure(ci[1]) + "]"
+}
+
+// eloFigure writes one Elo figure of a Match or Chain (see finite).
+func eloFigure(x float64) string {
+	switch {
+	case x >= 10000:
+		x = math.Inf(1)
+	case x <= -10000:
+		x = math.Inf(-1)
 	}
-	return f(elo) + " [" + f(ci[0]) + ", " + f(ci[1]) + "]"
+	return stats.EloText(x)
 }
 
 func chainCell(c *Chain) string {
@@ -75,7 +80,7 @@ func reportMarkdown(c *Config, l *Ladder) string {
 			g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloCell(&g.Gate), yesNo(g.Promoted),
 			chainCell(g.Chained), eloCell(g.VsGen0), eloCell(g.VsMaterial))
 	}
-	fmt.Fprintf(&b, "\nElo over generation 1 adds up the gates from generation 1 on (each gate against the champion of its time), with the variances added; a shut-out has an unbounded interval (±∞).\n")
+	fmt.Fprintf(&b, "\nElo over generation 1 adds up the gates from generation 1 on (each gate against the champion of its time), with the variances added; a shut-out has an unbounded interval (±inf).\n")
 	fmt.Fprintf(&b, "\n![Elo against the anchors](%s)\n", LadderPlot)
 	if st := l.Strength; st != nil {
 		fmt.Fprintf(&b, "\n## Strength at equal simulations and equal time\n\n")

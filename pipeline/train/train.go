@@ -154,7 +154,7 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 }
 
 func verdict(g *Generation) string {
-	s := fmt.Sprintf("gate vs gen-%02d %d-%d-%d, Elo %+.0f", g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, g.Gate.Elo)
+	s := fmt.Sprintf("gate vs gen-%02d %d-%d-%d, Elo %s", g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloFigure(g.Gate.Elo))
 	if g.Promoted {
 		return s + ": promoted"
 	}

@@ -162,3 +162,26 @@ func TestRunRefusesOtherRuns(t *testing.T) {
 		t.Errorf("resume with other settings: error %v", err)
 	}
 }
+
+// TestLadderEloIsTheProgramsForm: the ladder wrote "+0 [+0, +0]", "-0"
+// and "+∞" while its progress line said "+10000"; every Elo of train is
+// now stats.EloText's, a stored ±10000 written ±inf.
+func TestLadderEloIsTheProgramsForm(t *testing.T) {
+	for _, c := range []struct {
+		elo  float64
+		ci   [2]float64
+		want string
+	}{
+		{math.Copysign(0, -1), [2]float64{math.Copysign(0, -1), 0}, "+0.0 [+0.0, +0.0]"},
+		{10000, [2]float64{10000, 10000}, "+inf [+inf, +inf]"},
+		{-35.26, [2]float64{-10000, 12}, "-35.3 [-inf, +12.0]"},
+	} {
+		if got := EloText(c.elo, c.ci); got != c.want {
+			t.Errorf("EloText(%v, %v) = %q, want %q", c.elo, c.ci, got, c.want)
+		}
+	}
+	g := &Generation{GateOpponent: 0, Gate: Match{Elo: 10000}}
+	if v := verdict(g); !strings.Contains(v, "Elo +inf") {
+		t.Errorf("progress line %q: want Elo +inf", v)
+	}
+}
