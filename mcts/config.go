@@ -39,7 +39,7 @@ func ParseLeafMode(s string) (LeafMode, error) {
 	case "value":
 		return LeafValue, nil
 	}
-	return 0, fmt.Errorf("bad leaf mode %q: want playout or value", s)
+	return 0, errors.New("want playout or value") // the caller names the value
 }
 
 // Proof is the proven game-theoretic result of a move or position, from the

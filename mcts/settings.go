@@ -3,6 +3,7 @@ package mcts
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -92,8 +93,9 @@ func formatValue(v any) string {
 	return v.(string)
 }
 
-// parseValue parses text as the flag package parses a flag of the type,
-// with the same errors.
+// parseValue parses text as the flag package parses a flag of the type.
+// Its error says what is wanted ("want a whole number"), not strconv's
+// words: callers put the setting and the value before it.
 func parseValue[T settingType](text string) (T, error) {
 	var out T
 	var v any
@@ -101,12 +103,18 @@ func parseValue[T settingType](text string) (T, error) {
 	switch any(out).(type) {
 	case int:
 		var n int64
-		n, err = strconv.ParseInt(text, 0, strconv.IntSize)
+		if n, err = strconv.ParseInt(text, 0, strconv.IntSize); err != nil {
+			err = errors.New("want a whole number, e.g. 800")
+		}
 		v = int(n)
 	case float64:
-		v, err = strconv.ParseFloat(text, 64)
+		if v, err = strconv.ParseFloat(text, 64); err != nil {
+			err = errors.New("want a number, e.g. 1.5")
+		}
 	case bool:
-		v, err = strconv.ParseBool(text)
+		if v, err = strconv.ParseBool(text); err != nil {
+			err = errors.New("want true or false")
+		}
 	case LeafMode:
 		v, err = ParseLeafMode(text)
 	default:
@@ -223,7 +231,9 @@ func ParseEngine(base Engine, text string) (Engine, error) {
 			return base, fmt.Errorf("unknown key %q: want one of the engine settings %s", strings.TrimPrefix(k, "--"), strings.Join(keys, ", "))
 		}
 		if err := s.Set(&e, strings.TrimSpace(v)); err != nil {
-			return base, fmt.Errorf("%s=%s: %w", s.Flag(), strings.TrimSpace(v), err)
+			// The form of SettingError (Validate's range errors), so that a
+			// setting's errors read alike wherever it was given.
+			return base, fmt.Errorf("--%s %s: %w", s.Flag(), strings.TrimSpace(v), err)
 		}
 	}
 	return e, nil

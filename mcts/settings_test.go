@@ -89,9 +89,12 @@ func TestTextFormRoundTrips(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{"sims", "key=value"},
 		{"simz=4", `unknown key "simz"`},
-		{"sims=abc", "sims=abc"},
-		{"leaf=rollout", "leaf=rollout"},
-		{"solver=maybe", "solver=maybe"},
+		// The form of Validate's errors (SettingError), saying what is
+		// wanted, not strconv's words.
+		{"sims=abc", "--sims abc: want a whole number"},
+		{"leaf=rollout", "--leaf rollout: want playout or value"},
+		{"solver=maybe", "--solver maybe: want true or false"},
+		{"cpuct=x", "--cpuct x: want a number"},
 	} {
 		if _, err := ParseEngine(DefaultEngine(), tc.text); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want an error mentioning %q", tc.text, err, tc.want)
