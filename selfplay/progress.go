@@ -22,8 +22,11 @@ type Progress struct {
 
 // Start resets the counts and starts the line on w, after label and " | "
 // when label is not empty; planned and skipped are those of Config.OnStart.
-// A quiet line counts but prints nothing.
+// A quiet line counts but prints nothing; so does the line of a run with
+// nothing to play (every planned game skipped), which would show an empty
+// bar before the command says there is nothing to play.
 func (p *Progress) Start(w io.Writer, label string, planned, skipped int64, quiet bool) {
+	quiet = quiet || skipped >= planned
 	p.positions.Store(0)
 	p.red.Store(0)
 	p.black.Store(0)

@@ -118,7 +118,9 @@ func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary
 			}
 		}
 	}
-	logf("resuming: %d of %d games already complete, %d kept by the journals of the interrupted run", sum.Skipped, sum.Planned, len(st.journaled))
+	if len(st.todo) > 0 { // else the command says there is nothing to play
+		logf("resuming: %d of %d games already complete, %d kept by the journals of the interrupted run", sum.Skipped, sum.Planned, len(st.journaled))
+	}
 	return st, nil
 }
 

@@ -197,3 +197,17 @@ func TestCountsAgreeInNumber(t *testing.T) {
 		t.Errorf("count: %q", got)
 	}
 }
+
+// TestResumeOfACompleteRunSaysOnlyNothingToPlay: it printed an empty
+// progress bar ("games 4/4 … 0.00 games/s") and a resuming line first.
+func TestResumeOfACompleteRunSaysOnlyNothingToPlay(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := run(t, "", tinySelfplay(dir)...); err != nil {
+		t.Fatal(err)
+	}
+	args := append(slices.DeleteFunc(tinySelfplay(dir), func(s string) bool { return s == "--quiet" }), "--resume")
+	out, errOut, err := run(t, "", args...)
+	if err != nil || errOut != "" || !strings.HasPrefix(out, "nothing to play") {
+		t.Fatalf("resume of a complete run: %v\nstdout %q\nstderr %q; want only the nothing-to-play line", err, out, errOut)
+	}
+}
