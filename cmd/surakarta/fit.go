@@ -148,7 +148,7 @@ func newFitCommand() *cobra.Command {
 type fitProgress struct {
 	src   eval.Source
 	rep   *progress.Reporter
-	phase atomic.Int32 // scans started and finished: 1 fitting, 2 solving, 3 scoring, 4 done
+	phase atomic.Int32 // scans started and finished: 1 fitting, 2 solving, 3 scoring, 4 done (the line says "done in")
 }
 
 func newFitProgress(cmd *cobra.Command, src eval.Source, rows int64, model eval.Model, quiet bool) *fitProgress {
@@ -168,7 +168,7 @@ func newFitProgress(cmd *cobra.Command, src eval.Source, rows int64, model eval.
 			case 3:
 				return "pass 2 of 2: scoring the held-out games"
 			}
-			return "done"
+			return "" // the line already ends "done in T"
 		},
 	})
 	return f
