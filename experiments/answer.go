@@ -104,7 +104,9 @@ func comparisonWords(r *Report, c *Comparison) string {
 	if p := c.Paired; p != nil && p.Pairs >= 2 && scc.Test == "paired t-test" {
 		paired = fmt.Sprintf(" These use the %s played from the same openings with the same search seeds under both; %d of them end with the same result under both, and the paired scores correlate with r = %s",
 			count(p.Pairs, "game"), p.Identical, fmtCorr(p.Correlation))
-		if float64(p.NarrowerBy) >= 0.02 {
+		if eg := float64(p.EquivalentGames); math.IsNaN(eg) || math.IsInf(eg, 0) {
+			paired += ", so the paired scores show no spread at all; the equivalence test then rests on the number of pairs alone."
+		} else if float64(p.NarrowerBy) >= 0.02 {
 			paired += fmt.Sprintf(", so pairing narrows the score interval by %s (as many unpaired games as %s per arm would be needed for the same width).", fmtShare(p.NarrowerBy), fmtCount(p.EquivalentGames))
 		} else {
 			paired += ", so pairing does not narrow the score interval here."

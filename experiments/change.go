@@ -65,12 +65,48 @@ func changes(c *Comparison, margin, conf float64) map[string]ChangeFigure {
 		b, cc, n := float64(p.Draws.B), float64(p.Draws.C), float64(p.Pairs)
 		draw.SE = math.Sqrt(math.Max(0, b+cc-(b-cc)*(b-cc)/n)) / n
 	}
+	// n and halves size the exact bound used when the sample shows no
+	// spread (see noSpreadEquivalence): the pairs, each moving a paired
+	// change by at most 1; or the smaller arm, whose rate must then be off
+	// by half the margin for the difference to reach it.
+	n, halves := min(c.GamesA, c.GamesB), true
+	if c.Paired != nil && c.Paired.Pairs >= 2 && score.Test == "paired t-test" {
+		n, halves = c.Paired.Pairs, false
+	}
 	out := map[string]ChangeFigure{}
 	for name, ch := range map[string]ChangeFigure{ChangeScore: score, ChangeDraw: draw} {
-		ch.Equivalence = equivalence(ch.Value, ch.SE, float64(ch.DF), margin)
+		if ch.SE == 0 {
+			ch.Equivalence = noSpreadEquivalence(n, halves, margin)
+		} else {
+			ch.Equivalence = equivalence(ch.Value, ch.SE, float64(ch.DF), margin)
+		}
 		out[name] = ch
 	}
 	return out
+}
+
+// noSpreadEquivalence tests equivalence when the sample shows no spread:
+// every pair agreed (or every game of both arms ended alike), so the
+// estimated standard error is 0, which says nothing about the true one —
+// six pairs that all agree do not show a change below two points. It
+// bounds the change by what n observations that all agree exclude: if the
+// change were at least the margin, at least a share margin of the pairs
+// would have to differ (each moves the mean by at most 1), and n pairs
+// would all agree with probability at most (1 − margin)^n; for two
+// independent arms (halves) one arm's rate must be off by margin/2, so at
+// most (1 − margin/2)^n. That probability is the test's p-value; it falls
+// below 0.05 at a 2-point margin only from about 150 pairs (the rule of
+// three: 3/n).
+func noSpreadEquivalence(n int64, halves bool, margin float64) EquivalenceFigure {
+	share := margin
+	if halves {
+		share /= 2
+	}
+	if n < 1 || !(share > 0) || share >= 1 {
+		return EquivalenceFigure{Margin: margin, P: stats.Num(math.NaN())}
+	}
+	p := math.Pow(1-share, float64(n))
+	return EquivalenceFigure{Margin: margin, P: stats.Num(p), Equivalent: p < Significance}
 }
 
 // equivalence runs TOST on a change; an undefined change is not shown

@@ -1,0 +1,41 @@
+package experiments
+
+import (
+	"math"
+	"testing"
+
+	"github.com/surakarta/surakarta/internal/stats"
+)
+
+// agreeingPairs is a comparison of n paired games that all ended alike
+// under both arms: no change and no spread at all.
+func agreeingPairs(n int64) *Comparison {
+	zero := stats.Num(0)
+	return &Comparison{GamesA: n, GamesB: n,
+		Rates: map[string]RateComparison{"draw_rate": {}},
+		Paired: &PairedComparison{Pairs: n,
+			ScoreDiff: PairedFigure{Value: zero, CI: [2]stats.Num{zero, zero}, P: stats.Num(1)},
+			Draws:     McNemarFigure{P: 1, ExactP: 1}}}
+}
+
+// TestAgreeingPairsShowEquivalenceOnlyWithEnoughOfThem: a sample without
+// spread has a standard error of 0, and an exact test on it would call six
+// agreeing pairs equivalent within ±2 points; the bound of what n agreeing
+// pairs exclude allows that claim only from about 150 pairs.
+func TestAgreeingPairsShowEquivalenceOnlyWithEnoughOfThem(t *testing.T) {
+	for _, c := range []struct {
+		pairs int64
+		want  bool
+	}{{6, false}, {100, false}, {148, false}, {149, true}, {2000, true}} {
+		ch := changes(agreeingPairs(c.pairs), 0.02, 0.95)
+		for _, name := range []string{ChangeScore, ChangeDraw} {
+			eq := ch[name].Equivalence
+			if eq.Equivalent != c.want {
+				t.Errorf("%d agreeing pairs, %s: equivalent %v (p %v), want %v", c.pairs, name, eq.Equivalent, eq.P, c.want)
+			}
+			if want := math.Pow(0.98, float64(c.pairs)); math.Abs(float64(eq.P)-want) > 1e-12 {
+				t.Errorf("%d agreeing pairs, %s: p %v, want 0.98^n = %v", c.pairs, name, eq.P, want)
+			}
+		}
+	}
+}
