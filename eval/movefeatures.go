@@ -159,13 +159,25 @@ func class(b rules.Bitboard) (inner, outer, both, corner float32) {
 	return inner, outer, both, 1 - inner - outer - both
 }
 
-// Features writes the features of m, a legal move of c's position, into v.
-// It allocates nothing.
-func (c *MoveContext) Features(v *MoveVector, m rules.Move) {
-	from, to := bit(m.From()), bit(m.To())
-	capture := m.IsCapture()
-	own := c.own&^from | to
-	opp := c.opp &^ to
+// afterMove is what a move changes that the move features read: its
+// points, whether it captures, whether it lands where the opponent can
+// capture, and the changes of threats, loop control and mobility from the
+// position before it. Features and Prior.score both build on it, so the
+// features a prior is fitted on and the ones it scores are the same.
+type afterMove struct {
+	from, to                           rules.Bitboard
+	capture, lands                     bool
+	threatsOwn, threatsOpp             int
+	loopsOwn, loopsOpp, mobOwn, mobOpp int
+}
+
+// after scans the position after m, a legal move of c's position, from the
+// mover's side, into a (the caller's, so that nothing is copied back on the
+// prior's hot path). It allocates nothing.
+func (c *MoveContext) after(a *afterMove, m rules.Move) {
+	a.from, a.to, a.capture = bit(m.From()), bit(m.To()), m.IsCapture()
+	own := c.own&^a.from | a.to
+	opp := c.opp &^ a.to
 	red, black := own, opp
 	if c.us == rules.Black {
 		red, black = opp, own
@@ -173,11 +185,24 @@ func (c *MoveContext) Features(v *MoveVector, m rules.Move) {
 	var s circuitScan
 	scanCircuits(&s, red, black)
 	threatsOpp := s.attacks[c.us^1]
-	lands := threatsOpp&to != 0
+	a.lands = threatsOpp&a.to != 0
+	a.threatsOwn = s.attacks[c.us].Count() - c.threatsOwn
+	a.threatsOpp = threatsOpp.Count() - c.threatsOpp
+	lo, lp := loopEnds(&s, own)
+	a.loopsOwn, a.loopsOpp = lo-c.loopsOwn, lp-c.loopsOpp
+	mo, mp := quietMoves(own, opp, rules.BoardMask&^(own|opp))
+	a.mobOwn, a.mobOpp = mo-c.mobOwn, mp-c.mobOpp
+}
 
-	capf := b2f(capture)
+// Features writes the features of m, a legal move of c's position, into v.
+// It allocates nothing.
+func (c *MoveContext) Features(v *MoveVector, m rules.Move) {
+	var a afterMove
+	c.after(&a, m)
+	from, to := a.from, a.to
+	capf := b2f(a.capture)
 	v[MoveCapture] = capf
-	v[MoveRecapturable] = b2f(capture && lands)
+	v[MoveRecapturable] = b2f(a.capture && a.lands)
 	v[MoveCaptureXClock] = capf * c.clock
 	fi, fo, fb, fc := class(from)
 	ti, to_, tb, tc := class(to)
@@ -187,13 +212,11 @@ func (c *MoveContext) Features(v *MoveVector, m rules.Move) {
 	v[MoveFromDouble] = b2f(from&doubleSquares != 0)
 	v[MoveToDouble] = b2f(to&doubleSquares != 0)
 	v[MoveFromAttacked] = b2f(c.attackedBy&from != 0)
-	v[MoveLandsAttacked] = b2f(lands)
-	v[MoveThreatsOwnDelta] = float32(s.attacks[c.us].Count() - c.threatsOwn)
-	v[MoveThreatsOppDelta] = float32(threatsOpp.Count() - c.threatsOpp)
-	lo, lp := loopEnds(&s, own)
-	v[MoveLoopsOwnDelta] = float32(lo - c.loopsOwn)
-	v[MoveLoopsOppDelta] = float32(lp - c.loopsOpp)
-	mo, mp := quietMoves(own, opp, rules.BoardMask&^(own|opp))
-	v[MoveMobilityOwnDelta] = float32(mo - c.mobOwn)
-	v[MoveMobilityOppDelta] = float32(mp - c.mobOpp)
+	v[MoveLandsAttacked] = b2f(a.lands)
+	v[MoveThreatsOwnDelta] = float32(a.threatsOwn)
+	v[MoveThreatsOppDelta] = float32(a.threatsOpp)
+	v[MoveLoopsOwnDelta] = float32(a.loopsOwn)
+	v[MoveLoopsOppDelta] = float32(a.loopsOpp)
+	v[MoveMobilityOwnDelta] = float32(a.mobOwn)
+	v[MoveMobilityOppDelta] = float32(a.mobOpp)
 }

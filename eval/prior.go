@@ -88,30 +88,19 @@ func (pr *Prior) Fill(p *rules.Position, moves []rules.Move, dst []float32) {
 // building them: the point features come from the per-point sums, the rest
 // from the scan of the position after the move. A test holds the two equal.
 func (pr *Prior) score(c *MoveContext, m rules.Move) float32 {
+	var a afterMove
+	c.after(&a, m)
 	fs, ts := m.From()&63, m.To()&63
-	from, to := bit(fs), bit(ts)
-	capture := m.IsCapture()
-	own := c.own&^from | to
-	opp := c.opp &^ to
-	red, black := own, opp
-	if c.us == rules.Black {
-		red, black = opp, own
-	}
-	var s circuitScan
-	scanCircuits(&s, red, black)
-	threatsOpp := s.attacks[c.us^1]
-	lands := b2f(threatsOpp&to != 0)
+	lands := b2f(a.lands)
 	w := &pr.w
 	z := pr.from[fs] + pr.to[ts]
-	if capture {
+	if a.capture {
 		z += pr.take[ts] + w[MoveCaptureXClock]*c.clock + w[MoveRecapturable]*lands
 	}
-	z += w[MoveFromAttacked]*b2f(c.attackedBy&from != 0) + w[MoveLandsAttacked]*lands
-	z += w[MoveThreatsOwnDelta]*float32(s.attacks[c.us].Count()-c.threatsOwn) + w[MoveThreatsOppDelta]*float32(threatsOpp.Count()-c.threatsOpp)
-	lo, lp := loopEnds(&s, own)
-	z += w[MoveLoopsOwnDelta]*float32(lo-c.loopsOwn) + w[MoveLoopsOppDelta]*float32(lp-c.loopsOpp)
-	mo, mp := quietMoves(own, opp, rules.BoardMask&^(own|opp))
-	return z + w[MoveMobilityOwnDelta]*float32(mo-c.mobOwn) + w[MoveMobilityOppDelta]*float32(mp-c.mobOpp)
+	z += w[MoveFromAttacked]*b2f(c.attackedBy&a.from != 0) + w[MoveLandsAttacked]*lands
+	z += w[MoveThreatsOwnDelta]*float32(a.threatsOwn) + w[MoveThreatsOppDelta]*float32(a.threatsOpp)
+	z += w[MoveLoopsOwnDelta]*float32(a.loopsOwn) + w[MoveLoopsOppDelta]*float32(a.loopsOpp)
+	return z + w[MoveMobilityOwnDelta]*float32(a.mobOwn) + w[MoveMobilityOppDelta]*float32(a.mobOpp)
 }
 
 // WithPrior is an evaluator whose values come from Value and whose move
