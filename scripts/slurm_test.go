@@ -2,7 +2,6 @@ package scripts
 
 import (
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -43,16 +42,5 @@ func TestSlurmArrayScriptRequeuesAndKeepsEveryRunsLog(t *testing.T) {
 		if !opts[want] {
 			t.Errorf("slurm/selfplay-array.sh lacks #SBATCH %s", want)
 		}
-	}
-}
-
-// The cluster test runs only where Slurm can be installed, never in go
-// test; at least it must parse.
-func TestLocalClusterTestScriptParses(t *testing.T) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash not found")
-	}
-	if out, err := exec.Command("bash", "-n", "slurm/local-cluster-test.sh").CombinedOutput(); err != nil {
-		t.Fatalf("bash -n slurm/local-cluster-test.sh: %v\n%s", err, out)
 	}
 }
