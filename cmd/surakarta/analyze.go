@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -70,13 +69,7 @@ func newAnalyzeCommand() *cobra.Command {
 			out := cmd.OutOrStdout()
 			a, err := analyze(cmd, &rf, &ef, fen, moves, threads, top, quiet)
 			if err != nil {
-				if asJSON {
-					// A script reading the JSON gets an object either way.
-					if werr := writeAnalysisError(out, err); werr != nil {
-						return werr
-					}
-				}
-				return err
+				return err // under --json, execute prints it as {error, fen, outcome}
 			}
 			if asJSON {
 				enc := json.NewEncoder(out)
@@ -100,6 +93,12 @@ func newAnalyzeCommand() *cobra.Command {
 type gameOverError struct {
 	fen     string
 	outcome rules.Outcome
+}
+
+// errorFields gives analyze --json's error object the finished game's
+// position and outcome.
+func (e *gameOverError) errorFields() map[string]string {
+	return map[string]string{"fen": e.fen, "outcome": e.outcome.String()}
 }
 
 func (e *gameOverError) Error() string {
@@ -130,24 +129,6 @@ func analyze(cmd *cobra.Command, rf *rulesFlags, ef *engineFlags, fen, moves str
 		return analysisJSON{}, fmt.Errorf("search interrupted after %d simulations: %w", res.Sims, err)
 	}
 	return newAnalysis(g, &res, threads, elapsed), nil
-}
-
-// analysisErrorJSON is what analyze --json prints instead of an analysis
-// when it fails: the error and, for a finished game, its position and
-// outcome.
-type analysisErrorJSON struct {
-	Error   string `json:"error"`
-	FEN     string `json:"fen,omitempty"`
-	Outcome string `json:"outcome,omitempty"`
-}
-
-func writeAnalysisError(w io.Writer, err error) error {
-	j := analysisErrorJSON{Error: err.Error()}
-	var over *gameOverError
-	if errors.As(err, &over) {
-		j.FEN, j.Outcome = over.fen, over.outcome.String()
-	}
-	return json.NewEncoder(w).Encode(j)
 }
 
 // gameAndSearcher returns the game of --fen and --moves (startGame) and a

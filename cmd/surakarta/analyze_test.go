@@ -174,13 +174,13 @@ func TestAnalyzeJSONOnAFinishedGamePrintsAJSONError(t *testing.T) {
 	if err == nil {
 		t.Fatal("analyze of a finished game succeeded")
 	}
-	var j analysisErrorJSON
+	var j struct{ Error, FEN, Outcome string }
 	decodeJSON(t, "analyze --json of a finished game", out, &j)
 	if !strings.Contains(j.Error, "already over") || j.FEN != over || !strings.Contains(j.Outcome, "black wins") {
 		t.Errorf("error object %+v", j)
 	}
 	out, _, err = run(t, "", "analyze", "--fen", "nonsense", "--json")
-	var bad analysisErrorJSON
+	var bad struct{ Error, FEN string }
 	decodeJSON(t, "analyze --json of a bad FEN", out, &bad)
 	if err == nil || !strings.Contains(bad.Error, "--fen") || bad.FEN != "" {
 		t.Errorf("bad FEN: %v, object %+v", err, bad)

@@ -20,8 +20,7 @@ func run(t *testing.T, stdin string, args ...string) (string, string, error) {
 	cmd.SetOut(&out)
 	cmd.SetErr(&errOut)
 	cmd.SetIn(strings.NewReader(stdin))
-	cmd.SetArgs(args)
-	err := cmd.ExecuteContext(context.Background())
+	err := execute(context.Background(), cmd, args)
 	return out.String(), errOut.String(), err
 }
 

@@ -13,10 +13,17 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := newRootCommand().ExecuteContext(ctx)
+	status := runMain(ctx, os.Args[1:])
 	stop()
+	os.Exit(status)
+}
+
+// runMain runs the CLI with args and returns the process's exit status,
+// after printing a failure on stderr.
+func runMain(ctx context.Context, args []string) int {
+	err := execute(ctx, newRootCommand(), args)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "surakarta:", err)
-		os.Exit(1)
 	}
+	return exitStatus(ctx, err)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
@@ -24,14 +23,9 @@ func TestMain(m *testing.M) {
 			os.Exit(enginetest.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		defer stop()
-		cmd := newRootCommand()
-		cmd.SetArgs(os.Args[1:])
-		if err := cmd.ExecuteContext(ctx); err != nil {
-			fmt.Fprintln(os.Stderr, "surakarta:", err)
-			os.Exit(1)
-		}
-		os.Exit(0)
+		status := runMain(ctx, os.Args[1:])
+		stop()
+		os.Exit(status)
 	}
 	os.Exit(m.Run())
 }

@@ -34,8 +34,8 @@ func newPlayCommand() *cobra.Command {
 			"expected result (-1 loss .. +1 win) for the side named.\n\n" +
 			"At the prompt: 'moves' lists the legal moves, 'hint' searches your position and\n" +
 			"suggests a move, 'undo' takes back your last move and the engine's reply, 'help'\n" +
-			"lists these, 'quit' ends the game; so do the end of input and Ctrl-C, also while\n" +
-			"the engine thinks. A game that does not end prints its position (FEN) to continue\n" +
+			"lists these, 'quit' ends the game; so do the end of input and Ctrl-C (exit status\n" +
+			"130), also while the engine thinks. A game that does not end prints its position (FEN) to continue\n" +
 			"from with --fen. The engine's search shows its progress on stderr when it takes\n" +
 			"more than a moment (--quiet: never). --human none lets the engine play both sides\n" +
 			"to the end.",
@@ -143,7 +143,10 @@ func (p *player) run() error {
 				fmt.Fprintln(p.out, "\ninterrupted")
 			}
 			fmt.Fprintf(p.out, "game abandoned after %s; to continue: --fen '%s'\n", plies(p.g.Ply()), pos.FEN())
-			return nil
+			if errors.Is(err, errQuit) {
+				return nil
+			}
+			return fmt.Errorf("interrupted: the game was abandoned (%w)", err) // exit status 130
 		}
 		if err != nil {
 			return err

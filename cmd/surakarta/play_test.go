@@ -125,7 +125,8 @@ func TestPlayHintAndUndo(t *testing.T) {
 }
 
 // TestPlayCtrlCEndsCleanly: an interrupt while the engine searches, or at
-// the prompt, ends the game with its position and no error.
+// the prompt, ends the game with its position, and exits 130 (not 0: a
+// script can tell an abandoned game from a finished one).
 func TestPlayCtrlCEndsCleanly(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -141,13 +142,13 @@ func TestPlayCtrlCEndsCleanly(t *testing.T) {
 		in, w := io.Pipe() // input that never comes
 		defer w.Close()
 		cmd.SetIn(in)
-		cmd.SetArgs(tc.args)
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(200*time.Millisecond, cancel)
-		err := cmd.ExecuteContext(ctx)
+		err := execute(ctx, cmd, tc.args)
+		status := exitStatus(ctx, err)
 		cancel()
-		if err != nil || !strings.Contains(out.String(), "interrupted\ngame abandoned after 0 plies; to continue: --fen 'bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1'") {
-			t.Errorf("%s: %v\n%s", tc.name, err, out.String())
+		if status != exitInterrupted || !strings.Contains(out.String(), "interrupted\ngame abandoned after 0 plies; to continue: --fen 'bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1'") {
+			t.Errorf("%s: exit status %d (%v)\n%s", tc.name, status, err, out.String())
 		}
 	}
 }

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"slices"
+
+	"github.com/spf13/cobra"
+)
+
+// exitInterrupted is the exit status of a command stopped by Ctrl-C or
+// SIGTERM, 128+SIGINT as shells report it, so that a script can tell an
+// abandoned run (or game) from a finished one.
+const exitInterrupted = 130
+
+// execute runs root with args under ctx, the one execution path of the CLI (main and
+// the tests' child processes use it). When the command that ran was given
+// --json and fails before printing anything on stdout, it prints the error
+// there as one object, {"error": "..."} plus the fields the error carries
+// (errorFields), so that a script reading the JSON gets an object either
+// way; a command that printed its object (dataset verify's report of the
+// problems it found) is not given a second one.
+func execute(ctx context.Context, root *cobra.Command, args []string) error {
+	root.SetArgs(args)
+	out := &countingWriter{w: root.OutOrStdout()}
+	root.SetOut(out)
+	cmd, err := root.ExecuteContextC(ctx)
+	if err == nil || out.n > 0 || cmd == nil || !wantsJSON(cmd, args) {
+		return err
+	}
+	if werr := writeErrorJSON(out, err); werr != nil {
+		return errors.Join(err, werr)
+	}
+	return err
+}
+
+// exitStatus is the process's exit status for err, the error execute
+// returned under ctx: 0, exitInterrupted when a signal ended ctx and the
+// command stopped for it, else 1.
+func exitStatus(ctx context.Context, err error) int {
+	switch {
+	case err == nil:
+		return 0
+	case ctx.Err() != nil && errors.Is(err, context.Canceled):
+		return exitInterrupted
+	default:
+		return 1
+	}
+}
+
+// errorFields is implemented by errors that carry data a --json error
+// object includes besides the message (analyze's finished game: its fen
+// and outcome).
+type errorFields interface {
+	errorFields() map[string]string
+}
+
+// writeErrorJSON prints err as the error object of every --json command.
+func writeErrorJSON(w io.Writer, err error) error {
+	j := map[string]string{}
+	var f errorFields
+	if errors.As(err, &f) {
+		for k, v := range f.errorFields() {
+			j[k] = v
+		}
+	}
+	j["error"] = err.Error()
+	return json.NewEncoder(w).Encode(j)
+}
+
+// wantsJSON reports whether cmd, run with args, was asked for --json. A
+// command whose flags did not parse has no flag values, so its arguments
+// are searched instead.
+func wantsJSON(cmd *cobra.Command, args []string) bool {
+	f := cmd.Flags().Lookup("json")
+	if f == nil {
+		return false
+	}
+	if f.Changed {
+		return f.Value.String() == "true"
+	}
+	return slices.Contains(args, "--json") || slices.Contains(args, "--json=true")
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
