@@ -11,9 +11,10 @@
 // prior and its fit, targets.go the training loop's value targets and
 // modelfit.go the fit of a whole model; dataset.go reads rows from a
 // dataset; linear.go is the fitted evaluator and its weights file, model.go
-// the model file; registry.go turns evaluator names into evaluators;
-// player.go is the arena's Player (SearchPlayer, faults), arena.go plays
-// matches, record.go and records.go record their games, pgn.go prints them.
+// the model file, filecheck.go the check of the numbers both hold;
+// registry.go turns evaluator names into evaluators; player.go is the
+// arena's Player (SearchPlayer, faults), arena.go plays matches, record.go
+// and records.go record their games, pgn.go prints them.
 //
 // # Features
 //
@@ -155,6 +156,14 @@
 // (atomically): names, feature-set version, model, variant, settings,
 // dataset provenance and the report. LoadLinear refuses weights fitted for
 // another feature-set version or with other feature names.
+//
+// Every number an evaluator file gives the search (value weights, prior
+// weights after their temperature, the value scale) is checked when the
+// file is opened by one function, checkNumbers (filecheck.go): finite and
+// within ±MaxWeight (1e6; fitted weights are of order 1), so that no
+// accepted file can make a score overflow or a value NaN. The error names
+// the file and the field ("value.weights[2] (material)"); a new head or
+// file format checks its numbers through the same function.
 //
 // # Training targets and model files
 //

@@ -144,8 +144,13 @@ type Provenance struct {
 }
 
 // Linear returns the evaluator the file describes, after checking that it
-// was fitted for this feature set: the version and every name must match.
-func (f *WeightsFile) Linear() (*Linear, error) {
+// was fitted for this feature set (the version and every name must match)
+// and that every weight is finite and within ±MaxWeight.
+func (f *WeightsFile) Linear() (*Linear, error) { return f.linear("weights") }
+
+// linear is Linear with the weights' field as errors name it ("weights"
+// in a weights file, "value.weights" in a model file).
+func (f *WeightsFile) linear(field string) (*Linear, error) {
 	if f.Format != WeightsFormat {
 		return nil, fmt.Errorf("not a weights file: format is %q, want %q", f.Format, WeightsFormat)
 	}
@@ -163,10 +168,10 @@ func (f *WeightsFile) Linear() (*Linear, error) {
 			return nil, fmt.Errorf("weights file names feature %d %q, feature set version %d calls it %q: the file does not match this feature set",
 				i, name, FeatureSetVersion, featureTable[i].Name)
 		}
-		if math.IsNaN(f.Weights[i]) || math.IsInf(f.Weights[i], 0) {
-			return nil, fmt.Errorf("weight of %s is %v: want a finite number", name, f.Weights[i])
-		}
 		w[i] = f.Weights[i]
+	}
+	if err := checkNumbers(field, f.Features, f.Weights, MaxWeight); err != nil {
+		return nil, err
 	}
 	if f.Model != Ridge && f.Model != Logistic {
 		return nil, fmt.Errorf("weights file has model %q: want ridge or logistic", f.Model)

@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -143,6 +144,12 @@ func FuzzReadWeights(f *testing.F) {
 	f.Add(strings.Replace(string(data), `"ridge"`, `"logistic"`, 1))
 	f.Add(`{"format":"surakarta-eval-weights","feature_set_version":1}`)
 	f.Add(`{"weights":[1e400]}`)
+	huge := eval.NewWeightsFile(eval.NewLinear(eval.Ridge, testWeights()))
+	for i := range huge.Weights {
+		huge.Weights[i] = 1e308 * float64(1-2*(i%2))
+	}
+	hugeJSON, _ := json.Marshal(huge)
+	f.Add(string(hugeJSON))
 	f.Add(`[]`)
 	f.Add("")
 	p, _ := rules.ParseFEN("1br1bb/1r3b/1b1rr1/4b1/5r/r1rbr1 b 0 31")

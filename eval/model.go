@@ -82,9 +82,12 @@ func (f *ModelFile) Heads() (*Linear, *Prior, error) {
 	if f.Version != ModelVersion {
 		return nil, nil, fmt.Errorf("model file version %d, this program reads version %d", f.Version, ModelVersion)
 	}
-	l, err := f.Value.Linear()
+	l, err := f.Value.linear("value.weights")
 	if err != nil {
 		return nil, nil, fmt.Errorf("value head: %w", err)
+	}
+	if err := checkNumbers("value_scale", nil, []float64{f.ValueScale}, MaxWeight); err != nil {
+		return nil, nil, err
 	}
 	if f.Prior == nil {
 		return l, nil, nil
@@ -111,10 +114,15 @@ func (f *ModelFile) Heads() (*Linear, *Prior, error) {
 			return nil, nil, fmt.Errorf("prior names move feature %d %q, move feature set version %d calls it %q",
 				i, name, MoveFeatureSetVersion, moveFeatureTable[i].Name)
 		}
-		if math.IsNaN(h.Weights[i]) || math.IsInf(h.Weights[i], 0) {
-			return nil, nil, fmt.Errorf("prior weight of %s is %v: want a finite number", name, h.Weights[i])
-		}
 		w[i] = h.Weights[i] / t
+	}
+	if err := checkNumbers("prior.weights", h.Features, h.Weights, MaxWeight); err != nil {
+		return nil, nil, err
+	}
+	// The search sees the weights divided by the temperature: a small
+	// temperature must not make them huge either.
+	if err := checkNumbers("prior.weights / prior.temperature", h.Features, w[:], MaxWeight); err != nil {
+		return nil, nil, err
 	}
 	return l, NewPrior(w), nil
 }
