@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/surakarta/surakarta/internal/atomicfile"
 )
 
 // A journal keeps the games of a part in progress until the part is
@@ -61,7 +63,7 @@ func CreateJournal(dir string, run Run, first, last int64) (*Journal, error) {
 	if err := os.MkdirAll(pdir, 0o755); err != nil {
 		return nil, err
 	}
-	f, err := os.CreateTemp(pdir, fmt.Sprintf("%s%010d-%010d-", journalPrefix, first, last))
+	f, err := atomicfile.CreateLog(pdir, fmt.Sprintf("%s%010d-%010d-", journalPrefix, first, last))
 	if err != nil {
 		return nil, err
 	}

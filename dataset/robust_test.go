@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/filelock"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -202,6 +203,25 @@ func TestJournalKeepsFinishedGamesAndDropsATornTail(t *testing.T) {
 	other.Seed++
 	if js, _ := ReadJournals(dir, other, 0, 10); len(js.Games) != 0 || len(js.Notes) != 1 {
 		t.Fatalf("a journal of another seed was read: %d games", len(js.Games))
+	}
+}
+
+// TestJournalHasTheModeOfEveryOtherFile: a journal is readable by the
+// readers a part is readable by (it was 0600 while parts are 0644).
+func TestJournalHasTheModeOfEveryOtherFile(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 4, 4, 0)
+	writeSynth(t, dir, run, 0, 1)
+	j, err := CreateJournal(dir, run, 2, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	for _, p := range []string{j.Path(), PartPath(dir, TableGames, run.Variant, 0), PartPath(dir, TablePositions, run.Variant, 0)} {
+		st, err := os.Stat(p)
+		if err != nil || st.Mode().Perm() != atomicfile.Mode {
+			t.Errorf("%s: mode %v (%v), want %v like every file of a dataset", p, st.Mode().Perm(), err, atomicfile.Mode)
+		}
 	}
 }
 

@@ -87,6 +87,29 @@ func (f *File) Abort() {
 	os.Remove(f.Name())
 }
 
+// CreateLog creates a new file in dir, uniquely named prefix followed by
+// random characters, for a writer that appends to it in place rather than
+// renaming it into place (a journal, whose frames carry their own checks,
+// and which a reader recognises by prefix). It gets mode Mode like every
+// other file, and the directory is synced so that its name survives a
+// crash as the first synced append does.
+func CreateLog(dir, prefix string) (*os.File, error) {
+	f, err := os.CreateTemp(dir, prefix+"*")
+	if err != nil {
+		return nil, err
+	}
+	err = f.Chmod(Mode)
+	if err == nil {
+		err = SyncDir(dir)
+	}
+	if err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	return f, nil
+}
+
 // WriteFile writes data to path atomically and durably (see the package
 // documentation).
 func WriteFile(path string, data []byte) error {

@@ -100,3 +100,32 @@ func TestCreateInAMissingDirectoryNamesThePath(t *testing.T) {
 		t.Fatalf("Create(%s): %v, want an error naming the path and its missing directory", path, err)
 	}
 }
+
+// TestCreateLogIsUniqueWithMode0644: logs written in place get the mode of
+// every other file (os.CreateTemp alone gives 0600, which a reader on a
+// shared volume cannot open) and names that never collide.
+func TestCreateLogIsUniqueWithMode0644(t *testing.T) {
+	dir := t.TempDir()
+	a, err := CreateLog(dir, "_journal-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := CreateLog(dir, "_journal-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if a.Name() == b.Name() || !strings.HasPrefix(filepath.Base(a.Name()), "_journal-") {
+		t.Fatalf("names %s and %s: want two distinct names starting _journal-", a.Name(), b.Name())
+	}
+	for _, f := range []*os.File{a, b} {
+		st, err := os.Stat(f.Name())
+		if err != nil || st.Mode().Perm() != Mode {
+			t.Fatalf("%s: mode %v (%v), want %v", f.Name(), st.Mode().Perm(), err, Mode)
+		}
+	}
+	if _, err := CreateLog(filepath.Join(dir, "missing"), "x-"); err == nil {
+		t.Fatal("CreateLog in a missing directory succeeded")
+	}
+}
