@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -244,11 +245,22 @@ func Complete(dir, variant string) ([]Range, error) {
 		m := f.Meta
 		f.Close()
 		if m.FirstGame != pp.first {
-			return nil, fmt.Errorf("%s: footer says the part starts at game %d, its name says %d", pp.games.Path, m.FirstGame, pp.first)
+			return nil, misnamedPart(dir, pp, m.FirstGame)
 		}
 		out = append(out, Range{m.FirstGame, m.LastGame})
 	}
 	return out, nil
+}
+
+// misnamedPart is the error of a part whose footer says it starts at game
+// first while its name says pp.first: a copy or a rename, which no writer
+// makes. Its rows belong to other games, so nothing here removes it: the
+// error names each of its files and says to move them out of the dataset.
+func misnamedPart(dir string, pp *pair, first int64) error {
+	files := []string{pp.games.Path, pp.positions.Path, pp.commit}
+	files = slices.DeleteFunc(files, func(p string) bool { return p == "" })
+	return fmt.Errorf("%s: footer says the part starts at game %d, its name says %d: it is a copy or a rename of another part, not written under this name; move %s out of %s (to a folder outside the dataset), then run again",
+		pp.games.Path, first, pp.first, strings.Join(files, " and "), dir)
 }
 
 // pair is what a partition holds of one part: its file in each table and

@@ -358,3 +358,45 @@ func TestCleanupStraysLeavesALiveWritersParts(t *testing.T) {
 		t.Fatalf("%s still there", stray)
 	}
 }
+
+// TestAMisnamedPartSaysWhatToMoveWhere: a part copied under the name of a
+// game range outside the run (part-0000000080 of a 4-game run, footer
+// saying game 2) is refused with the files to move and where, and moving
+// them as told lets the run go on. The refusal once stopped at the
+// mismatch, without a next step.
+func TestAMisnamedPartSaysWhatToMoveWhere(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 4, 4, 0)
+	writeSynth(t, dir, run, 0, 1)
+	writeSynth(t, dir, run, 2, 3)
+	var copies []string
+	for _, table := range []string{TableGames, TablePositions} {
+		b, err := os.ReadFile(PartPath(dir, table, run.Variant, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := PartPath(dir, table, run.Variant, 80)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		copies = append(copies, p)
+	}
+	_, err := Complete(dir, run.Variant)
+	if err == nil {
+		t.Fatal("Complete accepted a part whose footer says game 2 under the name of game 80")
+	}
+	for _, want := range append(copies, "starts at game 2, its name says 80", "move", "out of "+dir) {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	out := t.TempDir()
+	for _, p := range copies {
+		if err := os.Rename(p, filepath.Join(out, filepath.Base(filepath.Dir(filepath.Dir(p)))+".parquet")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rs, err := Complete(dir, run.Variant); err != nil || len(rs) != 2 {
+		t.Fatalf("after moving the copies out: %v, %v; want the run's two parts", rs, err)
+	}
+}
