@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -114,16 +115,34 @@ func loadFile(data []byte) (mcts.Evaluator, error) {
 		Format string `json:"format"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("not JSON: %w", err)
+		// The decoder's message quotes the byte it choked on: never echo
+		// a file that may not be an evaluator's (a hostile spec's
+		// /etc/passwd), only where it stopped being one.
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("not an evaluator file: not JSON (syntax error at byte %d of %d); want %s", se.Offset, len(data), fileFormatsHelp())
+		}
+		return nil, fmt.Errorf("not an evaluator file: its format field is not a string; want %s", fileFormatsHelp())
 	}
-	var formats []string
 	for _, f := range fileFormats {
 		if f.Format == head.Format {
 			return f.Load(data)
 		}
+	}
+	if strings.HasPrefix(head.Format, "surakarta-") && len(head.Format) <= 64 {
+		return nil, fmt.Errorf("format %q: want %s", head.Format, fileFormatsHelp())
+	}
+	// Another program's file: say so without echoing what it holds.
+	return nil, fmt.Errorf("not an evaluator file: its format field names none of this program's formats; want %s", fileFormatsHelp())
+}
+
+// fileFormatsHelp lists the file formats with their format strings.
+func fileFormatsHelp() string {
+	var formats []string
+	for _, f := range fileFormats {
 		formats = append(formats, fmt.Sprintf("%s (format %q)", f.Doc, f.Format))
 	}
-	return nil, fmt.Errorf("format %q: want %s", head.Format, strings.Join(formats, " or "))
+	return strings.Join(formats, " or ")
 }
 
 func builtinNames() []string {

@@ -71,3 +71,43 @@ func TestOpenEvaluatorErrorsSayWhatIsWanted(t *testing.T) {
 		t.Errorf("help %q does not list every name and format", h)
 	}
 }
+
+// TestEvaluatorErrorsNeverEchoAForeignFile: a file that is not an
+// evaluator's (a spec's evaluator: /etc/passwd, another program's JSON) is
+// refused without quoting what it holds; the decoder's message quoted its
+// first character. A file of this program's namespace with a misspelt
+// format is still named, since that is the user's typo.
+func TestEvaluatorErrorsNeverEchoAForeignFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, body string
+		secrets    []string
+	}{
+		{"passwd", "root:x:0:0:SECRET:/root:/bin/sh\n", []string{"'r'", "root", "SECRET"}},
+		{"other.json", `{"format": "SECRET-config", "password": "hunter2"}`, []string{"SECRET", "hunter2"}},
+		{"array.json", `["SECRET"]`, []string{"SECRET"}},
+		{"bad.json", `{"format": "surakarta-model", "value": {"weights": [1,` + "\x01SECRET", []string{"SECRET"}},
+	} {
+		path := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(path, []byte(tc.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := eval.OpenEvaluator(path)
+		if err == nil {
+			t.Fatalf("%s: opened as an evaluator", tc.name)
+		}
+		for _, s := range tc.secrets {
+			if strings.Contains(err.Error(), s) {
+				t.Errorf("%s: error %q echoes the file's %q", tc.name, err, s)
+			}
+		}
+		if !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: error %q does not name the file", tc.name, err)
+		}
+	}
+	typo := filepath.Join(dir, "typo.json")
+	os.WriteFile(typo, []byte(`{"format": "surakarta-modle"}`), 0o644)
+	if _, err := eval.OpenEvaluator(typo); err == nil || !strings.Contains(err.Error(), `"surakarta-modle"`) {
+		t.Errorf("misspelt format: error %v, want it named", err)
+	}
+}

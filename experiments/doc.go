@@ -42,6 +42,13 @@
 // self-play engine playing its best move, without root noise or a
 // temperature opening, so that a study's diversity comes from its random
 // openings and its figures describe the game rather than a noise schedule.
+// A spec travels (shared, shipped with findings), so the files it names
+// (an evaluator: weights.json or models/m.json) are paths relative to the
+// spec's own folder and inside it: an absolute path, or one that climbs
+// out ("../../etc/passwd"), is refused before anything is opened (copy the
+// file beside the spec instead); what the folder holds, symbolic links
+// included, is its owner's choice. A file that is not an evaluator's is
+// refused without quoting its contents.
 // Run plays each arm into OUT/arms/NAME through a Player (the self-play
 // runner), skipping complete arms and resuming partial ones, then writes
 // the Report: report.md with the plain-language answer, the design (each

@@ -51,8 +51,10 @@ const (
 // ArmDir returns the dataset directory of an arm in experiment dir out.
 func ArmDir(out, arm string) string { return filepath.Join(out, ArmsDir, arm) }
 
-// ArmRuns resolves the spec's arms for experiment directory out. Relative
-// evaluator paths are taken relative to specDir.
+// ArmRuns resolves the spec's arms for experiment directory out. A file a
+// spec names (an evaluator) is resolved in specDir, the spec's folder, and
+// must lie inside it (see specFile); with specDir "" (a report of a
+// finished experiment, which opens no file) paths are kept as written.
 func (s *Spec) ArmRuns(out, specDir string) ([]ArmRun, error) {
 	var runs []ArmRun
 	for i, a := range s.Arms {
@@ -61,8 +63,12 @@ func (s *Spec) ArmRuns(out, specDir string) ([]ArmRun, error) {
 			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
 		}
 		e := s.ArmEngine(i)
-		if ev, ok := e.Get("evaluator"); ok && ev != mcts.MaterialName && !filepath.IsAbs(ev) && specDir != "" {
-			if e, err = e.With("evaluator", filepath.Join(specDir, ev)); err != nil {
+		if ev, ok := e.Get("evaluator"); ok && ev != mcts.MaterialName && specDir != "" {
+			path, err := specFile(specDir, "evaluator", ev)
+			if err == nil {
+				e, err = e.With("evaluator", path)
+			}
+			if err != nil {
 				return nil, fmt.Errorf("arm %s: %w", a.Name, err)
 			}
 		}
@@ -70,6 +76,20 @@ func (s *Spec) ArmRuns(out, specDir string) ([]ArmRun, error) {
 			Seed: s.ArmSeed(i), Games: s.Games, RandomOpening: s.RandomOpening, Workers: s.Workers})
 	}
 	return runs, nil
+}
+
+// specFile returns the path of a file that a spec's field names, name
+// taken relative to specDir, the spec's folder. A spec is a document that
+// travels (shared, downloaded, shipped with findings), so the files it
+// refers to must be its own: a name that is absolute or climbs out of the
+// folder ("../../etc/passwd") is refused before anything is opened. What a
+// spec's folder holds, symbolic links included, is its owner's choice.
+func specFile(specDir, field, name string) (string, error) {
+	if filepath.IsAbs(name) || !filepath.IsLocal(name) {
+		return "", fmt.Errorf("%s %q: a spec names its files relative to its own folder (%s) and inside it; copy the file into that folder and give its path from there",
+			field, name, specDir)
+	}
+	return filepath.Join(specDir, name), nil
 }
 
 // claimExperiment writes the spec into out, or checks that the spec

@@ -220,3 +220,42 @@ func mustRules(t *testing.T, s *Spec, i int) rules.Rules {
 	}
 	return r
 }
+
+// TestSpecFilesStayInsideTheSpecsFolder: a spec travels, so a file it names
+// must be its own. An evaluator that climbs out of the spec's folder
+// ("../../../../../etc/passwd") or is absolute is refused before anything
+// is opened, naming the arm and the field; one inside resolves there.
+func TestSpecFilesStayInsideTheSpecsFolder(t *testing.T) {
+	specDir := filepath.Join(t.TempDir(), "specs")
+	for _, tc := range []struct {
+		evaluator string
+		want      string // "" for accepted
+	}{
+		{"../../../../../etc/passwd", "inside it"},
+		{"/etc/passwd", "inside it"},
+		{"models/../../x.json", "inside it"},
+		{"models/m.json", ""},
+		{"./m.json", ""},
+		{"material", ""},
+	} {
+		s, err := ParseSpec([]byte("name: x\ngames: 2\npairing: none\nengine: {sims: 5, evaluator: '"+tc.evaluator+"'}\narms: [{name: a, variant: standard}]\n"), false)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.evaluator, err)
+		}
+		runs, err := s.ArmRuns(t.TempDir(), specDir)
+		if tc.want != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "arm a") || !strings.Contains(err.Error(), "evaluator") {
+				t.Errorf("evaluator %s: error %v, want a refusal naming arm a, the evaluator and %q", tc.evaluator, err, tc.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("evaluator %s: %v", tc.evaluator, err)
+			continue
+		}
+		got, _ := runs[0].Engine.Get("evaluator")
+		if want := filepath.Join(specDir, tc.evaluator); tc.evaluator != "material" && got != want {
+			t.Errorf("evaluator %s resolved to %s, want %s", tc.evaluator, got, want)
+		}
+	}
+}

@@ -28,13 +28,18 @@ func TestExperimentReportOfARunStoppedBeforeItsLastArm(t *testing.T) {
 func TestExperimentCheckCatchesWhatRunWouldFailOn(t *testing.T) {
 	dir := t.TempDir()
 	for body, want := range map[string]string{
-		"engine: {sims: 5, evaluator: missing.json}": "missing.json",
-		"engine: {sims: 5, cpuct: -1}":               "cpuct",
+		"engine: {sims: 5, evaluator: missing.json}":              "missing.json",
+		"engine: {sims: 5, cpuct: -1}":                            "cpuct",
+		"engine: {sims: 5, evaluator: ../../../../../etc/passwd}": "inside it",
 	} {
 		spec := filepath.Join(dir, "s.yaml")
 		os.WriteFile(spec, []byte("name: x\ngames: 10\npairing: none\n"+body+"\narms: [{name: a, variant: standard}]\n"), 0o644)
-		if _, _, err := run(t, "", "experiment", "check", spec); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "arm ") {
+		_, _, err := run(t, "", "experiment", "check", spec)
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "arm ") {
 			t.Errorf("check of a spec with %s: %v, want an error naming arm a and %q", body, err, want)
+		}
+		if err != nil && strings.Contains(err.Error(), "invalid character") {
+			t.Errorf("check of a spec with %s quotes the file it read: %v", body, err)
 		}
 	}
 }
