@@ -60,6 +60,7 @@ func newRootCommand() *cobra.Command {
 		newDatasetCommand(),
 		newPipelineCommand(),
 		newTrainCommand(),
+		newTablebaseCommand(),
 	)
 	// Added here rather than lazily at Execute so that docs and help list it.
 	root.InitDefaultCompletionCmd()

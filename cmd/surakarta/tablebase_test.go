@@ -1,0 +1,53 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestTablebaseBuildProbeVerify(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tb")
+	out, _, err := run(t, "", "tablebase", "build", "--pieces", "3", "--out", dir, "--quiet")
+	if err != nil || !strings.Contains(out, "3 balances built, 0 kept") {
+		t.Fatalf("build: %q, %v", out, err)
+	}
+	out, _, err = run(t, "", "tablebase", "build", "--pieces", "3", "--out", dir, "--quiet")
+	if err != nil || !strings.Contains(out, "0 balances built, 3 kept") {
+		t.Fatalf("build again keeps every balance: %q, %v", out, err)
+	}
+	// Red b4 takes Black's only piece on c5 round the top-left loop.
+	out, _, err = run(t, "", "tablebase", "probe", dir, "--fen", "6/2b3/1r4/6/6/5r r 0 30", "--json")
+	var p probeJSON
+	if err != nil || json.Unmarshal([]byte(out), &p) != nil || p != (probeJSON{"win", 1, "b4xc5[top-left]"}) {
+		t.Fatalf("probe: %q, %v", out, err)
+	}
+	out, _, err = run(t, "", "tablebase", "verify", dir, "--quiet")
+	if err != nil || !strings.Contains(out, "3 files") || !strings.Contains(out, "sound") {
+		t.Fatalf("verify: %q, %v", out, err)
+	}
+}
+
+func TestTablebaseProbeErrorsAreObjectsWithJSON(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tb")
+	if _, _, err := run(t, "", "tablebase", "build", "--pieces", "3", "--out", dir, "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ fen, variant, want string }{
+		{"6/2b3/1r4/6/6/4rr r 0 30", "standard", "hold positions of up to 3"},
+		{"6/2b3/1r4/6/6/5r r 0 30", "majority", "no majority tables"},
+		{"6/2b3/1r4/6/6/5r r 50 30", "standard", "already over"},
+	} {
+		out, _, err := run(t, "", "tablebase", "probe", dir, "--fen", tc.fen, "--variant", tc.variant, "--json")
+		var e struct{ Error string }
+		if err == nil || json.Unmarshal([]byte(out), &e) != nil || !strings.Contains(e.Error, tc.want) {
+			t.Errorf("probe %s (%s): %q, %v; want an error object saying %q", tc.fen, tc.variant, out, err, tc.want)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "standard-2v1.sktb"), []byte("garbage"), 0o644)
+	if _, _, err := run(t, "", "tablebase", "verify", dir, "--quiet"); err == nil || !strings.Contains(err.Error(), "standard-2v1.sktb") {
+		t.Fatalf("verify of a garbage file: %v", err)
+	}
+}

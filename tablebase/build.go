@@ -1,0 +1,436 @@
+package tablebase
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// BuildOptions configure Build.
+type BuildOptions struct {
+	// Rules are the rules the tables are for; NoCaptureLimit must be on.
+	Rules rules.Rules
+	// Pieces is the largest total of pieces, 2..MaxPieces.
+	Pieces int
+	// Concurrency is the number of goroutines (0: one per CPU). It changes
+	// only the speed: the files are the same byte for byte.
+	Concurrency int
+	// Progress, if set, is told of work done, in placements × counters
+	// (BuildWork is the total); called from the building goroutine.
+	Progress func(units int64)
+	// Log, if set, gets one line per balance: built or kept.
+	Log func(line string)
+}
+
+// BuildReport says what Build did with each balance.
+type BuildReport struct {
+	Built, Kept []Material
+	// Classes and Bytes count the stored classes and file bytes of all
+	// balances, kept ones included.
+	Classes, Bytes int64
+	// MaxPlies is the longest distance stored in the balances built.
+	MaxPlies int
+}
+
+// BuildWork returns the units of Progress that Build reports for n pieces
+// under a no-capture limit, kept balances included.
+func BuildWork(n, limit int) int64 {
+	var w int64
+	for _, m := range Balances(n) {
+		w += int64(m.rawCount()) * int64(limit)
+	}
+	return w
+}
+
+func (o *BuildOptions) check() error {
+	if err := o.Rules.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case o.Rules.NoCaptureLimit == 0:
+		return errors.New("tables need the no-capture limit: with no-capture-limit=0 play inside a balance is not finite")
+	case o.Rules.NoCaptureLimit > 255:
+		return fmt.Errorf("no-capture limit %d: tables are built for limits up to 255", o.Rules.NoCaptureLimit)
+	case o.Pieces < 2 || o.Pieces > MaxPieces:
+		return fmt.Errorf("--pieces %d out of range: want 2..%d", o.Pieces, MaxPieces)
+	case o.Concurrency < 0:
+		return fmt.Errorf("--concurrency %d: want 0 (one per CPU) or more", o.Concurrency)
+	}
+	return nil
+}
+
+// Build writes the tables of every balance of up to o.Pieces pieces into
+// dir (created if missing), smallest first. A balance whose files are there
+// already and load cleanly (header, rules, checksum) is kept, so an
+// interrupted build resumes where it stopped; a damaged one is rebuilt.
+func Build(dir string, o BuildOptions) (BuildReport, error) {
+	var rep BuildReport
+	if err := o.check(); err != nil {
+		return rep, err
+	}
+	if o.Concurrency == 0 {
+		o.Concurrency = runtime.GOMAXPROCS(0)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return rep, err
+	}
+	say := func(format string, a ...any) {
+		if o.Log != nil {
+			o.Log(fmt.Sprintf(format, a...))
+		}
+	}
+	done := map[Material]*table{}
+	for _, m := range Balances(o.Pieces) {
+		if done[m] != nil {
+			continue
+		}
+		pair := []Material{m}
+		if m.Own != m.Enemy {
+			pair = append(pair, m.Swap())
+		}
+		kept, reason := keep(dir, o.Rules, pair)
+		if kept != nil {
+			for i, t := range kept {
+				done[pair[i]] = t
+				rep.Kept = append(rep.Kept, pair[i])
+				say("kept %s", FileName(o.Rules.Variant, pair[i]))
+				if o.Progress != nil {
+					o.Progress(int64(pair[i].rawCount()) * int64(o.Rules.NoCaptureLimit))
+				}
+			}
+		} else {
+			if reason != "" {
+				say("rebuilding %s", reason)
+			}
+			b := &builder{rules: o.Rules, workers: o.Concurrency, done: done, progress: o.Progress}
+			tabs, maxPlies, err := b.pair(pair, nil)
+			if err != nil {
+				return rep, err
+			}
+			for i, t := range tabs {
+				if err := writeTable(dir, o.Rules, t); err != nil {
+					return rep, err
+				}
+				done[pair[i]] = t
+				rep.Built = append(rep.Built, pair[i])
+				say("built %s: %d classes, longest %d plies", FileName(o.Rules.Variant, pair[i]), t.count(), maxPlies)
+			}
+			rep.MaxPlies = max(rep.MaxPlies, maxPlies)
+		}
+		for _, q := range pair {
+			t := done[q]
+			rep.Classes += int64(t.count())
+			rep.Bytes += int64(len(header(o.Rules, t)) + 32 + 4*t.count() + len(t.values))
+		}
+		// Captures reach one piece fewer: older balances are no longer read.
+		for q := range done {
+			if q.Total() < m.Total()-1 {
+				delete(done, q)
+			}
+		}
+	}
+	return rep, nil
+}
+
+// keep loads the files of a pair of balances if all are there and sound;
+// otherwise it returns nil and why (empty when the files are simply absent).
+func keep(dir string, r rules.Rules, pair []Material) ([]*table, string) {
+	var out []*table
+	for _, m := range pair {
+		t, err := loadTable(dir, r, m)
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, ""
+		}
+		if err != nil {
+			return nil, err.Error()
+		}
+		out = append(out, t)
+	}
+	return out, ""
+}
+
+// builder computes the tables of one balance and its swap (the balance the
+// other side sees after a quiet move); captures read the finished tables of
+// one piece fewer in done.
+type builder struct {
+	rules    rules.Rules
+	workers  int
+	done     map[Material]*table
+	progress func(int64)
+}
+
+// side is one balance of the pair being built.
+type side struct {
+	t *table
+	// index maps every placement's rank to its class.
+	index []uint32
+	// start and kids list each class's quiet moves as the classes they
+	// reach in the sibling balance: kids[start[i]:start[i+1]].
+	start []uint32
+	kids  []uint32
+	// fixed is the best score of the class's captures (noScore if none),
+	// or its score if it has no move at all (terminal set).
+	fixed    []score
+	terminal []bool
+	// atLimit is the class's score as a position whose counter has
+	// reached the limit: over, by the no-moves ending if it has no move,
+	// else by the limit's.
+	atLimit []score
+}
+
+// pair computes the tables of a balance and its swap. With stored tables
+// (verify) it computes each layer from the stored layer above and compares
+// it with the stored one instead, and returns the stored tables.
+func (b *builder) pair(pair []Material, stored []*table) ([]*table, int, error) {
+	sides := make([]*side, len(pair))
+	for i, m := range pair {
+		sides[i] = enumerate(m, b.rules.NoCaptureLimit)
+		if stored != nil {
+			if !slices.Equal(stored[i].keys, sides[i].t.keys) {
+				return nil, 0, fmt.Errorf("%s: the stored classes are not the balance's", FileName(b.rules.Variant, m))
+			}
+			sides[i].t = stored[i]
+		}
+	}
+	sib := func(i int) *side { return sides[len(sides)-1-i] }
+	for i, s := range sides {
+		if err := b.successors(s, sib(i)); err != nil {
+			return nil, 0, err
+		}
+	}
+	maxPlies := 0
+	var mu sync.Mutex
+	var failed error
+	limit := b.rules.NoCaptureLimit
+	for c := limit - 1; c >= 0; c-- {
+		for i, s := range sides {
+			n := s.t.count()
+			dst := s.t.values[c*n : (c+1)*n]
+			if stored != nil {
+				dst = make([]byte, n)
+			}
+			b.parallel(n, func(lo, hi int) {
+				most, err := layer(s, sib(i), c, lo, hi, dst)
+				mu.Lock()
+				maxPlies = max(maxPlies, most)
+				if err != nil && failed == nil {
+					failed = err
+				}
+				mu.Unlock()
+			})
+			if failed == nil && stored != nil {
+				if j := mismatch(dst, s.t.values[c*n:(c+1)*n]); j >= 0 {
+					own, enemy := s.t.placement(j)
+					p, _ := rules.NewPosition(own, enemy, rules.Red, c, 1)
+					failed = fmt.Errorf("%s: %s is stored as %v, its moves give %v", FileName(b.rules.Variant, s.t.m), p.FEN(), byteScore[s.t.values[c*n+j]].entry(), byteScore[dst[j]].entry())
+				}
+			}
+			if failed != nil {
+				return nil, 0, failed
+			}
+			if b.progress != nil {
+				b.progress(int64(s.t.m.rawCount()))
+			}
+		}
+	}
+	out := make([]*table, len(sides))
+	for i, s := range sides {
+		out[i] = s.t
+	}
+	return out, maxPlies, nil
+}
+
+// mismatch returns the first index where a and b differ, or -1.
+func mismatch(a, b []byte) int {
+	for i := range a {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+// enumerate lists the classes of balance m: the placements that are their
+// class's least rank, in rank order, and the class of every placement.
+func enumerate(m Material, limit int) *side {
+	s := &side{t: &table{m: m, limit: limit}, index: make([]uint32, m.rawCount())}
+	m.placements(func(r uint32, own, enemy rules.Bitboard) {
+		key, _ := canonical(m, own, enemy)
+		if key == r {
+			s.index[r] = uint32(len(s.t.keys))
+			s.t.keys = append(s.t.keys, r)
+			return
+		}
+		s.index[r] = s.index[key] // key < r: assigned already
+	})
+	n := s.t.count()
+	s.t.values = make([]byte, limit*n)
+	s.fixed = make([]score, n)
+	s.terminal = make([]bool, n)
+	s.atLimit = make([]score, n)
+	return s
+}
+
+// placement returns the placement of class i of t.
+func (t *table) placement(i int) (own, enemy rules.Bitboard) {
+	return unrank(t.m, t.keys[i])
+}
+
+// successors fills s's moves: quiet ones as classes of sib, captures scored
+// from the finished tables.
+func (b *builder) successors(s, sib *side) error {
+	n := s.t.count()
+	kids := make([][]uint32, n)
+	var mu sync.Mutex
+	var failed error
+	b.parallel(n, func(lo, hi int) {
+		buf := make([]rules.Move, 0, rules.MaxMoves)
+		for i := lo; i < hi; i++ {
+			own, enemy := s.t.placement(i)
+			p, err := rules.NewPosition(own, enemy, rules.Red, 0, 1)
+			if err != nil {
+				panic("tablebase: placement " + err.Error())
+			}
+			moves := p.GenerateMoves(buf)
+			s.atLimit[i] = b.terminalScore(own, enemy, len(moves) > 0, b.rules.NoCaptureLimit)
+			if len(moves) == 0 {
+				s.terminal[i], s.fixed[i] = true, b.terminalScore(own, enemy, false, 0)
+				continue
+			}
+			best := noScore
+			var q []uint32
+			for _, mv := range moves {
+				from, to := mv.From().Bit(), mv.To().Bit()
+				nown := own ^ from ^ to
+				if !mv.IsCapture() {
+					q = append(q, sib.index[sib.t.m.rank(enemy, nown)])
+					continue
+				}
+				sc, err := b.captureScore(enemy&^to, nown)
+				if err != nil {
+					mu.Lock()
+					failed = err
+					mu.Unlock()
+					return
+				}
+				best = max(best, sc)
+			}
+			s.fixed[i], kids[i] = best, q
+		}
+	})
+	if failed != nil {
+		return failed
+	}
+	s.start = make([]uint32, n+1)
+	for i, q := range kids {
+		s.start[i+1] = s.start[i] + uint32(len(q))
+	}
+	s.kids = make([]uint32, 0, s.start[n])
+	for _, q := range kids {
+		s.kids = append(s.kids, q...)
+	}
+	return nil
+}
+
+// captureScore returns the score of a capture for the capturer, given the
+// position after it in the opponent's frame (own: the opponent's pieces).
+func (b *builder) captureScore(own, enemy rules.Bitboard) (score, error) {
+	if own == 0 {
+		return winNow - 1, nil // the last piece taken: won in 1
+	}
+	m := Material{own.Count(), enemy.Count()}
+	t := b.done[m]
+	if t == nil {
+		return 0, fmt.Errorf("balance %s is not built yet", m)
+	}
+	key, _ := canonical(m, own, enemy)
+	i, ok := t.index(key)
+	if !ok {
+		return 0, fmt.Errorf("balance %s has no class %d", m, key)
+	}
+	return t.at(i, 0).negate(), nil
+}
+
+// terminalScore returns the score, for the side to move (own), of a
+// position that the rules end with counter plies without a capture, by
+// rules.Rules.Ending; 0 if they do not end it.
+func (b *builder) terminalScore(own, enemy rules.Bitboard, hasMoves bool, counter int) score {
+	p, err := rules.NewPosition(own, enemy, rules.Red, counter, 1)
+	if err != nil {
+		panic("tablebase: placement " + err.Error())
+	}
+	return outcomeScore(b.rules.Ending(&p, hasMoves, 1), rules.Red)
+}
+
+// outcomeScore returns the score of an ending for side c: won or lost now,
+// or 0 (a draw or no ending).
+func outcomeScore(o rules.Outcome, c rules.Color) score {
+	switch o.Result {
+	case rules.WinFor(c):
+		return winNow
+	case rules.WinFor(c.Other()):
+		return lossNow
+	}
+	return 0
+}
+
+// layer computes the scores of classes lo..hi of s at counter c into dst
+// (the layer's bytes) from sib's layer c+1 and returns the longest distance
+// it stored.
+func layer(s, sib *side, c, lo, hi int, dst []byte) (int, error) {
+	limit := s.t.limit
+	sn := sib.t.count()
+	var next []byte
+	if c+1 < limit {
+		next = sib.t.values[(c+1)*sn : (c+2)*sn]
+	}
+	most := 0
+	for i := lo; i < hi; i++ {
+		best := s.fixed[i]
+		if !s.terminal[i] {
+			for _, k := range s.kids[s.start[i]:s.start[i+1]] {
+				var cs score
+				if next == nil {
+					cs = sib.atLimit[k]
+				} else {
+					cs = byteScore[next[k]]
+				}
+				best = max(best, cs.negate())
+			}
+		}
+		v, ok := encode(best)
+		if !ok {
+			own, enemy := s.t.placement(i)
+			return most, fmt.Errorf("balance %s: a distance of %d plies (own %#x, enemy %#x, counter %d) does not fit the format's %d", s.t.m, best.entry().Plies, own, enemy, c, maxPlies)
+		}
+		dst[i] = v
+		most = max(most, best.entry().Plies)
+	}
+	return most, nil
+}
+
+// parallel runs f over [0, n) in chunks on b.workers goroutines.
+func (b *builder) parallel(n int, f func(lo, hi int)) {
+	const chunk = 4096
+	var wg sync.WaitGroup
+	next := make(chan int, b.workers)
+	for w := 0; w < b.workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for lo := range next {
+				f(lo, min(lo+chunk, n))
+			}
+		}()
+	}
+	for lo := 0; lo < n; lo += chunk {
+		next <- lo
+	}
+	close(next)
+	wg.Wait()
+}

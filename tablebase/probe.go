@@ -1,0 +1,255 @@
+package tablebase
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Tables are the endgame tables of one directory for one set of rules,
+// loaded lazily: Open reads and checks the headers, the first probe of a
+// balance reads its file and verifies its checksum. Safe for concurrent use.
+type Tables struct {
+	dir    string
+	rules  rules.Rules
+	pieces int
+	mu     sync.Mutex
+	slots  [MaxPieces + 1][MaxPieces + 1]slot
+}
+
+type slot struct {
+	present bool
+	t       atomic.Pointer[table]
+	err     error
+}
+
+// Open returns the tables in dir for rules r: every balance of up to
+// Pieces() pieces must be there, with headers for r. A file whose header is
+// damaged or for other rules is refused by name.
+func Open(dir string, r rules.Rules) (*Tables, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("tables %s: %w", dir, err)
+	}
+	t := &Tables{dir: dir, rules: r}
+	prefix := r.Variant.String() + "-"
+	for _, e := range ents {
+		name := e.Name()
+		if !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, fileExt) {
+			continue
+		}
+		var m Material
+		if _, err := fmt.Sscanf(strings.TrimSuffix(strings.TrimPrefix(name, prefix), fileExt), "%dv%d", &m.Own, &m.Enemy); err != nil || !m.valid() || FileName(r.Variant, m) != name {
+			return nil, fmt.Errorf("%s: not a table name: want VARIANT-OvE%s, e.g. %s", filepath.Join(dir, name), fileExt, FileName(r.Variant, Material{2, 1}))
+		}
+		if _, err := readHeader(filepath.Join(dir, name), r, m); err != nil {
+			return nil, err
+		}
+		t.slots[m.Own][m.Enemy].present = true
+	}
+	for n := 2; n <= MaxPieces; n++ {
+		complete := true
+		for _, m := range Balances(n)[len(Balances(n-1)):] {
+			complete = complete && t.slots[m.Own][m.Enemy].present
+		}
+		if !complete {
+			break
+		}
+		t.pieces = n
+	}
+	if t.pieces == 0 {
+		return nil, fmt.Errorf("no %s tables in %s (want %s and %s at least): build them with 'surakarta tablebase build --variant %s --out %s'", r.Variant, dir, FileName(r.Variant, Material{1, 1}), FileName(r.Variant, Material{2, 1}), r.Variant, dir)
+	}
+	return t, nil
+}
+
+// Pieces returns the largest total of pieces of which every balance is in
+// the tables.
+func (t *Tables) Pieces() int { return t.pieces }
+
+// Rules returns the rules the tables are for.
+func (t *Tables) Rules() rules.Rules { return t.rules }
+
+// Dir returns the directory the tables were opened from.
+func (t *Tables) Dir() string { return t.dir }
+
+// Covers reports whether p is a position the tables answer for: both sides
+// with pieces, at most Pieces() in all, the counter below the limit.
+func (t *Tables) Covers(p *rules.Position) bool {
+	own, enemy := p.Count(p.SideToMove()), p.Count(p.SideToMove().Other())
+	return own >= 1 && enemy >= 1 && own+enemy <= t.pieces && p.NoCapturePlies() < t.rules.NoCaptureLimit
+}
+
+// LoadAll loads and verifies every file of balances up to Pieces(), so that
+// later probes cannot fail (an engine does this before it searches).
+func (t *Tables) LoadAll() error {
+	for _, m := range Balances(t.pieces) {
+		if _, err := t.load(m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *Tables) load(m Material) (*table, error) {
+	s := &t.slots[m.Own][m.Enemy]
+	if tab := s.t.Load(); tab != nil {
+		return tab, nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if tab := s.t.Load(); tab != nil || s.err != nil {
+		return tab, s.err
+	}
+	tab, err := loadTable(t.dir, t.rules, m)
+	if err != nil {
+		s.err = err
+		return nil, err
+	}
+	s.t.Store(tab)
+	return tab, nil
+}
+
+// Probe returns the entry of p for its side to move, with p's counter.
+// ok is false when the tables do not cover p (Covers); err is set when the
+// balance's file cannot be read or is damaged (never after LoadAll).
+func (t *Tables) Probe(p *rules.Position) (e Entry, ok bool, err error) {
+	s, ok, err := t.probe(p)
+	return s.entry(), ok, err
+}
+
+func (t *Tables) probe(p *rules.Position) (score, bool, error) {
+	if !t.Covers(p) {
+		return 0, false, nil
+	}
+	stm := p.SideToMove()
+	own, enemy := p.Pieces(stm), p.Pieces(stm.Other())
+	m := Material{own.Count(), enemy.Count()}
+	tab, err := t.load(m)
+	if err != nil {
+		return 0, false, err
+	}
+	key, _ := canonical(m, own, enemy)
+	i, found := tab.index(key)
+	if !found {
+		return 0, false, fmt.Errorf("%s: no class for key %d: the file is inconsistent, rebuild it", filepath.Join(t.dir, FileName(t.rules.Variant, m)), key)
+	}
+	return tab.at(i, p.NoCapturePlies()), true, nil
+}
+
+// childScore returns the score, for the player who moved, of the position
+// after a move: an ending by the rules (Ending, with no history), else the
+// tables' entry.
+func (t *Tables) childScore(child *rules.Position) (score, error) {
+	if o := t.rules.Ending(child, child.HasMoves(), 1); o.IsTerminal() {
+		return outcomeScore(o, child.SideToMove()).negate(), nil
+	}
+	s, ok, err := t.probe(child)
+	if err == nil && !ok {
+		err = fmt.Errorf("position %s is outside the tables", child.FEN())
+	}
+	return s.negate(), err
+}
+
+// Best returns p's entry and a best move: one that keeps the result and the
+// distance (a win one ply nearer, a loss one ply further off, a draw a
+// draw). Ties are broken in the canonical frame of p's class, so that
+// positions that are images of each other get images of one move: p is
+// mapped by the first symmetry that gives its class's least rank, and among
+// the best moves there the one whose resulting position has the least
+// canonical rank wins (captures, landing in a smaller balance, after quiet
+// moves), then the least move code; the winner is mapped back. The move is
+// rules.NoMove when p has no legal move. ok and err are as Probe's.
+func (t *Tables) Best(p *rules.Position) (e Entry, best rules.Move, ok bool, err error) {
+	s, ok, err := t.probe(p)
+	if !ok || err != nil {
+		return Entry{}, rules.NoMove, ok, err
+	}
+	stm := p.SideToMove()
+	own, enemy := p.Pieces(stm), p.Pieces(stm.Other())
+	_, sym := canonical(Material{own.Count(), enemy.Count()}, own, enemy)
+	q, err := rules.NewPosition(mapBoard(sym, own), mapBoard(sym, enemy), rules.Red, p.NoCapturePlies(), 1)
+	if err != nil {
+		return Entry{}, rules.NoMove, false, err
+	}
+	var buf [rules.MaxMoves]rules.Move
+	bestScore, bestKey := noScore, uint64(0)
+	for _, m := range q.GenerateMoves(buf[:0]) {
+		child := q.Apply(m)
+		cs, err := t.childScore(&child)
+		if err != nil {
+			return Entry{}, rules.NoMove, false, err
+		}
+		key := tieKey(&child, m)
+		if cs > bestScore || cs == bestScore && key < bestKey {
+			bestScore, bestKey, best = cs, key, m
+		}
+	}
+	if best != rules.NoMove && bestScore != s {
+		return Entry{}, rules.NoMove, false, fmt.Errorf("position %s: stored %v, best move gives %v: the tables are inconsistent, rebuild them", p.FEN(), s.entry(), bestScore.entry())
+	}
+	return s.entry(), mapMove(symInverse[sym], best), true, nil
+}
+
+// tieKey orders equally good moves: captures first, then by the canonical
+// rank of the position reached, then by the move's code.
+func tieKey(child *rules.Position, m rules.Move) uint64 {
+	stm := child.SideToMove()
+	own, enemy := child.Pieces(stm), child.Pieces(stm.Other())
+	var key uint32
+	if own != 0 && enemy != 0 {
+		key, _ = canonical(Material{own.Count(), enemy.Count()}, own, enemy)
+	}
+	var quiet uint64
+	if !m.IsCapture() {
+		quiet = 1
+	}
+	return quiet<<60 | uint64(key)<<16 | uint64(m)
+}
+
+// RulesIn returns the rules of the tables in dir, one entry per distinct
+// rules string among their headers, in the order first met by name; a file
+// whose header cannot be read is an error naming it.
+func RulesIn(dir string) ([]rules.Rules, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("tables %s: %w", dir, err)
+	}
+	var out []rules.Rules
+	seen := map[string]bool{}
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), fileExt) || e.IsDir() {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		b := make([]byte, 512)
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		n, _ := f.Read(b)
+		f.Close()
+		h, err := parseHeader(b[:n])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if seen[h.rules] {
+			continue
+		}
+		r, err := rules.ParseRules(h.rules)
+		if err != nil {
+			return nil, fmt.Errorf("%s: rules in the header: %w", path, err)
+		}
+		seen[h.rules] = true
+		out = append(out, r)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no tables (*%s files) in %s", fileExt, dir)
+	}
+	return out, nil
+}

@@ -1,0 +1,102 @@
+package tablebase
+
+import "fmt"
+
+// Result is a position's value for its side to move.
+type Result uint8
+
+// The results, in the side to move's order of preference reversed.
+const (
+	Loss Result = iota
+	Draw
+	Win
+)
+
+// String returns "loss", "draw" or "win".
+func (r Result) String() string {
+	switch r {
+	case Win:
+		return "win"
+	case Draw:
+		return "draw"
+	}
+	return "loss"
+}
+
+// Entry is what the tables know of a position: the result for the side to
+// move and the plies to the end of the game under best play (the winner
+// ending it as fast as it can, the loser as late as it can; 0 for a draw,
+// whose end best play does not fix).
+type Entry struct {
+	Result Result
+	Plies  int
+}
+
+// String returns e.g. "win in 7", "loss in 0" or "draw".
+func (e Entry) String() string {
+	if e.Result == Draw {
+		return "draw"
+	}
+	return fmt.Sprintf("%s in %d", e.Result, e.Plies)
+}
+
+// score orders entries for the side to move: a win in d is 1000-d, a draw 0,
+// a loss in d -1000+d, so that larger is better, a faster win better than a
+// slower one and a slower loss better than a faster one. Terminal positions
+// score ±1000 (won or lost with 0 plies to go) or 0.
+type score int16
+
+const (
+	winNow   score = 1000
+	lossNow  score = -1000
+	noScore  score = -32768 // below every score: no move seen yet
+	maxPlies       = 127    // the longest distance a stored byte holds
+)
+
+// negate returns the score of a position for its side to move given the
+// score of a child for the child's side to move: a child lost in d is a win
+// in d+1, a child won in d a loss in d+1.
+func (s score) negate() score {
+	switch {
+	case s > 0:
+		return -s + 1
+	case s < 0:
+		return -s - 1
+	}
+	return 0
+}
+
+func (s score) entry() Entry {
+	switch {
+	case s > 0:
+		return Entry{Win, int(winNow - s)}
+	case s < 0:
+		return Entry{Loss, int(s - lossNow)}
+	}
+	return Entry{Draw, 0}
+}
+
+// The stored byte: 0 a draw, 1..127 a win in that many plies, 128+d a loss
+// in d plies (d ≤ 127).
+var byteScore = func() (t [256]score) {
+	for b := 1; b < 128; b++ {
+		t[b] = winNow - score(b)
+	}
+	for b := 128; b < 256; b++ {
+		t[b] = lossNow + score(b-128)
+	}
+	return t
+}()
+
+// encode returns the byte of s, or false when its distance exceeds maxPlies.
+func encode(s score) (byte, bool) {
+	switch {
+	case s > 0:
+		d := winNow - s
+		return byte(d), d >= 1 && d <= maxPlies
+	case s < 0:
+		d := s - lossNow
+		return byte(128 + d), d >= 0 && d <= maxPlies
+	}
+	return 0, true
+}
