@@ -32,6 +32,7 @@ func failingJSONRuns(t *testing.T) map[string][]string {
 		"selfplay":          {"--games", "0", "--out", filepath.Join(t.TempDir(), "s")},
 		"stats":             {missing},
 		"stats plan":        {"--halfwidth", "-1"},
+		"tablebase probe":   {missing, "--fen", "6/2b3/1r4/6/6/5r r 0 30"},
 		"train":             {"--generations", "0", "--out", filepath.Join(t.TempDir(), "t")},
 	}
 }
