@@ -70,7 +70,11 @@ type ArenaResult struct {
 	// Infinite values (a clean sweep) are written as null in JSON.
 	Elo   stats.Num    `json:"elo"`
 	EloCI [2]stats.Num `json:"elo_ci"`
-	LOS   float64      `json:"los"`
+	// EloBound is set at a clean sweep (A won, or lost, every pair): the
+	// finite one-sided 95% bound of stats.SweepBound over the pairs,
+	// which EloCI also holds as its finite end.
+	EloBound *stats.EloBound `json:"elo_bound,omitempty"`
+	LOS      float64         `json:"los"`
 	// Pairs counts the pairs by A's points in them: 0, ½, 1, 1½, 2.
 	Pairs stats.Pentanomial `json:"pairs"`
 	// AsRed and AsBlack split A's results by colour.
@@ -371,6 +375,7 @@ func finishArena(res *ArenaResult, plies int) {
 		return
 	}
 	res.Elo, res.EloCI, res.LOS = stats.Num(e.Elo), [2]stats.Num{stats.Num(e.CI.Lo), stats.Num(e.CI.Hi)}, e.LOS
+	res.EloBound = e.Bound
 }
 
 func sprtReport(b *stats.SPRTBounds, s stats.SPRTResult) *SPRTReport {

@@ -321,7 +321,11 @@ func writeMatchReport(w io.Writer, res *eval.ArenaResult, a, b string, r rules.R
 	fmt.Fprintf(w, "A: %s\nB: %s\n", a, b)
 	fmt.Fprintf(w, "%s (%s, %s of random opening, seed %d), %s\n", count(res.Games, "game"), count(res.Games/2, "pair"), count(opening, "ply"), seed, r)
 	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses; score %.3f\n", res.Wins, res.Draws, res.Losses, float64(res.Score))
-	fmt.Fprintf(w, "Elo A - B: %s [95%% CI %s, %s], LOS %.1f%%\n", eloString(res.Elo), eloString(res.EloCI[0]), eloString(res.EloCI[1]), 100*res.LOS)
+	if b := res.EloBound; b != nil {
+		fmt.Fprintf(w, "Elo A - B: %s, A %s all %d pairs, LOS %.1f%%\n", b, map[string]string{">": "won", "<": "lost"}[b.Op], b.Units, 100*res.LOS)
+	} else {
+		fmt.Fprintf(w, "Elo A - B: %s [95%% CI %s, %s], LOS %.1f%%\n", eloString(res.Elo), eloString(res.EloCI[0]), eloString(res.EloCI[1]), 100*res.LOS)
+	}
 	fmt.Fprintf(w, "A as red: %d-%d-%d, A as black: %d-%d-%d (wins-draws-losses)\n",
 		res.AsRed.Wins, res.AsRed.Draws, res.AsRed.Losses, res.AsBlack.Wins, res.AsBlack.Draws, res.AsBlack.Losses)
 	fmt.Fprintf(w, "pairs by A's points (0, 1/2, 1, 3/2, 2): %d %d %d %d %d\n", res.Pairs[0], res.Pairs[1], res.Pairs[2], res.Pairs[3], res.Pairs[4])

@@ -3,6 +3,7 @@ package stats
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -54,15 +55,73 @@ type EloEstimate struct {
 	LOS float64
 	// Games counts games (a pentanomial sample counts two per pair).
 	Games int
+	// Bound is set at a clean sweep (every game won, or every game lost):
+	// the finite one-sided bound SweepBound gives, which CI then holds as
+	// its finite end (its other end is infinite).
+	Bound *EloBound
 }
 
-func eloFrom(score, se float64, games int, conf float64) (EloEstimate, error) {
+// EloBound is a one-sided confidence bound on an Elo difference: the
+// difference exceeds Elo (Op ">") or is below it (Op "<") at level
+// Confidence, from Units independent units (games or pairs) that all
+// scored the same extreme.
+type EloBound struct {
+	Op         string  `json:"op"`
+	Elo        float64 `json:"elo"`
+	Score      float64 `json:"score"`
+	Confidence float64 `json:"confidence"`
+	Units      int     `json:"units"`
+}
+
+// String writes the bound as the reports do: "> +317.4 at 95% (one-sided)".
+func (b EloBound) String() string {
+	return fmt.Sprintf("%s %s at %s (one-sided)", b.Op, EloText(b.Elo), percentText(b.Confidence))
+}
+
+func percentText(conf float64) string {
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", 100*conf), "0"), ".") + "%"
+}
+
+// SweepBound returns the one-sided bound at level conf on the expected
+// score of a side that won all of n independent units (games, or pairs of
+// games scored by their mean): the score exceeds (1 − conf)^(1/n). It is
+// exact and conservative for any outcome distribution on [0, 1]: a unit
+// is won outright with probability at most its expected score s, so n
+// sweeps have probability at most sⁿ, which is below 1 − conf whenever s
+// is below the bound (for win/loss outcomes it is the Clopper–Pearson
+// bound; n = 20 at 95% gives 0.861, Elo +316.6). By symmetry a side that
+// lost every unit scores below 1 − SweepBound(n, conf).
+func SweepBound(n int, conf float64) (float64, error) {
+	if err := checkConf(conf); err != nil {
+		return 0, err
+	}
+	if n < 1 {
+		return 0, fmt.Errorf("sweep bound: %w", ErrNoData)
+	}
+	return math.Pow(1-conf, 1/float64(n)), nil
+}
+
+// eloFrom builds the estimate; units counts the independent units (games,
+// or pairs) behind score, for the bound of a clean sweep.
+func eloFrom(score, se float64, games, units int, conf float64) (EloEstimate, error) {
 	z, err := ZCrit(conf)
 	if err != nil {
 		return EloEstimate{}, err
 	}
 	e := EloEstimate{Score: score, ScoreSE: se, Elo: EloFromScore(score), Games: games}
 	e.CI = Interval{Lo: EloFromScore(clamp01(score - z*se)), Hi: EloFromScore(clamp01(score + z*se))}
+	if (score == 1 || score == 0) && units > 0 {
+		b, err := SweepBound(units, conf)
+		if err != nil {
+			return EloEstimate{}, err
+		}
+		e.Bound = &EloBound{Op: ">", Score: b, Elo: EloFromScore(b), Confidence: conf, Units: units}
+		e.CI = Interval{Lo: e.Bound.Elo, Hi: math.Inf(1)}
+		if score == 0 {
+			e.Bound.Op, e.Bound.Score, e.Bound.Elo = "<", 1-b, -e.Bound.Elo
+			e.CI = Interval{Lo: math.Inf(-1), Hi: e.Bound.Elo}
+		}
+	}
 	switch {
 	case se > 0:
 		e.LOS = distuv.UnitNormal.CDF((score - 0.5) / se)
@@ -83,7 +142,7 @@ func EloTrinomial(t WDL, conf float64) (EloEstimate, error) {
 		return EloEstimate{}, err
 	}
 	n := t.N()
-	return eloFrom(t.Score(), math.Sqrt(t.Variance()/float64(n)), n, conf)
+	return eloFrom(t.Score(), math.Sqrt(t.Variance()/float64(n)), n, n, conf)
 }
 
 // Pentanomial counts game pairs (the same opening played twice with colours
@@ -123,7 +182,7 @@ func EloPentanomial(p Pentanomial, conf float64) (EloEstimate, error) {
 		return EloEstimate{}, fmt.Errorf("elo estimate: %w", ErrNoData)
 	}
 	mean, v := p.meanVar()
-	return eloFrom(mean, math.Sqrt(v/float64(n)), 2*n, conf)
+	return eloFrom(mean, math.Sqrt(v/float64(n)), 2*n, n, conf)
 }
 
 // SPRTModel selects how SPRT turns Elo bounds into outcome probabilities.

@@ -215,3 +215,39 @@ func TestSPRTPentanomialMatchesNormalApproximationInLargeSamples(t *testing.T) {
 		t.Error("negative pair count: no error")
 	}
 }
+
+func TestSweepGivesAFiniteOneSidedBound(t *testing.T) {
+	// Clopper–Pearson at n successes of n: the one-sided 95% bound is
+	// 0.05^(1/n); n = 20 gives 0.8609 (Elo +316.6 by the logistic model).
+	b, err := SweepBound(20, 0.95)
+	if err != nil || !near(b, 0.860891659331, 1e-9) {
+		t.Fatalf("SweepBound(20, 0.95) = %v, %v", b, err)
+	}
+	// 20 pairs all won (a match of 40 games): the bound counts pairs,
+	// since the two games of a pair are not independent.
+	e, err := EloPentanomial(Pentanomial{4: 20}, 0.95)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Bound == nil || e.Bound.Op != ">" || e.Bound.Units != 20 || !near(e.Bound.Elo, EloFromScore(b), 1e-9) {
+		t.Fatalf("bound of a sweep %+v", e.Bound)
+	}
+	if math.IsInf(e.Bound.Elo, 0) || e.CI.Lo != e.Bound.Elo || !math.IsInf(e.CI.Hi, 1) {
+		t.Errorf("sweep interval %v, bound %v", e.CI, e.Bound.Elo)
+	}
+	if got := e.Bound.String(); got != "> +316.6 at 95% (one-sided)" {
+		t.Errorf("bound text %q", got)
+	}
+	// Every game lost: the mirror image.
+	l, _ := EloTrinomial(WDL{Losses: 20}, 0.95)
+	if l.Bound == nil || l.Bound.Op != "<" || !near(l.Bound.Elo, -e.Bound.Elo, 1e-9) || l.CI.Hi != l.Bound.Elo {
+		t.Errorf("shut-out bound %+v, CI %v", l.Bound, l.CI)
+	}
+	// Not a sweep: no bound.
+	if m, _ := EloTrinomial(WDL{Wins: 19, Draws: 1}, 0.95); m.Bound != nil {
+		t.Errorf("bound on a drawn game: %+v", m.Bound)
+	}
+	if _, err := SweepBound(0, 0.95); err == nil {
+		t.Error("bound of no units")
+	}
+}
