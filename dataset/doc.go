@@ -8,7 +8,8 @@
 // runs (RunMismatchError), commit.go the commit records, journal.go the
 // journals of parts in progress, lock.go the writers' locks, repair.go and
 // check.go the resume's checks and repairs, inspect.go and verify.go
-// dataset inspect and verify, seeds.go the per-game seeds and openings.
+// dataset inspect and verify, seeds.go the per-game seeds and random
+// openings, openings.go the opening procedures (random, enumerated).
 //
 // A dataset is a directory with two Hive-partitioned tables:
 //
@@ -46,6 +47,8 @@
 // every game with the rules core and checks every row.
 //
 // The random streams that make a run reproducible (OpeningSeed, SearchSeed,
-// Stream, PlayRandomOpening) are defined here, beside the data they explain.
+// Stream, PlayRandomOpening) and the enumerated openings (EnumerateOpenings,
+// PlayOpening; the procedure is Run.Opening) are defined here, beside the
+// data they explain.
 // The package imports the rules core but never the search (mcts).
 package dataset

@@ -33,6 +33,10 @@ type Run struct {
 	// Games is N, the number of games of the whole run (all shards).
 	Games         int64 `json:"games"`
 	RandomOpening int   `json:"random_opening"`
+	// Opening is the procedure that chose the RandomOpening plies
+	// (OpeningEnumerated); empty for OpeningRandom, so that the settings
+	// of random-opening runs read as they always have.
+	Opening string `json:"opening,omitempty"`
 	// GameIDs is the selection of a replay run (e.g. "3,17"); empty when the
 	// run plays all of 0..Games-1.
 	GameIDs string `json:"game_ids,omitempty"`
@@ -74,6 +78,7 @@ const (
 	keyGames         = "surakarta.games"
 	keyRandomOpening = "surakarta.random_opening"
 	keyGameIDs       = "surakarta.game_ids"
+	keyOpening       = "surakarta.opening"
 	keyShard         = "surakarta.shard"
 	keyFirstGame     = "surakarta.first_game"
 	keyLastGame      = "surakarta.last_game"
@@ -82,7 +87,7 @@ const (
 )
 
 func (m *FileMeta) keyValues() [][2]string {
-	return [][2]string{
+	kv := [][2]string{
 		{keySchemaVersion, strconv.Itoa(m.SchemaVersion)},
 		{keyTable, m.Table},
 		{keyVariant, m.Variant},
@@ -98,6 +103,10 @@ func (m *FileMeta) keyValues() [][2]string {
 		{keyVersion, m.Version},
 		{keyRevision, m.Revision},
 	}
+	if m.Opening != "" { // absent for random openings, as before it was recorded
+		kv = append(kv, [2]string{keyOpening, m.Opening})
+	}
+	return kv
 }
 
 // parseFileMeta reads the footer keys through lookup; a missing or
@@ -135,6 +144,7 @@ func parseFileMeta(lookup func(string) (string, bool)) (FileMeta, error) {
 	m.Games = num(keyGames)
 	m.RandomOpening = int(num(keyRandomOpening))
 	m.GameIDs, _ = lookup(keyGameIDs)
+	m.Opening, _ = lookup(keyOpening)
 	if s := str(keyShard); s != "" {
 		if _, err := fmt.Sscanf(s, "%d/%d", &m.Shard, &m.Shards); err != nil {
 			errs = append(errs, fmt.Errorf("footer key %s=%q is not i/n", keyShard, s))

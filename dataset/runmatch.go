@@ -62,6 +62,13 @@ func (r Run) Diffs(o Run) []SettingDiff {
 	diffPairs(r.Engine, o.Engine, "engine", splitJSONObject, add)
 	add("seed", strconv.FormatUint(r.Seed, 10), strconv.FormatUint(o.Seed, 10))
 	add("random_opening", strconv.Itoa(r.RandomOpening), strconv.Itoa(o.RandomOpening))
+	proc := func(s string) string {
+		if s == "" {
+			return OpeningRandom
+		}
+		return s
+	}
+	add("opening", proc(r.Opening), proc(o.Opening))
 	gid := func(s string) string {
 		if s == "" {
 			return "(all games)"
@@ -147,13 +154,14 @@ type runJSON struct {
 	Seed          uint64     `json:"seed"`
 	Games         int64      `json:"games"`
 	RandomOpening int        `json:"random_opening"`
+	Opening       string     `json:"opening,omitempty"`
 	GameIDs       string     `json:"game_ids,omitempty"`
 }
 
 // MarshalJSON writes the engine description as the JSON object it is,
 // not as a string holding JSON; any other description stays a string.
 func (r Run) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runJSON{r.SchemaVersion, r.Variant, r.Rules, EngineJSON(r.Engine), r.Seed, r.Games, r.RandomOpening, r.GameIDs})
+	return json.Marshal(runJSON{r.SchemaVersion, r.Variant, r.Rules, EngineJSON(r.Engine), r.Seed, r.Games, r.RandomOpening, r.Opening, r.GameIDs})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes, and the manifests of
@@ -166,6 +174,6 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 	if err := dec.Decode(&j); err != nil {
 		return err
 	}
-	*r = Run{j.SchemaVersion, j.Variant, j.Rules, string(j.Engine), j.Seed, j.Games, j.RandomOpening, j.GameIDs}
+	*r = Run{j.SchemaVersion, j.Variant, j.Rules, string(j.Engine), j.Seed, j.Games, j.RandomOpening, j.Opening, j.GameIDs}
 	return nil
 }

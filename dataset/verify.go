@@ -433,7 +433,10 @@ func replayGame(g *GameRow, run *Run, r rules.Rules, variant, where string, rep 
 	}
 	if run.RandomOpening > 0 {
 		og, _ := rules.NewGame(r, start)
-		n := PlayRandomOpening(og, run.Seed, g.GameID, run.RandomOpening)
+		n, err := PlayOpening(og, run.Opening, run.Seed, g.GameID, run.RandomOpening)
+		if err != nil {
+			return bad("opening: %v", err)
+		}
 		if n != int(g.OpeningPlies) {
 			rep.addf("%s: opening_plies %d, the seed's opening has %d", where, g.OpeningPlies, n)
 		}

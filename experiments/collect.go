@@ -60,12 +60,17 @@ type Collector struct {
 	// Pairs holds each arm's pairing index when the collector pairs.
 	Pairs map[Arm]*PairIndex
 	pair  bool
+	// Openings counts each arm's games by opening, and Draws its drawn
+	// games by ending and material.
+	Openings map[Arm]*OpeningIndex
+	Draws    map[Arm]*DrawAnatomy
 }
 
 // NewCollector returns a collector grouping by the fields by (see ParseBy);
 // with pair set it also indexes games for paired comparisons.
 func NewCollector(by []string, pair bool) *Collector {
-	c := &Collector{Groups: NewSummarizer(by), Arms: map[Arm]*Group{}, pair: pair}
+	c := &Collector{Groups: NewSummarizer(by), Arms: map[Arm]*Group{}, pair: pair,
+		Openings: map[Arm]*OpeningIndex{}, Draws: map[Arm]*DrawAnatomy{}}
 	if pair {
 		c.Pairs = map[Arm]*PairIndex{}
 	}
@@ -82,8 +87,11 @@ func (c *Collector) Add(source string, g *Game) {
 		gr = &Group{Key: []string{a.Label()}}
 		c.Arms[a] = gr
 		c.order = append(c.order, a)
+		c.Openings[a], c.Draws[a] = &OpeningIndex{}, &DrawAnatomy{}
 	}
 	gr.Add(g)
+	c.Openings[a].Add(g)
+	c.Draws[a].Add(g)
 	if c.pair {
 		x := c.Pairs[a]
 		if x == nil {
@@ -105,8 +113,15 @@ func (c *Collector) Merge(o *Collector) error {
 			gr = &Group{Key: []string{a.Label()}}
 			c.Arms[a] = gr
 			c.order = append(c.order, a)
+			c.Openings[a], c.Draws[a] = &OpeningIndex{}, &DrawAnatomy{}
 		}
 		gr.Merge(&o.Arms[a].Summary)
+		if o.Openings[a] != nil {
+			c.Openings[a].Merge(o.Openings[a])
+		}
+		if o.Draws[a] != nil {
+			c.Draws[a].Merge(o.Draws[a])
+		}
 		if c.pair && o.Pairs[a] != nil {
 			x := c.Pairs[a]
 			if x == nil {

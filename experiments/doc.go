@@ -4,10 +4,12 @@
 // changes that, by how much, and how sure we are.
 //
 // Files: game.go and collect.go read the games, summary.go and
-// histogram.go count them, analysis.go, compare.go, change.go, ladder.go,
-// sensitivity.go and sizes.go compute the figures and tests, answer.go
+// histogram.go count them, openings.go (by opening: the stratified score,
+// free captures) and anatomy.go (what draws are made of) count more,
+// analysis.go, compare.go, change.go, ladder.go, sensitivity.go,
+// openingsens.go and sizes.go compute the figures and tests, answer.go
 // words the conclusions, report.go builds a report, markdown.go, render.go
-// and plots.go write it; spec.go and enginespec.go are experiment specs,
+// openingsmd.go and plots.go write it; spec.go and enginespec.go are experiment specs,
 // run.go and selfplay.go play their arms, plan.go plans sample sizes.
 //
 // # From games to figures

@@ -85,6 +85,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		ew.printf("\n")
 	}
 
+	r.writeOpeningsMarkdown(ew)
+
 	ew.printf("\n## Game length\n\n")
 	ew.printf("| arm | mean plies | sd | median | quartiles | range | captures per game (mean, median) |\n")
 	ew.printf("|---|---:|---:|---:|---|---|---|\n")

@@ -26,9 +26,16 @@ type ArmInfo struct {
 	// Engine describes the search settings (EngineWords) and Regime how
 	// moves are chosen after the random opening (Regime); empty when
 	// unknown.
-	Engine string     `json:"engine,omitempty"`
-	Regime string     `json:"regime,omitempty"`
-	Stats  GroupStats `json:"stats"`
+	Engine string `json:"engine,omitempty"`
+	Regime string `json:"regime,omitempty"`
+	// RandomOpening is the arm's opening plies (from its spec; 0 when
+	// none or not known).
+	RandomOpening int        `json:"random_opening"`
+	Stats         GroupStats `json:"stats"`
+	// Openings is what the arm's openings say (present when its games
+	// start from at least two openings); Draws what its draws are made of.
+	Openings *OpeningStats `json:"openings,omitempty"`
+	Draws    *DrawAnatomy  `json:"draws,omitempty"`
 	// cfg is the arm's resolved engine (nil when unknown) and setting
 	// everything about the arm but its simulations, as a key: arms with
 	// equal settings and different simulations form a ladder.
@@ -58,6 +65,9 @@ type Report struct {
 	Arms        []ArmInfo    `json:"arms"`
 	Comparisons []Comparison `json:"comparisons"`
 	Ladders     []Ladder     `json:"ladders,omitempty"`
+	// OpeningSensitivity compares arms that differ only in their opening
+	// plies (present when there are such arms).
+	OpeningSensitivity *OpeningSensitivity `json:"opening_sensitivity,omitempty"`
 	// Sensitivity asks whether the baseline arm's conclusion survives each
 	// change of setting (present when the spec names a baseline).
 	Sensitivity *Sensitivity `json:"sensitivity,omitempty"`
@@ -117,6 +127,19 @@ func BuildReport(in ReportInput) (*Report, error) {
 		gs.Variant, gs.Label = a.Variant, a.Name
 		gs.Group = map[string]string{"variant": a.Variant, "arm": a.Name}
 		a.Stats = gs
+		if x := in.Collector.Openings[arm]; x != nil {
+			os, err := x.Analyze(in.Confidence)
+			if err != nil {
+				return nil, fmt.Errorf("arm %s openings: %w", a.Name, err)
+			}
+			if os.Openings >= 2 {
+				a.Openings = &os
+			}
+		}
+		if d := in.Collector.Draws[arm]; d != nil && d.Draws > 0 {
+			da := d.finish()
+			a.Draws = &da
+		}
 		r.Arms = append(r.Arms, a)
 		byName[a.Name] = arm
 	}
@@ -135,6 +158,9 @@ func BuildReport(in ReportInput) (*Report, error) {
 	}
 	if in.Spec != nil && in.Spec.Baseline != "" {
 		r.Sensitivity = sensitivity(r, in.Spec.Baseline)
+	}
+	if r.OpeningSensitivity, err = openingSensitivity(r.Arms, in.Confidence); err != nil {
+		return nil, err
 	}
 	r.Sizes = sampleSizes(r)
 	r.Answer = answer(r)

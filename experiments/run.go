@@ -30,7 +30,12 @@ type ArmRun struct {
 	Seed          uint64
 	Games         int64
 	RandomOpening int
-	Workers       int
+	// Opening is the procedure that chooses the opening plies
+	// (dataset.OpeningRandom or dataset.OpeningEnumerated).
+	Opening string
+	// Concurrency is the number of games played at once (0: one per
+	// core).
+	Concurrency int
 }
 
 // Player plays the games of one arm into its dataset directory. It must
@@ -73,7 +78,7 @@ func (s *Spec) ArmRuns(out, specDir string) ([]ArmRun, error) {
 			}
 		}
 		runs = append(runs, ArmRun{Name: a.Name, Dir: ArmDir(out, a.Name), Rules: r, Engine: e,
-			Seed: s.ArmSeed(i), Games: s.Games, RandomOpening: s.RandomOpening, Workers: s.Workers})
+			Seed: s.ArmSeed(i), Games: s.Games, RandomOpening: s.ArmOpening(i), Opening: s.Opening, Concurrency: s.Concurrency})
 	}
 	return runs, nil
 }
@@ -93,13 +98,13 @@ func specFile(specDir, field, name string) (string, error) {
 }
 
 // claimExperiment writes the spec into out, or checks that the spec
-// already there describes the same games (workers may differ).
+// already there describes the same games (concurrency may differ).
 func claimExperiment(out string, s *Spec) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
 	mine := *s
-	mine.Workers = 0
+	mine.Workers, mine.Concurrency = 0, 0
 	b, err := json.MarshalIndent(&mine, "", "  ")
 	if err != nil {
 		return err
@@ -118,6 +123,14 @@ func claimExperiment(out string, s *Spec) error {
 		if perr == nil {
 			if mustJSON(old) == mustJSON(&mine) {
 				return nil // written by a version that formatted it otherwise
+			}
+			if grown := *old; grown.Games < mine.Games {
+				// The same experiment with more games per arm: game i does not
+				// depend on the number of games, so the arms grow.
+				grown.Games = mine.Games
+				if mustJSON(&grown) == mustJSON(&mine) {
+					return atomicfile.WriteFile(path, append(b, '\n'))
+				}
 			}
 			what = "its settings differ: " + specDiff(old, &mine)
 		}
@@ -297,7 +310,7 @@ func WriteExperimentReport(ctx context.Context, out, command string) (*Report, e
 		}
 		e := s.ArmEngine(i)
 		rel, _ := filepath.Rel(out, dir)
-		info := ArmInfo{Name: a.Name, Variant: a.Variant, Sims: e.sims(), Evaluator: e.evaluator(), Dir: filepath.ToSlash(rel)}
+		info := ArmInfo{Name: a.Name, Variant: a.Variant, Sims: e.sims(), Evaluator: e.evaluator(), Dir: filepath.ToSlash(rel), RandomOpening: s.ArmOpening(i)}
 		if cfg, err := runs[i].EngineConfig(); err == nil {
 			info.cfg = &cfg
 			info.Engine, info.Regime = EngineWords(cfg.Settings), Regime(cfg.Settings)

@@ -125,7 +125,7 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	}
 	cfg := selfplay.Config{
 		Dir: a.Dir, Games: a.Games, Seed: a.Seed, RandomOpening: a.RandomOpening,
-		Rules: a.Rules, Engine: c.Settings, Evaluator: ev.Evaluator, EvaluatorName: ev.Identity, Workers: a.Workers,
+		Rules: a.Rules, Engine: c.Settings, Evaluator: ev.Evaluator, EvaluatorName: ev.Identity, Workers: a.Concurrency, Opening: a.Opening,
 		PartGames: p.PartGames, Resume: done > 0 || len(left) > 0, Logf: p.Logf,
 	}
 	if p.OnStart != nil {

@@ -43,12 +43,23 @@ type Spec struct {
 	Seed uint64 `yaml:"seed" json:"seed"`
 	// Games is the number of games per arm.
 	Games int64 `yaml:"games" json:"games"`
-	// Workers is the number of self-play workers (0: one per core). It does
-	// not change the games played.
+	// Concurrency is the number of games played at once (0: one per
+	// core), the --concurrency of every command that plays. It does not
+	// change the games played.
+	Concurrency int `yaml:"concurrency,omitempty" json:"concurrency,omitempty"`
+	// Workers is the old name of Concurrency, still read (ParseSpec moves
+	// it to Concurrency and notes the rename in Notes).
 	Workers int `yaml:"workers,omitempty" json:"workers,omitempty"`
-	// RandomOpening is the number of uniformly random plies that open every
-	// game.
+	// RandomOpening is the number of opening plies that start every game
+	// (an arm may set its own), chosen by Opening.
 	RandomOpening int `yaml:"random_opening" json:"random_opening"`
+	// Opening is the procedure that chooses the opening plies:
+	// dataset.OpeningRandom ("random", the default: each ply uniformly
+	// random from game i's stream) or dataset.OpeningEnumerated
+	// ("enumerated": game i plays opening i mod N of the N openings of
+	// that many plies from the start position, so that games a multiple
+	// of N play every opening equally often).
+	Opening string `yaml:"opening,omitempty" json:"opening,omitempty"`
 	// Pairing is "openings" (every arm plays game i from the same random
 	// opening with the same search seed, so arms compare game by game and
 	// a game that never meets the arms' difference is played identically)
@@ -81,6 +92,9 @@ type Spec struct {
 	Engine EngineSpec `yaml:"engine" json:"engine"`
 	Rules  RulesSpec  `yaml:"rules,omitempty" json:"rules,omitempty"`
 	Arms   []ArmSpec  `yaml:"arms" json:"arms"`
+	// Notes holds remarks about the spec as written (a deprecated key);
+	// not part of the spec.
+	Notes []string `yaml:"-" json:"-"`
 	// Compare lists pairs of arm names to compare; when empty, every arm
 	// against the Baseline, or without one every pair of arms that differ
 	// in exactly one setting (variant, simulations, evaluator, another
@@ -99,10 +113,14 @@ type RulesSpec struct {
 // ArmSpec is one arm: a variant, and engine and rules settings that
 // override the experiment's defaults.
 type ArmSpec struct {
-	Name    string     `yaml:"name" json:"name"`
-	Variant string     `yaml:"variant" json:"variant"`
-	Engine  EngineSpec `yaml:"engine,omitempty" json:"engine,omitempty"`
-	Rules   RulesSpec  `yaml:"rules,omitempty" json:"rules,omitempty"`
+	Name    string `yaml:"name" json:"name"`
+	Variant string `yaml:"variant" json:"variant"`
+	// RandomOpening, when set, is the arm's opening plies instead of the
+	// experiment's (a study of how the answer depends on the opening;
+	// such arms cannot pair).
+	RandomOpening *int       `yaml:"random_opening,omitempty" json:"random_opening,omitempty"`
+	Engine        EngineSpec `yaml:"engine,omitempty" json:"engine,omitempty"`
+	Rules         RulesSpec  `yaml:"rules,omitempty" json:"rules,omitempty"`
 }
 
 // Pairing modes.
@@ -175,6 +193,16 @@ func ParseSpec(data []byte, isJSON bool) (*Spec, error) {
 		if err := decodeYAML(dec, &extra); !errors.Is(err, io.EOF) {
 			return nil, errors.New("spec holds more than one YAML document: want exactly one")
 		}
+	}
+	if s.Workers != 0 {
+		if s.Concurrency != 0 && s.Concurrency != s.Workers {
+			return nil, fmt.Errorf("spec sets concurrency %d and its old name workers %d: keep concurrency only", s.Concurrency, s.Workers)
+		}
+		s.Concurrency, s.Workers = s.Workers, 0
+		s.Notes = append(s.Notes, "the spec key workers is deprecated: write concurrency (the same setting, named as the --concurrency flag)")
+	}
+	if s.Opening == dataset.OpeningRandom {
+		s.Opening = ""
 	}
 	if s.Confidence == 0 {
 		s.Confidence = 0.95
@@ -288,14 +316,12 @@ func (s *Spec) Validate() error {
 		return fmt.Errorf("spec name %q: want 1-64 letters, digits, '.', '-' or '_'", s.Name)
 	case s.Games < 1 || s.Games > MaxSpecGames:
 		return fmt.Errorf("games %d: want 1..%d games per arm", s.Games, MaxSpecGames)
+	case s.Concurrency < 0 || s.Concurrency > 4096:
+		return fmt.Errorf("concurrency %d: want 0 (one per core) to 4096", s.Concurrency)
 	case s.Workers < 0 || s.Workers > 4096:
 		return fmt.Errorf("workers %d: want 0 (one per core) to 4096", s.Workers)
-	case s.RandomOpening < 0 || s.RandomOpening > dataset.MaxRandomOpening:
-		return fmt.Errorf("random_opening %d: want 0..%d plies", s.RandomOpening, dataset.MaxRandomOpening)
 	case s.Pairing != PairOpenings && s.Pairing != PairNone:
 		return fmt.Errorf("pairing %q: want openings (arms share random openings) or none", s.Pairing)
-	case s.Pairing == PairOpenings && s.RandomOpening == 0:
-		return errors.New("pairing openings needs random_opening of at least 1: without random plies every game starts alike and there is nothing to pair on")
 	case !(s.Confidence > 0 && s.Confidence < 1):
 		return fmt.Errorf("confidence %v: want a fraction in (0, 1) such as 0.95", s.Confidence)
 	case !(s.EquivalenceMargin > 0 && s.EquivalenceMargin < 0.5):
@@ -309,6 +335,21 @@ func (s *Spec) Validate() error {
 	}
 	if err := s.Rules.validate("rules"); err != nil {
 		return err
+	}
+	if _, err := dataset.ParseOpening(s.Opening); err != nil {
+		return err
+	}
+	for i := range s.Arms {
+		where := "random_opening"
+		if s.Arms[i].RandomOpening != nil {
+			where = fmt.Sprintf("arm %q random_opening", s.Arms[i].Name)
+		}
+		if err := s.checkOpening(where, s.ArmOpening(i)); err != nil {
+			return err
+		}
+		if s.ArmOpening(i) != s.ArmOpening(0) && s.Pairing == PairOpenings {
+			return fmt.Errorf("arms %q and %q open with %d and %d plies: arms of different openings cannot pair; use pairing none", s.Arms[0].Name, s.Arms[i].Name, s.ArmOpening(0), s.ArmOpening(i))
+		}
 	}
 	names := map[string]bool{}
 	for i, a := range s.Arms {
@@ -384,6 +425,37 @@ func (r *RulesSpec) validate(where string) error {
 		return fmt.Errorf("%s: repetition %d: want 0 (off) or more", where, *r.Repetition)
 	}
 	return nil
+}
+
+// checkOpening checks k opening plies under the spec's procedure and
+// pairing; where names the setting.
+func (s *Spec) checkOpening(where string, k int) error {
+	switch {
+	case k < 0 || k > dataset.MaxRandomOpening:
+		return fmt.Errorf("%s %d: want 0..%d plies", where, k, dataset.MaxRandomOpening)
+	case s.Pairing == PairOpenings && k == 0:
+		return fmt.Errorf("pairing openings needs %s of at least 1: without opening plies every game starts alike and there is nothing to pair on", where)
+	}
+	if s.Opening != dataset.OpeningEnumerated {
+		return nil
+	}
+	list, err := dataset.EnumerateOpenings(rules.DefaultRules(), rules.Start(), k)
+	if err != nil {
+		return fmt.Errorf("%s: %w", where, err)
+	}
+	if s.Games%int64(len(list)) != 0 {
+		return fmt.Errorf("games %d with opening enumerated and %s %d: want a multiple of the %d openings of %d plies, so that every opening is played equally often", s.Games, where, k, len(list), k)
+	}
+	return nil
+}
+
+// ArmOpening returns arm i's opening plies: the arm's, else the
+// experiment's.
+func (s *Spec) ArmOpening(i int) int {
+	if k := s.Arms[i].RandomOpening; k != nil {
+		return *k
+	}
+	return s.RandomOpening
 }
 
 // ArmEngine returns arm i's engine settings: the arm's over the
@@ -467,6 +539,9 @@ func (s *Spec) armDiff(i, j int) []string {
 	var d []string
 	if s.Arms[i].Variant != s.Arms[j].Variant {
 		d = append(d, "variant")
+	}
+	if s.ArmOpening(i) != s.ArmOpening(j) {
+		d = append(d, "random_opening")
 	}
 	def := StudyEngine()
 	engine := false

@@ -53,9 +53,14 @@ type Config struct {
 	// Seed is the run's seed; every game's random streams derive from it
 	// and the game id (dataset.OpeningSeed, dataset.SearchSeed).
 	Seed uint64
-	// RandomOpening is the number of uniformly random plies that start
-	// each game (dataset.PlayRandomOpening).
+	// RandomOpening is the number of opening plies that start each game,
+	// chosen by Opening.
 	RandomOpening int
+	// Opening is the procedure that chooses them: dataset.OpeningRandom
+	// (or empty: uniformly random plies, dataset.PlayRandomOpening) or
+	// dataset.OpeningEnumerated (game id plays opening id mod N of every
+	// RandomOpening-ply opening from the start position).
+	Opening string
 	// Rules are the games' rules.
 	Rules rules.Rules
 	// Engine is the search setting (each game seeds its searcher from Seed
@@ -129,6 +134,9 @@ func (c *Config) RunSettings() dataset.Run {
 		Games:         c.Games,
 		RandomOpening: c.RandomOpening,
 	}
+	if c.Opening == dataset.OpeningEnumerated {
+		r.Opening = c.Opening
+	}
 	if c.GameIDs != nil {
 		r.GameIDs = FormatGameIDs(c.GameIDs)
 	}
@@ -163,6 +171,14 @@ func (c *Config) check() error {
 		return fmt.Errorf("random opening %d plies: want 0..%d", c.RandomOpening, dataset.MaxRandomOpening)
 	case c.Evaluator == nil:
 		return errors.New("selfplay: no evaluator")
+	}
+	if _, err := dataset.ParseOpening(c.Opening); err != nil {
+		return err
+	}
+	if c.Opening == dataset.OpeningEnumerated {
+		if _, err := dataset.EnumerateOpenings(c.Rules, rules.Start(), c.RandomOpening); err != nil {
+			return err
+		}
 	}
 	for i, id := range c.GameIDs {
 		if id < 0 || id > dataset.MaxGameID || (i > 0 && id <= c.GameIDs[i-1]) {
@@ -265,7 +281,10 @@ func (pl *player) play(ctx context.Context, id int64) *record {
 	if err != nil {
 		panic("selfplay: " + err.Error()) // rules were validated
 	}
-	k := dataset.PlayRandomOpening(g, cfg.Seed, id, cfg.RandomOpening)
+	k, err := dataset.PlayOpening(g, cfg.Opening, cfg.Seed, id, cfg.RandomOpening)
+	if err != nil {
+		panic("selfplay: " + err.Error()) // the procedure was checked
+	}
 	pl.s.Reset(dataset.SearchSeed(cfg.Seed, id))
 	rec := &record{id: id}
 	for !g.IsTerminal() {

@@ -81,8 +81,11 @@ func newExperimentRunCommand() *cobra.Command {
 			if _, err := os.Stat(filepath.Join(out, experiments.SpecFile)); err == nil && !resume {
 				fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: %s holds an experiment: continuing it without --resume is deprecated; add --resume, as selfplay and pipeline require\n", out)
 			}
+			for _, n := range s.Notes {
+				fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: %s: %s\n", args[0], n)
+			}
 			if concurrencyChanged(cmd) {
-				s.Workers = workers
+				s.Concurrency = workers
 			}
 			player := experimentPlayer(cmd, quiet)
 			opt := experiments.RunOptions{
@@ -101,7 +104,7 @@ func newExperimentRunCommand() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&out, "out", "", "experiment directory to write (created if missing)")
 	cmd.Flags().BoolVar(&resume, "resume", false, "continue the experiment in --out: play only the games not yet written")
-	addConcurrencyFlag(cmd, &workers, 0, "games played at once (default: the spec's workers, else one per CPU)")
+	addConcurrencyFlag(cmd, &workers, 0, "games played at once (default: the spec's concurrency, else one per CPU)")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report's location and headline figures as one JSON object")
 	return cmd
@@ -223,10 +226,14 @@ func newExperimentCheckCommand() *cobra.Command {
 			if asJSON {
 				return writeJSON(out, checkJSON{s.Name, s.Games, s.Seed, s.RandomOpening, s.Pairing, arms, pairs})
 			}
-			fmt.Fprintf(out, "experiment %s: %s of %s, seed %d, %s, pairing %s\n",
-				s.Name, nounCount(int64(len(s.Arms)), "arm"), nounCount(s.Games, "game"), s.Seed, nounCount(int64(s.RandomOpening), "random opening ply"), s.Pairing)
-			for _, a := range arms {
-				fmt.Fprintf(out, "  %-16s rules %s, %d sims, evaluator %s, seed %d\n", a.Name, a.Rules, a.Sims, a.Evaluator, a.Seed)
+			proc := "random"
+			if s.Opening != "" {
+				proc = s.Opening
+			}
+			fmt.Fprintf(out, "experiment %s: %s of %s, seed %d, %s (%s), pairing %s\n",
+				s.Name, nounCount(int64(len(s.Arms)), "arm"), nounCount(s.Games, "game"), s.Seed, nounCount(int64(s.RandomOpening), "opening ply"), proc, s.Pairing)
+			for i, a := range arms {
+				fmt.Fprintf(out, "  %-16s rules %s, %d sims, evaluator %s, seed %d, %s\n", a.Name, a.Rules, a.Sims, a.Evaluator, a.Seed, nounCount(int64(s.ArmOpening(i)), "opening ply"))
 			}
 			for _, p := range pairs {
 				fmt.Fprintf(out, "  compare %s → %s (changes are %s − %s)\n", p[0], p[1], p[1], p[0])

@@ -6,7 +6,8 @@
 //
 // Files: proportion.go and interval.go (proportions, intervals), score.go
 // (three-outcome scores), homogeneity.go, paired.go, equivalence.go and
-// line.go (tests and fits), elo.go (Elo, LOS, SPRT), num.go (Num, figures
+// line.go (tests and fits), cochran.go (Cochran's Q of independent
+// estimates), elo.go (Elo, its bound at a sweep, LOS, SPRT), num.go (Num, figures
 // that may be non-finite, for JSON).
 //
 // Every function is pure: it takes counts (or running sums) and returns
@@ -51,6 +52,11 @@
 //     lack-of-fit test, and the slope's error scaled by √(χ²/df) when the
 //     points scatter more than their errors allow (the Birge ratio, as the
 //     Particle Data Group scales inconsistent measurements).
+//   - SweepBound: at a clean sweep the one-sided bound (1 − conf)^(1/n) on
+//     the score (Clopper–Pearson at n of n), finite where the normal
+//     interval is infinite.
+//   - CochranQ: Cochran's (1954) Q test of heterogeneity of independent
+//     estimates, referred to χ² on k − 1 df.
 //   - Elo, LOS and SPRT: the logistic Elo model and the formulas used by
 //     chess-engine testing (cutechess-cli, fishtest); see SPRT.
 package stats

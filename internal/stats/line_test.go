@@ -71,3 +71,25 @@ func TestFitLineRejectsBadInput(t *testing.T) {
 		t.Error("confidence 1.5: want an error")
 	}
 }
+
+func TestCochranQOfKnownEstimates(t *testing.T) {
+	// Three estimates 1, 2, 4 with errors 1: weighted mean 7/3,
+	// Q = (16 + 1 + 25)/9 = 42/9 on 2 df, p = exp(-Q/2) (χ² on 2 df).
+	h, err := CochranQ([]float64{1, 2, 4}, []float64{1, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(h.Mean, 7.0/3, 1e-12) || !near(h.Q, 42.0/9, 1e-12) || h.DF != 2 || !near(h.P, math.Exp(-21.0/9), 1e-9) {
+		t.Errorf("CochranQ = %+v", h)
+	}
+	// Equal estimates: Q = 0, p = 1.
+	if h, _ := CochranQ([]float64{3, 3}, []float64{1, 2}); h.Q != 0 || !near(h.P, 1, 1e-12) {
+		t.Errorf("equal estimates %+v", h)
+	}
+	if _, err := CochranQ([]float64{1, 2}, []float64{1, 0}); err == nil {
+		t.Error("a zero standard error was accepted")
+	}
+	if _, err := CochranQ([]float64{1}, []float64{1}); err == nil {
+		t.Error("one estimate was accepted")
+	}
+}

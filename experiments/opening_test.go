@@ -1,0 +1,117 @@
+package experiments
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// TestSpecOpeningsAndConcurrency checks the spec's opening keys: an
+// enumerated opening needs games in multiples of its openings, arms of
+// other opening plies cannot pair, the old key workers is read as
+// concurrency with a note.
+func TestSpecOpeningsAndConcurrency(t *testing.T) {
+	base := "name: t\nseed: 1\nengine: {sims: 8}\n"
+	for _, c := range []struct{ spec, want string }{
+		{"games: 100\nrandom_opening: 2\nopening: enumerated\npairing: none\narms: [{name: a, variant: standard}]\n", "multiple of the 256 openings"},
+		{"games: 10\nrandom_opening: 2\nopening: shuffled\npairing: none\narms: [{name: a, variant: standard}]\n", `opening "shuffled"`},
+		{"games: 10\nrandom_opening: 2\npairing: openings\narms: [{name: a, variant: standard}, {name: b, variant: standard, random_opening: 3}]\n", "cannot pair"},
+		{"games: 10\nrandom_opening: 2\npairing: none\nworkers: 2\nconcurrency: 3\narms: [{name: a, variant: standard}]\n", "keep concurrency only"},
+	} {
+		if _, err := ParseSpec([]byte(base+c.spec), false); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("spec %q: error %v, want one saying %q", c.spec, err, c.want)
+		}
+	}
+	s, err := ParseSpec([]byte(base+"games: 512\nrandom_opening: 2\nopening: enumerated\npairing: openings\nworkers: 2\narms: [{name: a, variant: standard}, {name: b, variant: majority}]\n"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Concurrency != 2 || s.Workers != 0 || len(s.Notes) != 1 || !strings.Contains(s.Notes[0], "deprecated") {
+		t.Errorf("workers read as concurrency %d (workers %d), notes %q", s.Concurrency, s.Workers, s.Notes)
+	}
+	runs, err := s.ArmRuns(t.TempDir(), "")
+	if err != nil || runs[1].Opening != dataset.OpeningEnumerated || runs[1].RandomOpening != 2 || runs[1].Concurrency != 2 {
+		t.Errorf("arm run %+v, %v", runs[1], err)
+	}
+	k, err := ParseSpec([]byte(base+"games: 10\nrandom_opening: 2\npairing: none\narms: [{name: k2, variant: standard}, {name: k3, variant: standard, random_opening: 3}]\n"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.ArmOpening(0) != 2 || k.ArmOpening(1) != 3 || len(k.Comparisons()) != 1 {
+		t.Errorf("arm openings %d, %d; comparisons %v", k.ArmOpening(0), k.ArmOpening(1), k.Comparisons())
+	}
+}
+
+// openingGame returns a finished game opened by the given moves from the
+// start position.
+func openingGame(t *testing.T, id int64, w Winner, moves ...string) *Game {
+	t.Helper()
+	return &Game{ID: id, Variant: "standard", StartFEN: rules.StartFEN, OpeningPlies: len(moves), Moves: moves,
+		Winner: w, Reason: "capture-all", FirstRed: true}
+}
+
+// TestStratifiedScoreByHand: two openings, A with scores 1, 1, 0, 0 and B
+// with 1, 1, 1, 0.5. Equal shares, so the stratified mean is the plain
+// one, 5.5/8 = 0.6875; within openings s²_A = 1/3 and s²_B = 0.0625, so
+// SE² = Σ w²·s²/n = 0.25·(1/3)/4 + 0.25·0.0625/4 = 0.0247396; the plain
+// sample variance of the eight scores is 1.46875/7 = 0.2098214, SE² =
+// 0.0262277, and the reduction 1 − 0.0247396/0.0262277 = 0.0567.
+func TestStratifiedScoreByHand(t *testing.T) {
+	var x OpeningIndex
+	a, b := []string{"b2a3", "e5f4"}, []string{"c2c3", "e5f4"}
+	for i, w := range []Winner{RedWin, RedWin, BlackWin, BlackWin} {
+		x.Add(openingGame(t, int64(i), w, a...))
+	}
+	for i, w := range []Winner{RedWin, RedWin, RedWin, Draw} {
+		x.Add(openingGame(t, int64(4+i), w, b...))
+	}
+	o, err := x.Analyze(0.95)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Openings != 2 || o.Games != 8 || o.MinGames != 4 || o.Stratified == nil {
+		t.Fatalf("openings %+v", o)
+	}
+	s := o.Stratified
+	wantV := 0.25*(1.0/3)/4 + 0.25*0.0625/4
+	plainV := 1.46875 / 7 / 8
+	if math.Abs(s.Advantage.Value-0.1875) > 1e-12 || math.Abs(s.SE*s.SE-wantV) > 1e-12 || math.Abs(s.SimpleSE*s.SimpleSE-plainV) > 1e-12 {
+		t.Errorf("stratified %+v, want advantage 0.1875, SE² %v, plain SE² %v", s, wantV, plainV)
+	}
+	if math.Abs(float64(s.VarianceReduction)-(1-wantV/plainV)) > 1e-12 {
+		t.Errorf("variance reduction %v", s.VarianceReduction)
+	}
+	if o.FreeCapture.Openings != 0 || o.FreeCapture.OthersScore == nil || math.Abs(o.FreeCapture.OthersScore.Value-0.6875) > 1e-12 {
+		t.Errorf("free capture %+v", o.FreeCapture)
+	}
+}
+
+// TestAnExperimentGrowsButRefusesOtherChanges: the same spec with more
+// games per arm is accepted for a directory (and recorded), any other
+// change still refused.
+func TestAnExperimentGrowsButRefusesOtherChanges(t *testing.T) {
+	dir := t.TempDir()
+	s, err := ParseSpec([]byte("name: t\nseed: 1\ngames: 4\nrandom_opening: 2\npairing: none\nengine: {sims: 8}\narms: [{name: a, variant: standard}]\n"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := claimExperiment(dir, s); err != nil {
+		t.Fatal(err)
+	}
+	grown := *s
+	grown.Games = 8
+	if err := claimExperiment(dir, &grown); err != nil {
+		t.Fatalf("growing the arms: %v", err)
+	}
+	if err := claimExperiment(dir, s); err == nil {
+		t.Fatal("shrinking the arms back was accepted")
+	}
+	other := grown
+	other.Seed = 2
+	if err := claimExperiment(dir, &other); err == nil || !strings.Contains(err.Error(), "seed") {
+		t.Fatalf("another seed: %v, want a refusal naming it", err)
+	}
+}

@@ -1,0 +1,84 @@
+package experiments
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// writeOpeningsMarkdown writes the report's sections on openings (the
+// score stratified by opening, the openings that hand a free capture), the
+// opening-sensitivity table and the draws' anatomy, each only when the
+// report has its figures.
+func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
+	var withOpenings []ArmInfo
+	for _, a := range r.Arms {
+		if a.Openings != nil {
+			withOpenings = append(withOpenings, a)
+		}
+	}
+	if len(withOpenings) > 0 {
+		ew.printf("\n## Openings\n\n")
+		ew.printf("The first player's advantage stratified by opening: each opening's mean score weighted by its share of the games, with the interval from the spread within openings only (the openings played are the population asked about). The variance reduction is the share of the plain mean's variance that came from which opening a game had. A free capture: the side to move after the opening can capture at once; its score is that side's (wins + draws/2)/games.\n\n")
+		ew.printf("| arm | openings | games per opening | advantage, stratified (pts) | variance reduction | as many as plain games | free-capture openings (games) | mover's score after a free capture | mover's score otherwise |\n")
+		ew.printf("|---|---:|---|---|---|---|---|---|---|\n")
+		for _, a := range withOpenings {
+			o := a.Openings
+			per := fmt.Sprintf("%d", o.MinGames)
+			if o.MaxGames != o.MinGames {
+				per = fmt.Sprintf("%d–%d", o.MinGames, o.MaxGames)
+			}
+			strat, red, eq := "– (an opening with one game)", "–", "–"
+			if s := o.Stratified; s != nil {
+				strat = mdPts(s.Advantage)
+				if !isNaN(float64(s.VarianceReduction)) {
+					red = fmt.Sprintf("%.1f%%", 100*float64(s.VarianceReduction))
+				}
+				eq = fmt.Sprintf("%.0f", float64(s.EquivalentGames))
+			}
+			ew.printf("| %s | %d | %s | %s | %s | %s | %d (%d) | %s | %s |\n", a.Name, o.Openings, per, strat, red, eq,
+				o.FreeCapture.Openings, o.FreeCapture.Games, scoreCell(o.FreeCapture.MoverScore), scoreCell(o.FreeCapture.OthersScore))
+		}
+	}
+	if s := r.OpeningSensitivity; s != nil {
+		ew.printf("\n## How the answer depends on the opening\n\n")
+		ew.printf("Arms alike but for their opening plies k. The advantage is that of the side to move after the opening (Red after an even k, Black after an odd one), its score − 0.5.\n\n")
+		ew.printf("| k | arm | side to move after it | games | openings | advantage of that side (pts) | draw rate | free-capture games |\n|---:|---|---|---:|---:|---|---|---:|\n")
+		for _, row := range s.Rows {
+			ew.printf("| %d | %s | %s | %d | %d | %s | %s | %d |\n", row.RandomOpening, row.Arm, row.Mover, row.Games, row.Openings, mdPts(row.MoverAdvantage), mdRate(row.DrawRate), row.FreeCaptureGames)
+		}
+		if t := s.Test; t != nil {
+			ew.printf("\nDo all rows estimate one advantage? Cochran's Q %.1f on %d df, p %s (weighted mean %s points).\n", t.Q, t.DF, fmtP(t.P), signedPts(t.Mean))
+		}
+	}
+	var withDraws []ArmInfo
+	for _, a := range r.Arms {
+		if a.Draws != nil {
+			withDraws = append(withDraws, a)
+		}
+	}
+	if len(withDraws) > 0 {
+		ew.printf("\n## What the draws are made of\n\n")
+		ew.printf("| arm | draws | by ending | with unequal material | by pieces left (both sides) |\n|---|---:|---|---:|---|\n")
+		for _, a := range withDraws {
+			d := a.Draws
+			var reasons []string
+			for k, v := range d.ByReason {
+				reasons = append(reasons, fmt.Sprintf("%s %d", k, v))
+			}
+			sort.Strings(reasons)
+			var pieces []string
+			for _, c := range d.ByPieces {
+				pieces = append(pieces, fmt.Sprintf("%d: %d", c.At, c.Count))
+			}
+			ew.printf("| %s | %d | %s | %d | %s |\n", a.Name, d.Draws, strings.Join(reasons, ", "), d.Unequal, strings.Join(pieces, ", "))
+		}
+	}
+}
+
+func scoreCell(e *Estimate) string {
+	if e == nil {
+		return "–"
+	}
+	return fmt.Sprintf("%.3f [%.3f, %.3f]", e.Value, e.CI[0], e.CI[1])
+}
