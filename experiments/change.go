@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/surakarta/surakarta/internal/stats"
@@ -83,6 +84,21 @@ func changes(c *Comparison, margin, conf float64) map[string]ChangeFigure {
 		out[name] = ch
 	}
 	return out
+}
+
+// TestEquivalence adds to every comparison of the result its headline
+// changes (the first-player score and the draw rate, paired where the
+// games pair) with their equivalence tests (TOST) against ±margin, as
+// reports have them: what stats --compare prints as "within ±margin?".
+func (r *Result) TestEquivalence(margin float64) error {
+	if !(margin > 0 && margin < 0.5) {
+		return fmt.Errorf("equivalence margin %v: want a fraction in (0, 0.5) such as 0.02 (2 percentage points)", margin)
+	}
+	r.EquivalenceMargin = margin
+	for i := range r.Comparisons {
+		r.Comparisons[i].Changes = changes(&r.Comparisons[i], margin, r.Confidence)
+	}
+	return nil
 }
 
 // noSpreadEquivalence tests equivalence when the sample shows no spread:

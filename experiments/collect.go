@@ -160,6 +160,9 @@ type Result struct {
 	// Variants has one entry per group (per variant without --by).
 	Variants    []GroupStats `json:"variants"`
 	Comparisons []Comparison `json:"comparisons,omitempty"`
+	// EquivalenceMargin is the margin of the comparisons' equivalence
+	// tests (TestEquivalence); 0 when none were run.
+	EquivalenceMargin float64 `json:"equivalence_margin,omitempty"`
 	// Mixed, when not empty, says that pooled runs differ in their
 	// settings, one difference per entry (stats --pool --allow-mixed).
 	Mixed []string `json:"mixed,omitempty"`

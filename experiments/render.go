@@ -197,6 +197,18 @@ func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
 			fmtPts(Estimate{Value: p.Draws.Value, CI: p.Draws.CI}), fmtP(p.Draws.P), fmtP(p.Draws.ExactP),
 			fmtPts(Estimate{Value: p.FirstPlayerWins.Value, CI: p.FirstPlayerWins.CI}), fmtP(p.FirstPlayerWins.P))
 	}
+	for _, k := range []string{ChangeScore, ChangeDraw} {
+		ch, ok := c.Changes[k]
+		if !ok {
+			continue
+		}
+		verdict := "not shown within"
+		if ch.Equivalence.Equivalent {
+			verdict = "within"
+		}
+		ew.printf("  %s change %s (%s): %s ±%.1f points (equivalence TOST p %s)\n", strings.ReplaceAll(k, "_", " "), fmtPts(ch.Estimate), ch.Test,
+			verdict, 100*ch.Equivalence.Margin, fmtP(float64(ch.Equivalence.P)))
+	}
 }
 
 func fmtShare(x stats.Num) string {

@@ -21,6 +21,7 @@ func newStatsCommand() *cobra.Command {
 		compare bool
 		pool    bool
 		conf    float64
+		margin  float64
 		allow   readAllowance
 	)
 	cmd := &cobra.Command{
@@ -43,7 +44,10 @@ func newStatsCommand() *cobra.Command {
 			"tests with Newcombe intervals), and, where the same openings appear under both (same\n" +
 			"seed and random openings), a paired analysis that says how much pairing narrows the\n" +
 			"interval and how strongly the paired games' scores correlate. Every comparison A → B\n" +
-			"reports the change from A to B, B − A, in the text and in the JSON (diff fields).",
+			"reports the change from A to B, B − A, in the text and in the JSON (diff fields), and\n" +
+			"tests the headline changes (first-player score, draw rate) for equivalence within\n" +
+			"±--equivalence-margin by two one-sided tests (TOST), as experiment reports do: \"within\"\n" +
+			"is a claim of no change, \"not shown within\" is not (JSON: changes).",
 		Example: "  surakarta stats data/\n  surakarta stats data/ --by variant,reason\n  surakarta stats data/ --compare --json",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -53,6 +57,11 @@ func newStatsCommand() *cobra.Command {
 			res, err := collectStats(cmd, args, by, compare, pool, conf, allow)
 			if err != nil {
 				return err
+			}
+			if compare {
+				if err := res.TestEquivalence(margin); err != nil {
+					return fmt.Errorf("--equivalence-margin: %w", err)
+				}
 			}
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), res)
@@ -68,6 +77,7 @@ func newStatsCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&compare, "compare", false, "test the differences between variants and datasets")
 	cmd.Flags().BoolVar(&pool, "pool", false, "merge several DIRs into one source instead of reporting each")
 	cmd.Flags().Float64Var(&conf, "confidence", 0.95, "confidence level of every interval")
+	cmd.Flags().Float64Var(&margin, "equivalence-margin", experiments.DefaultEquivalenceMargin, "with --compare, the margin (a fraction, as the spec's equivalence_margin) within which TOST may call a change no change")
 	cmd.Flags().BoolVar(&allow.mixed, "allow-mixed", false, "with --pool, pool runs of different settings (the result is labelled mixed)")
 	addAllowDamagedFlag(cmd, &allow.damaged)
 	cmd.AddCommand(newStatsPlanCommand())

@@ -173,3 +173,44 @@ func TestStatsPlanFromRateAndDataset(t *testing.T) {
 		t.Errorf("plan rows %+v: want per-variant rates and the differences", plan.Rows)
 	}
 }
+
+// TestStatsCompareTestsEquivalence: --compare runs the reports' TOST on
+// the headline changes, in the text and the JSON, at the margin asked.
+func TestStatsCompareTestsEquivalence(t *testing.T) {
+	dir := t.TempDir()
+	writeRandomDataset(t, dir, 60, 5)
+	out, _, err := run(t, "", "stats", dir, "--json", "--compare", "--equivalence-margin", "0.05")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		EquivalenceMargin float64 `json:"equivalence_margin"`
+		Comparisons       []struct {
+			Changes map[string]struct {
+				Equivalence struct {
+					Margin float64  `json:"margin"`
+					P      *float64 `json:"p"`
+				} `json:"equivalence"`
+			} `json:"changes"`
+		} `json:"comparisons"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.EquivalenceMargin != 0.05 || len(res.Comparisons) == 0 {
+		t.Fatalf("margin %v, %d comparisons", res.EquivalenceMargin, len(res.Comparisons))
+	}
+	for _, k := range []string{"first_player_score", "draw_rate"} {
+		ch, ok := res.Comparisons[0].Changes[k]
+		if !ok || ch.Equivalence.Margin != 0.05 || ch.Equivalence.P == nil {
+			t.Errorf("change %s: %+v (present %v)", k, ch, ok)
+		}
+	}
+	text, _, err := run(t, "", "stats", dir, "--compare")
+	if err != nil || !strings.Contains(text, "±2.0 points (equivalence TOST p") {
+		t.Errorf("stats --compare text lacks the equivalence test (%v):\n%s", err, text)
+	}
+	if _, _, err := run(t, "", "stats", dir, "--compare", "--equivalence-margin", "0.7"); err == nil || !strings.Contains(err.Error(), "--equivalence-margin") {
+		t.Errorf("margin 0.7: %v", err)
+	}
+}
