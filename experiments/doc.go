@@ -7,7 +7,9 @@
 // histogram.go count them, openings.go (by opening: the stratified score,
 // free captures) and anatomy.go (what draws are made of) count more,
 // analysis.go, compare.go, change.go, ladder.go, sensitivity.go,
-// openingsens.go and sizes.go compute the figures and tests, answer.go
+// openingsens.go, laddertrend.go (the pairing-aware trend) and sizes.go
+// compute the figures and tests, extend.go is a ladder's stopping rule,
+// answer.go
 // words the conclusions, report.go builds a report, markdown.go, render.go
 // openingsmd.go and plots.go write it; spec.go and enginespec.go are experiment specs,
 // run.go and selfplay.go play their arms, plan.go plans sample sizes.

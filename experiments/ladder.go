@@ -74,6 +74,16 @@ type Ladder struct {
 	SlopePerDoubling *Estimate   `json:"slope_per_doubling,omitempty"`
 	Line             *LineFigure `json:"line,omitempty"`
 	FitNote          string      `json:"fit_note,omitempty"`
+	// Trend is the slope per doubling tested game by game over the games
+	// that every rung played from the same opening (PairedTrend); absent
+	// when the rungs do not pair or are not a simulation ladder.
+	Trend *PairedTrend `json:"paired_trend,omitempty"`
+	// Ends is the direct comparison of the lowest rung with the highest
+	// (highest − lowest), present with three rungs or more.
+	Ends *LadderStep `json:"ends,omitempty"`
+	// Stopping is the verdict of the spec's stopping rule (extend), when
+	// it has one.
+	Stopping *Stopping `json:"stopping,omitempty"`
 }
 
 // buildLadders finds the report's ladders: the spec's named ladder, or
@@ -155,18 +165,21 @@ func ladder(in *ReportInput, g []ArmInfo, margin float64) (Ladder, error) {
 		}
 	}
 	for i := 1; i < len(g); i++ {
-		c, err := compareArms(in, g[i-1].Name, g[i].Name)
+		s, err := ladderStep(in, g[i-1].Name, g[i].Name, margin)
 		if err != nil {
 			return l, err
 		}
-		ch := changes(&c, margin, conf)
-		s := LadderStep{From: g[i-1].Name, To: g[i].Name, Advantage: ch[ChangeScore], DrawRate: ch[ChangeDraw]}
-		s.Agrees = s.Advantage.Equivalence.Equivalent && s.DrawRate.Equivalence.Equivalent
-		s.GamesToAgree = max(gamesToAgree(&s.Advantage, c.GamesB, margin), gamesToAgree(&s.DrawRate, c.GamesB, margin))
 		l.Steps = append(l.Steps, s)
 	}
 	for i := len(l.Steps) - 1; i >= 0 && l.Steps[i].Agrees; i-- {
 		l.ConvergedAt = l.Steps[i].From
+	}
+	if len(g) >= 3 {
+		s, err := ladderStep(in, g[0].Name, g[len(g)-1].Name, margin)
+		if err != nil {
+			return l, err
+		}
+		l.Ends = &s
 	}
 	if !increasing {
 		l.FitNote = "the rungs differ in more than simulations per move, so no line over log2(simulations) is fitted"
@@ -186,10 +199,34 @@ func ladder(in *ReportInput, g []ArmInfo, margin float64) (Ladder, error) {
 		l.FitNote = fmt.Sprintf("no line fitted: %v", err)
 		return l, nil
 	}
+	if in.Collector.Pairs != nil {
+		idx := make([]*PairIndex, len(g))
+		sims := make([]int, len(g))
+		for i, a := range g {
+			idx[i], sims[i] = in.Collector.Pairs[in.byName[a.Name]], a.Sims
+		}
+		if l.Trend, err = pairedTrend(idx, sims, conf); err != nil {
+			return l, err
+		}
+	}
 	l.SlopePerDoubling = &Estimate{Value: f.Slope, CI: [2]float64{f.CI.Lo, f.CI.Hi}}
 	l.Line = &LineFigure{Intercept: f.Intercept, Chi2: f.Chi2, DF: f.DF, LackOfFitP: stats.Num(f.LackOfFitP), Scale: f.Scale,
 		Fits: !(f.LackOfFitP < Significance)}
 	return l, nil
+}
+
+// ladderStep compares rung from with rung to (to − from), paired where
+// the games pair, with both figures' equivalence tests against margin.
+func ladderStep(in *ReportInput, from, to string, margin float64) (LadderStep, error) {
+	c, err := compareArms(in, from, to)
+	if err != nil {
+		return LadderStep{}, err
+	}
+	ch := changes(&c, margin, in.Confidence)
+	s := LadderStep{From: from, To: to, Advantage: ch[ChangeScore], DrawRate: ch[ChangeDraw]}
+	s.Agrees = s.Advantage.Equivalence.Equivalent && s.DrawRate.Equivalence.Equivalent
+	s.GamesToAgree = max(gamesToAgree(&s.Advantage, c.GamesB, margin), gamesToAgree(&s.DrawRate, c.GamesB, margin))
+	return s, nil
 }
 
 // gamesToAgree scales a change's standard error from n games to the games

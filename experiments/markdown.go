@@ -207,6 +207,18 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		} else if l.FitNote != "" {
 			ew.printf("\n%s.\n", capital(l.FitNote))
 		}
+		if t := l.Trend; t != nil {
+			ew.printf("\nThe same trend tested game by game over the %s played from the same opening at every rung (each game's own least-squares slope on log2 sims, a one-sample t interval: the rungs' shared openings are accounted for): advantage %s points per doubling (p %s), draw rate %s points per doubling (p %s).\n",
+				games(t.Games), mdNumPts(t.Advantage.Value, t.Advantage.CI), fmtP(float64(t.Advantage.P)), mdNumPts(t.DrawRate.Value, t.DrawRate.CI), fmtP(float64(t.DrawRate.P)))
+		}
+		if e := l.Ends; e != nil {
+			ew.printf("\nLowest against highest rung directly, %s → %s: advantage %s points (%s p %s; within ±%.1f? %s, p %s), draw rate %s points (%s p %s; within ±%.1f? %s, p %s).\n",
+				e.From, e.To, mdPts(e.Advantage.Estimate), e.Advantage.Test, fmtP(e.Advantage.P), 100*l.Margin, map[bool]string{true: "yes", false: "not shown"}[e.Advantage.Equivalence.Equivalent], fmtP(float64(e.Advantage.Equivalence.P)),
+				mdPts(e.DrawRate.Estimate), e.DrawRate.Test, fmtP(e.DrawRate.P), 100*l.Margin, map[bool]string{true: "yes", false: "not shown"}[e.DrawRate.Equivalence.Equivalent], fmtP(float64(e.DrawRate.Equivalence.P)))
+		}
+		if st := l.Stopping; st != nil {
+			ew.printf("\nStopping rule (extend the ladder by doubling simulations until the top step agrees, at most %d simulations): **%s**.\n", st.MaxSims, st.Verdict)
+		}
 	}
 
 	if sv := r.Sensitivity; sv != nil {

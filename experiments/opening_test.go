@@ -115,3 +115,33 @@ func TestAnExperimentGrowsButRefusesOtherChanges(t *testing.T) {
 		t.Fatalf("another seed: %v, want a refusal naming it", err)
 	}
 }
+
+// TestPairedTrendOfTwoRungsIsThePairedChange: with two rungs one doubling
+// apart, each game's slope is its change, so the trend per doubling is
+// the paired change of the score, interval included.
+func TestPairedTrendOfTwoRungsIsThePairedChange(t *testing.T) {
+	var a, b PairIndex
+	wa := []Winner{RedWin, Draw, BlackWin, RedWin, Draw, RedWin, BlackWin, Draw}
+	wb := []Winner{RedWin, RedWin, Draw, RedWin, BlackWin, Draw, RedWin, Draw}
+	for i := range wa {
+		a.Add(openingGame(t, int64(i), wa[i], "b2a3", "e5f4"))
+		b.Add(openingGame(t, int64(i), wb[i], "b2a3", "e5f4"))
+	}
+	tr, err := pairedTrend([]*PairIndex{&a, &b}, []int{100, 200}, 0.95)
+	if err != nil || tr == nil {
+		t.Fatalf("trend %+v, %v", tr, err)
+	}
+	pc, err := PairGames(&a, &b, 0.95)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Games != 8 || math.Abs(float64(tr.Advantage.Value-pc.ScoreDiff.Value)) > 1e-12 ||
+		math.Abs(float64(tr.Advantage.CI[0]-pc.ScoreDiff.CI[0])) > 1e-12 || math.Abs(float64(tr.Advantage.P-pc.ScoreDiff.P)) > 1e-12 {
+		t.Errorf("trend %+v, paired change %+v", tr.Advantage, pc.ScoreDiff)
+	}
+	// Draws: 3 of 8 at both rungs; games 1 and 4 stop drawing, 2 and 5
+	// start, so the draw trend is exactly 0.
+	if math.Abs(float64(tr.DrawRate.Value)) > 1e-12 {
+		t.Errorf("draw trend %v, want 0", tr.DrawRate.Value)
+	}
+}

@@ -156,6 +156,13 @@ func BuildReport(in ReportInput) (*Report, error) {
 	if r.Ladders, err = buildLadders(&in, r.Arms); err != nil {
 		return nil, err
 	}
+	if in.Spec != nil && in.Spec.Extend != nil && len(in.Spec.Ladder) > 0 {
+		for i := range r.Ladders {
+			if l := &r.Ladders[i]; l.Points[0].Arm == in.Spec.Ladder[0] {
+				l.Stopping = in.Spec.stopping(l)
+			}
+		}
+	}
 	if in.Spec != nil && in.Spec.Baseline != "" {
 		r.Sensitivity = sensitivity(r, in.Spec.Baseline)
 	}

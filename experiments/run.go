@@ -214,22 +214,54 @@ func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, 
 	if err := claimExperiment(opt.Out, s); err != nil {
 		return nil, err
 	}
-	runs, err := s.ArmRuns(opt.Out, opt.SpecDir)
-	if err != nil {
-		return nil, err
-	}
 	logf := func(format string, args ...any) {
 		if opt.Log != nil {
 			fmt.Fprintf(opt.Log, format+"\n", args...)
 		}
 	}
+	// A stopping rule adds rungs one at a time, each decided by the report
+	// of the games before it.
+	for n := s.extensionOnDisk(opt.Out); ; n++ {
+		x, err := s.withExtension(n)
+		if err != nil {
+			return nil, err
+		}
+		runs, err := x.ArmRuns(opt.Out, opt.SpecDir)
+		if err != nil {
+			return nil, err
+		}
+		if err := playArms(ctx, runs, player, logf); err != nil {
+			return nil, err
+		}
+		r, err := WriteExperimentReport(ctx, opt.Out, opt.Command)
+		if err != nil || s.Extend == nil {
+			return r, err
+		}
+		st := (*Stopping)(nil)
+		for _, l := range r.Ladders {
+			if l.Stopping != nil {
+				st = l.Stopping
+			}
+		}
+		if st == nil || st.Converged || st.BudgetSpent {
+			if st != nil {
+				logf("stopping rule: %s", st.Verdict)
+			}
+			return r, nil
+		}
+		logf("stopping rule: %s", st.Verdict)
+	}
+}
+
+// playArms plays the arms that are not complete, in order.
+func playArms(ctx context.Context, runs []ArmRun, player Player, logf func(string, ...any)) error {
 	for i, a := range runs {
 		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("experiment stopped before arm %s: %w; run the same command again to resume", a.Name, err)
+			return fmt.Errorf("experiment stopped before arm %s: %w; run the same command again to resume", a.Name, err)
 		}
 		done, err := armComplete(a)
 		if err != nil {
-			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
+			return fmt.Errorf("arm %s: %w", a.Name, err)
 		}
 		if done >= a.Games {
 			logf("arm %d/%d %s: %s already complete", i+1, len(runs), a.Name, games(done))
@@ -242,18 +274,18 @@ func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, 
 		logf("arm %d/%d %s: %s, %d sims, %s, %s (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.sims(), regime, games(a.Games), done)
 		if err := player.PlayArm(ctx, a); err != nil {
 			if ctx.Err() != nil {
-				return nil, fmt.Errorf("arm %s interrupted: %w; run the same command again to resume", a.Name, err)
+				return fmt.Errorf("arm %s interrupted: %w; run the same command again to resume", a.Name, err)
 			}
-			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
+			return fmt.Errorf("arm %s: %w", a.Name, err)
 		}
 		if done, err = armComplete(a); err != nil {
-			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
+			return fmt.Errorf("arm %s: %w", a.Name, err)
 		}
 		if done < a.Games {
-			return nil, fmt.Errorf("arm %s: the player returned with %d of %d games complete", a.Name, done, a.Games)
+			return fmt.Errorf("arm %s: the player returned with %d of %d games complete", a.Name, done, a.Games)
 		}
 	}
-	return WriteExperimentReport(ctx, opt.Out, opt.Command)
+	return nil
 }
 
 // WriteExperimentReport reads experiment directory out (its spec.json and
@@ -277,6 +309,9 @@ func WriteExperimentReport(ctx context.Context, out, command string) (*Report, e
 	s, err := ParseSpec(b, true)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(out, SpecFile), err)
+	}
+	if s, err = s.withExtension(s.extensionOnDisk(out)); err != nil {
+		return nil, err
 	}
 	c := NewCollector(nil, s.Pairing == PairOpenings)
 	runs, err := s.ArmRuns(out, "")

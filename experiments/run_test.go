@@ -145,9 +145,9 @@ func TestRunRefusesAnotherExperimentInTheSameDirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	other := *s
-	other.Games = 30
+	other.Seed = 5
 	_, err := Run(context.Background(), &other, &randomPlayer{t: t, partSize: 24}, RunOptions{Out: out})
-	if err == nil || !strings.Contains(err.Error(), "games was 24, the spec has 30") {
+	if err == nil || !strings.Contains(err.Error(), "seed was 4, the spec has 5") {
 		t.Errorf("changed spec: err %v", err)
 	}
 	// Workers do not change the games: allowed.
@@ -257,5 +257,48 @@ func TestSpecFilesStayInsideTheSpecsFolder(t *testing.T) {
 		if want := filepath.Join(specDir, tc.evaluator); tc.evaluator != "material" && got != want {
 			t.Errorf("evaluator %s resolved to %s, want %s", tc.evaluator, got, want)
 		}
+	}
+}
+
+// TestStoppingRuleExtendsTheLadderUntilTheBudget: the random player plays
+// the same games at every rung (its games depend on the seed only), so no
+// step can show agreement from 24 identical pairs (the no-spread bound,
+// 0.99^24, is far above 0.05) and the rule must add rungs at 32 and 64
+// simulations, then stop with the budget spent; the report says so and a
+// second run plays nothing more.
+func TestStoppingRuleExtendsTheLadderUntilTheBudget(t *testing.T) {
+	spec := strings.Replace(runSpec, "compare:\n  - [standard, majority]\n  - [standard, standard-16]\n",
+		"ladder: [standard, standard-16]\nextend: {max_sims: 64}\nconvergence_margin: 0.01\ncompare:\n  - [standard, standard-16]\n", 1)
+	s, err := ParseSpec([]byte(spec), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	r, err := Run(context.Background(), s, &randomPlayer{t: t, partSize: 24}, RunOptions{Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, arm := range []string{"extend-sims32", "extend-sims64"} {
+		if _, err := os.Stat(ArmDir(out, arm)); err != nil {
+			t.Errorf("rung %s not played: %v", arm, err)
+		}
+	}
+	if _, err := os.Stat(ArmDir(out, "extend-sims128")); err == nil {
+		t.Error("a rung beyond max_sims was played")
+	}
+	if len(r.Ladders) != 1 || len(r.Ladders[0].Points) != 4 || r.Ladders[0].Stopping == nil || !r.Ladders[0].Stopping.BudgetSpent ||
+		!strings.Contains(r.Ladders[0].Stopping.Verdict, "budget spent") || r.Ladders[0].Ends == nil || r.Ladders[0].Ends.To != "extend-sims64" {
+		t.Fatalf("ladder %+v", r.Ladders)
+	}
+	// A pairing-aware trend over four rungs of identical games: no change.
+	if tr := r.Ladders[0].Trend; tr == nil || tr.Games != 24 || float64(tr.Advantage.Value) != 0 {
+		t.Errorf("paired trend %+v", tr)
+	}
+	again, err := WriteExperimentReport(context.Background(), out, "")
+	if err != nil || len(again.Arms) != 5 {
+		t.Fatalf("report again: %v, %d arms", err, len(again.Arms))
+	}
+	if _, err := ParseSpec([]byte(strings.Replace(spec, "max_sims: 64", "max_sims: 8", 1)), false); err == nil {
+		t.Error("a budget below the top rung was accepted")
 	}
 }

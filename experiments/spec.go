@@ -84,6 +84,10 @@ type Spec struct {
 	// ladder ordered by simulations; naming the rungs lets a ladder climb
 	// by other means too (a stronger evaluator as a further rung).
 	Ladder []string `yaml:"ladder,omitempty" json:"ladder,omitempty"`
+	// Extend is the named ladder's stopping rule (ExtendSpec): add rungs
+	// at doubled simulations until the top step agrees or the budget is
+	// spent.
+	Extend *ExtendSpec `yaml:"extend,omitempty" json:"extend,omitempty"`
 	// Baseline names an arm that every other arm is compared with when
 	// Compare is empty, and makes the report's sensitivity table: does the
 	// baseline's conclusion survive each change of setting?
@@ -279,9 +283,10 @@ func jsonSpecError(err error) error {
 }
 
 var specTypes = map[string]reflect.Type{
-	"Spec":      reflect.TypeFor[Spec](),
-	"RulesSpec": reflect.TypeFor[RulesSpec](),
-	"ArmSpec":   reflect.TypeFor[ArmSpec](),
+	"Spec":       reflect.TypeFor[Spec](),
+	"RulesSpec":  reflect.TypeFor[RulesSpec](),
+	"ArmSpec":    reflect.TypeFor[ArmSpec](),
+	"ExtendSpec": reflect.TypeFor[ExtendSpec](),
 }
 
 func sectionName(typ string) string {
@@ -290,6 +295,8 @@ func sectionName(typ string) string {
 		return "rules"
 	case "ArmSpec":
 		return "an arm"
+	case "ExtendSpec":
+		return "extend"
 	}
 	return "the spec"
 }
@@ -398,6 +405,9 @@ func (s *Spec) Validate() error {
 			return fmt.Errorf("ladder: arm %q named twice", n)
 		}
 		inLadder[n] = true
+	}
+	if err := s.validateExtend(); err != nil {
+		return err
 	}
 	for i, c := range s.Compare {
 		for _, n := range c {
