@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -143,5 +144,39 @@ func TestPairedTrendOfTwoRungsIsThePairedChange(t *testing.T) {
 	// start, so the draw trend is exactly 0.
 	if math.Abs(float64(tr.DrawRate.Value)) > 1e-12 {
 		t.Errorf("draw trend %v, want 0", tr.DrawRate.Value)
+	}
+}
+
+// TestOpeningTableTurnsTheAdvantageToTheSideToMove: arms alike but for
+// their opening plies form one table; after an odd k the advantage is
+// Black's, the first player's turned round, interval included; Cochran's
+// Q compares the rows.
+func TestOpeningTableTurnsTheAdvantageToTheSideToMove(t *testing.T) {
+	cfg := &mcts.Config{}
+	arm := func(name string, k int, adv, lo, hi float64) ArmInfo {
+		return ArmInfo{Name: name, Variant: "standard", RandomOpening: k, cfg: cfg,
+			Stats: GroupStats{Games: 1000, FirstPlayer: "red", FirstPlayerAdvantage: Estimate{Value: adv, CI: [2]float64{lo, hi}}}}
+	}
+	arms := []ArmInfo{arm("k1", 1, -0.10, -0.13, -0.07), arm("k0", 0, 0.20, 0.17, 0.23), arm("k2", 2, 0.10, 0.07, 0.13)}
+	s, err := openingSensitivity(arms, 0.95)
+	if err != nil || s == nil || len(s.Rows) != 3 {
+		t.Fatalf("table %+v, %v", s, err)
+	}
+	if r := s.Rows[1]; r.RandomOpening != 1 || r.Mover != "black" || r.MoverAdvantage.Value != 0.10 || r.MoverAdvantage.CI != [2]float64{0.07, 0.13} {
+		t.Errorf("k = 1 row %+v: want Black's advantage +0.10 [0.07, 0.13]", r)
+	}
+	if s.Rows[0].RandomOpening != 0 || s.Rows[0].Mover != "red" {
+		t.Errorf("rows not ordered by k: %+v", s.Rows)
+	}
+	// Rows 0.20, 0.10, 0.10 with equal errors (0.03/1.96): Q = Σ(x − x̄)²/se².
+	se := 0.03 / 1.959963984540054
+	want := (math.Pow(0.2-0.4/3, 2) + 2*math.Pow(0.1-0.4/3, 2)) / (se * se)
+	if s.Test == nil || s.Test.DF != 2 || math.Abs(s.Test.Q-want) > 1e-6*want {
+		t.Errorf("Cochran's Q %+v, want %.3f on 2 df", s.Test, want)
+	}
+	other := arms[0]
+	other.Variant = "majority"
+	if s, _ := openingSensitivity([]ArmInfo{arms[1], other}, 0.95); s != nil {
+		t.Errorf("arms of different variants made a table: %+v", s)
 	}
 }
