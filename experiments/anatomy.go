@@ -16,7 +16,11 @@ type DrawAnatomy struct {
 	// Unequal counts draws with unequal material left: the draws the
 	// majority rule would have decided.
 	Unequal int64 `json:"unequal_material"`
-	pieces  map[int]int64
+	// Tables is what the endgame tables say of the draws (DrawTables),
+	// when the report was given tables.
+	Tables *DrawTableCounts `json:"tables,omitempty"`
+	pieces map[int]int64
+	err    error // the first game the tables could not classify
 }
 
 // CountAt is a count at a value.
@@ -25,10 +29,28 @@ type CountAt struct {
 	Count int64 `json:"count"`
 }
 
-// Add records g if it is a draw.
-func (d *DrawAnatomy) Add(g *Game) {
+// Add records g if it is a draw, and with tables (nil: none) what they
+// say of it.
+func (d *DrawAnatomy) Add(g *Game, tables *DrawTables) {
 	if g.Winner != Draw {
 		return
+	}
+	if tables != nil && d.err == nil {
+		v, pieces, err := tables.classify(g)
+		if d.Tables == nil {
+			d.Tables = &DrawTableCounts{}
+		}
+		switch {
+		case err != nil:
+			d.err = err
+		case v == tableWon:
+			d.Tables.Won++
+		case v == tableDrawn:
+			d.Tables.Drawn++
+		default:
+			d.Tables.Beyond++
+		}
+		d.Tables.Pieces = max(d.Tables.Pieces, pieces)
 	}
 	if d.ByReason == nil {
 		d.ByReason, d.pieces = map[string]int64{}, map[int]int64{}
@@ -52,6 +74,18 @@ func (d *DrawAnatomy) Merge(o *DrawAnatomy) {
 	}
 	d.Draws += o.Draws
 	d.Unequal += o.Unequal
+	if o.Tables != nil {
+		if d.Tables == nil {
+			d.Tables = &DrawTableCounts{}
+		}
+		d.Tables.Won += o.Tables.Won
+		d.Tables.Drawn += o.Tables.Drawn
+		d.Tables.Beyond += o.Tables.Beyond
+		d.Tables.Pieces = max(d.Tables.Pieces, o.Tables.Pieces)
+	}
+	if d.err == nil {
+		d.err = o.err
+	}
 	for k, v := range o.ByReason {
 		d.ByReason[k] += v
 	}

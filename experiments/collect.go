@@ -64,6 +64,8 @@ type Collector struct {
 	// games by ending and material.
 	Openings map[Arm]*OpeningIndex
 	Draws    map[Arm]*DrawAnatomy
+	// Tables, when set, classifies every draw by the endgame tables.
+	Tables *DrawTables
 }
 
 // NewCollector returns a collector grouping by the fields by (see ParseBy);
@@ -91,7 +93,7 @@ func (c *Collector) Add(source string, g *Game) {
 	}
 	gr.Add(g)
 	c.Openings[a].Add(g)
-	c.Draws[a].Add(g)
+	c.Draws[a].Add(g, c.Tables)
 	if c.pair {
 		x := c.Pairs[a]
 		if x == nil {

@@ -8,7 +8,8 @@
 // free captures) and anatomy.go (what draws are made of) count more,
 // analysis.go, compare.go, change.go, ladder.go, sensitivity.go,
 // openingsens.go, laddertrend.go (the pairing-aware trend) and sizes.go
-// compute the figures and tests, extend.go is a ladder's stopping rule,
+// compute the figures and tests, tables.go judges draws by the endgame
+// tables, extend.go is a ladder's stopping rule,
 // answer.go
 // words the conclusions, report.go builds a report, markdown.go, render.go
 // openingsmd.go and plots.go write it; spec.go and enginespec.go are experiment specs,

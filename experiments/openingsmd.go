@@ -59,7 +59,18 @@ func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
 	}
 	if len(withDraws) > 0 {
 		ew.printf("\n## What the draws are made of\n\n")
-		ew.printf("| arm | draws | by ending | with unequal material | by pieces left (both sides) |\n|---|---:|---|---:|---|\n")
+		tables := 0
+		for _, a := range withDraws {
+			if t := a.Draws.Tables; t != nil {
+				tables = max(tables, t.Pieces)
+			}
+		}
+		if tables > 0 {
+			ew.printf("The endgame tables (up to %d pieces) judge the position each draw's last capture left, with the no-capture counter at 0: won for one side (a forced win thrown away), drawn with best play, or beyond the tables (more pieces).\n\n", tables)
+			ew.printf("| arm | draws | by ending | with unequal material | tables: won for one side / drawn / beyond | by pieces left (both sides) |\n|---|---:|---|---:|---|---|\n")
+		} else {
+			ew.printf("| arm | draws | by ending | with unequal material | by pieces left (both sides) |\n|---|---:|---|---:|---|\n")
+		}
 		for _, a := range withDraws {
 			d := a.Draws
 			var reasons []string
@@ -70,6 +81,14 @@ func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
 			var pieces []string
 			for _, c := range d.ByPieces {
 				pieces = append(pieces, fmt.Sprintf("%d: %d", c.At, c.Count))
+			}
+			if tables > 0 {
+				tc := "–"
+				if t := d.Tables; t != nil {
+					tc = fmt.Sprintf("%d / %d / %d", t.Won, t.Drawn, t.Beyond)
+				}
+				ew.printf("| %s | %d | %s | %d | %s | %s |\n", a.Name, d.Draws, strings.Join(reasons, ", "), d.Unequal, tc, strings.Join(pieces, ", "))
+				continue
 			}
 			ew.printf("| %s | %d | %s | %d | %s |\n", a.Name, d.Draws, strings.Join(reasons, ", "), d.Unequal, strings.Join(pieces, ", "))
 		}

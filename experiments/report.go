@@ -137,6 +137,9 @@ func BuildReport(in ReportInput) (*Report, error) {
 			}
 		}
 		if d := in.Collector.Draws[arm]; d != nil && d.Draws > 0 {
+			if d.err != nil {
+				return nil, fmt.Errorf("arm %s: endgame tables: %w", a.Name, d.err)
+			}
 			da := d.finish()
 			a.Draws = &da
 		}

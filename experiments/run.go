@@ -201,6 +201,9 @@ type RunOptions struct {
 	Command string
 	// Log receives one line per arm as it starts and finishes (nil: none).
 	Log io.Writer
+	// Tables, when set, is a directory of endgame tables (package
+	// tablebase) by which the report classifies every draw (DrawTables).
+	Tables string
 }
 
 // Run plays every arm of the spec with player (arms already complete are
@@ -233,7 +236,7 @@ func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, 
 		if err := playArms(ctx, runs, player, logf); err != nil {
 			return nil, err
 		}
-		r, err := WriteExperimentReport(ctx, opt.Out, opt.Command)
+		r, err := WriteExperimentReportTables(ctx, opt.Out, opt.Command, opt.Tables)
 		if err != nil || s.Extend == nil {
 			return r, err
 		}
@@ -294,6 +297,13 @@ func playArms(ctx context.Context, runs []ArmRun, player Player, logf func(strin
 // says so in its description. An empty command keeps the one the previous
 // report.json recorded.
 func WriteExperimentReport(ctx context.Context, out, command string) (*Report, error) {
+	return WriteExperimentReportTables(ctx, out, command, "")
+}
+
+// WriteExperimentReportTables is WriteExperimentReport that, with a tables
+// directory, also classifies every draw by the endgame tables there
+// (DrawTables): what the position after its last capture is worth.
+func WriteExperimentReportTables(ctx context.Context, out, command, tables string) (*Report, error) {
 	if command == "" {
 		if b, err := os.ReadFile(filepath.Join(out, "report.json")); err == nil {
 			var old struct{ Command string }
@@ -314,6 +324,9 @@ func WriteExperimentReport(ctx context.Context, out, command string) (*Report, e
 		return nil, err
 	}
 	c := NewCollector(nil, s.Pairing == PairOpenings)
+	if tables != "" {
+		c.Tables = NewDrawTables(tables)
+	}
 	runs, err := s.ArmRuns(out, "")
 	if err != nil {
 		return nil, err

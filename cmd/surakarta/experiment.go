@@ -42,6 +42,7 @@ func newExperimentRunCommand() *cobra.Command {
 		quiet   bool
 		asJSON  bool
 		resume  bool
+		tables  string
 	)
 	cmd := &cobra.Command{
 		Use:   "run SPEC.yaml|SPEC.json --out DIR [--resume] [--concurrency C] [--quiet] [--json]",
@@ -90,7 +91,7 @@ func newExperimentRunCommand() *cobra.Command {
 			player := experimentPlayer(cmd, quiet)
 			opt := experiments.RunOptions{
 				Out: out, SpecDir: filepath.Dir(args[0]),
-				Command: fmt.Sprintf("surakarta experiment run %s --out %s", args[0], out),
+				Command: fmt.Sprintf("surakarta experiment run %s --out %s", args[0], out), Tables: tables,
 			}
 			if !quiet {
 				opt.Log = cmd.ErrOrStderr()
@@ -104,6 +105,7 @@ func newExperimentRunCommand() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&out, "out", "", "experiment directory to write (created if missing)")
 	cmd.Flags().BoolVar(&resume, "resume", false, "continue the experiment in --out: play only the games not yet written")
+	cmd.Flags().StringVar(&tables, "tables", "", "endgame tables directory (surakarta tablebase build): the report says what they make of each draw")
 	addConcurrencyFlag(cmd, &workers, 0, "games played at once (default: the spec's concurrency, else one per CPU)")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report's location and headline figures as one JSON object")
@@ -140,24 +142,32 @@ func (s *stoppingPlayer) PlayArm(ctx context.Context, a experiments.ArmRun) erro
 }
 
 func newExperimentReportCommand() *cobra.Command {
-	var asJSON bool
+	var (
+		asJSON bool
+		tables string
+	)
 	cmd := &cobra.Command{
-		Use:   "report DIR [--json]",
+		Use:   "report DIR [--tables TB] [--json]",
 		Short: "Rewrite an experiment's report from the games in its directory",
 		Long: "report reads an experiment directory (its spec.json and the datasets under arms/)\n" +
 			"and writes report.md, report.json and the plots again; an unfinished experiment is\n" +
-			"reported with the games it has, and the report says so. --json prints the object of\n" +
-			"experiment run --json: where the report went and its headline figures.",
-		Example: "  surakarta experiment report runs/variants\n  surakarta experiment report runs/ladder --json",
-		Args:    cobra.ExactArgs(1),
+			"reported with the games it has, and the report says so. --tables TB (tables of\n" +
+			"surakarta tablebase build, for the arms' rules) adds what the tables make of each draw:\n" +
+			"the position its last capture left is won for one side, drawn, or beyond the tables.\n" +
+			"--json prints the object of experiment run --json: where the report went and its\n" +
+			"headline figures.",
+		Example: "  surakarta experiment report runs/variants\n  surakarta experiment report runs/ladder --json\n" +
+			"  surakarta experiment report runs/strength-variants --tables tb",
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := experiments.WriteExperimentReport(cmd.Context(), args[0], "")
+			r, err := experiments.WriteExperimentReportTables(cmd.Context(), args[0], "", tables)
 			if err != nil {
 				return err
 			}
 			return printReportSummary(cmd, args[0], r, asJSON)
 		},
 	}
+	cmd.Flags().StringVar(&tables, "tables", "", "endgame tables directory (surakarta tablebase build): the report says what they make of each draw")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report's location and headline figures as one JSON object")
 	return cmd
 }
