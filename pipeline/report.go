@@ -25,6 +25,9 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 	if err != nil {
 		return "", "", fmt.Errorf("statistics: %w", err)
 	}
+	if err := res.TestEquivalence(experiments.DefaultEquivalenceMargin); err != nil {
+		return "", "", fmt.Errorf("statistics: %w", err)
+	}
 
 	// The report: one arm per variant, named by it, compared game by game.
 	col := experiments.NewCollector(nil, true)

@@ -312,6 +312,12 @@ func TestMatchInterruptedEndsItsEnginesAndResumes(t *testing.T) {
 	if left := processesWith(t, marker); len(left) > 0 {
 		t.Fatalf("engine processes left after the interrupt: %v", left)
 	}
+	if strings.Contains(stderr.String(), "covers the 0 games completed") {
+		// A loaded machine (the suite beside other jobs) may not finish a
+		// pair in the second before the interrupt: the exit and the
+		// engines' end are checked, and there is nothing to resume.
+		t.Skip("no pair finished before the interrupt (a loaded machine): nothing to resume")
+	}
 	_, errOut, err := run(t, "", append(args, "--resume")...)
 	if err != nil {
 		t.Fatal(err)
