@@ -3,7 +3,11 @@
 // arena matches that show whether an evaluator makes the search stronger.
 //
 // Files: features.go and circuits.go extract the position features,
-// movefeatures.go the move features of the prior; fit.go runs a value
+// movefeatures.go the move features of the prior; patterns.go defines the
+// board patterns and their index tables, patternvalue.go is the pattern
+// evaluator and patternhead.go its part of a model file, patternfit.go
+// fits it, with its rows in patternfit_rows.go and its objective and
+// L-BFGS run in patternfit_lbfgs.go; fit.go runs a value
 // fit, with its rows in fit_source.go, its settings in fit_options.go, the
 // ridge and logistic models in fit_ridge.go and fit_logistic.go (their
 // unrolled inner loops in fit_kernels.go) and the held-out figures in
@@ -79,6 +83,42 @@
 // leaves its segment through the segment's end piece and meets the first
 // piece of the next occupied segment), which the tests check against the
 // rules package's route walking on random positions.
+//
+// # Pattern evaluation
+//
+// Patterns is a linear evaluator over board patterns in the manner of
+// Buro's Logistello and of n-tuple networks: a pattern is a set of points
+// read as a base-3 number (empty, the side to move's piece, the
+// opponent's), and every configuration of a pattern is one weight. The
+// families (PatternFamilies, version PatternSetVersion) are the ranks and
+// files (three families each: the home lines, the inner circuit's, the
+// outer circuit's), the long and the short diagonals, each circuit's track
+// through a corner loop (four track points either side) and the 3×3
+// corner regions: 30 instances, 26,946 weights a band (107,784 in all). An instance and its
+// images under rules.Symmetries read one table, and configurations that a
+// symmetry fixing the instance's points maps onto each other share a
+// weight (a slot), so that the evaluator is colour-blind (own/opponent,
+// never red/black) and mirror-blind by construction; the pattern weights
+// are summed as integers (PatternQuantum) so that a position and its
+// images evaluate bit-identically, which a test checks on every symmetry.
+// Each of NumPhaseBands phase bands (by pieces on the board: 19-24, 13-18,
+// 8-12, 0-7; PhaseBand) has its own weights, the hand features (every
+// feature but red_to_move) included; the score is the band's hand score
+// plus its instances' weights and the value tanh(score/2). An evaluation
+// extracts the hand features, adds each occupied point's digit to the
+// instances it belongs to (a precomputed table) and makes one table
+// lookup an instance; it allocates nothing.
+//
+// FitPatterns fits the weights by L-BFGS (gonum/optimize) on the mean
+// log-loss of the win probability σ(score) (draws as ½; Blend and TD(λ)
+// targets as for Fit), plus Lambda·Σβ² on the standardized hand weights
+// and PatternLambda·Σw² on the pattern weights, from zero. Games are held
+// out as Fit holds them out. The training rows are stored compactly
+// (PatternRowBytes, 165 bytes a row: a uint16 slot an instance, the hand
+// features as float32, the band and the target), and the loss is summed
+// over eight fixed blocks of rows added in order, so the fit does not
+// depend on the number of workers. Tests recover a known model from its
+// own probabilities and hold the analytic gradient to finite differences.
 //
 // # Move features and the move prior
 //
@@ -173,7 +213,9 @@
 // of datasets, and SpreadScale calibrates a value head so that its scores
 // spread as widely as the results do (a least-squares value is flatter).
 // ModelFile (format ModelFormat, version ModelVersion) holds one trained
-// model: the value head as a weights file, the scale applied, the prior
+// model: the value head, either linear as a weights file or a pattern head
+// (PatternHead, from version 2; version 1 files still open), the scale
+// applied, the prior
 // head, both heads' held-out reports and the model's provenance
 // (generation, parent, datasets, settings). FitModel fits both heads on a
 // window of datasets into a ModelFile: the one training path of the

@@ -101,10 +101,11 @@ func TestWeightsAtTheBoundGiveFiniteValuesAndPriors(t *testing.T) {
 	}
 	for _, m := range []eval.Model{eval.Ridge, eval.Logistic} {
 		f.Value.Model = m
-		l, _, err := f.Heads()
+		h, _, err := f.Heads()
 		if err != nil {
 			t.Fatal(err)
 		}
+		l := h.(*eval.Linear)
 		_, rows := captureGames(t, rules.DefaultRules(), 11, 6)
 		for _, row := range rows {
 			p, err := rules.NewPosition(rules.Bitboard(row.Red), rules.Bitboard(row.Black), rules.Color(row.SideToMove), int(row.NoCapturePlies), 1)

@@ -46,30 +46,14 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 			store.t = make([]float32, 0, n)
 		}
 	}
-	var train, held Counts
-	var lastTrain, lastHeld int64 = -1, -1
+	var split splitCounts
 	var x Vector
 	err := src.Scan(ctx, func(r *Row) error {
 		if err := checkRow(r, opt.Blend); err != nil {
 			return err
 		}
-		if InHoldout(r.GameID, opt.Seed, opt.Holdout) {
-			held.Positions++
-			if r.GameID != lastHeld || held.Games == 0 {
-				held.Games++
-				lastHeld = r.GameID
-			}
-			return nil
-		}
-		train.Positions++
-		if r.GameID != lastTrain || train.Games == 0 {
-			train.Games++
-			lastTrain = r.GameID
-			if train.Games&255 == 0 {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-			}
+		if out, err := split.add(ctx, r, opt.Seed, opt.Holdout); out || err != nil {
+			return err
 		}
 		ExtractBoards(&x, r.Red, r.Black, r.Side, r.NoCapture)
 		y := (1-opt.Blend)*r.Result + opt.Blend*r.RootValue
@@ -82,18 +66,18 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if train.Positions == 0 {
-		return nil, fmt.Errorf("%w: no training positions (%d positions held out)", errNoRows, held.Positions)
+	if split.train.Positions == 0 {
+		return nil, fmt.Errorf("%w: no training positions (%d positions held out)", errNoRows, split.held.Positions)
 	}
-	if held.Positions == 0 {
-		return nil, fmt.Errorf("%w among %d games", ErrNoHeldOut, train.Games)
+	if split.held.Positions == 0 {
+		return nil, fmt.Errorf("%w among %d games", ErrNoHeldOut, split.train.Games)
 	}
 	acc.flush()
 
 	rep := Report{
 		Model: opt.Model, FeatureSetVersion: FeatureSetVersion,
 		Lambda: opt.Lambda, Blend: opt.Blend, HoldoutFraction: opt.Holdout, Seed: opt.Seed,
-		ColorBlind: opt.ColorBlind, Train: train,
+		ColorBlind: opt.ColorBlind, Train: split.train,
 	}
 	cols := opt.cols()
 	wModel, lossModel, err := acc.solve(cols, opt.Lambda)
@@ -138,33 +122,9 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 	base := NewLinear(opt.Model, expand(baselineCols, wBase))
 
 	// Second pass: score the held-out games.
-	var mm, mb metrics
-	err = src.Scan(ctx, func(r *Row) error {
-		if !InHoldout(r.GameID, opt.Seed, opt.Holdout) {
-			return nil
-		}
-		if err := checkRow(r, opt.Blend); err != nil {
-			return err
-		}
-		ExtractBoards(&x, r.Red, r.Black, r.Side, r.NoCapture)
-		mm.add(model.ValueOf(&x), r.Result)
-		mb.add(base.ValueOf(&x), r.Result)
-		return nil
-	})
-	if err != nil {
+	value := func(x *Vector, _ *Row) float64 { return model.ValueOf(x) }
+	if rep.Holdout, err = scoreHoldout(ctx, src, opt, split.held, value, base); err != nil {
 		return nil, err
-	}
-	if mm.n != held.Positions {
-		return nil, fmt.Errorf("the source yielded %d held-out positions on the second pass, %d on the first: it must yield the same rows each time", mm.n, held.Positions)
-	}
-	n := float64(mm.n)
-	rep.Holdout = HoldoutReport{
-		Positions: held.Positions, Games: held.Games,
-		LogLoss: mm.logLoss / n, Brier: mm.brier / n, MSE: mm.mse / n,
-		SignAccuracy: mm.signAccuracy(), Decisive: mm.decisive,
-		BaselineLogLoss: mb.logLoss / n, BaselineBrier: mb.brier / n, BaselineMSE: mb.mse / n,
-		BaselineSignAccuracy: mb.signAccuracy(),
-		Calibration:          mm.calibration(), BaselineCalibration: mb.calibration(),
 	}
 	names := Names()
 	mw, bw := model.Weights(), base.Weights()

@@ -60,7 +60,14 @@ func groupByMaterial(s *rowStore) *rowStore {
 		n[m]++
 		sum[m] += float64(s.t[r])
 	}
+	return materialGroups(&n, &sum)
+}
+
+// materialGroups returns the grouped rows of groupByMaterial from each
+// material difference's count n[m+12] and target sum sum[m+12].
+func materialGroups(n, sum *[25]float64) *rowStore {
 	g := &rowStore{}
+	total := 0.0
 	for m := range n {
 		if n[m] == 0 {
 			continue
@@ -69,8 +76,9 @@ func groupByMaterial(s *rowStore) *rowStore {
 		x[Bias], x[Material] = 1, float64(m-12)
 		g.add(&x, sum[m]/n[m])
 		g.n = append(g.n, float32(n[m]))
+		total += n[m]
 	}
-	g.total = float64(s.rows())
+	g.total = total
 	return g
 }
 

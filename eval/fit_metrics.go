@@ -1,6 +1,10 @@
 package eval
 
-import "math"
+import (
+	"context"
+	"fmt"
+	"math"
+)
 
 // ProbEpsilon bounds the win probabilities scored by log-loss away from 0
 // and 1: a ridge prediction of exactly ±1 would otherwise cost an infinite
@@ -61,4 +65,40 @@ func (m *metrics) signAccuracy() float64 {
 		return 0
 	}
 	return m.signHits / float64(m.decisive)
+}
+
+// scoreHoldout scores a model, whose value of a row with features x is
+// value(x, row), and the baseline on the held-out games of src (held
+// counts them, as the first pass found): Fit's and FitPatterns' second
+// pass.
+func scoreHoldout(ctx context.Context, src Source, opt FitOptions, held Counts, value func(x *Vector, r *Row) float64, base *Linear) (HoldoutReport, error) {
+	var mm, mb metrics
+	var x Vector
+	err := src.Scan(ctx, func(r *Row) error {
+		if !InHoldout(r.GameID, opt.Seed, opt.Holdout) {
+			return nil
+		}
+		if err := checkRow(r, opt.Blend); err != nil {
+			return err
+		}
+		ExtractBoards(&x, r.Red, r.Black, r.Side, r.NoCapture)
+		mm.add(value(&x, r), r.Result)
+		mb.add(base.ValueOf(&x), r.Result)
+		return nil
+	})
+	if err != nil {
+		return HoldoutReport{}, err
+	}
+	if mm.n != held.Positions {
+		return HoldoutReport{}, fmt.Errorf("the source yielded %d held-out positions on the second pass, %d on the first: it must yield the same rows each time", mm.n, held.Positions)
+	}
+	n := float64(mm.n)
+	return HoldoutReport{
+		Positions: held.Positions, Games: held.Games,
+		LogLoss: mm.logLoss / n, Brier: mm.brier / n, MSE: mm.mse / n,
+		SignAccuracy: mm.signAccuracy(), Decisive: mm.decisive,
+		BaselineLogLoss: mb.logLoss / n, BaselineBrier: mb.brier / n, BaselineMSE: mb.mse / n,
+		BaselineSignAccuracy: mb.signAccuracy(),
+		Calibration:          mm.calibration(), BaselineCalibration: mb.calibration(),
+	}, nil
 }

@@ -57,3 +57,33 @@ func InHoldout(id int64, seed uint64, frac float64) bool {
 	h := dataset.SplitMix64(dataset.SplitMix64(seed^0x686f6c646f7574) ^ uint64(id)) // "holdout"
 	return float64(h>>11)/(1<<53) < frac
 }
+
+// splitCounts counts the positions and games on each side of a holdout
+// split as a scan yields the rows, a game's rows one after another.
+type splitCounts struct {
+	train, held         Counts
+	lastTrain, lastHeld int64
+}
+
+// add counts r and reports whether its game is held out (InHoldout with
+// seed and frac); every 256th training game it returns ctx's error, if
+// any, so that a long scan stops when asked.
+func (c *splitCounts) add(ctx context.Context, r *Row, seed uint64, frac float64) (bool, error) {
+	if InHoldout(r.GameID, seed, frac) {
+		c.held.Positions++
+		if r.GameID != c.lastHeld || c.held.Games == 0 {
+			c.held.Games++
+			c.lastHeld = r.GameID
+		}
+		return true, nil
+	}
+	c.train.Positions++
+	if r.GameID != c.lastTrain || c.train.Games == 0 {
+		c.train.Games++
+		c.lastTrain = r.GameID
+		if c.train.Games&255 == 0 {
+			return false, ctx.Err()
+		}
+	}
+	return false, nil
+}

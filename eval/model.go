@@ -3,6 +3,7 @@ package eval
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -16,20 +17,26 @@ import (
 // prior, with where they came from and how they scored.
 const ModelFormat = "surakarta-model"
 
-// ModelVersion numbers the model file's layout; LoadModel refuses others.
-const ModelVersion = 1
+// ModelVersion numbers the model file's layout; LoadModel reads this
+// version and every earlier one. Version 1 has a linear value head
+// (Value); version 2 adds the pattern value head (Patterns), one of the
+// two.
+const ModelVersion = 2
 
-// ModelFile is the JSON document of a trained model. Its value head is a
-// linear evaluator exactly as a weights file holds one (the scale already
-// applied to the weights); its prior head, when present, a Prior.
+// ModelFile is the JSON document of a trained model. Its value head is
+// either a linear evaluator exactly as a weights file holds one (Value) or
+// a pattern evaluator (Patterns), the scale already applied to the
+// weights; its prior head, when present, a Prior.
 type ModelFile struct {
 	Format  string `json:"format"`
 	Version int    `json:"version"`
-	// Value is the value head: its weights, model and fit report
+	// Value is the linear value head: its weights, model and fit report
 	// (WeightsFile.Report), the dataset it read in Dataset.
-	Value WeightsFile `json:"value"`
+	Value *WeightsFile `json:"value,omitempty"`
+	// Patterns is the pattern value head, in place of Value.
+	Patterns *PatternHead `json:"patterns,omitempty"`
 	// ValueScale is the factor the fitted weights were multiplied by
-	// (SpreadScale; 1 for none); Value.Weights are the scaled ones.
+	// (SpreadScale; 1 for none); the heads' weights are the scaled ones.
 	ValueScale float64 `json:"value_scale"`
 	// Prior is the prior head; absent for a value-only model (uniform
 	// priors).
@@ -61,28 +68,66 @@ type ModelProvenance struct {
 	Settings json.RawMessage `json:"settings,omitempty"`
 }
 
-// NewModelFile returns the model file of a value head (with its scale) and
-// an optional prior.
+// NewModelFile returns the model file of a linear value head (with its
+// scale) and an optional prior.
 func NewModelFile(value *Linear, scale float64, valueReport *Report, prior *Prior, priorReport *PriorReport) *ModelFile {
-	f := &ModelFile{Format: ModelFormat, Version: ModelVersion, Value: *NewWeightsFile(value), ValueScale: scale}
+	f := &ModelFile{Format: ModelFormat, Version: ModelVersion, Value: NewWeightsFile(value), ValueScale: scale}
 	f.Value.Report = valueReport
-	if prior != nil {
-		w := prior.Weights()
-		f.Prior = &PriorHead{MoveFeatureSetVersion: MoveFeatureSetVersion, Features: MoveNames(), Weights: append([]float64(nil), w[:]...), Report: priorReport}
-	}
+	f.setPrior(prior, priorReport)
 	return f
 }
 
-// Heads returns the model's value evaluator and prior (nil for none) after
-// checking both against this program's feature sets.
-func (f *ModelFile) Heads() (*Linear, *Prior, error) {
+// NewPatternModelFile returns the model file of a pattern value head (with
+// its scale) and an optional prior.
+func NewPatternModelFile(value *Patterns, scale float64, valueReport *Report, prior *Prior, priorReport *PriorReport) *ModelFile {
+	f := &ModelFile{Format: ModelFormat, Version: ModelVersion, Patterns: NewPatternHead(value), ValueScale: scale}
+	f.Patterns.Report = valueReport
+	f.setPrior(prior, priorReport)
+	return f
+}
+
+func (f *ModelFile) setPrior(prior *Prior, report *PriorReport) {
+	if prior != nil {
+		w := prior.Weights()
+		f.Prior = &PriorHead{MoveFeatureSetVersion: MoveFeatureSetVersion, Features: MoveNames(), Weights: append([]float64(nil), w[:]...), Report: report}
+	}
+}
+
+// ValueReport returns the value head's fit report (nil for none).
+func (f *ModelFile) ValueReport() *Report {
+	if f.Patterns != nil {
+		return f.Patterns.Report
+	}
+	if f.Value != nil {
+		return f.Value.Report
+	}
+	return nil
+}
+
+// valueHead checks and returns the model's value evaluator.
+func (f *ModelFile) valueHead() (mcts.Evaluator, error) {
+	switch {
+	case f.Version == 1 && f.Patterns != nil:
+		return nil, errors.New("a version 1 model file has no pattern head: it holds a pattern head, so its version should be 2")
+	case (f.Value == nil) == (f.Patterns == nil):
+		return nil, errors.New("a model file holds one value head, value (linear) or patterns: this one holds none or both")
+	case f.Patterns != nil:
+		return f.Patterns.Evaluator()
+	}
+	return f.Value.linear("value.weights")
+}
+
+// Heads returns the model's value evaluator (a *Linear or a *Patterns) and
+// prior (nil for none) after checking both against this program's feature
+// sets.
+func (f *ModelFile) Heads() (mcts.Evaluator, *Prior, error) {
 	if f.Format != ModelFormat {
 		return nil, nil, fmt.Errorf("not a model file: format is %q, want %q", f.Format, ModelFormat)
 	}
-	if f.Version != ModelVersion {
-		return nil, nil, fmt.Errorf("model file version %d, this program reads version %d", f.Version, ModelVersion)
+	if f.Version < 1 || f.Version > ModelVersion {
+		return nil, nil, fmt.Errorf("model file version %d, this program reads versions 1 to %d", f.Version, ModelVersion)
 	}
-	l, err := f.Value.linear("value.weights")
+	l, err := f.valueHead()
 	if err != nil {
 		return nil, nil, fmt.Errorf("value head: %w", err)
 	}
@@ -127,7 +172,7 @@ func (f *ModelFile) Heads() (*Linear, *Prior, error) {
 	return l, NewPrior(w), nil
 }
 
-// Evaluator returns the model as a search evaluator: the linear value, with
+// Evaluator returns the model as a search evaluator: the value head, with
 // the prior's move probabilities when the model has a prior.
 func (f *ModelFile) Evaluator() (mcts.Evaluator, error) {
 	l, pr, err := f.Heads()

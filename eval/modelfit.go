@@ -18,6 +18,12 @@ type ModelFitOptions struct {
 	// SpreadScale multiplies the fitted value weights by SpreadScale's
 	// factor.
 	SpreadScale bool `json:"spread_scale"`
+	// ValueHead is the value head's kind: LinearHead (the default, also
+	// for "") or PatternHeadKind, fitted by FitPatterns with Value's
+	// settings and PatternLambda (0: DefaultPatternLambda); a pattern head
+	// is colour-blind whatever Value.ColorBlind says.
+	ValueHead     string  `json:"value_head,omitempty"`
+	PatternLambda float64 `json:"pattern_lambda,omitempty"`
 	// Prior fits the prior head; NoPrior leaves it out (uniform priors).
 	// PriorTemperature, above 1, softens the fitted prior for the search
 	// (PriorHead.Temperature); 0 means 1.
@@ -26,9 +32,45 @@ type ModelFitOptions struct {
 	PriorTemperature float64         `json:"prior_temperature"`
 }
 
+// The value heads' kinds (ModelFitOptions.ValueHead).
+const (
+	LinearHead      = "linear"
+	PatternHeadKind = "patterns"
+)
+
+// ParseValueHead parses a value head's kind.
+func ParseValueHead(s string) (string, error) {
+	switch s {
+	case LinearHead, PatternHeadKind:
+		return s, nil
+	}
+	return "", fmt.Errorf("bad value head %q: want %s (the hand features) or %s (board patterns by game phase)", s, LinearHead, PatternHeadKind)
+}
+
+// patterns reports whether the value head is a pattern head.
+func (o ModelFitOptions) patterns() bool { return o.ValueHead == PatternHeadKind }
+
+// patternOptions are the pattern fit's settings.
+func (o ModelFitOptions) patternOptions() PatternFitOptions {
+	po := PatternFitOptions{FitOptions: o.Value, PatternLambda: o.PatternLambda}
+	if po.PatternLambda == 0 {
+		po.PatternLambda = DefaultPatternLambda
+	}
+	return po
+}
+
 // Validate reports the first option out of range.
 func (o ModelFitOptions) Validate() error {
-	if err := o.Value.Validate(); err != nil {
+	if o.ValueHead != "" {
+		if _, err := ParseValueHead(o.ValueHead); err != nil {
+			return err
+		}
+	}
+	if o.patterns() {
+		if err := o.patternOptions().Validate(); err != nil {
+			return err
+		}
+	} else if err := o.Value.Validate(); err != nil {
 		return err
 	}
 	if !(o.TDLambda >= 0 && o.TDLambda <= 1) {
@@ -77,20 +119,17 @@ func FitModel(ctx context.Context, data []DatasetSource, opt ModelFitOptions) (*
 	if opt.TDLambda < 1 {
 		vo.Blend = 1
 	}
-	res, err := Fit(ctx, vs, vo)
-	if err != nil {
-		return nil, fmt.Errorf("value head: %w", err)
+	var f *ModelFile
+	var err error
+	if opt.patterns() {
+		po := opt.patternOptions()
+		po.FitOptions = vo
+		f, err = fitPatternHead(ctx, vs, po, opt.SpreadScale)
+	} else {
+		f, err = fitLinearHead(ctx, vs, vo, opt.SpreadScale)
 	}
-	value, scale := res.Model, 1.0
-	if opt.SpreadScale {
-		if scale, err = SpreadScale(ctx, vs, value, vo.Seed, vo.Holdout); err != nil {
-			return nil, err
-		}
-		w := value.Weights()
-		for i := range w {
-			w[i] *= scale
-		}
-		value = NewLinear(value.Model(), w)
+	if err != nil {
+		return nil, err
 	}
 	var prior *Prior
 	var prep *PriorReport
@@ -101,15 +140,63 @@ func FitModel(ctx context.Context, data []DatasetSource, opt ModelFitOptions) (*
 			return nil, fmt.Errorf("prior head: %w", err)
 		}
 	}
-	f := NewModelFile(value, scale, &res.Report, prior, prep)
+	f.setPrior(prior, prep)
 	if f.Prior != nil && opt.PriorTemperature != 0 && opt.PriorTemperature != 1 {
 		f.Prior.Temperature = opt.PriorTemperature
 	}
-	f.Value.Variant = data[0].Variant
-	f.Value.Lambda, f.Value.Blend, f.Value.Holdout, f.Value.Seed = vo.Lambda, vo.Blend, vo.Holdout, vo.Seed
-	if len(provs) == 1 {
-		f.Value.Dataset = provs[0]
+	if h := f.Patterns; h != nil {
+		h.Variant = data[0].Variant
+		h.Lambda, h.PatternLambda, h.Blend, h.Holdout, h.Seed = vo.Lambda, opt.patternOptions().PatternLambda, vo.Blend, vo.Holdout, vo.Seed
+		if len(provs) == 1 {
+			h.Dataset = provs[0]
+		}
+	} else {
+		f.Value.Variant = data[0].Variant
+		f.Value.Lambda, f.Value.Blend, f.Value.Holdout, f.Value.Seed = vo.Lambda, vo.Blend, vo.Holdout, vo.Seed
+		if len(provs) == 1 {
+			f.Value.Dataset = provs[0]
+		}
 	}
 	f.Provenance.Datasets = provs
 	return f, nil
+}
+
+// fitLinearHead fits a linear value head, spread-scaled when asked, into a
+// model file without a prior.
+func fitLinearHead(ctx context.Context, src Source, vo FitOptions, spread bool) (*ModelFile, error) {
+	res, err := Fit(ctx, src, vo)
+	if err != nil {
+		return nil, fmt.Errorf("value head: %w", err)
+	}
+	value, scale := res.Model, 1.0
+	if spread {
+		if scale, err = SpreadScale(ctx, src, value, vo.Seed, vo.Holdout); err != nil {
+			return nil, err
+		}
+		w := value.Weights()
+		for i := range w {
+			w[i] *= scale
+		}
+		value = NewLinear(value.Model(), w)
+	}
+	return NewModelFile(value, scale, &res.Report, nil, nil), nil
+}
+
+// fitPatternHead fits a pattern value head, spread-scaled when asked, into
+// a model file without a prior.
+func fitPatternHead(ctx context.Context, src Source, po PatternFitOptions, spread bool) (*ModelFile, error) {
+	res, err := FitPatterns(ctx, src, po)
+	if err != nil {
+		return nil, fmt.Errorf("value head: %w", err)
+	}
+	value, scale := res.Model, 1.0
+	if spread {
+		if scale, err = spreadScale(ctx, src, value.ScoreBoards, true, po.Seed, po.Holdout); err != nil {
+			return nil, err
+		}
+		if value, err = value.Scaled(scale); err != nil {
+			return nil, err
+		}
+	}
+	return NewPatternModelFile(value, scale, &res.Report, nil, nil), nil
 }

@@ -47,7 +47,7 @@ var namedEvaluators = []NamedEvaluator{
 }
 
 var fileFormats = []FileFormat{
-	{ModelFormat, "a model file written by train (value and move prior)", func(data []byte) (mcts.Evaluator, error) {
+	{ModelFormat, "a model file written by train (a linear or pattern value and a move prior)", func(data []byte) (mcts.Evaluator, error) {
 		f, err := ReadModel(bytes.NewReader(data))
 		if err != nil {
 			return nil, err

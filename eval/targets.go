@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+
+	"github.com/surakarta/surakarta/rules"
 )
 
 // The value targets a training loop needs, besides the game result and
@@ -118,16 +120,25 @@ func (s PolicySources) ScanPolicy(ctx context.Context, fn func(*PolicyRow) error
 // everywhere, as if its exploration constant were larger; the scale undoes
 // that.
 func SpreadScale(ctx context.Context, src Source, l *Linear, seed uint64, frac float64) (float64, error) {
-	var n, sz, szz, sy, syy float64
 	var x Vector
+	score := func(red, black rules.Bitboard, side rules.Color, noCapture int) float64 {
+		ExtractBoards(&x, red, black, side, noCapture)
+		return l.Score(&x)
+	}
+	return spreadScale(ctx, src, score, l.Model() == Logistic, seed, frac)
+}
+
+// spreadScale is SpreadScale for any score of a position; logistic says
+// that the value is tanh(score/2).
+func spreadScale(ctx context.Context, src Source, score func(red, black rules.Bitboard, side rules.Color, noCapture int) float64, logistic bool, seed uint64, frac float64) (float64, error) {
+	var n, sz, szz, sy, syy float64
 	err := src.Scan(ctx, func(r *Row) error {
 		if InHoldout(r.GameID, seed, frac) {
 			return nil
 		}
-		ExtractBoards(&x, r.Red, r.Black, r.Side, r.NoCapture)
-		z := l.Score(&x)
+		z := score(r.Red, r.Black, r.Side, r.NoCapture)
 		y := r.Result
-		if l.Model() == Logistic {
+		if logistic {
 			y *= 2
 		}
 		n++

@@ -37,7 +37,7 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 	if err != nil {
 		return "", "", fmt.Errorf("fit: %w (more --games give the fit more to work with)", err)
 	}
-	wf := &mf.Value
+	wf := mf.Value
 	wf.Dataset.Dir = DataDir // relative to weights.json, beside it in Out
 	if err := wf.Save(out); err != nil {
 		return "", "", fmt.Errorf("writing weights: %w", err)

@@ -74,6 +74,7 @@ func newTrainCommand() *cobra.Command {
 	fs.Float64Var(&c.Fit.TDLambda, "td-lambda", c.Fit.TDLambda, "value target: TD(λ) returns along each game (1: the game result, 0: the next position's root value)")
 	fs.BoolVar(&c.Fit.SpreadScale, "spread-scale", c.Fit.SpreadScale, "scale the fitted values so that they spread as widely as the results")
 	fs.BoolVar(&c.Fit.Value.ColorBlind, "color-blind", false, "fit the value head without red_to_move (its weight stays 0), so that the trained engines have no colour preference")
+	fs.StringVar(&c.Fit.ValueHead, "value-head", c.Fit.ValueHead, "value head: linear (the hand features) or patterns (board patterns with a weight set per game phase, colour-blind)")
 	fs.BoolVar(&noPrior, "no-prior", false, "fit no move prior (uniform priors): the value head alone")
 	fs.Float64Var(&c.Fit.PriorTemperature, "prior-temperature", c.Fit.PriorTemperature, "soften the fitted prior the search sees: softmax(w·x / T) (1: the fitted prior)")
 	fs.IntVar(&c.GateGames, "gate-games", c.GateGames, "games of each gate against the champion (even)")

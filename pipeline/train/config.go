@@ -90,7 +90,7 @@ func DefaultConfig() Config {
 	sp.Sims = 200
 	m := mcts.DefaultSettings()
 	m.Sims, m.MaxNodes = 200, 1<<20
-	fit := eval.ModelFitOptions{Value: eval.DefaultFitOptions(), TDLambda: 0.7, SpreadScale: true, Prior: eval.DefaultPriorFitOptions(), PriorTemperature: 1}
+	fit := eval.ModelFitOptions{Value: eval.DefaultFitOptions(), ValueHead: eval.LinearHead, TDLambda: 0.7, SpreadScale: true, Prior: eval.DefaultPriorFitOptions(), PriorTemperature: 1}
 	return Config{
 		Out: "train", Generations: 3, Games: 400, SelfPlay: sp, Rules: rules.DefaultRules(), RandomOpening: 4, Window: 2,
 		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, AnchorGames: 200, StrengthGames: 200, Seed: 1,
@@ -121,6 +121,11 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("--cpuct %v: want a positive number", c.ModelCPUCT)
 	case c.Workers < 0:
 		return fmt.Errorf("workers %d: want 0 (one per CPU) or more", c.Workers)
+	}
+	if c.Fit.ValueHead != "" {
+		if _, err := eval.ParseValueHead(c.Fit.ValueHead); err != nil {
+			return fmt.Errorf("--value-head: %w", err)
+		}
 	}
 	if err := (mcts.Config{Settings: c.SelfPlay, Rules: c.Rules}).Validate(); err != nil {
 		return fmt.Errorf("self-play engine: %w", err)

@@ -93,6 +93,11 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if cfg.Fit.ValueHead == eval.LinearHead {
+		// Recorded as absent, as before value heads had kinds, so that
+		// those runs resume and their fits are recognised.
+		cfg.Fit.ValueHead = ""
+	}
 	r := &runner{cfg: cfg, players: map[int]player{}, start: time.Now()}
 	c := &r.cfg
 	if err := os.MkdirAll(c.Out, 0o755); err != nil {
@@ -237,7 +242,7 @@ func (r *runner) generation(ctx context.Context, g int, material player) (Genera
 }
 
 func fillHeads(gen *Generation, mf *eval.ModelFile) {
-	if rep := mf.Value.Report; rep != nil {
+	if rep := mf.ValueReport(); rep != nil {
 		gen.Positions = rep.Train.Positions + rep.Holdout.Positions
 		gen.Games = rep.Train.Games + rep.Holdout.Games
 		gen.ValueLogLoss, gen.BaselineLogLoss = rep.Holdout.LogLoss, rep.Holdout.BaselineLogLoss
@@ -288,10 +293,16 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 // provenance differs) keeps its name.
 func headsHash(mf *eval.ModelFile) (string, error) {
 	heads := struct {
-		Value *eval.WeightsFile
-		Prior *eval.PriorHead
-	}{&eval.WeightsFile{Format: mf.Value.Format, FeatureSetVersion: mf.Value.FeatureSetVersion, Features: mf.Value.Features,
-		Weights: mf.Value.Weights, Model: mf.Value.Model}, nil}
+		Value    *eval.WeightsFile
+		Prior    *eval.PriorHead
+		Patterns *eval.PatternHead `json:",omitempty"`
+	}{}
+	if v := mf.Value; v != nil {
+		heads.Value = &eval.WeightsFile{Format: v.Format, FeatureSetVersion: v.FeatureSetVersion, Features: v.Features, Weights: v.Weights, Model: v.Model}
+	}
+	if h := mf.Patterns; h != nil {
+		heads.Patterns = &eval.PatternHead{PatternSetVersion: h.PatternSetVersion, FeatureSetVersion: h.FeatureSetVersion, Features: h.Features, Families: h.Families, Bands: h.Bands}
+	}
 	if mf.Prior != nil {
 		heads.Prior = &eval.PriorHead{MoveFeatureSetVersion: mf.Prior.MoveFeatureSetVersion, Features: mf.Prior.Features, Weights: mf.Prior.Weights, Temperature: mf.Prior.Temperature}
 	}

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 )
 
@@ -183,5 +184,29 @@ func TestLadderEloIsTheProgramsForm(t *testing.T) {
 	g := &Generation{GateOpponent: 0, Gate: Match{Elo: 10000}}
 	if v := verdict(g); !strings.Contains(v, "Elo +inf") {
 		t.Errorf("progress line %q: want Elo +inf", v)
+	}
+}
+
+// TestPatternValueHeadTrains runs a tiny run with the pattern value head:
+// each generation's model file holds a pattern head (and a prior), opens
+// as an evaluator and plays its gate.
+func TestPatternValueHeadTrains(t *testing.T) {
+	c := tinyConfig(t.TempDir())
+	c.Generations, c.AnchorGames = 1, 0
+	c.Fit.ValueHead = eval.PatternHeadKind
+	c.Fit.Value.MaxIterations = 30
+	l, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mf, err := eval.LoadModel(c.path(l.Generations[0].Model))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mf.Patterns == nil || mf.Value != nil || mf.Prior == nil || mf.Patterns.Report == nil {
+		t.Fatalf("model: pattern head %v, linear head %v, prior %v: want a pattern head with its report and a prior", mf.Patterns != nil, mf.Value != nil, mf.Prior != nil)
+	}
+	if g := l.Generations[0]; g.Gate.Games != c.GateGames || !(g.ValueLogLoss > 0) {
+		t.Fatalf("gate of %d games, value log-loss %v: want %d games and a held-out log-loss", g.Gate.Games, g.ValueLogLoss, c.GateGames)
 	}
 }

@@ -1,0 +1,152 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// PatternQuantum is the resolution of the pattern weights as the evaluator
+// holds them: integers in units of 2⁻²⁰, summed exactly, so that the sum
+// over a position's instances does not depend on the order they are
+// visited in and a position and its images evaluate bit-identically.
+const PatternQuantum = 1.0 / (1 << 20)
+
+// maxPatternWeight bounds a pattern weight's magnitude, so that it fits an
+// int32 in units of PatternQuantum with room to spare.
+const maxPatternWeight = 1 << 10
+
+// Patterns is the pattern evaluator: in the phase band of a position (by
+// the pieces on the board, PhaseBand), the score is the band's weights on
+// the hand features (Extract; red_to_move's weight is always 0) plus one
+// weight per pattern instance, the weight of the instance's configuration
+// (the side to move's pieces, the opponent's, empty points); the value is
+// tanh(score/2), the logistic link. It allocates nothing, gives no move
+// priors and is read-only, so one Patterns may serve any number of
+// goroutines. It is colour-blind and mirror-blind by construction: a
+// position and its images under rules.Symmetries evaluate bit-identically.
+type Patterns struct {
+	hand [NumPhaseBands]Vector
+	pat  []int32 // NumPhaseBands × numPatternSlots, band by band, in units of PatternQuantum
+	// byConfig holds pat by configuration rather than by slot
+	// (NumPhaseBands × numPatternConfigs), so that an instance's weight is
+	// one lookup.
+	byConfig []int32
+}
+
+// NumPatternSlots is the number of pattern weights of one phase band: the
+// slots of every family, family by family (PatternFamilies).
+func NumPatternSlots() int { return numPatternSlots }
+
+// NewPatterns returns the evaluator with hand-feature weights hand[b] and
+// pattern weights pat[b] (NumPatternSlots each, family by family) for each
+// band b. The red_to_move weights must be 0, and every weight finite and
+// (for the patterns) at most 1024 in magnitude; pattern weights are rounded
+// to PatternQuantum.
+func NewPatterns(hand [NumPhaseBands]Vector, pat [NumPhaseBands][]float64) (*Patterns, error) {
+	e := &Patterns{hand: hand, pat: make([]int32, NumPhaseBands*numPatternSlots)}
+	for b := range NumPhaseBands {
+		if hand[b][RedToMove] != 0 {
+			return nil, fmt.Errorf("phase band %d: red_to_move weight %v: a pattern evaluator is colour-blind, want 0", b, hand[b][RedToMove])
+		}
+		for i, w := range hand[b] {
+			if math.IsNaN(w) || math.IsInf(w, 0) {
+				return nil, fmt.Errorf("phase band %d: weight of %s is %v: want a finite number", b, featureTable[i].Name, w)
+			}
+		}
+		if len(pat[b]) != numPatternSlots {
+			return nil, fmt.Errorf("phase band %d: %d pattern weights, pattern set version %d has %d", b, len(pat[b]), PatternSetVersion, numPatternSlots)
+		}
+		for i, w := range pat[b] {
+			if !(math.Abs(w) <= maxPatternWeight) {
+				return nil, fmt.Errorf("phase band %d: pattern weight %d is %v: want a finite number of magnitude at most %d", b, i, w, maxPatternWeight)
+			}
+			e.pat[b*numPatternSlots+i] = int32(math.Round(w / PatternQuantum))
+		}
+	}
+	e.byConfig = make([]int32, NumPhaseBands*numPatternConfigs)
+	for b := range NumPhaseBands {
+		for f := range patternFamilies {
+			for r, s := range slotOf[f] {
+				e.byConfig[b*numPatternConfigs+configOffset[f]+r] = e.pat[b*numPatternSlots+familyOffset[f]+int(s)]
+			}
+		}
+	}
+	return e, nil
+}
+
+// HandWeights returns band b's hand-feature weights.
+func (e *Patterns) HandWeights(b int) Vector { return e.hand[b] }
+
+// PatternWeights returns band b's pattern weights as the evaluator holds
+// them (rounded to PatternQuantum).
+func (e *Patterns) PatternWeights(b int) []float64 {
+	out := make([]float64, numPatternSlots)
+	for i, q := range e.pat[b*numPatternSlots : (b+1)*numPatternSlots] {
+		out[i] = float64(q) * PatternQuantum
+	}
+	return out
+}
+
+// ScoreBoards returns the score of the position with the given pieces, side
+// to move and no-capture count.
+func (e *Patterns) ScoreBoards(red, black rules.Bitboard, side rules.Color, noCapture int) float64 {
+	own, opp := red, black
+	if side == rules.Black {
+		own, opp = black, red
+	}
+	b := PhaseBand((own | opp).Count())
+	var x Vector
+	ExtractBoards(&x, red, black, side, noCapture)
+	h := &e.hand[b]
+	var z float64
+	for i := range x {
+		z += h[i] * x[i]
+	}
+	var ix patternIndex
+	readPatterns(&ix, own, opp)
+	return z + float64(e.patternSum(b, &ix))*PatternQuantum
+}
+
+// patternSum adds up the weights of the instances' configurations ix in
+// band b, exactly.
+func (e *Patterns) patternSum(b int, ix *patternIndex) int64 {
+	w := e.byConfig[b*numPatternConfigs : (b+1)*numPatternConfigs]
+	off := instanceConfigOffset[:numPatternInstances]
+	var s int64
+	for i, o := range off {
+		s += int64(w[o+uint32(ix[i])])
+	}
+	return s
+}
+
+// Score returns the score of p for its side to move.
+func (e *Patterns) Score(p *rules.Position) float64 {
+	return e.ScoreBoards(p.Red(), p.Black(), p.SideToMove(), p.NoCapturePlies())
+}
+
+// Value returns the value of p for its side to move, in [-1, 1].
+func (e *Patterns) Value(p *rules.Position) float64 { return math.Tanh(e.Score(p) / 2) }
+
+// Evaluate implements mcts.Evaluator: the value of p for its side to move,
+// no priors.
+func (e *Patterns) Evaluate(p *rules.Position, _ []rules.Move, _ []float32) (float32, bool) {
+	return float32(e.Value(p)), false
+}
+
+// Scaled returns the evaluator with every weight multiplied by s.
+func (e *Patterns) Scaled(s float64) (*Patterns, error) {
+	var hand [NumPhaseBands]Vector
+	var pat [NumPhaseBands][]float64
+	for b := range NumPhaseBands {
+		for i, w := range e.hand[b] {
+			hand[b][i] = w * s
+		}
+		pat[b] = e.PatternWeights(b)
+		for i := range pat[b] {
+			pat[b][i] *= s
+		}
+	}
+	return NewPatterns(hand, pat)
+}
