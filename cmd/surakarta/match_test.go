@@ -286,14 +286,21 @@ func TestMatchInterruptedEndsItsEnginesAndResumes(t *testing.T) {
 	marker := strconv.Itoa(900000000 + os.Getpid()) // in the engines' command lines
 	dir := filepath.Join(t.TempDir(), "m")
 	args := []string{"match", "--a", "engine:" + childCommand(t, "engine --sims 300 --seed "+marker), "--b", "sims=300",
-		"--go", "sims 300", "--games", "30", "--concurrency", "2", "--out", dir, "--quiet"}
+		"--go", "sims 300", "--games", "60", "--concurrency", "2", "--out", dir, "--quiet"}
 	cmd := exec.Command(os.Args[0], args...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(time.Second)
+	// Interrupt once pairs are recorded (a games part on disk, written
+	// about 10 s after the first pair: recordFlushEvery), not after a fixed
+	// sleep: on a loaded machine no pair finished in a second and the
+	// resume had nothing to keep. 60 games outlast the first write on a
+	// quiet machine (about 14 s).
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline) && !hasParquet(dir); {
+		time.Sleep(100 * time.Millisecond)
+	}
 	cmd.Process.Signal(os.Interrupt)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -326,9 +333,22 @@ func TestMatchInterruptedEndsItsEnginesAndResumes(t *testing.T) {
 	if !strings.Contains(errOut, "resuming: ") || strings.Contains(errOut, "resuming: 0 of") {
 		t.Errorf("resume kept none of the interrupted match's games:\n%s", errOut)
 	}
-	if out, _, err := run(t, "", "stats", dir); err != nil || !strings.Contains(out, "30 games") {
+	if out, _, err := run(t, "", "stats", dir); err != nil || !strings.Contains(out, "60 games") {
 		t.Fatalf("stats after resume: %v\n%s", err, out)
 	}
+}
+
+// hasParquet reports whether a Parquet file lies anywhere under dir.
+func hasParquet(dir string) bool {
+	found := false
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".parquet") {
+			found = true
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return found
 }
 
 // processesWith lists the pids whose command line contains marker.
