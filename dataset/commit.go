@@ -79,11 +79,22 @@ type summer struct {
 	w io.Writer
 	h hash.Hash
 	n int64
+	// path is the part the bytes are for ("" when hashing a file read).
+	path string
 }
 
 func newSummer(w io.Writer) *summer { return &summer{w: w, h: sha256.New()} }
 
+// writeFault, set only by tests, is asked before each write to a part
+// file and fails the write with its error: an injected full disk.
+var writeFault func(path string) error
+
 func (s *summer) Write(b []byte) (int, error) {
+	if writeFault != nil && s.path != "" {
+		if err := writeFault(s.path); err != nil {
+			return 0, err
+		}
+	}
 	n, err := s.w.Write(b)
 	s.h.Write(b[:n])
 	s.n += int64(n)

@@ -400,3 +400,48 @@ func TestAMisnamedPartSaysWhatToMoveWhere(t *testing.T) {
 		t.Fatalf("after moving the copies out: %v, %v; want the run's two parts", rs, err)
 	}
 }
+
+// TestAFailedWriteLeavesNoTableOfItsRange: when one table's part of a game
+// range fails to write (an injected full disk, failing the writes of the
+// file's row group and footer), the other table's part of the range does
+// not appear either, nor any temporary file; parts written before stay.
+// WritePart used to commit positions before writing games.
+func TestAFailedWriteLeavesNoTableOfItsRange(t *testing.T) {
+	for _, failing := range []string{TablePositions, TableGames} {
+		dir := t.TempDir()
+		run := synthRun(t, rules.DefaultRules(), 6, 4, 2)
+		writeSynth(t, dir, run, 0, 1)
+		var games []GameRow
+		var pos []PositionRow
+		for id := int64(2); id <= 3; id++ {
+			g, p := synthGame(t, rules.DefaultRules(), run.Seed, id, run.RandomOpening)
+			games, pos = append(games, g), append(pos, p...)
+		}
+		target := PartPath(dir, failing, run.Variant, 2)
+		writeFault = func(path string) error {
+			if path == target {
+				return errors.New("no space left on device")
+			}
+			return nil
+		}
+		err := WritePart(dir, FileMeta{Run: run, Shards: 1, FirstGame: 2, LastGame: 3}, games, pos)
+		writeFault = nil
+		if err == nil || !strings.Contains(err.Error(), "no space left") {
+			t.Fatalf("%s failing: WritePart error %v, want the injected one", failing, err)
+		}
+		for _, table := range []string{TablePositions, TableGames} {
+			if _, err := os.Stat(PartPath(dir, table, run.Variant, 2)); err == nil {
+				t.Errorf("%s failing: the %s part of games 2..3 is in place", failing, table)
+			}
+			entries, _ := os.ReadDir(PartitionDir(dir, table, run.Variant))
+			for _, e := range entries {
+				if atomicfile.IsTemp(e.Name()) {
+					t.Errorf("%s failing: temporary file %s left", failing, e.Name())
+				}
+			}
+		}
+		if rs, err := Complete(dir, run.Variant); err != nil || len(rs) != 1 || rs[0] != (Range{0, 1}) {
+			t.Errorf("%s failing: complete parts %v (%v), want games 0..1 alone", failing, rs, err)
+		}
+	}
+}

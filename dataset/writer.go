@@ -29,12 +29,13 @@ var zstdCodec = &zstd.Codec{Level: zstd.SpeedDefault}
 // way for the part's commit record.
 // A Writer is not safe for concurrent use: one goroutine owns it.
 type Writer[T Row] struct {
-	f    *atomicfile.File
-	sum  *summer
-	pw   *parquet.GenericWriter[T]
-	rows int64
-	done bool
-	fs   FileSum
+	f        *atomicfile.File
+	sum      *summer
+	pw       *parquet.GenericWriter[T]
+	rows     int64
+	done     bool
+	finished bool
+	fs       FileSum
 }
 
 // PositionWriter writes a part of the positions table.
@@ -72,6 +73,7 @@ func Create[T Row](dir string, meta FileMeta) (*Writer[T], error) {
 		opts = append(opts, parquet.KeyValueMetadata(kv[0], kv[1]))
 	}
 	s := newSummer(f)
+	s.path = path
 	return &Writer[T]{f: f, sum: s, pw: parquet.NewGenericWriter[T](s, opts...)}, nil
 }
 
@@ -94,18 +96,39 @@ func (w *Writer[T]) Write(rows []T) error {
 	return nil
 }
 
-// Commit writes the footer, syncs the file and renames it into place. A
-// part of the same name that already exists is never overwritten.
-func (w *Writer[T]) Commit() error {
+// Finish writes the footer and syncs the file, still hidden: every write
+// that can fail for want of space is done, and Commit only renames it into
+// place. On an error the file is discarded. CommitTogether finishes the
+// parts of one game range before committing any.
+func (w *Writer[T]) Finish() error {
 	if w.done {
-		return fmt.Errorf("dataset: commit of %s after commit or abort", w.Path())
+		return fmt.Errorf("dataset: finish of %s after commit or abort", w.Path())
 	}
-	w.done = true
+	if w.finished {
+		return nil
+	}
+	w.finished = true
 	if err := w.pw.Close(); err != nil {
+		w.done = true
 		w.f.Abort()
 		return fmt.Errorf("finishing %s: %w", w.Path(), err)
 	}
 	w.fs = w.sum.sum(w.Path())
+	if err := w.f.Finish(); err != nil {
+		w.done = true
+		return err
+	}
+	return nil
+}
+
+// Commit finishes the file (Finish) if it is not yet and renames it into
+// place. A part of the same name that already exists is never
+// overwritten.
+func (w *Writer[T]) Commit() error {
+	if err := w.Finish(); err != nil {
+		return err
+	}
+	w.done = true
 	if err := w.f.Commit(true); err != nil {
 		return fmt.Errorf("%w: two runs wrote the same part, or the write failed", err)
 	}
@@ -127,35 +150,94 @@ func (w *Writer[T]) Abort() {
 }
 
 // WritePart writes one complete part: the games and positions of the game
-// id range meta.FirstGame..meta.LastGame, positions first (a part counts as
-// written only once both files exist), then its commit record. Rows must be ordered by game id,
+// id range meta.FirstGame..meta.LastGame, both tables' files together
+// (WriteTables), then its commit record. Rows must be ordered by game id,
 // then ply. It suits small writes and tests; self-play streams rows
 // through one Writer per table instead.
 func WritePart(dir string, meta FileMeta, games []GameRow, positions []PositionRow) error {
-	ps, err := WriteRows(dir, meta, positions)
+	ps, err := NewRows(dir, meta, positions)
 	if err != nil {
 		return err
 	}
-	gs, err := WriteRows(dir, meta, games)
+	gs, err := NewRows(dir, meta, games)
 	if err != nil {
+		ps.Abort()
 		return err
 	}
-	return WriteCommit(dir, meta.Variant, CommitRecord{FirstGame: meta.FirstGame, LastGame: meta.LastGame, Games: gs, Positions: ps})
+	if err := CommitTogether(ps, gs); err != nil {
+		return err
+	}
+	return WriteCommit(dir, meta.Variant, CommitRecord{FirstGame: meta.FirstGame, LastGame: meta.LastGame, Games: gs.Sum(), Positions: ps.Sum()})
 }
 
 // WriteRows writes rows as one complete part of T's table, created,
 // written and committed (or not there at all), and returns the file's sum.
 func WriteRows[T Row](dir string, meta FileMeta, rows []T) (FileSum, error) {
-	w, err := Create[T](dir, meta)
+	w, err := NewRows(dir, meta, rows)
 	if err != nil {
-		return FileSum{}, err
-	}
-	if err := w.Write(rows); err != nil {
-		w.Abort()
 		return FileSum{}, err
 	}
 	if err := w.Commit(); err != nil {
 		return FileSum{}, err
 	}
 	return w.Sum(), nil
+}
+
+// NewRows writes rows as one part of T's table, finished (Finish) but not
+// yet in place: Commit it, alone or with the other tables' parts of its
+// game range through CommitTogether, or Abort it.
+func NewRows[T Row](dir string, meta FileMeta, rows []T) (*Writer[T], error) {
+	w, err := Create[T](dir, meta)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.Write(rows); err != nil {
+		w.Abort()
+		return nil, err
+	}
+	if err := w.Finish(); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// Part is a part file being written, of any table: a *Writer.
+type Part interface {
+	Path() string
+	Finish() error
+	Commit() error
+	Abort()
+}
+
+// CommitTogether puts the parts of one game range in place so that no
+// failure to write (a full disk, an I/O error) leaves one table's part
+// without the others', which a reader of the tables (DuckDB) would see as
+// rows without their game: every part is finished and synced first, and
+// only then are they renamed into place, a rename needing no space. When
+// one fails the others are discarded, those already renamed removed
+// again. A kill between two renames can still leave one part alone; a
+// resume removes it (ResumeRecords, CheckParts).
+func CommitTogether(parts ...Part) error {
+	for i, p := range parts {
+		if err := p.Finish(); err != nil {
+			for j, q := range parts {
+				if j != i {
+					q.Abort()
+				}
+			}
+			return err
+		}
+	}
+	for i, p := range parts {
+		if err := p.Commit(); err != nil {
+			for _, q := range parts[:i] {
+				os.Remove(q.Path())
+			}
+			for _, q := range parts[i+1:] {
+				q.Abort()
+			}
+			return err
+		}
+	}
+	return nil
 }

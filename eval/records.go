@@ -52,8 +52,10 @@ func RecordRows(rec *GameRecord, r rules.Rules, seed uint64, names Sides, g *dat
 }
 
 // WriteRecords writes recs, the games meta.FirstGame..meta.LastGame of a
-// match, as one part of the matches table and one of the games table
-// (matches first: a part counts as written once its games file exists).
+// match, as one part of the matches table and one of the games table, put
+// in place together (dataset.CommitTogether): a failure to write either
+// (a full disk) leaves neither, so that no reader sees a matches row
+// without its game.
 func WriteRecords(dir string, meta dataset.FileMeta, r rules.Rules, names Sides, recs []GameRecord) error {
 	games := make([]dataset.GameRow, len(recs))
 	matches := make([]dataset.MatchRow, len(recs))
@@ -62,11 +64,16 @@ func WriteRecords(dir string, meta dataset.FileMeta, r rules.Rules, names Sides,
 			return err
 		}
 	}
-	if _, err := dataset.WriteRows(dir, meta, matches); err != nil {
+	mw, err := dataset.NewRows(dir, meta, matches)
+	if err != nil {
 		return err
 	}
-	_, err := dataset.WriteRows(dir, meta, games)
-	return err
+	gw, err := dataset.NewRows(dir, meta, games)
+	if err != nil {
+		mw.Abort()
+		return err
+	}
+	return dataset.CommitTogether(mw, gw)
 }
 
 // ReadRecords reads back the games a match wrote to dir under variant:

@@ -20,8 +20,9 @@ const tmpMarker = ".tmp-"
 // place or Abort to discard it. One goroutine owns a File.
 type File struct {
 	*os.File
-	path string
-	done bool
+	path     string
+	done     bool
+	finished bool
 }
 
 // Create starts writing path. Nothing appears at path until Commit.
@@ -56,13 +57,13 @@ func (f *File) Commit(noReplace bool) error {
 	if f.done {
 		return fmt.Errorf("%s: commit after commit or abort", f.path)
 	}
-	f.done = true
 	tmp := f.Name()
-	err := f.Sync()
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if err := f.Finish(); err != nil {
+		return err
 	}
-	if err == nil && noReplace {
+	f.done = true
+	var err error
+	if noReplace {
 		if _, serr := os.Lstat(f.path); serr == nil {
 			err = fmt.Errorf("%s already exists", f.path)
 		}
@@ -77,13 +78,37 @@ func (f *File) Commit(noReplace bool) error {
 	return SyncDir(filepath.Dir(f.path))
 }
 
+// Finish syncs and closes the file, still hidden under its temporary
+// name: what remains of Commit is the rename, which needs no space. Files
+// that must appear together (a match's two tables) are all finished before
+// any is committed, so that a full disk fails them all. Finish twice, or
+// after Commit or Abort, does nothing more.
+func (f *File) Finish() error {
+	if f.done || f.finished {
+		return nil
+	}
+	f.finished = true
+	err := f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		f.done = true
+		os.Remove(f.Name())
+		return fmt.Errorf("writing %s: %w", f.path, err)
+	}
+	return nil
+}
+
 // Abort discards the file. Abort after Commit does nothing.
 func (f *File) Abort() {
 	if f.done {
 		return
 	}
 	f.done = true
-	f.Close()
+	if !f.finished {
+		f.Close()
+	}
 	os.Remove(f.Name())
 }
 

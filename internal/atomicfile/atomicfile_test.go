@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,5 +128,40 @@ func TestCreateLogIsUniqueWithMode0644(t *testing.T) {
 	}
 	if _, err := CreateLog(filepath.Join(dir, "missing"), "x-"); err == nil {
 		t.Fatal("CreateLog in a missing directory succeeded")
+	}
+}
+
+// TestFinishedFileStaysHiddenUntilCommit: after Finish (synced, closed) a
+// file is still invisible at its path; Commit then puts it there, and
+// Abort instead removes every trace.
+func TestFinishedFileStaysHiddenUntilCommit(t *testing.T) {
+	dir := t.TempDir()
+	for _, commit := range []bool{true, false} {
+		p := filepath.Join(dir, fmt.Sprintf("part-%v", commit))
+		f, err := Create(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString("rows")
+		if err := f.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(p); err == nil {
+			t.Fatalf("%s visible after Finish", p)
+		}
+		if commit {
+			if err := f.Commit(true); err != nil {
+				t.Fatal(err)
+			}
+			if b, err := os.ReadFile(p); err != nil || string(b) != "rows" {
+				t.Fatalf("committed after Finish: %q, %v", b, err)
+			}
+		} else {
+			f.Abort()
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || entries[0].Name() != "part-true" {
+		t.Fatalf("directory holds %v, want only the committed file", entries)
 	}
 }

@@ -7,7 +7,8 @@
 // directory is synced so that the rename itself is durable. Files get mode
 // 0644, readable by others on a shared volume like the Parquet parts.
 // A process killed mid-write leaves only its temporary file, which
-// IsTemp recognises and RemoveTemps deletes. The one file written in place,
-// an append-only log (a dataset's journals), is created by CreateLog, with
-// the same mode.
+// IsTemp recognises and RemoveTemps deletes. File.Finish syncs without
+// renaming, so that files that must appear together are all written
+// before any is renamed. The one file written in place, an append-only log
+// (a dataset's journals), is created by CreateLog, with the same mode.
 package atomicfile
