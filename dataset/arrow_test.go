@@ -145,13 +145,15 @@ func TestArrowReaderSeesTheSameRows(t *testing.T) {
 	result := wantInt(t, lv, "result", 8, true)
 	actions := wantInt(t, lv, "policy.list.element.action", 16, true)
 	visits := wantInt(t, lv, "policy.list.element.visits", 32, true)
-	fen, move, rootValue := lv["fen"], lv["move"], lv["root_value"]
+	policyMove := lv["policy.list.element.move"]
+	fen, move, rootValue, runID := lv["fen"], lv["move"], lv["root_value"], lv["run_id"]
 	prow := actions.rows()
 	if len(prow) != len(pos) {
 		t.Fatalf("arrow finds %d policy lists for %d rows", len(prow), len(pos))
 	}
 	for i, w := range pos {
 		got := PositionRow{
+			RunID:  runID.strs[i],
 			GameID: gameID.ints[i], Ply: int16(ply.ints[i]), FEN: fen.strs[i], Red: uint64(red.ints[i]), Black: uint64(black.ints[i]),
 			SideToMove: int8(side.ints[i]), NoCapturePlies: int16(noCap.ints[i]), RedPieces: int8(rp.ints[i]), BlackPieces: int8(bp.ints[i]),
 			LegalMoves: int16(legal.ints[i]), Move: move.strs[i], MoveIndex: int16(moveIndex.ints[i]),
@@ -159,7 +161,7 @@ func TestArrowReaderSeesTheSameRows(t *testing.T) {
 		}
 		for e := prow[i][0]; e < prow[i][1]; e++ {
 			if actions.defs[e] == actions.maxDef {
-				got.Policy = append(got.Policy, PolicyEntry{int16(actions.ints[e]), int32(visits.ints[e])})
+				got.Policy = append(got.Policy, PolicyEntry{int16(actions.ints[e]), int32(visits.ints[e]), policyMove.strs[e]})
 			}
 		}
 		if !reflect.DeepEqual(got, w) {
@@ -173,6 +175,7 @@ func TestArrowReaderSeesTheSameRows(t *testing.T) {
 	mrow := moves.rows()
 	for i, w := range games {
 		got := GameRow{
+			RunID:          gl["run_id"].strs[i],
 			GameID:         gl["game_id"].ints[i],
 			Variant:        gl["variant"].strs[i],
 			Rules:          gl["rules"].strs[i],
@@ -195,5 +198,30 @@ func TestArrowReaderSeesTheSameRows(t *testing.T) {
 		if !reflect.DeepEqual(got, w) {
 			t.Fatalf("game %d: arrow reads\n%+v\nwrote\n%+v", i, got, w)
 		}
+	}
+}
+
+// TestACleanGamesFaultIsNull: a match's fault is NULL in the file when the
+// rules ended the game (so that DuckDB's fault IS NULL finds the clean
+// games; it was ”), the text when a fault did, and both read back in Go
+// as "" and the text.
+func TestACleanGamesFaultIsNull(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 3, 2, 0)
+	rows := []MatchRow{{GameID: 0, Red: "a", Black: "b"}, {GameID: 1, Red: "b", Black: "a", Fault: "the engine closed its output"}}
+	if _, err := WriteRows(dir, FileMeta{Run: run, Shards: 1, FirstGame: 0, LastGame: 1}, rows); err != nil {
+		t.Fatal(err)
+	}
+	lv, _ := readArrow(t, PartPath(dir, TableMatches, run.Variant, 0))
+	f := lv["fault"]
+	if f == nil || len(f.defs) != 2 || f.defs[0] != 0 || f.defs[1] != f.maxDef || f.maxDef != 1 {
+		t.Fatalf("fault column %+v: want NULL for the clean game and a value for the faulted one", f)
+	}
+	var got []MatchRow
+	if err := ScanMatches(dir, run.Variant, func(m *MatchRow) error { got = append(got, *m); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Fault != "" || got[1].Fault != rows[1].Fault || got[0].RunID != run.ID() || got[1].RunID != run.ID() {
+		t.Fatalf("read back %+v", got)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 // Positions-table column names, for readers that choose columns.
 const (
+	ColRunID          = "run_id"
 	ColGameID         = "game_id"
 	ColPly            = "ply"
 	ColFEN            = "fen"
@@ -42,6 +43,22 @@ type column[R any] struct {
 	fill  func(rows []R, c []*cursor, strs interner) error
 	equal func(a, b *R) bool
 	show  func(r *R) string
+	// fromRun, where set, fills the column from the file's run id when
+	// the file has no such column (schema version 1 had no run_id).
+	fromRun func(rows []R, runID string)
+}
+
+// runIDColumn declares a table's run_id column, stored in the field get
+// returns, which readers of files from before it existed fill from the
+// footer's run (Run.ID).
+func runIDColumn[R any](get func(*R) *string) column[R] {
+	c := shared(ColRunID, get)
+	c.fromRun = func(rows []R, runID string) {
+		for i := range rows {
+			*get(&rows[i]) = runID
+		}
+	}
+	return c
 }
 
 // scalar declares a column of one value per row, stored in the field of
@@ -127,12 +144,18 @@ func scalarOf[R any, T comparable](name string, get func(*R) *T, intern bool) co
 	}
 }
 
-// policyColumn is the policy list: (action, visits) pairs from two leaves.
+// policyColumn is the policy list: (action, visits, move) triples from
+// three leaves, or (action, visits) pairs from the two of schema version 1,
+// whose moves read as "".
 func policyColumn() column[PositionRow] {
 	return column[PositionRow]{
 		name: ColPolicy,
-		fill: func(rows []PositionRow, c []*cursor, _ interner) error {
+		fill: func(rows []PositionRow, c []*cursor, strs interner) error {
 			ca, cv := c[0], c[1]
+			var cm *cursor
+			if len(c) > 2 {
+				cm = c[2]
+			}
 			for i := range rows {
 				out := rows[i].Policy[:0]
 				for first := true; ; first = false {
@@ -152,8 +175,18 @@ func policyColumn() column[PositionRow] {
 					if err != nil {
 						return err
 					}
+					var move string
+					if cm != nil {
+						mv, err := cm.next()
+						if err != nil {
+							return err
+						}
+						if mv.DefinitionLevel() == cm.maxDef {
+							move = strs.get(mv.ByteArray())
+						}
+					}
 					if a.DefinitionLevel() == ca.maxDef {
-						out = append(out, PolicyEntry{Action: int16(a.Int32()), Visits: v.Int32()})
+						out = append(out, PolicyEntry{Action: int16(a.Int32()), Visits: v.Int32(), Move: move})
 					}
 				}
 				rows[i].Policy = out
@@ -197,6 +230,7 @@ func movesColumn() column[GameRow] {
 
 // positionColumns are the positions table's columns in schema order.
 var positionColumns = []column[PositionRow]{
+	runIDColumn(func(r *PositionRow) *string { return &r.RunID }),
 	scalar(ColGameID, func(r *PositionRow) *int64 { return &r.GameID }),
 	scalar(ColPly, func(r *PositionRow) *int16 { return &r.Ply }),
 	scalar(ColFEN, func(r *PositionRow) *string { return &r.FEN }),
@@ -227,6 +261,7 @@ var decidedColumns = func() []*column[PositionRow] {
 
 // gameColumns are the games table's columns in schema order.
 var gameColumns = []column[GameRow]{
+	runIDColumn(func(r *GameRow) *string { return &r.RunID }),
 	scalar("game_id", func(r *GameRow) *int64 { return &r.GameID }),
 	shared("variant", func(r *GameRow) *string { return &r.Variant }),
 	shared("rules", func(r *GameRow) *string { return &r.Rules }),

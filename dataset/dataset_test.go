@@ -268,6 +268,7 @@ func TestOpenRefusesASchemaMismatch(t *testing.T) {
 	// A PositionRow file whose result column has another type.
 	path2 := filepath.Join(dir, "part-0000000001.parquet")
 	type wrongResult struct {
+		RunID          string        `parquet:"run_id,dict"`
 		GameID         int64         `parquet:"game_id,delta"`
 		Ply            int16         `parquet:"ply,delta"`
 		FEN            string        `parquet:"fen"`

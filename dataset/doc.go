@@ -2,6 +2,7 @@
 // self-play positions and games (github.com/parquet-go/parquet-go).
 //
 // Files: schema.go and rows.go the tables' rows and how a game fills them,
+// legacy.go the frozen layouts of earlier schema versions (still read),
 // matches.go the matches table, writer.go the part writers, reader.go the
 // streaming readers, layout.go the directory layout and game id ranges,
 // meta.go the footers and the run manifest, runmatch.go the comparison of
@@ -42,8 +43,12 @@
 // runs whose settings differ, and lets a resumed run grow.
 //
 // Reading: Open checks a file before reading a row (Parquet magic and
-// footer, schema equal to this version's, footer keys) and returns an error
-// for anything else, never a panic. ScanPositions and ScanGames stream rows
+// footer, schema equal to its version's, this SchemaVersion or an earlier
+// one of legacy.go, footer keys) and returns an error for anything else,
+// never a panic. Every row carries its run's id (run_id, Run.ID: a hash of
+// the settings that decide the games), which the writer sets and readers of
+// version-1 files compute from the footer, so that rows join on (run_id,
+// game_id) across variants and runs. ScanPositions and ScanGames stream rows
 // through one reused row struct, reading only the columns asked for in
 // batches, so that memory does not grow with the dataset. Verify replays
 // every game with the rules core and checks every row.

@@ -12,6 +12,9 @@ import (
 // engines (surakarta match --out) records about a game beyond its games
 // row, which has the same game_id. docs/DATASET.md documents every column.
 type MatchRow struct {
+	// RunID identifies the match (Run.ID), as in its games table; the
+	// writer sets it.
+	RunID string `parquet:"run_id,dict"`
 	// GameID is the game's number in the match: pair game_id/2, engine A
 	// as Red when even, as Black when odd.
 	GameID int64 `parquet:"game_id,delta"`
@@ -34,8 +37,9 @@ type MatchRow struct {
 	BlackNodes int64 `parquet:"black_nodes"`
 	// Fault says what went wrong when an engine's fault ended the game
 	// (the games row's reason is then illegal-move, crash, timeout,
-	// garbage or refused); empty when the rules ended it.
-	Fault string `parquet:"fault"`
+	// garbage or refused); empty when the rules ended it, which the file
+	// stores as NULL (fault IS NULL finds the clean games).
+	Fault string `parquet:"fault,optional"`
 }
 
 // ScanMatches streams the matches table of dataset dir: one variant, or all
@@ -53,9 +57,22 @@ func (f *File) scanMatches(fn func(*MatchRow) error) (err error) {
 			err = fmt.Errorf("%s: unreadable rows (%v)", f.Path, r)
 		}
 	}()
-	r := parquet.NewGenericReader[MatchRow](f.pf)
+	if f.Meta.SchemaVersion == 1 {
+		runID := f.Meta.Run.ID()
+		return readRows(f, func(m *matchRowV1) error {
+			row := MatchRow{RunID: runID, GameID: m.GameID, Red: m.Red, Black: m.Black, RedName: m.RedName, BlackName: m.BlackName,
+				RedTimeMS: m.RedTimeMS, BlackTimeMS: m.BlackTimeMS, RedNodes: m.RedNodes, BlackNodes: m.BlackNodes, Fault: m.Fault}
+			return fn(&row)
+		})
+	}
+	return readRows(f, fn)
+}
+
+// readRows reads every row of f as a T, the file's own row struct.
+func readRows[T any](f *File, fn func(*T) error) error {
+	r := parquet.NewGenericReader[T](f.pf)
 	defer r.Close()
-	buf := make([]MatchRow, 256)
+	buf := make([]T, 256)
 	for {
 		n, rerr := r.Read(buf)
 		for i := 0; i < n; i++ {

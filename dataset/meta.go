@@ -1,6 +1,8 @@
 package dataset
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -40,6 +42,35 @@ type Run struct {
 	// GameIDs is the selection of a replay run (e.g. "3,17"); empty when the
 	// run plays all of 0..Games-1.
 	GameIDs string `json:"game_ids,omitempty"`
+}
+
+// ID returns the run's identity as the tables' run_id column holds it:
+// 16 hex digits of the SHA-256 of the settings that decide a game's rows
+// (variant, rules, engine, seed, random opening). Games, the game id
+// selection and the schema version are left out, so that a run keeps its
+// id when it grows (game i does not depend on N), its shards and replays
+// (--game-ids, which write the very rows of the run) share it, and a
+// dataset written before the column existed reads with the id its run has
+// now. The
+// engine description is compared as JSON when it is an object, so key
+// order does not matter.
+func (r Run) ID() string {
+	engine := any(r.Engine)
+	var obj map[string]any
+	dec := json.NewDecoder(strings.NewReader(r.Engine))
+	dec.UseNumber() // numbers kept exactly as written
+	if strings.HasPrefix(r.Engine, "{") && dec.Decode(&obj) == nil {
+		engine = obj // marshalled with sorted keys
+	}
+	b, _ := json.Marshal(struct {
+		Variant       string `json:"variant"`
+		Rules         string `json:"rules"`
+		Engine        any    `json:"engine"`
+		Seed          uint64 `json:"seed"`
+		RandomOpening int    `json:"random_opening"`
+	}{r.Variant, r.Rules, engine, r.Seed, r.RandomOpening})
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
 }
 
 // Diff describes the first setting in which r differs from o, the settings

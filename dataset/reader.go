@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
@@ -22,8 +23,9 @@ type File struct {
 }
 
 // Open opens a dataset file and checks it before any row is read: that it
-// is a Parquet file, that its schema is the positions or games schema of
-// this SchemaVersion (column names, types and nesting), and that its footer
+// is a Parquet file, that its schema is the positions, games or matches
+// schema of the version its footer names, this SchemaVersion or an earlier
+// one (column names, types and nesting), and that its footer
 // carries the dataset metadata. Every failure is an error naming the file;
 // foreign or damaged input never panics.
 func Open(path string) (*File, error) {
@@ -69,10 +71,15 @@ func openChecked(f *os.File, size int64, path string) (file *File, err error) {
 	if Schema(table) == nil {
 		return nil, fmt.Errorf("footer names table %q: want %s, %s or %s", table, TablePositions, TableGames, TableMatches)
 	}
-	if v, _ := pf.Lookup(keySchemaVersion); v != "" && v != fmt.Sprint(SchemaVersion) {
-		return nil, fmt.Errorf("dataset schema version %s: this program reads version %d", v, SchemaVersion)
+	version := SchemaVersion // a foreign file is compared with this version's schema
+	if v, ok := pf.Lookup(keySchemaVersion); ok && v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > SchemaVersion {
+			return nil, fmt.Errorf("dataset schema version %s: this program reads versions 1 to %d (a newer program wrote it?)", v, SchemaVersion)
+		}
+		version = n
 	}
-	if err := checkSchema(table, pf.Schema()); err != nil {
+	if err := checkSchema(table, version, pf.Schema()); err != nil {
 		return nil, fmt.Errorf("%s table: %w", table, err)
 	}
 	if err := checkChunks(pf, size); err != nil {

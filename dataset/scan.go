@@ -28,12 +28,19 @@ type scanner[R any] struct {
 	bufs   [][]parquet.Value
 	rows   []R
 	strs   interner
+	// runID is the scanned file's run id, for columns it lacks (fromRun).
+	runID string
 }
 
-// newScanner prepares the scan of table, whose columns are cols, reading
-// the named columns (all of them when names is empty).
-func newScanner[R any](table string, cols []column[R], names []string) (*scanner[R], error) {
-	schema := Schema(table)
+// newScanner prepares the scan of table in schema version version, whose
+// columns are cols, reading the named columns (all of them when names is
+// empty). A column the version lacks has no leaves; the scan fills it
+// through its fromRun, or leaves it zero.
+func newScanner[R any](table string, version int, cols []column[R], names []string) (*scanner[R], error) {
+	schema := schemaOf(table, version)
+	if schema == nil {
+		return nil, fmt.Errorf("no %s table in schema version %d", table, version)
+	}
 	s := &scanner[R]{cols: cols, sel: make([]bool, len(cols)), leaves: make([][]int, len(cols)), strs: interner{}}
 	index := map[string]int{}
 	for i, c := range cols {
@@ -63,6 +70,7 @@ func newScanner[R any](table string, cols []column[R], names []string) (*scanner
 // scan calls fn for every row of f. A callback error is returned as a
 // callbackError; a reading error names the file and row group.
 func (s *scanner[R]) scan(f *File, fn func(*R) error) error {
+	s.runID = f.Meta.Run.ID()
 	meta := f.pf.Metadata().RowGroups
 	for gi, rg := range f.pf.RowGroups() {
 		for ci, on := range s.sel {
@@ -111,10 +119,13 @@ func (s *scanner[R]) scanGroup(rg parquet.RowGroup, fn func(*R) error) error {
 	for n := rg.NumRows(); n > 0; {
 		batch := s.rows[:min(n, int64(len(s.rows)))]
 		for ci, c := range curs {
-			if c != nil {
-				if err := s.cols[ci].fill(batch, c, s.strs); err != nil {
+			switch col := &s.cols[ci]; {
+			case c != nil:
+				if err := col.fill(batch, c, s.strs); err != nil {
 					return err
 				}
+			case s.sel[ci] && col.fromRun != nil:
+				col.fromRun(batch, s.runID)
 			}
 		}
 		for i := range batch {
@@ -139,7 +150,7 @@ func scanFile[R any](f *File, table string, cols []column[R], names []string, fn
 	if f.Meta.Table != table {
 		return fmt.Errorf("%s holds the %s table, not %s", f.Path, f.Meta.Table, table)
 	}
-	s, err := newScanner(table, cols, names)
+	s, err := newScanner(table, f.Meta.SchemaVersion, cols, names)
 	if err != nil {
 		return err
 	}
@@ -229,7 +240,7 @@ func eachFile(dir, table, variant string, scan func(*File) error) error {
 // columns is empty); memory does not grow with the dataset. See
 // File.ScanPositions for the callback's contract.
 func ScanPositions(dir, variant string, columns []string, fn func(*PositionRow) error) error {
-	if _, err := newScanner(TablePositions, positionColumns, columns); err != nil {
+	if _, err := newScanner(TablePositions, SchemaVersion, positionColumns, columns); err != nil {
 		return err
 	}
 	return eachFile(dir, TablePositions, variant, func(f *File) error {

@@ -7,10 +7,14 @@ import (
 	"github.com/parquet-go/parquet-go"
 )
 
-// SchemaVersion numbers the layout of both tables. It is written into every
-// file's footer and into the run manifest; readers refuse files of another
-// version. Bump it whenever a column is added, removed, renamed or retyped.
-const SchemaVersion = 1
+// SchemaVersion numbers the layout of the tables. It is written into every
+// file's footer and into the run manifest. Bump it whenever a column is
+// added, removed, renamed or retyped, and keep the old layout in legacy.go
+// so that datasets written before still read: readers accept every
+// version from 1 to SchemaVersion and refuse others. Version 2 added
+// run_id to every table, the move of each policy entry, and made a
+// match's fault NULL on a clean game.
+const SchemaVersion = 2
 
 // The tables of a dataset, as named in its directory layout: self-play
 // writes positions and games, a match games and matches.
@@ -27,6 +31,10 @@ const (
 // Perspective: Result and RootValue are from the side to move's view
 // (+1 good for the side to move); Red and Black are absolute.
 type PositionRow struct {
+	// RunID identifies the run the row belongs to (Run.ID): with GameID,
+	// the key that joins positions to their game across variants and
+	// runs. The writer sets it from the file's run.
+	RunID string `parquet:"run_id,dict"`
 	// GameID is the game's number in its run, 0..N-1.
 	GameID int64 `parquet:"game_id,delta"`
 	// Ply is the number of moves played before this position (0 = start).
@@ -68,10 +76,17 @@ type PolicyEntry struct {
 	Action int16 `parquet:"action"`
 	// Visits is the number of simulations that went through the move.
 	Visits int32 `parquet:"visits"`
+	// Move is the move in canonical notation, as the move column writes
+	// it (rules.Position.MoveString); "" when read from a dataset of
+	// schema version 1, which did not store it.
+	Move string `parquet:"move,dict"`
 }
 
 // GameRow is one row of the games table: a finished self-play game.
 type GameRow struct {
+	// RunID identifies the run (Run.ID), as in the positions table; the
+	// writer sets it.
+	RunID string `parquet:"run_id,dict"`
 	// GameID is the game's number in its run, 0..N-1.
 	GameID int64 `parquet:"game_id,delta"`
 	// Variant is the endgame variant the game was played under.
@@ -118,7 +133,14 @@ var (
 
 // Schema returns the Parquet schema of a table, TablePositions,
 // TableGames or TableMatches; nil for another name.
-func Schema(table string) *parquet.Schema {
+func Schema(table string) *parquet.Schema { return schemaOf(table, SchemaVersion) }
+
+// schemaOf returns the schema of a table in a schema version (legacy.go
+// holds the older ones); nil for another name or version.
+func schemaOf(table string, version int) *parquet.Schema {
+	if version != SchemaVersion {
+		return legacySchema(table, version)
+	}
 	switch table {
 	case TablePositions:
 		return positionSchema
@@ -167,11 +189,11 @@ func leaves(s *parquet.Schema) []leafInfo {
 	return out
 }
 
-// checkSchema compares a file's schema with the table's and describes the
-// first difference. Column order matters: the readers address leaves by
-// index.
-func checkSchema(table string, got *parquet.Schema) error {
-	want := Schema(table)
+// checkSchema compares a file's schema with the table's in the file's
+// schema version and describes the first difference. Column order
+// matters: the readers address leaves by index.
+func checkSchema(table string, version int, got *parquet.Schema) error {
+	want := schemaOf(table, version)
 	if parquet.EqualNodes(got, want) {
 		return nil
 	}

@@ -34,7 +34,7 @@ func synthGame(t testing.TB, r rules.Rules, seed uint64, id int64, opening int) 
 				v += 1
 			}
 			if v > 0 {
-				row.Policy = append(row.Policy, PolicyEntry{int16(lm.Action()), v})
+				row.Policy = append(row.Policy, PolicyEntry{int16(lm.Action()), v, p.MoveString(lm)})
 			}
 		}
 		// Ascending actions, as self-play writes them (Black's moves are

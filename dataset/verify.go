@@ -311,6 +311,7 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 	// Replay every game of the part.
 	var list []*replayed
 	expectID := gf.Meta.FirstGame
+	runID := gf.Meta.Run.ID()
 	err = gf.ScanGames(func(g *GameRow) error {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -318,6 +319,9 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 		r := &replayed{row: *g}
 		r.row.Moves = slices.Clone(g.Moves)
 		where := fmt.Sprintf("%s: game %d", gamesPath, g.GameID)
+		if g.RunID != runID {
+			rep.addf("%s: run_id %q, the footer's run has %q", where, g.RunID, runID)
+		}
 		if g.GameID != expectID {
 			rep.addf("%s: game id %d where %d was expected (ids of a part are contiguous and ascending)", where, g.GameID, expectID)
 		}
@@ -347,9 +351,13 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 	var cur *replayed
 	lastGame := int64(-1)
 	var legal [rules.MaxMoves]rules.Move
+	policyMoves := pf.Meta.SchemaVersion >= 2 // version 1 stored none
 	err = pf.ScanPositions(nil, func(p *PositionRow) error {
 		rep.Positions++
 		where := fmt.Sprintf("%s: game %d ply %d", posPath, p.GameID, p.Ply)
+		if p.RunID != runID {
+			rep.addf("%s: run_id %q, the footer's run has %q", where, p.RunID, runID)
+		}
 		if p.GameID < lastGame {
 			rep.addf("%s: rows out of order (game %d after %d)", where, p.GameID, lastGame)
 		}
@@ -381,7 +389,7 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 			return nil
 		}
 		cur.nextPly++
-		checkPosition(p, cur, legal[:0], where, rep)
+		checkPosition(p, cur, legal[:0], policyMoves, where, rep)
 		return nil
 	})
 	if ctx.Err() != nil {
@@ -515,7 +523,7 @@ type replayed struct {
 }
 
 // checkPosition compares a position row with the replayed game.
-func checkPosition(p *PositionRow, g *replayed, buf []rules.Move, where string, rep *VerifyReport) {
+func checkPosition(p *PositionRow, g *replayed, buf []rules.Move, policyMoves bool, where string, rep *VerifyReport) {
 	pos := &g.positions[p.Ply]
 	m, err := rules.ParseMove(pos, g.row.Moves[p.Ply])
 	if err != nil { // replayGame accepted it; cannot happen
@@ -554,6 +562,16 @@ func checkPosition(p *PositionRow, g *replayed, buf []rules.Move, where string, 
 		}
 		seen[a/64] |= 1 << (a % 64)
 		played = played || a == m.Action()
+		if policyMoves {
+			for _, lm := range moves {
+				if lm.Action() == a {
+					if want := pos.MoveString(lm); e.Move != want {
+						rep.addf("%s: policy entry of action %d has move %q, the position's move is %s", where, a, e.Move, want)
+					}
+					break
+				}
+			}
+		}
 	}
 	if !played {
 		rep.addf("%s: policy does not include the move played %s (action %d)", where, p.Move, m.Action())

@@ -88,3 +88,23 @@ func TestVerifyStopsOnCancel(t *testing.T) {
 		t.Fatalf("report %+v: no game should have been replayed", rep)
 	}
 }
+
+// TestVerifyChecksThePolicysMoves: a policy entry whose move is not the
+// notation of its action in the position (here the notation of another
+// move) is a problem that names the entry; a sound dataset has none.
+func TestVerifyChecksThePolicysMoves(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 5, 2, 0)
+	g, p := synthGame(t, rules.DefaultRules(), run.Seed, 0, run.RandomOpening)
+	p[3].Policy[0].Move = "a1-a2"
+	if err := ClaimPartition(dir, run); err != nil {
+		t.Fatal(err)
+	}
+	if err := WritePart(dir, FileMeta{Run: run, Shards: 1, FirstGame: 0, LastGame: 0}, []GameRow{g}, p); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Verify(context.Background(), dir, VerifyOptions{})
+	if err != nil || rep.OK() || !strings.Contains(strings.Join(rep.Problems, "\n"), `game 0 ply 3: policy entry of action`) || !strings.Contains(rep.Problems[0], `has move "a1-a2"`) {
+		t.Fatalf("a policy entry with another move's notation: %v %v", err, rep.Problems)
+	}
+}

@@ -36,6 +36,7 @@ type Writer[T Row] struct {
 	done     bool
 	finished bool
 	fs       FileSum
+	runID    string // Run.ID of the file's run, set in every row
 }
 
 // PositionWriter writes a part of the positions table.
@@ -74,7 +75,25 @@ func Create[T Row](dir string, meta FileMeta) (*Writer[T], error) {
 	}
 	s := newSummer(f)
 	s.path = path
-	return &Writer[T]{f: f, sum: s, pw: parquet.NewGenericWriter[T](s, opts...)}, nil
+	return &Writer[T]{f: f, sum: s, pw: parquet.NewGenericWriter[T](s, opts...), runID: meta.Run.ID()}, nil
+}
+
+// setRunID sets the RunID of every row.
+func setRunID[T Row](rows []T, id string) {
+	switch rs := any(rows).(type) {
+	case []PositionRow:
+		for i := range rs {
+			rs[i].RunID = id
+		}
+	case []GameRow:
+		for i := range rs {
+			rs[i].RunID = id
+		}
+	case []MatchRow:
+		for i := range rs {
+			rs[i].RunID = id
+		}
+	}
 }
 
 // Path returns the file's final path.
@@ -83,11 +102,13 @@ func (w *Writer[T]) Path() string { return w.f.Path() }
 // Rows returns the number of rows written so far.
 func (w *Writer[T]) Rows() int64 { return w.rows }
 
-// Write appends rows to the part.
+// Write appends rows to the part. It sets each row's RunID to the file's
+// run (Run.ID), so that no writer can get the join key wrong.
 func (w *Writer[T]) Write(rows []T) error {
 	if w.done {
 		return fmt.Errorf("dataset: write to %s after commit or abort", w.Path())
 	}
+	setRunID(rows, w.runID)
 	n, err := w.pw.Write(rows)
 	w.rows += int64(n)
 	if err != nil {

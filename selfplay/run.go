@@ -300,7 +300,11 @@ func (pl *player) play(ctx context.Context, id int64) *record {
 		row.Policy = make([]dataset.PolicyEntry, 0, len(res.Moves))
 		for _, ms := range res.Moves {
 			if ms.Visits > 0 || ms.Move == m {
-				row.Policy = append(row.Policy, dataset.PolicyEntry{Action: int16(ms.Move.Action()), Visits: int32(min(ms.Visits, 1<<31-1))})
+				move := row.Move // the notation of the move column
+				if ms.Move != m {
+					move = p.MoveString(ms.Move)
+				}
+				row.Policy = append(row.Policy, dataset.PolicyEntry{Action: int16(ms.Move.Action()), Visits: int32(min(ms.Visits, 1<<31-1)), Move: move})
 			}
 		}
 		// Ascending actions compress to about 10 bytes a row less than the

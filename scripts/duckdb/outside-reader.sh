@@ -14,7 +14,10 @@
 #      twice);
 #   3. a lookup by fen (WHERE fen = ..., which trusts the footer statistics)
 #      finds the rows a full scan finds, for positions sampled across every
-#      part.
+#      part;
+#   4. the safe join of docs/DATASET.md, positions to games on (run_id,
+#      game_id), counts every position once (over both variants), and each
+#      played move's policy entry carries the move column's notation.
 #
 # DuckDB comes from npm (@duckdb/node-api), installed once into
 # $DUCKDB_DIR (default ~/.cache/surakarta-duckdb); it needs node and npm.
@@ -96,6 +99,22 @@ for (const s of samples) {
   looked++;
 }
 console.log(`${failures === 0 ? 'ok  ' : 'done'} fen lookups: ${looked} positions, one from each part`);
+
+// 4. The safe join of docs/DATASET.md: positions to their games on
+// (run_id, game_id) counts every position once, whatever the variants and
+// runs the globs read; game_id alone pairs each position with every run's
+// game of that number. And each played move's policy entry is named as
+// the move column names it.
+const [all] = await rows(`SELECT count(*) AS n FROM ${positions}`);
+const [joined] = await rows(`SELECT count(*) AS n FROM ${positions} p JOIN ${games} g USING (run_id, game_id)`);
+const [runs] = await rows(`SELECT count(DISTINCT run_id) AS n FROM ${games}`);
+if (joined.n !== all.n) fail(`the join on (run_id, game_id) gives ${joined.n} rows for ${all.n} positions`);
+else console.log(`ok   join on (run_id, game_id): ${joined.n} positions, each once, over ${runs.n} run(s)`);
+const [naive] = await rows(`SELECT count(*) AS n FROM ${positions} p JOIN ${games} g USING (game_id)`);
+console.log(`     (a join on game_id alone gives ${naive.n} rows${naive.n !== all.n ? ': it double-counts' : ''})`);
+const [unnamed] = await rows(`SELECT count(*) AS n FROM ${positions} p WHERE len(list_filter(p.policy, e -> e.action = p.move_index AND e.move = p.move)) <> 1`);
+if (Number(unnamed.n) !== 0) fail(`${unnamed.n} positions whose played move's policy entry is not named as the move column names it`);
+else console.log('ok   policy: every played move\'s entry carries its notation');
 process.exit(failures === 0 ? 0 : 1);
 EOF
 STATS=$stats DATA=$abs node "$check"

@@ -91,10 +91,24 @@ func zip[T any](table string, scanA, scanB func(func(*T) error) error, clone fun
 
 // fieldDiff names the first field of two rows (pointers to one struct
 // type) that differs, with both values, or returns "". Empty slices are
-// equal whether nil or not: the readers reuse buffers.
+// equal whether nil or not: the readers reuse buffers. RunID, a hash of
+// the run's settings, is compared last, so that the setting that differs
+// (the seed, say) is the one named.
 func fieldDiff(a, b any) string {
 	va, vb := reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()
+	order := make([]int, 0, va.NumField())
+	last := -1
 	for i := range va.NumField() {
+		if va.Type().Field(i).Name == "RunID" {
+			last = i
+			continue
+		}
+		order = append(order, i)
+	}
+	if last >= 0 {
+		order = append(order, last)
+	}
+	for _, i := range order {
 		fa, fb := va.Field(i), vb.Field(i)
 		if fa.Kind() == reflect.Slice && fa.Len() == 0 && fb.Len() == 0 {
 			continue

@@ -1,0 +1,107 @@
+package dataset
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/surakarta/surakarta/rules"
+)
+
+// The fixtures in testdata/schema-v1 were written by the program of schema
+// version 1 (the commit before run_id): a two-variant self-play dataset
+// (surakarta selfplay --games 4 --sims 10 --part-games 2 --seed 5, both
+// variants) and a match (surakarta match --a sims=4,leaf=value --b
+// sims=2,leaf=value --games 4).
+var (
+	v1SelfPlay = filepath.Join("testdata", "schema-v1", "selfplay")
+	v1Match    = filepath.Join("testdata", "schema-v1", "match")
+)
+
+// TestSchemaVersion1DatasetsStillRead: a dataset written before run_id and
+// the policy's moves verifies, and reads with run_id computed from each
+// file's footer (the id a run of those settings has now), policy moves
+// empty, and a match's clean games without a fault.
+func TestSchemaVersion1DatasetsStillRead(t *testing.T) {
+	rep, err := Verify(context.Background(), v1SelfPlay, VerifyOptions{Complete: true})
+	if err != nil || !rep.OK() || rep.Games != 8 {
+		t.Fatalf("verify of the version-1 dataset: %v, %+v", err, rep)
+	}
+	ids := map[string]string{}
+	for _, v := range []string{"standard", "majority"} {
+		run, ok, err := ReadManifest(v1SelfPlay, v)
+		if err != nil || !ok || run.SchemaVersion != 1 {
+			t.Fatalf("%s manifest: %+v, %v, %v", v, run, ok, err)
+		}
+		ids[v] = run.ID()
+		games, positions := 0, 0
+		err = ScanGames(v1SelfPlay, v, func(g *GameRow) error {
+			if g.RunID != run.ID() {
+				t.Fatalf("%s game %d: run_id %q, want the footer's %q", v, g.GameID, g.RunID, run.ID())
+			}
+			games++
+			return nil
+		})
+		if err != nil || games != 4 {
+			t.Fatalf("%s: %d games, %v", v, games, err)
+		}
+		err = ScanPositions(v1SelfPlay, v, []string{ColRunID, ColPolicy}, func(p *PositionRow) error {
+			if p.RunID != run.ID() || len(p.Policy) == 0 || p.Policy[0].Move != "" {
+				t.Fatalf("%s position: run_id %q (want %q), policy %+v", v, p.RunID, run.ID(), p.Policy)
+			}
+			positions++
+			return nil
+		})
+		if err != nil || positions == 0 {
+			t.Fatalf("%s: %d positions, %v", v, positions, err)
+		}
+	}
+	if ids["standard"] == ids["majority"] || len(ids["standard"]) != 16 {
+		t.Fatalf("run ids %v: want two distinct 16-digit ids", ids)
+	}
+	var gameRun string
+	ScanGames(v1Match, "standard", func(g *GameRow) error { gameRun = g.RunID; return nil })
+	n := 0
+	err = ScanMatches(v1Match, "standard", func(m *MatchRow) error {
+		if m.RunID != gameRun || m.RunID == "" || m.Fault != "" || (m.Red != "a" && m.Red != "b") {
+			t.Fatalf("version-1 match row %+v: want run_id %q and no fault", m, gameRun)
+		}
+		n++
+		return nil
+	})
+	if err != nil || n != 4 {
+		t.Fatalf("version-1 matches: %d rows, %v", n, err)
+	}
+}
+
+// TestRunIDIsTheRunsSettingsNotItsSize: the id joins a run's rows, so it
+// must be the same for a run and its extension, shards or replays (Games
+// and GameIDs differ: game i's rows are the same) and for the same engine
+// described with keys in another order, and differ when anything that
+// decides the games does.
+func TestRunIDIsTheRunsSettingsNotItsSize(t *testing.T) {
+	base := synthRun(t, rules.DefaultRules(), 9, 100, 4)
+	base.Engine = `{"sims":200,"leaf":"value"}`
+	grown := base
+	grown.Games, grown.SchemaVersion, grown.GameIDs = 400, 1, "3,17"
+	reordered := base
+	reordered.Engine = `{"leaf":"value","sims":200}`
+	if base.ID() != grown.ID() || base.ID() != reordered.ID() {
+		t.Fatalf("ids %s, %s (grown, a replay), %s (keys reordered): want one id", base.ID(), grown.ID(), reordered.ID())
+	}
+	seen := map[string]string{base.ID(): "base"}
+	for name, change := range map[string]func(*Run){
+		"seed":    func(r *Run) { r.Seed++ },
+		"variant": func(r *Run) { r.Variant = "majority" },
+		"rules":   func(r *Run) { r.Rules += ",repetition=4" },
+		"engine":  func(r *Run) { r.Engine = `{"sims":201,"leaf":"value"}` },
+		"opening": func(r *Run) { r.RandomOpening++ },
+	} {
+		r := base
+		change(&r)
+		if other, ok := seen[r.ID()]; ok {
+			t.Errorf("changing the %s gives the id of %s", name, other)
+		}
+		seen[r.ID()] = name
+	}
+}
