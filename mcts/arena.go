@@ -16,7 +16,7 @@ type node struct {
 	w     int64  // sum of simulation values, fixed point (valueScale), mover's view
 	n     int32  // visits, including those in flight
 	first int32  // index of the first child, or one of the state constants
-	meta  uint32 // child count (bits 0-7), proof (bits 8-9), ordered (bit 10), lazy (bit 11)
+	meta  uint32 // child count (bits 0-7), proof (bits 8-9), ordered (bit 10), lazy (bit 11), refining (bit 12), proof distance (bits 13-31)
 	move  rules.Move
 	prior uint16 // prior probability × priorScale
 }
@@ -57,9 +57,27 @@ const (
 	// orderedBit and only by a search on one thread: a parallel search
 	// shuffles its blocks whole and settles the lazy ones first (settle).
 	lazyBit = 1 << 11
+
+	// refineBit in the root's meta says that the root has a move proven
+	// to win but is not yet proven itself: a shorter win may lie among its
+	// open moves, which the search goes on examining (see
+	// worker.proveRoot).
+	refineBit = 1 << 12
+
+	// distShift is the position in node.meta of a proven node's distance:
+	// the plies from its position to the end of the game along the proof
+	// (see worker.setProof).
+	distShift = 13
 )
 
+// MaxDistance is the largest proof distance a node holds; longer ones are
+// recorded as MaxDistance.
+const MaxDistance = 1<<(32-distShift) - 1
+
 func metaProof(m uint32) Proof { return Proof(m >> proofShift & 3) }
+
+// metaDist returns the proof distance recorded in m (0 while unproven).
+func metaDist(m uint32) int { return int(m >> distShift) }
 
 // Chunks of nodes: a node's children never straddle two chunks.
 const (

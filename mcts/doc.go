@@ -14,13 +14,13 @@
 // evaluates and expands a leaf, playout.go plays it out, adjudicate.go
 // scores game endings by the rules, repetition.go tracks the positions
 // since the last capture, backup.go adds the value along the path, and
-// solver.go proves nodes. parallel.go holds what only tree-parallel search
-// needs (pending counts of busy blocks, their flushes, the shared
-// counters); arena.go the node store; config.go declares every engine
-// setting once (Settings, Engine, Config and the table EngineSettings), and
-// settings.go derives from that table the text form, flag values, the run
-// description, the comparison and the errors that name a setting's flag;
-// eval.go the Evaluator; rng.go the generator.
+// solver.go proves nodes with their distances. parallel.go holds what
+// only tree-parallel search needs (pending counts of busy blocks, their
+// flushes, the shared counters); arena.go the node store; config.go
+// declares every engine setting once (Settings, Engine, Config and the
+// table EngineSettings), and settings.go derives from that table the text
+// form, flag values, the run description, the comparison and the errors
+// that name a setting's flag; eval.go the Evaluator; rng.go the generator.
 //
 // # Values and proofs
 //
@@ -30,8 +30,18 @@
 // side to move). Proofs follow the same rule: MoveStat.Proof is the proven
 // result of playing the move, for the player who plays it (ProofWin: the move
 // wins by force), and Result.Proof is the proven result of the root position
-// for its side to move. A proven win is played at once; a move proven to lose
-// is never chosen while a move not proven to lose exists.
+// for its side to move. A proven node also carries its distance, the plies
+// from its position to the end of the game along the proof: the winner's
+// shortest proven win, the loser's longest proven loss (MoveStat.Distance
+// and Result.Distance count from the root, the move included; solver.go
+// says how they are derived, and worker.setProof is the one way a proof,
+// the solver's own or an exact source's such as an endgame table, enters
+// the tree). The shortest proven win is played at once; a move proven to
+// lose is never chosen while a move not proven to lose exists, and when
+// every move loses the longest proven loss is played. A root with a proven
+// win goes on searching its open moves while one of them may still win
+// sooner (the tree bounds how soon each can), so the search stops early
+// only at the shortest win.
 //
 // Game endings inside the tree and in playouts follow Config.Rules exactly:
 // all pieces captured, no legal move (loss or draw), the no-capture limit and

@@ -48,7 +48,7 @@ func (w *worker) leaf(nd *node, f int32, claimed bool) (float32, bool) {
 	pr, over, moves := w.status(pos)
 	if over {
 		if claimed {
-			w.setProof(nd, pr)
+			w.setProof(nd, pr, 0)
 			atomic.StoreInt32(&nd.first, terminal)
 		}
 		return float32(pr.Value()), true
@@ -67,8 +67,8 @@ func (w *worker) leaf(nd *node, f int32, claimed bool) (float32, bool) {
 	value, hasPriors := w.ev.Evaluate(pos, moves, priors)
 	if claimed && w.expand(nd, first, moves, priors, hasPriors, pos.Count(pos.SideToMove().Other()) == 1) && w.solver {
 		// A capture of the opponent's last piece wins at once: nd is lost
-		// for the player who moved into it.
-		return float32(w.setProof(nd, ProofLoss).Value()), true
+		// for the player who moved into it, a ply from the end.
+		return float32(w.setProof(nd, ProofLoss, 1).Value()), true
 	}
 	if w.mode == LeafPlayout {
 		value = w.playout(moves)

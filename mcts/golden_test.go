@@ -11,12 +11,12 @@ import (
 )
 
 // goldenSearchSHA256 is the SHA-256 of every result of goldenSearches: the
-// moves, visits, values and proofs, the PV, the counts and the move Choose
-// picks. Single-threaded search is deterministic per seed, and code that
-// reorganises the engine must keep its results bit for bit; a change here
-// changes every dataset and finding made since. (Set by issue 12's
-// colour-symmetric search.)
-const goldenSearchSHA256 = "637b6cabe4c6d03e544489f00151555a95063f1557201a6c82fd823d87656338"
+// moves, visits, values, proofs and proof distances, the PV, the counts and
+// the move Choose picks. Single-threaded search is deterministic per seed,
+// and code that reorganises the engine must keep its results bit for bit; a
+// change here changes every dataset and finding made since. (Set by issue
+// 22's proof distances: the shortest proven win, the longest proven loss.)
+const goldenSearchSHA256 = "b5b0ea5811d99303b73e70d37ff86d61d07bd45fa13078476afd01c569bac947"
 
 // goldenSearches searches the positions of symmetryGame under every setting
 // of symmetrySettings, as TestSearchCommutesWithRotate does, and hashes the
@@ -47,6 +47,7 @@ func goldenSearches(t *testing.T) string {
 				put(uint64(res.Best))
 				put(math.Float64bits(res.Value))
 				put(uint64(res.Proof))
+				put(uint64(res.Distance))
 				put(uint64(res.Sims))
 				put(uint64(res.Nodes))
 				for _, ms := range res.Moves {
@@ -54,6 +55,7 @@ func goldenSearches(t *testing.T) string {
 					put(uint64(ms.Visits))
 					put(math.Float64bits(ms.Value))
 					put(uint64(ms.Proof))
+					put(uint64(ms.Distance))
 				}
 				for _, m := range res.PV {
 					put(uint64(m))

@@ -60,6 +60,30 @@ func bruteLoss(g *rules.Game, d int) bool {
 	return true
 }
 
+// winDistance returns the number of plies in which the side to move in g
+// wins with the shortest win against the longest defence (the least d for
+// which bruteWin holds), or -1 if it forces no win within max plies.
+func winDistance(g *rules.Game, max int) int {
+	for d := 1; d <= max; d++ {
+		if bruteWin(g, d) {
+			return d
+		}
+	}
+	return -1
+}
+
+// lossDistance returns the number of plies in which the side to move in g
+// loses against the shortest win with its longest defence (the least d for
+// which bruteLoss holds), or -1 if it is not lost within max plies.
+func lossDistance(g *rules.Game, max int) int {
+	for d := 0; d <= max; d++ {
+		if bruteLoss(g, d) {
+			return d
+		}
+	}
+	return -1
+}
+
 func mustGame(t testing.TB, r rules.Rules, fen string, moves ...string) *rules.Game {
 	t.Helper()
 	p, err := rules.ParseFEN(fen)

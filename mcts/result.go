@@ -10,9 +10,10 @@ import (
 
 // Result is what a search found at its root position.
 type Result struct {
-	// Best is the move the search recommends: a proven win if there is one
-	// (an immediately winning move first), else the most visited move not
-	// proven to lose. NoMove when the game is already over.
+	// Best is the move the search recommends: the shortest proven win if
+	// there is one, else the most visited move not proven to lose, else
+	// (every move proven to lose) the longest proven loss. NoMove when the
+	// game is already over.
 	Best rules.Move
 	// Value is the root's value for its side to move: exact when proven,
 	// else the mean of all simulations through the root.
@@ -28,7 +29,8 @@ type Result struct {
 	// the move Best's rule picks there, while the tree knows the reply.
 	PV []rules.Move
 	// Sims is the number of simulations this search ran: Config.Sims, or
-	// fewer if the root was proven first. A root proven at its expansion
+	// fewer if the root was proven first (a won root once no open move can
+	// win sooner than its shortest proven win). A root proven at its expansion
 	// (a capture of the last piece) leaves every move with 0 visits; self-
 	// play should then take Best, not the visit counts, as its target.
 	Sims int
@@ -36,6 +38,12 @@ type Result struct {
 	Nodes int
 	// Proof is the root's proven result for its side to move.
 	Proof Proof
+	// Distance is the number of plies from the root position to the end of
+	// the game along the proof (the winner's shortest proven win, the
+	// loser's longest proven loss); 0 unless Proof is a win or a loss. A
+	// search that ran out of simulations while looking for a shorter win
+	// reports the shortest found.
+	Distance int
 }
 
 // MoveStat is one root move's statistics.
@@ -50,6 +58,10 @@ type MoveStat struct {
 	// Proof is the proven result of playing the move, for the player who
 	// plays it.
 	Proof Proof
+	// Distance is the number of plies from the root position to the end of
+	// the game along the move's proof, the move included ("win in
+	// Distance"); 0 unless Proof is a win or a loss.
+	Distance int
 }
 
 // qOf returns a node's mean value for its mover: exact when proven.
@@ -63,28 +75,30 @@ func qOf(nd *node) float64 {
 	return float64(nd.w) / valueScale / float64(nd.n)
 }
 
-// bestChild returns the index among kids of the move to play: a proven win
-// (a terminal one first, then the most visited), else the most visited move
-// not proven to lose, else the most visited move; ties go to the higher
+// bestChild returns the index among kids of the move to play: the
+// shortest proven win, else the most visited move not proven to lose, else
+// the longest proven loss; ties go to the more visited, then to the higher
 // value, then to the earlier move.
 func bestChild(kids []node) int {
-	rank := func(c *node) int {
+	// rank orders the kinds of move, best first: a proven win, a move not
+	// proven to lose, a proven loss; within a kind, dist orders proven
+	// moves (higher is better).
+	rank := func(c *node) (int, int) {
 		switch metaProof(c.meta) {
 		case ProofWin:
-			if c.first == terminal {
-				return 3
-			}
-			return 2
+			return 2, -metaDist(c.meta)
 		case ProofLoss:
-			return 0
+			return 0, metaDist(c.meta)
 		}
-		return 1
+		return 1, 0
 	}
 	best := 0
 	for k := 1; k < len(kids); k++ {
 		c, b := &kids[k], &kids[best]
-		if d := rank(c) - rank(b); d != 0 {
-			if d > 0 {
+		rc, dc := rank(c)
+		rb, db := rank(b)
+		if rc != rb || dc != db {
+			if rc > rb || rc == rb && dc > db {
 				best = k
 			}
 			continue
@@ -102,6 +116,36 @@ func bestChild(kids []node) int {
 	return best
 }
 
+// moveDistance returns the plies from the parent's position to the end of
+// the game along the proof of the move into c, or 0 for a move not proven
+// won or lost.
+func moveDistance(c *node) int {
+	switch metaProof(c.meta) {
+	case ProofWin, ProofLoss:
+		return metaDist(c.meta) + 1
+	}
+	return 0
+}
+
+// rootProof returns the proof of the root (from its mover's view, as
+// nodes hold it) and its distance; a refining root (refineBit) is lost for
+// its mover at its shortest proven win.
+func rootProof(root *node, kids []node) (Proof, int) {
+	pr, dist := metaProof(root.meta), metaDist(root.meta)
+	if pr == ProofNone && root.meta&refineBit != 0 {
+		pr, dist = ProofLoss, MaxDistance
+		for k := range kids {
+			if metaProof(kids[k].meta) == ProofWin {
+				dist = min(dist, moveDistance(&kids[k]))
+			}
+		}
+	}
+	if pr == ProofDraw {
+		dist = 0
+	}
+	return pr, dist
+}
+
 // maxPV bounds the principal variation's length.
 const maxPV = 64
 
@@ -112,9 +156,10 @@ func (s *Searcher) result(sims int) Result {
 	r := Result{Sims: sims, Nodes: a.used() - 1, Moves: make([]MoveStat, len(kids))}
 	for k := range kids {
 		c := &kids[k]
-		r.Moves[k] = MoveStat{Move: c.move, Visits: int(c.n), Value: qOf(c), Proof: metaProof(c.meta)}
+		r.Moves[k] = MoveStat{Move: c.move, Visits: int(c.n), Value: qOf(c), Proof: metaProof(c.meta), Distance: moveDistance(c)}
 	}
-	r.Proof = metaProof(root.meta).Flip()
+	pr, dist := rootProof(root, kids)
+	r.Proof, r.Distance = pr.Flip(), dist
 	switch {
 	case r.Proof != ProofNone:
 		r.Value = r.Proof.Value()
@@ -148,9 +193,10 @@ func (s *Searcher) result(sims int) Result {
 }
 
 // Choose returns the move to play from r at game ply ply (0 for the game's
-// first move). A proven winning move is played at once. For ply <
-// Config.TemperaturePlies it samples among the moves not proven to lose (all
-// moves if every one is) with probability proportional to
+// first move). A proven winning move is played at once (r.Best, the
+// shortest), and when every move is proven to lose, r.Best (the longest
+// loss). For ply < Config.TemperaturePlies it samples among the moves not
+// proven to lose with probability proportional to
 // visits^(1/Temperature), drawing from the searcher's generator; otherwise
 // it returns r.Best. It returns NoMove when r has no moves.
 func (s *Searcher) Choose(r *Result, ply int) rules.Move {
@@ -167,7 +213,10 @@ func (s *Searcher) Choose(r *Result, ply int) rules.Move {
 			allLose = false
 		}
 	}
-	eligible := func(ms *MoveStat) bool { return allLose || ms.Proof != ProofLoss }
+	if allLose {
+		return r.Best
+	}
+	eligible := func(ms *MoveStat) bool { return ms.Proof != ProofLoss }
 	for i := range r.Moves {
 		if eligible(&r.Moves[i]) && r.Moves[i].Visits > maxV {
 			maxV = r.Moves[i].Visits

@@ -238,7 +238,7 @@ func TestChooseTemperature(t *testing.T) {
 	cfg.TemperaturePlies, cfg.Temperature = 4, 1
 	s := mustSearcher(t, cfg, Material{})
 	a, b, c := rules.NewMove(6, 12, false), rules.NewMove(7, 13, false), rules.NewMove(8, 14, false)
-	r := Result{Best: a, Moves: []MoveStat{{a, 600, 0, ProofNone}, {b, 300, 0, ProofNone}, {c, 100, 0, ProofLoss}}}
+	r := Result{Best: a, Moves: []MoveStat{{Move: a, Visits: 600}, {Move: b, Visits: 300}, {Move: c, Visits: 100, Proof: ProofLoss, Distance: 2}}}
 	counts := map[rules.Move]int{}
 	const n = 20000
 	for range n {

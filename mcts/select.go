@@ -6,7 +6,9 @@ import (
 )
 
 // selectChild returns the PUCT choice among kids, the children of nd, or
-// -1 if the solver has proven every child lost for the player choosing.
+// -1 if the solver has proven every child lost for the player choosing. A
+// child proven won is chosen at once, except at a refining root (refineBit),
+// which chooses among its open children only (-1: none is left).
 // The children's counts are the tree's; nd's are the tree's plus this
 // thread's pending pendN and pendW (zero in a search on one thread);
 // ordered is nd's orderedBit.
@@ -20,10 +22,16 @@ func (w *worker) selectChild(nd *node, kids []node, ordered bool, pendN int32, p
 		if w.solver {
 			switch metaProof(atomic.LoadUint32(&c.meta)) {
 			case ProofWin:
-				return k
+				if atomic.LoadUint32(&nd.meta)&refineBit == 0 {
+					return k
+				}
+				continue // a refining root looks among its open moves
 			case ProofLoss:
 				continue
 			case ProofDraw:
+				if atomic.LoadUint32(&nd.meta)&refineBit != 0 {
+					continue
+				}
 				q = 0
 				goto scored
 			}
@@ -64,10 +72,16 @@ func (w *worker) selectPending(nd *node, kids []node, ordered bool, sl *blockSlo
 		if w.solver {
 			switch metaProof(atomic.LoadUint32(&c.meta)) {
 			case ProofWin:
-				return k
+				if atomic.LoadUint32(&nd.meta)&refineBit == 0 {
+					return k
+				}
+				continue // a refining root looks among its open moves
 			case ProofLoss:
 				continue
 			case ProofDraw:
+				if atomic.LoadUint32(&nd.meta)&refineBit != 0 {
+					continue
+				}
 				q = 0
 				goto scored
 			}

@@ -56,8 +56,11 @@ func TestSolverPlaysMateInOne(t *testing.T) {
 				if o := c.Outcome(); o.Result != rules.RedWins || o.Reason != rules.CaptureAll {
 					t.Errorf("chose %v: outcome %v, want red wins (capture-all)", m, o)
 				}
-				if ms := moveStat(&r, m); ms.Proof != ProofWin {
-					t.Errorf("chosen move %v has proof %q, want win", m, ms.Proof)
+				if ms := moveStat(&r, m); ms.Proof != ProofWin || ms.Distance != 1 {
+					t.Errorf("chosen move %v has proof %q distance %d, want win in 1", m, ms.Proof, ms.Distance)
+				}
+				if r.Distance != 1 {
+					t.Errorf("root distance %d, want 1 (a mate in one)", r.Distance)
 				}
 			})
 		}
@@ -77,7 +80,10 @@ func TestSolverProvesWinInThree(t *testing.T) {
 				t.Fatalf("root proof %q after %d sims, want win", r.Proof, r.Sims)
 			}
 			if r.Sims >= 20000 {
-				t.Errorf("search ran all %d sims: it should stop once the root is proven", r.Sims)
+				t.Errorf("search ran all %d sims: it should stop once the root is proven and no move can win sooner", r.Sims)
+			}
+			if ms := moveStat(&r, r.Best); r.Distance != 3 || ms.Distance != 3 {
+				t.Errorf("root distance %d, best move %v distance %d, want 3 and 3 (the only wins take 3 plies)", r.Distance, r.Best, ms.Distance)
 			}
 			c := g.Clone()
 			if err := c.Play(r.Best); err != nil {

@@ -116,15 +116,15 @@ func sameUnderRotate(a, b *Result) string {
 		return fmt.Sprintf("best %v, want the image of %v", b.Best, a.Best)
 	case math.Float64bits(b.Value) != math.Float64bits(a.Value):
 		return fmt.Sprintf("value %v, want %v", b.Value, a.Value)
-	case b.Proof != a.Proof || b.Sims != a.Sims || b.Nodes != a.Nodes:
-		return fmt.Sprintf("proof, sims, nodes %v %d %d, want %v %d %d", b.Proof, b.Sims, b.Nodes, a.Proof, a.Sims, a.Nodes)
+	case b.Proof != a.Proof || b.Distance != a.Distance || b.Sims != a.Sims || b.Nodes != a.Nodes:
+		return fmt.Sprintf("proof, distance, sims, nodes %v %d %d %d, want %v %d %d %d", b.Proof, b.Distance, b.Sims, b.Nodes, a.Proof, a.Distance, a.Sims, a.Nodes)
 	case len(b.Moves) != len(a.Moves) || len(b.PV) != len(a.PV):
 		return fmt.Sprintf("%d moves and PV %v, want %d and the image of %v", len(b.Moves), b.PV, len(a.Moves), a.PV)
 	}
 	for i, ms := range a.Moves {
 		want := ms
 		want.Move = rot(ms.Move)
-		if got := b.Moves[i]; got.Move != want.Move || got.Visits != want.Visits || got.Proof != want.Proof ||
+		if got := b.Moves[i]; got.Move != want.Move || got.Visits != want.Visits || got.Proof != want.Proof || got.Distance != want.Distance ||
 			math.Float64bits(got.Value) != math.Float64bits(want.Value) {
 			return fmt.Sprintf("move %d: %+v, want the image of %+v", i, got, ms)
 		}

@@ -162,7 +162,8 @@ func (w *worker) simulate() {
 			k = w.selectChild(nd, kids, meta&orderedBit != 0, pendN, pendW)
 		}
 		if k < 0 {
-			// Every child is proven lost for the side to move here.
+			// Every child is proven lost for the side to move here (at a
+			// refining root: every child is proven).
 			pr := w.prove(nd)
 			v, proven = float32(pr.Value()), true
 			break
@@ -186,6 +187,9 @@ func (w *worker) simulate() {
 		w.pathPending = append(w.pathPending, pending{sl, k})
 	}
 	w.backup(v, proven)
+	if atomic.LoadUint32(&a.node(w.root).meta)&refineBit != 0 {
+		w.settleRoot()
+	}
 }
 
 // run simulates until the shared count reaches Config.Sims or the root is

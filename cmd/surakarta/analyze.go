@@ -15,13 +15,16 @@ import (
 
 // analysisJSON is the object analyze --json prints. Values are for the side
 // to move at the analysed position; each move's value and proof are for the
-// player who plays it (the same side).
+// player who plays it (the same side). Distances are plies to the end of
+// the game along a proven win or loss (the move included for a move's),
+// null without one.
 type analysisJSON struct {
 	FEN        string         `json:"fen"`
 	SideToMove string         `json:"side_to_move"`
 	Best       string         `json:"best"`
 	Value      float64        `json:"value"`
 	Proof      string         `json:"proof"`
+	Distance   *int           `json:"distance"`
 	Moves      []moveStatJSON `json:"moves"`
 	PV         []string       `json:"pv"`
 	Sims       int            `json:"sims"`
@@ -31,10 +34,29 @@ type analysisJSON struct {
 }
 
 type moveStatJSON struct {
-	Move   string  `json:"move"`
-	Visits int     `json:"visits"`
-	Value  float64 `json:"value"`
-	Proof  string  `json:"proof"`
+	Move     string  `json:"move"`
+	Visits   int     `json:"visits"`
+	Value    float64 `json:"value"`
+	Proof    string  `json:"proof"`
+	Distance *int    `json:"distance"`
+}
+
+// proofDistance returns the distance analyze prints for a proof: d for a
+// proven win or loss, else nil.
+func proofDistance(pr mcts.Proof, d int) *int {
+	if pr != mcts.ProofWin && pr != mcts.ProofLoss {
+		return nil
+	}
+	return &d
+}
+
+// proofText is a proof as analyze's text prints it: "win in 3", "loss in
+// 2", "draw", or "" when unproven.
+func proofText(proof string, d *int) string {
+	if d == nil {
+		return proof
+	}
+	return fmt.Sprintf("%s in %d", proof, *d)
 }
 
 func newAnalyzeCommand() *cobra.Command {
@@ -53,14 +75,17 @@ func newAnalyzeCommand() *cobra.Command {
 		Short: "Search a position and print the top moves, values, proofs and principal variation",
 		Long: "analyze runs the Monte Carlo tree search on --fen (after playing --moves from it, which\n" +
 			"also gives the search the history repetitions count) and prints the moves with their\n" +
-			"visits, value (-1..1, for the side to move) and proof (win, loss or draw once solved),\n" +
-			"then the principal variation. --json prints one object instead: fen, side_to_move,\n" +
-			"best, value, proof, moves [{move, visits, value, proof}], pv, sims, nodes, threads,\n" +
-			"seconds; on an error it prints {error, fen, outcome} (fen and outcome for a finished\n" +
-			"game) and fails. A search that takes more than a moment shows its simulations, rate\n" +
-			"and ETA on stderr (--quiet: never). With --threads above 1 the search is tree-parallel:\n" +
-			"its visit counts vary from run to run (statistically equivalent to one thread), unlike\n" +
-			"--threads 1, which is reproducible from --seed.",
+			"visits, value (-1..1, for the side to move) and proof (win, loss or draw once solved;\n" +
+			"'win in 3': the game ends 3 plies on, this move included, along the shortest proven\n" +
+			"win; 'loss in 2': along the longest proven loss), then the principal variation.\n" +
+			"--json prints one object instead: fen, side_to_move, best, value, proof, distance,\n" +
+			"moves [{move, visits, value, proof, distance}], pv, sims, nodes, threads, seconds\n" +
+			"(distance: those plies for a proven win or loss, else null); on an error it prints\n" +
+			"{error, fen, outcome} (fen and outcome for a finished game) and fails. A search that\n" +
+			"takes more than a moment shows its simulations, rate and ETA on stderr (--quiet:\n" +
+			"never). With --threads above 1 the search is tree-parallel: its visit counts vary\n" +
+			"from run to run (statistically equivalent to one thread), unlike --threads 1, which\n" +
+			"is reproducible from --seed.",
 		Example: "  surakarta analyze --sims 50000\n" +
 			"  surakarta analyze --fen '6/2b3/1r4/6/6/5r r 0 30' --json\n" +
 			"  surakarta analyze --moves 'b2-b3 e5-e4' --leaf value --sims 200000 --threads 2",
@@ -184,6 +209,7 @@ func newAnalysis(g *rules.Game, r *mcts.Result, threads int, elapsed time.Durati
 		Best:       p.MoveString(r.Best),
 		Value:      r.Value,
 		Proof:      r.Proof.String(),
+		Distance:   proofDistance(r.Proof, r.Distance),
 		Moves:      make([]moveStatJSON, len(r.Moves)),
 		PV:         pvStrings(p, r.PV),
 		Sims:       r.Sims,
@@ -192,7 +218,7 @@ func newAnalysis(g *rules.Game, r *mcts.Result, threads int, elapsed time.Durati
 		Seconds:    elapsed.Seconds(),
 	}
 	for i, ms := range r.Moves {
-		a.Moves[i] = moveStatJSON{Move: p.MoveString(ms.Move), Visits: ms.Visits, Value: ms.Value, Proof: ms.Proof.String()}
+		a.Moves[i] = moveStatJSON{Move: p.MoveString(ms.Move), Visits: ms.Visits, Value: ms.Value, Proof: ms.Proof.String(), Distance: proofDistance(ms.Proof, ms.Distance)}
 	}
 	// The chosen move leads the list even when it has fewer visits than
 	// others, as a proven win found at expansion has (0 visits).
@@ -227,7 +253,7 @@ func writeAnalysis(w io.Writer, a analysisJSON, top int) error {
 	fmt.Fprintf(w, "search    %d sims in %.3f s (%.0f sims/s, %d %s), %d nodes\n", a.Sims, a.Seconds, rate, a.Threads, plural(a.Threads, "thread", "threads"), a.Nodes)
 	value := fmt.Sprintf("%+.3f for %s", a.Value, a.SideToMove)
 	if a.Proof != "" {
-		value += " (proven " + a.Proof + ")"
+		value += " (proven " + proofText(a.Proof, a.Distance) + ")"
 	}
 	fmt.Fprintf(w, "value     %s\n", value)
 	fmt.Fprintf(w, "best      %s\n\n", a.Best)
@@ -249,7 +275,7 @@ func writeAnalysis(w io.Writer, a analysisJSON, top int) error {
 		if total > 0 {
 			share = 100 * float64(m.Visits) / float64(total)
 		}
-		fmt.Fprintf(w, "%-*s  %9d  %5.1f%%  %+6.3f  %s\n", width, m.Move, m.Visits, share, m.Value, m.Proof)
+		fmt.Fprintf(w, "%-*s  %9d  %5.1f%%  %+6.3f  %s\n", width, m.Move, m.Visits, share, m.Value, proofText(m.Proof, m.Distance))
 	}
 	if n < len(a.Moves) {
 		fmt.Fprintf(w, "(%d more moves; --top 0 lists all)\n", len(a.Moves)-n)

@@ -18,7 +18,7 @@ func TestAnalyzeJSONMateInOne(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &keys); err != nil {
 		t.Fatalf("output is not one JSON object: %v\n%s", err, out)
 	}
-	for _, k := range []string{"best", "moves", "pv", "sims", "seconds", "value", "proof", "fen"} {
+	for _, k := range []string{"best", "moves", "pv", "sims", "seconds", "value", "proof", "distance", "fen"} {
 		if _, ok := keys[k]; !ok {
 			t.Errorf("JSON lacks %q", k)
 		}
@@ -27,8 +27,8 @@ func TestAnalyzeJSONMateInOne(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &a); err != nil {
 		t.Fatal(err)
 	}
-	if a.Best != "b4xc5[top-left]" || a.Proof != "win" || a.Value != 1 {
-		t.Errorf("best %q proof %q value %v, want b4xc5[top-left] win 1", a.Best, a.Proof, a.Value)
+	if a.Best != "b4xc5[top-left]" || a.Proof != "win" || a.Value != 1 || a.Distance == nil || *a.Distance != 1 {
+		t.Errorf("best %q proof %q value %v distance %v, want b4xc5[top-left] win 1 at distance 1", a.Best, a.Proof, a.Value, a.Distance)
 	}
 	if len(a.PV) == 0 || a.PV[0] != a.Best {
 		t.Errorf("pv %v does not start with best", a.PV)
@@ -44,6 +44,39 @@ func TestAnalyzeJSONMateInOne(t *testing.T) {
 	}
 	if a.Sims < 1 || a.Seconds < 0 {
 		t.Errorf("sims %d seconds %v", a.Sims, a.Seconds)
+	}
+}
+
+// TestAnalyzeShowsProofDistances: on 6/6/b5/1r4/2r1b1/r5 Red wins in 3
+// plies by b3xe2 (and in 5 by two other captures): the text says how far
+// each proven move is from the end, the JSON gives the plies, and an
+// unproven move has no distance.
+func TestAnalyzeShowsProofDistances(t *testing.T) {
+	const fen = "6/6/b5/1r4/2r1b1/r5 r 0 1"
+	out, _, err := run(t, "", "analyze", "--fen", fen, "--sims", "20000", "--top", "0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"(proven win in 3)", "best      b3xe2", "  win in 3\n", "  win in 5\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	out, _, err = run(t, "", "analyze", "--fen", fen, "--sims", "20000", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a analysisJSON
+	if err := json.Unmarshal([]byte(out), &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.Distance == nil || *a.Distance != 3 || a.Moves[0].Distance == nil || *a.Moves[0].Distance != 3 {
+		t.Errorf("distance %v, first move %+v: want 3 and b3xe2 at 3", a.Distance, a.Moves[0])
+	}
+	for _, m := range a.Moves {
+		if (m.Distance == nil) != (m.Proof != "win" && m.Proof != "loss") {
+			t.Errorf("move %s proof %q distance %v: want a distance exactly for wins and losses", m.Move, m.Proof, m.Distance)
+		}
 	}
 }
 
@@ -85,7 +118,7 @@ func TestAnalyzeTextListsMovesAndPV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"position  " + mateInOneFEN, "value     +1.000 for red (proven win)", "best      b4xc5[top-left]", "b4xc5[top-left]", "(8 more moves", "pv        b4xc5[top-left]"} {
+	for _, want := range []string{"position  " + mateInOneFEN, "value     +1.000 for red (proven win in 1)", "best      b4xc5[top-left]", "b4xc5[top-left]", "(8 more moves", "pv        b4xc5[top-left]"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
