@@ -15,7 +15,8 @@ import (
 
 // analysisJSON is the object analyze --json prints. Values are for the side
 // to move at the analysed position; each move's value and proof are for the
-// player who plays it (the same side). Distances are plies to the end of
+// player who plays it (the same side), null for a move the search neither
+// visited nor proved (it has no value). Distances are plies to the end of
 // the game along a proven win or loss (the move included for a move's),
 // null without one.
 type analysisJSON struct {
@@ -34,11 +35,21 @@ type analysisJSON struct {
 }
 
 type moveStatJSON struct {
-	Move     string  `json:"move"`
-	Visits   int     `json:"visits"`
-	Value    float64 `json:"value"`
-	Proof    string  `json:"proof"`
-	Distance *int    `json:"distance"`
+	Move     string   `json:"move"`
+	Visits   int      `json:"visits"`
+	Value    *float64 `json:"value"`
+	Proof    string   `json:"proof"`
+	Distance *int     `json:"distance"`
+}
+
+// moveValue returns the value analyze prints for a move: its mean or exact
+// value, or nil when the search neither visited nor proved it.
+func moveValue(ms *mcts.MoveStat) *float64 {
+	if ms.Visits == 0 && ms.Proof == mcts.ProofNone {
+		return nil
+	}
+	v := ms.Value
+	return &v
 }
 
 // proofDistance returns the distance analyze prints for a proof: d for a
@@ -80,7 +91,8 @@ func newAnalyzeCommand() *cobra.Command {
 			"win; 'loss in 2': along the longest proven loss), then the principal variation.\n" +
 			"--json prints one object instead: fen, side_to_move, best, value, proof, distance,\n" +
 			"moves [{move, visits, value, proof, distance}], pv, sims, nodes, threads, seconds\n" +
-			"(distance: those plies for a proven win or loss, else null); on an error it prints\n" +
+			"(value: null for a move neither visited nor proven, which the text leaves blank;\n" +
+			"distance: those plies for a proven win or loss, else null); on an error it prints\n" +
 			"{error, fen, outcome} (fen and outcome for a finished game) and fails. A search that\n" +
 			"takes more than a moment shows its simulations, rate and ETA on stderr (--quiet:\n" +
 			"never). With --threads above 1 the search is tree-parallel: its visit counts vary\n" +
@@ -218,7 +230,7 @@ func newAnalysis(g *rules.Game, r *mcts.Result, threads int, elapsed time.Durati
 		Seconds:    elapsed.Seconds(),
 	}
 	for i, ms := range r.Moves {
-		a.Moves[i] = moveStatJSON{Move: p.MoveString(ms.Move), Visits: ms.Visits, Value: ms.Value, Proof: ms.Proof.String(), Distance: proofDistance(ms.Proof, ms.Distance)}
+		a.Moves[i] = moveStatJSON{Move: p.MoveString(ms.Move), Visits: ms.Visits, Value: moveValue(&r.Moves[i]), Proof: ms.Proof.String(), Distance: proofDistance(ms.Proof, ms.Distance)}
 	}
 	// The chosen move leads the list even when it has fewer visits than
 	// others, as a proven win found at expansion has (0 visits).
@@ -256,7 +268,13 @@ func writeAnalysis(w io.Writer, a analysisJSON, top int) error {
 		value += " (proven " + proofText(a.Proof, a.Distance) + ")"
 	}
 	fmt.Fprintf(w, "value     %s\n", value)
-	fmt.Fprintf(w, "best      %s\n\n", a.Best)
+	best := a.Best
+	if len(a.Moves) > 0 && a.Moves[0].Proof != "" {
+		// A move proven at its parent's expansion has no visits: say
+		// what it is on its own line.
+		best += " (" + proofText(a.Moves[0].Proof, a.Moves[0].Distance) + ")"
+	}
+	fmt.Fprintf(w, "best      %s\n\n", best)
 	n := len(a.Moves)
 	if top > 0 && top < n {
 		n = top
@@ -271,11 +289,17 @@ func writeAnalysis(w io.Writer, a analysisJSON, top int) error {
 	}
 	fmt.Fprintf(w, "%-*s  %9s  %6s  %6s  %s\n", width, "move", "visits", "share", "value", "proof")
 	for _, m := range a.Moves[:n] {
-		share := 0.0
-		if total > 0 {
-			share = 100 * float64(m.Visits) / float64(total)
+		// A move without visits has no share, and one the search did not
+		// reach (unproven) no value: blank, not a 0 that reads as a draw.
+		share, value := "", ""
+		if m.Visits > 0 {
+			share = fmt.Sprintf("%5.1f%%", 100*float64(m.Visits)/float64(total))
 		}
-		fmt.Fprintf(w, "%-*s  %9d  %5.1f%%  %+6.3f  %s\n", width, m.Move, m.Visits, share, m.Value, proofText(m.Proof, m.Distance))
+		if m.Value != nil {
+			value = fmt.Sprintf("%+6.3f", *m.Value)
+		}
+		line := fmt.Sprintf("%-*s  %9d  %6s  %6s  %s", width, m.Move, m.Visits, share, value, proofText(m.Proof, m.Distance))
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
 	if n < len(a.Moves) {
 		fmt.Fprintf(w, "(%d more moves; --top 0 lists all)\n", len(a.Moves)-n)

@@ -198,6 +198,53 @@ func TestAnalyzeListsTheChosenMoveFirstEvenWithoutVisits(t *testing.T) {
 	}
 }
 
+// TestAnalyzeLeavesUnsearchedMovesBlank: on a root proven at its expansion
+// (1 simulation, no move visited) the moves the search never reached have
+// no value and no share, which a 0 would misread as a draw: null in the
+// JSON, blank in the text; the proven best move says what it is.
+func TestAnalyzeLeavesUnsearchedMovesBlank(t *testing.T) {
+	out, _, err := run(t, "", "analyze", "--json", "--fen", mateInOneFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw struct {
+		Moves []map[string]json.RawMessage `json:"moves"`
+	}
+	if err := json.Unmarshal([]byte(out), &raw); err != nil {
+		t.Fatal(err)
+	}
+	nulls := 0
+	for i, m := range raw.Moves {
+		v, ok := m["value"]
+		switch {
+		case !ok:
+			t.Errorf("move %d has no value field: %s", i, out)
+		case i == 0 && string(v) != "1":
+			t.Errorf("the proven win's value is %s, want 1", v)
+		case i > 0 && string(v) == "null":
+			nulls++
+		}
+	}
+	if nulls != len(raw.Moves)-1 {
+		t.Errorf("%d of the %d unsearched moves have a null value, want all:\n%s", nulls, len(raw.Moves)-1, out)
+	}
+	out, _, err = run(t, "", "analyze", "--fen", mateInOneFEN, "--top", "0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "best      b4xc5[top-left] (win in 1)\n") {
+		t.Errorf("the best line does not say the move wins in 1:\n%s", out)
+	}
+	for _, bad := range []string{"+0.000", "0.0%"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("text shows %q for moves the search never reached:\n%s", bad, out)
+		}
+	}
+	if !strings.Contains(out, "\nf1-e1                    0\n") {
+		t.Errorf("an unsearched move's line is not its name and 0 visits alone:\n%s", out)
+	}
+}
+
 // TestAnalyzeJSONOnAFinishedGamePrintsAJSONError: a script reading analyze
 // --json gets an object even when there is nothing to analyze, with the
 // position and its outcome, and the command still fails.
