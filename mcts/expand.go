@@ -65,9 +65,9 @@ func (w *worker) leaf(nd *node, f int32, claimed bool) (float32, bool) {
 		priors = w.priors[:len(moves)]
 	}
 	value, hasPriors := w.ev.Evaluate(pos, moves, priors)
-	if claimed && w.expand(nd, first, moves, priors, hasPriors, pos.Count(pos.SideToMove().Other()) == 1) && w.solver {
-		// A capture of the opponent's last piece wins at once: nd is lost
-		// for the player who moved into it, a ply from the end.
+	if claimed && w.expand(nd, first, moves, priors, hasPriors, pos.CaptureWins()) && w.solver {
+		// A capture that wins at once (rules.Position.CaptureWins): nd is
+		// lost for the player who moved into it, a ply from the end.
 		return float32(w.setProof(nd, ProofLoss, 1).Value()), true
 	}
 	if w.mode == LeafPlayout {
@@ -95,8 +95,8 @@ func (w *worker) alloc(n int) int32 {
 }
 
 // expand fills the children block at first and publishes it in nd. With
-// lastPiece set (the opponent of the side to move has one piece left) every
-// capture ends the game, and those children are created terminal, proven
+// captureWins set (rules.Position.CaptureWins: every capture ends the game
+// in the mover's favour) the capture children are created terminal, proven
 // won: the solver then sees a mate in one without visiting it. expand
 // reports whether it found such a move.
 //
@@ -105,7 +105,7 @@ func (w *worker) alloc(n int) int32 {
 // Result.Moves break their ties by child order, and the order of move
 // generation, though the same for both colours, would still prefer one
 // side of the board.
-func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []float32, hasPriors, lastPiece bool) bool {
+func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []float32, hasPriors, captureWins bool) bool {
 	kids := w.a.block(first, len(moves))
 	sum := float32(0)
 	if hasPriors {
@@ -130,7 +130,7 @@ func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []floa
 		kids[k] = node{move: m, prior: p}
 	}
 	decisive := false
-	if lastPiece {
+	if captureWins {
 		for k, m := range moves {
 			if m.IsCapture() {
 				kids[k].first = terminal

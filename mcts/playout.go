@@ -34,14 +34,11 @@ func (w *worker) playout(moves []rules.Move) float32 {
 // when there is one, else a uniformly chosen move.
 func (w *worker) playoutMove(moves []rules.Move) rules.Move {
 	if w.capProb > 0 && (w.capProb >= 1 || w.rng.Float64() < w.capProb) {
-		// Branch-free compaction of the captures: whether a move captures
-		// is data, and a mispredicted branch per move would cost more. Bit
-		// 12 is the capture flag of rules.Move's documented layout
-		// (TestCaptureBit guards it).
+		// Branch-free compaction of the captures (see CaptureBit).
 		n := 0
 		for _, m := range moves {
 			w.caps[n] = m
-			n += int(m>>12) & 1
+			n += m.CaptureBit()
 		}
 		if n > 0 {
 			return w.caps[w.rng.IntN(n)]

@@ -31,7 +31,7 @@ type Result struct {
 	// Sims is the number of simulations this search ran: Config.Sims, or
 	// fewer if the root was proven first (a won root once no open move can
 	// win sooner than its shortest proven win). A root proven at its expansion
-	// (a capture of the last piece) leaves every move with 0 visits; self-
+	// (a capture that wins at once) leaves every move with 0 visits; self-
 	// play should then take Best, not the visit counts, as its target.
 	Sims int
 	// Nodes is the number of node slots the tree occupies after the search.

@@ -431,22 +431,6 @@ func TestSearchContextStopsEarly(t *testing.T) {
 	}
 }
 
-// TestCaptureBit: playoutMove reads the capture flag as bit 12 of a Move.
-func TestCaptureBit(t *testing.T) {
-	for _, fen := range []string{rules.StartFEN, middlegame, "6/2b3/1r4/6/6/5r r 0 30"} {
-		p, err := rules.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf [rules.MaxMoves]rules.Move
-		for _, m := range p.GenerateMoves(buf[:0]) {
-			if m.IsCapture() != (m>>12&1 == 1) {
-				t.Fatalf("%v: IsCapture %v but bit 12 is %d", m, m.IsCapture(), m>>12&1)
-			}
-		}
-	}
-}
-
 // simsWatcher is Material that records the searcher's SimsDone at every
 // evaluation, to see the count advance while the search runs.
 type simsWatcher struct {

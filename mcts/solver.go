@@ -7,7 +7,7 @@ import "sync/atomic"
 // proof, where the winner plays the shortest win and the loser the longest
 // loss the tree has proven (a drawn node's distance is 0: draws are not
 // told apart). A terminal node is at distance 0, a node whose side to move
-// captures the last piece at 1. The solver derives a node's distance from
+// wins with a capture at 1. The solver derives a node's distance from
 // its children's: lost for its mover (the side to move has a winning move),
 // 1 + the shortest distance among the children proven won when the proof is
 // made; won for its mover (every move loses), 1 + the longest distance among
@@ -69,8 +69,8 @@ func (w *worker) prove(nd *node) Proof {
 // player who moved into nd, dist the number of plies from nd's position to
 // the end of the game along the proof (0: the game is over at nd; a
 // drawn node's distance is not compared, pass 0). It is the one way a proof
-// enters the tree: the solver's own (terminal positions, captures of the
-// last piece, prove) and any exact source, such as an endgame table, that
+// enters the tree: the solver's own (terminal positions, captures that
+// win at once, prove) and any exact source, such as an endgame table, that
 // knows a position's result and distance; the solver then propagates it to
 // the ancestors like its own. A proof is recorded once: setProof keeps a
 // proof nd already holds and returns the proof nd holds. Distances above

@@ -54,6 +54,64 @@ func TestGameEndsWhenLastPieceIsCaptured(t *testing.T) {
 	}
 }
 
+// TestCaptureWinsExactlyWhenEveryCaptureEndsTheGame checks
+// Position.CaptureWins, which the search trusts to prove captures without
+// playing them, against Game over random games of every rules setting: where
+// it holds, each capture ends the game at once with the capturer winning;
+// where it does not, no capture ends the game by capturing all. It also
+// checks that CaptureBit is IsCapture as a number.
+func TestCaptureWinsExactlyWhenEveryCaptureEndsTheGame(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 5))
+	held, captures := 0, 0
+	for _, r := range []Rules{stdLoss, stdDraw, majLoss, majDraw} {
+		for range 40 {
+			g := newGameT(t, r, StartFEN)
+			for !g.IsTerminal() {
+				p := g.Position()
+				moves := g.LegalMoves(nil)
+				if p.CaptureWins() {
+					held++
+				}
+				for _, m := range moves {
+					bit := 0
+					if m.IsCapture() {
+						bit = 1
+					}
+					if m.CaptureBit() != bit {
+						t.Fatalf("%v: CaptureBit %d, IsCapture %v", m, m.CaptureBit(), m.IsCapture())
+					}
+					if !m.IsCapture() {
+						continue
+					}
+					captures++
+					c := g.Clone()
+					if err := c.Play(m); err != nil {
+						t.Fatal(err)
+					}
+					ends := c.Outcome() == Outcome{WinFor(p.SideToMove()), CaptureAll}
+					if ends != p.CaptureWins() {
+						t.Fatalf("%v at %s: CaptureWins %v, but the capture gives %v", m, p.FEN(), p.CaptureWins(), c.Outcome())
+					}
+				}
+				// Captures often, to reach the last pieces.
+				m := moves[rng.IntN(len(moves))]
+				for _, x := range moves {
+					if x.IsCapture() && rng.IntN(2) == 0 {
+						m = x
+						break
+					}
+				}
+				if err := g.Play(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if held == 0 || captures == 0 {
+		t.Fatalf("%d positions with CaptureWins, %d captures: the games did not test it", held, captures)
+	}
+}
+
 func TestGameEndsWhenSideToMoveHasNoMove(t *testing.T) {
 	// Black c3-b2 boxes Red a1 in (a2, b1, b2 Black; a corner is on no
 	// circuit). The no-capture count reaches 50 on the same ply, but

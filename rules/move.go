@@ -22,7 +22,10 @@ const MaxMoves = 192
 // NumActions is the size of the dense action space: from × to, 36 × 36.
 const NumActions = NumSquares * NumSquares
 
-const captureFlag Move = 1 << 12
+const (
+	captureShift      = 12
+	captureFlag  Move = 1 << captureShift
+)
 
 // NewMove returns the move from one square to another; capture marks a loop
 // capture.
@@ -42,6 +45,11 @@ func (m Move) To() Square { return Square(m >> 6 & 63) }
 
 // IsCapture reports whether m is a loop capture.
 func (m Move) IsCapture() bool { return m&captureFlag != 0 }
+
+// CaptureBit returns 1 if m is a loop capture and 0 if not: IsCapture as a
+// number, for counting captures or compacting them without a branch (whether
+// a move captures is data, and a mispredicted branch per move costs more).
+func (m Move) CaptureBit() int { return int(m>>captureShift) & 1 }
 
 // Action returns the dense action index from*36 + to, in [0, NumActions).
 func (m Move) Action() int { return int(m.From())*NumSquares + int(m.To()) }

@@ -119,6 +119,13 @@ func (r Rules) Ending(p *Position, hasMoves bool, occurrences int) Outcome {
 	return Outcome{}
 }
 
+// CaptureWins reports whether every capture the side to move has wins the
+// game at once: the opponent has a single piece left, so a capture takes
+// its last piece, which ends the game for the capturer under every Rules
+// (CaptureAll, first among the endings). A search can so prove those
+// captures won without playing them.
+func (p *Position) CaptureWins() bool { return p.pieces[p.side.Other()].Count() == 1 }
+
 // Score returns the outcome of the no-capture-limit or repetition ending in
 // p under r's variant: a draw in Standard, the side with more pieces in
 // Majority (equal counts draw). For the other reasons the variant changes
