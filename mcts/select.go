@@ -20,19 +20,14 @@ func (w *worker) selectChild(nd *node, kids []node, ordered bool, pendN int32, p
 		n := atomic.LoadInt32(&c.n)
 		var q float32
 		if w.solver {
-			switch metaProof(atomic.LoadUint32(&c.meta)) {
-			case ProofWin:
-				if atomic.LoadUint32(&nd.meta)&refineBit == 0 {
+			if pr := metaProof(atomic.LoadUint32(&c.meta)); pr != ProofNone {
+				switch {
+				case pr == ProofLoss || atomic.LoadUint32(&nd.meta)&refineBit != 0:
+					continue // a refining root looks among its open moves only
+				case pr == ProofWin:
 					return k
 				}
-				continue // a refining root looks among its open moves
-			case ProofLoss:
-				continue
-			case ProofDraw:
-				if atomic.LoadUint32(&nd.meta)&refineBit != 0 {
-					continue
-				}
-				q = 0
+				q = 0 // a proven draw
 				goto scored
 			}
 		}
@@ -70,19 +65,14 @@ func (w *worker) selectPending(nd *node, kids []node, ordered bool, sl *blockSlo
 		n := atomic.LoadInt32(&c.n) + slotN[k]
 		var q float32
 		if w.solver {
-			switch metaProof(atomic.LoadUint32(&c.meta)) {
-			case ProofWin:
-				if atomic.LoadUint32(&nd.meta)&refineBit == 0 {
+			if pr := metaProof(atomic.LoadUint32(&c.meta)); pr != ProofNone {
+				switch {
+				case pr == ProofLoss || atomic.LoadUint32(&nd.meta)&refineBit != 0:
+					continue // a refining root looks among its open moves only
+				case pr == ProofWin:
 					return k
 				}
-				continue // a refining root looks among its open moves
-			case ProofLoss:
-				continue
-			case ProofDraw:
-				if atomic.LoadUint32(&nd.meta)&refineBit != 0 {
-					continue
-				}
-				q = 0
+				q = 0 // a proven draw
 				goto scored
 			}
 		}
