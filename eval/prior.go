@@ -124,6 +124,14 @@ func (e *WithPrior) Evaluate(p *rules.Position, moves []rules.Move, priors []flo
 	return v, true
 }
 
+// FillPriors implements mcts.PriorFiller: the prior's move probabilities
+// alone, which the search asks for only at nodes it selects from again (its
+// value never depends on them, so Evaluate with nil priors is the value).
+func (e *WithPrior) FillPriors(p *rules.Position, moves []rules.Move, priors []float32) bool {
+	e.Prior.Fill(p, moves, priors)
+	return true
+}
+
 // Clone implements mcts.Cloner.
 func (e *WithPrior) Clone() mcts.Evaluator {
 	v := e.Value

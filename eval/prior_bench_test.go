@@ -54,24 +54,94 @@ func BenchmarkSearchPrior(b *testing.B) {
 		{"uniform", value},
 		{"prior", &eval.WithPrior{Value: value, Prior: benchPrior()}},
 	} {
-		b.Run(tc.name, func(b *testing.B) {
-			cfg := mcts.DefaultConfig()
-			cfg.Leaf, cfg.ReuseTree, cfg.Sims = mcts.LeafValue, false, 10000
-			s, err := mcts.NewSearcher(cfg, tc.ev)
-			if err != nil {
-				b.Fatal(err)
+		b.Run(tc.name, func(b *testing.B) { benchValueSearches(b, tc.ev, rules.Start()) })
+	}
+}
+
+// benchValueSearches runs value-leaf searches of 10,000 simulations with ev
+// from p, b.N simulations in all after one search to warm up, and reports
+// sims/s.
+func benchValueSearches(b *testing.B, ev mcts.Evaluator, p rules.Position) {
+	cfg := mcts.DefaultConfig()
+	cfg.Leaf, cfg.ReuseTree, cfg.Sims = mcts.LeafValue, false, 10000
+	s, err := mcts.NewSearcher(cfg, ev)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := rules.NewGame(cfg.Rules, p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Search(g)
+	b.ReportAllocs()
+	b.ResetTimer()
+	searches := 0
+	for done := 0; done < b.N; done += cfg.Sims {
+		s.Search(g)
+		searches++
+	}
+	b.ReportMetric(float64(searches*cfg.Sims)/b.Elapsed().Seconds(), "sims/s")
+}
+
+// eagerOnly hides an evaluator's mcts.PriorFiller, so that the search
+// computes its priors at every expansion, as before lazy priors.
+type eagerOnly struct{ ev mcts.Evaluator }
+
+func (e eagerOnly) Evaluate(p *rules.Position, moves []rules.Move, priors []float32) (float32, bool) {
+	return e.ev.Evaluate(p, moves, priors)
+}
+
+// countingFiller counts a PriorFiller's expansions (Evaluate) and the
+// blocks whose priors the search asked for (FillPriors).
+type countingFiller struct {
+	ev                 mcts.Evaluator
+	evaluations, fills int
+}
+
+func (c *countingFiller) Evaluate(p *rules.Position, moves []rules.Move, priors []float32) (float32, bool) {
+	c.evaluations++
+	return c.ev.Evaluate(p, moves, priors)
+}
+
+func (c *countingFiller) FillPriors(p *rules.Position, moves []rules.Move, priors []float32) bool {
+	c.fills++
+	return c.ev.(mcts.PriorFiller).FillPriors(p, moves, priors)
+}
+
+// BenchmarkSearchModel runs value-leaf searches of 10,000 simulations with
+// the shipped trained model (experiments/specs/models/trained-colour-
+// blind.json, opened through the registry as every command opens it), from
+// the start and from a middlegame, with priors computed lazily (at a
+// node's first selection, the search's way) and eagerly (at every
+// expansion): ns/op is per simulation, and both give the same searches
+// (TestModelSearchIsTheSameWithLazyPriors). The lazy searches also report
+// the share of expansions whose priors were read (fills/expansion).
+func BenchmarkSearchModel(b *testing.B) {
+	opened, err := eval.OpenEvaluator("../experiments/specs/models/trained-colour-blind.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, pos := range []struct{ name, fen string }{
+		{"start", rules.StartFEN},
+		{"middle", "bb1bb1/1bbb2/4b1/rbrr2/rrrr2/1r1r2 r 0 21"},
+	} {
+		for _, mode := range []string{"lazy", "eager"} {
+			var ev mcts.Evaluator = eagerOnly{opened.Evaluator}
+			counter := &countingFiller{ev: opened.Evaluator}
+			if mode == "lazy" {
+				ev = counter
 			}
-			g, _ := rules.NewGame(cfg.Rules, rules.Start())
-			s.Search(g)
-			b.ReportAllocs()
-			b.ResetTimer()
-			searches := 0
-			for done := 0; done < b.N; done += cfg.Sims {
-				s.Search(g)
-				searches++
-			}
-			b.ReportMetric(float64(searches*cfg.Sims)/b.Elapsed().Seconds(), "sims/s")
-		})
+			b.Run(pos.name+"/"+mode, func(b *testing.B) {
+				p, err := rules.ParseFEN(pos.fen)
+				if err != nil {
+					b.Fatal(err)
+				}
+				benchValueSearches(b, ev, p)
+				if mode == "lazy" {
+					b.ReportMetric(float64(counter.fills)/float64(counter.evaluations), "fills/expansion")
+				}
+			})
+		}
 	}
 }
 

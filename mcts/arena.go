@@ -16,7 +16,7 @@ type node struct {
 	w     int64  // sum of simulation values, fixed point (valueScale), mover's view
 	n     int32  // visits, including those in flight
 	first int32  // index of the first child, or one of the state constants
-	meta  uint32 // child count (bits 0-7), proof (bits 8-9), ordered (bit 10), lazy (bit 11), refining (bit 12), proof distance (bits 13-31)
+	meta  uint32 // child count (bits 0-7), proof (bits 8-9), ordered (bit 10), lazy (bit 11), refining (bit 12), priors pending (bit 13), proof distance (bits 14-31)
 	move  rules.Move
 	prior uint16 // prior probability × priorScale
 }
@@ -64,10 +64,21 @@ const (
 	// worker.proveRoot).
 	refineBit = 1 << 12
 
+	// priorsBit in node.meta says that the block's priors are not yet
+	// computed: the evaluator gives them apart from its value
+	// (PriorFiller), and the search asks for them only when it first
+	// selects among the children (worker.fillPriors), which most expanded
+	// nodes never reach. Until then the block is in its shuffled order and
+	// each child's prior field holds the child's index in move-generation
+	// order, the order the evaluator is asked in. Set only by a search on
+	// one thread, with orderedBit; a parallel search fills the pending
+	// blocks first (settleTree).
+	priorsBit = 1 << 13
+
 	// distShift is the position in node.meta of a proven node's distance:
 	// the plies from its position to the end of the game along the proof
 	// (see worker.setProof).
-	distShift = 13
+	distShift = 14
 )
 
 // MaxDistance is the largest proof distance a node holds; longer ones are

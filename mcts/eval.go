@@ -25,6 +25,22 @@ type Evaluator interface {
 	Evaluate(p *rules.Position, moves []rules.Move, priors []float32) (value float32, hasPriors bool)
 }
 
+// PriorFiller is implemented by evaluators whose move priors can be computed
+// apart from their value. The search then calls Evaluate with nil priors
+// when it expands a node and FillPriors only when it first selects among
+// the node's children (most expanded nodes are never selected from again),
+// with the same position and moves, in the same order, as the eager call
+// would have had. FillPriors fills priors (len(moves) entries) as Evaluate
+// would and reports whether it did; Evaluate's value must not depend on
+// whether priors are asked for. Searches give the same results either way,
+// except where FillPriors reports no priors: such a block keeps uniform
+// priors in an order shuffled at expansion instead of lazily (see lazyBit).
+// FillPriors is called under the same rules as Evaluate (hot loop, no
+// allocation, one goroutine per instance).
+type PriorFiller interface {
+	FillPriors(p *rules.Position, moves []rules.Move, priors []float32) bool
+}
+
 // Cloner is implemented by evaluators with per-goroutine state: Clone returns
 // an independent evaluator that scores exactly as the original does.
 type Cloner interface {

@@ -60,12 +60,15 @@ func (w *worker) leaf(nd *node, f int32, claimed bool) (float32, bool) {
 			claimed = false
 		}
 	}
+	// With a PriorFiller on one thread the priors wait for the node's
+	// first selection (priorsBit).
+	lazy := claimed && w.pf != nil && !w.shared
 	var priors []float32
-	if claimed {
+	if claimed && !lazy {
 		priors = w.priors[:len(moves)]
 	}
 	value, hasPriors := w.ev.Evaluate(pos, moves, priors)
-	if claimed && w.expand(nd, first, moves, priors, hasPriors, pos.CaptureWins()) && w.solver {
+	if claimed && w.expand(nd, first, moves, priors, hasPriors, lazy, pos.CaptureWins()) && w.solver {
 		// A capture that wins at once (rules.Position.CaptureWins): nd is
 		// lost for the player who moved into it, a ply from the end.
 		return float32(w.setProof(nd, ProofLoss, 1).Value()), true
@@ -98,36 +101,34 @@ func (w *worker) alloc(n int) int32 {
 // captureWins set (rules.Position.CaptureWins: every capture ends the game
 // in the mover's favour) the capture children are created terminal, proven
 // won: the solver then sees a mate in one without visiting it. expand
-// reports whether it found such a move.
+// reports whether it found such a move. With lazy set the priors are left
+// for fillPriors (priorsBit): each child's prior field holds its index in
+// moves meanwhile.
 //
 // The children are put in a uniformly random order drawn from the worker's
 // generator, at once or lazily (lazyBit): selection, the best move and
 // Result.Moves break their ties by child order, and the order of move
 // generation, though the same for both colours, would still prefer one
-// side of the board.
-func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []float32, hasPriors, captureWins bool) bool {
+// side of the board. A lazy block is shuffled at once, as a block with
+// priors is, so that filling its priors later gives the block the eager
+// expansion would have.
+func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []float32, hasPriors, lazy, captureWins bool) bool {
 	kids := w.a.block(first, len(moves))
-	sum := float32(0)
-	if hasPriors {
-		for _, p := range priors {
-			if p > 0 { // also drops NaN
-				sum += p
-			}
+	if lazy {
+		for k, m := range moves {
+			kids[k] = node{move: m, prior: uint16(k)}
 		}
-	}
-	if !(sum > 0) || math.IsInf(float64(sum), 0) {
-		hasPriors = false
-	}
-	uniform := uint16(priorScale / len(moves))
-	for k, m := range moves {
-		p := uniform
-		if hasPriors {
-			p = 0
-			if x := priors[k]; x > 0 {
-				p = uint16(min(x/sum, 1)*priorScale + 0.5)
+	} else {
+		sum, ok := priorSum(priors, hasPriors)
+		hasPriors = ok
+		uniform := uint16(priorScale / len(moves))
+		for k, m := range moves {
+			p := uniform
+			if hasPriors {
+				p = quantizePrior(priors[k], sum)
 			}
+			kids[k] = node{move: m, prior: p}
 		}
-		kids[k] = node{move: m, prior: p}
 	}
 	decisive := false
 	if captureWins {
@@ -140,16 +141,76 @@ func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []floa
 		}
 	}
 	order := uint32(orderedBit | lazyBit)
-	if hasPriors || w.shared {
+	switch {
+	case lazy:
+		order = orderedBit | priorsBit
+		shuffle(&w.rng, kids)
+	case hasPriors || w.shared:
 		order = orderedBit
 		shuffle(&w.rng, kids)
 		if hasPriors {
-			// Highest prior first, equal priors in the shuffled order: the
-			// block is then ordered (see orderedBit).
-			slices.SortStableFunc(kids, func(x, y node) int { return cmp.Compare(y.prior, x.prior) })
+			sortByPrior(kids)
 		}
 	}
-	atomic.StoreUint32(&nd.meta, uint32(len(moves))|order|atomic.LoadUint32(&nd.meta)&^(kidsMask|orderedBit|lazyBit))
+	atomic.StoreUint32(&nd.meta, uint32(len(moves))|order|atomic.LoadUint32(&nd.meta)&^(kidsMask|orderedBit|lazyBit|priorsBit))
 	atomic.StoreInt32(&nd.first, first)
 	return decisive
+}
+
+// fillPriors computes the priors of nd's children, whose block is pending
+// (priorsBit), at p, nd's position: it asks the evaluator's FillPriors
+// with the moves in generation order, then sorts the block as expand does
+// for a block with priors (the shuffled order it already has, highest
+// prior first, stable), which is the block an eager expansion would have
+// made. A search on one thread only.
+func (w *worker) fillPriors(nd *node, p *rules.Position) {
+	kids := w.a.block(nd.first, int(nd.meta&kidsMask))
+	moves, priors := w.moves[:len(kids)], w.priors[:len(kids)]
+	for i := range kids {
+		moves[kids[i].prior] = kids[i].move
+	}
+	sum, ok := priorSum(priors, w.pf.FillPriors(p, moves, priors))
+	uniform := uint16(priorScale / len(kids))
+	for i := range kids {
+		q := uniform
+		if ok {
+			q = quantizePrior(priors[kids[i].prior], sum)
+		}
+		kids[i].prior = q
+	}
+	if ok {
+		sortByPrior(kids)
+	}
+	nd.meta &^= priorsBit
+}
+
+// priorSum returns the sum of the positive priors and whether they make a
+// distribution the search can use (hasPriors, a positive finite sum); else
+// the children get uniform priors.
+func priorSum(priors []float32, hasPriors bool) (float32, bool) {
+	if !hasPriors {
+		return 0, false
+	}
+	sum := float32(0)
+	for _, p := range priors {
+		if p > 0 { // also drops NaN
+			sum += p
+		}
+	}
+	return sum, sum > 0 && !math.IsInf(float64(sum), 0)
+}
+
+// quantizePrior returns prior x of a distribution summing to sum in the
+// fixed point of node.prior (negative and NaN priors: 0).
+func quantizePrior(x, sum float32) uint16 {
+	if !(x > 0) {
+		return 0
+	}
+	return uint16(min(x/sum, 1)*priorScale + 0.5)
+}
+
+// sortByPrior orders a block highest prior first, equal priors in the
+// order they have (shuffled): the block is then ordered (see orderedBit).
+func sortByPrior(kids []node) {
+	slices.SortStableFunc(kids, func(x, y node) int { return cmp.Compare(y.prior, x.prior) })
 }

@@ -139,21 +139,31 @@ func (s *Searcher) parallel(threads, done int) int {
 }
 
 // settleTree ends the lazy shuffle of every block of the live tree (see
-// lazyBit), whose in-place swaps threads sharing the tree could not make.
+// lazyBit), whose in-place swaps threads sharing the tree could not make,
+// and fills the priors a search on one thread left pending (priorsBit).
 func (s *Searcher) settleTree() {
 	a := s.arenas[s.cur]
 	s.walk = append(s.walk[:0], s.root)
+	s.walkPos = append(s.walkPos[:0], s.rootPos)
 	for len(s.walk) > 0 {
-		nd := a.node(s.walk[len(s.walk)-1])
-		s.walk = s.walk[:len(s.walk)-1]
+		top := len(s.walk) - 1
+		nd := a.node(s.walk[top])
+		s.walk = s.walk[:top]
 		if nd.first <= 0 {
+			s.walkPos = s.walkPos[:top]
 			continue
 		}
+		if nd.meta&priorsBit != 0 {
+			s.main.fillPriors(nd, &s.walkPos[top])
+		}
+		p := s.walkPos[top]
+		s.walkPos = s.walkPos[:top]
 		kids := a.block(nd.first, int(nd.meta&kidsMask))
 		settle(&s.main.rng, nd, kids)
 		for k := range kids {
 			if kids[k].first > 0 {
 				s.walk = append(s.walk, nd.first+int32(k))
+				s.walkPos = append(s.walkPos, p.Apply(kids[k].move))
 			}
 		}
 	}

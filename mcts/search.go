@@ -31,7 +31,8 @@ type Searcher struct {
 
 	noise       [rules.MaxMoves]float64
 	cleanPriors [rules.MaxMoves]uint16
-	walk        []int32 // settleTree's stack
+	walk        []int32          // settleTree's stack
+	walkPos     []rules.Position // the positions of walk's nodes
 }
 
 // NewSearcher returns a searcher for cfg scoring with ev, its generator
@@ -131,6 +132,9 @@ func (s *Searcher) search(g *rules.Game, threads int) Result {
 	if atomic.LoadInt32(&a.node(s.root).first) <= 0 {
 		m.simulate() // expands the root, so that noise has priors to mix into
 		done++
+	}
+	if root := a.node(s.root); root.meta&priorsBit != 0 {
+		m.fillPriors(root, &m.rootPos) // noise mixes into them
 	}
 	noisy := s.cfg.NoiseWeight > 0 && !s.rootProven()
 	if noisy {

@@ -11,7 +11,8 @@ import (
 // capturePriors is Material with priors: three times the weight for a
 // capture. Like Material it sees only what the rules see, so it scores a
 // position and its image under any symmetry alike; it gives the symmetry
-// tests blocks whose priors are not uniform.
+// tests blocks whose priors are not uniform. It is a PriorFiller, so the
+// searches with it compute priors lazily (eagerPriors hides that).
 type capturePriors struct{}
 
 func (capturePriors) Evaluate(p *rules.Position, moves []rules.Move, priors []float32) (float32, bool) {
@@ -19,6 +20,10 @@ func (capturePriors) Evaluate(p *rules.Position, moves []rules.Move, priors []fl
 	if priors == nil {
 		return v, false
 	}
+	return v, capturePriors{}.FillPriors(p, moves, priors)
+}
+
+func (capturePriors) FillPriors(p *rules.Position, moves []rules.Move, priors []float32) bool {
 	sum := float32(0)
 	for k, m := range moves {
 		priors[k] = 1
@@ -30,7 +35,15 @@ func (capturePriors) Evaluate(p *rules.Position, moves []rules.Move, priors []fl
 	for k := range priors {
 		priors[k] /= sum
 	}
-	return v, true
+	return true
+}
+
+// eagerPriors is an evaluator without its PriorFiller: the search asks
+// for its priors at every expansion.
+type eagerPriors struct{ ev Evaluator }
+
+func (e eagerPriors) Evaluate(p *rules.Position, moves []rules.Move, priors []float32) (float32, bool) {
+	return e.ev.Evaluate(p, moves, priors)
 }
 
 // symmetrySetting is one configuration the symmetry test searches with.

@@ -19,6 +19,7 @@ type worker struct {
 	rootPos rules.Position
 	rules   rules.Rules
 	ev      Evaluator
+	pf      PriorFiller // ev's, if it gives priors apart (lazily); nil else
 	rng     RNG
 	shared  bool
 	solver  bool
@@ -76,6 +77,7 @@ type worker struct {
 
 func (w *worker) init(s *Searcher, ev Evaluator) {
 	w.s, w.ev = s, ev
+	w.pf, _ = ev.(PriorFiller)
 	c := &s.cfg
 	w.rules = c.Rules
 	w.solver, w.mode, w.plies, w.capProb = c.Solver, c.Leaf, c.PlayoutPlies, c.PlayoutCaptureProb
@@ -153,6 +155,10 @@ func (w *worker) simulate() {
 			break
 		}
 		meta := atomic.LoadUint32(&nd.meta)
+		if meta&priorsBit != 0 {
+			w.fillPriors(nd, &w.pos)
+			meta = nd.meta
+		}
 		kids := a.block(f, int(meta&kidsMask))
 		sl := w.pendingSlot(f, atomic.LoadInt32(&nd.n)+pendN)
 		var k int

@@ -175,12 +175,13 @@ func moveLabel(pos *rules.Position) string {
 }
 
 // valueNote says what a search found, for the side it searched for: the
-// proof if solved, the value and the simulations.
+// proof if solved ("proven win in 3": plies to the game's end, as analyze
+// says it), the value and the simulations.
 func valueNote(r *mcts.Result, side rules.Color) string {
 	note := fmt.Sprintf("value %+.3f for %s, %d sims", r.Value, side, r.Sims)
 	switch r.Proof {
 	case mcts.ProofWin, mcts.ProofLoss:
-		note = fmt.Sprintf("proven %s for %s, %s", r.Proof, side, note)
+		note = fmt.Sprintf("proven %s in %d for %s, %s", r.Proof, r.Distance, side, note)
 	case mcts.ProofDraw:
 		note = "proven draw, " + note
 	}

@@ -50,7 +50,7 @@ func TestPlayShowsCaptureRoutes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustContain(t, out, "30. red (engine) plays b4xc5[top-left]", "proven win for red", "route: b4 > ", "red wins (capture-all)")
+	mustContain(t, out, "30. red (engine) plays b4xc5[top-left]", "proven win in 1 for red", "route: b4 > ", "red wins (capture-all)")
 }
 
 func TestPlayEngineAgainstItself(t *testing.T) {
