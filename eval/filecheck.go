@@ -16,8 +16,9 @@ import (
 const MaxWeight = 1e6
 
 // checkNumbers is the one check of the numbers an evaluator file holds:
-// each of values, the field named field (names[i] naming entry i, or nil
-// for a field of one number), must be finite and within ±limit. Every
+// each of values, the field named field (names[i] naming entry i; with
+// names nil, entry i of a list is field[i]), must be finite and within
+// ±limit. Every
 // head of every file format checks its numbers through it, so a new head
 // (a new format's weights, a pattern table) calls it with its own field
 // name and limit. The error names the field, the entry and the value; the
@@ -28,8 +29,11 @@ func checkNumbers(field string, names []string, values []float64, limit float64)
 			continue
 		}
 		at := field
-		if names != nil {
+		switch {
+		case names != nil:
 			at = fmt.Sprintf("%s[%d] (%s)", field, i, names[i])
+		case len(values) > 1:
+			at = fmt.Sprintf("%s[%d]", field, i)
 		}
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Errorf("%s is %v: want a finite number within ±%g", at, v, limit)

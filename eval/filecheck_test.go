@@ -176,3 +176,26 @@ func FuzzReadModel(f *testing.F) {
 		}
 	})
 }
+
+// TestCheckNumbersNamesTheEntry: the error says which entry of which field
+// is wrong, by name where the entries have names and by index otherwise.
+func TestCheckNumbersNamesTheEntry(t *testing.T) {
+	for _, tc := range []struct {
+		field  string
+		names  []string
+		values []float64
+		want   string
+	}{
+		{"weights", []string{"bias", "material"}, []float64{1, math.Inf(1)}, "weights[1] (material) is +Inf"},
+		{"table", nil, []float64{0, 0, 3e6}, "table[2] is 3e+06, outside ±1e+06"},
+		{"value_scale", nil, []float64{math.NaN()}, "value_scale is NaN"},
+	} {
+		err := eval.CheckNumbers(tc.field, tc.names, tc.values, eval.MaxWeight)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.field, err, tc.want)
+		}
+	}
+	if err := eval.CheckNumbers("w", nil, []float64{-eval.MaxWeight, 0, eval.MaxWeight}, eval.MaxWeight); err != nil {
+		t.Errorf("numbers at the bound refused: %v", err)
+	}
+}

@@ -1,0 +1,4 @@
+package eval
+
+// CheckNumbers exposes checkNumbers to the external tests.
+var CheckNumbers = checkNumbers
