@@ -30,9 +30,9 @@
 // Nothing half-written, nothing lost: a Writer writes a hidden temporary
 // file, syncs it and renames it to its path on Commit (package
 // atomicfile), so a part file is complete or absent. CommitTogether puts
-// the parts of one game range in two tables (a match's games and matches)
-// in place only once both are written and synced, so that a failed write
-// leaves neither. Once both tables hold a part, its commit record (CommitRecord, _commit-FIRSTID.json) gives each
+// the parts of one game range in two tables (self-play's positions and
+// games, a match's games and matches) in place only once both are written
+// and synced, so that a failed write leaves neither. Once both tables hold a part, its commit record (CommitRecord, _commit-FIRSTID.json) gives each
 // file's size and SHA-256, so that any byte changed later is caught. A
 // Journal keeps the finished games of a part in progress so that a killed
 // run loses only the games it was playing. A writer holds the lock of its

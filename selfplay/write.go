@@ -34,11 +34,14 @@ type item struct {
 	part part
 }
 
-// committed is a table writer's report of a part it committed.
+// committed is a table writer's report of a part it finished: written
+// and synced but not yet in place, which the committer does for both
+// tables' files of the part together (w nil when nothing is written).
 type committed struct {
 	part  part
 	table string
 	sum   dataset.FileSum
+	w     dataset.Part
 }
 
 // play plays the games of pl that pre does not hold (games read back from
@@ -219,8 +222,9 @@ func (s *Summary) tally(r *record) {
 }
 
 // writeTable writes the items of one table into part files and reports
-// each part it commits. On an error it cancels the run and drains its
-// input. With dir empty it writes nothing and reports every complete part.
+// each part it finishes, for the committer to put in place. On an error it
+// cancels the run and drains its input. With dir empty it writes nothing
+// and reports every complete part.
 func writeTable[T dataset.Row](dir, table string, meta dataset.FileMeta, in <-chan item, out chan<- committed, cancel context.CancelCauseFunc, rows func(*record) []T) error {
 	var w *dataset.Writer[T]
 	var err error
@@ -245,17 +249,17 @@ func writeTable[T dataset.Row](dir, table string, meta dataset.FileMeta, in <-ch
 			}
 		}
 		if it.rec.id == it.part.last {
-			var s dataset.FileSum
+			c := committed{part: it.part, table: table}
 			if w != nil {
-				err = w.Commit()
-				s = w.Sum()
+				err = w.Finish()
+				c.sum, c.w = w.Sum(), w
 				w = nil
 				if err != nil {
 					cancel(err)
 					continue
 				}
 			}
-			out <- committed{it.part, table, s}
+			out <- c
 		}
 	}
 	if w != nil {
@@ -264,11 +268,21 @@ func writeTable[T dataset.Row](dir, table string, meta dataset.FileMeta, in <-ch
 	return err
 }
 
-// commit writes the commit record of each part once both tables have
-// committed it, then drops the part's journal, and counts the part.
+// commit puts each part's two files in place together once both tables
+// have finished it (dataset.CommitTogether: a failed write leaves neither),
+// writes its commit record, then drops the part's journal, and counts the
+// part. Parts it cannot commit, after an error or because the other
+// table's writer stopped, are discarded.
 func commit(dir, variant string, in <-chan committed, jr *journals, cancel context.CancelCauseFunc, sum *Summary) error {
 	half := map[part]committed{}
 	var err error
+	defer func() {
+		for _, c := range half {
+			if c.w != nil {
+				c.w.Abort()
+			}
+		}
+	}()
 	for c := range in {
 		other, ok := half[c.part]
 		if !ok {
@@ -277,9 +291,18 @@ func commit(dir, variant string, in <-chan committed, jr *journals, cancel conte
 		}
 		delete(half, c.part)
 		if err != nil {
+			for _, h := range []committed{c, other} {
+				if h.w != nil {
+					h.w.Abort()
+				}
+			}
 			continue
 		}
 		if dir != "" {
+			if err = dataset.CommitTogether(c.w, other.w); err != nil {
+				cancel(err)
+				continue
+			}
 			rec := dataset.CommitRecord{FirstGame: c.part.first, LastGame: c.part.last}
 			for _, s := range []committed{c, other} {
 				if s.table == dataset.TableGames {
