@@ -90,9 +90,12 @@
 // broken in the canonical frame of the position's class, so that positions
 // that are images of each other get images of one move: captures first,
 // then the least canonical rank of the position reached, then the least
-// move code there, mapped back. (A position symmetric in itself may have
-// two equal moves that are images of each other; the pick among them is
-// the one with the least code in the canonical frame.)
+// move code there, mapped back. Black's positions are turned round first
+// (the side to move's frame, as rules lists moves), which makes the choice
+// exactly symmetric under rules.Rotate, the colour swap the search must
+// commute with; under another map a position symmetric in itself may get
+// the other of two moves that are images of each other (the same class
+// reached either way).
 //
 // # Repetition
 //

@@ -163,7 +163,11 @@ func (t *Tables) childScore(child *rules.Position) (score, error) {
 // mapped by the first symmetry that gives its class's least rank, and among
 // the best moves there the one whose resulting position has the least
 // canonical rank wins (captures, landing in a smaller balance, after quiet
-// moves), then the least move code; the winner is mapped back. The move is
+// moves), then the least move code; the winner is mapped back. Black's
+// positions are first turned round (the side to move's frame), so that the
+// image under rules.Rotate of a position gets the image of its move
+// exactly; under the other maps it gets a move to an image of the same
+// position. The move is
 // rules.NoMove when p has no legal move. ok and err are as Probe's.
 func (t *Tables) Best(p *rules.Position) (e Entry, best rules.Move, ok bool, err error) {
 	s, ok, err := t.probe(p)
@@ -171,7 +175,14 @@ func (t *Tables) Best(p *rules.Position) (e Entry, best rules.Move, ok bool, err
 		return Entry{}, rules.NoMove, ok, err
 	}
 	stm := p.SideToMove()
-	own, enemy := p.Pieces(stm), p.Pieces(stm.Other())
+	// The side to move's frame first (Black's board turned round, as
+	// rules lists Black's moves), so that a position and its image under
+	// rules.Rotate pick exact images of one move.
+	var frame uint8
+	if stm == rules.Black {
+		frame = halfTurn
+	}
+	own, enemy := mapBoard(frame, p.Pieces(stm)), mapBoard(frame, p.Pieces(stm.Other()))
 	_, sym := canonical(Material{own.Count(), enemy.Count()}, own, enemy)
 	q, err := rules.NewPosition(mapBoard(sym, own), mapBoard(sym, enemy), rules.Red, p.NoCapturePlies(), 1)
 	if err != nil {
@@ -193,7 +204,7 @@ func (t *Tables) Best(p *rules.Position) (e Entry, best rules.Move, ok bool, err
 	if best != rules.NoMove && bestScore != s {
 		return Entry{}, rules.NoMove, false, fmt.Errorf("position %s: stored %v, best move gives %v: the tables are inconsistent, rebuild them", p.FEN(), s.entry(), bestScore.entry())
 	}
-	return s.entry(), mapMove(symInverse[sym], best), true, nil
+	return s.entry(), mapMove(frame, mapMove(symInverse[sym], best)), true, nil
 }
 
 // tieKey orders equally good moves: captures first, then by the canonical

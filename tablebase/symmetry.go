@@ -26,6 +26,9 @@ var symSquare = func() (t [numSyms][rules.NumSquares]rules.Square) {
 	return t
 }()
 
+// halfTurn is the sym that turns the board through 180°.
+const halfTurn = 2
+
 // symInverse[i] undoes sym i: the quarter turns undo each other, every
 // other map is its own inverse.
 var symInverse = [numSyms]uint8{0, 3, 2, 1, 4, 5, 6, 7}

@@ -109,6 +109,11 @@ func TestSymmetricPositionsProbeAlike(t *testing.T) {
 					t.Fatalf("%s: %v, best %s; its image %s: %v, best %s (to a different class)", p.FEN(), e0, p.MoveString(m0), q.FEN(), e, q.MoveString(mv))
 				}
 			}
+			// Under the colour swap the move itself is the image.
+			rot := rules.Rotate.Position(&p)
+			if _, mv, _, _ := tabs.Best(&rot); mv != rules.Rotate.Move(m0) {
+				t.Fatalf("%s: best %s; its image under rotate %s: best %s, not the image", p.FEN(), p.MoveString(m0), rot.FEN(), rot.MoveString(mv))
+			}
 		}
 	}
 }
