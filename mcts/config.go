@@ -143,6 +143,11 @@ type Settings struct {
 	// ReuseTree keeps the subtree of the new position when Search is called
 	// on a continuation of the game searched last.
 	ReuseTree bool
+	// Tablebase is a directory of endgame tables (package tablebase) for
+	// the searched rules, or "" for none: a node whose position they cover
+	// is proven at once with their result and distance, and a root they
+	// cover plays their best move (tablebase.go).
+	Tablebase string
 }
 
 // Config is what a Searcher needs: the search settings, the seed of its
@@ -214,6 +219,9 @@ var engineSettings = []Setting{
 	declare("reuse_tree", true, "true or false",
 		"keep the searched subtree from one move to the next",
 		func(e *Engine) *bool { return &e.ReuseTree }, nil),
+	omittedAtDefault(declare("tablebase", "", "a directory of endgame tables, or empty for none",
+		"directory of endgame tables (surakarta tablebase build) for these rules: positions they hold are solved exactly",
+		func(e *Engine) *string { return &e.Tablebase }, nil)),
 	declare("evaluator", MaterialName, "an evaluator's name or a file",
 		"evaluator: a built-in name or an evaluator file (package eval's registry)",
 		func(e *Engine) *string { return &e.Evaluator }, func(v string, _ *Engine) bool { return v != "" },

@@ -15,7 +15,8 @@
 // playout.go plays it out, adjudicate.go
 // scores game endings by the rules, repetition.go tracks the positions
 // since the last capture, backup.go adds the value along the path, and
-// solver.go proves nodes with their distances. parallel.go holds what
+// solver.go proves nodes with their distances, tablebase.go those the
+// endgame tables cover (Settings.Tablebase). parallel.go holds what
 // only tree-parallel search needs (pending counts of busy blocks, their
 // flushes, the shared counters); arena.go the node store; config.go
 // declares every engine setting once (Settings, Engine, Config and the

@@ -53,6 +53,9 @@ func (w *worker) leaf(nd *node, f int32, claimed bool) (float32, bool) {
 		}
 		return float32(pr.Value()), true
 	}
+	if v, ok := w.probeLeaf(nd, claimed); ok {
+		return v, true
+	}
 	first := int32(-1)
 	if claimed {
 		if first = w.alloc(len(moves)); first < 0 {

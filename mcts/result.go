@@ -44,6 +44,10 @@ type Result struct {
 	// search that ran out of simulations while looking for a shorter win
 	// reports the shortest found.
 	Distance int
+	// Table is the endgame tables' verdict on the root (Settings.Tablebase),
+	// nil when they do not cover it. Best is then the tables' move, unless
+	// that move would end the game by repetition.
+	Table *TableVerdict
 }
 
 // MoveStat is one root move's statistics.
@@ -195,12 +199,12 @@ func (s *Searcher) result(sims int) Result {
 // Choose returns the move to play from r at game ply ply (0 for the game's
 // first move). A proven winning move is played at once (r.Best, the
 // shortest), and when every move is proven to lose, r.Best (the longest
-// loss). For ply < Config.TemperaturePlies it samples among the moves not
+// loss); so is the endgame tables' move (r.Table). For ply < Config.TemperaturePlies it samples among the moves not
 // proven to lose with probability proportional to
 // visits^(1/Temperature), drawing from the searcher's generator; otherwise
 // it returns r.Best. It returns NoMove when r has no moves.
 func (s *Searcher) Choose(r *Result, ply int) rules.Move {
-	if len(r.Moves) == 0 || ply >= s.cfg.TemperaturePlies {
+	if len(r.Moves) == 0 || ply >= s.cfg.TemperaturePlies || r.Table != nil && r.Best == r.Table.Move {
 		return r.Best
 	}
 	allLose := true

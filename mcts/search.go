@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/tablebase"
 )
 
 // Searcher runs searches for one game at a time. It keeps its tree between
@@ -16,6 +17,7 @@ import (
 type Searcher struct {
 	cfg    Config
 	ev     Evaluator
+	tables *tablebase.Tables // nil: none (Settings.Tablebase)
 	arenas [2]*arena
 	cur    int   // the live arena
 	root   int32 // root node in the live arena; 0: no tree
@@ -46,6 +48,13 @@ func NewSearcher(cfg Config, ev Evaluator) (*Searcher, error) {
 		return nil, errNilEvaluator
 	}
 	s := &Searcher{cfg: cfg, ev: ev}
+	if cfg.Tablebase != "" {
+		t, err := loadTables(cfg.Tablebase, cfg.Rules)
+		if err != nil {
+			return nil, err
+		}
+		s.tables = t
+	}
 	s.arenas[0] = newArena(cfg.MaxNodes)
 	s.arenas[1] = newArena(cfg.MaxNodes)
 	s.main = &worker{}
@@ -156,7 +165,9 @@ func (s *Searcher) search(g *rules.Game, threads int) Result {
 	if noisy {
 		s.removeNoise()
 	}
-	return s.result(done)
+	r := s.result(done)
+	s.tableRoot(&r)
+	return r
 }
 
 // prepare sets the root for g: the reused subtree when g continues the

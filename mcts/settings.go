@@ -30,13 +30,17 @@ type Setting struct {
 	// string.
 	Kind string
 
-	used  func(*Engine) bool   // nil: always
-	def   func(*Engine)        // sets the default
-	ptr   func(*Engine) any    // the field's address
-	get   func(*Engine) string // the value in text form
-	set   func(*Engine, string) error
-	json  func(*Engine) any
-	valid func(*Engine) bool
+	used func(*Engine) bool // nil: always
+	// omitted at its default from Describe: a setting added after runs
+	// were recorded, whose default changes nothing, leaves their
+	// descriptions as they were.
+	omitDefault bool
+	def         func(*Engine)        // sets the default
+	ptr         func(*Engine) any    // the field's address
+	get         func(*Engine) string // the value in text form
+	set         func(*Engine, string) error
+	json        func(*Engine) any
+	valid       func(*Engine) bool
 }
 
 // settingType lists the types a setting may have.
@@ -127,6 +131,13 @@ func parseValue[T settingType](text string) (T, error) {
 }
 
 func (s *Setting) reset(e *Engine) { s.def(e) }
+
+// omittedAtDefault marks s as left out of Describe while it has its
+// default value.
+func omittedAtDefault(s Setting) Setting {
+	s.omitDefault = true
+	return s
+}
 
 // usedWhen marks s as mattering only when used says so of the engine.
 func usedWhen(used func(*Engine) bool, s Setting) Setting {
@@ -271,14 +282,23 @@ func (e Engine) String() string { return e.Text() }
 
 // Describe returns the JSON object that identifies e in a run's manifest
 // and file footers: every setting under its Name, in declaration order,
-// compact. Two engines play the same games from the same seeds and rules
+// compact, except a setting declared omittedAtDefault while it has its
+// default (tablebase: runs recorded before it existed keep their
+// descriptions). Two engines play the same games from the same seeds and rules
 // exactly when their descriptions are equal.
 func (e Engine) Describe() string {
 	var b bytes.Buffer
 	b.WriteByte('{')
+	var def Engine
 	for i := range engineSettings {
 		s := &engineSettings[i]
-		if i > 0 {
+		if s.omitDefault {
+			s.def(&def)
+			if s.Get(&e) == s.Get(&def) {
+				continue
+			}
+		}
+		if b.Len() > 1 {
 			b.WriteByte(',')
 		}
 		k, _ := json.Marshal(s.Name)

@@ -32,6 +32,9 @@ type analysisJSON struct {
 	Nodes      int            `json:"nodes"`
 	Threads    int            `json:"threads"`
 	Seconds    float64        `json:"seconds"`
+	// Table is the endgame tables' verdict (--tablebase), when they cover
+	// the position: the same object as tablebase probe --json prints.
+	Table *probeJSON `json:"table,omitempty"`
 }
 
 type moveStatJSON struct {
@@ -229,6 +232,9 @@ func newAnalysis(g *rules.Game, r *mcts.Result, threads int, elapsed time.Durati
 		Threads:    threads,
 		Seconds:    elapsed.Seconds(),
 	}
+	if t := r.Table; t != nil {
+		a.Table = &probeJSON{Result: t.Proof.String(), Plies: t.Distance, Best: p.MoveString(t.Move)}
+	}
 	for i, ms := range r.Moves {
 		a.Moves[i] = moveStatJSON{Move: p.MoveString(ms.Move), Visits: ms.Visits, Value: moveValue(&r.Moves[i]), Proof: ms.Proof.String(), Distance: proofDistance(ms.Proof, ms.Distance)}
 	}
@@ -268,6 +274,12 @@ func writeAnalysis(w io.Writer, a analysisJSON, top int) error {
 		value += " (proven " + proofText(a.Proof, a.Distance) + ")"
 	}
 	fmt.Fprintf(w, "value     %s\n", value)
+	if t := a.Table; t != nil {
+		fmt.Fprint(w, "tables    ")
+		if err := writeProbe(w, *t); err != nil {
+			return err
+		}
+	}
 	best := a.Best
 	if len(a.Moves) > 0 && a.Moves[0].Proof != "" {
 		// A move proven at its parent's expansion has no visits: say

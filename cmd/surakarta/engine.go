@@ -67,6 +67,12 @@ func engineOptions(cmd *cobra.Command) (settings []protocol.OptionInfo, old []st
 			return
 		}
 		mine := cmd.Flags().Lookup(f.Name)
+		if mine.Value.String() == "" {
+			// An empty value (tablebase unset) is no protocol token:
+			// identify leaves the option out, setoption still takes it.
+			old = append(old, f.Name)
+			return
+		}
 		settings = append(settings, protocol.OptionInfo{Name: f.Name, Default: mine.Value.String(), Doc: f.Usage})
 		if mine.Changed {
 			if spec != "" {

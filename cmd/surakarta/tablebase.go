@@ -109,12 +109,7 @@ func newTablebaseProbeCommand() *cobra.Command {
 			out := cmd.OutOrStdout()
 			p, err := probe(args[0], &rf, fen)
 			if err != nil {
-				if asJSON {
-					if werr := json.NewEncoder(out).Encode(map[string]string{"error": err.Error()}); werr != nil {
-						return werr
-					}
-				}
-				return err
+				return err // under --json, execute prints it as {error}
 			}
 			if asJSON {
 				return json.NewEncoder(out).Encode(p)

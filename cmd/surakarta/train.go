@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/pipeline/train"
 )
 
@@ -49,6 +50,7 @@ func newTrainCommand() *cobra.Command {
 				return err
 			}
 			c.Fit.NoPrior = noPrior
+			c.Match.Tablebase = c.SelfPlay.Tablebase // every player of the run, or none
 			c.Fit.Value.Seed, c.Fit.Value.Workers = c.Seed, c.Workers
 			if !c.Quiet { // --quiet: nothing on stderr, as in pipeline and experiment run
 				c.Log = cmd.ErrOrStderr()
@@ -69,6 +71,7 @@ func newTrainCommand() *cobra.Command {
 	fs.Int64Var(&c.Games, "games", c.Games, "self-play games of each generation's data")
 	fs.IntVar(&c.SelfPlay.Sims, "sims", c.SelfPlay.Sims, "self-play simulations per move (a count, never a time)")
 	fs.IntVar(&c.Match.Sims, "match-sims", c.Match.Sims, "simulations per move of every match player")
+	fs.StringVar(&c.SelfPlay.Tablebase, "tablebase", "", mcts.LookupSetting("tablebase").Doc+"; in self-play and every match")
 	fs.Float64Var(&c.ModelCPUCT, "cpuct", c.ModelCPUCT, "PUCT constant of the value-leaf players (trained models and the material anchor), in self-play and matches")
 	fs.IntVar(&c.Window, "window", c.Window, "latest generations whose data each fit reads")
 	fs.Float64Var(&c.Fit.TDLambda, "td-lambda", c.Fit.TDLambda, "value target: TD(λ) returns along each game (1: the game result, 0: the next position's root value)")
