@@ -187,9 +187,22 @@ type side struct {
 // (verify) it computes each layer from the stored layer above and compares
 // it with the stored one instead, and returns the stored tables.
 func (b *builder) pair(pair []Material, stored []*table) ([]*table, int, error) {
+	tabs, most, err := b.solve(pair, stored, false)
+	if errors.Is(err, errTooLong) && stored == nil {
+		// A distance past a byte's 127 plies: two bytes a value.
+		tabs, most, err = b.solve(pair, nil, true)
+	}
+	return tabs, most, err
+}
+
+// errTooLong stands for a distance that does not fit the table's width.
+var errTooLong = errors.New("a distance does not fit the value width")
+
+// solve is pair with the values' width chosen (wide: two bytes).
+func (b *builder) solve(pair []Material, stored []*table, wide bool) ([]*table, int, error) {
 	sides := make([]*side, len(pair))
 	for i, m := range pair {
-		sides[i] = enumerate(m, b.rules.NoCaptureLimit)
+		sides[i] = enumerate(m, b.rules.NoCaptureLimit, wide)
 		if stored != nil {
 			if !slices.Equal(stored[i].keys, sides[i].t.keys) {
 				return nil, 0, fmt.Errorf("%s: the stored classes are not the balance's", FileName(b.rules.Variant, m))
@@ -209,10 +222,10 @@ func (b *builder) pair(pair []Material, stored []*table) ([]*table, int, error) 
 	limit := b.rules.NoCaptureLimit
 	for c := limit - 1; c >= 0; c-- {
 		for i, s := range sides {
-			n := s.t.count()
-			dst := s.t.values[c*n : (c+1)*n]
+			n, w := s.t.count(), s.t.width()
+			dst := s.t.values[c*n*w : (c+1)*n*w]
 			if stored != nil {
-				dst = make([]byte, n)
+				dst = make([]byte, n*w)
 			}
 			b.parallel(n, func(lo, hi int) {
 				most, err := layer(s, sib(i), c, lo, hi, dst)
@@ -224,10 +237,12 @@ func (b *builder) pair(pair []Material, stored []*table) ([]*table, int, error) 
 				mu.Unlock()
 			})
 			if failed == nil && stored != nil {
-				if j := mismatch(dst, s.t.values[c*n:(c+1)*n]); j >= 0 {
+				if j := mismatch(dst, s.t.values[c*n*w:(c+1)*n*w]); j >= 0 {
+					j /= w
 					own, enemy := s.t.placement(j)
 					p, _ := rules.NewPosition(own, enemy, rules.Red, c, 1)
-					failed = fmt.Errorf("%s: %s is stored as %v, its moves give %v", FileName(b.rules.Variant, s.t.m), p.FEN(), byteScore[s.t.values[c*n+j]].entry(), byteScore[dst[j]].entry())
+					got := &table{keys: s.t.keys[:1], values: dst[j*w : (j+1)*w], wide: s.t.wide}
+					failed = fmt.Errorf("%s: %s is stored as %v, its moves give %v", FileName(b.rules.Variant, s.t.m), p.FEN(), s.t.at(j, c).entry(), got.at(0, 0).entry())
 				}
 			}
 			if failed != nil {
@@ -257,8 +272,8 @@ func mismatch(a, b []byte) int {
 
 // enumerate lists the classes of balance m: the placements that are their
 // class's least rank, in rank order, and the class of every placement.
-func enumerate(m Material, limit int) *side {
-	s := &side{t: &table{m: m, limit: limit}, index: make([]uint32, m.rawCount())}
+func enumerate(m Material, limit int, wide bool) *side {
+	s := &side{t: &table{m: m, limit: limit, wide: wide}, index: make([]uint32, m.rawCount())}
 	m.placements(func(r uint32, own, enemy rules.Bitboard) {
 		key, _ := canonical(m, own, enemy)
 		if key == r {
@@ -269,7 +284,7 @@ func enumerate(m Material, limit int) *side {
 		s.index[r] = s.index[key] // key < r: assigned already
 	})
 	n := s.t.count()
-	s.t.values = make([]byte, limit*n)
+	s.t.values = make([]byte, limit*n*s.t.width())
 	s.fixed = make([]score, n)
 	s.terminal = make([]bool, n)
 	s.atLimit = make([]score, n)
@@ -381,34 +396,27 @@ func outcomeScore(o rules.Outcome, c rules.Color) score {
 
 // layer computes the scores of classes lo..hi of s at counter c into dst
 // (the layer's bytes) from sib's layer c+1 and returns the longest distance
-// it stored.
+// it stored; errTooLong (wrapped) if one does not fit s's width.
 func layer(s, sib *side, c, lo, hi int, dst []byte) (int, error) {
-	limit := s.t.limit
-	sn := sib.t.count()
-	var next []byte
-	if c+1 < limit {
-		next = sib.t.values[(c+1)*sn : (c+2)*sn]
-	}
+	last := c+1 == s.t.limit
 	most := 0
 	for i := lo; i < hi; i++ {
 		best := s.fixed[i]
 		if !s.terminal[i] {
 			for _, k := range s.kids[s.start[i]:s.start[i+1]] {
 				var cs score
-				if next == nil {
+				if last {
 					cs = sib.atLimit[k]
 				} else {
-					cs = byteScore[next[k]]
+					cs = sib.t.at(int(k), c+1)
 				}
 				best = max(best, cs.negate())
 			}
 		}
-		v, ok := encode(best)
-		if !ok {
+		if !s.t.put(dst, i, best) {
 			own, enemy := s.t.placement(i)
-			return most, fmt.Errorf("balance %s: a distance of %d plies (own %#x, enemy %#x, counter %d) does not fit the format's %d", s.t.m, best.entry().Plies, own, enemy, c, maxPlies)
+			return most, fmt.Errorf("balance %s: %w: %d plies (own %#x, enemy %#x, counter %d)", s.t.m, errTooLong, best.entry().Plies, own, enemy, c)
 		}
-		dst[i] = v
 		most = max(most, best.entry().Plies)
 	}
 	return most, nil

@@ -49,9 +49,11 @@
 // 10 by a line with several captures and not at counter 40, with distances
 // that do not differ by the counters' difference; and under majority the
 // limit itself is a win for the side ahead, so results are not even
-// monotone in the counter. A byte holds distances up to 127 plies; a build
-// that meets a longer one stops with an error naming the position rather
-// than storing a wrong value (the longest met is reported). The layers are
+// monotone in the counter. A byte holds distances up to 127 plies; the
+// tables of a balance and its swap whose distances exceed that (majority
+// from 6 pieces, where the limit can be played out once per capture) are
+// built again with two bytes a value (up to 999 plies), recorded in the
+// header, so no value is ever cut. The layers are
 // counter-major, so the build touches one layer (a few MB) of each table at
 // a time.
 //

@@ -14,7 +14,7 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// The file format (version 1), all integers little-endian:
+// The file format (version 2), all integers little-endian:
 //
 //	magic    8 bytes  "SKTBASE\x00"
 //	version  uint32   1
@@ -22,14 +22,16 @@ import (
 //	own      uint8    pieces of the side to move
 //	enemy    uint8    pieces of the other side
 //	limit    uint16   the no-capture limit (counters 0..limit-1 are stored)
+//	width    uint8    bytes per value: 1, or 2 when a distance exceeds 127
 //	count    uint32   classes stored (positions up to symmetry)
 //	checksum 32 bytes SHA-256 of everything before it and everything after it
 //	keys     count × uint32, the canonical ranks in increasing order
-//	values   limit × count bytes, counter-major: the class at index i with
-//	         counter c is byte c·count + i (value.go's encoding)
+//	values   limit × count values of width bytes, counter-major: the class
+//	         at index i with counter c is value c·count + i (value.go's
+//	         encodings, the wide one little-endian)
 const (
 	fileMagic   = "SKTBASE\x00"
-	fileVersion = 1
+	fileVersion = 2
 	fileExt     = ".sktb"
 )
 
@@ -45,6 +47,15 @@ type table struct {
 	limit  int
 	keys   []uint32
 	values []byte
+	wide   bool // two bytes a value
+}
+
+// width returns the bytes of one value.
+func (t *table) width() int {
+	if t.wide {
+		return 2
+	}
+	return 1
 }
 
 func (t *table) count() int { return len(t.keys) }
@@ -64,7 +75,26 @@ func (t *table) index(key uint32) (int, bool) {
 }
 
 // at returns the stored score of class i at counter c.
-func (t *table) at(i, c int) score { return byteScore[t.values[c*len(t.keys)+i]] }
+func (t *table) at(i, c int) score {
+	j := c*len(t.keys) + i
+	if t.wide {
+		return wideScore(binary.LittleEndian.Uint16(t.values[2*j:]))
+	}
+	return byteScore[t.values[j]]
+}
+
+// put stores s as the value of class i in layer (the bytes of one
+// counter's values), or reports false if its distance does not fit.
+func (t *table) put(layer []byte, i int, s score) bool {
+	if t.wide {
+		v, ok := encodeWide(s)
+		binary.LittleEndian.PutUint16(layer[2*i:], v)
+		return ok
+	}
+	v, ok := encode(s)
+	layer[i] = v
+	return ok
+}
 
 func header(r rules.Rules, t *table) []byte {
 	var b bytes.Buffer
@@ -76,6 +106,7 @@ func header(r rules.Rules, t *table) []byte {
 	b.WriteByte(byte(t.m.Own))
 	b.WriteByte(byte(t.m.Enemy))
 	binary.Write(&b, binary.LittleEndian, uint16(t.limit))
+	b.WriteByte(byte(t.width()))
 	binary.Write(&b, binary.LittleEndian, uint32(t.count()))
 	return b.Bytes()
 }
@@ -114,6 +145,7 @@ type fileHeader struct {
 	rules   string
 	m       Material
 	limit   int
+	width   int
 	count   int
 	size    int // header and checksum
 }
@@ -136,15 +168,19 @@ func parseHeader(b []byte) (fileHeader, error) {
 	}
 	n := int(binary.LittleEndian.Uint16(b[4:]))
 	b = b[6:]
-	if len(b) < n+8+sha256.Size {
+	if len(b) < n+9+sha256.Size {
 		return h, errShort
 	}
 	h.rules = string(b[:n])
 	b = b[n:]
 	h.m = Material{int(b[0]), int(b[1])}
 	h.limit = int(binary.LittleEndian.Uint16(b[2:]))
-	h.count = int(binary.LittleEndian.Uint32(b[4:]))
-	h.size = len(fileMagic) + 6 + n + 8 + sha256.Size
+	h.width = int(b[4])
+	h.count = int(binary.LittleEndian.Uint32(b[5:]))
+	h.size = len(fileMagic) + 6 + n + 9 + sha256.Size
+	if h.width != 1 && h.width != 2 {
+		return h, fmt.Errorf("value width %d: want 1 or 2", h.width)
+	}
 	return h, nil
 }
 
@@ -204,7 +240,7 @@ func decodeTable(b []byte, r rules.Rules, m Material) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	want := h.size + 4*h.count + h.limit*h.count
+	want := h.size + 4*h.count + h.width*h.limit*h.count
 	if len(b) != want {
 		return nil, fmt.Errorf("%d bytes, its header says %d: truncated or padded", len(b), want)
 	}
@@ -214,7 +250,7 @@ func decodeTable(b []byte, r rules.Rules, m Material) (*table, error) {
 	if !bytes.Equal(sum.Sum(nil), b[h.size-sha256.Size:h.size]) {
 		return nil, errors.New("checksum mismatch: the file is damaged, rebuild it")
 	}
-	t := &table{m: m, limit: h.limit, keys: make([]uint32, h.count), values: b[h.size+4*h.count:]}
+	t := &table{m: m, limit: h.limit, keys: make([]uint32, h.count), values: b[h.size+4*h.count:], wide: h.width == 2}
 	for i := range t.keys {
 		t.keys[i] = binary.LittleEndian.Uint32(b[h.size+4*i:])
 		if i > 0 && t.keys[i] <= t.keys[i-1] {

@@ -261,3 +261,42 @@ func TestVerifyPassesSoundTablesAndNamesAWrongValue(t *testing.T) {
 		t.Fatalf("verify of %s with a wrong value: %v", path, err)
 	}
 }
+
+// Distances past a byte's 127 plies (majority with a 200-ply limit: the side
+// ahead wins by waiting) are stored in two bytes, and the tables stay
+// consistent: Verify passes and every probed best move keeps its value.
+func TestLongDistancesAreStoredWide(t *testing.T) {
+	r := rulesWith(rules.Majority, 200)
+	dir := t.TempDir()
+	rep := buildInto(t, dir, r, 3, 2)
+	if rep.MaxPlies <= maxPlies {
+		t.Fatalf("longest distance %d: the test needs one past %d", rep.MaxPlies, maxPlies)
+	}
+	tab, err := loadTable(dir, r, Material{2, 1})
+	if err != nil || !tab.wide {
+		t.Fatalf("2v1 under a 200-ply limit: wide %v, %v", tab != nil && tab.wide, err)
+	}
+	if _, err := Verify(dir, r, 2, nil); err != nil {
+		t.Fatal(err)
+	}
+	tabs, err := Open(dir, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(4, 4))
+	long := 0
+	for trial := 0; trial < 300; trial++ {
+		own, enemy := randomPlacement(rng, 2, 1)
+		p, _ := rules.NewPosition(own, enemy, rules.Red, rng.IntN(60), 1)
+		e, _, _, err := tabs.Best(&p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Plies > maxPlies {
+			long++
+		}
+	}
+	if long == 0 {
+		t.Fatal("no probed position with a distance past 127: the wide values were not read")
+	}
+}

@@ -88,6 +88,33 @@ var byteScore = func() (t [256]score) {
 	return t
 }()
 
+// maxWidePlies is the longest distance a wide (two-byte) value holds.
+const maxWidePlies = 999 // scores are ±1000 minus the distance
+
+// The wide value, for tables whose distances do not fit a byte: 0 a draw,
+// 1..999 a win in that many plies, 32768+d a loss in d plies (d ≤ 999).
+func wideScore(v uint16) score {
+	switch {
+	case v == 0:
+		return 0
+	case v < 1<<15:
+		return winNow - score(v)
+	}
+	return lossNow + score(v-1<<15)
+}
+
+func encodeWide(s score) (uint16, bool) {
+	switch {
+	case s > 0:
+		d := int(winNow - s)
+		return uint16(d), d >= 1 && d <= maxWidePlies
+	case s < 0:
+		d := int(s - lossNow)
+		return uint16(1<<15 + d), d >= 0 && d <= maxWidePlies
+	}
+	return 0, true
+}
+
 // encode returns the byte of s, or false when its distance exceeds maxPlies.
 func encode(s score) (byte, bool) {
 	switch {
