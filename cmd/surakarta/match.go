@@ -51,7 +51,7 @@ func engineSpecFlags(base mcts.Engine, spec string) (engineFlags, error) {
 		}
 		seed, err := strconv.ParseUint(strings.TrimSpace(v), 0, 64)
 		if err != nil {
-			return f, fmt.Errorf("seed=%s: %w", strings.TrimSpace(v), err)
+			return f, fmt.Errorf("seed=%s: want a whole number from 0 to %d", strings.TrimSpace(v), uint64(math.MaxUint64))
 		}
 		f.seed = seed
 	}
@@ -136,9 +136,15 @@ func newMatchCommand() *cobra.Command {
 			"records every line exchanged with the engines, to see what preceded a fault.\n\n" +
 			"The report gives A's wins, draws and losses, its score, the Elo difference A - B\n" +
 			"with its 95% interval and the likelihood of superiority, from the pentanomial\n" +
-			"distribution of the pairs, and each side's mean time and nodes a move; --json adds\n" +
+			"distribution of the pairs (n/a with one pair, or when every pair scored the same:\n" +
+			"without spread between pairs there is no interval), and each side's mean time and\n" +
+			"nodes a move. A built-in side's nodes are the simulations its searches ran: sims a\n" +
+			"move, fewer where the solver proved the position before the budget was spent (the\n" +
+			"ends of games), and never the visits a reused tree (reuse-tree) brought from the\n" +
+			"moves before; an external side's are the nodes (else sims) of its last info line\n" +
+			"before each bestmove, as the engine counts them (0 when it reports none). --json adds\n" +
 			"a_engine and b_engine, each side's resolved settings (every setting of a built-in side,\n" +
-			"defaults included; an external side's command and name). --sprt\n" +
+			"defaults included; an external side's command, name and id name). --sprt\n" +
 			"elo0,elo1,alpha,beta runs a sequential test of elo <= elo0 against elo >= elo1 after\n" +
 			"each pair, in pair order, and stops the match as soon as it decides.\n\n" +
 			"--out DIR records the games within seconds of their end as a dataset: the games\n" +
@@ -191,11 +197,11 @@ func newMatchCommand() *cobra.Command {
 					return fmt.Errorf("--engines: %w", err)
 				}
 			}
-			sideA, err := resolveSide(specA, r, ss)
+			sideA, err := resolveSide(specA, "a", r, ss)
 			if err != nil {
 				return fmt.Errorf("--a: %w", err)
 			}
-			sideB, err := resolveSide(specB, r, ss)
+			sideB, err := resolveSide(specB, "b", r, ss)
 			if err != nil {
 				return fmt.Errorf("--b: %w", err)
 			}
@@ -269,6 +275,13 @@ func newMatchCommand() *cobra.Command {
 			}
 			var werr error
 			if asJSON {
+				ci, los, why := res.EloCI, &res.LOS, noInterval(res.Pairs)
+				if res.EloBound != nil {
+					why = "" // a sweep: the one-sided bound speaks for it
+				}
+				if why != "" {
+					ci, los = [2]stats.Num{stats.Num(math.NaN()), stats.Num(math.NaN())}, nil
+				}
 				werr = writeJSON(cmd.OutOrStdout(), struct {
 					A        string `json:"a"`
 					B        string `json:"b"`
@@ -281,8 +294,14 @@ func newMatchCommand() *cobra.Command {
 					Planned  int    `json:"planned_games"`
 					Complete bool   `json:"complete"`
 					*eval.ArenaResult
-					Costs matchCosts `json:"costs"`
-				}{sideA.desc, sideB.desc, sideA.settings, sideB.settings, r.Variant.String(), r.String(), seed, opening, games, err == nil, res, costs})
+					// Without spread between the pairs the interval and
+					// LOS are null, and the note says why.
+					EloCI  [2]stats.Num `json:"elo_ci"`
+					LOS    *float64     `json:"los"`
+					NoteCI string       `json:"elo_ci_note,omitempty"`
+					Costs  matchCosts   `json:"costs"`
+				}{sideA.desc, sideB.desc, sideA.settings, sideB.settings, r.Variant.String(), r.String(), seed, opening, games, err == nil, res,
+					ci, los, why, costs})
 			} else {
 				werr = writeMatchReport(cmd.OutOrStdout(), res, sideA.desc, sideB.desc, r, seed, opening, games)
 				if werr == nil {
@@ -323,6 +342,8 @@ func writeMatchReport(w io.Writer, res *eval.ArenaResult, a, b string, r rules.R
 	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses; score %.3f\n", res.Wins, res.Draws, res.Losses, float64(res.Score))
 	if b := res.EloBound; b != nil {
 		fmt.Fprintf(w, "Elo A - B: %s, A %s all %d pairs, LOS %.1f%%\n", b, map[string]string{">": "won", "<": "lost"}[b.Op], b.Units, 100*res.LOS)
+	} else if why := noInterval(res.Pairs); why != "" {
+		fmt.Fprintf(w, "Elo A - B: %s [95%% CI n/a: %s], LOS n/a\n", eloString(res.Elo), why)
 	} else {
 		fmt.Fprintf(w, "Elo A - B: %s [95%% CI %s, %s], LOS %.1f%%\n", eloString(res.Elo), eloString(res.EloCI[0]), eloString(res.EloCI[1]), 100*res.LOS)
 	}
@@ -353,3 +374,22 @@ func writeMatchReport(w io.Writer, res *eval.ArenaResult, a, b string, r rules.R
 }
 
 func eloString(e stats.Num) string { return stats.EloText(float64(e)) }
+
+// noInterval says why the pairs support no interval (and no likelihood of
+// superiority), or returns "": the pentanomial interval is the spread of
+// the pair scores, and one pair, or pairs that all scored the same, show
+// no spread, so the formula's zero-width interval would claim a certainty
+// the games do not give. A sweep (every pair won, or lost) has its
+// one-sided bound instead (ArenaResult.EloBound), which the report prefers.
+func noInterval(p stats.Pentanomial) string {
+	n := p.Pairs()
+	if n == 1 {
+		return "one pair"
+	}
+	for k, c := range p {
+		if c == n && n > 0 {
+			return fmt.Sprintf("all %d pairs scored %s of 2 points", n, [...]string{"0", "1/2", "1", "3/2", "2"}[k])
+		}
+	}
+	return ""
+}

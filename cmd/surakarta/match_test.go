@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -32,6 +33,10 @@ func TestEngineSpecMeansTheFlags(t *testing.T) {
 	if _, ok := ev.(mcts.Material); !ok {
 		t.Errorf("evaluator %T, want mcts.Material", ev)
 	}
+	// setoption seed S takes the whole 64-bit range (docs/PROTOCOL.md).
+	if cfg, _, err := parseEngineSpec("seed=18446744073709551615", r); err != nil || cfg.Seed != 1<<64-1 {
+		t.Errorf("the largest seed: %d, %v", cfg.Seed, err)
+	}
 	def, _, err := parseEngineSpec("", r)
 	if want := mcts.DefaultConfig(); err != nil || def != want {
 		t.Errorf("empty CONFIG: %+v, %v; want the flag defaults %+v", def, err, want)
@@ -40,6 +45,8 @@ func TestEngineSpecMeansTheFlags(t *testing.T) {
 		{"simz=4", `unknown key "simz"`},
 		{"sims=0", "--sims"},
 		{"seed=x", "seed=x"},
+		{"seed=18446744073709551616", "seed=18446744073709551616: want a whole number from 0 to 18446744073709551615"},
+		{"seed=-1", "from 0 to 18446744073709551615"},
 		{"evaluator=/no/such/weights.json", "--evaluator"},
 		{"eval=/no/such/weights.json", "--evaluator"},
 	} {
@@ -107,7 +114,7 @@ func TestMatchAgainstAnExternalEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"A: engine:", "go sims 16", "B: sims=16,leaf=value", "4 games", "cost: A ", " nodes a move"} {
+	for _, want := range []string{"A: engine:", "go sims 16; id name surakarta ", "B: sims=16,leaf=value", "4 games", "cost: A ", " nodes a move"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
@@ -195,9 +202,9 @@ func TestMatchExternalFaultsLoseGames(t *testing.T) {
 	}
 	log, _ := os.ReadFile(logPath)
 	for _, want := range []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d\.\d{3} mover\[\d+\] > identify$`),
-		regexp.MustCompile(`(?m) crasher\[\d+\] < bestmove `),
-		regexp.MustCompile(`(?m) crasher\[\d+\] ! the engine closed its output \(exit status 3\)`),
+		regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d\.\d{3} a\[\d+\] > identify$`),
+		regexp.MustCompile(`(?m) b\[\d+\] < bestmove `),
+		regexp.MustCompile(`(?m) b\[\d+\] ! crash: the engine closed its output \(exit status 3\)`),
 	} {
 		if !want.Match(log) {
 			t.Errorf("--log lacks %v:\n%.2000s", want, log)
@@ -209,6 +216,14 @@ func TestMatchExternalFaultsLoseGames(t *testing.T) {
 	pgn, _, err := run(t, "", "match", "pgn", filepath.Join(dir, "m"), "--game", "1")
 	if err != nil || !strings.Contains(pgn, `[Reason "crash"]`) || !strings.Contains(pgn, `[Fault "the engine closed its output`) || !strings.Contains(pgn, "exit status 3") {
 		t.Fatalf("pgn of a crashed game (%v):\n%s", err, pgn)
+	}
+	// A refused go loses the game too, and --log marks it with a ! line.
+	refuser := "engine:" + childCommand(t, "simple refuse after=1")
+	out, _, err = run(t, "", "match", "--engines", engines, "--a", "conf:mover", "--b", refuser, "--games", "2", "--log", logPath, "--quiet")
+	log, _ = os.ReadFile(logPath)
+	if err != nil || !strings.Contains(out, "refused 2") ||
+		!regexp.MustCompile(`(?m) b\[\d+\] ! refused: go: cannot search this position, in answer to go`).Match(log) {
+		t.Errorf("refusing engine (%v):\n%s\n--log:\n%.2000s", err, out, log)
 	}
 	if _, _, err := run(t, "", "match", "--a", "conf:mover", "--games", "2"); err == nil || !strings.Contains(err.Error(), "--engines") {
 		t.Errorf("conf: without --engines: %v", err)
@@ -399,5 +414,45 @@ func TestMatchRecordsTheResolvedSettings(t *testing.T) {
 	rec, ok, err := dataset.ReadManifest(dir, "standard")
 	if err != nil || !ok || !strings.Contains(rec.Engine, "a: sims=6,cpuct=1.5,leaf=value,") || !strings.Contains(rec.Engine, "evaluator=material") {
 		t.Errorf("recorded engine %q (%v)", rec.Engine, err)
+	}
+}
+
+// TestMatchOfOnePairClaimsNoInterval: one pair (or pairs that all scored
+// the same) has no spread to make an interval from; the report says n/a
+// in text and null with the reason in JSON instead of a zero-width one.
+func TestMatchOfOnePairClaimsNoInterval(t *testing.T) {
+	// Equal engines: the pair is split, not a sweep (which has its
+	// one-sided bound).
+	args := []string{"match", "--a", "sims=4,leaf=value", "--b", "sims=4,leaf=value", "--games", "2", "--quiet"}
+	out, _, err := run(t, "", args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`Elo A - B: \S+ \[95% CI n/a: one pair\], LOS n/a`).MatchString(out) {
+		t.Errorf("one pair's report:\n%s", out)
+	}
+	js, _, err := run(t, "", append(args, "--json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		EloCI []*float64 `json:"elo_ci"`
+		LOS   *float64   `json:"los"`
+		Note  string     `json:"elo_ci_note"`
+	}
+	if err := json.Unmarshal([]byte(js), &m); err != nil || len(m.EloCI) != 2 || m.EloCI[0] != nil || m.EloCI[1] != nil || m.LOS != nil || m.Note != "one pair" {
+		t.Errorf("one pair's JSON (%v): %s", err, js)
+	}
+	for _, tc := range []struct {
+		p    stats.Pentanomial
+		want string
+	}{
+		{stats.Pentanomial{0, 0, 1, 0, 0}, "one pair"},
+		{stats.Pentanomial{0, 0, 0, 0, 6}, "all 6 pairs scored 2 of 2 points"},
+		{stats.Pentanomial{0, 0, 5, 1, 0}, ""},
+	} {
+		if got := noInterval(tc.p); got != tc.want {
+			t.Errorf("pairs %v: %q, want %q", tc.p, got, tc.want)
+		}
 	}
 }

@@ -47,7 +47,11 @@ func matchEngineDefaults() mcts.Engine {
 // externalSettings is what match --json records of an external side.
 type externalSettings struct {
 	Engine string `json:"engine"`
-	Name   string `json:"name"`
+	// Name labels the side in the records: the engines file's name or,
+	// for engine:COMMAND, the id name.
+	Name string `json:"name"`
+	// IDName is what the engine answered to identify (id name).
+	IDName string `json:"id_name"`
 }
 
 // The prefixes of an external side in --a and --b.
@@ -65,10 +69,11 @@ type sideSettings struct {
 	log         *external.Transcript
 }
 
-// resolveSide parses the value of --a or --b: a built-in CONFIG,
-// engine:COMMAND ARG... or conf:NAME. An external engine is started once
-// to check its setup and learn its name.
-func resolveSide(value string, r rules.Rules, ss sideSettings) (matchSide, error) {
+// resolveSide parses the value of --a or --b (tag is "a" or "b", the
+// side's name in --log): a built-in CONFIG, engine:COMMAND ARG... or
+// conf:NAME. An external engine is started once to check its setup and
+// learn its name.
+func resolveSide(value, tag string, r rules.Rules, ss sideSettings) (matchSide, error) {
 	var spec external.Spec
 	switch {
 	case strings.HasPrefix(value, enginePrefix):
@@ -109,7 +114,7 @@ func resolveSide(value string, r rules.Rules, ss sideSettings) (matchSide, error
 		return matchSide{name: name, desc: name, identity: f.engine.Text(), settings: json.RawMessage(f.engine.Describe()),
 			factory: eval.SearchPlayer(cfg.Settings, ev)}, nil
 	}
-	spec.Margin, spec.MoveTimeout, spec.Log = ss.margin, ss.moveTimeout, ss.log
+	spec.Margin, spec.MoveTimeout, spec.Log, spec.Tag = ss.margin, ss.moveTimeout, ss.log, tag
 	id, err := external.Identify(spec)
 	if err != nil {
 		return matchSide{}, err
@@ -117,7 +122,7 @@ func resolveSide(value string, r rules.Rules, ss sideSettings) (matchSide, error
 	if spec.Name == "" {
 		spec.Name = id
 	}
-	return matchSide{name: spec.Name, desc: spec.String(), identity: spec.String(), settings: externalSettings{spec.String(), spec.Name},
+	return matchSide{name: spec.Name, desc: spec.String() + "; id name " + id, identity: spec.String(), settings: externalSettings{spec.String(), spec.Name, id},
 		factory: external.Player(spec)}, nil
 }
 

@@ -84,6 +84,7 @@ func TestFaultsLoseTheGameAndTheMatchGoesOn(t *testing.T) {
 		{enginetest.Illegal, eval.FaultIllegalMove, "no piece on"},
 		{enginetest.Crash, eval.FaultCrash, "exit status 3"},
 		{enginetest.Garbage, eval.FaultGarbage, "I think"},
+		{enginetest.Refuse, eval.FaultRefused, "cannot search this position, in answer to go"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			opt := arenaOptions(4)

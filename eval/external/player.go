@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -150,15 +149,20 @@ func (p *player) start() error {
 
 // log writes a line of the transcript, if there is one.
 func (p *player) log(dir, text string) {
-	name := p.spec.Name
-	if name == "" {
-		name = filepath.Base(p.spec.Argv[0])
+	p.spec.Log.line(p.spec.tag(), p.p.cmd.Process.Pid, dir, text)
+}
+
+// logFault writes the transcript's ! line for a fault (or another error)
+// that ends the process: every way an engine loses a game shows there.
+func (p *player) logFault(err error) {
+	if err != nil && p.p != nil {
+		p.log("!", err.Error())
 	}
-	p.spec.Log.line(name, p.p.cmd.Process.Pid, dir, text)
 }
 
 // fail ends the process after a failed start and returns err.
 func (p *player) fail(err error) error {
+	p.logFault(err)
 	p.kill()
 	return err
 }
@@ -182,7 +186,6 @@ func (p *player) crash(what string) *eval.Fault {
 	if t := p.p.stderr.String(); t != "" {
 		what += "; stderr ends: " + t
 	}
-	p.log("!", what)
 	return &eval.Fault{Reason: eval.FaultCrash, Detail: what}
 }
 
@@ -266,6 +269,7 @@ func (p *player) NewGame(seed uint64, r rules.Rules) error {
 // answer would be read as the next one); the next game starts a fresh one.
 func (p *player) broke(err error) error {
 	if err != nil {
+		p.logFault(err)
 		p.broken = true
 		p.kill()
 	}

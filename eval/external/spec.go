@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -32,8 +33,19 @@ type Spec struct {
 	// no time. Both also bound the wait for an answer to any other
 	// command.
 	Margin, MoveTimeout time.Duration
-	// Log, when not nil, records every line sent and received.
+	// Log, when not nil, records every line sent and received; Tag names
+	// the engine in it (match uses a and b), short and without spaces.
+	// An empty Tag is the command's base name.
 	Log *Transcript
+	Tag string
+}
+
+// tag returns the engine's name in the transcript.
+func (s *Spec) tag() string {
+	if s.Tag != "" {
+		return s.Tag
+	}
+	return strings.ReplaceAll(filepath.Base(s.Argv[0]), " ", "_")
 }
 
 // Option is one setoption of a Spec.

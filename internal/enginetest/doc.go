@@ -3,7 +3,7 @@
 // does not use package internal/protocol), so that tests of the arena play
 // a foreign process for real. It plays the first legal move or a seeded
 // random one, and can misbehave on purpose: answer slowly, send an illegal
-// move, crash, or print garbage.
+// move, crash, print garbage, or refuse to search.
 //
 // Tests run it by re-executing their own binary: TestMain calls Main when
 // the environment variable EnvVar is set, with the mode as arguments.

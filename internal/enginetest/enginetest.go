@@ -24,6 +24,7 @@ const (
 	Illegal = "illegal" // a move from an empty point
 	Crash   = "crash"   // exit with status 3 on go
 	Garbage = "garbage" // a line that is no reply of the protocol
+	Refuse  = "refuse"  // an error line in answer to go
 )
 
 // Main runs the engine on in and out until quit or the end of in and
@@ -89,7 +90,7 @@ func (e *simple) handle(f []string) bool {
 		if len(f) == 3 && f[1] == "seed" {
 			n, err := strconv.ParseUint(f[2], 10, 64)
 			if err != nil {
-				e.say("error bad seed %q", f[2])
+				e.say("error bad seed %q: want a whole number from 0 to 18446744073709551615", f[2])
 				return true
 			}
 			e.rng = rand.New(rand.NewPCG(n, 2))
@@ -190,6 +191,9 @@ func (e *simple) move(f []string) {
 			return
 		case Garbage:
 			e.say("I think b2-b3 is nice")
+			return
+		case Refuse:
+			e.say("error go: cannot search this position")
 			return
 		}
 	}
