@@ -3,6 +3,8 @@ package eval
 import (
 	"context"
 	"fmt"
+	"math"
+	"time"
 
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -68,6 +70,19 @@ func (f *Fault) Error() string { return f.Reason + ": " + f.Detail }
 // safe for concurrent use (Material and Linear are) or implement
 // mcts.Cloner, whose Clone each worker then uses.
 func SearchPlayer(s mcts.Settings, ev mcts.Evaluator) PlayerFactory {
+	return searchPlayers(s, ev, 0)
+}
+
+// TimedSearchPlayer is SearchPlayer with a clock budget instead of a count:
+// each move searches for moveTime of wall-clock time (s.Sims is ignored),
+// so the games depend on the machine and its load. It is for strength
+// measurements at equal time that a user asks for, never for data.
+func TimedSearchPlayer(s mcts.Settings, ev mcts.Evaluator, moveTime time.Duration) PlayerFactory {
+	s.Sims = math.MaxInt32 // the clock ends every search
+	return searchPlayers(s, ev, max(moveTime, time.Millisecond))
+}
+
+func searchPlayers(s mcts.Settings, ev mcts.Evaluator, moveTime time.Duration) PlayerFactory {
 	return func() (Player, error) {
 		e := ev
 		if c, ok := ev.(mcts.Cloner); ok {
@@ -76,13 +91,14 @@ func SearchPlayer(s mcts.Settings, ev mcts.Evaluator) PlayerFactory {
 		if err := s.Validate(); err != nil {
 			return nil, err
 		}
-		return &searchPlayer{settings: s, ev: e}, nil
+		return &searchPlayer{settings: s, ev: e, moveTime: moveTime}, nil
 	}
 }
 
 type searchPlayer struct {
 	settings mcts.Settings
 	ev       mcts.Evaluator
+	moveTime time.Duration  // 0: settings.Sims simulations a move
 	s        *mcts.Searcher // for the rules of the last game
 }
 
@@ -100,9 +116,22 @@ func (p *searchPlayer) NewGame(seed uint64, r rules.Rules) error {
 }
 
 func (p *searchPlayer) Move(ctx context.Context, g *rules.Game) (Played, error) {
-	res, err := p.s.SearchContext(ctx, g, 1) // exactly Search unless ctx ends
-	if err != nil {
+	sctx := ctx
+	if p.moveTime > 0 {
+		var cancel context.CancelFunc
+		sctx, cancel = context.WithTimeout(ctx, p.moveTime)
+		defer cancel()
+	}
+	res, err := p.s.SearchContext(sctx, g, 1) // exactly Search unless ctx ends
+	if err != nil && (ctx.Err() != nil || p.moveTime == 0) {
 		return Played{}, err
+	}
+	if res.Sims == 0 && !g.IsTerminal() {
+		// The clock ran out before the search began: the first simulation
+		// (the root's expansion) always runs once a search has begun.
+		quick, cancel := context.WithTimeout(ctx, time.Millisecond)
+		res, _ = p.s.SearchContext(quick, g, 1)
+		cancel()
 	}
 	m := p.s.Choose(&res, g.Ply())
 	if m == rules.NoMove {

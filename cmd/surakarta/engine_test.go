@@ -113,7 +113,7 @@ func (e *pipeEngine) bestmove(limit time.Duration) (string, protocol.SearchInfo)
 func TestEngineThroughPipePlaysAWholeGame(t *testing.T) {
 	e := startEngine(t, "--sims", "24", "--leaf", "value")
 	e.send("identify")
-	e.expect("id name surakarta", "id author", "id protocol 1")
+	e.expect("id name surakarta", "id author", "id protocol 1", "id budgets sims nodes movetime", "id rules variant no-capture-limit repetition no-moves")
 	sawSims := false
 	for {
 		l := e.read(5 * time.Second)

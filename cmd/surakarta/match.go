@@ -18,7 +18,6 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/internal/progress"
-	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -86,6 +85,7 @@ func newMatchCommand() *cobra.Command {
 		specA, specB string
 		enginesFile  string
 		goBudget     string
+		goA, goB     string
 		margin       time.Duration
 		moveTimeout  time.Duration
 		logPath      string
@@ -101,7 +101,7 @@ func newMatchCommand() *cobra.Command {
 		quiet        bool
 	)
 	cmd := &cobra.Command{
-		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--json] [--quiet]",
+		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--go-a BUDGET] [--go-b BUDGET] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--json] [--quiet]",
 		Short: "Play two engines against each other (built-in settings or external programs) and measure the Elo difference",
 		Long: "match plays --games games between engines A and B in pairs: each pair starts from\n" +
 			"--random-opening uniformly random plies and is played twice, A taking Red in the\n" +
@@ -125,15 +125,30 @@ func newMatchCommand() *cobra.Command {
 			"                       name: {\"command\": \"...\", \"dir\": \"...\", \"options\": {...},\n" +
 			"                       \"go\": \"movetime 100\"} (dir relative to the current one; the engine\n" +
 			"                       runs in dir, and a command like ./mine is found there)\n" +
-			"An external engine gets setoption seed with each game's seed when it has a seed\n" +
-			"option, newgame with the rules, then position (the start FEN and every move so far)\n" +
-			"and go --go (sims N, nodes N or movetime MS; empty: the engine's own default) for each\n" +
-			"of its moves. Each worker keeps its engine processes for all its games. The referee\n" +
-			"is the rules core: an illegal move, a crash, no bestmove within movetime plus --margin\n" +
-			"(--move-timeout for the other budgets), or output that is not the protocol loses that\n" +
-			"game, with the reason recorded, and the match goes on; the process is restarted for\n" +
-			"the next game. Interrupted (Ctrl-C), match ends its engines before it exits. --log FILE\n" +
-			"records every line exchanged with the engines, to see what preceded a fault.\n\n" +
+			"--go BUDGET is the budget of every move of both sides, --go-a and --go-b one side's\n" +
+			"(over --go and over an engines file's go): sims N or nodes N (for a built-in side N\n" +
+			"simulations, as sims=N, which it then must not set too), or movetime MS, a clock of\n" +
+			"MS milliseconds a move for built-in and external sides alike. A clock makes the games\n" +
+			"depend on the machine and its load: it measures strength at equal time, by the user's\n" +
+			"choice, and is never for data (datasets use counts); the budget is recorded in the\n" +
+			"match's settings (--out, --json). Without one a built-in side plays its sims and an\n" +
+			"external engine gets a plain go (its own default).\n\n" +
+			"An external engine is started once per worker and kept for all its games; the first\n" +
+			"worker's process is the one match starts before any game to check the engine:\n" +
+			"identify, the options, and the budgets and rules the engine lists (id budgets, id\n" +
+			"rules: docs/PROTOCOL.md; an engine that lists none is tried). An engine that fails the\n" +
+			"check (exits, hangs, answers garbage, refuses an option, or lists budgets or rules\n" +
+			"without the match's) stops the match before it begins, with what to fix and nothing\n" +
+			"recorded; from the first game on a failure loses the game. For each game it gets\n" +
+			"setoption seed with the game's seed when it has a seed option, newgame with the rules,\n" +
+			"then position (the start FEN and every move so far) and go for each of its moves. The\n" +
+			"referee is the rules core: an illegal move, a crash, no bestmove within movetime plus\n" +
+			"--margin (--move-timeout for the other budgets), an error answer or output that is not\n" +
+			"the protocol loses that game, with the reason recorded, and the match goes on; the\n" +
+			"process is restarted for the next game. Interrupted (Ctrl-C), match ends its engines\n" +
+			"before it exits; on Linux they are also killed when match dies (kill -9). --log FILE\n" +
+			"records every line exchanged with the engines (a and b name the sides), with a ! line\n" +
+			"for each fault, to see what preceded it.\n\n" +
 			"The report gives A's wins, draws and losses, its score, the Elo difference A - B\n" +
 			"with its 95% interval and the likelihood of superiority, from the pentanomial\n" +
 			"distribution of the pairs (n/a with one pair, or when every pair scored the same:\n" +
@@ -157,7 +172,7 @@ func newMatchCommand() *cobra.Command {
 			"silences it.",
 		Example: "  surakarta match --a sims=400,evaluator=weights.json --b sims=400 --games 200\n" +
 			"  surakarta match --a sims=200 --b sims=100 --games 1000 --sprt 0,30,0.05,0.05 --json\n" +
-			"  surakarta match --a 'engine:./my-engine --fast' --b sims=800 --go 'movetime 100' --games 100 --out runs/mine\n" +
+			"  surakarta match --a 'engine:./my-engine --fast' --b leaf=value --go 'movetime 100' --games 100 --out runs/mine\n" +
 			"  surakarta match --engines engines.json --a conf:mine --b conf:theirs --games 200 --out runs/m --resume",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) (rerr error) {
@@ -189,22 +204,25 @@ func newMatchCommand() *cobra.Command {
 				defer f.Close()
 				ss.log = external.NewTranscript(f)
 			}
-			if ss.budget, err = protocol.ParseBudget(goBudget); err != nil {
-				return fmt.Errorf("--go: %w", err)
+			budgets, err := sideBudgets(goBudget, goA, goB)
+			if err != nil {
+				return err
 			}
 			if enginesFile != "" {
 				if ss.engines, err = external.LoadEnginesFile(enginesFile); err != nil {
 					return fmt.Errorf("--engines: %w", err)
 				}
 			}
-			sideA, err := resolveSide(specA, "a", r, ss)
+			sideA, err := resolveSide(specA, "a", budgets[0], r, ss)
 			if err != nil {
 				return fmt.Errorf("--a: %w", err)
 			}
-			sideB, err := resolveSide(specB, "b", r, ss)
+			defer sideA.release()
+			sideB, err := resolveSide(specB, "b", budgets[1], r, ss)
 			if err != nil {
 				return fmt.Errorf("--b: %w", err)
 			}
+			defer sideB.release()
 			opt := eval.ArenaOptions{Games: games, Rules: r, Seed: seed, RandomOpening: opening, Workers: workers}
 			if sprt != "" {
 				if opt.SPRT, err = parseSPRT(sprt); err != nil {
@@ -318,7 +336,9 @@ func newMatchCommand() *cobra.Command {
 	fs.StringVar(&specA, "a", "", "engine A: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG... or conf:NAME")
 	fs.StringVar(&specB, "b", "", "engine B: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG... or conf:NAME")
 	fs.StringVar(&enginesFile, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME sides")
-	fs.StringVar(&goBudget, "go", "", "budget of each move of an external engine: sims N, nodes N or movetime MS (empty: the engine's default)")
+	fs.StringVar(&goBudget, "go", "", "budget of every move of both sides: sims N, nodes N or movetime MS (a clock: for strength at equal time, never for data; empty: each side's own)")
+	fs.StringVar(&goA, "go-a", "", "budget of A's moves, over --go (and over an engines file's go)")
+	fs.StringVar(&goB, "go-b", "", "budget of B's moves, over --go (and over an engines file's go)")
 	fs.DurationVar(&margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
 	fs.StringVar(&logPath, "log", "", "write every line exchanged with the external engines to this file (time, engine[pid], > sent or < received)")
 	fs.DurationVar(&moveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")

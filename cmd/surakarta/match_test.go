@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -109,7 +110,7 @@ func FuzzMatchSpecs(f *testing.F) {
 func TestMatchAgainstAnExternalEngine(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "m")
 	args := []string{"match", "--a", "engine:" + childCommand(t, "engine --leaf value"), "--b", "sims=16,leaf=value",
-		"--go", "sims 16", "--games", "4", "--concurrency", "2", "--out", dir, "--quiet"}
+		"--go-a", "sims 16", "--games", "4", "--concurrency", "2", "--out", dir, "--quiet"}
 	out, _, err := run(t, "", args...)
 	if err != nil {
 		t.Fatal(err)
@@ -301,9 +302,9 @@ func TestMatchInterruptedEndsItsEnginesAndResumes(t *testing.T) {
 	marker := strconv.Itoa(900000000 + os.Getpid()) // in the engines' command lines
 	dir := filepath.Join(t.TempDir(), "m")
 	args := []string{"match", "--a", "engine:" + childCommand(t, "engine --sims 300 --seed "+marker), "--b", "sims=300",
-		"--go", "sims 300", "--games", "60", "--concurrency", "2", "--out", dir, "--quiet"}
+		"--go-a", "sims 300", "--games", "60", "--concurrency", "2", "--out", dir, "--quiet"}
 	cmd := exec.Command(os.Args[0], args...)
-	var stderr strings.Builder
+	var stderr syncBuffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -455,4 +456,22 @@ func TestMatchOfOnePairClaimsNoInterval(t *testing.T) {
 			t.Errorf("pairs %v: %q, want %q", tc.p, got, tc.want)
 		}
 	}
+}
+
+// syncBuffer is a strings.Builder safe to read while a process writes it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }

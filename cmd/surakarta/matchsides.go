@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -32,6 +33,16 @@ type matchSide struct {
 	// an external engine's command and name.
 	settings any
 	factory  eval.PlayerFactory
+	// close ends what resolveSide started and the match did not use (an
+	// external engine's checked process); nil for a built-in side.
+	close func()
+}
+
+// release calls close, if there is one.
+func (s *matchSide) release() {
+	if s.close != nil {
+		s.close()
+	}
 }
 
 // matchEngineDefaults are the settings a built-in side starts from: the
@@ -60,20 +71,75 @@ const (
 	confPrefix   = "conf:"   // conf:NAME, an engine of --engines
 )
 
-// sideSettings are the match flags that shape external sides.
+// sideSettings are the match flags that shape the sides.
 type sideSettings struct {
 	engines     map[string]external.FileEngine
-	budget      protocol.Budget
 	margin      time.Duration
 	moveTimeout time.Duration
 	log         *external.Transcript
 }
 
+// sideBudget is the budget of one side's moves and the flag that gave it.
+type sideBudget struct {
+	budget protocol.Budget
+	// flag is --go-a or --go-b when that flag gave the budget (it then
+	// overrides an engines file's go), --go when the match's did, "" for
+	// none.
+	flag string
+}
+
+// sideBudgets resolves --go, --go-a and --go-b: a side's own flag over the
+// match's.
+func sideBudgets(all, a, b string) ([2]sideBudget, error) {
+	var out [2]sideBudget
+	for i, own := range []struct{ flag, value string }{{"--go-a", a}, {"--go-b", b}} {
+		flag, value := own.flag, own.value
+		if value == "" {
+			flag, value = "--go", all
+		}
+		bud, err := protocol.ParseBudget(value)
+		if err != nil {
+			return out, fmt.Errorf("%s: %w", flag, err)
+		}
+		if bud.Kind != protocol.Default {
+			out[i] = sideBudget{bud, flag}
+		}
+	}
+	return out, nil
+}
+
+// builtinBudget applies a go budget to a built-in side: sims N and nodes N
+// are its sims (the built-in search counts a simulation as a node),
+// movetime MS a clock of MS a move. A CONFIG that sets sims as well gets
+// an error: two budgets for one side.
+func builtinBudget(value string, sb sideBudget, f *engineFlags) (moveTime time.Duration, err error) {
+	if sb.flag == "" {
+		return 0, nil
+	}
+	for _, pair := range strings.Split(value, ",") {
+		k, _, _ := strings.Cut(pair, "=")
+		if strings.TrimPrefix(strings.TrimSpace(k), "--") == "sims" {
+			return 0, fmt.Errorf("%q sets sims and %s %q sets the budget too: give one (drop sims= or %s)", value, sb.flag, sb.budget, sb.flag)
+		}
+	}
+	switch sb.budget.Kind {
+	case protocol.Sims, protocol.Nodes:
+		if sb.budget.N > math.MaxInt32 {
+			return 0, fmt.Errorf("%s %q: a built-in side runs at most %d simulations a move", sb.flag, sb.budget, math.MaxInt32)
+		}
+		f.engine.Sims = int(sb.budget.N)
+		return 0, nil
+	}
+	return time.Duration(sb.budget.N) * time.Millisecond, nil
+}
+
 // resolveSide parses the value of --a or --b (tag is "a" or "b", the
-// side's name in --log): a built-in CONFIG, engine:COMMAND ARG... or
-// conf:NAME. An external engine is started once to check its setup and
-// learn its name.
-func resolveSide(value, tag string, r rules.Rules, ss sideSettings) (matchSide, error) {
+// side's name in --log) under budget sb: a built-in CONFIG,
+// engine:COMMAND ARG... or conf:NAME. An external engine is started and
+// checked (external.Start: identify, options, the budgets and rules it
+// lists); that process serves the first worker's games, and release ends
+// it when no worker took it.
+func resolveSide(value, tag string, sb sideBudget, r rules.Rules, ss sideSettings) (matchSide, error) {
 	var spec external.Spec
 	switch {
 	case strings.HasPrefix(value, enginePrefix):
@@ -81,7 +147,7 @@ func resolveSide(value, tag string, r rules.Rules, ss sideSettings) (matchSide, 
 		if err != nil {
 			return matchSide{}, err
 		}
-		spec = external.Spec{Argv: argv, Budget: ss.budget}
+		spec = external.Spec{Argv: argv, Budget: sb.budget}
 	case strings.HasPrefix(value, confPrefix):
 		name := strings.TrimPrefix(value, confPrefix)
 		if ss.engines == nil {
@@ -92,14 +158,21 @@ func resolveSide(value, tag string, r rules.Rules, ss sideSettings) (matchSide, 
 			return matchSide{}, fmt.Errorf("no engine %q in --engines (it has %s)", name, strings.Join(slices.Sorted(maps.Keys(ss.engines)), ", "))
 		}
 		var err error
-		if spec, err = fe.Spec(name, ss.budget); err != nil {
+		if spec, err = fe.Spec(name, sb.budget); err != nil {
 			return matchSide{}, err
+		}
+		if sb.flag != "" && sb.flag != "--go" {
+			spec.Budget = sb.budget // the side's own flag over the file
 		}
 	default:
 		if specNamesSeed(value) {
 			return matchSide{}, fmt.Errorf("%q: a match side has no seed of its own (every game's search is seeded from the match's --seed and the game): drop seed=", value)
 		}
 		f, err := engineSpecFlags(matchEngineDefaults(), value)
+		if err != nil {
+			return matchSide{}, err
+		}
+		moveTime, err := builtinBudget(value, sb, &f)
 		if err != nil {
 			return matchSide{}, err
 		}
@@ -111,19 +184,39 @@ func resolveSide(value, tag string, r rules.Rules, ss sideSettings) (matchSide, 
 		if name == "" {
 			name = "(defaults)"
 		}
-		return matchSide{name: name, desc: name, identity: f.engine.Text(), settings: json.RawMessage(f.engine.Describe()),
-			factory: eval.SearchPlayer(cfg.Settings, ev)}, nil
+		side := matchSide{name: name, desc: name, identity: f.engine.Text(), settings: json.RawMessage(f.engine.Describe()),
+			factory: eval.SearchPlayer(cfg.Settings, ev)}
+		if sb.flag != "" {
+			side.desc += " go " + sb.budget.String()
+		}
+		if moveTime > 0 {
+			// A clock budget: the settings say so, and sims (which the
+			// clock replaces) is not among them.
+			side.identity += " go " + sb.budget.String()
+			var m map[string]any
+			json.Unmarshal(side.settings.(json.RawMessage), &m)
+			delete(m, "sims")
+			m["go"] = sb.budget.String()
+			side.settings = m
+			side.factory = eval.TimedSearchPlayer(cfg.Settings, ev, moveTime)
+		}
+		return side, nil
 	}
 	spec.Margin, spec.MoveTimeout, spec.Log, spec.Tag = ss.margin, ss.moveTimeout, ss.log, tag
-	id, err := external.Identify(spec)
+	e, err := external.Start(spec)
 	if err != nil {
 		return matchSide{}, err
 	}
-	if spec.Name == "" {
-		spec.Name = id
+	if err := e.Capabilities.Check(spec.Budget, r); err != nil {
+		e.Close()
+		return matchSide{}, fmt.Errorf("engine %s (id name %s) cannot play this match: %w: give the side a budget (--go, --go-%s) or rules (--variant and the rules flags) that it lists, or play another engine",
+			spec.String(), e.Name, err, tag)
 	}
-	return matchSide{name: spec.Name, desc: spec.String() + "; id name " + id, identity: spec.String(), settings: externalSettings{spec.String(), spec.Name, id},
-		factory: external.Player(spec)}, nil
+	if spec.Name == "" {
+		spec.Name = e.Name
+	}
+	return matchSide{name: spec.Name, desc: spec.String() + "; id name " + e.Name, identity: spec.String(), settings: externalSettings{spec.String(), spec.Name, e.Name},
+		factory: e.Players(), close: e.Close}, nil
 }
 
 // specNamesSeed reports whether a built-in CONFIG sets seed, which the

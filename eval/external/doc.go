@@ -5,7 +5,10 @@
 // spec.go describes an engine (Spec: command line, directory, options,
 // budget and time limits), splits command lines as a shell would
 // (SplitCommandLine, without expansions) and reads engines files
-// (LoadEnginesFile, as fastchess and cutechess keep them). player.go is the
+// (LoadEnginesFile, as fastchess and cutechess keep them). start.go is a
+// match's start-up check (Start: the engine started once, identify, the
+// options, what it lists it can do), whose process then serves the first
+// player (Engine.Players). player.go is the
 // process: identify and the options when it starts, then for each game
 // setoption seed (when the engine has one) and newgame, and for each move
 // position with the whole game and go. Whatever the engine does wrong
@@ -13,5 +16,7 @@
 // garbage, an error answer) is an *eval.Fault that loses the game; the
 // process is killed and a fresh one serves the next game. Engines run in
 // their own process group (proc_unix.go), so that Ctrl-C reaches the match
-// alone and Close ends an engine with everything it started.
+// alone and Close ends an engine with everything it started; on Linux
+// (proc_linux.go) the kernel kills an engine whose match died without
+// ending it.
 package external

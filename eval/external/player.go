@@ -20,14 +20,10 @@ import (
 // of the engine s describes. A player starts its process when it is made
 // (a failure then ends the match: the setup is wrong), keeps it for every
 // game its worker plays, and starts a fresh one for the next game after a
-// fault; Close ends it.
+// fault; Close ends it. Start is the form a match uses: it checks the
+// engine before any game and keeps that process for the first player.
 func Player(s Spec) eval.PlayerFactory {
-	if s.Margin <= 0 {
-		s.Margin = DefaultMargin
-	}
-	if s.MoveTimeout <= 0 {
-		s.MoveTimeout = DefaultMoveTimeout
-	}
+	s = s.withDefaults()
 	return func() (eval.Player, error) {
 		p := &player{spec: s}
 		if err := p.start(); err != nil {
@@ -40,21 +36,21 @@ func Player(s Spec) eval.PlayerFactory {
 // Identify starts the engine once, reads its identify answer and ends it:
 // the name it gives, or the error that would stop a match.
 func Identify(s Spec) (string, error) {
-	f := Player(s)
-	p, err := f()
+	e, err := Start(s)
 	if err != nil {
 		return "", err
 	}
-	name := p.(*player).name
-	return name, p.Close()
+	e.Close()
+	return e.Name, nil
 }
 
 type player struct {
 	spec   Spec
 	p      *process // nil when no process runs
 	name   string   // the id name
-	seeded bool     // the engine lists a seed option
-	broken bool     // a fault left the process in an unknown state
+	caps   protocol.Capabilities
+	seeded bool // the engine lists a seed option
+	broken bool // a fault left the process in an unknown state
 }
 
 // process is one running engine.
@@ -126,8 +122,17 @@ func (p *player) start() error {
 		}
 		switch r.Kind {
 		case protocol.ID:
-			if r.Key == "name" {
+			var err error
+			switch r.Key {
+			case "name":
 				p.name = r.Text
+			case protocol.IDBudgets:
+				p.caps.Budgets, err = protocol.ParseBudgetKinds(r.Text)
+			case protocol.IDRules:
+				p.caps.Rules, err = protocol.ParseRulesSupport(r.Text)
+			}
+			if err != nil {
+				return p.fail(&eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("%q in answer to identify: %v", r.String(), err)})
 			}
 		case protocol.Option:
 			p.seeded = p.seeded || r.Opt.Name == "seed"

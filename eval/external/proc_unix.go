@@ -10,9 +10,11 @@ import (
 // ownGroup starts the engine in a process group of its own, so that a
 // terminal's Ctrl-C reaches the match alone (which then ends its engines in
 // order) and killGroup also ends what the engine started (a wrapper
-// script's children).
+// script's children); where the system can, the engine is also killed when
+// the match dies without ending it (kill -9: dieWithParent).
 func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	dieWithParent(cmd.SysProcAttr)
 }
 
 // killGroup kills the engine's process group.

@@ -57,6 +57,17 @@ const (
 	DefaultMoveTimeout = time.Minute
 )
 
+// withDefaults fills in the time limits s leaves at zero.
+func (s Spec) withDefaults() Spec {
+	if s.Margin <= 0 {
+		s.Margin = DefaultMargin
+	}
+	if s.MoveTimeout <= 0 {
+		s.MoveTimeout = DefaultMoveTimeout
+	}
+	return s
+}
+
 // deadline returns how long a go with s's budget may take.
 func (s *Spec) deadline() time.Duration {
 	if s.Budget.Kind == protocol.MoveTime {

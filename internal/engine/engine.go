@@ -93,6 +93,15 @@ func (e *Engine) configure() error {
 // Identity returns the configured name and author.
 func (e *Engine) Identity() (string, string) { return e.opt.Name, e.opt.Author }
 
+// Capabilities says that the engine takes every budget and plays by every
+// rules setting.
+func (e *Engine) Capabilities() protocol.Capabilities {
+	return protocol.Capabilities{
+		Budgets: []protocol.BudgetKind{protocol.Sims, protocol.Nodes, protocol.MoveTime},
+		Rules:   map[string][]string{"variant": {}, "no-capture-limit": {}, "repetition": {}, "no-moves": {}},
+	}
+}
+
 // Options lists the engine flags and threads.
 func (e *Engine) Options() []protocol.OptionInfo {
 	out := append([]protocol.OptionInfo(nil), e.opt.Settings...)

@@ -3,7 +3,9 @@
 // does not use package internal/protocol), so that tests of the arena play
 // a foreign process for real. It plays the first legal move or a seeded
 // random one, and can misbehave on purpose: answer slowly, send an illegal
-// move, crash, print garbage, or refuse to search.
+// move, crash, print garbage, refuse to search, fail before its first
+// answer (exit, stay mute, send an over-long line), or ignore the end of its
+// input; it can list budgets and rules in its identify answer.
 //
 // Tests run it by re-executing their own binary: TestMain calls Main when
 // the environment variable EnvVar is set, with the mode as arguments.

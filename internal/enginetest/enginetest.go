@@ -25,14 +25,23 @@ const (
 	Crash   = "crash"   // exit with status 3 on go
 	Garbage = "garbage" // a line that is no reply of the protocol
 	Refuse  = "refuse"  // an error line in answer to go
+	// Start-up failures: before its first answer the engine
+	Exit = "exit" // exits with status 4
+	Mute = "mute" // never answers identify (nor anything else)
+	Huge = "huge" // answers identify with a line of 2 MiB
+	// Deaf plays random moves but ignores the end of its input (and quit):
+	// it runs until it is killed, as some engines do.
+	Deaf = "deaf"
 )
 
 // Main runs the engine on in and out until quit or the end of in and
 // returns the exit status. args are the mode and optionally after=N: the
 // misbehaving modes play N good (random) moves first, counted over the
-// process's life.
+// process's life; budgets=K1,K2 and rules=W1,W2 make identify list those
+// budgets and rules words (id budgets K1 K2, id rules W1 W2).
 func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	mode, after := Random, 0
+	var ids []string
 	for i, a := range args {
 		if v, ok := strings.CutPrefix(a, "after="); ok {
 			n, err := strconv.Atoi(v)
@@ -41,15 +50,32 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 				return 2
 			}
 			after = n
+		} else if k, v, ok := strings.Cut(a, "="); ok && (k == "budgets" || k == "rules") {
+			ids = append(ids, "id "+k+" "+strings.ReplaceAll(v, ",", " "))
 		} else if i == 0 {
 			mode = a
 		}
 	}
-	e := &simple{mode: mode, after: after, out: bufio.NewWriter(out), rng: rand.New(rand.NewPCG(1, 2)), r: rules.DefaultRules()}
+	switch mode {
+	case Exit:
+		fmt.Fprintln(errOut, "enginetest: exiting at once as asked")
+		return 4
+	case Mute:
+		io.Copy(io.Discard, in)
+		return 0
+	}
+	e := &simple{mode: mode, after: after, ids: ids, out: bufio.NewWriter(out), rng: rand.New(rand.NewPCG(1, 2)), r: rules.DefaultRules()}
+	defer func() {
+		if mode == Deaf {
+			for {
+				time.Sleep(time.Hour) // until killed
+			}
+		}
+	}()
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
-		if !e.handle(strings.Fields(sc.Text())) {
+		if !e.handle(strings.Fields(sc.Text())) && mode != Deaf {
 			return 0
 		}
 		if e.crashed {
@@ -64,6 +90,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 type simple struct {
 	mode    string
 	after   int
+	ids     []string // the id budgets and id rules lines
 	played  int
 	out     *bufio.Writer
 	rng     *rand.Rand
@@ -84,6 +111,12 @@ func (e *simple) handle(f []string) bool {
 		e.say("id name simple-%s", e.mode)
 		e.say("id author the surakarta tests")
 		e.say("id protocol 1")
+		if e.mode == Huge {
+			e.say("id author %s", strings.Repeat("x", 2<<20))
+		}
+		for _, l := range e.ids {
+			e.say("%s", l)
+		}
 		e.say("option seed default 1 doc seed of the random mover")
 		e.say("ok")
 	case "setoption":

@@ -5,6 +5,8 @@
 //
 // command.go parses and prints the controller's commands (ParseCommand,
 // Command.String), reply.go the engine's lines (ParseReply, Reply.String):
+// capabilities.go the identify lines in which an engine lists the budgets
+// and rules it can do (Capabilities, Check);
 // both refuse malformed lines with an error saying what is wrong, never a
 // panic, and print what they parse so that it parses back the same (a fuzz
 // test checks both). server.go runs an Engine behind the protocol (Serve):

@@ -35,6 +35,13 @@ type Engine interface {
 	Search(ctx context.Context, g *rules.Game, b Budget) (Result, error)
 }
 
+// Capable is an Engine that says what it can do: Serve sends its
+// Capabilities in the identify answer (id budgets, id rules) after the
+// protocol version.
+type Capable interface {
+	Capabilities() Capabilities
+}
+
 // Result is a search's answer.
 type Result struct {
 	Move rules.Move
@@ -221,6 +228,9 @@ func (s *server) handle(c Command) []string {
 	case Identify:
 		name, author := s.e.Identity()
 		out := []string{"id name " + name, "id author " + author, "id protocol " + strconv.Itoa(Version)}
+		if c, ok := s.e.(Capable); ok {
+			out = append(out, c.Capabilities().String()...)
+		}
 		for _, o := range s.e.Options() {
 			out = append(out, Reply{Kind: Option, Opt: o}.String())
 		}

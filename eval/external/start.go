@@ -1,0 +1,70 @@
+package external
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/protocol"
+)
+
+// Engine is an engine that a match has started and checked before its
+// first game: what it said of itself, and its process, kept for the first
+// player so that the engine is started once per worker.
+type Engine struct {
+	// Name is the engine's id name.
+	Name string
+	// Capabilities are the budgets and rules its identify answer listed.
+	Capabilities protocol.Capabilities
+
+	spec  Spec
+	mu    sync.Mutex
+	first *player // the checked process, until a player takes it
+}
+
+// Start starts the engine s describes and goes through identify and the
+// options: a match's start-up check. Its error says that the match cannot
+// begin, what failed and how to try the engine by hand; the process is
+// then ended. Close ends the process if no player took it.
+func Start(s Spec) (*Engine, error) {
+	p := &player{spec: s.withDefaults()}
+	if err := p.start(); err != nil {
+		return nil, fmt.Errorf("engine %s failed before the first game, so the match cannot begin: %w; "+
+			"an engine must answer identify with its id lines and ok within %v and accept its options (docs/PROTOCOL.md): "+
+			"try it by hand with printf 'identify\\nquit\\n' | %s",
+			p.spec.String(), err, p.spec.answerTimeout(), JoinCommandLine(s.Argv))
+	}
+	return &Engine{Name: p.name, Capabilities: p.caps, spec: p.spec, first: p}, nil
+}
+
+// Players returns the factory of the match's players of e: the first
+// player gets the checked process, each later one starts its own. The
+// engine passed the start-up check, so a later process that fails to start
+// is the engine's fault, not the setup's: its player loses the game (by
+// the fault of its restart, as after a crash) and the match goes on.
+func (e *Engine) Players() eval.PlayerFactory {
+	return func() (eval.Player, error) {
+		e.mu.Lock()
+		p := e.first
+		e.first = nil
+		e.mu.Unlock()
+		if p != nil {
+			return p, nil
+		}
+		p = &player{spec: e.spec}
+		p.start() // on failure no process runs: NewGame restarts it or loses the game
+		return p, nil
+	}
+}
+
+// Close ends the checked process if no player took it (a match that
+// stops before its games, or has none left to play).
+func (e *Engine) Close() {
+	e.mu.Lock()
+	p := e.first
+	e.first = nil
+	e.mu.Unlock()
+	if p != nil {
+		p.Close()
+	}
+}
