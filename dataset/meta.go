@@ -42,6 +42,10 @@ type Run struct {
 	// GameIDs is the selection of a replay run (e.g. "3,17"); empty when the
 	// run plays all of 0..Games-1.
 	GameIDs string `json:"game_ids,omitempty"`
+	// Start describes the positions a match's pairs start from
+	// (eval.OpeningsText: a FEN, or a book's count and digest); empty: the
+	// standard start.
+	Start string `json:"start,omitempty"`
 }
 
 // ID returns the run's identity as the tables' run_id column holds it:
@@ -110,6 +114,7 @@ const (
 	keyRandomOpening = "surakarta.random_opening"
 	keyGameIDs       = "surakarta.game_ids"
 	keyOpening       = "surakarta.opening"
+	keyStart         = "surakarta.start" // only when not empty
 	keyShard         = "surakarta.shard"
 	keyFirstGame     = "surakarta.first_game"
 	keyLastGame      = "surakarta.last_game"
@@ -136,6 +141,9 @@ func (m *FileMeta) keyValues() [][2]string {
 	}
 	if m.Opening != "" { // absent for random openings, as before it was recorded
 		kv = append(kv, [2]string{keyOpening, m.Opening})
+	}
+	if m.Start != "" { // the files of a run from the standard start stay as they were
+		kv = append(kv, [2]string{keyStart, m.Start})
 	}
 	return kv
 }
@@ -176,6 +184,7 @@ func parseFileMeta(lookup func(string) (string, bool)) (FileMeta, error) {
 	m.RandomOpening = int(num(keyRandomOpening))
 	m.GameIDs, _ = lookup(keyGameIDs)
 	m.Opening, _ = lookup(keyOpening)
+	m.Start, _ = lookup(keyStart)
 	if s := str(keyShard); s != "" {
 		if _, err := fmt.Sscanf(s, "%d/%d", &m.Shard, &m.Shards); err != nil {
 			errs = append(errs, fmt.Errorf("footer key %s=%q is not i/n", keyShard, s))

@@ -69,6 +69,13 @@ func (r Run) Diffs(o Run) []SettingDiff {
 		return s
 	}
 	add("opening", proc(r.Opening), proc(o.Opening))
+	start := func(s string) string {
+		if s == "" {
+			return "(the standard start)"
+		}
+		return s
+	}
+	add("start", start(r.Start), start(o.Start))
 	gid := func(s string) string {
 		if s == "" {
 			return "(all games)"
@@ -156,12 +163,13 @@ type runJSON struct {
 	RandomOpening int        `json:"random_opening"`
 	Opening       string     `json:"opening,omitempty"`
 	GameIDs       string     `json:"game_ids,omitempty"`
+	Start         string     `json:"start,omitempty"`
 }
 
 // MarshalJSON writes the engine description as the JSON object it is,
 // not as a string holding JSON; any other description stays a string.
 func (r Run) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runJSON{r.SchemaVersion, r.Variant, r.Rules, EngineJSON(r.Engine), r.Seed, r.Games, r.RandomOpening, r.Opening, r.GameIDs})
+	return json.Marshal(runJSON{r.SchemaVersion, r.Variant, r.Rules, EngineJSON(r.Engine), r.Seed, r.Games, r.RandomOpening, r.Opening, r.GameIDs, r.Start})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes, and the manifests of
@@ -174,6 +182,6 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 	if err := dec.Decode(&j); err != nil {
 		return err
 	}
-	*r = Run{j.SchemaVersion, j.Variant, j.Rules, string(j.Engine), j.Seed, j.Games, j.RandomOpening, j.Opening, j.GameIDs}
+	*r = Run{j.SchemaVersion, j.Variant, j.Rules, string(j.Engine), j.Seed, j.Games, j.RandomOpening, j.Opening, j.GameIDs, j.Start}
 	return nil
 }

@@ -31,6 +31,11 @@ type ArenaOptions struct {
 	// RandomOpening is the number of uniformly random plies that open each
 	// pair (dataset.PlayRandomOpening with the pair's index as game id).
 	RandomOpening int
+	// Openings, when not empty, are the positions the pairs start from:
+	// pair k from Openings[k mod len(Openings)] (then RandomOpening plies),
+	// each opening played in both colours; empty: the standard start. Each
+	// must be legal under Rules and not over (ReadOpenings checks both).
+	Openings []rules.Position
 	// Workers is the number of goroutines playing games, each with its own
 	// pair of players; 0 means GOMAXPROCS.
 	Workers int
@@ -147,6 +152,11 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 	if opt.SPRT != nil {
 		if _, err := stats.SPRTPentanomial(stats.Pentanomial{}, *opt.SPRT); err != nil {
 			return nil, fmt.Errorf("sprt: %w", err)
+		}
+	}
+	for i, p := range opt.Openings {
+		if _, err := Opening(p.FEN(), opt.Rules); err != nil {
+			return nil, fmt.Errorf("opening %d: %w", i+1, err)
 		}
 	}
 	pairs := opt.Games / 2
@@ -280,7 +290,11 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 // the pair's first game and as Black in its second. The rules core referees:
 // a move it refuses, like a player's Fault, loses the game for its player.
 func playArenaGame(ctx context.Context, a, b Player, opt ArenaOptions, i int) (GameRecord, error) {
-	g, err := rules.NewGame(opt.Rules, rules.Start())
+	start := rules.Start()
+	if n := len(opt.Openings); n > 0 {
+		start = opt.Openings[(i/2)%n]
+	}
+	g, err := rules.NewGame(opt.Rules, start)
 	if err != nil {
 		return GameRecord{}, err
 	}

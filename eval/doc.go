@@ -17,7 +17,8 @@
 // dataset; linear.go is the fitted evaluator and its weights file, model.go
 // the model file, filecheck.go the check of the numbers both hold;
 // registry.go turns evaluator names into evaluators; player.go is the
-// arena's Player (SearchPlayer, faults), arena.go plays matches, record.go
+// arena's Player (SearchPlayer, TimedSearchPlayer, faults), openings.go the
+// positions a match starts from (ReadOpenings), arena.go plays matches, record.go
 // and records.go record their games, pgn.go prints them.
 //
 // # Features

@@ -126,7 +126,7 @@ func (p *searchPlayer) Move(ctx context.Context, g *rules.Game) (Played, error) 
 	if err != nil && (ctx.Err() != nil || p.moveTime == 0) {
 		return Played{}, err
 	}
-	if res.Sims == 0 && !g.IsTerminal() {
+	if err != nil && res.Best == rules.NoMove {
 		// The clock ran out before the search began: the first simulation
 		// (the root's expansion) always runs once a search has begun.
 		quick, cancel := context.WithTimeout(ctx, time.Millisecond)

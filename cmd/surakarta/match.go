@@ -93,6 +93,8 @@ func newMatchCommand() *cobra.Command {
 		rf           rulesFlags
 		seed         uint64
 		opening      int
+		fen          string
+		openingsFile string
 		workers      int
 		sprt         string
 		out          string
@@ -101,12 +103,16 @@ func newMatchCommand() *cobra.Command {
 		quiet        bool
 	)
 	cmd := &cobra.Command{
-		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--go-a BUDGET] [--go-b BUDGET] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--json] [--quiet]",
+		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--go-a BUDGET] [--go-b BUDGET] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--json] [--quiet]",
 		Short: "Play two engines against each other (built-in settings or external programs) and measure the Elo difference",
 		Long: "match plays --games games between engines A and B in pairs: each pair starts from\n" +
 			"--random-opening uniformly random plies and is played twice, A taking Red in the\n" +
 			"first game and Black in the second, so that neither the opening nor the first move\n" +
-			"favours one engine. --concurrency games run at once (all cores by default), each\n" +
+			"favours one engine. Pairs start from the standard start, from --fen FEN, or in turn\n" +
+			"from the positions of --openings FILE (one FEN per line, # comments; pair k takes\n" +
+			"opening k mod the book's size, so --games 2N plays each of N openings once in both\n" +
+			"colours); with either, --random-opening is 0 unless given, and the start is recorded\n" +
+			"in the match's settings. --concurrency games run at once (all cores by default), each\n" +
 			"worker with its own players; --seed seeds the openings and every game's search, so\n" +
 			"with built-in sides the result depends only on the settings.\n\n" +
 			"A SIDE is one of:\n" +
@@ -183,6 +189,13 @@ func newMatchCommand() *cobra.Command {
 			if games < 2 || games%2 != 0 {
 				return fmt.Errorf("--games %d: want an even number of at least 2 (each opening is played twice, colours swapped)", games)
 			}
+			book, err := matchOpenings(fen, openingsFile, r)
+			if err != nil {
+				return err
+			}
+			if len(book) > 0 && !cmd.Flags().Changed("random-opening") {
+				opening = 0 // the given positions themselves
+			}
 			if opening < 0 || opening > dataset.MaxRandomOpening {
 				return fmt.Errorf("--random-opening %d: want 0..%d plies", opening, dataset.MaxRandomOpening)
 			}
@@ -223,7 +236,8 @@ func newMatchCommand() *cobra.Command {
 				return fmt.Errorf("--b: %w", err)
 			}
 			defer sideB.release()
-			opt := eval.ArenaOptions{Games: games, Rules: r, Seed: seed, RandomOpening: opening, Workers: workers}
+			opt := eval.ArenaOptions{Games: games, Rules: r, Seed: seed, RandomOpening: opening, Openings: book, Workers: workers}
+			openings := eval.OpeningsText(book)
 			if sprt != "" {
 				if opt.SPRT, err = parseSPRT(sprt); err != nil {
 					return err
@@ -233,7 +247,7 @@ func newMatchCommand() *cobra.Command {
 			if out != "" {
 				rec, err := openMatchRecords(out, resume, dataset.Run{
 					SchemaVersion: dataset.SchemaVersion, Variant: r.Variant.String(), Rules: r.String(),
-					Engine: "a: " + sideA.identity + " | b: " + sideB.identity, Seed: seed, Games: int64(games), RandomOpening: opening,
+					Engine: "a: " + sideA.identity + " | b: " + sideB.identity, Seed: seed, Games: int64(games), RandomOpening: opening, Start: openings,
 				}, eval.Sides{sideA.name, sideB.name}, r, cmd.ErrOrStderr())
 				if err != nil {
 					return err
@@ -309,6 +323,7 @@ func newMatchCommand() *cobra.Command {
 					Rules    string `json:"rules"`
 					Seed     uint64 `json:"seed"`
 					Opening  int    `json:"random_opening"`
+					Start    string `json:"start,omitempty"`
 					Planned  int    `json:"planned_games"`
 					Complete bool   `json:"complete"`
 					*eval.ArenaResult
@@ -318,10 +333,10 @@ func newMatchCommand() *cobra.Command {
 					LOS    *float64     `json:"los"`
 					NoteCI string       `json:"elo_ci_note,omitempty"`
 					Costs  matchCosts   `json:"costs"`
-				}{sideA.desc, sideB.desc, sideA.settings, sideB.settings, r.Variant.String(), r.String(), seed, opening, games, err == nil, res,
+				}{sideA.desc, sideB.desc, sideA.settings, sideB.settings, r.Variant.String(), r.String(), seed, opening, openings, games, err == nil, res,
 					ci, los, why, costs})
 			} else {
-				werr = writeMatchReport(cmd.OutOrStdout(), res, sideA.desc, sideB.desc, r, seed, opening, games)
+				werr = writeMatchReport(cmd.OutOrStdout(), res, sideA.desc, sideB.desc, r, seed, opening, openings, games)
 				if werr == nil {
 					werr = costs.write(cmd.OutOrStdout())
 				}
@@ -345,7 +360,9 @@ func newMatchCommand() *cobra.Command {
 	fs.IntVar(&games, "games", 100, "games to play, an even number (pairs of the same opening)")
 	addRulesFlags(cmd, &rf)
 	fs.Uint64Var(&seed, "seed", 1, "seed of the openings and of every game's search")
-	fs.IntVar(&opening, "random-opening", 4, "uniformly random plies that open each pair")
+	fs.IntVar(&opening, "random-opening", 4, "uniformly random plies that open each pair (0 by default with --fen or --openings)")
+	fs.StringVar(&fen, "fen", "", "start every pair from this position (FEN) instead of the standard start")
+	fs.StringVar(&openingsFile, "openings", "", "opening book: a file of one FEN per line (# comments); pair k starts from opening k mod the book's size")
 	addConcurrencyFlag(cmd, &workers, 0, "games played at once, one pair of players (searchers or engine processes) each (0: all cores)")
 	fs.StringVar(&sprt, "sprt", "", "sequential test elo0,elo1,alpha,beta (e.g. 0,20,0.05,0.05): stop once it decides")
 	fs.StringVar(&out, "out", "", "directory to record every game in (games and matches tables)")
@@ -356,9 +373,13 @@ func newMatchCommand() *cobra.Command {
 	return cmd
 }
 
-func writeMatchReport(w io.Writer, res *eval.ArenaResult, a, b string, r rules.Rules, seed uint64, opening, planned int) error {
+func writeMatchReport(w io.Writer, res *eval.ArenaResult, a, b string, r rules.Rules, seed uint64, opening int, openings string, planned int) error {
 	fmt.Fprintf(w, "A: %s\nB: %s\n", a, b)
-	fmt.Fprintf(w, "%s (%s, %s of random opening, seed %d), %s\n", count(res.Games, "game"), count(res.Games/2, "pair"), count(opening, "ply"), seed, r)
+	from := ""
+	if openings != "" {
+		from = "from " + openings + ", "
+	}
+	fmt.Fprintf(w, "%s (%s, %s%s of random opening, seed %d), %s\n", count(res.Games, "game"), count(res.Games/2, "pair"), from, count(opening, "ply"), seed, r)
 	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses; score %.3f\n", res.Wins, res.Draws, res.Losses, float64(res.Score))
 	if b := res.EloBound; b != nil {
 		fmt.Fprintf(w, "Elo A - B: %s, A %s all %d pairs, LOS %.1f%%\n", b, map[string]string{">": "won", "<": "lost"}[b.Op], b.Units, 100*res.LOS)
@@ -394,6 +415,33 @@ func writeMatchReport(w io.Writer, res *eval.ArenaResult, a, b string, r rules.R
 }
 
 func eloString(e stats.Num) string { return stats.EloText(float64(e)) }
+
+// matchOpenings reads --fen or --openings under rules r: the positions the
+// pairs start from, none for the standard start.
+func matchOpenings(fen, file string, r rules.Rules) ([]rules.Position, error) {
+	switch {
+	case fen != "" && file != "":
+		return nil, errors.New("--fen and --openings both give the start: pass one (a book of one line is --fen)")
+	case fen != "":
+		p, err := eval.Opening(fen, r)
+		if err != nil {
+			return nil, fmt.Errorf("--fen: %w", err)
+		}
+		return []rules.Position{p}, nil
+	case file != "":
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, fmt.Errorf("--openings: %w", err)
+		}
+		defer f.Close()
+		book, err := eval.ReadOpenings(f, file, r)
+		if err != nil {
+			return nil, fmt.Errorf("--openings: %w", err)
+		}
+		return book, nil
+	}
+	return nil, nil
+}
 
 // noInterval says why the pairs support no interval (and no likelihood of
 // superiority), or returns "": the pentanomial interval is the spread of
