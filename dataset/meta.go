@@ -50,7 +50,7 @@ type Run struct {
 
 // ID returns the run's identity as the tables' run_id column holds it:
 // 16 hex digits of the SHA-256 of the settings that decide a game's rows
-// (variant, rules, engine, seed, random opening). Games, the game id
+// (variant, rules, engine, seed, random opening, a match's start). Games, the game id
 // selection and the schema version are left out, so that a run keeps its
 // id when it grows (game i does not depend on N), its shards and replays
 // (--game-ids, which write the very rows of the run) share it, and a
@@ -72,7 +72,8 @@ func (r Run) ID() string {
 		Engine        any    `json:"engine"`
 		Seed          uint64 `json:"seed"`
 		RandomOpening int    `json:"random_opening"`
-	}{r.Variant, r.Rules, engine, r.Seed, r.RandomOpening})
+		Start         string `json:"start,omitempty"` // absent from the standard start: those ids stay
+	}{r.Variant, r.Rules, engine, r.Seed, r.RandomOpening, r.Start})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])
 }
