@@ -162,7 +162,7 @@ func TestOpeningTableTurnsTheAdvantageToTheSideToMove(t *testing.T) {
 	if err != nil || s == nil || len(s.Rows) != 3 {
 		t.Fatalf("table %+v, %v", s, err)
 	}
-	if r := s.Rows[1]; r.RandomOpening != 1 || r.Mover != "black" || r.MoverAdvantage.Value != 0.10 || r.MoverAdvantage.CI != [2]float64{0.07, 0.13} {
+	if r := s.Rows[1]; r.RandomOpening != 1 || r.Mover != "black" || r.MoverAdvantage.Value != 0.10 || r.MoverAdvantage.CI != [2]float64{0.07, 0.13} || r.FirstAdvantage.Value != -0.10 {
 		t.Errorf("k = 1 row %+v: want Black's advantage +0.10 [0.07, 0.13]", r)
 	}
 	if s.Rows[0].RandomOpening != 0 || s.Rows[0].Mover != "red" {

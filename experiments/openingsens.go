@@ -27,8 +27,11 @@ type OpeningRow struct {
 	Mover    string `json:"mover"`
 	Games    int64  `json:"games"`
 	Openings int    `json:"openings"`
-	// MoverAdvantage is that side's score − 0.5, with its interval.
+	// MoverAdvantage is that side's score − 0.5, with its interval, and
+	// FirstAdvantage the first player's (Red's): the same after an even k,
+	// turned round after an odd one.
 	MoverAdvantage Estimate `json:"mover_advantage"`
+	FirstAdvantage Estimate `json:"first_player_advantage"`
 	DrawRate       Estimate `json:"draw_rate"`
 	// FreeCaptureGames counts the games whose opening hands the side to
 	// move a capture.
@@ -71,7 +74,7 @@ func openingSensitivity(arms []ArmInfo, conf float64) (*OpeningSensitivity, erro
 		for _, a := range g {
 			s := a.Stats
 			row := OpeningRow{Arm: a.Name, RandomOpening: a.RandomOpening, Mover: sideAfter(a.RandomOpening), Games: s.Games,
-				MoverAdvantage: s.FirstPlayerAdvantage, DrawRate: s.DrawRate}
+				MoverAdvantage: s.FirstPlayerAdvantage, FirstAdvantage: s.FirstPlayerAdvantage, DrawRate: s.DrawRate}
 			if a.RandomOpening%2 == 1 { // Black moves after the opening
 				adv := s.FirstPlayerAdvantage
 				row.MoverAdvantage = Estimate{Value: -adv.Value, CI: [2]float64{-adv.CI[1], -adv.CI[0]}}
