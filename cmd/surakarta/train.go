@@ -24,7 +24,8 @@ func newTrainCommand() *cobra.Command {
 		Long: "train improves the engine by iterating. Generation 0 is the built-in engine (playouts,\n" +
 			"material). Generation g+1: the champion (the last promoted generation) plays --games\n" +
 			"self-play games (root noise and sampled opening plies for diversity) into DIR/gen-NN/data;\n" +
-			"a model (a linear value head and a log-linear move prior, one model file) is fitted on the\n" +
+			"a model (a value head, linear or with --value-head patterns a pattern evaluator, and a\n" +
+			"log-linear move prior, one model file) is fitted on the\n" +
 			"data of the latest --window generations into DIR/gen-NN/model.json; it plays --gate-games\n" +
 			"against the champion in colour-swapped pairs and is promoted when it scores above one half;\n" +
 			"then it plays --anchor-games against each fixed anchor (generation 0, and material with\n" +

@@ -18,14 +18,17 @@
 //     and sampled opening plies for diversity) into OUT/gen-GG/data; a
 //     trained champion searches with value leaves, its model's values and
 //     its prior.
-//  2. fit: eval.FitModel fits a value head (TD(λ) returns, spread-scaled)
-//     and a prior head on the data of the latest Config.Window
+//  2. fit: eval.FitModel fits a value head (TD(λ) returns, spread-scaled;
+//     linear on the hand features, or with Config.Fit.ValueHead "patterns"
+//     the pattern evaluator, eval.Patterns) and a prior head on the data of the latest Config.Window
 //     generations, into OUT/gen-GG/model.json.
 //  3. gate: generation g plays Config.GateGames games against the champion
 //     in colour-swapped pairs at Config.Match's settings (OUT/gen-GG/gate.json);
 //     it is promoted, and becomes the champion, when it scores above one half.
 //     A generation that fails is kept (its model, its ladder entry) but the
-//     champion goes on making data, and the next fit has more of it.
+//     champion goes on making data, and the next fit has more of it. The
+//     progress line and the report's Gates section say why each generation
+//     was or was not promoted (its score against whom, and what follows).
 //  4. anchors: generation g plays Config.AnchorGames games against each of
 //     two fixed anchors, generation 0 and material with value leaves
 //     (OUT/gen-GG/anchor-gen0.json, anchor-material.json), so that every

@@ -159,11 +159,20 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 }
 
 func verdict(g *Generation) string {
-	s := fmt.Sprintf("gate vs gen-%02d %d-%d-%d, Elo %s", g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloFigure(g.Gate.Elo))
+	return fmt.Sprintf("gate vs gen-%02d %d-%d-%d, Elo %s: %s", g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloFigure(g.Gate.Elo), gateReason(g))
+}
+
+// gateReason says why generation g was or was not promoted, by the gate's
+// rule (promotes): its score against the champion of the time and what
+// follows from it.
+func gateReason(g *Generation) string {
+	m := &g.Gate
+	points := float64(m.Wins) + float64(m.Draws)/2
+	score := fmt.Sprintf("%.1f points of %d (%.1f%%) against gen-%02d", points, m.Games, 100*points/float64(max(m.Games, 1)), g.GateOpponent)
 	if g.Promoted {
-		return s + ": promoted"
+		return fmt.Sprintf("promoted: %s, above one half, so gen-%02d is the champion and plays the next data", score, g.Generation)
 	}
-	return s + ": not promoted"
+	return fmt.Sprintf("not promoted: %s, not above one half, so gen-%02d stays the champion and its next data widens the fit's window", score, g.GateOpponent)
 }
 
 func (r *runner) logf(format string, args ...any) {

@@ -185,6 +185,14 @@ func TestLadderEloIsTheProgramsForm(t *testing.T) {
 	if v := verdict(g); !strings.Contains(v, "Elo +inf") {
 		t.Errorf("progress line %q: want Elo +inf", v)
 	}
+	g = &Generation{Generation: 4, GateOpponent: 2, Gate: Match{Games: 200, Wins: 80, Draws: 33, Losses: 87}}
+	if v := gateReason(g); !strings.Contains(v, "not promoted: 96.5 points of 200 (48.2%) against gen-02") || !strings.Contains(v, "gen-02 stays the champion") {
+		t.Errorf("reason %q: want the score and the champion that stays", v)
+	}
+	g.Promoted, g.Gate.Wins, g.Gate.Losses = true, 87, 80
+	if v := gateReason(g); !strings.Contains(v, "promoted: 103.5 points of 200 (51.8%)") || !strings.Contains(v, "gen-04 is the champion") {
+		t.Errorf("reason %q: want the score and the new champion", v)
+	}
 }
 
 // TestPatternValueHeadTrains runs a tiny run with the pattern value head:
