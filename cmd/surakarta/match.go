@@ -152,7 +152,7 @@ func newMatchCommand() *cobra.Command {
 			"--margin (--move-timeout for the other budgets), an error answer or output that is not\n" +
 			"the protocol loses that game, with the reason recorded, and the match goes on; the\n" +
 			"process is restarted for the next game. Interrupted (Ctrl-C), match ends its engines\n" +
-			"before it exits; on Linux they are also killed when match dies (kill -9). --log FILE\n" +
+			"before it exits, and they die with it if it is killed (kill -9). --log FILE\n" +
 			"records every line exchanged with the engines (a and b name the sides), with a ! line\n" +
 			"for each fault, to see what preceded it.\n\n" +
 			"The report gives A's wins, draws and losses, its score, the Elo difference A - B\n" +

@@ -18,5 +18,7 @@
 // their own process group (proc_unix.go), so that Ctrl-C reaches the match
 // alone and Close ends an engine with everything it started; on Linux
 // (proc_linux.go) the kernel kills an engine whose match died without
-// ending it.
+// ending it, on other Unix systems a watchdog does (watchdog_unix.go: a
+// shell in the engine's group that kills it when the match's end of a pipe
+// closes).
 package external

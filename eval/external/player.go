@@ -62,6 +62,9 @@ type process struct {
 	exited chan struct{} // closed when the process has been waited for
 	err    error         // the exit error, once exited is closed
 	stderr *tail
+	// unwatch ends the watchdog that kills the engine if the match dies
+	// (watchGroup), once the engine has been killed.
+	unwatch func()
 }
 
 // tail keeps the last bytes written to it: the end of an engine's stderr,
@@ -108,6 +111,7 @@ func (p *player) start() error {
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("cannot start %s: %w", p.spec.Argv[0], err)
 	}
+	pr.unwatch = watchGroup(cmd)
 	go protocol.ReadLines(out, pr.lines, pr.done)
 	go func() { pr.err = cmd.Wait(); close(pr.exited) }()
 	p.p, p.broken = pr, false
@@ -394,6 +398,7 @@ func (p *player) kill() {
 	killGroup(p.p.cmd)
 	p.p.in.Close()
 	<-p.p.exited
+	p.p.unwatch()
 	close(p.p.done)
 	p.p = nil
 }

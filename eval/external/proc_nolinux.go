@@ -2,9 +2,15 @@
 
 package external
 
-import "syscall"
+import (
+	"os/exec"
+	"syscall"
+)
 
 // dieWithParent does nothing where the kernel has no parent-death signal:
-// there an engine must exit at the end of its input (docs/PROTOCOL.md),
-// which a match killed with kill -9 still gives it.
+// there the watchdog (watchGroup) ends the engines of a match that died.
 func dieWithParent(*syscall.SysProcAttr) {}
+
+// watchGroup starts the engine's watchdog: the fallback for the missing
+// parent-death signal.
+func watchGroup(cmd *exec.Cmd) (stop func()) { return watchdog(cmd) }
