@@ -132,7 +132,9 @@ type server struct {
 // end of in, ctx's end or a write error (the controller went away). It
 // answers every command in order: commands that arrive during a search wait
 // until the search has answered, except stop, which ends the search at
-// once. At the end of in it finishes the commands it has read, as if quit
+// once (or, when a go waits behind the search, the search of the last
+// waiting go once it starts, so that a controller may send a whole
+// session at once). At the end of in it finishes the commands it has read, as if quit
 // followed them. Malformed lines get an error line; nothing the controller
 // sends makes Serve panic, and a panicking Search becomes an error line. It
 // returns nil after quit or the end of in, ctx's error when ctx ends.
@@ -173,6 +175,14 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, e Engine) error {
 					break
 				}
 				cancel, searching = stop, true
+				// A stop queued right behind this go (it arrived during an
+				// earlier search, after this go) stops this search.
+				if len(queue) > 0 {
+					if sc, serr := parseLine(queue[0]); serr == nil && sc.Kind == Stop {
+						queue = queue[1:]
+						cancel()
+					}
+				}
 			default:
 				err = s.out.lines(s.handle(c)...)
 			}
@@ -201,7 +211,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, e Engine) error {
 				eof, lines = true, nil
 				break
 			}
-			if c, err := parseLine(l); err == nil && c.Kind == Stop && searching {
+			if c, err := parseLine(l); err == nil && c.Kind == Stop && searching && !queuedGo(queue) {
 				cancel()
 				continue
 			}
@@ -212,6 +222,18 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, e Engine) error {
 		}
 	}
 	return nil
+}
+
+// queuedGo reports whether a go waits in queue: a stop that arrives then
+// is meant for the last such go, not for the search running now, and
+// waits behind it in the queue.
+func queuedGo(queue []Line) bool {
+	for _, l := range queue {
+		if c, err := parseLine(l); err == nil && c.Kind == Go {
+			return true
+		}
+	}
+	return false
 }
 
 func parseLine(l Line) (Command, error) {

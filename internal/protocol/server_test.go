@@ -132,6 +132,31 @@ func TestServeQuitAndEndOfInputWaitForTheSearch(t *testing.T) {
 	}
 }
 
+// TestServeStopQueuedBehindGoStopsThatSearch: a controller that sends a
+// whole session at once (docs/PROTOCOL.md's transcript piped in) has a stop
+// meant for the go before it, not for the search that runs when it
+// arrives: the timed search runs its budget and the stopped one ends, where
+// the stop applied at once would cut the first and leave the second
+// searching forever.
+func TestServeStopQueuedBehindGoStopsThatSearch(t *testing.T) {
+	s := newSession(t, &fakeEngine{})
+	s.send("position startpos", "go movetime 50", "go sims 100000", "stop", "quit")
+	start := time.Now()
+	s.expect("ok", "info", "bestmove")
+	if d := time.Since(start); d < 50*time.Millisecond {
+		t.Errorf("the movetime search answered after %v: the stop meant for the next search cut it", d)
+	}
+	s.expect("info", "bestmove", "ok")
+	select {
+	case err := <-s.done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the stopped search never ended")
+	}
+}
+
 // TestServeReturnsOnCancel: the context's end stops a search and Serve.
 func TestServeReturnsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
