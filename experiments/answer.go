@@ -262,17 +262,9 @@ func count(n int64, noun string) string {
 
 func games(n int64) string { return count(n, "game") }
 
-// signedPts writes a fraction as signed percentage points.
-func signedPts(x float64) string {
-	if math.IsNaN(x) {
-		return "n/a"
-	}
-	v := 100 * x
-	if math.Abs(v) < 0.05 {
-		v = 0 // no "-0.0"
-	}
-	return fmt.Sprintf("%+.1f", v)
-}
+// signedPts writes a fraction as signed percentage points
+// (stats.PointsText: a bound keeps its sign).
+func signedPts(x float64) string { return stats.PointsText(x) }
 
 func pctWords(x float64) string {
 	if math.IsNaN(x) {

@@ -39,3 +39,16 @@ func TestAgreeingPairsShowEquivalenceOnlyWithEnoughOfThem(t *testing.T) {
 		}
 	}
 }
+
+// TestReportIntervalsKeepTheSignOfTheirBounds: the report's points (text
+// and markdown) come from stats.PointsText: issue 24's score change
+// [−0.00048, +0.00148] once printed [+0.0, +0.1].
+func TestReportIntervalsKeepTheSignOfTheirBounds(t *testing.T) {
+	e := Estimate{Value: 0.001, CI: [2]float64{-0.00048, 0.00148}}
+	if got, want := fmtPts(e), "+0.1 pts [-0.048, +0.1]"; got != want {
+		t.Errorf("fmtPts = %q, want %q", got, want)
+	}
+	if got, want := mdPts(e), "+0.1 [-0.048, +0.1]"; got != want {
+		t.Errorf("mdPts = %q, want %q", got, want)
+	}
+}

@@ -241,16 +241,19 @@ func pct(e experiments.Estimate) string {
 	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
 }
 
+// pts and numPts write a change in signed percentage points with its
+// interval, as stats.PointsText writes them everywhere (a bound keeps its
+// sign).
 func pts(e experiments.Estimate) string {
-	return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
+	return numPts(stats.Num(e.Value), [2]stats.Num{stats.Num(e.CI[0]), stats.Num(e.CI[1])})
 }
 
 func numPts(v stats.Num, ci [2]stats.Num) string {
 	f := func(x stats.Num) string {
-		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+		if math.IsInf(float64(x), 0) {
 			return "n/a"
 		}
-		return fmt.Sprintf("%+.1f", 100*float64(x))
+		return stats.PointsText(float64(x))
 	}
 	return fmt.Sprintf("%s [%s, %s]", f(v), f(ci[0]), f(ci[1]))
 }

@@ -1,0 +1,34 @@
+package stats
+
+import (
+	"fmt"
+	"math"
+)
+
+// PointsText writes a fraction as signed percentage points, as every report
+// of the program does: one decimal ("+1.2", "-0.3"), except that a nonzero
+// value one decimal would show as zero gets two significant digits
+// ("-0.048", "+0.0031"), down to 0.0001 points, and below that keeps its
+// sign ("-0.0"): an interval's bound never loses its sign, so [−0.00048,
+// +0.00148] reads [-0.048, +0.1], not [+0.0, +0.1], which would seem to
+// exclude 0. Zero, and rounding noise within ±1e-9 of it, is "+0.0"; ±Inf
+// "+inf"/"-inf", NaN "n/a".
+func PointsText(x float64) string {
+	v := 100 * x
+	switch {
+	case math.IsNaN(v):
+		return "n/a"
+	case math.IsInf(v, 1):
+		return "+inf"
+	case math.IsInf(v, -1):
+		return "-inf"
+	case math.Abs(x) <= 1e-9:
+		return "+0.0"
+	}
+	if a := math.Abs(v); a < 0.05 {
+		if d := int(math.Ceil(-math.Log10(a))) + 1; d <= 4 {
+			return fmt.Sprintf("%+.*f", d, v)
+		}
+	}
+	return fmt.Sprintf("%+.1f", v)
+}
