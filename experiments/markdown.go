@@ -108,10 +108,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		ew.printf("|---|---|---|---|---|---|\n")
 		for _, a := range rescored {
 			m := a.Stats.MajorityRescoring
-			ew.printf("| %s | %d of %d (%d, %d) | %s | %.3f [%.3f, %.3f] | %s, McNemar p %s | %s, paired p %s |\n",
+			ew.printf("| %s | %d of %d (%d, %d) | %s | %.3f [%.3f, %.3f] | %s, %s p %s | %s, paired p %s |\n",
 				a.Name, m.DrawsDecided, a.Stats.Draws, m.DrawsDecidedRed, m.DrawsDecidedBlack, mdRate(m.DrawRate),
 				m.FirstPlayerScore.Value, m.FirstPlayerScore.CI[0], m.FirstPlayerScore.CI[1],
-				mdPts(Estimate{Value: m.DrawRateChange.Value, CI: m.DrawRateChange.CI}), fmtP(m.DrawRateChange.P),
+				mdPts(Estimate{Value: m.DrawRateChange.Value, CI: m.DrawRateChange.CI}), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
 				mdNumPts(m.ScoreChange.Value, m.ScoreChange.CI), fmtP(float64(m.ScoreChange.P)))
 		}
 	}
@@ -155,10 +155,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 				games(p.Pairs), p.UnmatchedA, c.A, p.UnmatchedB, c.B, p.Mismatched, count(p.Identical, "pair"), fmtCorr(p.Correlation))
 			ew.printf("| figure | change (pts) | test | p |\n|---|---|---|---|\n")
 			ew.printf("| first-player score | %s | paired t | %s |\n", mdNumPts(p.ScoreDiff.Value, p.ScoreDiff.CI), fmtP(float64(p.ScoreDiff.P)))
-			ew.printf("| draw rate | %s | McNemar (%d vs %d discordant) | %s (exact %s) |\n",
-				mdPts(Estimate{Value: p.Draws.Value, CI: p.Draws.CI}), p.Draws.B, p.Draws.C, fmtP(p.Draws.P), fmtP(p.Draws.ExactP))
-			ew.printf("| first-player win rate | %s | McNemar (%d vs %d discordant) | %s (exact %s) |\n",
-				mdPts(Estimate{Value: p.FirstPlayerWins.Value, CI: p.FirstPlayerWins.CI}), p.FirstPlayerWins.B, p.FirstPlayerWins.C, fmtP(p.FirstPlayerWins.P), fmtP(p.FirstPlayerWins.ExactP))
+			ew.printf("| draw rate | %s | %s (%d vs %d discordant) | %s |\n",
+				mdPts(Estimate{Value: p.Draws.Value, CI: p.Draws.CI}), p.Draws.Test, p.Draws.B, p.Draws.C, fmtP(p.Draws.P))
+			ew.printf("| first-player win rate | %s | %s (%d vs %d discordant) | %s |\n",
+				mdPts(Estimate{Value: p.FirstPlayerWins.Value, CI: p.FirstPlayerWins.CI}), p.FirstPlayerWins.Test, p.FirstPlayerWins.B, p.FirstPlayerWins.C, fmtP(p.FirstPlayerWins.P))
 			if float64(p.NarrowerBy) >= 0.02 {
 				ew.printf("\nUnpaired, the score difference's interval would be [%s, %s] points: pairing makes it %s narrower (correlation of paired scores %s), worth about %s unpaired games per arm.\n",
 					signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), fmtShare(p.NarrowerBy), fmtCorr(p.Correlation), fmtCount(p.EquivalentGames))
@@ -250,7 +250,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	ew.printf("- Rates: Wilson score intervals. First player's score: the score-test interval for a three-outcome mean (it reduces to Wilson without draws and keeps a width when every game is drawn); `first_player_score_wald` in report.json has the normal interval chess-engine tools quote.\n")
 	ew.printf("- Outcome tables: Pearson's chi-square test of homogeneity, with the Fisher–Freeman–Halton exact p-value (complete enumeration) quoted when an expected count is below 5.\n")
 	ew.printf("- Differences of rates: pooled two-proportion z-test, Newcombe's hybrid score interval, Cohen's h. Difference of scores: normal interval with the two trinomial variances.\n")
-	ew.printf("- Paired games (same game id, start position and random opening under both arms, played with the same search seed): paired t interval of the per-game score changes, McNemar's test for draws and first-player wins (exact binomial p-value alongside).\n")
+	ew.printf("- Paired games (same game id, start position and random opening under both arms, played with the same search seed): paired t interval of the per-game score changes, McNemar's test for draws and first-player wins, its exact binomial p-value quoted below %d discordant pairs (every output quotes the same one; report.json has both).\n", stats.McNemarExactBelow)
 	ew.printf("- \"No change\": only with an equivalence test (two one-sided tests, Schuirmann 1987, at level %g) against the stated margin; a change whose interval contains 0 but fails that test is \"not detected\", and its interval's two ends are quoted.\n", Significance)
 	if len(r.Ladders) > 0 {
 		ew.printf("- Ladder: weighted least squares of the advantage on log2(simulations) with weights 1/SE²; the lack-of-fit χ² of the residuals on rungs − 2 df tests the line, and the slope's standard error is multiplied by √(χ²/df) when that exceeds 1 (with t quantiles on df degrees of freedom). Convergence: each step's paired changes of the advantage and the draw rate are tested for equivalence within the convergence margin.\n")

@@ -64,18 +64,8 @@ func ptsInterval(v, lo, hi float64, unit string) string {
 	return fmt.Sprintf("%s%s [%s, %s]", signedPts(v), unit, signedPts(lo), signedPts(hi))
 }
 
-// fmtP writes a p-value compactly.
-func fmtP(p float64) string {
-	switch {
-	case math.IsNaN(p):
-		return "n/a"
-	case p < 1e-4:
-		return "< 0.0001"
-	case p < 0.001:
-		return fmt.Sprintf("%.4f", p)
-	}
-	return fmt.Sprintf("%.3f", p)
-}
+// fmtP writes a p-value as every output does (stats.PText).
+func fmtP(p float64) string { return stats.PText(p) }
 
 func fmtElo(e EloFigure) string {
 	return fmt.Sprintf("%s [%s, %s]", eloWords(e.Value), eloWords(e.CI[0]), eloWords(e.CI[1]))
@@ -107,9 +97,9 @@ func writeGroupText(ew *errWriter, g *GroupStats, conf string) {
 	if m := g.MajorityRescoring; m != nil {
 		ew.printf("  majority rule on the same endings (%s): draws %s, first-player score %.4f [%.4f, %.4f]\n",
 			games(m.Games), strings.TrimSpace(fmtRate(m.DrawRate)), m.FirstPlayerScore.Value, m.FirstPlayerScore.CI[0], m.FirstPlayerScore.CI[1])
-		ew.printf("    %s decided (%d for red, %d for black); draw rate change %s (McNemar p %s); score change %s (paired p %s)\n",
+		ew.printf("    %s decided (%d for red, %d for black); draw rate change %s (%s p %s); score change %s (paired p %s)\n",
 			count(m.DrawsDecided, "draw"), m.DrawsDecidedRed, m.DrawsDecidedBlack,
-			fmtPts(Estimate{Value: m.DrawRateChange.Value, CI: m.DrawRateChange.CI}), fmtP(m.DrawRateChange.P),
+			fmtPts(Estimate{Value: m.DrawRateChange.Value, CI: m.DrawRateChange.CI}), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
 			fmtNumPts(m.ScoreChange.Value, m.ScoreChange.CI), fmtP(float64(m.ScoreChange.P)))
 	}
 }
@@ -193,9 +183,9 @@ func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
 		ew.printf("    first-player score change %s (paired t p %s); correlation of paired scores %s; unpaired interval [%s, %s]: pairing narrows it by %s\n",
 			fmtNumPts(p.ScoreDiff.Value, p.ScoreDiff.CI), fmtP(float64(p.ScoreDiff.P)), fmtCorr(p.Correlation),
 			signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), fmtShare(p.NarrowerBy))
-		ew.printf("    draw rate change %s (McNemar p %s, exact %s); first-player win rate change %s (McNemar p %s)\n",
-			fmtPts(Estimate{Value: p.Draws.Value, CI: p.Draws.CI}), fmtP(p.Draws.P), fmtP(p.Draws.ExactP),
-			fmtPts(Estimate{Value: p.FirstPlayerWins.Value, CI: p.FirstPlayerWins.CI}), fmtP(p.FirstPlayerWins.P))
+		ew.printf("    draw rate change %s (%s p %s); first-player win rate change %s (%s p %s)\n",
+			fmtPts(Estimate{Value: p.Draws.Value, CI: p.Draws.CI}), p.Draws.Test, fmtP(p.Draws.P),
+			fmtPts(Estimate{Value: p.FirstPlayerWins.Value, CI: p.FirstPlayerWins.CI}), p.FirstPlayerWins.Test, fmtP(p.FirstPlayerWins.P))
 	}
 	for _, k := range []string{ChangeScore, ChangeDraw} {
 		ch, ok := c.Changes[k]

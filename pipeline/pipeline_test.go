@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,6 +15,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -156,6 +158,23 @@ func TestRunWritesEveryOutputAndTheSummaryAgreesWithThem(t *testing.T) {
 	}
 	if len(rep.Arms) != 2 || rep.Arms[0].Stats.FirstPlayerScore != s.Variants[0].FirstPlayerScore {
 		t.Errorf("report.json arms %d, first score %+v; summary %+v", len(rep.Arms), rep.Arms[0].Stats.FirstPlayerScore, s.Variants[0].FirstPlayerScore)
+	}
+	// One test and one p for the draw-rate change: the summary's is the
+	// report's, and the report's answer quotes the same.
+	if c := s.Comparison; c != nil && len(rep.Comparisons) == 1 && rep.Comparisons[0].Paired != nil {
+		d := rep.Comparisons[0].Paired.Draws
+		quoted := fmt.Sprintf("%s p %s", d.Test, stats.PText(d.P))
+		var text bytes.Buffer
+		if err := s.WriteText(&text); err != nil {
+			t.Fatal(err)
+		}
+		if c.PairedDrawTest != d.Test || c.PairedDrawP != d.P || !strings.Contains(text.String(), "("+quoted+")") ||
+			!strings.Contains(strings.Join(rep.Answer, "\n"), quoted) {
+			t.Errorf("the draw-rate change is quoted as %q in report.json, %s p %v in the summary; answer %q, summary text\n%s",
+				quoted, c.PairedDrawTest, c.PairedDrawP, rep.Answer, text.String())
+		}
+	} else {
+		t.Errorf("no paired comparison in report.json (%d comparisons) or the summary", len(rep.Comparisons))
 	}
 }
 

@@ -104,7 +104,7 @@ func (p *runner) fillFigures(r *experiments.Report) {
 			vc.Pairs = pr.Pairs
 			vc.PairedScoreDiff = &experiments.PairedFigure{Value: pr.ScoreDiff.Value, CI: pr.ScoreDiff.CI, T: pr.ScoreDiff.T, P: pr.ScoreDiff.P}
 			vc.PairedDrawDiff = &experiments.Estimate{Value: pr.Draws.Value, CI: pr.Draws.CI}
-			vc.PairedDrawP = pr.Draws.P
+			vc.PairedDrawP, vc.PairedDrawTest = pr.Draws.P, pr.Draws.Test
 			vc.PairCorrelation = pr.Correlation
 		}
 		p.sum.Comparison = vc

@@ -110,7 +110,11 @@ type VariantComparison struct {
 	Pairs           int64                     `json:"pairs"`
 	PairedScoreDiff *experiments.PairedFigure `json:"paired_first_player_score_diff,omitempty"`
 	PairedDrawDiff  *experiments.Estimate     `json:"paired_draw_rate_diff,omitempty"`
-	PairedDrawP     float64                   `json:"paired_draw_rate_p,omitempty"`
+	// PairedDrawP is the paired draw-rate change's p-value from
+	// PairedDrawTest, the one the report quotes ("McNemar", or "exact
+	// McNemar" with few discordant pairs).
+	PairedDrawP    float64 `json:"paired_draw_rate_p,omitempty"`
+	PairedDrawTest string  `json:"paired_draw_rate_test,omitempty"`
 	// PairCorrelation is the correlation of the paired games' scores: the
 	// variants share openings and search seeds, so games that never meet
 	// the rule difference are identical.
@@ -197,9 +201,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 	tw.Flush()
 	if c := s.Comparison; c != nil {
 		if c.PairedScoreDiff != nil {
-			ew.printf("%s → %s, paired over %d openings (scores correlate r %.2f): first player's score %s pts (paired t p %s), draw rate %s pts (McNemar p %s)\n",
+			ew.printf("%s → %s, paired over %d openings (scores correlate r %.2f): first player's score %s pts (paired t p %s), draw rate %s pts (%s p %s)\n",
 				c.A, c.B, c.Pairs, float64(c.PairCorrelation), numPts(c.PairedScoreDiff.Value, c.PairedScoreDiff.CI),
-				fmtP(float64(c.PairedScoreDiff.P)), pts(*c.PairedDrawDiff), fmtP(c.PairedDrawP))
+				fmtP(float64(c.PairedScoreDiff.P)), pts(*c.PairedDrawDiff), c.PairedDrawTest, fmtP(c.PairedDrawP))
 		} else {
 			ew.printf("%s → %s: first player's score %s pts, draw rate %s pts\n", c.A, c.B, pts(c.FirstPlayerScoreDiff), pts(c.DrawRateDiff))
 		}
@@ -258,15 +262,8 @@ func numPts(v stats.Num, ci [2]stats.Num) string {
 	return fmt.Sprintf("%s [%s, %s]", f(v), f(ci[0]), f(ci[1]))
 }
 
-func fmtP(p float64) string {
-	switch {
-	case math.IsNaN(p):
-		return "n/a"
-	case p < 0.001:
-		return "<0.001"
-	}
-	return fmt.Sprintf("%.3f", p)
-}
+// fmtP writes a p-value as the report does (stats.PText).
+func fmtP(p float64) string { return stats.PText(p) }
 
 func elo(x stats.Num) string { return stats.EloText(float64(x)) }
 

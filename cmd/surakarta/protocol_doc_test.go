@@ -78,8 +78,8 @@ func TestProtocolDocTranscriptReproduces(t *testing.T) {
 	}
 	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	varies := false // the search running now is timed or stopped
-	elided := ""     // after "...": the kind of line it stands for
-	prefix := ""     // the kind of the last line received
+	elided := ""    // after "...": the kind of line it stands for
+	prefix := ""    // the kind of the last line received
 	for i, l := range tr.lines {
 		switch {
 		case l.sent:

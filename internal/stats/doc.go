@@ -8,7 +8,8 @@
 // (three-outcome scores), homogeneity.go, paired.go, equivalence.go and
 // line.go (tests and fits), cochran.go (Cochran's Q of independent
 // estimates), elo.go (Elo, its bound at a sweep, LOS, SPRT), num.go (Num, figures
-// that may be non-finite, for JSON).
+// that may be non-finite, for JSON), elotext.go and text.go (how every
+// report writes Elo, signed points and p-values).
 //
 // Every function is pure: it takes counts (or running sums) and returns
 // values. The distributions come from gonum.org/v1/gonum/stat/distuv.

@@ -115,13 +115,36 @@ type McNemarResult struct {
 	// Stat is (B − C)²/(B + C), chi-square with one degree of freedom, and P
 	// its p-value; ExactP is the two-sided binomial p-value
 	// min(1, 2·P(X ≤ min(B, C))) for X ~ Binomial(B + C, 1/2), the one to
-	// quote when B + C is below about 25.
+	// quote when B + C is below McNemarExactBelow (PValue chooses).
 	Stat, P, ExactP float64
 	// Diff is (B − C)/N, the difference of the two paired proportions, and
 	// CI its Wald interval Diff ± z·√(B + C − (B − C)²/N)/N (Agresti 2007,
 	// §8.1.1).
 	Diff float64
 	CI   Interval
+}
+
+// McNemarExactBelow is the number of discordant pairs below which
+// McNemar's chi-square approximation is not trusted and the exact binomial
+// p-value is the one to quote.
+const McNemarExactBelow = 25
+
+// PValue returns the p-value to quote: the exact one below
+// McNemarExactBelow discordant pairs, otherwise the chi-square one.
+func (r McNemarResult) PValue() float64 {
+	if r.B+r.C < McNemarExactBelow {
+		return r.ExactP
+	}
+	return r.P
+}
+
+// Method names the test that PValue comes from: "exact McNemar" or
+// "McNemar".
+func (r McNemarResult) Method() string {
+	if r.B+r.C < McNemarExactBelow {
+		return "exact McNemar"
+	}
+	return "McNemar"
 }
 
 // McNemar tests whether a binary event (such as a draw) is as frequent under

@@ -124,3 +124,21 @@ func TestMcNemarEdgeCases(t *testing.T) {
 		t.Error("more discordant pairs than pairs: no error")
 	}
 }
+
+// TestMcNemarQuotesOneP: below McNemarExactBelow discordant pairs the p to
+// quote is the exact one (issue 24's 1 vs 2 pairs: the chi-square p 0.564
+// in the summary, exact 1.000 in the answer, for the same change); above,
+// the chi-square one.
+func TestMcNemarQuotesOneP(t *testing.T) {
+	r, err := McNemar(1, 2, 1000, 0.95)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.PValue() != r.ExactP || r.ExactP != 1 || r.Method() != "exact McNemar" || math.Abs(r.P-0.5637) > 1e-4 {
+		t.Errorf("1 vs 2 discordant: quoted %v (%s), chi-square %v, exact %v", r.PValue(), r.Method(), r.P, r.ExactP)
+	}
+	r, _ = McNemar(150, 86, 1600, 0.95)
+	if r.PValue() != r.P || r.Method() != "McNemar" {
+		t.Errorf("236 discordant: quoted %v (%s), want the chi-square %v", r.PValue(), r.Method(), r.P)
+	}
+}

@@ -32,3 +32,18 @@ func PointsText(x float64) string {
 	}
 	return fmt.Sprintf("%+.1f", v)
 }
+
+// PText writes a p-value as every report of the program does: three
+// decimals ("0.564"), four below 0.001 ("0.0004"), "< 0.0001" below that,
+// "n/a" for NaN.
+func PText(p float64) string {
+	switch {
+	case math.IsNaN(p):
+		return "n/a"
+	case p < 1e-4:
+		return "< 0.0001"
+	case p < 0.001:
+		return fmt.Sprintf("%.4f", p)
+	}
+	return fmt.Sprintf("%.3f", p)
+}
