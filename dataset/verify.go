@@ -65,7 +65,9 @@ type Coverage struct {
 	// Checked reports that the completeness check ran; Want is then the
 	// number of games it wanted, Missing and Surplus the ids absent and
 	// present beyond them, and MissingShards the shards (of
-	// VerifyOptions.Shards) that play the missing ids.
+	// VerifyOptions.Shards) that play the missing ids. Ids a larger
+	// VerifyOptions.Games expects beyond the run's own count (RunGames) are
+	// not Missing (no resume plays them): a problem says the counts differ.
 	Checked       bool
 	Want          int64
 	Missing       []Range
@@ -113,7 +115,7 @@ func Verify(ctx context.Context, dir string, opt VerifyOptions) (*VerifyReport, 
 	if err != nil {
 		return nil, err
 	}
-	if st, err := os.Stat(filepath.Join(dir, TableMatches)); err == nil && st.IsDir() {
+	if IsMatchRecord(dir) {
 		return nil, fmt.Errorf("%s is a match's record (games and matches tables, no positions): verify checks self-play datasets; stats reads the match's games and match pgn prints them", dir)
 	}
 	rep := &VerifyReport{Variants: vs}
@@ -171,6 +173,16 @@ func checkComplete(cov *Coverage, opt VerifyOptions, rep *VerifyReport) {
 		cov.Missing = append(cov.Missing, Range{next, n - 1})
 	}
 	cov.Missing = slices.DeleteFunc(cov.Missing, func(r Range) bool { return r.Last < r.First })
+	// Games beyond the run's own count are not missing from it: no resume
+	// plays them (only a larger --games does).
+	if run := cov.RunGames; opt.Games > 0 && run > 0 && n > run {
+		cov.Missing = slices.DeleteFunc(cov.Missing, func(r Range) bool { return r.First >= run })
+		for i := range cov.Missing {
+			cov.Missing[i].Last = min(cov.Missing[i].Last, run-1)
+		}
+		rep.addf("variant %s: expected %d games, the run has %d (its manifest's --games): give --expect-games %d, or extend the run with --games %d --resume",
+			cov.Variant, n, run, run, n)
+	}
 	if len(cov.Missing) > 0 {
 		msg := fmt.Sprintf("variant %s: holds %d of the run's %d games (ids %s); missing %s", cov.Variant, cov.Games, n, held, FormatRanges(cov.Missing, ", "))
 		if opt.Shards > 0 {
@@ -582,4 +594,12 @@ func checkPosition(p *PositionRow, g *replayed, buf []rules.Move, policyMoves bo
 	if want := int8(g.outcome.Return(pos.SideToMove())); p.Result != want {
 		rep.addf("%s: result %d, the game (%v) gives the side to move %d", where, p.Result, g.outcome, want)
 	}
+}
+
+// IsMatchRecord reports whether dir is a match's record (match --out): a
+// games table with a matches table beside it and no positions, which
+// Verify and a fit cannot use.
+func IsMatchRecord(dir string) bool {
+	st, err := os.Stat(filepath.Join(dir, TableMatches))
+	return err == nil && st.IsDir()
 }

@@ -54,6 +54,27 @@ func TestVerifyCompleteNamesMissingShards(t *testing.T) {
 	}
 }
 
+// TestVerifyExpectingMoreGamesThanTheRunSaysSo: --expect-games 10 on a
+// complete 9-game run is not "missing 9..9: rerun with --resume" (no
+// resume plays a game beyond the run's count) but "expected 10, the run
+// has 9"; games missing inside the run are still named for a resume.
+func TestVerifyExpectingMoreGamesThanTheRunSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 3, 9, 2)
+	writeSynth(t, dir, run, 0, 2)
+	writeSynth(t, dir, run, 6, 8)
+	rep, err := Verify(context.Background(), dir, VerifyOptions{Games: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rep.Partitions[0]
+	text := strings.Join(rep.Problems, "\n")
+	if rep.OK() || !slices.Equal(c.Missing, []Range{{3, 5}}) || c.Want != 10 ||
+		!strings.Contains(text, "expected 10 games, the run has 9") || strings.Contains(text, "9..9") {
+		t.Fatalf("--expect-games 10 on a 9-game run missing 3..5: missing %v, problems:\n%s", c.Missing, text)
+	}
+}
+
 // TestVerifyCompleteReplayWantsItsChosenIDs: a replay run (game ids 1,4-5)
 // is complete with exactly those ids.
 func TestVerifyCompleteReplayWantsItsChosenIDs(t *testing.T) {
