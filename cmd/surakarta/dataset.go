@@ -50,6 +50,9 @@ func checkDatasetDir(dir string) error {
 	if st, err := os.Stat(filepath.Join(dir, "arms")); err == nil && st.IsDir() {
 		return fmt.Errorf("no dataset at %s: it is an experiment directory; give the datasets of its arms, e.g. %s", dir, filepath.Join(dir, "arms", "*"))
 	}
+	if gens, _ := filepath.Glob(filepath.Join(dir, "gen-[0-9][0-9]*", "data")); len(gens) > 0 {
+		return fmt.Errorf("no dataset at %s: it is a training run (train --out); each generation's games are in its gen-NN/data, e.g. %s", dir, gens[len(gens)-1])
+	}
 	return fmt.Errorf("no dataset at %s: it holds no %s/variant=V/ or %s/variant=V/ partitions; write one with surakarta selfplay --out %s",
 		dir, dataset.TableGames, dataset.TablePositions, dir)
 }
@@ -284,13 +287,23 @@ func newDatasetVerifyCommand() *cobra.Command {
 					total += p.Games
 				}
 			}
-			rep := progress.Start(cmd.ErrOrStderr(), progress.Options{Unit: "games", Total: total, Quiet: quiet})
+			// The progress starts with the first game checked, so that a
+			// refusal (a match's record) prints nothing before it.
+			var rep *progress.Reporter
 			var last int64
 			res, err := dataset.Verify(cmd.Context(), dir, dataset.VerifyOptions{
-				Progress: func(games int64) { rep.Add(games - last); last = games },
+				Progress: func(games int64) {
+					if rep == nil {
+						rep = progress.Start(cmd.ErrOrStderr(), progress.Options{Unit: "games", Total: total, Quiet: quiet})
+					}
+					rep.Add(games - last)
+					last = games
+				},
 				Complete: complete, Games: games, Shards: shards,
 			})
-			rep.Stop()
+			if rep != nil {
+				rep.Stop()
+			}
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return fmt.Errorf("interrupted after checking %d of %d games (%d problems so far): run the same command again to verify the whole dataset",
 					res.Games, total, len(res.Problems)+res.Omitted)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/progress"
 )
@@ -75,6 +76,9 @@ func newFitCommand() *cobra.Command {
 			}
 			if err := checkDatasetDir(dir); err != nil {
 				return err
+			}
+			if dataset.IsMatchRecord(dir) {
+				return fmt.Errorf("%s is a match's record (games and matches tables, no positions): fit needs the positions of a self-play dataset; write one with surakarta selfplay --out DIR (or fit a pipeline's DIR/data, a training run's gen-NN/data)", dir)
 			}
 			if err := checkReadable(cmd, dir, allowDamaged); err != nil {
 				return err
