@@ -13,7 +13,8 @@
 // answer.go
 // words the conclusions, report.go builds a report, markdown.go, render.go
 // openingsmd.go and plots.go write it; spec.go and enginespec.go are experiment specs,
-// run.go and selfplay.go play their arms, plan.go plans sample sizes.
+// shipped.go lists those shipped in specs/ (embedded), run.go and
+// selfplay.go play their arms, plan.go plans sample sizes.
 //
 // # From games to figures
 //

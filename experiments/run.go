@@ -384,6 +384,10 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 	if len(partial) > 0 {
 		desc += fmt.Sprintf("\n\n**Incomplete run**: %s. Run the experiment again to finish it.", joinAnd(partial))
 	}
+	if s.SpecGames > 0 {
+		desc += fmt.Sprintf("\n\n**Games overridden**: %s per arm (experiment run --games %d), not the spec file's %s; every interval is as wide as that many games allow.",
+			games(s.Games), s.Games, games(s.SpecGames))
+	}
 	r, err := BuildReport(ReportInput{Title: "Experiment " + s.Name, Description: desc, Command: command,
 		Spec: s, Confidence: s.Confidence, Design: design(s, infos, c), Arms: infos, Collector: c, Compare: compare})
 	if err != nil {

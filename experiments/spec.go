@@ -43,6 +43,11 @@ type Spec struct {
 	Seed uint64 `yaml:"seed" json:"seed"`
 	// Games is the number of games per arm.
 	Games int64 `yaml:"games" json:"games"`
+	// SpecGames is, for a run that played another number of games than the
+	// spec file asks for (OverrideGames: experiment run --games), the
+	// spec file's games per arm; 0 otherwise. A spec file cannot set it;
+	// the experiment's spec.json and report.json record it.
+	SpecGames int64 `yaml:"-" json:"spec_games,omitempty"`
 	// Concurrency is the number of games played at once (0: one per
 	// core), the --concurrency of every command that plays. It does not
 	// change the games played.
@@ -317,8 +322,25 @@ func fieldNames(typ string) []string {
 }
 
 // Validate checks every setting and names the first one out of range.
+// OverrideGames makes the spec play n games per arm instead of its own
+// Games, remembering the spec's in SpecGames (the report says so).
+func (s *Spec) OverrideGames(n int64) {
+	if n == s.Games {
+		return
+	}
+	if s.SpecGames == 0 {
+		s.SpecGames = s.Games
+	}
+	s.Games = n
+	if s.Games == s.SpecGames {
+		s.SpecGames = 0
+	}
+}
+
 func (s *Spec) Validate() error {
 	switch {
+	case s.SpecGames < 0 || s.SpecGames > MaxSpecGames:
+		return fmt.Errorf("spec_games %d: want 0 (no override) or 1..%d", s.SpecGames, MaxSpecGames)
 	case !nameRE.MatchString(s.Name):
 		return fmt.Errorf("spec name %q: want 1-64 letters, digits, '.', '-' or '_'", s.Name)
 	case s.Games < 1 || s.Games > MaxSpecGames:

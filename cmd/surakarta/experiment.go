@@ -20,11 +20,9 @@ func newExperimentCommand() *cobra.Command {
 		Short: "Run rule-variant and strength experiments from a spec and report them",
 		Long: "experiment plays the arms of an experiment spec (YAML or JSON: variants, engine settings,\n" +
 			"games per arm, seed, pairing of openings) into one directory and writes report.md,\n" +
-			"report.json and PNG and SVG plots there. Shipped specs: experiments/specs/variants.yaml\n" +
-			"(standard against majority ending, paired openings and search), experiments/specs/ladder.yaml\n" +
-			"(first-player advantage and draw rate from 25 to 1600 simulations per move, converged or\n" +
-			"not) and experiments/specs/sensitivity.yaml (noise, temperature, cpuct and leaf mode\n" +
-			"against a best-play baseline).",
+			"report.json and PNG and SVG plots there. The specs shipped in experiments/specs/ (each\n" +
+			"file's first line says what it asks; run --games N plays a smaller study of any):\n\n" +
+			shippedSpecsText(),
 		Example: "  surakarta experiment check experiments/specs/variants.yaml\n" +
 			"  surakarta experiment run experiments/specs/variants.yaml --out runs/variants\n" +
 			"  surakarta experiment report runs/variants",
@@ -35,6 +33,23 @@ func newExperimentCommand() *cobra.Command {
 	return cmd
 }
 
+// shippedSpecsText lists the shipped specs for experiment --help, one a
+// line, read from the embedded files.
+func shippedSpecsText() string {
+	specs, err := experiments.ShippedSpecs()
+	if err != nil {
+		return "  (the shipped specs cannot be read: " + err.Error() + ")"
+	}
+	var b strings.Builder
+	for i, s := range specs {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "  %-17s %s\n  %-17s %s × %d games\n", s.File, s.Question, "", nounCount(int64(s.Arms), "arm"), s.Games)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
 func newExperimentRunCommand() *cobra.Command {
 	var (
 		out     string
@@ -43,9 +58,10 @@ func newExperimentRunCommand() *cobra.Command {
 		asJSON  bool
 		resume  bool
 		tables  string
+		games   int64
 	)
 	cmd := &cobra.Command{
-		Use:   "run SPEC.yaml|SPEC.json --out DIR [--resume] [--concurrency C] [--quiet] [--json]",
+		Use:   "run SPEC.yaml|SPEC.json --out DIR [--games N] [--resume] [--concurrency C] [--quiet] [--json]",
 		Short: "Play every arm of an experiment spec and write its report",
 		Long: "run plays each arm of the spec with the self-play engine into DIR/arms/NAME (one dataset\n" +
 			"per arm), then writes DIR/report.md (tables and the plain-language answer), DIR/report.json\n" +
@@ -59,7 +75,9 @@ func newExperimentRunCommand() *cobra.Command {
 			"the arms already complete and plays only the missing games, as selfplay and pipeline do. DIR\n" +
 			"remembers its spec (spec.json) and refuses a different one. (A DIR holding an experiment is\n" +
 			"still continued without --resume, with a deprecation note.) --concurrency changes only the\n" +
-			"speed, never the games.\n\n" +
+			"speed, never the games. --games N plays N games per arm instead of the spec's (a smaller\n" +
+			"study to try a spec, or a larger one): the report says so and records the spec's number\n" +
+			"(report.json: spec.spec_games), and a resume must give the same --games.\n\n" +
 			"It prints where the report went and its answer; --json prints one object instead: dir,\n" +
 			"report_json, report_md, plots, arms [{name, variant, games, red_wins, black_wins, draws,\n" +
 			"red_win_rate, black_win_rate, draw_rate, first_player_score}], comparisons [{a, b,\n" +
@@ -88,10 +106,18 @@ func newExperimentRunCommand() *cobra.Command {
 			if concurrencyChanged(cmd) {
 				s.Concurrency = workers
 			}
+			command := fmt.Sprintf("surakarta experiment run %s --out %s", args[0], out)
+			if cmd.Flags().Changed("games") {
+				if games < 1 || games > experiments.MaxSpecGames {
+					return fmt.Errorf("--games %d: want 1..%d games per arm", games, experiments.MaxSpecGames)
+				}
+				s.OverrideGames(games)
+				command += fmt.Sprintf(" --games %d", games)
+			}
 			player := experimentPlayer(cmd, quiet)
 			opt := experiments.RunOptions{
 				Out: out, SpecDir: filepath.Dir(args[0]),
-				Command: fmt.Sprintf("surakarta experiment run %s --out %s", args[0], out), Tables: tables,
+				Command: command, Tables: tables,
 			}
 			if !quiet {
 				opt.Log = cmd.ErrOrStderr()
@@ -106,6 +132,7 @@ func newExperimentRunCommand() *cobra.Command {
 	cmd.Flags().StringVar(&out, "out", "", "experiment directory to write (created if missing)")
 	cmd.Flags().BoolVar(&resume, "resume", false, "continue the experiment in --out: play only the games not yet written")
 	cmd.Flags().StringVar(&tables, "tables", "", "endgame tables directory (surakarta tablebase build): the report says what they make of each draw")
+	cmd.Flags().Int64Var(&games, "games", 0, "games per arm instead of the spec's (recorded in the report)")
 	addConcurrencyFlag(cmd, &workers, 0, "games played at once (default: the spec's concurrency, else one per CPU)")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report's location and headline figures as one JSON object")
@@ -289,6 +316,10 @@ type reportSummaryJSON struct {
 	Arms        []reportArmJSON        `json:"arms"`
 	Comparisons []reportComparisonJSON `json:"comparisons"`
 	Answer      []string               `json:"answer"`
+	// Games is the games per arm played; SpecGames the spec file's, when
+	// experiment run --games overrode it.
+	Games     int64 `json:"games"`
+	SpecGames int64 `json:"spec_games,omitempty"`
 }
 
 // printReportSummary prints where the report went and its answer, or with
@@ -308,6 +339,9 @@ func printReportSummary(cmd *cobra.Command, dir string, r *experiments.Report, a
 	}
 	j := reportSummaryJSON{Dir: dir, ReportJSON: filepath.Join(dir, "report.json"), ReportMD: filepath.Join(dir, "report.md"),
 		Plots: []string{}, Arms: []reportArmJSON{}, Comparisons: []reportComparisonJSON{}, Answer: answer}
+	if r.Spec != nil {
+		j.Games, j.SpecGames = r.Spec.Games, r.Spec.SpecGames
+	}
 	for _, p := range r.Plots {
 		j.Plots = append(j.Plots, filepath.Join(dir, p))
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -109,5 +110,65 @@ arms:
 	}
 	if _, _, err := run(t, "", "experiment", "run", spec); err == nil || !strings.Contains(err.Error(), "--out") {
 		t.Errorf("no --out: %v", err)
+	}
+}
+
+// TestExperimentRunGamesOverridesTheSpecAndSaysSo: --games N plays N games
+// per arm instead of the spec's; report.md says so and gives the command
+// with --games, report.json and --json record the spec's number, and a
+// resume without the same --games is refused as another spec.
+func TestExperimentRunGamesOverridesTheSpecAndSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "tiny.yaml")
+	os.WriteFile(spec, []byte("name: tiny\nseed: 2\ngames: 400\nrandom_opening: 2\npairing: openings\n"+
+		"engine: {sims: 4}\nrules: {no_capture_limit: 10}\narms:\n  - {name: standard, variant: standard}\n  - {name: majority, variant: majority}\n"), 0o644)
+	out := filepath.Join(dir, "run")
+	stdout, _, err := run(t, "", "experiment", "run", spec, "--out", out, "--games", "4", "--quiet", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum reportSummaryJSON
+	decodeJSON(t, "experiment run --games 4 --json", stdout, &sum)
+	if sum.Games != 4 || sum.SpecGames != 400 || sum.Arms[0].Games != 4 {
+		t.Errorf("--json: games %d, spec_games %d, arm games %d; want 4, 400, 4", sum.Games, sum.SpecGames, sum.Arms[0].Games)
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "report.md"))
+	if !strings.Contains(string(md), "**Games overridden**: 4 games per arm (experiment run --games 4), not the spec file's 400 games") ||
+		!strings.Contains(string(md), "--out "+out+" --games 4") {
+		t.Errorf("report.md does not say the games were overridden:\n%s", md)
+	}
+	var rep struct {
+		Spec struct {
+			Games     int64 `json:"games"`
+			SpecGames int64 `json:"spec_games"`
+		} `json:"spec"`
+	}
+	b, _ := os.ReadFile(filepath.Join(out, "report.json"))
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Spec.Games != 4 || rep.Spec.SpecGames != 400 {
+		t.Errorf("report.json spec: %+v", rep.Spec)
+	}
+	if _, _, err := run(t, "", "experiment", "run", spec, "--out", out, "--quiet", "--resume"); err == nil || !strings.Contains(err.Error(), "games") {
+		t.Errorf("resume without --games: %v, want a refusal naming games", err)
+	}
+}
+
+// TestExperimentHelpNamesEveryShippedSpec: experiment --help lists every
+// spec in experiments/specs (it once left out strongest.yaml).
+func TestExperimentHelpNamesEveryShippedSpec(t *testing.T) {
+	help, _, err := run(t, "", "experiment", "--help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join("..", "..", "experiments", "specs", "*.yaml"))
+	if err != nil || len(files) < 4 {
+		t.Fatalf("specs %v: %v", files, err)
+	}
+	for _, f := range files {
+		if !strings.Contains(help, filepath.Base(f)) {
+			t.Errorf("experiment --help does not name %s", filepath.Base(f))
+		}
 	}
 }

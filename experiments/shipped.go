@@ -1,0 +1,52 @@
+package experiments
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// shippedFS holds the specs shipped in experiments/specs, so that what the
+// program says about them (experiment --help) is read from the files
+// themselves and cannot leave one out.
+//
+//go:embed specs/*.yaml
+var shippedFS embed.FS
+
+// ShippedSpec is one spec of experiments/specs: its file name, the question
+// its header's first line asks, and its size.
+type ShippedSpec struct {
+	File     string
+	Question string
+	Arms     int
+	Games    int64 // per arm
+}
+
+// ShippedSpecs lists the specs shipped in experiments/specs, by file name.
+// The question is the first comment line of the file.
+func ShippedSpecs() ([]ShippedSpec, error) {
+	names, err := fs.Glob(shippedFS, "specs/*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	var out []ShippedSpec
+	for _, name := range names {
+		b, err := shippedFS.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		s, err := ParseSpec(b, false)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		first, _, _ := strings.Cut(string(b), "\n")
+		q, ok := strings.CutPrefix(first, "# ")
+		if !ok {
+			return nil, fmt.Errorf("%s: want a first line \"# QUESTION\" saying what the spec asks", name)
+		}
+		out = append(out, ShippedSpec{File: path.Base(name), Question: q, Arms: len(s.Arms), Games: s.Games})
+	}
+	return out, nil
+}
