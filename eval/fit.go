@@ -134,6 +134,7 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 	for _, i := range baselineCols {
 		rep.BaselineWeights = append(rep.BaselineWeights, NamedWeight{names[i], bw[i]})
 	}
+	rep.Warning = rep.WorseThanBaseline()
 	return &FitResult{Model: model, Baseline: base, Report: rep}, nil
 }
 

@@ -1,5 +1,7 @@
 package eval
 
+import "fmt"
+
 // Counts are the positions and games of one side of the split.
 type Counts struct {
 	Positions int64 `json:"positions"`
@@ -37,6 +39,22 @@ type Report struct {
 	// material-only baseline's (bias and material).
 	Weights         []NamedWeight `json:"weights"`
 	BaselineWeights []NamedWeight `json:"baseline_weights"`
+	// Warning, when not empty, says the fit is worse than the baseline on
+	// the held-out games (WorseThanBaseline): fit prints it on stderr, the
+	// pipeline's and train's summaries repeat it.
+	Warning string `json:"warning,omitempty"`
+}
+
+// WorseThanBaseline returns the warning of a fit whose held-out log-loss
+// is worse than the material-only baseline's (its weights predict results
+// worse than counting material, and tend to lose to it), or "".
+func (r *Report) WorseThanBaseline() string {
+	h := r.Holdout
+	if !(h.LogLoss > h.BaselineLogLoss) {
+		return ""
+	}
+	return fmt.Sprintf("held-out log-loss %.4f is worse than the material-only baseline's %.4f: these weights predict results worse than counting material (%d held-out games); fit on more games, or raise --lambda, before playing with them",
+		h.LogLoss, h.BaselineLogLoss, h.Games)
 }
 
 // HoldoutReport scores the model and the material-only baseline on the

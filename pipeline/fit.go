@@ -63,6 +63,6 @@ func fitSummary(path string, r *eval.Report) *FitSummary {
 		TrainPositions: r.Train.Positions, TrainGames: r.Train.Games,
 		HoldoutPositions: h.Positions, HoldoutGames: h.Games,
 		LogLoss: h.LogLoss, BaselineLogLoss: h.BaselineLogLoss,
-		Brier: h.Brier, BaselineBrier: h.BaselineBrier,
+		Brier: h.Brier, BaselineBrier: h.BaselineBrier, Warning: r.Warning,
 	}
 }

@@ -143,6 +143,9 @@ type FitSummary struct {
 	BaselineLogLoss  float64 `json:"baseline_log_loss"`
 	Brier            float64 `json:"brier"`
 	BaselineBrier    float64 `json:"baseline_brier"`
+	// Warning is the fit's (eval.Report.Warning): set when the weights are
+	// worse than the material-only baseline on the held-out games.
+	Warning string `json:"warning,omitempty"`
 }
 
 // MatchSummary is the match's result from the fitted evaluator's side (A)
@@ -221,6 +224,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 			f.Model, f.Variant, f.TrainPositions, f.TrainGames, f.HoldoutPositions, f.HoldoutGames, plural(f.HoldoutGames, "game", "games"))
 		ew.printf("     held-out log-loss %.4f, %s the material-only baseline's %.4f; Brier %.4f against %.4f\n",
 			f.LogLoss, verdict, f.BaselineLogLoss, f.Brier, f.BaselineBrier)
+		if f.Warning != "" {
+			ew.printf("     warning: %s\n", f.Warning)
+		}
 	}
 	if m := s.Match; m != nil {
 		ew.printf("match: fitted weights (A) against material (B), %d games in colour-swapped pairs from %d random plies, both at %s\n",

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/surakarta/surakarta/experiments"
@@ -14,5 +15,18 @@ func TestSummaryIntervalsKeepTheSignOfTheirBounds(t *testing.T) {
 	e := experiments.Estimate{Value: 0.001, CI: [2]float64{-0.00048, 0.00148}}
 	if got, want := pts(e), "+0.1 [-0.048, +0.1]"; got != want {
 		t.Errorf("pts(%+v) = %q, want %q", e, got, want)
+	}
+}
+
+// TestSummarySaysWhenTheFitIsWorseThanMaterial: the fit's warning is in
+// the summary's text (and JSON, as the field), not only in weights.json.
+func TestSummarySaysWhenTheFitIsWorseThanMaterial(t *testing.T) {
+	s := &Summary{Report: ReportSummary{Dir: "report", Files: []string{"report.md", "report.json"}}, Fit: &FitSummary{Model: "ridge", Variant: "standard", LogLoss: 0.7254, BaselineLogLoss: 0.6940, Warning: "held-out log-loss 0.7254 is worse"}}
+	var b strings.Builder
+	if err := s.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "worse than the material-only baseline's 0.6940") || !strings.Contains(b.String(), "warning: held-out log-loss 0.7254 is worse") {
+		t.Errorf("summary:\n%s", b.String())
 	}
 }

@@ -44,6 +44,9 @@ func newFitCommand() *cobra.Command {
 			"mean squared error, sign accuracy and a calibration table, beside the same figures\n" +
 			"for a material-only baseline (bias and material, fitted the same way on the same\n" +
 			"rows); predictions v become win probabilities p = (1+v)/2 clipped to [0.001, 0.999].\n" +
+			"Weights whose held-out log-loss is worse than the baseline's are still written, with a\n" +
+			"warning on stderr (even with --quiet) and in the report (\"warning\" in --json and the\n" +
+			"weights file): they tend to lose to material; fit on more games first.\n" +
 			"--weights FILE receives the weights with their names, the feature-set version, the model,\n" +
 			"the variant, the settings, the dataset's provenance (its directory relative to FILE's, or\n" +
 			"absolute as given) and this report, written atomically; give it to the engines as\n" +
@@ -112,6 +115,9 @@ func newFitCommand() *cobra.Command {
 				return fmt.Errorf("writing weights: %w", err)
 			}
 			rep := res.Report
+			if rep.Warning != "" { // also under --quiet: it is no progress
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", rep.Warning)
+			}
 			if !quiet {
 				fmt.Fprintf(cmd.ErrOrStderr(), "fit: %d positions read twice and fitted in %.2f s\n",
 					rep.Train.Positions+rep.Holdout.Positions, elapsed.Seconds())

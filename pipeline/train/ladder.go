@@ -47,6 +47,9 @@ type Generation struct {
 	ValueLogLoss    float64 `json:"value_log_loss"`
 	BaselineLogLoss float64 `json:"baseline_log_loss"`
 	ValueScale      float64 `json:"value_scale"`
+	// ValueWarning says the value head is worse than the material-only
+	// baseline on the held-out games (eval.Report.WorseThanBaseline); "".
+	ValueWarning string `json:"value_warning,omitempty"`
 	// PriorCrossEntropy, UniformCrossEntropy and PolicyEntropy score the
 	// prior, uniform priors and the visit shares themselves on the held-out
 	// positions (nats); PriorTop1 is how often the prior's favourite is

@@ -80,6 +80,11 @@ func reportMarkdown(c *Config, l *Ladder) string {
 			g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloCell(&g.Gate), yesNo(g.Promoted),
 			chainCell(g.Chained), eloCell(g.VsGen0), eloCell(g.VsMaterial))
 	}
+	for _, g := range l.Generations {
+		if g.ValueWarning != "" {
+			fmt.Fprintf(&b, "\n**Warning**, generation %d: the value head's %s.\n", g.Generation, g.ValueWarning)
+		}
+	}
 	b.WriteString("\n## Gates\n\n")
 	for i := range l.Generations {
 		g := &l.Generations[i]

@@ -255,6 +255,7 @@ func fillHeads(gen *Generation, mf *eval.ModelFile) {
 		gen.Positions = rep.Train.Positions + rep.Holdout.Positions
 		gen.Games = rep.Train.Games + rep.Holdout.Games
 		gen.ValueLogLoss, gen.BaselineLogLoss = rep.Holdout.LogLoss, rep.Holdout.BaselineLogLoss
+		gen.ValueWarning = rep.WorseThanBaseline()
 	}
 	gen.ValueScale = mf.ValueScale
 	if mf.Prior != nil && mf.Prior.Report != nil {
@@ -366,6 +367,9 @@ func (r *runner) fit(ctx context.Context, g, champ int, gen *Generation) (*eval.
 			return nil, false, fmt.Errorf("fit of generation %d: %w: raise --games", g, err)
 		}
 		return nil, false, fmt.Errorf("fit of generation %d: %w", g, err)
+	}
+	if rep := mf.Value.Report; rep != nil && rep.Warning != "" {
+		r.logf("generation %d: warning: the value head's %s", g, rep.Warning)
 	}
 	mf.Provenance.Program = version.String()
 	mf.Provenance.Generation = g
