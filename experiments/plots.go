@@ -26,12 +26,13 @@ const (
 	SensitivityPlot = "sensitivity.png"
 )
 
-// Plot geometry: sized for a slide (16:10 at 24 cm, fonts readable from
-// the back of a room), PNGs at 150 dots per inch.
+// Plot geometry of every plot the program draws (experiments' and train's
+// ladder.png): sized for a slide (16:10 at 24 cm, fonts readable from the
+// back of a room), PNGs at 150 dots per inch (1417×886 pixels).
 const (
-	plotWidth  = 24 * vg.Centimeter
-	plotHeight = 15 * vg.Centimeter
-	plotDPI    = 150
+	PlotWidth  = 24 * vg.Centimeter
+	PlotHeight = 15 * vg.Centimeter
+	PlotDPI    = 150
 )
 
 var (
@@ -88,8 +89,8 @@ func WritePlots(dir string, r *Report) ([]string, error) {
 
 // writeFigure renders a figure as PNG and SVG beside each other.
 func writeFigure(dir string, f figure) error {
-	img := vgimg.NewWith(vgimg.UseWH(plotWidth, plotHeight), vgimg.UseDPI(plotDPI))
-	svg := vgsvg.New(plotWidth, plotHeight)
+	img := vgimg.NewWith(vgimg.UseWH(PlotWidth, PlotHeight), vgimg.UseDPI(PlotDPI))
+	svg := vgsvg.New(PlotWidth, PlotHeight)
 	base := strings.TrimSuffix(f.name, ".png")
 	for _, out := range []struct {
 		path string
@@ -107,8 +108,9 @@ func writeFigure(dir string, f figure) error {
 	return nil
 }
 
-// newPlot returns a plot with slide-sized fonts.
-func newPlot(title, xLabel, yLabel string) *plot.Plot {
+// NewPlot returns a plot with slide-sized fonts, the legend at the top and
+// a grid: the style of every plot the program draws.
+func NewPlot(title, xLabel, yLabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.Title.TextStyle.Font.Size = vg.Points(15)
@@ -261,7 +263,7 @@ func armLabel(a *ArmInfo) string {
 // outcomesFigure groups red wins, draws and black wins per arm, each bar
 // with its Wilson interval; the axis labels give each arm's games.
 func outcomesFigure(r *Report) (figure, error) {
-	p := newPlot(fmt.Sprintf("Outcome shares per arm (%g%% Wilson intervals)", 100*r.Confidence), "", "share of games")
+	p := NewPlot(fmt.Sprintf("Outcome shares per arm (%g%% Wilson intervals)", 100*r.Confidence), "", "share of games")
 	names := make([]string, len(r.Arms))
 	const width = 0.26
 	top := 0.0
@@ -308,7 +310,7 @@ func outcomesFigure(r *Report) (figure, error) {
 // lengthsFigure draws each arm's game-length distribution as the share of
 // games per bin.
 func lengthsFigure(r *Report) (figure, error) {
-	p := newPlot("Game length", fmt.Sprintf("plies (bins of %d)", PliesBinWidth), "share of games")
+	p := NewPlot("Game length", fmt.Sprintf("plies (bins of %d)", PliesBinWidth), "share of games")
 	top, xmax := 0.0, 0.0
 	for i, a := range r.Arms {
 		d := a.Stats.Plies
@@ -367,8 +369,8 @@ func gamesWords(points []LadderPoint) string {
 // note in the title where it does not.
 func ladderFigure(r *Report) (figure, error) {
 	conf := fmt.Sprintf("%g%%", 100*r.Confidence)
-	adv := newPlot("", "", "first-player advantage (points)")
-	dr := newPlot("", "simulations per move (log scale)", "draw rate")
+	adv := NewPlot("", "", "first-player advantage (points)")
+	dr := NewPlot("", "simulations per move (log scale)", "draw rate")
 	var ticks plot.ConstantTicks
 	seen := map[int]bool{}
 	lo, hi := math.Inf(1), math.Inf(-1)
@@ -482,7 +484,7 @@ type forestRow struct {
 // forestPlot draws estimates as points with horizontal intervals, one row
 // per label (first at the top), with a labelled reference line at ref.
 func forestPlot(title, xLabel string, rows []forestRow, ref float64, refLabel string, tick func(float64) string) (*plot.Plot, error) {
-	p := newPlot(title, xLabel, "")
+	p := NewPlot(title, xLabel, "")
 	p.Title.TextStyle.Font.Size = vg.Points(13)
 	n := len(rows)
 	var xy plotter.XYs

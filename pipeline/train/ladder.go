@@ -92,14 +92,17 @@ type Match struct {
 	LOS    float64    `json:"los"`
 }
 
-// finite turns the infinities of a lopsided match's Elo into ±10000, which
-// JSON can hold.
+// eloInfinity stands for an infinite Elo (a shut-out) in ladder.json,
+// which cannot hold infinities.
+const eloInfinity = 10000
+
+// finite turns the infinities of a lopsided match's Elo into ±eloInfinity.
 func finite(x float64) float64 {
 	switch {
 	case math.IsInf(x, 1):
-		return 10000
+		return eloInfinity
 	case math.IsInf(x, -1):
-		return -10000
+		return -eloInfinity
 	case math.IsNaN(x):
 		return 0
 	}

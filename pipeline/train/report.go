@@ -10,7 +10,10 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 
+	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/stats"
 )
@@ -114,30 +117,46 @@ func yesNo(b bool) string {
 	return "no"
 }
 
+// ladderSeries are the ladder plot's lines: each generation's Elo against
+// an anchor, or chained over generation 1.
+var ladderSeries = []struct {
+	name  string
+	get   func(*Generation) *Match
+	color color.Color
+	shift float64
+}{
+	{"vs generation 0", func(g *Generation) *Match { return g.VsGen0 }, color.RGBA{R: 31, G: 119, B: 180, A: 255}, -0.06},
+	{"vs material value leaves", func(g *Generation) *Match { return g.VsMaterial }, color.RGBA{R: 255, G: 127, B: 14, A: 255}, 0.06},
+	{"over generation 1, chained gates", func(g *Generation) *Match {
+		if g.Chained == nil {
+			return nil
+		}
+		return &Match{Elo: g.Chained.Elo, EloCI: g.Chained.EloCI}
+	}, color.RGBA{R: 44, G: 160, B: 44, A: 255}, 0},
+}
+
+// offScale reports whether an Elo figure is a shut-out's infinity (stored
+// as ±eloInfinity): the plot marks it at its edge instead of drawing it.
+func offScale(x float64) bool { return math.IsInf(x, 0) || math.Abs(x) >= eloInfinity }
+
 // ladderPNG plots each generation's Elo against the two anchors with its
-// interval.
+// interval, in the style and size of every other plot (experiments.NewPlot,
+// PlotWidth × PlotHeight), at integer generations, with the legend below
+// the data. Infinite figures (a shut-out) are not drawn at ±10000 Elo,
+// which would squash every real point: the axis spans the finite figures,
+// an infinite Elo is a triangle at the edge it points to, labelled "+inf"
+// or "-inf", and an infinite bound's bar runs to the edge.
 func ladderPNG(l *Ladder) ([]byte, error) {
-	p := plot.New()
-	p.Title.Text = "Elo of each generation"
-	p.X.Label.Text = "generation"
-	p.Y.Label.Text = "Elo (95% interval)"
-	series := []struct {
-		name  string
-		get   func(*Generation) *Match
-		color color.Color
-		shift float64
-	}{
-		{"vs generation 0", func(g *Generation) *Match { return g.VsGen0 }, color.RGBA{R: 31, G: 119, B: 180, A: 255}, -0.06},
-		{"vs material value leaves", func(g *Generation) *Match { return g.VsMaterial }, color.RGBA{R: 255, G: 127, B: 14, A: 255}, 0.06},
-		{"over generation 1, chained gates", func(g *Generation) *Match {
-			if g.Chained == nil {
-				return nil
-			}
-			return &Match{Elo: g.Chained.Elo, EloCI: g.Chained.EloCI}
-		}, color.RGBA{R: 44, G: 160, B: 44, A: 255}, 0},
-	}
-	for _, s := range series {
-		var pts plotter.XYs
+	p := experiments.NewPlot("Elo of each generation", "generation", "Elo (95% interval)")
+	p.Y.Min, p.Y.Max = eloAxis(l)
+	p.X.Min, p.X.Max = 0.5, float64(len(l.Generations))+0.5
+	p.X.Tick.Marker = generationTicks{}
+	legend := plot.NewLegend()
+	legend.TextStyle.Font.Size = p.Legend.TextStyle.Font.Size
+	edge := func(x float64) float64 { return max(p.Y.Min, min(p.Y.Max, x)) }
+	entries, offScaleMarks := 0, false
+	for _, s := range ladderSeries {
+		var pts, up, down plotter.XYs
 		var errs plotter.YErrors
 		for i := range l.Generations {
 			g := &l.Generations[i]
@@ -145,38 +164,144 @@ func ladderPNG(l *Ladder) ([]byte, error) {
 			if m == nil {
 				continue
 			}
-			pts = append(pts, plotter.XY{X: float64(g.Generation) + s.shift, Y: m.Elo})
-			// A shut-out's unbounded side is drawn as a short bar.
-			errs = append(errs, struct{ Low, High float64 }{min(m.Elo-m.EloCI[0], 400), min(m.EloCI[1]-m.Elo, 400)})
+			x := float64(g.Generation) + s.shift
+			switch {
+			case offScale(m.Elo) && m.Elo > 0:
+				up = append(up, plotter.XY{X: x, Y: p.Y.Max})
+				continue
+			case offScale(m.Elo):
+				down = append(down, plotter.XY{X: x, Y: p.Y.Min})
+				continue
+			}
+			pts = append(pts, plotter.XY{X: x, Y: m.Elo})
+			errs = append(errs, struct{ Low, High float64 }{m.Elo - edge(m.EloCI[0]), edge(m.EloCI[1]) - m.Elo})
 		}
-		if len(pts) == 0 {
-			continue
+		var thumbs []plot.Thumbnailer
+		if len(pts) > 0 {
+			line, points, err := plotter.NewLinePoints(pts)
+			if err != nil {
+				return nil, err
+			}
+			line.Color, points.Color = s.color, s.color
+			bars, err := plotter.NewYErrorBars(struct {
+				plotter.XYs
+				plotter.YErrors
+			}{pts, errs})
+			if err != nil {
+				return nil, err
+			}
+			bars.Color = s.color
+			p.Add(line, points, bars)
+			thumbs = append(thumbs, line, points)
 		}
-		line, points, err := plotter.NewLinePoints(pts)
-		if err != nil {
-			return nil, err
+		for _, off := range []struct {
+			at    plotter.XYs
+			glyph draw.GlyphDrawer
+			label string
+		}{{up, draw.TriangleGlyph{}, "+inf"}, {down, downTriangle{}, "-inf"}} {
+			if len(off.at) == 0 {
+				continue
+			}
+			sc, err := plotter.NewScatter(off.at)
+			if err != nil {
+				return nil, err
+			}
+			sc.GlyphStyle = draw.GlyphStyle{Color: s.color, Radius: vg.Points(5), Shape: off.glyph}
+			labels, err := plotter.NewLabels(plotter.XYLabels{XYs: off.at, Labels: repeat(off.label, len(off.at))})
+			if err != nil {
+				return nil, err
+			}
+			for i := range labels.TextStyle {
+				labels.TextStyle[i].Color = s.color
+				labels.TextStyle[i].Font.Size = vg.Points(10)
+				// Left of the mark for the series drawn left of the
+				// generation, right otherwise, so that marks do not meet.
+				labels.Offset = vg.Point{X: vg.Points(7), Y: -vg.Points(4)}
+				if s.shift < 0 {
+					labels.Offset.X = -vg.Points(27)
+				}
+			}
+			p.Add(sc, labels)
+			offScaleMarks = true
+			if len(thumbs) == 0 {
+				thumbs = append(thumbs, sc)
+			}
 		}
-		line.Color, points.Color = s.color, s.color
-		bars, err := plotter.NewYErrorBars(struct {
-			plotter.XYs
-			plotter.YErrors
-		}{pts, errs})
-		if err != nil {
-			return nil, err
+		if len(thumbs) > 0 {
+			legend.Add(s.name, thumbs...)
+			entries++
 		}
-		bars.Color = s.color
-		p.Add(line, points, bars)
-		p.Legend.Add(s.name, line, points)
 	}
-	p.Add(plotter.NewGrid())
-	p.Legend.Top, p.Legend.Left = true, true
-	wt, err := p.WriterTo(16*vg.Centimeter, 10*vg.Centimeter, "png")
-	if err != nil {
-		return nil, err
+	if offScaleMarks {
+		p.Title.Text += " (triangles: a shut-out's infinite Elo, off the scale)"
 	}
+	img := vgimg.NewWith(vgimg.UseWH(experiments.PlotWidth, experiments.PlotHeight), vgimg.UseDPI(experiments.PlotDPI))
+	c := draw.New(img)
+	legendHeight := vg.Length(entries) * legend.TextStyle.Height("M") * 1.3
+	p.Draw(draw.Crop(c, 0, 0, legendHeight+vg.Millimeter*4, 0))
+	legend.Top, legend.Left = true, true
+	legend.XOffs = vg.Millimeter * 15
+	legend.Draw(draw.Crop(c, 0, 0, 0, -(c.Max.Y - c.Min.Y - legendHeight - vg.Millimeter*2)))
 	var buf bytes.Buffer
-	if _, err := wt.WriteTo(&buf); err != nil {
+	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// eloAxis is the ladder plot's Elo range: the finite figures (values and
+// bounds) with a margin, never an infinity's stand-in.
+func eloAxis(l *Ladder) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for i := range l.Generations {
+		for _, s := range ladderSeries {
+			if m := s.get(&l.Generations[i]); m != nil {
+				for _, x := range []float64{m.Elo, m.EloCI[0], m.EloCI[1]} {
+					if !offScale(x) {
+						lo, hi = min(lo, x), max(hi, x)
+					}
+				}
+			}
+		}
+	}
+	if lo > hi {
+		lo, hi = -100, 100
+	}
+	pad := max(50, (hi-lo)/8)
+	return lo - pad, hi + pad
+}
+
+// generationTicks marks the generations, whole numbers only.
+type generationTicks struct{}
+
+func (generationTicks) Ticks(lo, hi float64) []plot.Tick {
+	var ts []plot.Tick
+	for g := math.Ceil(lo); g <= hi; g++ {
+		ts = append(ts, plot.Tick{Value: g, Label: fmt.Sprintf("%.0f", g)})
+	}
+	return ts
+}
+
+// downTriangle is a triangle pointing down: the mark of a figure off the
+// bottom of the plot (draw.TriangleGlyph points up).
+type downTriangle struct{}
+
+func (downTriangle) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(0.5)})
+	r := sty.Radius
+	var path vg.Path
+	path.Move(vg.Point{X: pt.X - r, Y: pt.Y + r*0.6})
+	path.Line(vg.Point{X: pt.X + r, Y: pt.Y + r*0.6})
+	path.Line(vg.Point{X: pt.X, Y: pt.Y - r})
+	path.Close()
+	c.SetColor(sty.Color)
+	c.Fill(path)
+}
+
+func repeat(s string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = s
+	}
+	return out
 }
