@@ -112,6 +112,37 @@ func diffPairs(mine, have, name string, split func(string) ([][2]string, bool), 
 	}
 }
 
+// DiffJSON lists the keys in which two JSON objects differ, as Diffs does
+// an engine description: key by key in the order of mine's keys and then
+// have's others, a nested object's keys under "key.inner"; "(not
+// recorded)" stands for a missing key. A text that is not an object is
+// compared whole, under the name "".
+func DiffJSON(mine, have string) []SettingDiff {
+	var out []SettingDiff
+	seen := map[string]bool{}
+	var walk func(prefix, mine, have string)
+	walk = func(prefix, mine, have string) {
+		diffPairs(mine, have, prefix, splitJSONObject, func(name, m, h string) {
+			if name != prefix && prefix != "" {
+				name = prefix + "." + name
+			}
+			if m == h || seen[name] {
+				return
+			}
+			seen[name] = true
+			if _, ok := splitJSONObject(m); ok {
+				if _, ok := splitJSONObject(h); ok {
+					walk(name, m, h)
+					return
+				}
+			}
+			out = append(out, SettingDiff{name, m, h})
+		})
+	}
+	walk("", mine, have)
+	return out
+}
+
 // splitRules splits rules.Rules.String's form, "k=v,k=v".
 func splitRules(s string) ([][2]string, bool) {
 	var out [][2]string

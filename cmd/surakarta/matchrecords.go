@@ -6,12 +6,14 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -52,7 +54,7 @@ func openMatchRecords(dir string, resume bool, run dataset.Run, names eval.Sides
 			lock.Unlock()
 		}
 	}()
-	_, exists, err := dataset.ReadManifest(dir, run.Variant)
+	have, exists, err := dataset.ReadManifest(dir, run.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -60,6 +62,12 @@ func openMatchRecords(dir string, resume bool, run dataset.Run, names eval.Sides
 		return nil, fmt.Errorf("--out %s already holds a match: add --resume to continue it, or choose another directory", dir)
 	}
 	if err := dataset.ClaimRun(dir, run, resume); err != nil {
+		var mm *dataset.RunMismatchError
+		if errors.As(err, &mm) && exists {
+			return nil, fmt.Errorf("%s holds a match with other settings:\n  %s\n"+
+				"To continue that match, repeat its settings (with --resume); to play a new one, write it to another --out",
+				dir, strings.Join(matchSettingsDiff(mm.Diffs, run.Engine, have.Engine), "\n  "))
+		}
 		return nil, err
 	}
 	played, removed, err := eval.ResumeRecords(dir, run.Variant, int(run.Games/2))
@@ -73,6 +81,51 @@ func openMatchRecords(dir string, resume bool, run dataset.Run, names eval.Sides
 		fmt.Fprintf(errOut, "resuming: %d of %d games already recorded in %s\n", 2*len(played), run.Games, dir)
 	}
 	return &matchRecords{lock: lock, dir: dir, run: run, rules: r, names: names, played: played}, nil
+}
+
+// matchSettingsDiff says how a match's settings differ from the recorded
+// match's, in selfplay's form: the engines side by side and setting by
+// setting ("--b sims: this run 60, the match 50", by mcts.Engine.Diff) from
+// the records' engine texts, "a: TEXT | b: TEXT"; a side that is not a
+// built-in engine's text (an external engine) is said whole.
+func matchSettingsDiff(diffs []dataset.SettingDiff, mine, have string) []string {
+	var out []string
+	for _, d := range diffs {
+		if d.Setting != "engine" {
+			out = append(out, settingsDiff([]dataset.SettingDiff{d}, "the match")...)
+			continue
+		}
+		ms, mok := matchEngineSides(mine)
+		hs, hok := matchEngineSides(have)
+		if !mok || !hok {
+			out = append(out, settingsDiff([]dataset.SettingDiff{d}, "the match")...)
+			continue
+		}
+		for i, side := range []string{"a", "b"} {
+			if ms[i] == hs[i] {
+				continue
+			}
+			me, merr := mcts.ParseEngine(mcts.Engine{}, ms[i])
+			he, herr := mcts.ParseEngine(mcts.Engine{}, hs[i])
+			if merr != nil || herr != nil {
+				out = append(out, fmt.Sprintf("--%s: this run %s, the match %s", side, ms[i], hs[i]))
+				continue
+			}
+			for _, name := range me.Diff(he) {
+				s := mcts.LookupSetting(name)
+				out = append(out, fmt.Sprintf("--%s %s: this run %s, the match %s", side, s.Flag(), s.Get(&me), s.Get(&he)))
+			}
+		}
+	}
+	return out
+}
+
+// matchEngineSides splits a match record's engine text, "a: TEXT | b:
+// TEXT", into the sides' texts.
+func matchEngineSides(text string) ([2]string, bool) {
+	a, b, ok := strings.Cut(text, " | b: ")
+	a, aok := strings.CutPrefix(a, "a: ")
+	return [2]string{a, b}, ok && aok
 }
 
 // close writes the pending games (a match that ends, or is interrupted,

@@ -242,21 +242,23 @@ func checkPartitionSettings(cfg selfplay.Config) error {
 	}
 	return fmt.Errorf("%s already holds a %s run with other settings:\n  %s\n"+
 		"To continue that run, repeat its settings (with --resume); to start a new run, write it to another --out",
-		dataset.PartitionDir(cfg.Dir, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(settingsDiff(diffs), "\n  "))
+		dataset.PartitionDir(cfg.Dir, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(settingsDiff(diffs, "the partition"), "\n  "))
 }
 
 // settingsDiff says each differing setting as "--flag: this run X, the
-// partition Y": the flag of a setting is its name with '-' for '_'.
-func settingsDiff(diffs []dataset.SettingDiff) []string {
+// partition Y" (have names what holds the other settings): the flag of a
+// setting is its name with '-' for '_'. selfplay, match and train --resume
+// say a mismatch this way.
+func settingsDiff(diffs []dataset.SettingDiff, have string) []string {
 	out := make([]string, len(diffs))
 	for i, d := range diffs {
 		switch d.Setting {
 		case "schema_version":
-			out[i] = fmt.Sprintf("schema version: this program writes %s, the partition holds %s (written by another version of surakarta)", d.Mine, d.Have)
+			out[i] = fmt.Sprintf("schema version: this program writes %s, %s holds %s (written by another version of surakarta)", d.Mine, have, d.Have)
 		case "rules", "engine": // texts not in their usual form
-			out[i] = fmt.Sprintf("%s: this run %q, the partition %q", d.Setting, d.Mine, d.Have)
+			out[i] = fmt.Sprintf("%s: this run %q, %s %q", d.Setting, d.Mine, have, d.Have)
 		default:
-			out[i] = fmt.Sprintf("--%s: this run %s, the partition %s", strings.ReplaceAll(d.Setting, "_", "-"), d.Mine, d.Have)
+			out[i] = fmt.Sprintf("--%s: this run %s, %s %s", strings.ReplaceAll(d.Setting, "_", "-"), d.Mine, have, d.Have)
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/pipeline/train"
 )
@@ -57,6 +59,10 @@ func newTrainCommand() *cobra.Command {
 				c.Log = cmd.ErrOrStderr()
 			}
 			l, err := train.Run(cmd.Context(), c)
+			var mm *train.SettingsMismatchError
+			if errors.As(err, &mm) {
+				return trainMismatch(mm)
+			}
 			if err != nil {
 				return err
 			}
@@ -91,6 +97,44 @@ func newTrainCommand() *cobra.Command {
 	fs.BoolVar(&c.Quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the ladder as one JSON object instead of text")
 	return cmd
+}
+
+// trainMismatch says a training run's other settings in selfplay's form,
+// each by the flag that sets it ("--sims: this run 60, the run 50"), or by
+// its key in ladder.json where no flag sets it alone.
+func trainMismatch(e *train.SettingsMismatchError) error {
+	var lines []string
+	for _, d := range e.Diffs {
+		if flag, ok := trainFlag(d.Setting); ok {
+			d.Setting = flag
+			lines = append(lines, settingsDiff([]dataset.SettingDiff{d}, "the run")...)
+		} else {
+			lines = append(lines, fmt.Sprintf("%s (ladder.json settings): this run %s, the run %s", d.Setting, d.Mine, d.Have))
+		}
+	}
+	return fmt.Errorf("%s holds a training run with other settings:\n  %s\n"+
+		"--resume continues a run with its own settings: repeat them, or choose another --out",
+		e.Out, strings.Join(lines, "\n  "))
+}
+
+// trainFlag names the train flag that sets a key of the ladder's settings
+// (train.SettingsMismatchError), with ok false where no flag sets it alone.
+func trainFlag(key string) (string, bool) {
+	switch key {
+	case "model_cpuct":
+		return "cpuct", true
+	case "selfplay_engine.sims":
+		return "sims", true
+	case "match_engine.sims":
+		return "match-sims", true
+	case "fit.value.ColorBlind":
+		return "color-blind", true
+	case "fit.td_lambda", "fit.spread_scale", "fit.no_prior", "fit.prior_temperature":
+		return strings.TrimPrefix(key, "fit."), true
+	case "games", "window", "gate_games", "anchor_games", "strength_games", "random_opening", "seed", "rules":
+		return key, true
+	}
+	return key, false
 }
 
 // writeLadder prints the ladder's headline: one line per generation.

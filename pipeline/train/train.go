@@ -11,6 +11,7 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -65,6 +66,39 @@ func sameSettings(a, b json.RawMessage) bool {
 	return string(xb) == string(yb)
 }
 
+// settingsDiffs lists the settings in which mine differs from have, the
+// run's on disk, key by key (dataset.DiffJSON), the number of generations
+// aside as sameSettings ignores it.
+func settingsDiffs(mine, have json.RawMessage) []dataset.SettingDiff {
+	norm := func(b json.RawMessage) string {
+		var x settings
+		if json.Unmarshal(b, &x) != nil {
+			return string(b)
+		}
+		x.Generations = 0
+		out, _ := json.Marshal(x)
+		return string(out)
+	}
+	return dataset.DiffJSON(norm(mine), norm(have))
+}
+
+// SettingsMismatchError refuses to resume a training run of other
+// settings; Diffs says which, by their keys in the ladder's settings
+// ("games", "selfplay_engine.sims", "fit.td_lambda").
+type SettingsMismatchError struct {
+	Out   string
+	Diffs []dataset.SettingDiff
+}
+
+func (e *SettingsMismatchError) Error() string {
+	parts := make([]string, len(e.Diffs))
+	for i, d := range e.Diffs {
+		parts[i] = fmt.Sprintf("%s: this run %s, the run %s", d.Setting, d.Mine, d.Have)
+	}
+	return fmt.Sprintf("%s holds a training run of other settings (%s): --resume continues a run with its own settings; repeat them, or choose another --out",
+		e.Out, strings.Join(parts, "; "))
+}
+
 // sameJSON reports whether two JSON documents are equal but for white
 // space (files are written indented).
 func sameJSON(a, b []byte) bool {
@@ -109,7 +143,7 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	case err == nil && !c.Resume:
 		return nil, fmt.Errorf("%s holds a training run: add --resume to continue it, or choose another --out", c.Out)
 	case err == nil && !sameSettings(old.Settings, r.ladder.Settings):
-		return nil, fmt.Errorf("%s holds a training run of other settings: --resume continues a run with its own settings; repeat them, or choose another --out", c.Out)
+		return nil, &SettingsMismatchError{Out: c.Out, Diffs: settingsDiffs(r.ladder.Settings, old.Settings)}
 	case err != nil && !errors.Is(err, os.ErrNotExist):
 		return nil, fmt.Errorf("%s: %w", c.path(LadderFile), err)
 	case err != nil && !c.Resume:
