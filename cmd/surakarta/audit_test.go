@@ -91,12 +91,13 @@ func TestFigureCommandsPrintJSON(t *testing.T) {
 	}
 }
 
-// TestVerifyCompleteNamesTheShardsToRerun: a 4-game dataset checked as a
-// run of 8 games in 2 shards lacks shard 1; verify says so in text and in
-// JSON, and fails.
+// TestVerifyCompleteNamesTheShardsToRerun: shard 0 of a run of 8 games in
+// 2 shards lacks shard 1; verify says so in text and in JSON, and fails.
 func TestVerifyCompleteNamesTheShardsToRerun(t *testing.T) {
 	dir := t.TempDir()
-	if _, _, err := run(t, "", tinySelfplay(dir)...); err != nil {
+	args := tinySelfplay(dir, "--shard", "0", "--shards", "2")
+	args[2] = "8" // --games 8, the whole run's
+	if _, _, err := run(t, "", args...); err != nil {
 		t.Fatal(err)
 	}
 	out, _, err := run(t, "", "dataset", "verify", "--quiet", "--expect-games", "8", "--shards", "2", dir)

@@ -172,7 +172,7 @@ func TestMatchAgainstAnExternalEngine(t *testing.T) {
 	os.WriteFile(filepath.Join(dataset.PartitionDir(grown, dataset.TableGames, "standard"), ".part-0000000000.parquet.tmp-42"), []byte("partial"), 0o644)
 	resume("resuming: 2 of 4 games", "removed ", ".tmp-42")
 	dir = grown
-	if _, _, err := run(t, "", "match", "--a", "sims=8", "--b", "sims=8", "--games", "4", "--out", dir, "--resume", "--quiet"); err == nil || !strings.Contains(err.Error(), "different run") {
+	if _, _, err := run(t, "", "match", "--a", "sims=8", "--b", "sims=8", "--games", "4", "--out", dir, "--resume", "--quiet"); err == nil || !strings.Contains(err.Error(), "--b sims: this run 8, the match 16") {
 		t.Errorf("resume with other engines: %v, want a refusal", err)
 	}
 }
