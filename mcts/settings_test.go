@@ -46,7 +46,7 @@ func TestEverySettingsFieldIsDeclared(t *testing.T) {
 // DefaultSettings documents.
 func TestDefaultsAreTheDocumentedOnes(t *testing.T) {
 	want := Settings{Sims: 10000, CPUCT: 1.5, Leaf: LeafPlayout, PlayoutPlies: 40, PlayoutCaptureProb: 0.9, Solver: true,
-		NoiseWeight: 0, NoiseAlpha: 10, TemperaturePlies: 0, Temperature: 1, MaxNodes: 1 << 23, ReuseTree: true}
+		NoiseWeight: 0, NoiseAlpha: 10, TemperaturePlies: 0, Temperature: 1, MaxNodes: 1 << 20, ReuseTree: true}
 	if got := DefaultSettings(); got != want {
 		t.Errorf("defaults %+v, want %+v", got, want)
 	}

@@ -25,15 +25,15 @@ const MaxWorkersPerCPU = 4
 
 // DefaultEngine returns the engine settings of self-play: mcts's defaults
 // with 800 simulations a move, root Dirichlet noise of weight 0.25, moves
-// sampled by visit count (temperature 1) for the first 20 plies, and a node
-// budget (1M slots, 24 MiB) that 800 simulations never reach.
+// sampled by visit count (temperature 1) for the first 20 plies; the node
+// budget is mcts's default, one for every command (1M slots, 24 MiB, which
+// 800 simulations never reach).
 func DefaultEngine() mcts.Engine {
 	c := mcts.DefaultEngine()
 	c.Sims = 800
 	c.NoiseWeight = 0.25
 	c.TemperaturePlies = 20
 	c.Temperature = 1
-	c.MaxNodes = 1 << 20
 	return c
 }
 

@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/selfplay"
 )
 
 // failingJSONRuns holds, for every command with --json, arguments that make
@@ -110,5 +114,32 @@ func TestExitStatus(t *testing.T) {
 	}
 	if s := exitStatus(ctx, context.Canceled); s != exitInterrupted {
 		t.Errorf("interrupted: %d, want %d", s, exitInterrupted)
+	}
+}
+
+// TestEveryCommandHasTheSameMaxNodesDefault: the node budget is declared
+// once (mcts/config.go) and no command overrides it (selfplay and pipeline
+// once had 1,048,576, match and play 8,388,608).
+func TestEveryCommandHasTheSameMaxNodesDefault(t *testing.T) {
+	want := strconv.Itoa(mcts.DefaultEngine().MaxNodes)
+	var walk func(c *cobra.Command)
+	n := 0
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+		if f := c.Flags().Lookup("max-nodes"); f != nil {
+			n++
+			if f.DefValue != want {
+				t.Errorf("%s --max-nodes defaults to %s, mcts to %s", c.CommandPath(), f.DefValue, want)
+			}
+		}
+	}
+	walk(newRootCommand())
+	if n < 5 {
+		t.Errorf("%d commands have --max-nodes, want analyze, play, engine, selfplay, pipeline at least", n)
+	}
+	if selfplay.DefaultEngine().MaxNodes != mcts.DefaultEngine().MaxNodes || matchEngineDefaults().MaxNodes != mcts.DefaultEngine().MaxNodes {
+		t.Errorf("self-play's node budget %d, a match side's %d, mcts's %d", selfplay.DefaultEngine().MaxNodes, matchEngineDefaults().MaxNodes, mcts.DefaultEngine().MaxNodes)
 	}
 }

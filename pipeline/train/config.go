@@ -89,7 +89,7 @@ func DefaultConfig() Config {
 	sp := selfplay.DefaultEngine().Settings
 	sp.Sims = 200
 	m := mcts.DefaultSettings()
-	m.Sims, m.MaxNodes = 200, 1<<20
+	m.Sims = 200
 	fit := eval.ModelFitOptions{Value: eval.DefaultFitOptions(), ValueHead: eval.LinearHead, TDLambda: 0.7, SpreadScale: true, Prior: eval.DefaultPriorFitOptions(), PriorTemperature: 1}
 	return Config{
 		Out: "train", Generations: 3, Games: 400, SelfPlay: sp, Rules: rules.DefaultRules(), RandomOpening: 4, Window: 2,
