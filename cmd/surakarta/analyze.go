@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -85,11 +86,12 @@ func newAnalyzeCommand() *cobra.Command {
 		ef      engineFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "analyze [--fen FEN] [--moves MOVES] [--sims N] [--threads T] [--leaf playout|value] [--json] [engine flags] [rules flags]",
+		Use:   "analyze [--fen FEN] [--sims N] [--threads T] [--leaf playout|value] [--json] [engine flags] [rules flags] [MOVE...]",
 		Short: "Search a position and print the top moves, values, proofs and principal variation",
-		Long: "analyze runs the Monte Carlo tree search on --fen (after playing --moves from it, which\n" +
-			"also gives the search the history repetitions count) and prints the moves with their\n" +
-			"visits, value (-1..1, for the side to move) and proof (win, loss or draw once solved;\n" +
+		Long: "analyze runs the Monte Carlo tree search on --fen (after playing the MOVE arguments from\n" +
+			"it, as replay takes them, which also gives the search the history repetitions count; the\n" +
+			"old form --moves 'MOVES' still works, with a deprecation note) and prints the moves with\n" +
+			"their visits, value (-1..1, for the side to move) and proof (win, loss or draw once solved;\n" +
 			"'win in 3': the game ends 3 plies on, this move included, along the shortest proven\n" +
 			"win; 'loss in 2': along the longest proven loss), then the principal variation.\n" +
 			"--json prints one object instead: fen, side_to_move, best, value, proof, distance,\n" +
@@ -103,10 +105,15 @@ func newAnalyzeCommand() *cobra.Command {
 			"is reproducible from --seed.",
 		Example: "  surakarta analyze --sims 50000\n" +
 			"  surakarta analyze --fen '6/2b3/1r4/6/6/5r r 0 30' --json\n" +
-			"  surakarta analyze --moves 'b2-b3 e5-e4' --leaf value --sims 200000 --threads 2",
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+			"  surakarta analyze b2-b3 e5-e4 --leaf value --sims 200000 --threads 2",
+		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
+			if len(args) > 0 {
+				if moves != "" {
+					return errors.New("give the moves as arguments or with the deprecated --moves, not both")
+				}
+				moves = strings.Join(args, " ")
+			}
 			a, err := analyze(cmd, &rf, &ef, fen, moves, threads, top, quiet)
 			if err != nil {
 				return err // under --json, execute prints it as {error, fen, outcome}
@@ -120,6 +127,7 @@ func newAnalyzeCommand() *cobra.Command {
 	}
 	addFENFlag(cmd, &fen)
 	cmd.Flags().StringVar(&moves, "moves", "", "moves to play from --fen first, separated by spaces (their positions count for repetition)")
+	deprecateFlag(cmd, "moves", "give the moves as arguments, as replay takes them: analyze [--fen FEN] MOVE...")
 	cmd.Flags().IntVar(&threads, "threads", 1, "search threads sharing one tree (above 1: not bit-reproducible)")
 	cmd.Flags().IntVar(&top, "top", 10, "moves to list (0: all); --json always lists all")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object (on an error too: {error, fen, outcome})")
@@ -195,7 +203,7 @@ func gameAndSearcher(rf *rulesFlags, ef *engineFlags, fen, moves string) (*rules
 }
 
 // startGame starts a game under r from the --fen value and plays the
-// space-separated --moves value.
+// space-separated moves (analyze's MOVE arguments).
 func startGame(r rules.Rules, fen, moves string) (*rules.Game, error) {
 	p, err := parseFENFlag(fen)
 	if err != nil {
@@ -207,10 +215,10 @@ func startGame(r rules.Rules, fen, moves string) (*rules.Game, error) {
 	}
 	for i, s := range strings.Fields(moves) {
 		if g.IsTerminal() {
-			return nil, fmt.Errorf("--moves: move %d %q: the game is already over (%v)", i+1, s, g.Outcome())
+			return nil, fmt.Errorf("move %d %q: the game is already over (%v)", i+1, s, g.Outcome())
 		}
 		if _, err := g.PlayString(s); err != nil {
-			return nil, fmt.Errorf("--moves: move %d %q: %w", i+1, s, err)
+			return nil, fmt.Errorf("move %d %q: %w", i+1, s, err)
 		}
 	}
 	return g, nil

@@ -84,7 +84,7 @@ func TestAnalyzeShowsProofDistances(t *testing.T) {
 // numbers (seconds aside).
 func TestAnalyzeJSONIsReproducible(t *testing.T) {
 	get := func() analysisJSON {
-		out, _, err := run(t, "", "analyze", "--sims", "400", "--seed", "5", "--json", "--moves", "b2-b3 e5-e4")
+		out, _, err := run(t, "", "analyze", "--sims", "400", "--seed", "5", "--json", "b2-b3", "e5-e4")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +129,7 @@ func TestAnalyzeTextListsMovesAndPV(t *testing.T) {
 // which the next move is the third occurrence (a win under majority).
 func TestAnalyzeRepetitionInHistory(t *testing.T) {
 	out, _, err := run(t, "", "analyze", "--fen", "5b/5b/6/6/6/r5 r 0 1", "--variant", "majority",
-		"--moves", "a1-b1 f6-e6 b1-a1 e6-f6 a1-b1 f6-e6 b1-a1", "--sims", "200", "--json")
+		"a1-b1", "f6-e6", "b1-a1", "e6-f6", "a1-b1", "f6-e6", "b1-a1", "--sims", "200", "--json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,8 @@ func TestAnalyzeErrors(t *testing.T) {
 		{[]string{"--threads", "0"}, "--threads"},
 		{[]string{"--top", "-1"}, "--top"},
 		{[]string{"--fen", "nonsense"}, "--fen"},
-		{[]string{"--moves", "b2-b3 zz"}, `--moves: move 2 "zz"`},
+		{[]string{"b2-b3", "zz"}, `move 2 "zz"`},
+		{[]string{"--moves", "b2-b3", "e5-e4"}, "not both"},
 		{[]string{"--fen", "6/6/6/6/2b3/6 r 0 9"}, "already over"},
 		{[]string{"--sims", "-5"}, "--sims"},
 		{[]string{"--variant", "blitz"}, "--variant"},
@@ -300,5 +301,26 @@ func TestThreadCountsAgreeInNumber(t *testing.T) {
 	_, errOut, err := run(t, "", "perft", "--depth", "2", "--threads", "2", "--quiet")
 	if err != nil || !strings.Contains(errOut, "M leaves/s, 2 threads)") {
 		t.Errorf("perft: %v, stderr %q", err, errOut)
+	}
+}
+
+// TestAnalyzeTakesMovesAsReplayDoes: the moves are arguments, as replay
+// takes them; the old --moves 'MOVES' gives the same analysis with a
+// deprecation note that names the new form.
+func TestAnalyzeTakesMovesAsReplayDoes(t *testing.T) {
+	args := []string{"analyze", "--sims", "50", "--seed", "3", "--json", "--quiet"}
+	now, errNow, err := run(t, "", append(args, "b2-b3", "e5-e4")...)
+	if err != nil || errNow != "" {
+		t.Fatalf("analyze MOVE...: %v %q", err, errNow)
+	}
+	old, errOld, err := run(t, "", append(args, "--moves", "b2-b3 e5-e4")...)
+	if err != nil || !strings.Contains(errOld, "--moves is deprecated: give the moves as arguments, as replay takes them") {
+		t.Fatalf("analyze --moves: %v %q", err, errOld)
+	}
+	var a, b struct{ FEN, Best string }
+	json.Unmarshal([]byte(now), &a)
+	json.Unmarshal([]byte(old), &b)
+	if a.FEN == "" || a.FEN != b.FEN || a.Best != b.Best {
+		t.Errorf("MOVE... gives %+v, --moves %+v", a, b)
 	}
 }
