@@ -402,8 +402,8 @@ func (r *runner) fit(ctx context.Context, g, champ int, gen *Generation) (*eval.
 		}
 		return nil, false, fmt.Errorf("fit of generation %d: %w", g, err)
 	}
-	if rep := mf.Value.Report; rep != nil && rep.Warning != "" {
-		r.logf("generation %d: warning: the value head's %s", g, rep.Warning)
+	if rep := mf.ValueReport(); rep != nil && rep.WorseThanBaseline() != "" {
+		r.logf("generation %d: warning: the value head's %s", g, rep.WorseThanBaseline())
 	}
 	mf.Provenance.Program = version.String()
 	mf.Provenance.Generation = g
