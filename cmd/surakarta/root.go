@@ -30,6 +30,9 @@ func newRootCommand() *cobra.Command {
 			"    engine) and 800 where many games are played (selfplay, experiment run, match); the\n" +
 			"    one-command jobs are sized to finish in minutes on two cores: pipeline 100 (its\n" +
 			"    match 200), train 200\n" +
+			"  - moves to play from a position are arguments (replay MOVE..., analyze MOVE...)\n" +
+			"  - a job's match engines are one flag, --match-engine SETTINGS (pipeline, train), and the\n" +
+			"    games of each kind of match --KIND-games (--match-games, --gate-games, --anchor-games)\n" +
 			"  - --json prints one JSON object on stdout, {\"error\": ...} where the command fails (exit\n" +
 			"    status 1; 130 when stopped by Ctrl-C); progress goes to stderr, --quiet silences it\n" +
 			"  - old forms of these flags still work and print a deprecation note naming the new one",

@@ -17,11 +17,14 @@ import (
 func newTrainCommand() *cobra.Command {
 	c := train.DefaultConfig()
 	var (
-		asJSON  bool
-		noPrior bool
+		asJSON      bool
+		noPrior     bool
+		rf          rulesFlags
+		matchEngine string
+		matchSims   int
 	)
 	cmd := &cobra.Command{
-		Use:   "train [--out DIR] [--generations G] [--games N] [--sims S] [--resume] [--json]",
+		Use:   "train [--out DIR] [--generations G] [--games N] [--sims S] [--match-engine SETTINGS] [rules flags] [--resume] [--json]",
 		Short: "Train models by generations of self-play, gated by matches, with an Elo ladder",
 		Long: "train improves the engine by iterating. Generation 0 is the built-in engine (playouts,\n" +
 			"material). Generation g+1: the champion (the last promoted generation) plays --games\n" +
@@ -42,7 +45,15 @@ func newTrainCommand() *cobra.Command {
 			"same flags give the same models and ladder on any machine and any --concurrency (the equal-time\n" +
 			"budgets excepted: they are timed). Interrupted, the\n" +
 			"same command with --resume continues where it stopped (more --generations extend a finished\n" +
-			"run). The defaults finish in about ten minutes on two cores. Progress goes to stderr.",
+			"run). The defaults finish in about ten minutes on two cores. Progress goes to stderr.\n\n" +
+			"The rules flags (--variant majority, --no-capture-limit, ...) set the rules of every game,\n" +
+			"self-play and matches. --match-engine sets every match player's search as comma-separated\n" +
+			"engine settings (as pipeline's --match-engine and match --a take them; the old --match-sims N\n" +
+			"still works, as sims=N, with a deprecation note); the value-leaf players (the trained\n" +
+			"models, and material as an anchor) search with leaf=value and --model-cpuct, 0.5 by\n" +
+			"default, where an evaluator's judgement decides the search (the engines' --cpuct, 1.5 by\n" +
+			"default, is the playout search's; train's old --cpuct, the same value-leaf constant, still\n" +
+			"works with a deprecation note).",
 		Example: "  surakarta train\n" +
 			"  surakarta train --out runs/t1 --generations 6 --games 2000 --sims 400\n" +
 			"  surakarta train --out runs/t1 --generations 8 --games 2000 --sims 400 --resume\n" +
@@ -52,6 +63,22 @@ func newTrainCommand() *cobra.Command {
 			if err := checkConcurrency(c.Workers); err != nil {
 				return err
 			}
+			r, err := rf.rules()
+			if err != nil {
+				return err
+			}
+			c.Rules = r
+			if hasKey(matchEngine, "evaluator") {
+				return errors.New("--match-engine: leave evaluator out: the ladder's players bring their own (models, material)")
+			}
+			me, err := mcts.ParseEngine(mcts.Engine{Settings: c.Match}, matchEngine)
+			if err != nil {
+				return fmt.Errorf("--match-engine: %w", err)
+			}
+			if cmd.Flags().Changed("match-sims") {
+				me.Sims = matchSims
+			}
+			c.Match = me.Settings
 			c.Fit.NoPrior = noPrior
 			c.Match.Tablebase = c.SelfPlay.Tablebase // every player of the run, or none
 			c.Fit.Value.Seed, c.Fit.Value.Workers = c.Seed, c.Workers
@@ -77,9 +104,13 @@ func newTrainCommand() *cobra.Command {
 	fs.IntVar(&c.Generations, "generations", c.Generations, "generations to train after generation 0 (the built-in engine)")
 	fs.Int64Var(&c.Games, "games", c.Games, "self-play games of each generation's data")
 	fs.IntVar(&c.SelfPlay.Sims, "sims", c.SelfPlay.Sims, "self-play simulations per move (a count, never a time)")
-	fs.IntVar(&c.Match.Sims, "match-sims", c.Match.Sims, "simulations per move of every match player")
+	fs.StringVar(&matchEngine, "match-engine", mcts.Engine{Settings: c.Match}.Text("sims"),
+		"every match player's search settings as comma-separated engine flags key=value (as pipeline's --match-engine; value-leaf players use --model-cpuct)")
+	fs.IntVar(&matchSims, "match-sims", c.Match.Sims, "simulations per move of every match player")
+	deprecateFlag(cmd, "match-sims", "use --match-engine sims=N: the match engine's settings are one flag, as in pipeline")
 	fs.StringVar(&c.SelfPlay.Tablebase, "tablebase", "", mcts.LookupSetting("tablebase").Doc+"; in self-play and every match")
-	fs.Float64Var(&c.ModelCPUCT, "cpuct", c.ModelCPUCT, "PUCT constant of the value-leaf players (trained models and the material anchor), in self-play and matches")
+	fs.Float64Var(&c.ModelCPUCT, "model-cpuct", c.ModelCPUCT, "PUCT constant of the value-leaf players (trained models and the material anchor), in self-play and matches (the engines' --cpuct, 1.5, is the playout search's)")
+	deprecatedAlias(cmd, "cpuct", "model-cpuct", "train's constant is the value-leaf players' (default 0.5), not the search's --cpuct of the other commands (1.5)")
 	fs.IntVar(&c.Window, "window", c.Window, "latest generations whose data each fit reads")
 	fs.Float64Var(&c.Fit.TDLambda, "td-lambda", c.Fit.TDLambda, "value target: TD(λ) returns along each game (1: the game result, 0: the next position's root value)")
 	fs.BoolVar(&c.Fit.SpreadScale, "spread-scale", c.Fit.SpreadScale, "scale the fitted values so that they spread as widely as the results")
@@ -96,6 +127,7 @@ func newTrainCommand() *cobra.Command {
 	fs.BoolVar(&c.Resume, "resume", false, "continue the run in --out: keep the finished stages, run the rest")
 	fs.BoolVar(&c.Quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the ladder as one JSON object instead of text")
+	addRulesFlags(cmd, &rf)
 	return cmd
 }
 
@@ -122,12 +154,12 @@ func trainMismatch(e *train.SettingsMismatchError) error {
 func trainFlag(key string) (string, bool) {
 	switch key {
 	case "model_cpuct":
-		return "cpuct", true
+		return "model-cpuct", true
 	case "selfplay_engine.sims":
 		return "sims", true
 	case "match_engine.sims":
-		return "match-sims", true
-	case "fit.value.ColorBlind":
+		return "match-engine sims", true
+	case "fit.value.color_blind":
 		return "color-blind", true
 	case "fit.td_lambda", "fit.spread_scale", "fit.no_prior", "fit.prior_temperature":
 		return strings.TrimPrefix(key, "fit."), true

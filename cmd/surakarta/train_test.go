@@ -15,7 +15,7 @@ import (
 func TestTrainTinyRunLeavesAUsableModel(t *testing.T) {
 	dir := t.TempDir()
 	out, stderr, err := run(t, "", "train", "--out", dir, "--generations", "1", "--games", "10", "--sims", "8",
-		"--match-sims", "8", "--gate-games", "2", "--anchor-games", "2", "--strength-games", "2", "--quiet", "--json")
+		"--match-engine", "sims=8", "--gate-games", "2", "--anchor-games", "2", "--strength-games", "2", "--quiet", "--json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,5 +79,34 @@ func TestLadderStrengthLineEndsCleanly(t *testing.T) {
 	}
 	if want := "strength (sims/s, one thread: gen-01 2; gen-01 uniform priors 3)\n"; !strings.Contains(b.String(), want) {
 		t.Errorf("ladder:\n%s\nwant the line %q", b.String(), want)
+	}
+}
+
+// TestTrainPlaysTheMajorityEnding: train takes the rules flags, so the
+// majority ending can be trained; its generations' data is of that
+// variant, and the ladder records the rules.
+func TestTrainPlaysTheMajorityEnding(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := run(t, "", "train", "--out", dir, "--variant", "majority", "--generations", "1", "--games", "6", "--sims", "4",
+		"--match-engine", "sims=4", "--gate-games", "2", "--anchor-games", "0", "--strength-games", "0", "--quiet", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l train.Ladder
+	if err := json.Unmarshal([]byte(out), &l); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(l.Settings), `"rules": "variant=majority`) {
+		t.Errorf("ladder settings %s: want the majority rules", l.Settings)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "gen-01", "data", "games", "variant=majority")); err != nil {
+		t.Errorf("gen-01/data holds no majority games: %v", err)
+	}
+	// The old --cpuct and --match-sims still work, with notes naming the new forms.
+	_, errOut, err := run(t, "", "train", "--out", dir, "--variant", "majority", "--generations", "1", "--games", "6", "--sims", "4",
+		"--match-sims", "4", "--cpuct", "0.5", "--gate-games", "2", "--anchor-games", "0", "--strength-games", "0", "--resume", "--json")
+	if err != nil || !strings.Contains(errOut, "--match-sims is deprecated: use --match-engine sims=N") ||
+		!strings.Contains(errOut, "--cpuct is deprecated: use --model-cpuct") {
+		t.Errorf("old flags on a resume of the same run: %v\n%s", err, errOut)
 	}
 }

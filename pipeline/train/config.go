@@ -118,7 +118,7 @@ func (c *Config) Validate() error {
 	case c.StrengthGames < 0 || c.StrengthGames%2 != 0:
 		return fmt.Errorf("--strength-games %d: want an even number, or 0 for no final comparison", c.StrengthGames)
 	case !(c.ModelCPUCT > 0):
-		return fmt.Errorf("--cpuct %v: want a positive number", c.ModelCPUCT)
+		return fmt.Errorf("--model-cpuct %v: want a positive number", c.ModelCPUCT)
 	case c.Workers < 0:
 		return fmt.Errorf("workers %d: want 0 (one per CPU) or more", c.Workers)
 	}
