@@ -2,18 +2,22 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/mcts"
 )
 
 func newDatasetCommand() *cobra.Command {
@@ -179,6 +183,34 @@ func inspectionJSON(in *dataset.Inspection) inspectJSON {
 	return j
 }
 
+// engineLines writes a run's engine in one form whoever wrote it: the
+// engine settings as the flags and match --a take them ("sims=800,
+// cpuct=1.5,..."), from self-play's JSON description as from a match's
+// "a: TEXT | b: TEXT" (one line per side, ": " or " a: " first); other
+// texts (an external engine) as they are.
+func engineLines(desc string) []string {
+	if sides, ok := matchEngineSides(desc); ok {
+		return []string{" a: " + sides[0], " b: " + sides[1]}
+	}
+	dec := json.NewDecoder(strings.NewReader(desc))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil || len(m) == 0 {
+		return []string{": " + desc}
+	}
+	var parts []string
+	for _, s := range mcts.EngineSettings() {
+		if v, ok := m[s.Name]; ok {
+			parts = append(parts, fmt.Sprintf("%s=%v", s.Flag(), v))
+			delete(m, s.Name)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) { // keys of another version
+		parts = append(parts, fmt.Sprintf("%s=%v", strings.ReplaceAll(k, "_", "-"), m[k]))
+	}
+	return []string{": " + strings.Join(parts, ",")}
+}
+
 func printInspection(w io.Writer, in *dataset.Inspection, files bool) {
 	fmt.Fprintf(w, "dataset %s\n", in.Dir)
 	variant := ""
@@ -191,7 +223,10 @@ func printInspection(w io.Writer, in *dataset.Inspection, files bool) {
 				if r.GameIDs != "" {
 					fmt.Fprintf(w, "  game ids: %s\n", r.GameIDs)
 				}
-				fmt.Fprintf(w, "  rules: %s\n  engine: %s\n", r.Rules, r.Engine)
+				fmt.Fprintf(w, "  rules: %s\n", r.Rules)
+				for _, e := range engineLines(r.Engine) {
+					fmt.Fprintf(w, "  engine%s\n", e)
+				}
 			} else {
 				fmt.Fprintf(w, "  run: no manifest (%s)\n", dataset.ManifestName)
 			}

@@ -28,7 +28,7 @@ func TestSelfplayThenInspectAndVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"variant=standard", "seed 1, games 4, random opening 2 plies", `"sims":8`, "positions 1 file, ", "games     1 file, 4 rows, ", "1 row group", "part-0000000000.parquet  games 0..3"} {
+	for _, want := range []string{"variant=standard", "seed 1, games 4, random opening 2 plies", "engine: sims=8,", "positions 1 file, ", "games     1 file, 4 rows, ", "1 row group", "part-0000000000.parquet  games 0..3"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("inspect output lacks %q:\n%s", want, out)
 		}

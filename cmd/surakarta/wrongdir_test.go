@@ -35,3 +35,29 @@ func TestCommandsGivenTheWrongKindOfDirectorySayWhatItIs(t *testing.T) {
 		t.Errorf("stats of a training run: %v", err)
 	}
 }
+
+// TestInspectShowsEveryEngineInOneForm: a self-play run's engine (a JSON
+// description in its manifest) and a match's sides print alike, in the
+// settings form the flags and match --a take.
+func TestInspectShowsEveryEngineInOneForm(t *testing.T) {
+	sp := filepath.Join(t.TempDir(), "sp")
+	if _, _, err := run(t, "", tinySelfplay(sp)...); err != nil {
+		t.Fatal(err)
+	}
+	m := filepath.Join(t.TempDir(), "m")
+	if _, _, err := run(t, "", "match", "--a", "sims=2", "--b", "sims=3", "--games", "2", "--out", m, "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	a, _, err := run(t, "", "dataset", "inspect", sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := run(t, "", "dataset", "inspect", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(a, "  engine: sims=8,cpuct=1.5,") || strings.Contains(a, `{"sims"`) ||
+		!strings.Contains(b, "  engine a: sims=2,cpuct=1.5,") || !strings.Contains(b, "  engine b: sims=3,cpuct=1.5,") {
+		t.Errorf("inspect of a self-play run:\n%s\nof a match:\n%s", a, b)
+	}
+}
