@@ -84,6 +84,13 @@ type Spec struct {
 	// equivalence test of their paired change); default
 	// DefaultConvergenceMargin.
 	ConvergenceMargin float64 `yaml:"convergence_margin,omitempty" json:"convergence_margin,omitempty"`
+	// EquivalenceMarginPoints and ConvergenceMarginPoints give the margins
+	// in percentage points (2 for ±2 points), as every output says them:
+	// ParseSpec turns them into the fractions above, which spec.json
+	// records, so that a spec written either way is the same experiment.
+	// (The fraction keys, in a YAML spec, are noted as deprecated.)
+	EquivalenceMarginPoints float64 `yaml:"equivalence_margin_points,omitempty" json:"equivalence_margin_points,omitempty"`
+	ConvergenceMarginPoints float64 `yaml:"convergence_margin_points,omitempty" json:"convergence_margin_points,omitempty"`
 	// Ladder names the arms of a strength ladder, weakest first. When
 	// empty, every group of arms that differ only in simulations forms a
 	// ladder ordered by simulations; naming the rungs lets a ladder climb
@@ -209,6 +216,20 @@ func ParseSpec(data []byte, isJSON bool) (*Spec, error) {
 		}
 		s.Concurrency, s.Workers = s.Workers, 0
 		s.Notes = append(s.Notes, "the spec key workers is deprecated: write concurrency (the same setting, named as the --concurrency flag)")
+	}
+	for _, m := range []struct {
+		name      string
+		pts, frac *float64
+	}{{"equivalence_margin", &s.EquivalenceMarginPoints, &s.EquivalenceMargin}, {"convergence_margin", &s.ConvergenceMarginPoints, &s.ConvergenceMargin}} {
+		switch {
+		case *m.pts != 0 && *m.frac != 0:
+			return nil, fmt.Errorf("spec sets %s_points %g and %s %g: keep %s_points only", m.name, *m.pts, m.name, *m.frac, m.name)
+		case *m.pts != 0:
+			*m.frac, *m.pts = *m.pts/100, 0
+		case *m.frac != 0 && !isJSON:
+			s.Notes = append(s.Notes, fmt.Sprintf("the spec key %s (a fraction) is deprecated: write %s_points: %g, in points as every output says them",
+				m.name, m.name, 100**m.frac))
+		}
 	}
 	if s.Opening == dataset.OpeningRandom {
 		s.Opening = ""
@@ -354,9 +375,9 @@ func (s *Spec) Validate() error {
 	case !(s.Confidence > 0 && s.Confidence < 1):
 		return fmt.Errorf("confidence %v: want a fraction in (0, 1) such as 0.95", s.Confidence)
 	case !(s.EquivalenceMargin > 0 && s.EquivalenceMargin < 0.5):
-		return fmt.Errorf("equivalence_margin %v: want a fraction in (0, 0.5) such as 0.02 (2 percentage points)", s.EquivalenceMargin)
+		return fmt.Errorf("equivalence margin of %v points (equivalence_margin %v): want more than 0 and below 50 points, such as equivalence_margin_points: 2", 100*s.EquivalenceMargin, s.EquivalenceMargin)
 	case !(s.ConvergenceMargin > 0 && s.ConvergenceMargin < 0.5):
-		return fmt.Errorf("convergence_margin %v: want a fraction in (0, 0.5) such as 0.015 (1.5 percentage points)", s.ConvergenceMargin)
+		return fmt.Errorf("convergence margin of %v points (convergence_margin %v): want more than 0 and below 50 points, such as convergence_margin_points: 1.5", 100*s.ConvergenceMargin, s.ConvergenceMargin)
 	case len(s.Arms) == 0:
 		return errors.New("arms: want at least one arm")
 	case len(s.Arms) > 64:

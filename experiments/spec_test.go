@@ -215,3 +215,49 @@ func FuzzParseSpec(f *testing.F) {
 		}
 	})
 }
+
+// TestSpecMarginsInPointsAreTheSameExperiment: a margin written in points
+// (as every output says it) parses to the fraction the old key gave, so
+// the recorded spec.json of a run is the same either way; the old key is
+// noted as deprecated, both keys at once refused.
+func TestSpecMarginsInPointsAreTheSameExperiment(t *testing.T) {
+	base := "name: m\ngames: 10\npairing: none\nengine: {sims: 5}\narms: [{name: a, variant: standard}]\n"
+	pts, err := ParseSpec([]byte(base+"equivalence_margin_points: 2\nconvergence_margin_points: 1.5\n"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frac, err := ParseSpec([]byte(base+"equivalence_margin: 0.02\nconvergence_margin: 0.015\n"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mustJSON(pts) != mustJSON(frac) || len(pts.Notes) != 0 || len(frac.Notes) != 2 || !strings.Contains(frac.Notes[0], "equivalence_margin_points: 2") {
+		t.Errorf("points %s (notes %q), fraction %s (notes %q)", mustJSON(pts), pts.Notes, mustJSON(frac), frac.Notes)
+	}
+	if _, err := ParseSpec([]byte(base+"equivalence_margin_points: 2\nequivalence_margin: 0.02\n"), false); err == nil || !strings.Contains(err.Error(), "only") {
+		t.Errorf("both keys: %v", err)
+	}
+}
+
+// TestShippedSpecsRecordTheSpecJSONOfTheirFindings: the shipped specs,
+// margins now in points, still give the spec.json their findings were run
+// with, so `experiment run --resume` of a finding's directory goes on.
+func TestShippedSpecsRecordTheSpecJSONOfTheirFindings(t *testing.T) {
+	for _, name := range []string{"variants", "ladder", "sensitivity", "strongest"} {
+		b, err := os.ReadFile(filepath.Join("..", "docs", "findings", name, "spec.json"))
+		if err != nil {
+			continue // no finding of this spec
+		}
+		rec, err := ParseSpec(b, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := ReadSpec(filepath.Join("specs", name+".yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Concurrency, s.Concurrency = 0, 0
+		if mustJSON(rec) != mustJSON(s) {
+			t.Errorf("%s: specs/%s.yaml gives\n%s\nits finding's spec.json\n%s", name, name, mustJSON(s), mustJSON(rec))
+		}
+	}
+}

@@ -35,7 +35,7 @@ func failingJSONRuns(t *testing.T) map[string][]string {
 		"pipeline":          {"--games", "0", "--out", filepath.Join(t.TempDir(), "p")},
 		"selfplay":          {"--games", "0", "--out", filepath.Join(t.TempDir(), "s")},
 		"stats":             {missing},
-		"stats plan":        {"--halfwidth", "-1"},
+		"stats plan":        {"--halfwidth-points", "-1"},
 		"tablebase probe":   {missing, "--fen", "6/2b3/1r4/6/6/5r r 0 30"},
 		"train":             {"--generations", "0", "--out", filepath.Join(t.TempDir(), "t")},
 	}

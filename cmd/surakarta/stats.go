@@ -183,27 +183,40 @@ func writeJSON(w io.Writer, v any) error {
 func newStatsPlanCommand() *cobra.Command {
 	var (
 		halfWidth    float64
+		points       float64
 		rate         string
 		conf         float64
 		asJSON       bool
 		allowDamaged bool
 	)
 	cmd := &cobra.Command{
-		Use:   "plan --halfwidth H [--rate P | DIR...]",
+		Use:   "plan --halfwidth-points H [--rate P | DIR...]",
 		Short: "How many games give intervals of a chosen half-width",
-		Long: "plan tells how many games give a chosen interval half-width (--halfwidth 0.01 is\n" +
-			"±1 percentage point): at a given rate (--rate), or at the rates observed in datasets:\n" +
+		Long: "plan tells how many games give a chosen interval half-width in percentage points, as\n" +
+			"every output gives intervals (--halfwidth-points 1 is ±1 point; the old --halfwidth 0.01, a\n" +
+			"fraction, still works with a deprecation note): at a given rate (--rate), or at the rates\n" +
+			"observed in datasets:\n" +
 			"for each variant's red, black and draw rates (Wilson), its first-player score\n" +
 			"(trinomial), and the differences between variants (games per arm; paired designs\n" +
 			"need fewer, scaled by the observed width ratio).",
-		Example: "  surakarta stats plan --halfwidth 0.01 --rate 0.5\n  surakarta stats plan --halfwidth 0.025 data/",
+		Example: "  surakarta stats plan --halfwidth-points 1 --rate 0.5\n  surakarta stats plan --halfwidth-points 2.5 data/",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkConfidence(conf); err != nil {
 				return err
 			}
-			if !(halfWidth > 0 && halfWidth < 0.5) {
-				return fmt.Errorf("--halfwidth %v: want a fraction in (0, 0.5) such as 0.01", halfWidth)
+			if cmd.Flags().Changed("halfwidth") {
+				if cmd.Flags().Changed("halfwidth-points") {
+					return errors.New("give --halfwidth-points only (--halfwidth is its old form, a fraction)")
+				}
+				if !(halfWidth > 0 && halfWidth < 0.5) {
+					return fmt.Errorf("--halfwidth %v: want a fraction in (0, 0.5) such as 0.01, or --halfwidth-points 1", halfWidth)
+				}
+				points = 100 * halfWidth
 			}
+			if !(points > 0 && points < 50) {
+				return fmt.Errorf("--halfwidth-points %v: want more than 0 and below 50 points, such as 1", points)
+			}
+			halfWidth = points / 100
 			var rows []experiments.PlanRow
 			switch {
 			case rate != "" && len(args) > 0:
@@ -228,12 +241,14 @@ func newStatsPlanCommand() *cobra.Command {
 				return errors.New("give --rate P or one or more dataset directories to plan from")
 			}
 			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), map[string]any{"halfwidth": halfWidth, "confidence": conf, "rows": rows})
+				return writeJSON(cmd.OutOrStdout(), map[string]any{"halfwidth": halfWidth, "halfwidth_points": points, "confidence": conf, "rows": rows})
 			}
 			return experiments.WritePlanText(cmd.OutOrStdout(), rows, halfWidth, conf)
 		},
 	}
-	cmd.Flags().Float64Var(&halfWidth, "halfwidth", 0.01, "target half-width of the interval, as a fraction")
+	cmd.Flags().Float64Var(&points, "halfwidth-points", 1, "target half-width of the interval, in percentage points")
+	cmd.Flags().Float64Var(&halfWidth, "halfwidth", 0, "target half-width of the interval, as a fraction")
+	deprecateFlag(cmd, "halfwidth", "use --halfwidth-points: intervals are given in points everywhere (--halfwidth 0.01 is --halfwidth-points 1)")
 	cmd.Flags().StringVar(&rate, "rate", "", "plan for this rate instead of a dataset's")
 	cmd.Flags().Float64Var(&conf, "confidence", 0.95, "confidence level")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")

@@ -127,9 +127,11 @@ func TestStatsErrorsAreClear(t *testing.T) {
 		{[]string{"stats", dir}, "holds no"},
 		{[]string{"stats", dir, "--by", "colour"}, "cannot group by"},
 		{[]string{"stats", dir, "--confidence", "95"}, "--confidence"},
-		{[]string{"stats", "plan", "--halfwidth", "0.01"}, "--rate"},
-		{[]string{"stats", "plan", "--halfwidth", "0.01", "--rate", "x"}, "--rate"},
-		{[]string{"stats", "plan", "--halfwidth", "2", "--rate", "0.5"}, "--halfwidth"},
+		{[]string{"stats", "plan", "--halfwidth-points", "1"}, "--rate"},
+		{[]string{"stats", "plan", "--halfwidth-points", "1", "--rate", "x"}, "--rate"},
+		{[]string{"stats", "plan", "--halfwidth-points", "60", "--rate", "0.5"}, "--halfwidth-points 60"},
+		{[]string{"stats", "plan", "--halfwidth", "2", "--rate", "0.5"}, "--halfwidth 2: want a fraction"},
+		{[]string{"stats", "plan", "--halfwidth", "0.01", "--halfwidth-points", "1", "--rate", "0.5"}, "only"},
 	}
 	for _, c := range cases {
 		_, _, err := run(t, "", c.args...)
@@ -140,16 +142,21 @@ func TestStatsErrorsAreClear(t *testing.T) {
 }
 
 func TestStatsPlanFromRateAndDataset(t *testing.T) {
-	out, _, err := run(t, "", "stats", "plan", "--halfwidth", "0.01", "--rate", "0.5")
+	out, _, err := run(t, "", "stats", "plan", "--halfwidth-points", "1", "--rate", "0.5")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out, "9600") {
-		t.Errorf("plan at 0.5 ±0.01 should need 9600 games:\n%s", out)
+		t.Errorf("plan at 0.5 ±1 point should need 9600 games:\n%s", out)
+	}
+	// The old fraction form plans the same, with a note naming the new one.
+	old, errOut, err := run(t, "", "stats", "plan", "--halfwidth", "0.01", "--rate", "0.5")
+	if err != nil || old != out || !strings.Contains(errOut, "--halfwidth is deprecated: use --halfwidth-points") {
+		t.Errorf("--halfwidth 0.01: %v, stderr %q\n%s", err, errOut, old)
 	}
 	dir := t.TempDir()
 	writeRandomDataset(t, dir, 40, 7)
-	out, _, err = run(t, "", "stats", "plan", "--halfwidth", "0.025", dir, "--json")
+	out, _, err = run(t, "", "stats", "plan", "--halfwidth-points", "2.5", dir, "--json")
 	if err != nil {
 		t.Fatal(err)
 	}
