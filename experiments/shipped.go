@@ -16,7 +16,7 @@ import (
 var shippedFS embed.FS
 
 // ShippedSpec is one spec of experiments/specs: its file name, the question
-// its header's first line asks, and its size.
+// its header's first comment paragraph asks, and its size.
 type ShippedSpec struct {
 	File     string
 	Question string
@@ -25,7 +25,8 @@ type ShippedSpec struct {
 }
 
 // ShippedSpecs lists the specs shipped in experiments/specs, by file name.
-// The question is the first comment line of the file.
+// The question is the first comment paragraph of the file, joined into one
+// line.
 func ShippedSpecs() ([]ShippedSpec, error) {
 	names, err := fs.Glob(shippedFS, "specs/*.yaml")
 	if err != nil {
@@ -41,12 +42,18 @@ func ShippedSpecs() ([]ShippedSpec, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		first, _, _ := strings.Cut(string(b), "\n")
-		q, ok := strings.CutPrefix(first, "# ")
-		if !ok {
-			return nil, fmt.Errorf("%s: want a first line \"# QUESTION\" saying what the spec asks", name)
+		var para []string
+		for _, line := range strings.Split(string(b), "\n") {
+			text, ok := strings.CutPrefix(line, "#")
+			if text = strings.TrimSpace(text); !ok || text == "" {
+				break
+			}
+			para = append(para, text)
 		}
-		out = append(out, ShippedSpec{File: path.Base(name), Question: q, Arms: len(s.Arms), Games: s.Games})
+		if len(para) == 0 {
+			return nil, fmt.Errorf("%s: want a first comment paragraph (# lines) saying what the spec asks", name)
+		}
+		out = append(out, ShippedSpec{File: path.Base(name), Question: strings.Join(para, " "), Arms: len(s.Arms), Games: s.Games})
 	}
 	return out, nil
 }

@@ -21,7 +21,7 @@ func newExperimentCommand() *cobra.Command {
 		Long: "experiment plays the arms of an experiment spec (YAML or JSON: variants, engine settings,\n" +
 			"games per arm, seed, pairing of openings) into one directory and writes report.md,\n" +
 			"report.json and PNG and SVG plots there. The specs shipped in experiments/specs/ (each\n" +
-			"file's first line says what it asks; run --games N plays a smaller study of any):\n\n" +
+			"file's first comment says what it asks; run --games N plays a smaller study of any):\n\n" +
 			shippedSpecsText(),
 		Example: "  surakarta experiment check experiments/specs/variants.yaml\n" +
 			"  surakarta experiment run experiments/specs/variants.yaml --out runs/variants\n" +
@@ -45,7 +45,16 @@ func shippedSpecsText() string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "  %-17s %s\n  %-17s %s × %d games\n", s.File, s.Question, "", nounCount(int64(s.Arms), "arm"), s.Games)
+		fmt.Fprintf(&b, "  %s (%s × %d games)\n", s.File, nounCount(int64(s.Arms), "arm"), s.Games)
+		line := "     "
+		for _, w := range strings.Fields(s.Question) {
+			if len(line)+1+len(w) > 92 {
+				b.WriteString(line + "\n")
+				line = "     "
+			}
+			line += " " + w
+		}
+		b.WriteString(line + "\n")
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
