@@ -115,7 +115,8 @@ func TestProtocolDocTranscriptReproduces(t *testing.T) {
 				t.Errorf("the engine said %q, want a bestmove like the page's %q", line, want)
 			}
 		default:
-			if timeField.ReplaceAllString(line, " time T") != timeField.ReplaceAllString(want, " time T") {
+			// A time is left out when it rounds to 0 ms, so its absence varies too.
+			if timeField.ReplaceAllString(line, "") != timeField.ReplaceAllString(want, "") {
 				t.Errorf("docs/PROTOCOL.md's session says %q, the engine said %q", want, line)
 			}
 		}
