@@ -91,11 +91,13 @@ func TestRunIDIsTheRunsSettingsNotItsSize(t *testing.T) {
 	}
 	seen := map[string]string{base.ID(): "base"}
 	for name, change := range map[string]func(*Run){
-		"seed":    func(r *Run) { r.Seed++ },
-		"variant": func(r *Run) { r.Variant = "majority" },
-		"rules":   func(r *Run) { r.Rules += ",repetition=4" },
-		"engine":  func(r *Run) { r.Engine = `{"sims":201,"leaf":"value"}` },
-		"opening": func(r *Run) { r.RandomOpening++ },
+		"seed":              func(r *Run) { r.Seed++ },
+		"variant":           func(r *Run) { r.Variant = "majority" },
+		"rules":             func(r *Run) { r.Rules += ",repetition=4" },
+		"engine":            func(r *Run) { r.Engine = `{"sims":201,"leaf":"value"}` },
+		"opening":           func(r *Run) { r.RandomOpening++ },
+		"opening procedure": func(r *Run) { r.Opening = "enumerated" },
+		"start":             func(r *Run) { r.Start = "6/6/b5/1r4/2r1b1/r5 r 0 1" },
 	} {
 		r := base
 		change(&r)

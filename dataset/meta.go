@@ -50,14 +50,13 @@ type Run struct {
 
 // ID returns the run's identity as the tables' run_id column holds it:
 // 16 hex digits of the SHA-256 of the settings that decide a game's rows
-// (variant, rules, engine, seed, random opening, a match's start). Games, the game id
-// selection and the schema version are left out, so that a run keeps its
-// id when it grows (game i does not depend on N), its shards and replays
-// (--game-ids, which write the very rows of the run) share it, and a
-// dataset written before the column existed reads with the id its run has
-// now. The
-// engine description is compared as JSON when it is an object, so key
-// order does not matter.
+// (variant, rules, engine, seed, random opening plies and their procedure,
+// a match's start). Games, the game id selection and the schema version are
+// left out, so that a run keeps its id when it grows (game i does not
+// depend on N), its shards and replays (--game-ids, which write the very
+// rows of the run) share it, and a dataset written before the column
+// existed reads with the id its run has now. The engine description is
+// compared as JSON when it is an object, so key order does not matter.
 func (r Run) ID() string {
 	engine := any(r.Engine)
 	var obj map[string]any
@@ -72,8 +71,9 @@ func (r Run) ID() string {
 		Engine        any    `json:"engine"`
 		Seed          uint64 `json:"seed"`
 		RandomOpening int    `json:"random_opening"`
-		Start         string `json:"start,omitempty"` // absent from the standard start: those ids stay
-	}{r.Variant, r.Rules, engine, r.Seed, r.RandomOpening, r.Start})
+		Opening       string `json:"opening,omitempty"` // absent for random openings: those ids stay
+		Start         string `json:"start,omitempty"`   // absent from the standard start: those ids stay
+	}{r.Variant, r.Rules, engine, r.Seed, r.RandomOpening, r.Opening, r.Start})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])
 }
