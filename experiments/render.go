@@ -55,13 +55,9 @@ func fmtNumPts(v stats.Num, ci [2]stats.Num) string {
 }
 
 // ptsInterval writes a fraction and its interval as signed percentage
-// points, "+1.2 [-0.3, +2.7]" with unit after the value; an interval of no
-// width (every pair agrees) is said so rather than printed as [+0.0, +0.0].
+// points (stats.PointsInterval: "no spread" for an interval of no width).
 func ptsInterval(v, lo, hi float64, unit string) string {
-	if hi-lo < 1e-12 && !math.IsNaN(lo) {
-		return signedPts(v) + unit + " (no spread)"
-	}
-	return fmt.Sprintf("%s%s [%s, %s]", signedPts(v), unit, signedPts(lo), signedPts(hi))
+	return stats.PointsInterval(v, lo, hi, unit)
 }
 
 // fmtP writes a p-value as every output does (stats.PText).

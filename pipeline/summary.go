@@ -3,7 +3,6 @@ package pipeline
 import (
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -204,11 +203,11 @@ func (s *Summary) WriteText(w io.Writer) error {
 	tw.Flush()
 	if c := s.Comparison; c != nil {
 		if c.PairedScoreDiff != nil {
-			ew.printf("%s → %s, paired over %d openings (scores correlate r %.2f): first player's score %s pts (paired t p %s), draw rate %s pts (%s p %s)\n",
+			ew.printf("%s → %s, paired over %d openings (scores correlate r %.2f): first player's score %s (paired t p %s), draw rate %s (%s p %s)\n",
 				c.A, c.B, c.Pairs, float64(c.PairCorrelation), numPts(c.PairedScoreDiff.Value, c.PairedScoreDiff.CI),
 				fmtP(float64(c.PairedScoreDiff.P)), pts(*c.PairedDrawDiff), c.PairedDrawTest, fmtP(c.PairedDrawP))
 		} else {
-			ew.printf("%s → %s: first player's score %s pts, draw rate %s pts\n", c.A, c.B, pts(c.FirstPlayerScoreDiff), pts(c.DrawRateDiff))
+			ew.printf("%s → %s: first player's score %s, draw rate %s\n", c.A, c.B, pts(c.FirstPlayerScoreDiff), pts(c.DrawRateDiff))
 		}
 	}
 
@@ -252,20 +251,15 @@ func pct(e experiments.Estimate) string {
 }
 
 // pts and numPts write a change in signed percentage points with its
-// interval, as stats.PointsText writes them everywhere (a bound keeps its
-// sign).
+// interval, as every report writes them, "-0.1 pts [-1.2, +1.1]"
+// (stats.PointsInterval: a bound keeps its sign, an interval of no width
+// says "no spread").
 func pts(e experiments.Estimate) string {
 	return numPts(stats.Num(e.Value), [2]stats.Num{stats.Num(e.CI[0]), stats.Num(e.CI[1])})
 }
 
 func numPts(v stats.Num, ci [2]stats.Num) string {
-	f := func(x stats.Num) string {
-		if math.IsInf(float64(x), 0) {
-			return "n/a"
-		}
-		return stats.PointsText(float64(x))
-	}
-	return fmt.Sprintf("%s [%s, %s]", f(v), f(ci[0]), f(ci[1]))
+	return stats.PointsInterval(float64(v), float64(ci[0]), float64(ci[1]), " pts")
 }
 
 // fmtP writes a p-value as the report does (stats.PText).

@@ -13,7 +13,7 @@ import (
 // if the interval excluded 0.
 func TestSummaryIntervalsKeepTheSignOfTheirBounds(t *testing.T) {
 	e := experiments.Estimate{Value: 0.001, CI: [2]float64{-0.00048, 0.00148}}
-	if got, want := pts(e), "+0.1 [-0.048, +0.1]"; got != want {
+	if got, want := pts(e), "+0.1 pts [-0.048, +0.1]"; got != want {
 		t.Errorf("pts(%+v) = %q, want %q", e, got, want)
 	}
 }

@@ -47,3 +47,21 @@ func PText(p float64) string {
 	}
 	return fmt.Sprintf("%.3f", p)
 }
+
+// PointsInterval writes a fraction and its interval as signed percentage
+// points, "+1.2 [-0.3, +2.7]", with unit (e.g. " pts", or "") after the
+// value. An interval of no width (every pair agrees) is said so, "+0.0 (no
+// spread)", rather than printed as [+0.0, +0.0], which would claim a
+// certainty the sample cannot give. Infinite bounds read "n/a".
+func PointsInterval(v, lo, hi float64, unit string) string {
+	if hi-lo < 1e-12 && !math.IsNaN(lo) {
+		return PointsText(v) + unit + " (no spread)"
+	}
+	bound := func(x float64) string {
+		if math.IsInf(x, 0) {
+			return "n/a"
+		}
+		return PointsText(x)
+	}
+	return fmt.Sprintf("%s%s [%s, %s]", PointsText(v), unit, bound(lo), bound(hi))
+}

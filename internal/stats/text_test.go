@@ -47,3 +47,24 @@ func TestPointsTextSignMatchesTheValue(t *testing.T) {
 		}
 	}
 }
+
+// TestPointsIntervalSaysNoSpreadInsteadOfAZeroWidthInterval: a change whose
+// pairs all agree has an interval of no width; printing it as [+0.0, +0.0]
+// (the pipeline's summary did) would claim a certainty no sample gives.
+func TestPointsIntervalSaysNoSpreadInsteadOfAZeroWidthInterval(t *testing.T) {
+	for _, c := range []struct {
+		v, lo, hi float64
+		unit      string
+		want      string
+	}{
+		{0, 0, 0, "", "+0.0 (no spread)"},
+		{0.012, 0.012, 0.012, " pts", "+1.2 pts (no spread)"},
+		{0.012, -0.003, 0.027, " pts", "+1.2 pts [-0.3, +2.7]"},
+		{0.0005, -0.00048, 0.00148, "", "+0.1 [-0.048, +0.1]"},
+		{0.5, math.Inf(-1), math.Inf(1), "", "+50.0 [n/a, n/a]"},
+	} {
+		if got := PointsInterval(c.v, c.lo, c.hi, c.unit); got != c.want {
+			t.Errorf("PointsInterval(%v, %v, %v, %q) = %q, want %q", c.v, c.lo, c.hi, c.unit, got, c.want)
+		}
+	}
+}
