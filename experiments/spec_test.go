@@ -243,7 +243,7 @@ func TestSpecMarginsInPointsAreTheSameExperiment(t *testing.T) {
 // hold as fractions (a spec that changed since, as strongest.yaml's
 // model, differs in those settings only).
 func TestShippedSpecsRecordTheSpecJSONOfTheirFindings(t *testing.T) {
-	for _, name := range []string{"variants", "ladder", "sensitivity", "strongest"} {
+	for _, name := range []string{"variants", "ladder", "sensitivity", "strongest", "strength-sensitivity"} {
 		b, err := os.ReadFile(filepath.Join("..", "docs", "findings", name, "spec.json"))
 		if err != nil {
 			continue // no finding of this spec
