@@ -16,8 +16,8 @@ import (
 	"github.com/surakarta/surakarta/selfplay"
 )
 
-// Pipeline defaults: small enough that the whole job takes under a minute
-// on two cores (61 CPU-seconds, docs/BENCHMARKS.md), large enough that the
+// Pipeline defaults: small enough that the whole job takes about a minute
+// on two cores (63-142 CPU-seconds, docs/BENCHMARKS.md), large enough that the
 // figures mean something.
 const (
 	pipelineGames         = 1000
@@ -61,8 +61,8 @@ func newPipelineCommand() *cobra.Command {
 			"                report.json, stats.json and plots\n\n" +
 			"It ends with a summary of where everything went and the headline figures (DIR/summary.json\n" +
 			"holds it too; --json prints it as JSON). Progress goes to stderr.\n\n" +
-			fmt.Sprintf("The defaults (%d games per variant at %d simulations a move, %d match games) take under a\n", pipelineGames, pipelineSims, pipelineMatchGames) +
-			"minute on two cores (about 60 CPU-seconds); --games and --sims scale it up to a real study (four times the games\n" +
+			fmt.Sprintf("The defaults (%d games per variant at %d simulations a move, %d match games) take about a\n", pipelineGames, pipelineSims, pipelineMatchGames) +
+			"minute on two cores (60 to 140 CPU-seconds as the machine allows); --games and --sims scale it up to a real study (four times the games\n" +
 			"halve every interval). The engine flags set the self-play search (self-play defaults: root\n" +
 			"noise, temperature over the first plies; see selfplay --help). The match engine defaults to\n" +
 			defMatchSpec + ": with value leaves the evaluator scores every leaf, and at the default\n" +
