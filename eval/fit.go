@@ -66,11 +66,8 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if split.train.Positions == 0 {
-		return nil, fmt.Errorf("%w: no training positions (%d positions held out)", errNoRows, split.held.Positions)
-	}
-	if split.held.Positions == 0 {
-		return nil, fmt.Errorf("%w among %d games", ErrNoHeldOut, split.train.Games)
+	if err := split.usable(); err != nil {
+		return nil, err
 	}
 	acc.flush()
 

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/rules"
@@ -86,4 +87,17 @@ func (c *splitCounts) add(ctx context.Context, r *Row, seed uint64, frac float64
 		}
 	}
 	return false, nil
+}
+
+// usable reports why the split cannot be fitted and scored: no training
+// positions, or no held-out game to score the fit on (ErrNoHeldOut, which
+// the commands turn into advice on --holdout or --games).
+func (c *splitCounts) usable() error {
+	if c.train.Positions == 0 {
+		return fmt.Errorf("%w: no training positions (%d positions held out)", errNoRows, c.held.Positions)
+	}
+	if c.held.Positions == 0 {
+		return fmt.Errorf("%w among %d games", ErrNoHeldOut, c.train.Games)
+	}
+	return nil
 }

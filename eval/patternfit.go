@@ -76,11 +76,8 @@ func FitPatterns(ctx context.Context, src Source, opt PatternFitOptions) (*Patte
 	if err != nil {
 		return nil, err
 	}
-	if split.train.Positions == 0 {
-		return nil, fmt.Errorf("%w: no training positions (%d positions held out)", errNoRows, split.held.Positions)
-	}
-	if split.held.Positions == 0 {
-		return nil, fmt.Errorf("%w among %d games", ErrNoHeldOut, split.train.Games)
+	if err := split.usable(); err != nil {
+		return nil, err
 	}
 	st := rows.standardize()
 	workers := opt.Workers
