@@ -14,6 +14,7 @@ import (
 // ordered is nd's orderedBit.
 func (w *worker) selectChild(nd *node, kids []node, ordered bool, pendN int32, pendW int64) int {
 	fpu, cs := w.puctTerms(nd, pendN, pendW)
+	refining := atomic.LoadUint32(&nd.meta)&refineBit != 0
 	best, bestScore := -1, float32(math.Inf(-1))
 	for k := range kids {
 		c := &kids[k]
@@ -21,10 +22,10 @@ func (w *worker) selectChild(nd *node, kids []node, ordered bool, pendN int32, p
 		var q float32
 		if w.solver {
 			if pr := metaProof(atomic.LoadUint32(&c.meta)); pr != ProofNone {
-				switch {
-				case pr == ProofLoss || atomic.LoadUint32(&nd.meta)&refineBit != 0:
-					continue // a refining root looks among its open moves only
-				case pr == ProofWin:
+				switch provenChoice(pr, refining) {
+				case skipProven:
+					continue
+				case takeProven:
 					return k
 				}
 				q = 0 // a proven draw
@@ -58,6 +59,7 @@ func (w *worker) selectChild(nd *node, kids []node, ordered bool, pendN int32, p
 // cost a 2-thread search 3-4% of its speed.
 func (w *worker) selectPending(nd *node, kids []node, ordered bool, sl *blockSlot, pendN int32, pendW int64) int {
 	fpu, cs := w.puctTerms(nd, pendN, pendW)
+	refining := atomic.LoadUint32(&nd.meta)&refineBit != 0
 	slotN, slotW := sl.n[:len(kids)], sl.w[:len(kids)]
 	best, bestScore := -1, float32(math.Inf(-1))
 	for k := range kids {
@@ -66,10 +68,10 @@ func (w *worker) selectPending(nd *node, kids []node, ordered bool, sl *blockSlo
 		var q float32
 		if w.solver {
 			if pr := metaProof(atomic.LoadUint32(&c.meta)); pr != ProofNone {
-				switch {
-				case pr == ProofLoss || atomic.LoadUint32(&nd.meta)&refineBit != 0:
-					continue // a refining root looks among its open moves only
-				case pr == ProofWin:
+				switch provenChoice(pr, refining) {
+				case skipProven:
+					continue
+				case takeProven:
 					return k
 				}
 				q = 0 // a proven draw
@@ -104,4 +106,26 @@ func (w *worker) puctTerms(nd *node, pendN int32, pendW int64) (fpu, cs float32)
 		fpu = -float32(atomic.LoadInt64(&nd.w)+pendW) / (float32(pn) * valueScale)
 	}
 	return fpu, w.cpuct * float32(math.Sqrt(float64(pn))) / priorScale
+}
+
+// What selection does with a proven child (provenChoice).
+const (
+	scoreProven = iota // a proven draw: scored with value 0
+	skipProven         // a proven loss, or any proof at a refining root
+	takeProven         // a proven win: chosen at once
+)
+
+// provenChoice is the one rule both selection loops apply to a proven
+// child: a proven win is taken at once, a proven loss never chosen, and a
+// refining root (refineBit: a proven win is known, a sooner one sought)
+// looks among its open moves only. refining is read once per selection,
+// not per child.
+func provenChoice(pr Proof, refining bool) int {
+	switch {
+	case pr == ProofLoss || refining:
+		return skipProven
+	case pr == ProofWin:
+		return takeProven
+	}
+	return scoreProven
 }
