@@ -95,12 +95,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		ew.printf("| %s | %.1f | %s | %g | %g–%g | %d–%d | %.2f, %g |\n", a.Name, p.Mean, fmtNum(p.SD), p.Median, p.P25, p.P75, p.Min, p.Max, c.Mean, c.Median)
 	}
 
-	var rescored []ArmInfo
-	for _, a := range r.Arms {
-		if a.Stats.MajorityRescoring != nil {
-			rescored = append(rescored, a)
-		}
-	}
+	rescored := r.armsWith(func(a ArmInfo) bool { return a.Stats.MajorityRescoring != nil })
 	if len(rescored) > 0 {
 		ew.printf("\n## The same games scored by the majority rule\n\n")
 		ew.printf("Standard-variant games carry `majority_winner`: how the majority rule scores the same final position. Changes are paired game by game (majority − standard).\n\n")
@@ -317,4 +312,16 @@ func reportReasons(r *Report) []string {
 	}
 	sortStrings(extra)
 	return append(out, extra...)
+}
+
+// armsWith returns the report's arms for which has is true, in the report's
+// order: the arms a section of the report has figures for.
+func (r *Report) armsWith(has func(ArmInfo) bool) []ArmInfo {
+	var out []ArmInfo
+	for _, a := range r.Arms {
+		if has(a) {
+			out = append(out, a)
+		}
+	}
+	return out
 }

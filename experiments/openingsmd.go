@@ -11,12 +11,7 @@ import (
 // opening-sensitivity table and the draws' anatomy, each only when the
 // report has its figures.
 func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
-	var withOpenings []ArmInfo
-	for _, a := range r.Arms {
-		if a.Openings != nil {
-			withOpenings = append(withOpenings, a)
-		}
-	}
+	withOpenings := r.armsWith(func(a ArmInfo) bool { return a.Openings != nil })
 	if len(withOpenings) > 0 {
 		ew.printf("\n## Openings\n\n")
 		ew.printf("The first player's advantage stratified by opening: each opening's mean score weighted by its share of the games, with the interval from the spread within openings only (the openings played are the population asked about). The variance reduction is the share of the plain mean's variance that came from which opening a game had. A free capture: the side to move after the opening can capture at once; its score is that side's (wins + draws/2)/games.\n\n")
@@ -51,12 +46,7 @@ func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
 			ew.printf("\nDo all rows estimate one advantage? Cochran's Q %.1f on %d df, p %s (weighted mean %s points).\n", t.Q, t.DF, fmtP(t.P), signedPts(t.Mean))
 		}
 	}
-	var withDraws []ArmInfo
-	for _, a := range r.Arms {
-		if a.Draws != nil {
-			withDraws = append(withDraws, a)
-		}
-	}
+	withDraws := r.armsWith(func(a ArmInfo) bool { return a.Draws != nil })
 	if len(withDraws) > 0 {
 		ew.printf("\n## What the draws are made of\n\n")
 		tables := 0
