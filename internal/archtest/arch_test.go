@@ -16,8 +16,23 @@ const module = "github.com/surakarta/surakarta"
 var backticked = regexp.MustCompile("`([^`]+)`")
 
 // rule is a package's row of the table: the project packages its code may
-// import, and those its tests may import besides (after "tests also").
-type rule struct{ code, tests map[string]bool }
+// import, and those its tests may import besides (after "tests also");
+// stdOnly when the row says "standard library only", which rules out
+// third-party modules as well.
+type rule struct {
+	code, tests map[string]bool
+	stdOnly     bool
+}
+
+// never lists, for a package, the project packages it must not depend on
+// even indirectly, whatever the table's rows allow: each is a promise of
+// docs/ARCHITECTURE.md's "Rules of the graph". A name covers the packages
+// below it too (eval covers eval/external).
+var never = map[string][]string{
+	// A dataset is read without the engine, and its schema does not change
+	// with it.
+	"dataset": {"mcts", "selfplay", "eval", "experiments"},
+}
 
 // documentedGraph parses the table of docs/ARCHITECTURE.md: package → its
 // rule.
@@ -36,7 +51,7 @@ func documentedGraph(t *testing.T) map[string]rule {
 		}
 		pkg := backticked.FindStringSubmatch(cells[1])[1]
 		code, tests, _ := strings.Cut(cells[len(cells)-2], "tests also")
-		r := rule{code: map[string]bool{}, tests: map[string]bool{}}
+		r := rule{code: map[string]bool{}, tests: map[string]bool{}, stdOnly: strings.Contains(code, "standard library only")}
 		for _, m := range backticked.FindAllStringSubmatch(code, -1) {
 			r.code[m[1]] = true
 		}
@@ -73,12 +88,18 @@ func TestPackagesImportOnlyWhatArchitectureAllows(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
+	imports := map[string][]string{} // package → the project packages its code imports
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		code, tests, _ := strings.Cut(line, "|")
 		fields := strings.Fields(code)
 		pkg := strings.TrimPrefix(strings.TrimPrefix(fields[0], module), "/")
 		if pkg == "internal/archtest" {
 			continue
+		}
+		for _, imp := range fields[1:] {
+			if rel, ok := strings.CutPrefix(imp, module+"/"); ok {
+				imports[pkg] = append(imports[pkg], rel)
+			}
 		}
 		r, ok := graph[pkg]
 		if !ok {
@@ -95,5 +116,42 @@ func TestPackagesImportOnlyWhatArchitectureAllows(t *testing.T) {
 		}
 		check(fields[1:], "imports", func(p string) bool { return r.code[p] })
 		check(strings.Fields(tests), "tests import", func(p string) bool { return r.code[p] || r.tests[p] })
+		if r.stdOnly {
+			for _, imp := range fields[1:] {
+				if first, _, _ := strings.Cut(imp, "/"); strings.Contains(first, ".") {
+					t.Errorf("%s imports %s, outside the standard library, which docs/ARCHITECTURE.md does not allow", pkg, imp)
+				}
+			}
+		}
 	}
+	for pkg, banned := range never {
+		if _, ok := imports[pkg]; !ok {
+			t.Errorf("go list did not list package %s", pkg)
+		}
+		for dep, path := range dependencies(imports, pkg) {
+			for _, b := range banned {
+				if dep == b || strings.HasPrefix(dep, b+"/") {
+					t.Errorf("package %s depends on %s (through %s), which docs/ARCHITECTURE.md rules out", pkg, dep, path)
+				}
+			}
+		}
+	}
+}
+
+// dependencies returns every project package pkg depends on through its
+// code's imports, directly or not, each with one chain of imports that
+// leads to it (for the error).
+func dependencies(imports map[string][]string, pkg string) map[string]string {
+	seen := map[string]string{}
+	var walk func(p, path string)
+	walk = func(p, path string) {
+		for _, imp := range imports[p] {
+			if _, ok := seen[imp]; !ok {
+				seen[imp] = path + " → " + imp
+				walk(imp, seen[imp])
+			}
+		}
+	}
+	walk(pkg, pkg)
+	return seen
 }

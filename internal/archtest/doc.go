@@ -1,4 +1,6 @@
 // Package archtest holds the test that keeps docs/ARCHITECTURE.md true: it
 // reads the package table there and checks every project package's imports
-// against it. The package has no code of its own.
+// against it (a "standard library only" row admits no third-party module),
+// and the packages in its never list against what they must not depend on
+// even indirectly. The package has no code of its own.
 package archtest
