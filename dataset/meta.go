@@ -43,7 +43,7 @@ type Run struct {
 	// run plays all of 0..Games-1.
 	GameIDs string `json:"game_ids,omitempty"`
 	// Start describes the positions a match's pairs start from
-	// (eval.OpeningsText: a FEN, or a book's count and digest); empty: the
+	// (arena.OpeningsText: a FEN, or a book's count and digest); empty: the
 	// standard start.
 	Start string `json:"start,omitempty"`
 }

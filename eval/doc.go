@@ -1,25 +1,17 @@
-// Package eval turns positions into evaluation features, fits linear
-// evaluators to self-play data with gonum (gonum.org/v1/gonum), and runs
-// arena matches that show whether an evaluator makes the search stronger.
+// Package eval turns positions into evaluation features and evaluates
+// them for the search: linear and pattern value evaluators, the move
+// prior, the weights and model files that hold them, and the registry
+// that opens an evaluator by name. Fitting them to self-play data is
+// package eval/fit; playing them against each other, package eval/arena.
 //
 // Files: features.go and circuits.go extract the position features,
 // movefeatures.go the move features of the prior; patterns.go defines the
 // board patterns and their index tables, patternvalue.go is the pattern
-// evaluator and patternhead.go its part of a model file, patternfit.go
-// fits it, with its rows in patternfit_rows.go and its objective and
-// L-BFGS run in patternfit_lbfgs.go; fit.go runs a value
-// fit, with its rows in fit_source.go, its settings in fit_options.go, the
-// ridge and logistic models in fit_ridge.go and fit_logistic.go (their
-// unrolled inner loops in fit_kernels.go) and the held-out figures in
-// fit_metrics.go and fit_report.go; prior.go and priorfit.go are the move
-// prior and its fit, targets.go the training loop's value targets and
-// modelfit.go the fit of a whole model; dataset.go reads rows from a
-// dataset; linear.go is the fitted evaluator and its weights file, model.go
-// the model file, filecheck.go the check of the numbers both hold;
-// registry.go turns evaluator names into evaluators; player.go is the
-// arena's Player (SearchPlayer, TimedSearchPlayer, faults), openings.go the
-// positions a match starts from (ReadOpenings), arena.go plays matches, record.go
-// and records.go record their games, pgn.go prints them.
+// evaluator and patternhead.go its part of a model file; prior.go is the
+// move prior; linear.go is the linear evaluator and its weights file,
+// model.go the model file, report.go the fits' reports that both files
+// carry, filecheck.go the check of the numbers they hold; registry.go
+// turns evaluator names into evaluators.
 //
 // # Features
 //
@@ -53,7 +45,7 @@
 // colour-symmetric (mcts: Symmetry), and a model that learnt the advantage
 // from self-play feeds it back into the games: studies that measure the
 // first player's advantage, or compare rule variants by it, should play
-// with a colour-blind model (FitOptions.ColorBlind, fit --color-blind),
+// with a colour-blind model (fit.FitOptions.ColorBlind, fit --color-blind),
 // whose red_to_move weight is 0, or with the material evaluator.
 //
 // Definitions, precisely:
@@ -110,16 +102,9 @@
 // instances it belongs to (a precomputed table) and makes one table
 // lookup an instance; it allocates nothing.
 //
-// FitPatterns fits the weights by L-BFGS (gonum/optimize) on the mean
-// log-loss of the win probability σ(score) (draws as ½; Blend and TD(λ)
-// targets as for Fit), plus Lambda·Σβ² on the standardized hand weights
-// and PatternLambda·Σw² on the pattern weights, from zero. Games are held
-// out as Fit holds them out. The training rows are stored compactly
-// (PatternRowBytes, 165 bytes a row: a uint16 slot an instance, the hand
-// features as float32, the band and the target), and the loss is summed
-// over eight fixed blocks of rows added in order, so the fit does not
-// depend on the number of workers. Tests recover a known model from its
-// own probabilities and hold the analytic gradient to finite differences.
+// The pattern weights are fitted by package eval/fit (FitPatterns), which
+// stores a training position as its instances' slots (AppendPatternSlots,
+// PatternOffsets).
 //
 // # Move features and the move prior
 //
@@ -154,43 +139,7 @@
 // Prior turns the features into move probabilities, softmax(w·x) over the
 // legal moves; Fill costs one circuit scan per move (no allocation) and
 // WithPrior pairs it with any value evaluator as the search's PUCT priors.
-// FitPrior fits w by maximum likelihood to the search's visit counts (the
-// positions table's policy column): it minimises the mean cross-entropy
-// between each position's visit shares and the softmax, plus λ·Σβ² on the
-// standardized weights, with L-BFGS (gonum/optimize) and an analytic
-// gradient, holding out games as the value fit does. Each training move is
-// stored as an index into a table of the distinct move feature vectors and
-// its visit share (8 bytes a move), so an iteration scores the table once
-// and then costs a few operations per move. The report gives, on the
-// held-out games, the cross-entropy of the fitted prior and of uniform
-// priors, the visit shares' own entropy (the floor) and how often the most
-// probable move is the most visited one.
-//
-// # Fitting
-//
-// Fit reads rows from a Source (DatasetSource streams a Parquet dataset's
-// needed columns) twice: once to fit, once to score the held-out games.
-// Games, never single positions, are held out, by a seeded hash of the game
-// id (InHoldout). Two models:
-//
-//   - Ridge: least squares on the result y ∈ {+1, 0, -1}. XᵀX and Xᵀy are
-//     accumulated in blocks of rows with gonum's SymRankK, then the penalised
-//     normal equations are solved by Cholesky: memory does not grow with the
-//     rows. Value: w·x clamped to [-1, 1].
-//   - Logistic: the win probability (draws as ½) modelled as σ(w·x), fitted by
-//     L-BFGS (gonum/optimize) with an analytic gradient, started from the
-//     ridge solution. It keeps the training rows' features in memory as
-//     float32 (NumFeatures × 4 bytes a row). Value: 2σ(w·x) - 1 = tanh(w·x/2).
-//
-// Both penalise the standardized weights (each feature but the bias scaled
-// to mean 0 and variance 1 on the training rows) by λ·Σβ², and both can fit
-// a blend of the result and the search's root value. The held-out report
-// gives log-loss, Brier score, mean squared error, sign accuracy and a
-// calibration table, for the model and for a material-only baseline (bias
-// and material, the same model fitted on the same rows). Predictions v
-// become probabilities p = (1+v)/2 clipped to [ProbEpsilon, 1-ProbEpsilon].
-//
-// # Evaluators and weights files
+// # Evaluators, weights files and model files
 //
 // Linear implements mcts.Evaluator with the fitted weights, allocation-free
 // and safe for concurrent use. WeightsFile is the JSON a fit writes
@@ -206,21 +155,11 @@
 // the file and the field ("value.weights[2] (material)"); a new head or
 // file format checks its numbers through the same function.
 //
-// # Training targets and model files
-//
-// A training loop fits on its own games: TDSource gives each row the TD(λ)
-// return along its game (λ = 1 the result, λ = 0 the next position's root
-// value) for a fit with Blend 1, Sources and PolicySources fit on a window
-// of datasets, and SpreadScale calibrates a value head so that its scores
-// spread as widely as the results do (a least-squares value is flatter).
 // ModelFile (format ModelFormat, version ModelVersion) holds one trained
 // model: the value head, either linear as a weights file or a pattern head
 // (PatternHead, from version 2; version 1 files still open), the scale
-// applied, the prior
-// head, both heads' held-out reports and the model's provenance
-// (generation, parent, datasets, settings). FitModel fits both heads on a
-// window of datasets into a ModelFile: the one training path of the
-// pipeline's fit (its value head alone) and of `surakarta train`.
+// applied, the prior head, both heads' held-out reports (report.go) and
+// the model's provenance (generation, parent, datasets, settings).
 //
 // # The evaluator registry
 //
@@ -233,29 +172,9 @@
 // format string and a Load of the file's bytes); help texts list both
 // tables (EvaluatorHelp).
 //
-// # Arena
-//
-// Arena plays paired games between two engines: each random opening is
-// played twice with colours swapped, on all cores with a pair of players per
-// worker, and the pairs are scored in order, so the result, including where
-// an optional SPRT stops the match, depends only on the seed. It reports
-// wins, draws and losses from A's side, the score, the Elo difference with
-// its 95% interval and the likelihood of superiority from the pentanomial
-// distribution of the pairs (package internal/stats).
-//
-// A Player is one side (player.go): the built-in search (SearchPlayer) or
-// another program (package eval/external). The rules core referees every
-// move; a move it refuses, or a player's *Fault (a crash, a hang, garbage),
-// loses that game with the reason recorded and the match goes on. Each game
-// becomes a GameRecord (record.go) with each side's time and nodes; with
-// ArenaOptions.OnPair a match writes them pair by pair to the games and
-// matches tables (records.go: WriteRecords), which ResumeRecords reads back
-// as ArenaOptions.Played so that an interrupted match resumes. WritePGN
-// (pgn.go) prints any game of a games table as PGN-like text.
-//
 // # Errors versus panics
 //
-// Everything a user can cause (bad options, a bad row, an unreadable or
-// mismatched weights file) returns an error. NewLinear panics on an unknown
+// Everything a user can cause (an unreadable or mismatched weights file, a
+// bad number in one) returns an error. NewLinear panics on an unknown
 // model, a programmer error.
 package eval

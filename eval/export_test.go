@@ -1,4 +1,8 @@
 package eval
 
-// CheckNumbers exposes checkNumbers to the external tests.
-var CheckNumbers = checkNumbers
+// CheckNumbers and RandomBoards expose checkNumbers and randomBoards to
+// the external tests.
+var (
+	CheckNumbers = checkNumbers
+	RandomBoards = randomBoards
+)

@@ -106,12 +106,7 @@ func TestWeightsAtTheBoundGiveFiniteValuesAndPriors(t *testing.T) {
 			t.Fatal(err)
 		}
 		l := h.(*eval.Linear)
-		_, rows := captureGames(t, rules.DefaultRules(), 11, 6)
-		for _, row := range rows {
-			p, err := rules.NewPosition(rules.Bitboard(row.Red), rules.Bitboard(row.Black), rules.Color(row.SideToMove), int(row.NoCapturePlies), 1)
-			if err != nil {
-				t.Fatal(err)
-			}
+		for _, p := range eval.RandomBoards(11, 300) {
 			{
 				var x eval.Vector
 				eval.ExtractVector(&x, &p)

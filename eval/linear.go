@@ -2,7 +2,6 @@ package eval
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -240,10 +239,3 @@ func NewWeightsFile(l *Linear) *WeightsFile {
 		Model:             l.Model(),
 	}
 }
-
-var errNoRows = errors.New("no positions to fit")
-
-// ErrNoHeldOut is the error of a fit whose holdout split left no game out
-// (too few games for the holdout fraction). It names no flag: each
-// command says what it offers (fit and pipeline --holdout, train --games).
-var ErrNoHeldOut = errors.New("no held-out games")

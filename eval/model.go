@@ -73,7 +73,7 @@ type ModelProvenance struct {
 func NewModelFile(value *Linear, scale float64, valueReport *Report, prior *Prior, priorReport *PriorReport) *ModelFile {
 	f := &ModelFile{Format: ModelFormat, Version: ModelVersion, Value: NewWeightsFile(value), ValueScale: scale}
 	f.Value.Report = valueReport
-	f.setPrior(prior, priorReport)
+	f.SetPrior(prior, priorReport)
 	return f
 }
 
@@ -82,11 +82,11 @@ func NewModelFile(value *Linear, scale float64, valueReport *Report, prior *Prio
 func NewPatternModelFile(value *Patterns, scale float64, valueReport *Report, prior *Prior, priorReport *PriorReport) *ModelFile {
 	f := &ModelFile{Format: ModelFormat, Version: ModelVersion, Patterns: NewPatternHead(value), ValueScale: scale}
 	f.Patterns.Report = valueReport
-	f.setPrior(prior, priorReport)
+	f.SetPrior(prior, priorReport)
 	return f
 }
 
-func (f *ModelFile) setPrior(prior *Prior, report *PriorReport) {
+func (f *ModelFile) SetPrior(prior *Prior, report *PriorReport) {
 	if prior != nil {
 		w := prior.Weights()
 		f.Prior = &PriorHead{MoveFeatureSetVersion: MoveFeatureSetVersion, Features: MoveNames(), Weights: append([]float64(nil), w[:]...), Report: report}

@@ -1,7 +1,6 @@
 package eval_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
@@ -35,31 +34,3 @@ func BenchmarkLinearValue(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
 }
-
-// benchFitPatterns times FitPatterns end to end on the benchmark dataset
-// (about a million positions): the pass that stores the rows, the L-BFGS
-// fit and the held-out pass.
-func benchFitPatterns(b *testing.B, fromParquet bool) {
-	dir, rows := benchDataset(b)
-	var src eval.Source = rows
-	if fromParquet {
-		src = eval.DatasetSource{Dir: dir, Variant: "standard"}
-	}
-	opt := eval.PatternFitOptions{FitOptions: eval.DefaultFitOptions(), PatternLambda: eval.DefaultPatternLambda}
-	opt.RowsHint = int64(len(rows))
-	b.ReportAllocs()
-	var res *eval.PatternFitResult
-	for b.Loop() {
-		var err error
-		if res, err = eval.FitPatterns(context.Background(), src, opt); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(len(rows)), "positions")
-	b.ReportMetric(float64(res.Report.Iterations), "iterations")
-	b.ReportMetric(res.Report.Holdout.LogLoss, "holdout-logloss")
-	b.ReportMetric(res.Report.Holdout.BaselineLogLoss, "baseline-logloss")
-}
-
-func BenchmarkFitPatternsParquet(b *testing.B) { benchFitPatterns(b, true) }
-func BenchmarkFitPatternsMemory(b *testing.B)  { benchFitPatterns(b, false) }

@@ -39,6 +39,29 @@ type Patterns struct {
 // slots of every family, family by family (PatternFamilies).
 func NumPatternSlots() int { return numPatternSlots }
 
+// NumPatternInstances is the number of pattern instances a position is
+// read through (every family's images under the symmetries).
+func NumPatternInstances() int { return numPatternInstances }
+
+// PatternOffsets gives each instance's family offset among a band's
+// pattern weights, in instance order: an instance's weight is its slot
+// (AppendPatternSlots) plus its offset. The slice is shared; do not
+// modify it.
+func PatternOffsets() []uint32 { return instanceOffset[:numPatternInstances] }
+
+// AppendPatternSlots appends to dst every instance's slot within its
+// family (NumPatternInstances of them, in instance order) for a side to
+// move with pieces own and an opponent with pieces opp: the pattern fit
+// stores a position this way.
+func AppendPatternSlots(dst []uint16, own, opp rules.Bitboard) []uint16 {
+	var ix patternIndex
+	readPatterns(&ix, own, opp)
+	for i := range numPatternInstances {
+		dst = append(dst, instanceSlot[i][ix[i]])
+	}
+	return dst
+}
+
 // NewPatterns returns the evaluator with hand-feature weights hand[b] and
 // pattern weights pat[b] (NumPatternSlots each, family by family) for each
 // band b. The red_to_move weights must be 0, and every weight finite and

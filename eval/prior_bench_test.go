@@ -1,7 +1,6 @@
 package eval_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
@@ -143,31 +142,4 @@ func BenchmarkSearchModel(b *testing.B) {
 			})
 		}
 	}
-}
-
-// BenchmarkFitPrior fits the prior to the visit counts of the benchmark
-// dataset's million positions (read into memory first): move features,
-// the table of distinct ones, L-BFGS and the held-out report.
-func BenchmarkFitPrior(b *testing.B) {
-	dir, _ := benchDataset(b)
-	var rows eval.PolicyRows
-	err := eval.DatasetSource{Dir: dir, Variant: "standard"}.ScanPolicy(context.Background(), func(r *eval.PolicyRow) error {
-		row := *r
-		row.Policy = append(row.Policy[:0:0], r.Policy...)
-		rows = append(rows, row)
-		return nil
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	var rep *eval.PriorReport
-	for b.Loop() {
-		if _, rep, err = eval.FitPrior(context.Background(), rows, eval.DefaultPriorFitOptions()); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(len(rows)), "positions")
-	b.ReportMetric(float64(rep.Iterations), "iterations")
-	b.ReportMetric(float64(rep.DistinctMoves), "distinct")
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -58,7 +59,7 @@ type Config struct {
 	// it changes only the speed.
 	Workers int
 	// Fit is the settings of the fit on the FitVariant games.
-	Fit eval.FitOptions
+	Fit fit.FitOptions
 	// MatchGames is the number of match games (even; 0 skips the match).
 	// MatchEngine is the search setting of both players; the fitted
 	// evaluator plays A, the material evaluator B.

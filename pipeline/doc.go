@@ -18,7 +18,7 @@
 //	                          one Hive partition per variant
 //	OUT/verify.json           what dataset.Verify checked, with the files' fingerprint
 //	OUT/weights.json          the fitted weights with their held-out report (package eval)
-//	OUT/match.json            the match settings and result (eval.ArenaResult)
+//	OUT/match.json            the match settings and result (arena.ArenaResult)
 //	OUT/report/report.md      the variant report (package experiments), with
 //	OUT/report/report.json    every figure, the plots, and
 //	OUT/report/stats.json     the statistics of `surakarta stats OUT/data --compare --json`

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/fit"
 )
 
 // fit fits the weights on the FitVariant games, unless weights.json holds
@@ -15,7 +16,7 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 	data := c.path(DataDir)
 	out := c.path(WeightsFile)
 	variant := FitVariant.String()
-	prov, err := eval.DatasetProvenance(data, variant)
+	prov, err := fit.DatasetProvenance(data, variant)
 	if err != nil {
 		return "", "", err
 	}
@@ -28,10 +29,10 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 		}
 	}
 	p.logf("fit: %s on the %d %s positions (%d games)", opt.Model, prov.Rows, variant, prov.Games)
-	// The value head of eval.FitModel, the training loop's fit, on the
+	// The value head of fit.FitModel, the training loop's fit, on the
 	// result alone: one training path for both.
-	mf, err := eval.FitModel(ctx, []eval.DatasetSource{{Dir: data, Variant: variant}}, eval.ModelFitOptions{Value: opt, TDLambda: 1, NoPrior: true})
-	if errors.Is(err, eval.ErrNoHeldOut) {
+	mf, err := fit.FitModel(ctx, []fit.DatasetSource{{Dir: data, Variant: variant}}, fit.ModelFitOptions{Value: opt, TDLambda: 1, NoPrior: true})
+	if errors.Is(err, fit.ErrNoHeldOut) {
 		return "", "", fmt.Errorf("fit: %w: raise --holdout or --games", err)
 	}
 	if err != nil {
@@ -48,7 +49,7 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 
 // sameFit reports whether weights file wf is the fit opt would make of the
 // dataset prov describes.
-func sameFit(wf *eval.WeightsFile, opt eval.FitOptions, variant string, prov eval.Provenance) bool {
+func sameFit(wf *eval.WeightsFile, opt fit.FitOptions, variant string, prov eval.Provenance) bool {
 	d := wf.Dataset
 	return wf.Report != nil && wf.Model == opt.Model && wf.Lambda == opt.Lambda && wf.Blend == opt.Blend &&
 		wf.Holdout == opt.Holdout && wf.Seed == opt.Seed && wf.Variant == variant &&

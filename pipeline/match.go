@@ -11,6 +11,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/mcts"
@@ -30,10 +31,10 @@ type matchSettings struct {
 
 // matchRecord is what OUT/match.json holds.
 type matchRecord struct {
-	Settings matchSettings     `json:"settings"`
-	A        string            `json:"a"`
-	B        string            `json:"b"`
-	Result   *eval.ArenaResult `json:"result"`
+	Settings matchSettings      `json:"settings"`
+	A        string             `json:"a"`
+	B        string             `json:"b"`
+	Result   *arena.ArenaResult `json:"result"`
 }
 
 // match plays the fitted evaluator against the material evaluator, unless
@@ -75,12 +76,12 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 			s, _ := score.Load().(string)
 			return s
 		}})
-	opt := eval.ArenaOptions{Games: c.MatchGames, Rules: c.Rules, Seed: c.Seed, RandomOpening: c.RandomOpening, Workers: c.Workers,
-		Progress: func(r eval.ArenaResult) {
+	opt := arena.ArenaOptions{Games: c.MatchGames, Rules: c.Rules, Seed: c.Seed, RandomOpening: c.RandomOpening, Workers: c.Workers,
+		Progress: func(r arena.ArenaResult) {
 			rep.Add(int64(r.Games) - done.Swap(int64(r.Games)))
 			score.Store(fmt.Sprintf("A %d-%d-%d, score %.3f", r.Wins, r.Draws, r.Losses, float64(r.Score)))
 		}}
-	res, err := eval.Arena(ctx, eval.SearchPlayer(eng, a.Evaluator), eval.SearchPlayer(eng, b.Evaluator), opt)
+	res, err := arena.Arena(ctx, arena.SearchPlayer(eng, a.Evaluator), arena.SearchPlayer(eng, b.Evaluator), opt)
 	rep.Stop()
 	if err != nil {
 		if ctx.Err() != nil {
@@ -96,7 +97,7 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 	return Ran, out, nil
 }
 
-func matchSummary(path string, eng mcts.Settings, r *eval.ArenaResult) *MatchSummary {
+func matchSummary(path string, eng mcts.Settings, r *arena.ArenaResult) *MatchSummary {
 	return &MatchSummary{
 		Path: path, Engine: engineWords(eng), Games: r.Games,
 		Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Score: float64(r.Score),

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/stats"
@@ -31,7 +32,7 @@ func tinyConfig(out string) Config {
 	return Config{
 		Out: out, Games: 8, Seed: 1, RandomOpening: 4,
 		Rules: rules.DefaultRules(), Engine: eng.Settings, Evaluator: eval.Opened{Evaluator: mcts.Material{}, Identity: mcts.MaterialName},
-		Workers: 2, Fit: eval.DefaultFitOptions(), MatchGames: 4, MatchEngine: m,
+		Workers: 2, Fit: fit.DefaultFitOptions(), MatchGames: 4, MatchEngine: m,
 	}
 }
 

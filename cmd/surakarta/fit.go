@@ -14,13 +14,14 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/internal/progress"
 )
 
 func newFitCommand() *cobra.Command {
 	var (
 		dir, variant, model, out string
-		opt                      = eval.DefaultFitOptions()
+		opt                      = fit.DefaultFitOptions()
 		asJSON, quiet            bool
 		allowDamaged             bool
 	)
@@ -86,20 +87,20 @@ func newFitCommand() *cobra.Command {
 			if err := checkReadable(cmd, dir, allowDamaged); err != nil {
 				return err
 			}
-			v, err := eval.ResolveVariant(dir, variant)
+			v, err := fit.ResolveVariant(dir, variant)
 			if err != nil {
 				return err
 			}
-			prov, err := eval.DatasetProvenance(dir, v)
+			prov, err := fit.DatasetProvenance(dir, v)
 			if err != nil {
 				return err
 			}
 			opt.RowsHint = prov.Rows
 			start := time.Now()
-			src := newFitProgress(cmd, eval.DatasetSource{Dir: dir, Variant: v}, prov.Rows, opt.Model, quiet)
-			res, err := eval.Fit(cmd.Context(), src, opt)
+			src := newFitProgress(cmd, fit.DatasetSource{Dir: dir, Variant: v}, prov.Rows, opt.Model, quiet)
+			res, err := fit.Fit(cmd.Context(), src, opt)
 			src.rep.Stop()
-			if errors.Is(err, eval.ErrNoHeldOut) {
+			if errors.Is(err, fit.ErrNoHeldOut) {
 				return fmt.Errorf("%w: raise --holdout or add games", err)
 			}
 			if err != nil {
@@ -153,15 +154,15 @@ func newFitCommand() *cobra.Command {
 	return cmd
 }
 
-// fitProgress is an eval.Source that counts the rows Fit reads, over its
+// fitProgress is an fit.Source that counts the rows Fit reads, over its
 // two passes, on a progress reporter.
 type fitProgress struct {
-	src   eval.Source
+	src   fit.Source
 	rep   *progress.Reporter
 	phase atomic.Int32 // scans started and finished: 1 fitting, 2 solving, 3 scoring, 4 done (the line says "done in")
 }
 
-func newFitProgress(cmd *cobra.Command, src eval.Source, rows int64, model eval.Model, quiet bool) *fitProgress {
+func newFitProgress(cmd *cobra.Command, src fit.Source, rows int64, model eval.Model, quiet bool) *fitProgress {
 	f := &fitProgress{src: src}
 	solve := "solving the normal equations"
 	if model == eval.Logistic {
@@ -185,12 +186,12 @@ func newFitProgress(cmd *cobra.Command, src eval.Source, rows int64, model eval.
 }
 
 // Scan passes the rows through, counting them in batches.
-func (f *fitProgress) Scan(ctx context.Context, fn func(*eval.Row) error) error {
+func (f *fitProgress) Scan(ctx context.Context, fn func(*fit.Row) error) error {
 	f.phase.Add(1)
 	defer f.phase.Add(1)
 	const batch = 4096
 	n := 0
-	err := f.src.Scan(ctx, func(r *eval.Row) error {
+	err := f.src.Scan(ctx, func(r *fit.Row) error {
 		if n++; n == batch {
 			f.rep.Add(batch)
 			n = 0

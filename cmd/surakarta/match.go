@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/internal/stats"
@@ -236,8 +236,8 @@ func newMatchCommand() *cobra.Command {
 				return fmt.Errorf("--b: %w", err)
 			}
 			defer sideB.release()
-			opt := eval.ArenaOptions{Games: games, Rules: r, Seed: seed, RandomOpening: opening, Openings: book, Workers: workers}
-			openings := eval.OpeningsText(book)
+			opt := arena.ArenaOptions{Games: games, Rules: r, Seed: seed, RandomOpening: opening, Openings: book, Workers: workers}
+			openings := arena.OpeningsText(book)
 			if sprt != "" {
 				if opt.SPRT, err = parseSPRT(sprt); err != nil {
 					return err
@@ -248,7 +248,7 @@ func newMatchCommand() *cobra.Command {
 				rec, err := openMatchRecords(out, resume, dataset.Run{
 					SchemaVersion: dataset.SchemaVersion, Variant: r.Variant.String(), Rules: r.String(),
 					Engine: "a: " + sideA.identity + " | b: " + sideB.identity, Seed: seed, Games: int64(games), RandomOpening: opening, Start: openings,
-				}, eval.Sides{sideA.name, sideB.name}, r, cmd.ErrOrStderr())
+				}, arena.Sides{sideA.name, sideB.name}, r, cmd.ErrOrStderr())
 				if err != nil {
 					return err
 				}
@@ -263,7 +263,7 @@ func newMatchCommand() *cobra.Command {
 				}
 			}
 			onPair := opt.OnPair
-			opt.OnPair = func(k int, g [2]eval.GameRecord) error {
+			opt.OnPair = func(k int, g [2]arena.GameRecord) error {
 				costs.add(g)
 				if onPair != nil {
 					return onPair(k, g)
@@ -282,7 +282,7 @@ func newMatchCommand() *cobra.Command {
 				},
 			})
 			var played int
-			opt.Progress = func(res eval.ArenaResult) {
+			opt.Progress = func(res arena.ArenaResult) {
 				rep.Add(int64(res.Games - played))
 				played = res.Games
 				line := fmt.Sprintf("A %d-%d-%d, score %.3f", res.Wins, res.Draws, res.Losses, float64(res.Score))
@@ -294,7 +294,7 @@ func newMatchCommand() *cobra.Command {
 				}
 				status.Store(&line)
 			}
-			res, err := eval.Arena(cmd.Context(), sideA.factory, sideB.factory, opt)
+			res, err := arena.Arena(cmd.Context(), sideA.factory, sideB.factory, opt)
 			rep.Stop()
 			if res == nil {
 				return err
@@ -326,7 +326,7 @@ func newMatchCommand() *cobra.Command {
 					Start    string `json:"start,omitempty"`
 					Planned  int    `json:"planned_games"`
 					Complete bool   `json:"complete"`
-					*eval.ArenaResult
+					*arena.ArenaResult
 					// Without spread between the pairs the interval and
 					// LOS are null, and the note says why.
 					EloCI  [2]stats.Num `json:"elo_ci"`
@@ -373,7 +373,7 @@ func newMatchCommand() *cobra.Command {
 	return cmd
 }
 
-func writeMatchReport(w io.Writer, res *eval.ArenaResult, a, b string, r rules.Rules, seed uint64, opening int, openings string, planned int) error {
+func writeMatchReport(w io.Writer, res *arena.ArenaResult, a, b string, r rules.Rules, seed uint64, opening int, openings string, planned int) error {
 	fmt.Fprintf(w, "A: %s\nB: %s\n", a, b)
 	from := ""
 	if openings != "" {
@@ -423,7 +423,7 @@ func matchOpenings(fen, file string, r rules.Rules) ([]rules.Position, error) {
 	case fen != "" && file != "":
 		return nil, errors.New("--fen and --openings both give the start: pass one (a book of one line is --fen)")
 	case fen != "":
-		p, err := eval.Opening(fen, r)
+		p, err := arena.Opening(fen, r)
 		if err != nil {
 			return nil, fmt.Errorf("--fen: %w", err)
 		}
@@ -434,7 +434,7 @@ func matchOpenings(fen, file string, r rules.Rules) ([]rules.Position, error) {
 			return nil, fmt.Errorf("--openings: %w", err)
 		}
 		defer f.Close()
-		book, err := eval.ReadOpenings(f, file, r)
+		book, err := arena.ReadOpenings(f, file, r)
 		if err != nil {
 			return nil, fmt.Errorf("--openings: %w", err)
 		}

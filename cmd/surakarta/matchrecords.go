@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -27,11 +27,11 @@ type matchRecords struct {
 	dir    string
 	run    dataset.Run
 	rules  rules.Rules
-	names  eval.Sides
-	played map[int][2]eval.GameRecord
+	names  arena.Sides
+	played map[int][2]arena.GameRecord
 
-	pending []eval.GameRecord // consecutive games not yet written
-	since   time.Time         // when the first pending pair arrived
+	pending []arena.GameRecord // consecutive games not yet written
+	since   time.Time          // when the first pending pair arrived
 }
 
 const (
@@ -44,7 +44,7 @@ const (
 // (or fewer of its games: a resumed match may grow), whose recorded pairs
 // it returns after removing what an interruption left half-written. close
 // releases the lock.
-func openMatchRecords(dir string, resume bool, run dataset.Run, names eval.Sides, r rules.Rules, errOut io.Writer) (rec *matchRecords, err error) {
+func openMatchRecords(dir string, resume bool, run dataset.Run, names arena.Sides, r rules.Rules, errOut io.Writer) (rec *matchRecords, err error) {
 	lock, err := dataset.LockGames(dir, run.Variant, 0, run.Games)
 	if err != nil {
 		return nil, err
@@ -70,7 +70,7 @@ func openMatchRecords(dir string, resume bool, run dataset.Run, names eval.Sides
 		}
 		return nil, err
 	}
-	played, removed, err := eval.ResumeRecords(dir, run.Variant, int(run.Games/2))
+	played, removed, err := arena.ResumeRecords(dir, run.Variant, int(run.Games/2))
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func (m *matchRecords) close() error {
 // write adds pair k, the next pair in order (ArenaOptions.OnPair), and
 // writes the pending games when they are many or old enough, or when k does
 // not follow them (a pair recorded earlier lies between).
-func (m *matchRecords) write(k int, games [2]eval.GameRecord) error {
+func (m *matchRecords) write(k int, games [2]arena.GameRecord) error {
 	if n := len(m.pending); n > 0 && m.pending[n-1].Game+1 != 2*k {
 		if err := m.flush(); err != nil {
 			return err
@@ -164,7 +164,7 @@ func (m *matchRecords) flush() error {
 	}
 	first, last := m.pending[0].Game, m.pending[len(m.pending)-1].Game
 	meta := dataset.FileMeta{Run: m.run, Shard: 0, Shards: 1, FirstGame: int64(first), LastGame: int64(last)}
-	err := eval.WriteRecords(m.dir, meta, m.rules, m.names, m.pending)
+	err := arena.WriteRecords(m.dir, meta, m.rules, m.names, m.pending)
 	m.pending = m.pending[:0]
 	return err
 }
@@ -183,7 +183,7 @@ type matchCosts struct {
 	B sideCost `json:"b"`
 }
 
-func (c *matchCosts) add(games [2]eval.GameRecord) {
+func (c *matchCosts) add(games [2]arena.GameRecord) {
 	for i := range games {
 		g := &games[i]
 		first := g.Start.SideToMove()
@@ -272,7 +272,7 @@ func newMatchPGNCommand() *cobra.Command {
 				if m, ok := matches[g.Variant][g.GameID]; ok {
 					mp = &m
 				}
-				return eval.WritePGN(cmd.OutOrStdout(), g, mp)
+				return arena.WritePGN(cmd.OutOrStdout(), g, mp)
 			})
 			if err != nil {
 				return err

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/mcts"
@@ -32,7 +32,7 @@ type matchSide struct {
 	// settings of a built-in engine (every setting, defaults included),
 	// an external engine's command and name.
 	settings any
-	factory  eval.PlayerFactory
+	factory  arena.PlayerFactory
 	// close ends what resolveSide started and the match did not use (an
 	// external engine's checked process); nil for a built-in side.
 	close func()
@@ -185,7 +185,7 @@ func resolveSide(value, tag string, sb sideBudget, r rules.Rules, ss sideSetting
 			name = "(defaults)"
 		}
 		side := matchSide{name: name, desc: name, identity: f.engine.Text(), settings: json.RawMessage(f.engine.Describe()),
-			factory: eval.SearchPlayer(cfg.Settings, ev)}
+			factory: arena.SearchPlayer(cfg.Settings, ev)}
 		if sb.flag != "" {
 			side.desc += " go " + sb.budget.String()
 		}
@@ -198,7 +198,7 @@ func resolveSide(value, tag string, sb sideBudget, r rules.Rules, ss sideSetting
 			delete(m, "sims")
 			m["go"] = sb.budget.String()
 			side.settings = m
-			side.factory = eval.TimedSearchPlayer(cfg.Settings, ev, moveTime)
+			side.factory = arena.TimedSearchPlayer(cfg.Settings, ev, moveTime)
 		}
 		return side, nil
 	}

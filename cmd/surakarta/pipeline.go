@@ -10,6 +10,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/pipeline"
 	"github.com/surakarta/surakarta/rules"
@@ -36,7 +37,7 @@ func newPipelineCommand() *cobra.Command {
 		quiet         bool
 		asJSON        bool
 		model         string
-		fitOpt        = eval.DefaultFitOptions()
+		fitOpt        = fit.DefaultFitOptions()
 		matchGames    int
 		matchEngine   string
 		conf          float64

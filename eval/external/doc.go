@@ -1,5 +1,5 @@
 // Package external plays other programs in the arena: Player is an
-// eval.PlayerFactory whose players each run an engine process and drive it
+// arena.PlayerFactory whose players each run an engine process and drive it
 // through the protocol of docs/PROTOCOL.md (package internal/protocol).
 //
 // spec.go describes an engine (Spec: command line, directory, options,
@@ -13,7 +13,7 @@
 // setoption seed (when the engine has one) and newgame, and for each move
 // position with the whole game and go. Whatever the engine does wrong
 // (an illegal move, a crash, no bestmove within its budget plus the margin,
-// garbage, an error answer) is an *eval.Fault that loses the game; the
+// garbage, an error answer) is an *arena.Fault that loses the game; the
 // process is killed and a fresh one serves the next game. Engines run in
 // their own process group (proc_unix.go), so that Ctrl-C reaches the match
 // alone and Close ends an engine with everything it started; on Linux

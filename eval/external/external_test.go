@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/internal/enginetest"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/rules"
@@ -32,18 +32,18 @@ func simple(t *testing.T, args ...string) Spec {
 		Margin: 300 * time.Millisecond, MoveTimeout: 5 * time.Second}
 }
 
-func arenaOptions(games int) eval.ArenaOptions {
-	return eval.ArenaOptions{Games: games, Rules: rules.DefaultRules(), Seed: 7, RandomOpening: 2, Workers: 2}
+func arenaOptions(games int) arena.ArenaOptions {
+	return arena.ArenaOptions{Games: games, Rules: rules.DefaultRules(), Seed: 7, RandomOpening: 2, Workers: 2}
 }
 
 // TestMatchBetweenTwoProcesses: two external processes play a whole match;
 // every game ends by the rules, and the random mover's seeded games repeat.
 func TestMatchBetweenTwoProcesses(t *testing.T) {
-	play := func() (*eval.ArenaResult, map[int][2]eval.GameRecord) {
+	play := func() (*arena.ArenaResult, map[int][2]arena.GameRecord) {
 		opt := arenaOptions(6)
-		recs := map[int][2]eval.GameRecord{}
-		opt.OnPair = func(k int, g [2]eval.GameRecord) error { recs[k] = g; return nil }
-		res, err := eval.Arena(context.Background(), Player(simple(t, enginetest.Random)), Player(simple(t, enginetest.First)), opt)
+		recs := map[int][2]arena.GameRecord{}
+		opt.OnPair = func(k int, g [2]arena.GameRecord) error { recs[k] = g; return nil }
+		res, err := arena.Arena(context.Background(), Player(simple(t, enginetest.Random)), Player(simple(t, enginetest.First)), opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,17 +80,17 @@ func TestFaultsLoseTheGameAndTheMatchGoesOn(t *testing.T) {
 	for _, tc := range []struct {
 		mode, reason, detail string
 	}{
-		{enginetest.Slow, eval.FaultTimeout, "no bestmove within 320ms"},
-		{enginetest.Illegal, eval.FaultIllegalMove, "no piece on"},
-		{enginetest.Crash, eval.FaultCrash, "exit status 3"},
-		{enginetest.Garbage, eval.FaultGarbage, "I think"},
-		{enginetest.Refuse, eval.FaultRefused, "cannot search this position, in answer to go"},
+		{enginetest.Slow, arena.FaultTimeout, "no bestmove within 320ms"},
+		{enginetest.Illegal, arena.FaultIllegalMove, "no piece on"},
+		{enginetest.Crash, arena.FaultCrash, "exit status 3"},
+		{enginetest.Garbage, arena.FaultGarbage, "I think"},
+		{enginetest.Refuse, arena.FaultRefused, "cannot search this position, in answer to go"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			opt := arenaOptions(4)
-			var recs []eval.GameRecord
-			opt.OnPair = func(_ int, g [2]eval.GameRecord) error { recs = append(recs, g[:]...); return nil }
-			res, err := eval.Arena(context.Background(), Player(simple(t, enginetest.First)), Player(simple(t, tc.mode, "after=3")), opt)
+			var recs []arena.GameRecord
+			opt.OnPair = func(_ int, g [2]arena.GameRecord) error { recs = append(recs, g[:]...); return nil }
+			res, err := arena.Arena(context.Background(), Player(simple(t, enginetest.First)), Player(simple(t, tc.mode, "after=3")), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -143,7 +143,7 @@ func TestInterruptEndsTheMatchAndItsEngines(t *testing.T) {
 	slow.Budget = protocol.Budget{Kind: protocol.MoveTime, N: 1000} // answers after 10 s
 	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
 	start := time.Now()
-	_, err := eval.Arena(ctx, Player(simple(t, enginetest.First)), Player(slow), arenaOptions(2))
+	_, err := arena.Arena(ctx, Player(simple(t, enginetest.First)), Player(slow), arenaOptions(2))
 	if err == nil || time.Since(start) > 5*time.Second {
 		t.Fatalf("interrupted match: %v after %v", err, time.Since(start))
 	}

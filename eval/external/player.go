@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -22,9 +22,9 @@ import (
 // game its worker plays, and starts a fresh one for the next game after a
 // fault; Close ends it. Start is the form a match uses: it checks the
 // engine before any game and keeps that process for the first player.
-func Player(s Spec) eval.PlayerFactory {
+func Player(s Spec) arena.PlayerFactory {
 	s = s.withDefaults()
-	return func() (eval.Player, error) {
+	return func() (arena.Player, error) {
 		p := &player{spec: s}
 		if err := p.start(); err != nil {
 			return nil, fmt.Errorf("engine %s: %w", s.String(), err)
@@ -136,7 +136,7 @@ func (p *player) start() error {
 				p.caps.Rules, err = protocol.ParseRulesSupport(r.Text)
 			}
 			if err != nil {
-				return p.fail(&eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("%q in answer to identify: %v", r.String(), err)})
+				return p.fail(&arena.Fault{Reason: arena.FaultGarbage, Detail: fmt.Sprintf("%q in answer to identify: %v", r.String(), err)})
 			}
 		case protocol.Option:
 			p.seeded = p.seeded || r.Opt.Name == "seed"
@@ -151,7 +151,7 @@ func (p *player) start() error {
 			}
 			return nil
 		default:
-			return p.fail(&eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("%q in answer to identify", r.String())})
+			return p.fail(&arena.Fault{Reason: arena.FaultGarbage, Detail: fmt.Sprintf("%q in answer to identify", r.String())})
 		}
 	}
 }
@@ -186,7 +186,7 @@ func (p *player) send(line string) error {
 
 // crash returns the crash fault, with the exit status and the end of
 // stderr once the process has exited.
-func (p *player) crash(what string) *eval.Fault {
+func (p *player) crash(what string) *arena.Fault {
 	select {
 	case <-p.p.exited:
 		what += " (" + exitStatus(p.p.err) + ")"
@@ -195,7 +195,7 @@ func (p *player) crash(what string) *eval.Fault {
 	if t := p.p.stderr.String(); t != "" {
 		what += "; stderr ends: " + t
 	}
-	return &eval.Fault{Reason: eval.FaultCrash, Detail: what}
+	return &arena.Fault{Reason: arena.FaultCrash, Detail: what}
 }
 
 func exitStatus(err error) string {
@@ -220,11 +220,11 @@ func (p *player) answer(limit time.Duration) (protocol.Reply, error) {
 			case r.Kind == 0:
 				continue // a blank line
 			case r.Kind == protocol.Error:
-				return r, &eval.Fault{Reason: eval.FaultRefused, Detail: r.Text}
+				return r, &arena.Fault{Reason: arena.FaultRefused, Detail: r.Text}
 			}
 			return r, nil
 		case <-t.C:
-			return protocol.Reply{}, &eval.Fault{Reason: eval.FaultTimeout, Detail: fmt.Sprintf("no answer within %v", limit)}
+			return protocol.Reply{}, &arena.Fault{Reason: arena.FaultTimeout, Detail: fmt.Sprintf("no answer within %v", limit)}
 		}
 	}
 }
@@ -243,13 +243,13 @@ func (p *player) command(line string) error {
 	}
 	r, err := p.answer(p.spec.answerTimeout())
 	if err != nil {
-		if f, ok := err.(*eval.Fault); ok {
+		if f, ok := err.(*arena.Fault); ok {
 			f.Detail = fmt.Sprintf("%s, in answer to %q", f.Detail, clip(line))
 		}
 		return err
 	}
 	if r.Kind != protocol.OK {
-		return &eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("%q in answer to %q, want ok", r.String(), clip(line))}
+		return &arena.Fault{Reason: arena.FaultGarbage, Detail: fmt.Sprintf("%q in answer to %q, want ok", r.String(), clip(line))}
 	}
 	return nil
 }
@@ -260,10 +260,10 @@ func (p *player) NewGame(seed uint64, r rules.Rules) error {
 	if p.p == nil || p.broken {
 		p.kill()
 		if err := p.start(); err != nil {
-			if _, ok := err.(*eval.Fault); ok {
+			if _, ok := err.(*arena.Fault); ok {
 				return err
 			}
-			return &eval.Fault{Reason: eval.FaultCrash, Detail: "restart failed: " + err.Error()}
+			return &arena.Fault{Reason: arena.FaultCrash, Detail: "restart failed: " + err.Error()}
 		}
 	}
 	if p.seeded {
@@ -287,9 +287,9 @@ func (p *player) broke(err error) error {
 
 // Move sends the game as start position and moves, then go, and checks the
 // answer: info lines, then a legal bestmove within the budget's limit.
-func (p *player) Move(ctx context.Context, g *rules.Game) (eval.Played, error) {
+func (p *player) Move(ctx context.Context, g *rules.Game) (arena.Played, error) {
 	if p.p == nil || p.broken {
-		return eval.Played{}, &eval.Fault{Reason: eval.FaultCrash, Detail: "no engine process"}
+		return arena.Played{}, &arena.Fault{Reason: arena.FaultCrash, Detail: "no engine process"}
 	}
 	start := g.Start()
 	var b strings.Builder
@@ -303,14 +303,14 @@ func (p *player) Move(ctx context.Context, g *rules.Game) (eval.Played, error) {
 		}
 	}
 	if err := p.command(b.String()); err != nil {
-		return eval.Played{}, p.broke(err)
+		return arena.Played{}, p.broke(err)
 	}
 	goLine := "go"
 	if bs := p.spec.Budget.String(); bs != "" {
 		goLine += " " + bs
 	}
 	if err := p.send(goLine); err != nil {
-		return eval.Played{}, p.broke(err)
+		return arena.Played{}, p.broke(err)
 	}
 	limit := time.NewTimer(p.spec.deadline())
 	defer limit.Stop()
@@ -320,16 +320,16 @@ func (p *player) Move(ctx context.Context, g *rules.Game) (eval.Played, error) {
 		case <-ctx.Done():
 			p.broken = true
 			p.kill()
-			return eval.Played{}, ctx.Err()
+			return arena.Played{}, ctx.Err()
 		case <-limit.C:
-			return eval.Played{Nodes: nodes}, p.broke(&eval.Fault{Reason: eval.FaultTimeout, Detail: fmt.Sprintf("no bestmove within %v (%s plus the margin)", p.spec.deadline(), goLine)})
+			return arena.Played{Nodes: nodes}, p.broke(&arena.Fault{Reason: arena.FaultTimeout, Detail: fmt.Sprintf("no bestmove within %v (%s plus the margin)", p.spec.deadline(), goLine)})
 		case l, ok := <-p.p.lines:
 			r, err := p.parse(l, ok)
 			if err != nil {
-				if f, ok := err.(*eval.Fault); ok {
+				if f, ok := err.(*arena.Fault); ok {
 					f.Detail += ", in answer to " + goLine
 				}
-				return eval.Played{Nodes: nodes}, p.broke(err)
+				return arena.Played{Nodes: nodes}, p.broke(err)
 			}
 			switch r.Kind {
 			case 0: // a blank line
@@ -341,13 +341,13 @@ func (p *player) Move(ctx context.Context, g *rules.Game) (eval.Played, error) {
 				pos := g.Position()
 				m, err := rules.ParseMove(&pos, r.Move)
 				if err != nil {
-					return eval.Played{Nodes: nodes}, p.broke(&eval.Fault{Reason: eval.FaultIllegalMove, Detail: err.Error()})
+					return arena.Played{Nodes: nodes}, p.broke(&arena.Fault{Reason: arena.FaultIllegalMove, Detail: err.Error()})
 				}
-				return eval.Played{Move: m, Nodes: nodes}, nil
+				return arena.Played{Move: m, Nodes: nodes}, nil
 			case protocol.Error:
-				return eval.Played{Nodes: nodes}, p.broke(&eval.Fault{Reason: eval.FaultRefused, Detail: r.Text + ", in answer to go"})
+				return arena.Played{Nodes: nodes}, p.broke(&arena.Fault{Reason: arena.FaultRefused, Detail: r.Text + ", in answer to go"})
 			}
-			return eval.Played{Nodes: nodes}, p.broke(&eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("%q in answer to go, want info or bestmove", r.String())})
+			return arena.Played{Nodes: nodes}, p.broke(&arena.Fault{Reason: arena.FaultGarbage, Detail: fmt.Sprintf("%q in answer to go, want info or bestmove", r.String())})
 		}
 	}
 }
@@ -360,14 +360,14 @@ func (p *player) parse(l protocol.Line, ok bool) (protocol.Reply, error) {
 	}
 	p.log("<", clip(l.Text))
 	if l.TooLong {
-		return protocol.Reply{}, &eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("a line longer than %d bytes", protocol.MaxLine)}
+		return protocol.Reply{}, &arena.Fault{Reason: arena.FaultGarbage, Detail: fmt.Sprintf("a line longer than %d bytes", protocol.MaxLine)}
 	}
 	r, err := protocol.ParseReply(l.Text)
 	if errors.Is(err, protocol.ErrEmpty) {
 		return protocol.Reply{}, nil
 	}
 	if err != nil {
-		return protocol.Reply{}, &eval.Fault{Reason: eval.FaultGarbage, Detail: fmt.Sprintf("%q: %v", clip(l.Text), err)}
+		return protocol.Reply{}, &arena.Fault{Reason: arena.FaultGarbage, Detail: fmt.Sprintf("%q: %v", clip(l.Text), err)}
 	}
 	return r, nil
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/internal/protocol"
 )
 
@@ -42,8 +42,8 @@ func Start(s Spec) (*Engine, error) {
 // engine passed the start-up check, so a later process that fails to start
 // is the engine's fault, not the setup's: its player loses the game (by
 // the fault of its restart, as after a crash) and the match goes on.
-func (e *Engine) Players() eval.PlayerFactory {
-	return func() (eval.Player, error) {
+func (e *Engine) Players() arena.PlayerFactory {
+	return func() (arena.Player, error) {
 		e.mu.Lock()
 		p := e.first
 		e.first = nil

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -46,7 +46,7 @@ type Config struct {
 	// Window is the number of latest generations' data a fit reads.
 	Window int
 	// Fit is how each generation's model is fitted.
-	Fit eval.ModelFitOptions
+	Fit fit.ModelFitOptions
 	// Match is the search setting of every match player (no noise, no
 	// temperature): generation 0 plays it with playouts and the material
 	// evaluator, a trained generation with value leaves and its model,
@@ -90,7 +90,7 @@ func DefaultConfig() Config {
 	sp.Sims = 200
 	m := mcts.DefaultSettings()
 	m.Sims = 200
-	fit := eval.ModelFitOptions{Value: eval.DefaultFitOptions(), ValueHead: eval.LinearHead, TDLambda: 0.7, SpreadScale: true, Prior: eval.DefaultPriorFitOptions(), PriorTemperature: 1}
+	fit := fit.ModelFitOptions{Value: fit.DefaultFitOptions(), ValueHead: fit.LinearHead, TDLambda: 0.7, SpreadScale: true, Prior: fit.DefaultPriorFitOptions(), PriorTemperature: 1}
 	return Config{
 		Out: "train", Generations: 3, Games: 400, SelfPlay: sp, Rules: rules.DefaultRules(), RandomOpening: 4, Window: 2,
 		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, AnchorGames: 200, StrengthGames: 200, Seed: 1,
@@ -123,7 +123,7 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("workers %d: want 0 (one per CPU) or more", c.Workers)
 	}
 	if c.Fit.ValueHead != "" {
-		if _, err := eval.ParseValueHead(c.Fit.ValueHead); err != nil {
+		if _, err := fit.ParseValueHead(c.Fit.ValueHead); err != nil {
 			return fmt.Errorf("--value-head: %w", err)
 		}
 	}

@@ -18,7 +18,7 @@
 //     and sampled opening plies for diversity) into OUT/gen-GG/data; a
 //     trained champion searches with value leaves, its model's values and
 //     its prior.
-//  2. fit: eval.FitModel fits a value head (TD(λ) returns, spread-scaled;
+//  2. fit: fit.FitModel fits a value head (TD(λ) returns, spread-scaled;
 //     linear on the hand features, or with Config.Fit.ValueHead "patterns"
 //     the pattern evaluator, eval.Patterns) and a prior head on the data of the latest Config.Window
 //     generations, into OUT/gen-GG/model.json.

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"math"
 
-	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/arena"
 )
 
 // LadderFormat identifies a ladder file.
@@ -109,7 +109,7 @@ func finite(x float64) float64 {
 	return x
 }
 
-func matchOf(a, b string, r *eval.ArenaResult) Match {
+func matchOf(a, b string, r *arena.ArenaResult) Match {
 	return Match{A: a, B: b, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Score: float64(r.Score),
 		Elo: finite(float64(r.Elo)), EloCI: [2]float64{finite(float64(r.EloCI[0])), finite(float64(r.EloCI[1]))}, LOS: r.LOS}
 }

@@ -17,6 +17,8 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/internal/version"
@@ -27,19 +29,19 @@ import (
 // settings are the parts of a Config that decide a run's results: a run is
 // resumed only with the same.
 type settings struct {
-	Generations   int                  `json:"generations"`
-	Games         int64                `json:"games"`
-	SelfPlay      dataset.EngineJSON   `json:"selfplay_engine"`
-	Rules         string               `json:"rules"`
-	RandomOpening int                  `json:"random_opening"`
-	Window        int                  `json:"window"`
-	Fit           eval.ModelFitOptions `json:"fit"`
-	Match         dataset.EngineJSON   `json:"match_engine"`
-	ModelCPUCT    float64              `json:"model_cpuct"`
-	GateGames     int                  `json:"gate_games"`
-	AnchorGames   int                  `json:"anchor_games"`
-	StrengthGames int                  `json:"strength_games"`
-	Seed          uint64               `json:"seed"`
+	Generations   int                 `json:"generations"`
+	Games         int64               `json:"games"`
+	SelfPlay      dataset.EngineJSON  `json:"selfplay_engine"`
+	Rules         string              `json:"rules"`
+	RandomOpening int                 `json:"random_opening"`
+	Window        int                 `json:"window"`
+	Fit           fit.ModelFitOptions `json:"fit"`
+	Match         dataset.EngineJSON  `json:"match_engine"`
+	ModelCPUCT    float64             `json:"model_cpuct"`
+	GateGames     int                 `json:"gate_games"`
+	AnchorGames   int                 `json:"anchor_games"`
+	StrengthGames int                 `json:"strength_games"`
+	Seed          uint64              `json:"seed"`
 }
 
 func (c *Config) settings() json.RawMessage {
@@ -127,7 +129,7 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if cfg.Fit.ValueHead == eval.LinearHead {
+	if cfg.Fit.ValueHead == fit.LinearHead {
 		// Recorded as absent, as before value heads had kinds, so that
 		// those runs resume and their fits are recognised.
 		cfg.Fit.ValueHead = ""
@@ -360,10 +362,10 @@ func headsHash(mf *eval.ModelFile) (string, error) {
 
 // fitKey identifies a fit: equal keys give the same model.
 type fitKey struct {
-	Fit      eval.ModelFitOptions `json:"fit"`
-	Window   [2]int               `json:"window"`
-	Datasets []eval.Provenance    `json:"datasets"`
-	Parent   int                  `json:"parent"`
+	Fit      fit.ModelFitOptions `json:"fit"`
+	Window   [2]int              `json:"window"`
+	Datasets []eval.Provenance   `json:"datasets"`
+	Parent   int                 `json:"parent"`
 }
 
 // fit fits generation g's model on the window of data, unless its model
@@ -373,11 +375,11 @@ func (r *runner) fit(ctx context.Context, g, champ int, gen *Generation) (*eval.
 	lo := max(1, g-c.Window+1)
 	gen.Window = [2]int{lo, g}
 	variant := c.rules().Variant.String()
-	var data []eval.DatasetSource
+	var data []fit.DatasetSource
 	var provs []eval.Provenance
 	for k := lo; k <= g; k++ {
-		d := eval.DatasetSource{Dir: c.path(genDir(k), DataDir), Variant: variant}
-		prov, err := eval.DatasetProvenance(d.Dir, d.Variant)
+		d := fit.DatasetSource{Dir: c.path(genDir(k), DataDir), Variant: variant}
+		prov, err := fit.DatasetProvenance(d.Dir, d.Variant)
 		if err != nil {
 			return nil, false, err
 		}
@@ -392,12 +394,12 @@ func (r *runner) fit(ctx context.Context, g, champ int, gen *Generation) (*eval.
 		return mf, false, nil
 	}
 	r.logf("generation %d: fitting value and prior on the data of generations %d..%d", g, lo, g)
-	mf, err := eval.FitModel(ctx, data, c.Fit)
+	mf, err := fit.FitModel(ctx, data, c.Fit)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, false, fmt.Errorf("fit of generation %d interrupted: run the same command with --resume (finished stages are kept)", g)
 		}
-		if errors.Is(err, eval.ErrNoHeldOut) {
+		if errors.Is(err, fit.ErrNoHeldOut) {
 			return nil, false, fmt.Errorf("fit of generation %d: %w: raise --games", g, err)
 		}
 		return nil, false, fmt.Errorf("fit of generation %d: %w", g, err)
@@ -448,9 +450,9 @@ func (r *runner) match(ctx context.Context, path, stage string, g, games int, a,
 	r.logf("generation %d: %s, %s against %s, %d games", g, stage, a.name, b.name, games)
 	var done atomic.Int64
 	rep := progress.Start(c.Log, progress.Options{Unit: "games", Total: int64(games), Quiet: c.Quiet || c.Log == nil})
-	opt := eval.ArenaOptions{Games: games, Rules: c.rules(), Seed: seed, RandomOpening: c.RandomOpening, Workers: c.Workers,
-		Progress: func(res eval.ArenaResult) { rep.Add(int64(res.Games) - done.Swap(int64(res.Games))) }}
-	res, err := eval.Arena(ctx, eval.SearchPlayer(a.cfg, a.ev), eval.SearchPlayer(b.cfg, b.ev), opt)
+	opt := arena.ArenaOptions{Games: games, Rules: c.rules(), Seed: seed, RandomOpening: c.RandomOpening, Workers: c.Workers,
+		Progress: func(res arena.ArenaResult) { rep.Add(int64(res.Games) - done.Swap(int64(res.Games))) }}
+	res, err := arena.Arena(ctx, arena.SearchPlayer(a.cfg, a.ev), arena.SearchPlayer(b.cfg, b.ev), opt)
 	rep.Stop()
 	if err != nil {
 		if ctx.Err() != nil {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 )
 
@@ -201,7 +202,7 @@ func TestLadderEloIsTheProgramsForm(t *testing.T) {
 func TestPatternValueHeadTrains(t *testing.T) {
 	c := tinyConfig(t.TempDir())
 	c.Generations, c.AnchorGames = 1, 0
-	c.Fit.ValueHead = eval.PatternHeadKind
+	c.Fit.ValueHead = fit.PatternHeadKind
 	c.Fit.Value.MaxIterations = 30
 	l, err := Run(context.Background(), c)
 	if err != nil {

@@ -1,0 +1,30 @@
+// Package arena plays evaluators and engines against each other: paired
+// matches with Elo and SPRT, the players, the faults that lose a game, the
+// match's records in the games and matches tables, resume, and PGN-like
+// export.
+//
+// Files: arena.go plays matches and scores them; player.go is the Player
+// (SearchPlayer, TimedSearchPlayer, faults); openings.go the positions a
+// match starts from (ReadOpenings); record.go and records.go record the
+// games (GameRecord, WriteRecords, ResumeRecords); pgn.go prints them.
+//
+// # Matches
+//
+// Arena plays paired games between two engines: each random opening is
+// played twice with colours swapped, on all cores with a pair of players per
+// worker, and the pairs are scored in order, so the result, including where
+// an optional SPRT stops the match, depends only on the seed. It reports
+// wins, draws and losses from A's side, the score, the Elo difference with
+// its 95% interval and the likelihood of superiority from the pentanomial
+// distribution of the pairs (package internal/stats).
+//
+// A Player is one side (player.go): the built-in search (SearchPlayer) or
+// another program (package eval/external). The rules core referees every
+// move; a move it refuses, or a player's *Fault (a crash, a hang, garbage),
+// loses that game with the reason recorded and the match goes on. Each game
+// becomes a GameRecord (record.go) with each side's time and nodes; with
+// ArenaOptions.OnPair a match writes them pair by pair to the games and
+// matches tables (records.go: WriteRecords), which ResumeRecords reads back
+// as ArenaOptions.Played so that an interrupted match resumes. WritePGN
+// (pgn.go) prints any game of a games table as PGN-like text.
+package arena

@@ -1,0 +1,130 @@
+package fit_test
+
+import (
+	"context"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/selfplay"
+)
+
+var sinkVector eval.Vector
+
+var benchData struct {
+	sync.Once
+	dir  string
+	rows fit.RowSlice
+	err  error
+}
+
+// benchDataset writes (once per process) a self-play dataset of about a
+// million positions, 17,700 games of package selfplay with 16 value-leaf
+// simulations a move, and returns its directory and rows. It takes about a
+// minute on two cores; SURAKARTA_BENCH_DIR names a directory to keep it in
+// between runs (reused when it already holds the dataset).
+func benchDataset(b *testing.B) (string, fit.RowSlice) {
+	benchData.Do(func() {
+		dir := os.Getenv("SURAKARTA_BENCH_DIR")
+		if dir == "" {
+			d, err := os.MkdirTemp("", "eval-bench")
+			if err != nil {
+				benchData.err = err
+				return
+			}
+			dir = d
+		}
+		benchData.dir = dir
+		if vs, err := dataset.Variants(dir); err != nil || len(vs) == 0 {
+			eng := selfplay.DefaultEngine()
+			eng.Sims = 16
+			eng.Leaf = mcts.LeafValue
+			if _, err := selfplay.Run(context.Background(), selfplay.Config{
+				Dir: dir, Games: 17700, Seed: 11, RandomOpening: 4,
+				Rules: rules.DefaultRules(), Engine: eng.Settings, Evaluator: mcts.Material{}, EvaluatorName: "material",
+			}); err != nil {
+				benchData.err = err
+				return
+			}
+		}
+		var rows fit.RowSlice
+		benchData.err = fit.DatasetSource{Dir: dir, Variant: "standard"}.Scan(context.Background(), func(r *fit.Row) error {
+			rows = append(rows, *r)
+			return nil
+		})
+		benchData.rows = rows
+	})
+	if benchData.err != nil {
+		b.Fatal(benchData.err)
+	}
+	return benchData.dir, benchData.rows
+}
+
+func benchFit(b *testing.B, model eval.Model, fromParquet bool) {
+	dir, rows := benchDataset(b)
+	var src fit.Source = rows
+	if fromParquet {
+		src = fit.DatasetSource{Dir: dir, Variant: "standard"}
+	}
+	opt := fit.DefaultFitOptions()
+	opt.Model = model
+	b.ReportAllocs()
+	var res *fit.FitResult
+	for b.Loop() {
+		var err error
+		if res, err = fit.Fit(context.Background(), src, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(rows)), "positions")
+	b.ReportMetric(float64(res.Report.Iterations), "iterations")
+}
+
+// The fitting benchmarks time Fit end to end on about a million positions:
+// both passes (fit, then score the held-out fifth), feature extraction
+// included; the Parquet ones read the dataset's needed columns each pass.
+func BenchmarkFitRidgeParquet(b *testing.B)    { benchFit(b, eval.Ridge, true) }
+func BenchmarkFitLogisticParquet(b *testing.B) { benchFit(b, eval.Logistic, true) }
+func BenchmarkFitRidgeMemory(b *testing.B)     { benchFit(b, eval.Ridge, false) }
+func BenchmarkFitLogisticMemory(b *testing.B)  { benchFit(b, eval.Logistic, false) }
+
+// BenchmarkScanParquet times one pass over the fitting columns alone.
+func BenchmarkScanParquet(b *testing.B) {
+	dir, rows := benchDataset(b)
+	src := fit.DatasetSource{Dir: dir, Variant: "standard"}
+	b.ReportAllocs()
+	for b.Loop() {
+		n := 0
+		if err := src.Scan(context.Background(), func(*fit.Row) error { n++; return nil }); err != nil {
+			b.Fatal(err)
+		}
+		if n != len(rows) {
+			b.Fatalf("scanned %d rows, want %d", n, len(rows))
+		}
+	}
+	b.ReportMetric(float64(len(rows)), "positions")
+}
+
+// BenchmarkExtractSelfPlay extracts the features of the benchmark dataset's
+// self-play positions in order, as Fit does: positions/s on the position
+// mix the fits see.
+func BenchmarkExtractSelfPlay(b *testing.B) {
+	_, rows := benchDataset(b)
+	b.ReportAllocs()
+	var v eval.Vector
+	i := 0
+	for b.Loop() {
+		r := &rows[i]
+		eval.ExtractBoards(&v, r.Red, r.Black, r.Side, r.NoCapture)
+		if i++; i == len(rows) {
+			i = 0
+		}
+	}
+	sinkVector = v
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+}
