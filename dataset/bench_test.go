@@ -2,52 +2,46 @@ package dataset
 
 import (
 	"os"
-	"sync"
 	"testing"
 
+	"github.com/surakarta/surakarta/internal/testutil"
 	"github.com/surakarta/surakarta/rules"
 )
 
-var (
-	benchOnce sync.Once
-	benchDir  string
-	benchRows int64
-	benchErr  error
-)
-
 // benchDataset writes a synthetic dataset of about a million position rows
-// once per benchmark binary.
+// once per benchmark binary, and returns its directory and row count.
 func benchDataset(b *testing.B) (string, int64) {
-	benchOnce.Do(func() {
-		benchDir, benchErr = os.MkdirTemp("", "surakarta-bench-*")
-		if benchErr != nil {
-			return
-		}
+	type made struct {
+		dir  string
+		rows int64
+	}
+	d := testutil.Once(b, "bench dataset", func(dir string) (made, error) {
 		r := rules.DefaultRules()
 		run := synthRun(b, r, 1, 1<<20, 0)
-		if benchErr = ClaimPartition(benchDir, run); benchErr != nil {
-			return
+		if err := ClaimPartition(dir, run); err != nil {
+			return made{}, err
 		}
 		const perPart = 1000
-		for first := int64(0); benchRows < 1_000_000; first += perPart {
+		var rows int64
+		for first := int64(0); rows < 1_000_000; first += perPart {
 			var games []GameRow
 			var pos []PositionRow
 			for id := first; id < first+perPart; id++ {
 				g, p := synthGame(b, r, run.Seed, id, 0)
 				games, pos = append(games, g), append(pos, p...)
 			}
-			benchRows += int64(len(pos))
+			rows += int64(len(pos))
 			meta := FileMeta{Run: run, Shards: 1, FirstGame: first, LastGame: first + perPart - 1}
-			if benchErr = WritePart(benchDir, meta, games, pos); benchErr != nil {
-				return
+			if err := WritePart(dir, meta, games, pos); err != nil {
+				return made{}, err
 			}
 		}
+		return made{dir, rows}, nil
 	})
-	if benchErr != nil {
-		b.Fatal(benchErr)
-	}
-	return benchDir, benchRows
+	return d.dir, d.rows
 }
+
+func TestMain(m *testing.M) { testutil.Main(m) }
 
 // BenchmarkScanPositionsFitColumns reads the columns the evaluator fit uses
 // from about a million position rows; it reports rows/s.

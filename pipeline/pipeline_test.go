@@ -17,6 +17,7 @@ import (
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/testutil"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -59,35 +60,15 @@ func figures(s *Summary) string {
 	return r.Replace(string(b))
 }
 
-var (
-	freshOnce sync.Once
-	fresh     *Summary
-	freshErr  error
-	freshDir  string
-)
-
 // freshRun runs the tiny pipeline once for the tests that compare with it.
 func freshRun(t *testing.T) *Summary {
 	t.Helper()
-	freshOnce.Do(func() {
-		freshDir, freshErr = os.MkdirTemp("", "pipeline-fresh-*")
-		if freshErr == nil {
-			fresh, freshErr = Run(context.Background(), tinyConfig(freshDir))
-		}
+	return testutil.Once(t, "fresh run", func(dir string) (*Summary, error) {
+		return Run(context.Background(), tinyConfig(dir))
 	})
-	if freshErr != nil {
-		t.Fatal(freshErr)
-	}
-	return fresh
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if freshDir != "" {
-		os.RemoveAll(freshDir)
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testutil.Main(m) }
 
 func TestRunWritesEveryOutputAndTheSummaryAgreesWithThem(t *testing.T) {
 	s := freshRun(t)

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/testutil"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
@@ -27,48 +28,28 @@ const (
 	clusterSeed   = 5
 )
 
-var (
-	buildOnce sync.Once
-	binPath   string
-	buildErr  error
-	buildDir  string
-)
-
 // surakarta builds the command once for every test of the package.
 func surakarta(t *testing.T) string {
 	t.Helper()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash not found: the cluster wrappers are bash scripts")
 	}
-	buildOnce.Do(func() {
+	return testutil.Once(t, "surakarta", func(dir string) (string, error) {
 		goTool, err := exec.LookPath("go")
 		if err != nil {
 			goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
 		}
-		buildDir, buildErr = os.MkdirTemp("", "surakarta-scripts-*")
-		if buildErr != nil {
-			return
-		}
-		binPath = filepath.Join(buildDir, "surakarta")
-		cmd := exec.Command(goTool, "build", "-o", binPath, "./cmd/surakarta")
+		bin := filepath.Join(dir, "surakarta")
+		cmd := exec.Command(goTool, "build", "-o", bin, "./cmd/surakarta")
 		cmd.Dir = ".."
 		if out, err := cmd.CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("go build ./cmd/surakarta: %v\n%s", err, out)
+			return "", fmt.Errorf("go build ./cmd/surakarta: %v\n%s", err, out)
 		}
+		return bin, nil
 	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return binPath
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if buildDir != "" {
-		os.RemoveAll(buildDir)
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testutil.Main(m) }
 
 // readsSchedulerIndex reports whether selfplay takes its shard from the
 // scheduler's environment (its help names SLURM_ARRAY_TASK_ID). Until it
