@@ -1,10 +1,28 @@
 package mcts
 
 import (
+	"iter"
 	"testing"
 
 	"github.com/surakarta/surakarta/rules"
 )
+
+// afterEachMove yields the game after each legal move of g, in move
+// generation order.
+func afterEachMove(g *rules.Game) iter.Seq2[rules.Move, *rules.Game] {
+	return func(yield func(rules.Move, *rules.Game) bool) {
+		var buf [rules.MaxMoves]rules.Move
+		for _, m := range g.LegalMoves(buf[:0]) {
+			c := g.Clone()
+			if err := c.Play(m); err != nil {
+				panic(err)
+			}
+			if !yield(m, c) {
+				return
+			}
+		}
+	}
+}
 
 // bruteWin reports whether the side to move in g forces a win within d
 // plies, by exhaustive search over rules.Game (the reference for the
@@ -13,19 +31,12 @@ func bruteWin(g *rules.Game, d int) bool {
 	if g.IsTerminal() || d <= 0 {
 		return false
 	}
-	var buf [rules.MaxMoves]rules.Move
-	for _, m := range g.LegalMoves(buf[:0]) {
-		c := g.Clone()
-		if err := c.Play(m); err != nil {
-			panic(err)
-		}
+	for _, c := range afterEachMove(g) {
 		if c.IsTerminal() {
 			if c.Outcome().Return(g.CurrentPlayer()) == 1 {
 				return true
 			}
-			continue
-		}
-		if bruteLoss(c, d-1) {
+		} else if bruteLoss(c, d-1) {
 			return true
 		}
 	}
@@ -41,19 +52,12 @@ func bruteLoss(g *rules.Game, d int) bool {
 	if d <= 0 {
 		return false
 	}
-	var buf [rules.MaxMoves]rules.Move
-	for _, m := range g.LegalMoves(buf[:0]) {
-		c := g.Clone()
-		if err := c.Play(m); err != nil {
-			panic(err)
-		}
+	for _, c := range afterEachMove(g) {
 		if c.IsTerminal() {
 			if c.Outcome().Return(g.CurrentPlayer()) != -1 {
 				return false
 			}
-			continue
-		}
-		if !bruteWin(c, d-1) {
+		} else if !bruteWin(c, d-1) {
 			return false
 		}
 	}

@@ -109,14 +109,9 @@ func TestSolverProvesWinInThree(t *testing.T) {
 func TestSolverNeverPlaysIntoProvenLoss(t *testing.T) {
 	for _, fen := range provenLosses {
 		g := mustGame(t, rules.DefaultRules(), fen)
-		var buf [rules.MaxMoves]rules.Move
 		losing := map[rules.Move]bool{} // Black captures the last red piece at once
 		lost := map[rules.Move]bool{}   // Black wins within 5 plies
-		for _, m := range g.LegalMoves(buf[:0]) {
-			c := g.Clone()
-			if err := c.Play(m); err != nil {
-				t.Fatal(err)
-			}
+		for m, c := range afterEachMove(g) {
 			losing[m] = bruteWin(c, 1)
 			lost[m] = bruteWin(c, 5)
 		}

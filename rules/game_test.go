@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -133,27 +134,33 @@ func TestGameEndsWhenSideToMoveHasNoMove(t *testing.T) {
 	}
 }
 
+// scoredByVariant are the boards on which the tests of the two endings a
+// variant scores (the no-capture limit and repetition) end their games,
+// each under both no-moves settings, which play no part in them.
+var scoredByVariant = []struct {
+	name  string
+	board string
+	rules []Rules
+	want  Result
+}{
+	{"standard draws", "b5/6/6/6/6/r4r", []Rules{stdLoss, stdDraw}, Draw},
+	{"majority: red has more", "b5/6/6/6/6/r4r", []Rules{majLoss, majDraw}, RedWins},
+	{"majority: equal counts draw", "b5/6/6/6/6/r5", []Rules{majLoss, majDraw}, Draw},
+	{"majority: black has more", "b4b/6/6/6/6/r5", []Rules{majLoss, majDraw}, BlackWins},
+}
+
 func TestGameEndsAtNoCaptureLimitScoredByVariant(t *testing.T) {
-	cases := []struct {
-		name string
-		fen  string
-		r    Rules
-		want Outcome
-	}{
-		{"standard draws", "b5/6/6/6/6/r4r r 48 30", stdLoss, Outcome{Draw, NoCaptureLimit}},
-		{"majority: red has more", "b5/6/6/6/6/r4r r 48 30", majLoss, Outcome{RedWins, NoCaptureLimit}},
-		{"majority: equal counts draw", "b5/6/6/6/6/r5 r 48 30", majLoss, Outcome{Draw, NoCaptureLimit}},
-		{"majority: black has more", "b4b/6/6/6/6/r5 r 48 30", majDraw, Outcome{BlackWins, NoCaptureLimit}},
-	}
-	for _, tc := range cases {
-		g := newGameT(t, tc.r, tc.fen)
-		playAll(t, g, "a1-a2") // ply 49
-		if g.IsTerminal() {
-			t.Errorf("%s: ended after 49 plies without capture: %v", tc.name, g.Outcome())
-		}
-		playAll(t, g, "a6-a5") // ply 50
-		if g.Outcome() != tc.want {
-			t.Errorf("%s: outcome %v after 50 plies, want %v", tc.name, g.Outcome(), tc.want)
+	for _, tc := range scoredByVariant {
+		for _, r := range tc.rules {
+			g := newGameT(t, r, tc.board+" r 48 30")
+			playAll(t, g, "a1-a2") // ply 49
+			if g.IsTerminal() {
+				t.Errorf("%s, %v: ended after 49 plies without capture: %v", tc.name, r, g.Outcome())
+			}
+			playAll(t, g, "a6-a5") // ply 50
+			if want := (Outcome{tc.want, NoCaptureLimit}); g.Outcome() != want {
+				t.Errorf("%s, %v: outcome %v after 50 plies, want %v", tc.name, r, g.Outcome(), want)
+			}
 		}
 	}
 }
@@ -162,32 +169,24 @@ func TestGameEndsAtThirdOccurrenceScoredByVariant(t *testing.T) {
 	// Red a1-a2-a1 and Black a6-b6-a6 bring the start board back with Red to
 	// move after 4 and 8 plies: its second and third occurrences.
 	const cycle = "a1-a2 a6-b6 a2-a1 b6-a6"
-	cases := []struct {
-		name string
-		fen  string
-		r    Rules
-		want Outcome
-	}{
-		{"standard draws", "b5/6/6/6/6/r4r r 0 1", stdLoss, Outcome{Draw, RepetitionEnding}},
-		{"majority: red has more", "b5/6/6/6/6/r4r r 0 1", majLoss, Outcome{RedWins, RepetitionEnding}},
-		{"majority: equal counts draw", "b5/6/6/6/6/r5 r 0 1", majDraw, Outcome{Draw, RepetitionEnding}},
-		{"majority: black has more", "b4b/6/6/6/6/r5 r 0 1", majLoss, Outcome{BlackWins, RepetitionEnding}},
-	}
-	for _, tc := range cases {
-		g := newGameT(t, tc.r, tc.fen)
-		if g.Occurrences() != 1 {
-			t.Errorf("%s: start occurs %d times, want 1", tc.name, g.Occurrences())
-		}
-		playAll(t, g, cycle)
-		if g.IsTerminal() || g.Occurrences() != 2 {
-			t.Errorf("%s: after one cycle outcome %v, occurrences %d; want ongoing, 2", tc.name, g.Outcome(), g.Occurrences())
-		}
-		playAll(t, g, cycle)
-		if g.Outcome() != tc.want || g.Occurrences() != 3 {
-			t.Errorf("%s: after two cycles outcome %v, occurrences %d; want %v, 3", tc.name, g.Outcome(), g.Occurrences(), tc.want)
-		}
-		if g.Ply() != 8 || len(g.Moves()) != 8 {
-			t.Errorf("%s: Ply %d, %d moves; want 8", tc.name, g.Ply(), len(g.Moves()))
+	for _, tc := range scoredByVariant {
+		for _, r := range tc.rules {
+			name := fmt.Sprintf("%s, %v", tc.name, r)
+			g := newGameT(t, r, tc.board+" r 0 1")
+			if g.Occurrences() != 1 {
+				t.Errorf("%s: start occurs %d times, want 1", name, g.Occurrences())
+			}
+			playAll(t, g, cycle)
+			if g.IsTerminal() || g.Occurrences() != 2 {
+				t.Errorf("%s: after one cycle outcome %v, occurrences %d; want ongoing, 2", name, g.Outcome(), g.Occurrences())
+			}
+			playAll(t, g, cycle)
+			if want := (Outcome{tc.want, RepetitionEnding}); g.Outcome() != want || g.Occurrences() != 3 {
+				t.Errorf("%s: after two cycles outcome %v, occurrences %d; want %v, 3", name, g.Outcome(), g.Occurrences(), want)
+			}
+			if g.Ply() != 8 || len(g.Moves()) != 8 {
+				t.Errorf("%s: Ply %d, %d moves; want 8", name, g.Ply(), len(g.Moves()))
+			}
 		}
 	}
 }
