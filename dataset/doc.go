@@ -56,6 +56,10 @@
 // The random streams that make a run reproducible (OpeningSeed, SearchSeed,
 // Stream, PlayRandomOpening) and the enumerated openings (EnumerateOpenings,
 // PlayOpening; the procedure is Run.Opening) are defined here, beside the
-// data they explain.
+// data they explain; the plies themselves are chosen and played by the
+// rules core (rules.Game.PlayRandomPlies, rules.Game.Openings), which also
+// says how the majority variant scores a game (rules.MajorityWinner, the
+// games table's majority_winner).
+//
 // The package imports the rules core but never the search (mcts).
 package dataset

@@ -55,9 +55,10 @@ type openingsEntry struct {
 }
 
 // EnumerateOpenings returns every sequence of up to k legal plies from
-// start under r, in the order of OpeningEnumerated, or an error when they
-// number more than MaxEnumeratedOpenings. The list is computed once per
-// (rules, start, k) and shared: callers must not modify it.
+// start under r, in the order of OpeningEnumerated (rules.Game.Openings),
+// or an error when they number more than MaxEnumeratedOpenings. The list
+// is computed once per (rules, start, k) and shared: callers must not
+// modify it.
 func EnumerateOpenings(r rules.Rules, start rules.Position, k int) ([][]rules.Move, error) {
 	key := openingsKey{r, start, k}
 	if e, ok := openingsCache.Load(key); ok {
@@ -67,32 +68,9 @@ func EnumerateOpenings(r rules.Rules, start rules.Position, k int) ([][]rules.Mo
 	if err != nil {
 		return nil, err
 	}
-	var out [][]rules.Move
-	var walk func(g *rules.Game, left int) error
-	walk = func(g *rules.Game, left int) error {
-		if left == 0 || g.IsTerminal() {
-			if len(out) == MaxEnumeratedOpenings {
-				return fmt.Errorf("%d-ply openings: more than %d; use fewer plies or random openings", k, MaxEnumeratedOpenings)
-			}
-			out = append(out, append([]rules.Move(nil), g.Moves()...))
-			return nil
-		}
-		p := g.Position()
-		var buf [rules.MaxMoves]rules.Move
-		for _, m := range p.GenerateMovesBySquare(buf[:0]) {
-			c := g.Clone()
-			if err := c.Play(m); err != nil {
-				return fmt.Errorf("dataset: generated move refused: %w", err)
-			}
-			if err := walk(c, left-1); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	err = walk(g, k)
-	if err != nil {
-		out = nil
+	out, ok := g.Openings(k, MaxEnumeratedOpenings)
+	if !ok {
+		err = fmt.Errorf("%d-ply openings: more than %d; use fewer plies or random openings", k, MaxEnumeratedOpenings)
 	}
 	openingsCache.Store(key, openingsEntry{out, err})
 	return out, err

@@ -63,5 +63,5 @@ func FillGame(row *GameRow, gameID int64, seed uint64, openingPlies int, g *rule
 	final := g.Position()
 	row.RedPieces = int8(final.Count(rules.Red))
 	row.BlackPieces = int8(final.Count(rules.Black))
-	row.MajorityWinner = MajorityWinner(r, &final, out).String()
+	row.MajorityWinner = rules.MajorityWinner(r, &final, out).String()
 }

@@ -56,21 +56,11 @@ func NewStream(seed uint64) Stream { return rng.NewSplitMix(seed) }
 const MaxRandomOpening = 1000
 
 // PlayRandomOpening plays up to k plies of g, each chosen uniformly among
-// the legal moves in square order (rules.Position.GenerateMovesBySquare:
-// from-square, then to-square, a1 first for both colours, the generation
-// order of datasets before issue 12) with one IntN draw from the stream of
-// OpeningSeed(seed, id); it stops early if the game ends, and returns the
-// number of plies played.
+// the legal moves in square order (rules.Game.PlayRandomPlies; the
+// generation order of datasets before issue 12) with one IntN draw from
+// the stream of OpeningSeed(seed, id); it stops early if the game ends,
+// and returns the number of plies played.
 func PlayRandomOpening(g *rules.Game, seed uint64, id int64, k int) int {
 	s := NewStream(OpeningSeed(seed, id))
-	var buf [rules.MaxMoves]rules.Move
-	played := 0
-	for ; played < k && !g.IsTerminal(); played++ {
-		p := g.Position()
-		moves := p.GenerateMovesBySquare(buf[:0])
-		if err := g.Play(moves[s.IntN(len(moves))]); err != nil {
-			panic("dataset: generated move refused: " + err.Error())
-		}
-	}
-	return played
+	return g.PlayRandomPlies(k, s.IntN)
 }

@@ -500,7 +500,7 @@ func replayGame(g *GameRow, run *Run, r rules.Rules, variant, where string, rep 
 	if int(g.RedPieces) != final.Count(rules.Red) || int(g.BlackPieces) != final.Count(rules.Black) {
 		rep.addf("%s: pieces %d/%d, the replay ends with %d/%d", where, g.RedPieces, g.BlackPieces, final.Count(rules.Red), final.Count(rules.Black))
 	}
-	if mw := MajorityWinner(r, &final, out); g.MajorityWinner != mw.String() {
+	if mw := rules.MajorityWinner(r, &final, out); g.MajorityWinner != mw.String() {
 		rep.addf("%s: majority_winner %s, majority scores the end %s", where, g.MajorityWinner, mw)
 	}
 	return positions, out, false
@@ -514,15 +514,6 @@ func trimRoute(s string) string {
 		}
 	}
 	return s
-}
-
-// MajorityWinner returns how the majority variant scores a game that ended
-// in final with outcome out under r: the no-capture-limit and repetition
-// endings go to the side with more pieces; the others stand.
-func MajorityWinner(r rules.Rules, final *rules.Position, out rules.Outcome) rules.Result {
-	m := r
-	m.Variant = rules.Majority
-	return m.Score(final, out.Reason).Result
 }
 
 // replayed is a game of the part being verified.

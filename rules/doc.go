@@ -9,7 +9,9 @@
 // counting, route.go the capture routes for notation, notation.go and
 // fen.go the text forms, zobrist.go the hash keys, symmetry.go the board's
 // symmetries, settings.go the Rules, game.go the Game, outcome.go the
-// endings, perft.go perft, diagram.go the terminal drawing, errors.go the
+// endings and how each variant scores them, openings.go the plies a game
+// may start with (random plies from the caller's draws, every opening of
+// k plies), perft.go perft, diagram.go the terminal drawing, errors.go the
 // error type.
 //
 // The specification is docs/RULES.md. Squares are

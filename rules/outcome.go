@@ -159,3 +159,12 @@ func (r Rules) Score(p *Position, reason Reason) Outcome {
 	}
 	return Outcome{}
 }
+
+// MajorityWinner returns how the majority variant scores a game that ended
+// in final with outcome out under r: the no-capture-limit and repetition
+// endings go to the side with more pieces; the others stand.
+func MajorityWinner(r Rules, final *Position, out Outcome) Result {
+	m := r
+	m.Variant = Majority
+	return m.Score(final, out.Reason).Result
+}
