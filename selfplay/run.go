@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -18,24 +19,14 @@ import (
 // N/256 files per table.
 const DefaultPartGames = 256
 
-// MaxWorkersPerCPU bounds Config.Workers: a worker plays a whole game on
-// one core, so workers beyond the cores only take turns, and each holds a
-// searcher's node arena and its games in the reorder window.
-const MaxWorkersPerCPU = 4
+// MaxWorkersPerCPU bounds Config.Workers: the --concurrency of every
+// command (runspec.MaxConcurrencyPerCPU).
+const MaxWorkersPerCPU = runspec.MaxConcurrencyPerCPU
 
-// DefaultEngine returns the engine settings of self-play: mcts's defaults
-// with 800 simulations a move, root Dirichlet noise of weight 0.25, moves
-// sampled by visit count (temperature 1) for the first 20 plies; the node
-// budget is mcts's default, one for every command (1M slots, 24 MiB, which
-// 800 simulations never reach).
-func DefaultEngine() mcts.Engine {
-	c := mcts.DefaultEngine()
-	c.Sims = 800
-	c.NoiseWeight = 0.25
-	c.TemperaturePlies = 20
-	c.Temperature = 1
-	return c
-}
+// DefaultEngine returns the engine of self-play data,
+// runspec.SelfPlayEngine: 800 simulations a move, root noise, 20 sampled
+// plies.
+func DefaultEngine() mcts.Engine { return runspec.SelfPlayEngine() }
 
 // Config describes a self-play run.
 type Config struct {
@@ -130,10 +121,8 @@ func (c *Config) RunSettings() dataset.Run {
 		Variant:       c.Rules.Variant.String(),
 		Rules:         c.Rules.String(),
 		Engine:        mcts.Engine{Settings: c.Engine, Evaluator: c.EvaluatorName}.Describe(),
-		Seed:          c.Seed,
-		Games:         c.Games,
-		RandomOpening: c.RandomOpening,
 	}
+	c.run().Record(&r)
 	if c.Opening == dataset.OpeningEnumerated {
 		r.Opening = c.Opening
 	}
@@ -153,22 +142,18 @@ func (c *Config) check() error {
 	if c.PartGames <= 0 {
 		c.PartGames = DefaultPartGames
 	}
+	checked := []string{"concurrency", "shards", "shard", "random_opening"}
+	if c.GameIDs == nil || c.Games != 0 { // a replay of chosen ids may leave the run's games out
+		checked = append(checked, "games")
+	}
+	if err := c.run().Validate(checked...); err != nil {
+		return err
+	}
 	switch {
-	case c.Workers > MaxWorkersPerCPU*runtime.NumCPU():
-		return fmt.Errorf("workers %d: at most %d (%d per CPU core on this machine's %d); each worker is a whole game search, so more only slow the run down",
-			c.Workers, MaxWorkersPerCPU*runtime.NumCPU(), MaxWorkersPerCPU, runtime.NumCPU())
-	case c.GameIDs == nil && c.Games < 1:
-		return fmt.Errorf("games %d: want at least 1", c.Games)
-	case c.Games > dataset.MaxGameID+1:
-		return fmt.Errorf("games %d: at most %d", c.Games, int64(dataset.MaxGameID+1))
-	case c.Shards < 1 || c.Shard < 0 || c.Shard >= c.Shards:
-		return fmt.Errorf("shard %d of %d: want 0 <= shard < shards", c.Shard, c.Shards)
 	case c.GameIDs != nil && c.Shards > 1:
 		return errors.New("game ids and shards exclude each other: a replay plays exactly the ids given")
 	case c.GameIDs != nil && len(c.GameIDs) == 0:
 		return errors.New("empty game id list")
-	case c.RandomOpening < 0 || c.RandomOpening > dataset.MaxRandomOpening:
-		return fmt.Errorf("random opening %d plies: want 0..%d", c.RandomOpening, dataset.MaxRandomOpening)
 	case c.Evaluator == nil:
 		return errors.New("selfplay: no evaluator")
 	}
@@ -192,6 +177,13 @@ func (c *Config) check() error {
 		return fmt.Errorf("engine settings: %w", err)
 	}
 	return nil
+}
+
+// run returns the config's run settings (runspec's table: their checks
+// and manifest fields).
+func (c *Config) run() runspec.Settings {
+	return runspec.Settings{Out: c.Dir, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening,
+		Concurrency: c.Workers, Resume: c.Resume, Shard: c.Shard, Shards: c.Shards}
 }
 
 // planned returns the ranges of game ids the run is responsible for.

@@ -263,10 +263,11 @@ func TestARunWithOtherSettingsIsRefused(t *testing.T) {
 
 func TestConfigErrorsAreReported(t *testing.T) {
 	for name, change := range map[string]func(*Config){
-		"games 0":      func(c *Config) { c.Games = 0 },
-		"shard 3 of 3": func(c *Config) { c.Shard, c.Shards = 3, 3 },
-		"game id 9":    func(c *Config) { c.GameIDs = []int64{9} },
-		"engine":       func(c *Config) { c.Engine.Sims = 0 },
+		"--games 0":                           func(c *Config) { c.Games = 0 },
+		"--shard 3: want 0..2 for --shards 3": func(c *Config) { c.Shard, c.Shards = 3, 3 },
+		"--random-opening 1001: want 0..1000": func(c *Config) { c.RandomOpening = 1001 },
+		"game id 9":                           func(c *Config) { c.GameIDs = []int64{9} },
+		"engine":                              func(c *Config) { c.Engine.Sims = 0 },
 	} {
 		cfg := testConfig(t.TempDir(), 3, 1)
 		change(&cfg)

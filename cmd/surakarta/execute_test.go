@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
-	"github.com/surakarta/surakarta/selfplay"
 )
 
 // failingJSONRuns holds, for every command with --json, arguments that make
@@ -139,7 +139,7 @@ func TestEveryCommandHasTheSameMaxNodesDefault(t *testing.T) {
 	if n < 5 {
 		t.Errorf("%d commands have --max-nodes, want analyze, play, engine, selfplay, pipeline at least", n)
 	}
-	if selfplay.DefaultEngine().MaxNodes != mcts.DefaultEngine().MaxNodes || matchEngineDefaults().MaxNodes != mcts.DefaultEngine().MaxNodes {
-		t.Errorf("self-play's node budget %d, a match side's %d, mcts's %d", selfplay.DefaultEngine().MaxNodes, matchEngineDefaults().MaxNodes, mcts.DefaultEngine().MaxNodes)
+	if runspec.SelfPlayEngine().MaxNodes != mcts.DefaultEngine().MaxNodes || runspec.MatchEngine().MaxNodes != mcts.DefaultEngine().MaxNodes {
+		t.Errorf("self-play's node budget %d, a match side's %d, mcts's %d", runspec.SelfPlayEngine().MaxNodes, runspec.MatchEngine().MaxNodes, mcts.DefaultEngine().MaxNodes)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/internal/protocol"
-	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -43,16 +43,6 @@ func (s *matchSide) release() {
 	if s.close != nil {
 		s.close()
 	}
-}
-
-// matchEngineDefaults are the settings a built-in side starts from: the
-// analysis defaults of the engine flags, but the simulations of the
-// commands that play many games (selfplay's), so that a default match of
-// 100 games takes seconds, not minutes.
-func matchEngineDefaults() mcts.Engine {
-	e := mcts.DefaultEngine()
-	e.Sims = selfplayEngineDefaults().Sims
-	return e
 }
 
 // externalSettings is what match --json records of an external side.
@@ -168,7 +158,7 @@ func resolveSide(value, tag string, sb sideBudget, r rules.Rules, ss sideSetting
 		if specNamesSeed(value) {
 			return matchSide{}, fmt.Errorf("%q: a match side has no seed of its own (every game's search is seeded from the match's --seed and the game): drop seed=", value)
 		}
-		f, err := engineSpecFlags(matchEngineDefaults(), value)
+		f, err := engineSpecFlags(runspec.MatchEngine(), value)
 		if err != nil {
 			return matchSide{}, err
 		}

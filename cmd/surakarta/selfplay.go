@@ -10,30 +10,22 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
-// selfplayEngineDefaults are the engine defaults of every command that
-// plays self-play games (selfplay, experiment): selfplay.DefaultEngine.
-func selfplayEngineDefaults() mcts.Engine { return selfplay.DefaultEngine() }
-
 func newSelfplayCommand() *cobra.Command {
 	var (
-		games         int64
-		out           string
-		workers       int
-		randomOpening int
-		resume        bool
-		shard, shards int
 		gameIDs       string
 		partGames     int
 		quiet, asJSON bool
 		rf            rulesFlags
 		ef            engineFlags
+		run           = runFlags{Settings: runspec.Defaults()}
 	)
-	d := selfplayEngineDefaults()
+	d := runspec.SelfPlayEngine()
 	cmd := &cobra.Command{
 		Use:   "selfplay --games N --out DIR [--variant V] [--sims S] [--concurrency C] [flags]",
 		Short: "Play games engine against engine and write them to a Parquet dataset",
@@ -67,7 +59,7 @@ func newSelfplayCommand() *cobra.Command {
 			"  surakarta selfplay --games 1000 --out replay --game-ids 17,40-42",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if out == "" {
+			if run.Out == "" {
 				return errors.New("--out DIR is required: the dataset directory to write")
 			}
 			eng, err := resolvePlayEngine(&rf, &ef)
@@ -75,14 +67,14 @@ func newSelfplayCommand() *cobra.Command {
 				return err
 			}
 			if !cmd.Flags().Changed("game-ids") {
-				if shard, err = resolveShard(shard, cmd.Flags().Changed("shard"), shards, os.Getenv); err != nil {
+				if run.Shard, err = resolveShard(run.Shard, cmd.Flags().Changed("shard"), run.Shards, os.Getenv); err != nil {
 					return err
 				}
 			}
 			cfg := selfplay.Config{
-				Dir: out, Games: games, Shard: shard, Shards: shards, Seed: ef.seed, RandomOpening: randomOpening,
+				Dir: run.Out, Games: run.Games, Shard: run.Shard, Shards: run.Shards, Seed: run.Seed, RandomOpening: run.RandomOpening,
 				Rules: eng.rules, Engine: eng.config.Settings, Evaluator: eng.evaluator.Evaluator, EvaluatorName: eng.evaluator.Identity,
-				Workers: workers, PartGames: partGames, Resume: resume,
+				Workers: run.Concurrency, PartGames: partGames, Resume: run.Resume,
 			}
 			if cmd.Flags().Changed("game-ids") {
 				if cmd.Flags().Changed("shard") || cmd.Flags().Changed("shards") {
@@ -91,12 +83,15 @@ func newSelfplayCommand() *cobra.Command {
 				if cfg.GameIDs, err = selfplay.ParseGameIDs(gameIDs); err != nil {
 					return fmt.Errorf("--game-ids: %w", err)
 				}
-				if last := cfg.GameIDs[len(cfg.GameIDs)-1]; last >= games {
-					return fmt.Errorf("--game-ids: game %d is outside a run of --games %d (ids 0..%d): give the run's --games", last, games, games-1)
+				if last := cfg.GameIDs[len(cfg.GameIDs)-1]; last >= run.Games {
+					return fmt.Errorf("--game-ids: game %d is outside a run of --games %d (ids 0..%d): give the run's --games", last, run.Games, run.Games-1)
 				}
 			}
-			if err := checkSelfplayFlags(games, workers, shard, shards, partGames, randomOpening); err != nil {
+			if err := run.check(); err != nil {
 				return err
+			}
+			if partGames < 1 {
+				return fmt.Errorf("--part-games %d: want at least 1", partGames)
 			}
 			if err := checkPartitionSettings(cfg); err != nil {
 				return err
@@ -105,38 +100,20 @@ func newSelfplayCommand() *cobra.Command {
 		},
 	}
 	fs := cmd.Flags()
-	fs.Int64Var(&games, "games", 100, "N: games in the whole run (all shards together)")
-	fs.StringVar(&out, "out", "", "dataset directory to write (created if missing)")
-	addConcurrencyFlag(cmd, &workers, 0, "games played at once, one searcher each (0: one per CPU; at most 4 per CPU)")
-	fs.IntVar(&randomOpening, "random-opening", 0, "uniformly random plies at the start of each game, from --seed and the game id")
-	fs.BoolVar(&resume, "resume", false, "continue the run in --out: play only the games not yet written")
-	fs.IntVar(&shard, "shard", 0, "this machine's shard, 0..shards-1 (if not given: $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)")
-	fs.IntVar(&shards, "shards", 1, "number of shards the run is split into")
+	addRunFlags(cmd, &run, map[string]string{
+		"games":       "N: games in the whole run (all shards together)",
+		"out":         "dataset directory to write (created if missing)",
+		"concurrency": "games played at once, one searcher each (0: one per CPU; at most 4 per CPU)",
+		"shard":       "this machine's shard, 0..shards-1 (if not given: $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)",
+	})
 	fs.StringVar(&gameIDs, "game-ids", "", "play only these games of the run, e.g. 17,40-42 (a replay into a new --out)")
 	fs.IntVar(&partGames, "part-games", selfplay.DefaultPartGames, "game ids per part file")
 	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the run's summary as one JSON object")
 	addRulesFlags(cmd, &rf)
-	addEngineFlagsWithDefaults(cmd, &ef, d)
+	ef.engine = d
+	bindEngineSettings(cmd, &ef.engine)
 	return cmd
-}
-
-func checkSelfplayFlags(games int64, workers, shard, shards, partGames, randomOpening int) error {
-	switch {
-	case games < 1:
-		return fmt.Errorf("--games %d: want at least 1", games)
-	case checkConcurrency(workers) != nil:
-		return checkConcurrency(workers)
-	case shards < 1:
-		return fmt.Errorf("--shards %d: want at least 1", shards)
-	case shard < 0 || shard >= shards:
-		return fmt.Errorf("--shard %d: want 0..%d for --shards %d", shard, shards-1, shards)
-	case partGames < 1:
-		return fmt.Errorf("--part-games %d: want at least 1", partGames)
-	case randomOpening < 0 || randomOpening > dataset.MaxRandomOpening:
-		return fmt.Errorf("--random-opening %d: want 0..%d plies", randomOpening, dataset.MaxRandomOpening)
-	}
-	return nil
 }
 
 // playEngine is what a command that plays games takes from its rules and

@@ -1,0 +1,22 @@
+// Package runspec declares, once, the settings of a run that plays games
+// and the default engine of each purpose, for every command and package
+// that plays: selfplay, match, pipeline, train and experiment run, and the
+// packages behind them (selfplay, eval's arena, pipeline, pipeline/train,
+// experiments).
+//
+// A run setting (games, seed, random opening, concurrency, out, resume,
+// shard and shards) is one entry of a table, as an engine setting is one
+// entry of mcts's (mcts.EngineSettings): its name, which is the key of
+// experiment specs and of a run's manifest, with its flag the same with
+// '-' for '_'; its default and usage line; its check, whose error names the
+// flag ("--random-opening 1001: want 0..1000 plies") wherever the value
+// came from; the manifest field it is recorded in (Settings.Record); and
+// the comparison of two runs (Settings.Diff). Commands bind their flags
+// from the table, with their own defaults and, where a count means
+// something of their own (games per variant, per arm), their own usage.
+//
+// Files: settings.go the table and everything it feeds; engines.go the
+// default engine of each purpose (analysis, self-play, study, match, the
+// pipeline and training jobs and their matches), with the one table of
+// their figures.
+package runspec

@@ -1,0 +1,327 @@
+package runspec
+
+import (
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/surakarta/surakarta/dataset"
+)
+
+// MaxConcurrencyPerCPU bounds Concurrency: a game searches on one core, so
+// games beyond the cores only take turns, and each holds a searcher's node
+// arena and its games in the reorder window.
+const MaxConcurrencyPerCPU = 4
+
+// Settings are the settings of a run that plays games, the same on every
+// command that plays (selfplay, match, pipeline, train, experiment run).
+// Every field is declared once, in the table of declared below (name,
+// default, check, meaning, manifest field): the flags, the experiment
+// spec's keys, a run's recorded manifest, the errors and the comparison
+// of two runs come from that table, and a test fails when a field has no
+// entry.
+type Settings struct {
+	// Out is the directory the run writes.
+	Out string
+	// Games is the number of games of the run (what a game counts, per
+	// variant, per arm or per generation, is the command's).
+	Games int64
+	// Seed seeds every random choice of the run: the openings and each
+	// game's search, through the game id.
+	Seed uint64
+	// RandomOpening is the number of uniformly random plies that open
+	// every game (or match pair), from Seed and the game id.
+	RandomOpening int
+	// Concurrency is the number of games played at once (0: one per CPU);
+	// it changes only the speed.
+	Concurrency int
+	// Resume continues the run in Out instead of refusing it.
+	Resume bool
+	// Shard and Shards split a run's games among machines: this one plays
+	// games [Shard·N/Shards, (Shard+1)·N/Shards).
+	Shard, Shards int
+}
+
+// declared lists every run setting once, in the order of the errors and
+// comparisons. Adding a setting is a field of Settings and one entry here.
+var declared = []Setting{
+	declare("out", "", "directory to write (created if missing)",
+		func(s *Settings) *string { return &s.Out }, nil),
+	recorded(declare("games", int64(100), "games of the run",
+		func(s *Settings) *int64 { return &s.Games },
+		func(v int64, _ *Settings) string {
+			switch {
+			case v < 1:
+				return "want at least 1"
+			case v > dataset.MaxGameID+1:
+				return fmt.Sprintf("at most %d", int64(dataset.MaxGameID+1))
+			}
+			return ""
+		}), func(r *dataset.Run) *int64 { return &r.Games }),
+	recorded(declare("seed", uint64(1), "random seed: the same seed and settings give the same games",
+		func(s *Settings) *uint64 { return &s.Seed }, nil), func(r *dataset.Run) *uint64 { return &r.Seed }),
+	recorded(declare("random_opening", 0, "uniformly random plies at the start of each game, from --seed and the game id",
+		func(s *Settings) *int { return &s.RandomOpening },
+		func(v int, _ *Settings) string {
+			if v < 0 || v > dataset.MaxRandomOpening {
+				return fmt.Sprintf("want 0..%d plies", dataset.MaxRandomOpening)
+			}
+			return ""
+		}), func(r *dataset.Run) *int { return &r.RandomOpening }),
+	deprecated("the games played at once are --concurrency on every command", declare("concurrency", 0, "games played at once (0: one per CPU); changes only the speed",
+		func(s *Settings) *int { return &s.Concurrency },
+		func(v int, _ *Settings) string {
+			limit := MaxConcurrencyPerCPU * runtime.NumCPU()
+			switch {
+			case v < 0:
+				return "want 1 or more, or 0 for one per CPU"
+			case v > limit:
+				return fmt.Sprintf("at most %d (%d per CPU core; this machine has %d): each game searches on one core, so more only slow the run down",
+					limit, MaxConcurrencyPerCPU, runtime.NumCPU())
+			}
+			return ""
+		}, "workers")),
+	declare("resume", false, "continue the run in --out: play only the games not yet written",
+		func(s *Settings) *bool { return &s.Resume }, nil),
+	declare("shards", 1, "number of shards the run is split into",
+		func(s *Settings) *int { return &s.Shards },
+		func(v int, _ *Settings) string {
+			if v < 1 {
+				return "want at least 1"
+			}
+			return ""
+		}),
+	declare("shard", 0, "this machine's shard, 0..shards-1",
+		func(s *Settings) *int { return &s.Shard },
+		func(v int, s *Settings) string {
+			if v < 0 || v >= s.Shards {
+				return fmt.Sprintf("want 0..%d for --shards %d", s.Shards-1, s.Shards)
+			}
+			return ""
+		}),
+}
+
+// A Setting is one entry of the run settings' declaration: its name, its
+// default, its check and meaning, and access to its field of Settings
+// and, for a setting a run records, of the run's manifest (dataset.Run).
+type Setting struct {
+	// Name is the setting's one spelling: the key of experiment specs and
+	// of a run's manifest ("random_opening"). Its flag is Flag(), the same
+	// with '-' for '_'.
+	Name string
+	// Doc is the flag's usage line where the command does not say more.
+	Doc string
+	// Deprecated lists old spellings that still work, as flags and as
+	// spec keys ("workers"); Why says why they went.
+	Deprecated []string
+	Why        string
+	// Kind is the value's type as flags show it: int, int64, uint64, bool
+	// or string.
+	Kind string
+
+	def    func(*Settings)
+	ptr    func(*Settings) any
+	get    func(*Settings) string
+	set    func(*Settings, string) error
+	check  func(*Settings) string
+	record func(*Settings, *dataset.Run) // nil: not in the manifest
+}
+
+// settingType lists the types a run setting may have.
+type settingType interface {
+	int | int64 | uint64 | bool | string
+}
+
+// declare builds an entry for the field p returns, with default def and
+// check ok, which returns what is wrong with a value ("want at least 1")
+// or "" (nil: every value of the type is valid). old lists deprecated
+// spellings.
+func declare[T settingType](name string, def T, doc string, p func(*Settings) *T, ok func(T, *Settings) string, old ...string) Setting {
+	s := Setting{Name: name, Doc: doc, Deprecated: old}
+	s.def = func(r *Settings) { *p(r) = def }
+	s.ptr = func(r *Settings) any { return p(r) }
+	s.get = func(r *Settings) string { return fmt.Sprint(*p(r)) }
+	s.set = func(r *Settings, text string) error {
+		v, err := parse[T](text)
+		if err == nil {
+			*p(r) = v
+		}
+		return err
+	}
+	s.check = func(r *Settings) string {
+		if ok == nil {
+			return ""
+		}
+		return ok(*p(r), r)
+	}
+	s.Kind = fmt.Sprintf("%T", def)
+	return s
+}
+
+// deprecated says why s's old spellings went.
+func deprecated(why string, s Setting) Setting {
+	s.Why = why
+	return s
+}
+
+// recorded marks s as a field of a run's manifest, the one m returns.
+func recorded[T settingType](s Setting, m func(*dataset.Run) *T) Setting {
+	p := s.ptr
+	s.record = func(r *Settings, run *dataset.Run) { *m(run) = *p(r).(*T) }
+	return s
+}
+
+// parse parses text as the flag package parses a flag of the type, with
+// its errors (strconv's), so that a flag's errors read as they always have.
+func parse[T settingType](text string) (T, error) {
+	var out T
+	var v any
+	var err error
+	switch any(out).(type) {
+	case int:
+		var n int64
+		n, err = strconv.ParseInt(text, 0, strconv.IntSize)
+		v = int(n)
+	case int64:
+		v, err = strconv.ParseInt(text, 0, 64)
+	case uint64:
+		v, err = strconv.ParseUint(text, 0, 64)
+	case bool:
+		v, err = strconv.ParseBool(text)
+	default:
+		v = text
+	}
+	if err != nil {
+		return out, err
+	}
+	return v.(T), nil
+}
+
+// Flag returns the setting's command-line flag name (without "--"): Name
+// with '-' for '_'.
+func (s *Setting) Flag() string { return strings.ReplaceAll(s.Name, "_", "-") }
+
+// Get returns the setting's value in r in text form.
+func (s *Setting) Get(r *Settings) string { return s.get(r) }
+
+// Set parses text into the setting's field of r; it checks the type, not
+// the range (Validate does).
+func (s *Setting) Set(r *Settings, text string) error { return s.set(r, text) }
+
+// Field returns the address of the setting's field in r.
+func (s *Setting) Field(r *Settings) any { return s.ptr(r) }
+
+// Recorded reports whether a run records the setting in its manifest.
+func (s *Setting) Recorded() bool { return s.record != nil }
+
+// Declared returns the declaration of every run setting. The slice is
+// shared: do not modify it.
+func Declared() []Setting { return declared }
+
+// Lookup returns the setting a key names: its Name, its flag, or a
+// deprecated spelling, with or without a leading "--"; nil for none.
+func Lookup(key string) *Setting {
+	key = strings.ReplaceAll(strings.TrimPrefix(key, "--"), "-", "_")
+	for i := range declared {
+		s := &declared[i]
+		if s.Name == key {
+			return s
+		}
+		for _, old := range s.Deprecated {
+			if old == key {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+// Defaults returns every run setting at its declared default.
+func Defaults() Settings {
+	var r Settings
+	for i := range declared {
+		declared[i].def(&r)
+	}
+	return r
+}
+
+// SettingError is a run setting out of range.
+type SettingError struct {
+	Setting *Setting
+	// Value is the bad value in text form; Problem what is wrong with it.
+	Value, Problem string
+}
+
+// Error names the setting by its flag: "--games 0: want at least 1".
+func (e *SettingError) Error() string {
+	return fmt.Sprintf("--%s %s: %s", e.Setting.Flag(), e.Value, e.Problem)
+}
+
+// Validate reports the first of the named settings (all of them when none
+// is named) out of range, in declaration order, as a *SettingError that
+// names its flag. It panics on an unknown name, a programmer's error.
+func (r Settings) Validate(names ...string) error {
+	for i := range declared {
+		s := &declared[i]
+		if len(names) > 0 && !named(s, names) {
+			continue
+		}
+		if p := s.check(&r); p != "" {
+			return &SettingError{Setting: s, Value: s.Get(&r), Problem: p}
+		}
+	}
+	return nil
+}
+
+func named(s *Setting, names []string) bool {
+	for _, n := range names {
+		t := Lookup(n)
+		if t == nil {
+			panic("runspec: unknown run setting " + n)
+		}
+		if t == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Record writes the settings a run records into its manifest (games, seed,
+// random opening) into run.
+func (r Settings) Record(run *dataset.Run) {
+	for i := range declared {
+		if s := &declared[i]; s.record != nil {
+			s.record(&r, run)
+		}
+	}
+}
+
+// Diff returns the names of the settings in which r and o differ, in
+// declaration order.
+func (r Settings) Diff(o Settings) []string {
+	var out []string
+	for i := range declared {
+		if s := &declared[i]; s.Get(&r) != s.Get(&o) {
+			out = append(out, s.Name)
+		}
+	}
+	return out
+}
+
+// Value returns the setting bound to its field of r as a flag value
+// (String, Set, Type: the pflag.Value interface), so that a command's flag
+// writes straight into r.
+func (s *Setting) Value(r *Settings) *SettingValue { return &SettingValue{s: s, r: r} }
+
+// SettingValue is a setting bound to one Settings, for flag packages.
+type SettingValue struct {
+	s *Setting
+	r *Settings
+}
+
+func (v *SettingValue) String() string { return v.s.Get(v.r) }
+func (v *SettingValue) Type() string   { return v.s.Kind }
+
+// Set parses t; its error is the flag package's to put after the flag.
+func (v *SettingValue) Set(t string) error { return v.s.Set(v.r, t) }

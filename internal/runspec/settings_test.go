@@ -1,0 +1,138 @@
+package runspec
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/dataset"
+)
+
+// TestEverySettingsFieldIsDeclared fails when a field of Settings has no
+// entry in declared: a run setting the flags, specs and manifests would
+// silently miss.
+func TestEverySettingsFieldIsDeclared(t *testing.T) {
+	var r Settings
+	seen := map[any]string{}
+	for i := range declared {
+		s := &declared[i]
+		p := s.Field(&r)
+		if other, dup := seen[p]; dup {
+			t.Errorf("settings %s and %s share a field", other, s.Name)
+		}
+		seen[p] = s.Name
+	}
+	v := reflect.ValueOf(&r).Elem()
+	for i := range v.NumField() {
+		if _, ok := seen[v.Field(i).Addr().Interface()]; !ok {
+			t.Errorf("field Settings.%s has no entry in declared (settings.go): declare it there", v.Type().Field(i).Name)
+		}
+	}
+}
+
+// TestDefaultsAndManifestFields pins the defaults and the settings a run
+// records in its manifest, under the manifest's own keys.
+func TestDefaultsAndManifestFields(t *testing.T) {
+	if got, want := Defaults(), (Settings{Games: 100, Seed: 1, Shards: 1}); got != want {
+		t.Errorf("defaults %+v, want %+v", got, want)
+	}
+	r := Settings{Games: 7, Seed: 9, RandomOpening: 3, Concurrency: 2, Out: "x"}
+	var run dataset.Run
+	r.Record(&run)
+	if run.Games != 7 || run.Seed != 9 || run.RandomOpening != 3 {
+		t.Errorf("manifest %+v", run)
+	}
+	var recorded []string
+	for i := range declared {
+		if declared[i].Recorded() {
+			recorded = append(recorded, declared[i].Name)
+		}
+	}
+	// The names are the manifest's JSON keys (dataset.Run), so that a
+	// mismatch between runs names the flag that sets the key.
+	if !reflect.DeepEqual(recorded, []string{"games", "seed", "random_opening"}) {
+		t.Errorf("recorded %v", recorded)
+	}
+}
+
+func TestValidateNamesTheFlag(t *testing.T) {
+	for _, tc := range []struct {
+		change func(*Settings)
+		want   string
+	}{
+		{func(r *Settings) { r.Games = 0 }, "--games 0: want at least 1"},
+		{func(r *Settings) { r.RandomOpening = dataset.MaxRandomOpening + 1 }, "--random-opening 1001: want 0..1000 plies"},
+		{func(r *Settings) { r.RandomOpening = -1 }, "--random-opening -1: want 0..1000 plies"},
+		{func(r *Settings) { r.Concurrency = -1 }, "--concurrency -1: want 1 or more, or 0 for one per CPU"},
+		{func(r *Settings) { r.Concurrency = 1 << 20 }, "--concurrency 1048576: at most "},
+		{func(r *Settings) { r.Shards = 0 }, "--shards 0: want at least 1"},
+		{func(r *Settings) { r.Shard, r.Shards = 2, 2 }, "--shard 2: want 0..1 for --shards 2"},
+	} {
+		r := Defaults()
+		tc.change(&r)
+		err := r.Validate()
+		var se *SettingError
+		if !errors.As(err, &se) || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("error %v, want a *SettingError starting %q", err, tc.want)
+		}
+	}
+	r := Defaults()
+	r.Games = 0
+	if err := r.Validate("random-opening", "concurrency"); err != nil {
+		t.Errorf("Validate checked a setting not named: %v", err)
+	}
+}
+
+func TestLookupAndDiff(t *testing.T) {
+	if s := Lookup("--workers"); s == nil || s.Name != "concurrency" {
+		t.Errorf("--workers is %v, want the old spelling of concurrency", s)
+	}
+	if s := Lookup("random-opening"); s == nil || s.Name != "random_opening" {
+		t.Errorf("random-opening: %v", s)
+	}
+	a, b := Defaults(), Defaults()
+	b.Seed, b.RandomOpening = 5, 2
+	if got := a.Diff(b); !reflect.DeepEqual(got, []string{"seed", "random_opening"}) {
+		t.Errorf("Diff = %v", got)
+	}
+	v := Lookup("games").Value(&a)
+	if err := v.Set("12"); err != nil || a.Games != 12 || v.String() != "12" || v.Type() != "int64" {
+		t.Errorf("flag value: %v, games %d", err, a.Games)
+	}
+	if err := v.Set("x"); err == nil {
+		t.Error("games x accepted")
+	}
+}
+
+// TestAddingASettingIsOneDeclaration adds a run setting the way a new one
+// is added, with one entry in the table, and finds it in everything the
+// table feeds: the default, the flag value, validation with the flag's
+// name and the comparison of runs. (A real setting also adds its field to
+// Settings; this one lives in a variable so that the test needs no field.)
+func TestAddingASettingIsOneDeclaration(t *testing.T) {
+	var parts int
+	saved := declared
+	defer func() { declared = saved }()
+	declared = append(append([]Setting(nil), saved...),
+		declare("part_games", 256, "game ids per part file", func(*Settings) *int { return &parts },
+			func(v int, _ *Settings) string {
+				if v < 1 {
+					return "want at least 1"
+				}
+				return ""
+			}))
+	r := Defaults()
+	if parts != 256 {
+		t.Errorf("default %d, want 256", parts)
+	}
+	if err := Lookup("part-games").Value(&r).Set("0"); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Validate("part-games"); err == nil || err.Error() != "--part-games 0: want at least 1" {
+		t.Errorf("validation: %v", err)
+	}
+	if d := r.Diff(r); d != nil {
+		t.Errorf("diff of a run with itself: %v", d)
+	}
+}
