@@ -19,9 +19,7 @@ import (
 // a run of 5 resumed with 9 plays only games 5..8 and ends equal to a run
 // of 9; fewer games, or more without --resume, are refused.
 func TestARunGrowsInPlace(t *testing.T) {
-	base := t.TempDir()
-	ref := filepath.Join(base, "ref")
-	mustRun(t, context.Background(), testConfig(ref, 9, 2))
+	ref, base := referenceRun(t, 9)
 	dir := filepath.Join(base, "run")
 	mustRun(t, context.Background(), testConfig(dir, 5, 2))
 	if _, err := Run(context.Background(), testConfig(dir, 9, 2)); err == nil || !strings.Contains(err.Error(), "--resume") {
@@ -99,9 +97,7 @@ func TestAFinishedRunIsNotCalledInterrupted(t *testing.T) {
 // not trust and checks that it is removed, said so, and its games played
 // again, ending equal to the uninterrupted run.
 func TestResumeRepairsDamagedParts(t *testing.T) {
-	base := t.TempDir()
-	ref := filepath.Join(base, "ref")
-	mustRun(t, context.Background(), testConfig(ref, 9, 2))
+	ref, base := referenceRun(t, 9)
 	want := readRows(t, ref, "standard")
 	foreign := filepath.Join(base, "foreign")
 	fc := testConfig(foreign, 9, 2)
@@ -180,9 +176,7 @@ func TestWorkersAreBounded(t *testing.T) {
 // game finished before a stop is written or journaled (the resume plays
 // only the rest), and the end equals the uninterrupted run.
 func TestInterruptsAtRandomMomentsLoseNothingFinished(t *testing.T) {
-	base := t.TempDir()
-	ref := filepath.Join(base, "ref")
-	mustRun(t, context.Background(), testConfig(ref, 10, 2))
+	ref, base := referenceRun(t, 10)
 	dir := filepath.Join(base, "run")
 	s := dataset.NewStream(7)
 	for round := 0; ; round++ {

@@ -63,6 +63,17 @@ func mustRun(t *testing.T, ctx context.Context, cfg Config) Summary {
 	return s
 }
 
+// referenceRun plays n games on two workers, uninterrupted, into "ref"
+// under a new temporary directory, for a test to compare its runs with:
+// it returns that run's directory and the temporary one.
+func referenceRun(t *testing.T, n int64) (ref, base string) {
+	t.Helper()
+	base = t.TempDir()
+	ref = filepath.Join(base, "ref")
+	mustRun(t, context.Background(), testConfig(ref, n, 2))
+	return ref, base
+}
+
 func mustVerify(t *testing.T, dir string) *dataset.VerifyReport {
 	t.Helper()
 	rep, err := dataset.Verify(context.Background(), dir, dataset.VerifyOptions{})
@@ -119,9 +130,7 @@ func TestRowsDoNotDependOnWorkersOrRuns(t *testing.T) {
 // games, resumes it, and checks the result equals an uninterrupted run: no
 // duplicate, no gap.
 func TestInterruptAndResumeEndsWithExactlyTheRun(t *testing.T) {
-	base := t.TempDir()
-	ref := filepath.Join(base, "ref")
-	mustRun(t, context.Background(), testConfig(ref, 8, 2))
+	ref, base := referenceRun(t, 8)
 	want := readRows(t, ref, "standard")
 
 	dir := filepath.Join(base, "run")
@@ -180,9 +189,7 @@ func TestInterruptAndResumeEndsWithExactlyTheRun(t *testing.T) {
 // TestShardUnionEqualsTheSingleRun runs three shards into one directory and
 // compares with the single run.
 func TestShardUnionEqualsTheSingleRun(t *testing.T) {
-	base := t.TempDir()
-	single := filepath.Join(base, "single")
-	mustRun(t, context.Background(), testConfig(single, 8, 2))
+	single, base := referenceRun(t, 8)
 	shared := filepath.Join(base, "shards")
 	for i := range 3 {
 		cfg := testConfig(shared, 8, 1)
@@ -199,9 +206,7 @@ func TestShardUnionEqualsTheSingleRun(t *testing.T) {
 
 // TestGameIDsReplayChosenGames replays two games of a run alone.
 func TestGameIDsReplayChosenGames(t *testing.T) {
-	base := t.TempDir()
-	full := filepath.Join(base, "full")
-	mustRun(t, context.Background(), testConfig(full, 6, 2))
+	full, base := referenceRun(t, 6)
 	all := readRows(t, full, "standard")
 	replay := filepath.Join(base, "replay")
 	cfg := testConfig(replay, 6, 2)
