@@ -1,0 +1,96 @@
+package fit_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"testing"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/fit"
+)
+
+// goldenFits are the SHA-256 digests of what each fit makes of the shared
+// self-play dataset (selfPlayDataset), as JSON: the fitted weights with
+// their reports, and whole model files with the dataset's directory and
+// the program's revision left out. The fits must give the same bytes for
+// the same data and options however the rows reach them: a change here
+// means a model fitted today differs from one fitted before.
+var goldenFits = map[string]string{
+	"fit ridge":      "f22f5eb5366550dfa08aaa92938e4ad59061b958c12883ec7ba5d23ccf4dc0b2",
+	"fit logistic":   "f9183a41d47aca1ffcf83f29b0f8b8f4293566ac6c466695422415305dd796f4",
+	"patterns":       "caac54f963d5bc30e221704e3186205f2bdec4f359a027391a8f1f4b7847c12f",
+	"prior":          "e1dd9afcdbd27c721e5387adaa7c8c291308652e53db3c2a8ec1bf9906dd0091",
+	"model linear":   "80fadd26a9ccdca40ceb5304ee4f30505dc4618530fcedddecc5af745f072a67",
+	"model patterns": "e53e112bf18fb6504defec7896d74c618d665a9c1ed26519bb6e3cfa3efad2a7",
+}
+
+// digestJSON hashes v's JSON encoding.
+func digestJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// portableModel clears the parts of a model file that depend on where and
+// by which build it was made.
+func portableModel(f *eval.ModelFile) *eval.ModelFile {
+	f.Provenance.Program = ""
+	for i := range f.Provenance.Datasets {
+		f.Provenance.Datasets[i].Dir, f.Provenance.Datasets[i].Revision = "", ""
+	}
+	if f.Value != nil {
+		f.Value.Dataset.Dir, f.Value.Dataset.Revision = "", ""
+	}
+	if f.Patterns != nil {
+		f.Patterns.Dataset.Dir, f.Patterns.Dataset.Revision = "", ""
+	}
+	return f
+}
+
+func TestFitsOfADatasetAreUnchanged(t *testing.T) {
+	ctx := context.Background()
+	src := fit.DatasetSource{Dir: selfPlayDataset(t), Variant: "standard"}
+	got := map[string]string{}
+	for _, m := range []eval.Model{eval.Ridge, eval.Logistic} {
+		opt := fit.DefaultFitOptions()
+		opt.Model, opt.Blend, opt.Workers = m, 0.25, 2
+		res, err := fit.Fit(ctx, src, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got["fit "+string(m)] = digestJSON(t, []any{res.Model.Weights(), res.Baseline.Weights(), res.Report})
+	}
+	po := fit.PatternFitOptions{FitOptions: fit.DefaultFitOptions(), PatternLambda: fit.DefaultPatternLambda}
+	po.Workers, po.MaxIterations = 2, 15
+	pres, err := fit.FitPatterns(ctx, src, po)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got["patterns"] = digestJSON(t, []any{eval.NewPatternHead(pres.Model), pres.Baseline.Weights(), pres.Report})
+	prior, prep, err := fit.FitPrior(ctx, src, fit.DefaultPriorFitOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got["prior"] = digestJSON(t, []any{prior.Weights(), prep})
+	for _, head := range []string{fit.LinearHead, fit.PatternHeadKind} {
+		mo := fit.ModelFitOptions{Value: fit.DefaultFitOptions(), ValueHead: head, TDLambda: 0.7, SpreadScale: true,
+			Prior: fit.DefaultPriorFitOptions(), PriorTemperature: 1.5, PatternLambda: fit.DefaultPatternLambda}
+		mo.Value.Workers, mo.Value.MaxIterations = 2, 15
+		f, err := fit.FitModel(ctx, []fit.DatasetSource{src, src}, mo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got["model "+head] = digestJSON(t, portableModel(f))
+	}
+	for k, v := range got {
+		if goldenFits[k] != v {
+			t.Errorf("%s: digest %s, want %s", k, v, goldenFits[k])
+		}
+	}
+}
