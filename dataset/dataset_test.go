@@ -267,25 +267,10 @@ func TestOpenRefusesASchemaMismatch(t *testing.T) {
 
 	// A PositionRow file whose result column has another type.
 	path2 := filepath.Join(dir, "part-0000000001.parquet")
-	type wrongResult struct {
-		RunID          string        `parquet:"run_id,dict"`
-		GameID         int64         `parquet:"game_id,delta"`
-		Ply            int16         `parquet:"ply,delta"`
-		FEN            string        `parquet:"fen"`
-		Red            uint64        `parquet:"red"`
-		Black          uint64        `parquet:"black"`
-		SideToMove     int8          `parquet:"side_to_move"`
-		NoCapturePlies int16         `parquet:"no_capture_plies"`
-		RedPieces      int8          `parquet:"red_pieces"`
-		BlackPieces    int8          `parquet:"black_pieces"`
-		LegalMoves     int16         `parquet:"legal_moves"`
-		Move           string        `parquet:"move,dict"`
-		MoveIndex      int16         `parquet:"move_index"`
-		Policy         []PolicyEntry `parquet:"policy,list"`
-		RootValue      float32       `parquet:"root_value"`
-		Result         float32       `parquet:"result"`
-	}
-	if err := parquet.WriteFile(path2, []wrongResult{{Result: 1}}, opts...); err != nil {
+	// (Its int8 written as a 32-bit integer: the physical type is the same,
+	// only the logical type differs.)
+	retyped := parquet.StructTag(`parquet:"result,int(32)"`, "Result")
+	if err := parquet.WriteFile(path2, []PositionRow{{Result: 1}}, append(opts, retyped)...); err != nil {
 		t.Fatal(err)
 	}
 	_, err = Open(path2)
