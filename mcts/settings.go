@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -312,6 +314,32 @@ func (e Engine) Describe() string {
 	}
 	b.WriteByte('}')
 	return b.String()
+}
+
+// DescriptionText writes a run's JSON engine description (Describe, of
+// this version or another) in the text form the flags take ("sims=800,
+// cpuct=1.5,..."): the table's settings in declaration order, then keys
+// it does not know, sorted, as flags would spell them. ok is false for a
+// text that is no JSON object (an external engine's description).
+func DescriptionText(desc string) (text string, ok bool) {
+	dec := json.NewDecoder(strings.NewReader(desc))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil || len(m) == 0 {
+		return "", false
+	}
+	var parts []string
+	for i := range engineSettings {
+		s := &engineSettings[i]
+		if v, ok := m[s.Name]; ok {
+			parts = append(parts, fmt.Sprintf("%s=%v", s.Flag(), v))
+			delete(m, s.Name)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) { // keys of another version
+		parts = append(parts, fmt.Sprintf("%s=%v", strings.ReplaceAll(k, "_", "-"), m[k]))
+	}
+	return strings.Join(parts, ","), true
 }
 
 // Diff returns the names of the settings in which e and o differ, in

@@ -184,3 +184,24 @@ func TestUsedSaysWhenASettingMatters(t *testing.T) {
 		}
 	}
 }
+
+// TestDescriptionTextReadsADescriptionBack: a run's JSON description comes
+// back as the flags' text, unknown keys of another version last, and a
+// text that is no description is refused.
+func TestDescriptionTextReadsADescriptionBack(t *testing.T) {
+	e := DefaultEngine()
+	got, ok := DescriptionText(e.Describe())
+	if !ok {
+		t.Fatal("a description was refused")
+	}
+	back, err := ParseEngine(Engine{}, got)
+	if err != nil || back.Describe() != e.Describe() {
+		t.Errorf("%q does not parse back to the engine: %v", got, err)
+	}
+	if got, _ := DescriptionText(`{"sims":5,"zz_new":1}`); got != "sims=5,zz-new=1" {
+		t.Errorf("with a key of another version: %q", got)
+	}
+	if _, ok := DescriptionText("engine:./mine"); ok {
+		t.Error("an external engine's text was read as a description")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/surakarta/surakarta/internal/words"
 	"io"
 	"strings"
 	"time"
@@ -276,7 +277,7 @@ func writeAnalysis(w io.Writer, a analysisJSON, top int) error {
 		rate = float64(a.Sims) / a.Seconds
 	}
 	fmt.Fprintf(w, "position  %s (%s to move)\n", a.FEN, a.SideToMove)
-	fmt.Fprintf(w, "search    %d sims in %.3f s (%.0f sims/s, %d %s), %d nodes\n", a.Sims, a.Seconds, rate, a.Threads, plural(a.Threads, "thread", "threads"), a.Nodes)
+	fmt.Fprintf(w, "search    %d sims in %.3f s (%.0f sims/s, %d %s), %d nodes\n", a.Sims, a.Seconds, rate, a.Threads, words.Plural(a.Threads, "thread", "threads"), a.Nodes)
 	value := fmt.Sprintf("%+.3f for %s", a.Value, a.SideToMove)
 	if a.Proof != "" {
 		value += " (proven " + proofText(a.Proof, a.Distance) + ")"

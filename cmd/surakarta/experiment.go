@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/surakarta/surakarta/internal/words"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,7 +46,7 @@ func shippedSpecsText() string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "  %s (%s × %d games)\n", s.File, nounCount(int64(s.Arms), "arm"), s.Games)
+		fmt.Fprintf(&b, "  %s (%s × %d games)\n", s.File, words.Count(int64(s.Arms), "arm"), s.Games)
 		line := "     "
 		for _, w := range strings.Fields(s.Question) {
 			if len(line)+1+len(w) > 92 {
@@ -277,9 +278,9 @@ func newExperimentCheckCommand() *cobra.Command {
 				proc = s.Opening
 			}
 			fmt.Fprintf(out, "experiment %s: %s of %s, seed %d, %s (%s), pairing %s\n",
-				s.Name, nounCount(int64(len(s.Arms)), "arm"), nounCount(s.Games, "game"), s.Seed, nounCount(int64(s.RandomOpening), "opening ply"), proc, s.Pairing)
+				s.Name, words.Count(int64(len(s.Arms)), "arm"), words.Count(s.Games, "game"), s.Seed, words.Count(int64(s.RandomOpening), "opening ply"), proc, s.Pairing)
 			for i, a := range arms {
-				fmt.Fprintf(out, "  %-16s rules %s, %d sims, evaluator %s, seed %d, %s\n", a.Name, a.Rules, a.Sims, a.Evaluator, a.Seed, nounCount(int64(s.ArmOpening(i)), "opening ply"))
+				fmt.Fprintf(out, "  %-16s rules %s, %d sims, evaluator %s, seed %d, %s\n", a.Name, a.Rules, a.Sims, a.Evaluator, a.Seed, words.Count(int64(s.ArmOpening(i)), "opening ply"))
 			}
 			for _, p := range pairs {
 				fmt.Fprintf(out, "  compare %s → %s (changes are %s − %s)\n", p[0], p[1], p[1], p[0])
@@ -367,16 +368,4 @@ func printReportSummary(cmd *cobra.Command, dir string, r *experiments.Report, a
 		j.Comparisons = append(j.Comparisons, cj)
 	}
 	return writeJSON(out, j)
-}
-
-// nounCount writes n and a noun in agreement: "1 arm", "2 arms", "2 random
-// opening plies".
-func nounCount(n int64, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	if strings.HasSuffix(noun, "ply") {
-		return fmt.Sprintf("%d %splies", n, strings.TrimSuffix(noun, "ply"))
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/surakarta/surakarta/internal/words"
 	"io"
 	"path/filepath"
 	"sync/atomic"
@@ -78,13 +79,13 @@ func newFitCommand() *cobra.Command {
 			if err := opt.Validate(); err != nil {
 				return err
 			}
-			if err := checkDatasetDir(dir); err != nil {
+			if err := dataset.CheckDir(dir); err != nil {
 				return err
 			}
 			if dataset.IsMatchRecord(dir) {
 				return fmt.Errorf("%s is a match's record (games and matches tables, no positions): fit needs the positions of a self-play dataset; write one with surakarta selfplay --out DIR (or fit a pipeline's DIR/data, a training run's gen-NN/data)", dir)
 			}
-			if err := checkReadable(cmd, dir, allowDamaged); err != nil {
+			if err := dataset.CheckReadable(dir, allowDamaged, cmd.ErrOrStderr()); err != nil {
 				return err
 			}
 			v, err := fit.ResolveVariant(dir, variant)
@@ -208,7 +209,7 @@ func writeFitReport(w io.Writer, rep *eval.Report, variant string, prov eval.Pro
 	fmt.Fprintf(w, "%s fit on %s (variant %s), feature set v%d: lambda %g, blend %g, holdout %g (seed %d)\n",
 		rep.Model, prov.Dir, variant, rep.FeatureSetVersion, rep.Lambda, rep.Blend, rep.HoldoutFraction, rep.Seed)
 	fmt.Fprintf(w, "positions: %d training (%s), %d held out (%s)\n",
-		rep.Train.Positions, count(rep.Train.Games, "game"), h.Positions, count(h.Games, "game"))
+		rep.Train.Positions, words.Count(rep.Train.Games, "game"), h.Positions, words.Count(h.Games, "game"))
 	if rep.Iterations > 0 {
 		fmt.Fprintf(w, "L-BFGS: %d iterations, %s; training log-loss %.4f\n", rep.Iterations, rep.Status, rep.TrainLoss)
 	} else {

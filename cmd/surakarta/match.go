@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/surakarta/surakarta/internal/words"
 	"io"
 	"math"
 	"os"
@@ -379,7 +380,7 @@ func writeMatchReport(w io.Writer, res *arena.ArenaResult, a, b string, r rules.
 	if openings != "" {
 		from = "from " + openings + ", "
 	}
-	fmt.Fprintf(w, "%s (%s, %s%s of random opening, seed %d), %s\n", count(res.Games, "game"), count(res.Games/2, "pair"), from, count(opening, "ply"), seed, r)
+	fmt.Fprintf(w, "%s (%s, %s%s of random opening, seed %d), %s\n", words.Count(res.Games, "game"), words.Count(res.Games/2, "pair"), from, words.Count(opening, "ply"), seed, r)
 	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses; score %.3f\n", res.Wins, res.Draws, res.Losses, float64(res.Score))
 	if b := res.EloBound; b != nil {
 		fmt.Fprintf(w, "Elo A - B: %s, A %s all %d pairs, LOS %.1f%%\n", b, map[string]string{">": "won", "<": "lost"}[b.Op], b.Units, 100*res.LOS)

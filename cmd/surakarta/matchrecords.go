@@ -232,7 +232,7 @@ func newMatchPGNCommand() *cobra.Command {
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
-			if err := checkDatasetDir(dir); err != nil {
+			if err := dataset.CheckDir(dir); err != nil {
 				return err
 			}
 			want := map[int64]bool{}

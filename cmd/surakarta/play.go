@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/surakarta/surakarta/internal/words"
 	"io"
 	"strings"
 
@@ -163,7 +164,7 @@ func (p *player) showBoard() {
 }
 
 // plies counts plies in words: "1 ply", "2 plies".
-func plies(n int) string { return count(n, "ply") }
+func plies(n int) string { return words.Count(n, "ply") }
 
 // moveLabel numbers the move about to be played in pos as its FEN does:
 // "12." before Red's move, "12..." before Black's.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/surakarta/surakarta/internal/words"
 	"io"
 	"sort"
 	"strings"
@@ -83,7 +84,7 @@ func newPerftCommand() *cobra.Command {
 				fmt.Fprintf(out, "%s %d\n", e.Move, e.Nodes)
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "perft depth %d: %d leaves in %.3f s (%.1f M leaves/s, %d %s)\n",
-				depth, total, elapsed.Seconds(), float64(total)/elapsed.Seconds()/1e6, threads, plural(threads, "thread", "threads"))
+				depth, total, elapsed.Seconds(), float64(total)/elapsed.Seconds()/1e6, threads, words.Plural(threads, "thread", "threads"))
 			fmt.Fprintln(out, total)
 			return nil
 		},

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/surakarta/surakarta/internal/words"
 	"os"
 	"strings"
 
@@ -195,9 +196,9 @@ func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) er
 		return nil
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%s) to %s in %.1f s: %.2f games/s, %.0f positions/s; red %d, black %d, draw %d",
-		count(sum.Written, "game"), count(sum.Positions, "position"), cfg.Dir, secs, float64(sum.Played)/secs, float64(sum.Positions)/secs, sum.Red, sum.Black, sum.Draw)
+		words.Count(sum.Written, "game"), words.Count(sum.Positions, "position"), cfg.Dir, secs, float64(sum.Played)/secs, float64(sum.Positions)/secs, sum.Red, sum.Black, sum.Draw)
 	if sum.Skipped > 0 {
-		fmt.Fprintf(cmd.OutOrStdout(), "; %s %s already there", count(sum.Skipped, "game"), plural(int(min(sum.Skipped, 2)), "was", "were"))
+		fmt.Fprintf(cmd.OutOrStdout(), "; %s %s already there", words.Count(sum.Skipped, "game"), words.Plural(int(min(sum.Skipped, 2)), "was", "were"))
 	}
 	fmt.Fprintln(cmd.OutOrStdout())
 	return nil

@@ -120,10 +120,10 @@ func checkSources(cmd *cobra.Command, dirs []string, pool bool, allow readAllowa
 			return nil, fmt.Errorf("dataset %s is given twice (%s and %s): its games would count twice", abs, first, d)
 		}
 		seen[abs] = d
-		if err := checkDatasetDir(d); err != nil {
+		if err := dataset.CheckDir(d); err != nil {
 			return nil, err
 		}
-		if err := checkReadable(cmd, d, allow.damaged); err != nil {
+		if err := dataset.CheckReadable(d, allow.damaged, cmd.ErrOrStderr()); err != nil {
 			return nil, err
 		}
 	}
