@@ -1,5 +1,7 @@
 package rules
 
+import "fmt"
+
 // Game is a game in progress: the Rules, the position, the moves played and
 // the history needed for repetition, on top of the raw Position (the split
 // KataGo makes between its board and its history). Its methods use
@@ -164,4 +166,18 @@ func (g *Game) Clone() *Game {
 	c.moves = append([]Move(nil), g.moves...)
 	c.history = append([]boardKey(nil), g.history...)
 	return &c
+}
+
+// PlayStrings plays moves in notation, one after another; the error names
+// the move by its place in the list and text ("move 2 \"b2-c3\": ...").
+func (g *Game) PlayStrings(moves []string) error {
+	for i, s := range moves {
+		if g.IsTerminal() {
+			return fmt.Errorf("move %d %q: the game is already over (%v)", i+1, s, g.Outcome())
+		}
+		if _, err := g.PlayString(s); err != nil {
+			return fmt.Errorf("move %d %q: %w", i+1, s, err)
+		}
+	}
+	return nil
 }

@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // MoveString returns m in the notation of RULES.md: "b2-c3" for a quiet move,
 // "b2xe5[top-left]" for a capture with the loops of its canonical route. m
@@ -106,4 +109,23 @@ func ParseMove(p *Position, s string) (Move, error) {
 		legal[i] = "[" + loopNames(r) + "]"
 	}
 	return NoMove, errorf("illegal move %q: no route of %v through loops [%s]; legal routes: %s", s, m, want, strings.Join(legal, " "))
+}
+
+// LegalMoveStrings returns the legal moves of p in notation, sorted by
+// from point then to point (point names compare as text: a1 < a2 < b1).
+func (p *Position) LegalMoveStrings() []string {
+	var buf [MaxMoves]Move
+	moves := p.GenerateMoves(buf[:0])
+	sort.Slice(moves, func(i, j int) bool {
+		a, b := moves[i], moves[j]
+		if af, bf := a.From().String(), b.From().String(); af != bf {
+			return af < bf
+		}
+		return a.To().String() < b.To().String()
+	})
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = p.MoveString(m)
+	}
+	return out
 }

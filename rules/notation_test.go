@@ -201,3 +201,31 @@ func TestParseMoveRejectsBadMovesNamingTheProblem(t *testing.T) {
 		})
 	}
 }
+
+// TestLegalMoveStringsAreSortedByFromThenTo: the moves command's order.
+func TestLegalMoveStringsAreSortedByFromThenTo(t *testing.T) {
+	p := Start()
+	got := p.LegalMoveStrings()
+	if len(got) != p.CountMoves() || got[0] != "a2-a3" {
+		t.Fatalf("start moves %v", got)
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i-1][:2] > got[i][:2] || (got[i-1][:2] == got[i][:2] && got[i-1] >= got[i]) {
+			t.Errorf("%s before %s", got[i-1], got[i])
+		}
+	}
+}
+
+// TestPlayStringsNamesTheMoveThatFails: the error gives the move's place
+// and text, and a move after the end says the game is over.
+func TestPlayStringsNamesTheMoveThatFails(t *testing.T) {
+	g, _ := NewGame(DefaultRules(), Start())
+	if err := g.PlayStrings([]string{"b2-b3", "b2-b3"}); err == nil || !strings.Contains(err.Error(), `move 2 "b2-b3"`) {
+		t.Errorf("illegal second move: %v", err)
+	}
+	p, _ := ParseFEN("6/6/6/6/6/5r b 0 30")
+	g, _ = NewGame(DefaultRules(), p)
+	if err := g.PlayStrings([]string{"a1-a2"}); err == nil || !strings.Contains(err.Error(), "already over") {
+		t.Errorf("move after the end: %v", err)
+	}
+}

@@ -5,8 +5,8 @@
 // Files: material.go the balances and the numbering of placements (ranks),
 // symmetry.go the eight board maps and the canonical form, value.go results,
 // distances and the stored byte, build.go the retrograde build, file.go the
-// file format, probe.go opening, probing and the best move, verify.go the
-// re-check of built tables.
+// file format, probe.go opening, probing, the best move and a position's
+// Verdict (Lookup), verify.go the re-check of built tables.
 //
 // # What is solved
 //

@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -263,4 +264,45 @@ func RulesIn(dir string) ([]rules.Rules, error) {
 		return nil, fmt.Errorf("no tables (*%s files) in %s", fileExt, dir)
 	}
 	return out, nil
+}
+
+// Verdict is a position's value from the tables as tablebase probe and
+// analyze print it: the result for the side to move, the plies to the
+// end under best play and a best move in notation.
+type Verdict struct {
+	Result string `json:"result"`
+	Plies  int    `json:"plies"`
+	Best   string `json:"best"`
+}
+
+// Lookup opens the tables in dir built for r and returns p's verdict, or
+// an error that says why there is none: the game is over at p, or p has
+// more pieces than the tables hold.
+func Lookup(dir string, r rules.Rules, p rules.Position) (Verdict, error) {
+	if o := r.Adjudicate(&p, 1); o.IsTerminal() {
+		return Verdict{}, fmt.Errorf("the game is already over at %s (%v): nothing to look up", p.FEN(), o)
+	}
+	tabs, err := Open(dir, r)
+	if err != nil {
+		return Verdict{}, err
+	}
+	e, best, ok, err := tabs.Best(&p)
+	if err != nil {
+		return Verdict{}, err
+	}
+	if !ok {
+		return Verdict{}, fmt.Errorf("%s has %d pieces: the tables in %s hold positions of up to %d", p.FEN(), p.Occupied().Count(), dir, tabs.Pieces())
+	}
+	return Verdict{Result: e.Result.String(), Plies: e.Plies, Best: p.MoveString(best)}, nil
+}
+
+// WriteText prints the verdict as one line: "win in 3 plies, best b2-c3"
+// ("draw, best ..." without plies).
+func (v Verdict) WriteText(w io.Writer) error {
+	plies := ""
+	if v.Result != "draw" {
+		plies = fmt.Sprintf(" in %d plies", v.Plies)
+	}
+	_, err := fmt.Fprintf(w, "%s%s, best %s\n", v.Result, plies, v.Best)
+	return err
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/surakarta/surakarta/internal/analysis"
+	"github.com/surakarta/surakarta/internal/progress"
 	"strings"
 	"testing"
 	"time"
@@ -23,7 +25,7 @@ func TestAnalyzeJSONMateInOne(t *testing.T) {
 			t.Errorf("JSON lacks %q", k)
 		}
 	}
-	var a analysisJSON
+	var a analysis.Analysis
 	if err := json.Unmarshal([]byte(out), &a); err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +68,7 @@ func TestAnalyzeShowsProofDistances(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var a analysisJSON
+	var a analysis.Analysis
 	if err := json.Unmarshal([]byte(out), &a); err != nil {
 		t.Fatal(err)
 	}
@@ -83,12 +85,12 @@ func TestAnalyzeShowsProofDistances(t *testing.T) {
 // TestAnalyzeJSONIsReproducible: one thread, the same seed: the same
 // numbers (seconds aside).
 func TestAnalyzeJSONIsReproducible(t *testing.T) {
-	get := func() analysisJSON {
+	get := func() analysis.Analysis {
 		out, _, err := run(t, "", "analyze", "--sims", "400", "--seed", "5", "--json", "b2-b3", "e5-e4")
 		if err != nil {
 			t.Fatal(err)
 		}
-		var a analysisJSON
+		var a analysis.Analysis
 		if err := json.Unmarshal([]byte(out), &a); err != nil {
 			t.Fatal(err)
 		}
@@ -133,7 +135,7 @@ func TestAnalyzeRepetitionInHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var a analysisJSON
+	var a analysis.Analysis
 	if err := json.Unmarshal([]byte(out), &a); err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +149,7 @@ func TestAnalyzeTwoThreads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var a analysisJSON
+	var a analysis.Analysis
 	if err := json.Unmarshal([]byte(out), &a); err != nil {
 		t.Fatal(err)
 	}
@@ -269,10 +271,10 @@ func TestAnalyzeJSONOnAFinishedGamePrintsAJSONError(t *testing.T) {
 }
 
 // TestLongSearchesShowProgress: analyze, play and perft report their progress on
-// stderr once they run longer than progressDelay, and --quiet silences it.
+// stderr once they run longer than progress.WatchDelay, and --quiet silences it.
 func TestLongSearchesShowProgress(t *testing.T) {
-	defer func(d time.Duration) { progressDelay = d }(progressDelay)
-	progressDelay = 0
+	defer func(d time.Duration) { progress.WatchDelay = d }(progress.WatchDelay)
+	progress.WatchDelay = 0
 	_, errOut, err := run(t, "", "analyze", "--sims", "3000")
 	if err != nil || !strings.Contains(errOut, "sims 3000/3000") {
 		t.Errorf("analyze: %v, stderr %q", err, errOut)

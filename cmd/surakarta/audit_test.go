@@ -59,7 +59,7 @@ func TestFigureCommandsPrintJSON(t *testing.T) {
 		t.Fatalf("inspect --json: %+v", in)
 	}
 	for _, p := range in.Partitions {
-		if len(p.Parts) != 1 || p.Games != 4 || !slices.Equal(p.IDs, []dataset.RangeJSON{{0, 3}}) || p.Parts[0].LastGame != 3 || p.Parts[0].Shards != 1 {
+		if len(p.Parts) != 1 || p.Games != 4 || !slices.Equal(p.IDs, []dataset.RangeJSON{{First: 0, Last: 3}}) || p.Parts[0].LastGame != 3 || p.Parts[0].Shards != 1 {
 			t.Errorf("inspect --json partition %+v", p)
 		}
 	}
@@ -108,7 +108,7 @@ func TestVerifyCompleteNamesTheShardsToRerun(t *testing.T) {
 	mustContain(t, errOut, "--games is deprecated: use --expect-games")
 	var v dataset.VerifyReportJSON
 	decodeJSON(t, "verify --json", out, &v)
-	if err == nil || v.OK || !slices.Equal(v.Partitions[0].MissingShards, []int{1}) || !slices.Equal(v.Partitions[0].Missing, []dataset.RangeJSON{{4, 7}}) {
+	if err == nil || v.OK || !slices.Equal(v.Partitions[0].MissingShards, []int{1}) || !slices.Equal(v.Partitions[0].Missing, []dataset.RangeJSON{{First: 4, Last: 7}}) {
 		t.Fatalf("verify --json of an incomplete run: %v %+v", err, v)
 	}
 	if _, _, err := run(t, "", "dataset", "verify", "--shards", "2", dir); err == nil || !strings.Contains(err.Error(), "--complete") {

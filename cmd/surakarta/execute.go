@@ -54,7 +54,7 @@ func exitStatus(ctx context.Context, err error) int {
 // object includes besides the message (analyze's finished game: its fen
 // and outcome).
 type errorFields interface {
-	errorFields() map[string]string
+	ErrorFields() map[string]string
 }
 
 // writeErrorJSON prints err as the error object of every --json command.
@@ -62,7 +62,7 @@ func writeErrorJSON(w io.Writer, err error) error {
 	j := map[string]string{}
 	var f errorFields
 	if errors.As(err, &f) {
-		for k, v := range f.errorFields() {
+		for k, v := range f.ErrorFields() {
 			j[k] = v
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/surakarta/surakarta/internal/words"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/internal/words"
 	"github.com/surakarta/surakarta/selfplay"
 )
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/surakarta/surakarta/internal/words"
 	"io"
 	"path/filepath"
 	"sync/atomic"
@@ -17,6 +16,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/internal/words"
 )
 
 func newFitCommand() *cobra.Command {

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/surakarta/surakarta/internal/words"
 	"io"
 	"math"
 	"os"
@@ -20,6 +19,7 @@ import (
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/words"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/surakarta/surakarta/internal/words"
 	"io"
 	"sort"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/internal/words"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -109,7 +109,7 @@ func perftWithProgress(w io.Writer, p rules.Position, depth, threads int, quiet 
 	var buf [rules.MaxMoves]rules.Move
 	moves := p.GenerateMoves(buf[:0])
 	var done atomic.Int64
-	stop := watchProgress(w, progress.Options{Unit: "root moves", Total: int64(len(moves)), Quiet: quiet}, done.Load)
+	stop := progress.Watch(w, progress.Options{Unit: "root moves", Total: int64(len(moves)), Quiet: quiet}, done.Load)
 	defer stop()
 	var total uint64
 	entries := make([]perftDivideJSON, len(moves))
@@ -121,25 +121,6 @@ func perftWithProgress(w io.Writer, p rules.Position, depth, threads int, quiet 
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Move < entries[j].Move })
 	return total, entries
-}
-
-// sortedMoveStrings returns the legal moves of p in notation, sorted by from
-// point then to point (point names compare as text: a1 < a2 < b1).
-func sortedMoveStrings(p *rules.Position) []string {
-	var buf [rules.MaxMoves]rules.Move
-	moves := p.GenerateMoves(buf[:0])
-	sort.Slice(moves, func(i, j int) bool {
-		a, b := moves[i], moves[j]
-		if af, bf := a.From().String(), b.From().String(); af != bf {
-			return af < bf
-		}
-		return a.To().String() < b.To().String()
-	})
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = p.MoveString(m)
-	}
-	return out
 }
 
 func newMovesCommand() *cobra.Command {
@@ -164,7 +145,7 @@ func newMovesCommand() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				for _, m := range sortedMoveStrings(&p) {
+				for _, m := range p.LegalMoveStrings() {
 					fmt.Fprintln(out, m)
 				}
 				return nil
@@ -191,7 +172,7 @@ func movesFromReader(in io.Reader, out *bufio.Writer) error {
 		if err != nil {
 			return fmt.Errorf("stdin line %d: %w", line, err)
 		}
-		fmt.Fprintln(out, strings.Join(sortedMoveStrings(&p), " "))
+		fmt.Fprintln(out, strings.Join(p.LegalMoveStrings(), " "))
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("reading stdin: %w", err)
@@ -252,7 +233,7 @@ func newReplayCommand() *cobra.Command {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
 		pos := g.Position()
-		return fixedValues(sortedMoveStrings(&pos)...)(cmd, args, toComplete)
+		return fixedValues(pos.LegalMoveStrings()...)(cmd, args, toComplete)
 	}
 	return cmd
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"runtime"
 	"time"
 
@@ -80,13 +79,6 @@ func newTablebaseBuildCommand() *cobra.Command {
 	return cmd
 }
 
-// probeJSON is what tablebase probe --json prints.
-type probeJSON struct {
-	Result string `json:"result"`
-	Plies  int    `json:"plies"`
-	Best   string `json:"best"`
-}
-
 func newTablebaseProbeCommand() *cobra.Command {
 	var (
 		fen    string
@@ -106,61 +98,31 @@ func newTablebaseProbeCommand() *cobra.Command {
 			"  surakarta tablebase probe tb --fen '6/2b3/1r4/6/6/5r b 12 30' --variant majority --json",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out := cmd.OutOrStdout()
-			p, err := probe(args[0], &rf, fen)
+			if fen == "" {
+				return fmt.Errorf("--fen: give the position to look up")
+			}
+			r, err := rf.rules()
+			if err != nil {
+				return err
+			}
+			p, err := parseFENFlag(fen)
+			if err != nil {
+				return err
+			}
+			v, err := tablebase.Lookup(args[0], r, p)
 			if err != nil {
 				return err // under --json, execute prints it as {error}
 			}
 			if asJSON {
-				return json.NewEncoder(out).Encode(p)
+				return json.NewEncoder(cmd.OutOrStdout()).Encode(v)
 			}
-			return writeProbe(out, p)
+			return v.WriteText(cmd.OutOrStdout())
 		},
 	}
 	cmd.Flags().StringVar(&fen, "fen", "", "position in FEN, quoted (required)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object (on an error too: {error})")
 	addRulesFlags(cmd, &rf)
 	return cmd
-}
-
-func probe(dir string, rf *rulesFlags, fen string) (probeJSON, error) {
-	if fen == "" {
-		return probeJSON{}, fmt.Errorf("--fen: give the position to look up")
-	}
-	r, err := rf.rules()
-	if err != nil {
-		return probeJSON{}, err
-	}
-	p, err := parseFENFlag(fen)
-	if err != nil {
-		return probeJSON{}, err
-	}
-	if o := r.Adjudicate(&p, 1); o.IsTerminal() {
-		return probeJSON{}, fmt.Errorf("the game is already over at %s (%v): nothing to look up", p.FEN(), o)
-	}
-	tabs, err := tablebase.Open(dir, r)
-	if err != nil {
-		return probeJSON{}, err
-	}
-	e, best, ok, err := tabs.Best(&p)
-	if err != nil {
-		return probeJSON{}, err
-	}
-	if !ok {
-		return probeJSON{}, fmt.Errorf("%s has %d pieces: the tables in %s hold positions of up to %d", p.FEN(), p.Occupied().Count(), dir, tabs.Pieces())
-	}
-	return probeJSON{Result: e.Result.String(), Plies: e.Plies, Best: p.MoveString(best)}, nil
-}
-
-func writeProbe(w io.Writer, p probeJSON) error {
-	_, err := fmt.Fprintf(w, "%s", p.Result)
-	if err == nil && p.Result != "draw" {
-		_, err = fmt.Fprintf(w, " in %d plies", p.Plies)
-	}
-	if err == nil {
-		_, err = fmt.Fprintf(w, ", best %s\n", p.Best)
-	}
-	return err
 }
 
 func newTablebaseVerifyCommand() *cobra.Command {

@@ -109,3 +109,20 @@ func TestFormatDuration(t *testing.T) {
 		}
 	}
 }
+
+// TestWatchShowsNothingForShortWorkAndTheCountForLong: work that ends
+// before WatchDelay prints nothing; after it, the final line has the count.
+func TestWatchShowsNothingForShortWorkAndTheCountForLong(t *testing.T) {
+	defer func(d time.Duration) { WatchDelay = d }(WatchDelay)
+	var b strings.Builder
+	WatchDelay = time.Hour
+	Watch(&b, Options{Unit: "sims", Total: 10}, func() int64 { return 5 })()
+	if b.Len() != 0 {
+		t.Errorf("short work printed %q", b.String())
+	}
+	WatchDelay = 0
+	Watch(&b, Options{Unit: "sims", Total: 10}, func() int64 { return 10 })()
+	if !strings.Contains(b.String(), "10") || !strings.Contains(b.String(), "sims") {
+		t.Errorf("long work printed %q", b.String())
+	}
+}

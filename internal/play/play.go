@@ -1,0 +1,281 @@
+package play
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/surakarta/surakarta/internal/analysis"
+	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Options are the settings of a game at the terminal.
+type Options struct {
+	// In gives the human's lines; Out gets the board, the moves and the
+	// prompts, ErrOut the search's progress.
+	In          io.Reader
+	Out, ErrOut io.Writer
+	// Humans[c] is true where a person plays colour c; none: the engine
+	// plays both sides to the end.
+	Humans  [2]bool
+	Threads int
+	// Color draws the board with ANSI escapes; Quiet shows no search
+	// progress.
+	Color, Quiet bool
+}
+
+// Play plays g to its end at the terminal, the engine s against the
+// humans of o. The user's quit (or the end of input) ends it with nil; an
+// interrupt (ctx ending) with an error that wraps ctx's. Either way the
+// position to continue from is printed.
+func Play(ctx context.Context, g *rules.Game, s *mcts.Searcher, o Options) error {
+	done := make(chan struct{})
+	defer close(done)
+	p := &player{Options: o, ctx: ctx, out: o.Out, lines: readLines(o.In, done), g: g, s: s}
+	return p.run()
+}
+
+// inputLine is one line of the player's input, or the error that ended it.
+type inputLine struct {
+	text string
+	err  error
+}
+
+// readLines reads r line by line on its own goroutine, so that the game
+// can stop waiting for input when the command's context ends (Ctrl-C at the
+// prompt); the channel closes at the end of input. The goroutine ends at
+// the end of input or once done is closed.
+func readLines(r io.Reader, done <-chan struct{}) <-chan inputLine {
+	ch := make(chan inputLine)
+	go func() {
+		defer close(ch)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			select {
+			case ch <- inputLine{text: sc.Text()}:
+			case <-done:
+				return
+			}
+		}
+		if err := sc.Err(); err != nil {
+			select {
+			case ch <- inputLine{err: err}:
+			case <-done:
+			}
+		}
+	}()
+	return ch
+}
+
+// player runs one game.
+type player struct {
+	Options
+	ctx   context.Context
+	out   io.Writer
+	lines <-chan inputLine
+	g     *rules.Game
+	s     *mcts.Searcher
+}
+
+// errQuit ends the game at the user's request (quit, end of input); an
+// interrupt (Ctrl-C) ends it with the context's error.
+var errQuit = errors.New("quit")
+
+func (p *player) run() error {
+	watching := !p.Humans[rules.Red] && !p.Humans[rules.Black]
+	p.showBoard()
+	for !p.g.IsTerminal() {
+		var err error
+		if side := p.g.CurrentPlayer(); p.Humans[side] {
+			err = p.humanMove()
+		} else if err = p.engineMove(); err == nil && !watching && !p.g.IsTerminal() {
+			p.showBoard()
+		}
+		if errors.Is(err, errQuit) || errors.Is(err, context.Canceled) {
+			pos := p.g.Position()
+			if !errors.Is(err, errQuit) {
+				fmt.Fprintln(p.out, "\ninterrupted")
+			}
+			fmt.Fprintf(p.out, "game abandoned after %s; to continue: --fen '%s'\n", plies(p.g.Ply()), pos.FEN())
+			if errors.Is(err, errQuit) {
+				return nil
+			}
+			return fmt.Errorf("interrupted: the game was abandoned (%w)", err) // exit status 130
+		}
+		if err != nil {
+			return err
+		}
+	}
+	p.showBoard()
+	fmt.Fprintf(p.out, "game over after %s: %v\n", plies(p.g.Ply()), p.g.Outcome())
+	return nil
+}
+
+func (p *player) showBoard() {
+	pos := p.g.Position()
+	fmt.Fprint(p.out, rules.Diagram(&pos, p.Color))
+}
+
+// plies counts plies in words: "1 ply", "2 plies".
+func plies(n int) string { return words.Count(n, "ply") }
+
+// moveLabel numbers the move about to be played in pos as its FEN does:
+// "12." before Red's move, "12..." before Black's.
+func moveLabel(pos *rules.Position) string {
+	if pos.SideToMove() == rules.Red {
+		return fmt.Sprintf("%d.", pos.MoveNumber())
+	}
+	return fmt.Sprintf("%d...", pos.MoveNumber())
+}
+
+// search runs the engine on the current position, with progress on
+// ErrOut.
+func (p *player) search() (mcts.Result, error) {
+	return analysis.Search(p.ctx, p.ErrOut, p.s, p.g, p.Threads, p.Quiet)
+}
+
+// engineMove searches and plays the engine's move, printing it.
+func (p *player) engineMove() error {
+	r, err := p.search()
+	if err != nil {
+		return err
+	}
+	m := p.s.Choose(&r, p.g.Ply())
+	pos := p.g.Position()
+	fmt.Fprintf(p.out, "%s %s (engine) plays %s  [%s]\n", moveLabel(&pos), pos.SideToMove(), pos.MoveString(m), analysis.ValueNote(&r, pos.SideToMove()))
+	p.printRoute(&pos, m)
+	return p.g.Play(m)
+}
+
+// humanMove reads commands until a legal move is played, the game is
+// rewound to the human's previous turn (undo), or the player stops.
+func (p *player) humanMove() error {
+	for {
+		pos := p.g.Position()
+		fmt.Fprintf(p.out, "%s %s to move (e.g. %s; 'help' lists the commands): ", moveLabel(&pos), pos.SideToMove(), exampleMove(&pos))
+		var in inputLine
+		var ok bool
+		select {
+		case <-p.ctx.Done():
+			return p.ctx.Err()
+		case in, ok = <-p.lines:
+		}
+		if !ok {
+			fmt.Fprintln(p.out)
+			return errQuit // end of input
+		}
+		if in.err != nil {
+			return fmt.Errorf("reading moves: %w", in.err)
+		}
+		text := strings.TrimSpace(in.text)
+		switch strings.ToLower(text) {
+		case "":
+			continue
+		case "quit", "exit", "q":
+			return errQuit
+		case "help", "?":
+			fmt.Fprintln(p.out, "commands: a move (b2-c3, b2xe5), 'moves' (the legal moves), 'hint' (the engine's suggestion),\n"+
+				"'undo' (take back your last move and the reply), 'quit'")
+			continue
+		case "moves":
+			fmt.Fprintf(p.out, "legal moves: %s\n", strings.Join(pos.LegalMoveStrings(), " "))
+			continue
+		case "hint":
+			r, err := p.search()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(p.out, "hint: %s  [%s]\n", pos.MoveString(r.Best), analysis.ValueNote(&r, pos.SideToMove()))
+			continue
+		case "undo":
+			n, err := p.undo()
+			switch {
+			case err != nil:
+				return err
+			case n == 0:
+				fmt.Fprintln(p.out, "nothing to undo: you have not moved yet")
+			default:
+				fmt.Fprintf(p.out, "took back %s\n", plies(n))
+				p.showBoard()
+			}
+			continue
+		}
+		label := moveLabel(&pos)
+		m, err := p.g.PlayString(text)
+		if err != nil {
+			// The error names the move; 'moves' lists the legal ones.
+			fmt.Fprintf(p.out, "%v ('moves' lists the legal ones)\n", err)
+			continue
+		}
+		fmt.Fprintf(p.out, "%s %s plays %s\n", label, pos.SideToMove(), pos.MoveString(m))
+		p.printRoute(&pos, m)
+		return nil
+	}
+}
+
+// undo takes back the human's last move and the engine's moves after it,
+// returning the plies taken back (0: the human has not moved). The game is
+// replayed from its start, so repetitions and the no-capture count are
+// those of the shorter game.
+func (p *player) undo() (int, error) {
+	moves := p.g.Moves()
+	start := p.g.Start()
+	last := -1
+	for i := len(moves) - 1; i >= 0 && last < 0; i-- {
+		side := start.SideToMove()
+		if i%2 == 1 {
+			side = side.Other()
+		}
+		if p.Humans[side] {
+			last = i
+		}
+	}
+	if last < 0 {
+		return 0, nil
+	}
+	g, err := rules.NewGame(p.g.Rules(), start)
+	if err != nil {
+		return 0, fmt.Errorf("undo: %w", err)
+	}
+	for _, m := range moves[:last] {
+		if err := g.Play(m); err != nil {
+			return 0, fmt.Errorf("undo: replaying the game: %w", err)
+		}
+	}
+	n := len(moves) - last
+	p.g = g
+	return n, nil
+}
+
+// printRoute shows the squares a capture travels, for m played in pos.
+func (p *player) printRoute(pos *rules.Position, m rules.Move) {
+	if !m.IsCapture() {
+		return
+	}
+	routes := pos.Routes(m)
+	if len(routes) == 0 {
+		return
+	}
+	path := routes[0].Path()
+	squares := make([]string, 0, len(path)+1)
+	squares = append(squares, m.From().String())
+	for _, s := range path {
+		squares = append(squares, s.String())
+	}
+	fmt.Fprintf(p.out, "   route: %s (captures on %s)\n", strings.Join(squares, " > "), m.To())
+}
+
+// exampleMove returns a legal move of pos in notation for the prompt.
+func exampleMove(pos *rules.Position) string {
+	var buf [rules.MaxMoves]rules.Move
+	moves := pos.GenerateMoves(buf[:0])
+	if len(moves) == 0 {
+		return "none"
+	}
+	return pos.MoveString(moves[0])
+}
