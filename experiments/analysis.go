@@ -61,6 +61,33 @@ const (
 	CapturesBinWidth = 1
 )
 
+// Results are a group's games by result, each result's rate with its
+// Wilson interval: the figures a group's statistics and the majority's
+// rescoring of the same games both report.
+type Results struct {
+	Games     int64 `json:"games"`
+	RedWins   int64 `json:"red_wins"`
+	BlackWins int64 `json:"black_wins"`
+	Draws     int64 `json:"draws"`
+
+	RedWinRate   Estimate `json:"red_win_rate"`
+	BlackWinRate Estimate `json:"black_win_rate"`
+	DrawRate     Estimate `json:"draw_rate"`
+}
+
+// results returns the Results of games whose outcomes (indexed RedWin,
+// Draw, BlackWin) are counted in outcomes, at the confidence level conf.
+func results(games int64, outcomes [3]int64, conf float64) (Results, error) {
+	r := Results{Games: games, RedWins: outcomes[RedWin], BlackWins: outcomes[BlackWin], Draws: outcomes[Draw]}
+	var err error
+	if r.RedWinRate, err = wilsonEst(r.RedWins, games, conf); err != nil {
+		return r, err
+	}
+	r.BlackWinRate, _ = wilsonEst(r.BlackWins, games, conf)
+	r.DrawRate, _ = wilsonEst(r.Draws, games, conf)
+	return r, nil
+}
+
 // GroupStats is what the statistics report for one group of games (a
 // variant, or a variant and further fields with --by). Rates carry 95%
 // Wilson intervals (at the chosen confidence level); the first-player
@@ -71,15 +98,8 @@ type GroupStats struct {
 	Label string `json:"label"`
 	// Group maps each grouping field to its value (variant included).
 	Group map[string]string `json:"group"`
-	Games int64             `json:"games"`
 
-	RedWins   int64 `json:"red_wins"`
-	BlackWins int64 `json:"black_wins"`
-	Draws     int64 `json:"draws"`
-
-	RedWinRate   Estimate `json:"red_win_rate"`
-	BlackWinRate Estimate `json:"black_win_rate"`
-	DrawRate     Estimate `json:"draw_rate"`
+	Results
 
 	// FirstPlayer is "red", "black" or "mixed": who moved first.
 	FirstPlayer string `json:"first_player"`
@@ -125,13 +145,7 @@ type GroupStats struct {
 // games. It isolates the scoring change; it cannot show how play would
 // change under the majority rule, which takes games played under it.
 type Rescoring struct {
-	Games        int64    `json:"games"`
-	RedWins      int64    `json:"red_wins"`
-	BlackWins    int64    `json:"black_wins"`
-	Draws        int64    `json:"draws"`
-	RedWinRate   Estimate `json:"red_win_rate"`
-	BlackWinRate Estimate `json:"black_win_rate"`
-	DrawRate     Estimate `json:"draw_rate"`
+	Results
 	// FirstPlayerScore and FirstPlayerAdvantage under majority scoring.
 	FirstPlayerScore     Estimate `json:"first_player_score"`
 	FirstPlayerAdvantage Estimate `json:"first_player_advantage"`
@@ -218,8 +232,7 @@ func Analyze(g *Group, by []string, conf float64) (GroupStats, error) {
 		return GroupStats{}, fmt.Errorf("group %s: %w", g.Label(), stats.ErrNoData)
 	}
 	gs := GroupStats{
-		Label: g.Label(), Group: map[string]string{}, Games: s.Games,
-		RedWins: s.Outcomes[RedWin], BlackWins: s.Outcomes[BlackWin], Draws: s.Outcomes[Draw],
+		Label: g.Label(), Group: map[string]string{},
 		FirstPlayerWins: s.First[2], FirstPlayerDraws: s.First[1], FirstPlayerLosses: s.First[0],
 	}
 	for i, f := range by {
@@ -231,11 +244,9 @@ func Analyze(g *Group, by []string, conf float64) (GroupStats, error) {
 		}
 	}
 	var err error
-	if gs.RedWinRate, err = wilsonEst(gs.RedWins, s.Games, conf); err != nil {
+	if gs.Results, err = results(s.Games, s.Outcomes, conf); err != nil {
 		return gs, err
 	}
-	gs.BlackWinRate, _ = wilsonEst(gs.BlackWins, s.Games, conf)
-	gs.DrawRate, _ = wilsonEst(gs.Draws, s.Games, conf)
 	switch s.RedFirst {
 	case s.Games:
 		gs.FirstPlayer = "red"
@@ -287,15 +298,12 @@ func rescoring(s *Summary, conf float64) (Rescoring, error) {
 			first[j] += s.MajorityFirst[i][j]
 		}
 	}
-	r := Rescoring{Games: n, RedWins: col[RedWin], BlackWins: col[BlackWin], Draws: col[Draw],
-		DrawsDecidedRed: s.Majority[Draw][RedWin], DrawsDecidedBlack: s.Majority[Draw][BlackWin]}
+	r := Rescoring{DrawsDecidedRed: s.Majority[Draw][RedWin], DrawsDecidedBlack: s.Majority[Draw][BlackWin]}
 	r.DrawsDecided = r.DrawsDecidedRed + r.DrawsDecidedBlack
 	var err error
-	if r.RedWinRate, err = wilsonEst(r.RedWins, n, conf); err != nil {
+	if r.Results, err = results(n, col, conf); err != nil {
 		return r, err
 	}
-	r.BlackWinRate, _ = wilsonEst(r.BlackWins, n, conf)
-	r.DrawRate, _ = wilsonEst(r.Draws, n, conf)
 	if r.FirstPlayerScore, r.FirstPlayerAdvantage, _, err = scoreEstimates(first, conf); err != nil {
 		return r, err
 	}

@@ -84,14 +84,7 @@ func (c *Collector) Add(source string, g *Game) {
 	c.Groups.Source = source
 	c.Groups.Add(g)
 	a := Arm{Source: source, Variant: g.Variant}
-	gr := c.Arms[a]
-	if gr == nil {
-		gr = &Group{Key: []string{a.Label()}}
-		c.Arms[a] = gr
-		c.order = append(c.order, a)
-		c.Openings[a], c.Draws[a] = &OpeningIndex{}, &DrawAnatomy{}
-	}
-	gr.Add(g)
+	c.arm(a).Add(g)
 	c.Openings[a].Add(g)
 	c.Draws[a].Add(g, c.Tables)
 	if c.pair {
@@ -104,20 +97,26 @@ func (c *Collector) Add(source string, g *Game) {
 	}
 }
 
+// arm returns a's group, first making it, with its openings and draws,
+// in the order arms are first seen.
+func (c *Collector) arm(a Arm) *Group {
+	gr := c.Arms[a]
+	if gr == nil {
+		gr = &Group{Key: []string{a.Label()}}
+		c.Arms[a] = gr
+		c.order = append(c.order, a)
+		c.Openings[a], c.Draws[a] = &OpeningIndex{}, &DrawAnatomy{}
+	}
+	return gr
+}
+
 // Merge adds everything o collected (from disjoint games) to c.
 func (c *Collector) Merge(o *Collector) error {
 	if err := c.Groups.Merge(o.Groups); err != nil {
 		return err
 	}
 	for _, a := range o.order {
-		gr := c.Arms[a]
-		if gr == nil {
-			gr = &Group{Key: []string{a.Label()}}
-			c.Arms[a] = gr
-			c.order = append(c.order, a)
-			c.Openings[a], c.Draws[a] = &OpeningIndex{}, &DrawAnatomy{}
-		}
-		gr.Merge(&o.Arms[a].Summary)
+		c.arm(a).Merge(&o.Arms[a].Summary)
 		if o.Openings[a] != nil {
 			c.Openings[a].Merge(o.Openings[a])
 		}

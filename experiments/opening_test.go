@@ -155,7 +155,7 @@ func TestOpeningTableTurnsTheAdvantageToTheSideToMove(t *testing.T) {
 	cfg := &mcts.Config{}
 	arm := func(name string, k int, adv, lo, hi float64) ArmInfo {
 		return ArmInfo{Name: name, Variant: "standard", RandomOpening: k, cfg: cfg,
-			Stats: GroupStats{Games: 1000, FirstPlayer: "red", FirstPlayerAdvantage: Estimate{Value: adv, CI: [2]float64{lo, hi}}}}
+			Stats: GroupStats{Results: Results{Games: 1000}, FirstPlayer: "red", FirstPlayerAdvantage: Estimate{Value: adv, CI: [2]float64{lo, hi}}}}
 	}
 	arms := []ArmInfo{arm("k1", 1, -0.10, -0.13, -0.07), arm("k0", 0, 0.20, 0.17, 0.23), arm("k2", 2, 0.10, 0.07, 0.13)}
 	s, err := openingSensitivity(arms, 0.95)
