@@ -20,10 +20,10 @@ import (
 var goldenFits = map[string]string{
 	"fit ridge":      "f22f5eb5366550dfa08aaa92938e4ad59061b958c12883ec7ba5d23ccf4dc0b2",
 	"fit logistic":   "f9183a41d47aca1ffcf83f29b0f8b8f4293566ac6c466695422415305dd796f4",
-	"patterns":       "caac54f963d5bc30e221704e3186205f2bdec4f359a027391a8f1f4b7847c12f",
+	"patterns":       "544943112262f21b14ae036ca0ebcb6a93367dd8e9cb7e9c79bc64944af71748",
 	"prior":          "e1dd9afcdbd27c721e5387adaa7c8c291308652e53db3c2a8ec1bf9906dd0091",
 	"model linear":   "80fadd26a9ccdca40ceb5304ee4f30505dc4618530fcedddecc5af745f072a67",
-	"model patterns": "e53e112bf18fb6504defec7896d74c618d665a9c1ed26519bb6e3cfa3efad2a7",
+	"model patterns": "51e0a5620b817060e24534c48aabd9cd1446be9701e0fc89a001051aed1f5442",
 }
 
 // digestJSON hashes v's JSON encoding.

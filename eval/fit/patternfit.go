@@ -86,7 +86,7 @@ func FitPatterns(ctx context.Context, src Source, opt PatternFitOptions) (*Patte
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	res, err := fitPatternLogistic(ctx, rows, opt.Lambda, opt.PatternLambda, opt.MaxIterations, workers)
+	res, err := fitPatternLogistic(ctx, rows, opt.Lambda, opt.PatternLambda, opt.MaxIterations, workers, patternWarmRows)
 	if err != nil {
 		return nil, err
 	}

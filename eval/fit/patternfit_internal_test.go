@@ -1,12 +1,13 @@
 package fit
 
 import (
-	"github.com/surakarta/surakarta/eval"
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -22,7 +23,8 @@ func playedRows(t *testing.T, seed uint64, n int) RowSlice {
 }
 
 // TestPatternLossGradientMatchesFiniteDifferences compares the analytic
-// gradient of the pattern objective with central differences.
+// gradient of the pattern objective with central differences, in the
+// solver's scaled coordinates.
 func TestPatternLossGradientMatchesFiniteDifferences(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	rows := &patternRows{}
@@ -85,5 +87,65 @@ func TestPatternLossDoesNotDependOnWorkers(t *testing.T) {
 	b.evaluate(theta)
 	if a.loss != b.loss || !slices.Equal(a.grad, b.grad) {
 		t.Fatalf("1 worker: loss %v, 7 workers: %v (or the gradients differ)", a.loss, b.loss)
+	}
+}
+
+// materialRows returns n played rows whose targets follow the material
+// difference, with noise, as a fit's rows would.
+func materialRows(t *testing.T, seed uint64, n int) *patternRows {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	rows := &patternRows{}
+	for _, p := range playedRows(t, seed, n) {
+		own, opp := p.Red, p.Black
+		if p.Side == rules.Black {
+			own, opp = opp, own
+		}
+		d := float64(own.Count() - opp.Count())
+		r := Row{Red: p.Red, Black: p.Black, Side: p.Side, NoCapture: p.NoCapture}
+		rows.add(&r, 1/(1+math.Exp(-0.6*d+0.3*rng.NormFloat64())))
+	}
+	rows.standardize()
+	return rows
+}
+
+// TestPatternCurvatureCountsEveryRead checks the curvature the solver's
+// scale comes from: in each band the bias reads the band's share of the
+// rows, and the pattern weights together one read an instance a row.
+func TestPatternCurvatureCountsEveryRead(t *testing.T) {
+	rows := materialRows(t, 6, 2000)
+	h := rows.curvature()
+	var share [eval.NumPhaseBands]float64
+	for r := range rows.rows() {
+		share[rows.band[r]] += 1 / float64(rows.rows())
+	}
+	d := patternBlock()
+	for b := range eval.NumPhaseBands {
+		pat := 0.0
+		for _, v := range h[b*d+numHand : (b+1)*d] {
+			pat += v
+		}
+		if math.Abs(h[b*d]-share[b]) > 1e-12 || math.Abs(pat-float64(numPatternInstances)*share[b]) > 1e-9 {
+			t.Fatalf("band %d: bias curvature %v, pattern reads %v; want %v and %d times that", b, h[b*d], pat, share[b], numPatternInstances)
+		}
+	}
+}
+
+// TestWarmStartedPatternFitReachesTheColdOptimum fits the same rows from
+// zero and from a subsample's fit: both must end at the same objective,
+// within the solver's tolerance, or the warm start changes what is fitted.
+func TestWarmStartedPatternFitReachesTheColdOptimum(t *testing.T) {
+	rows := materialRows(t, 8, 6000)
+	ctx := context.Background()
+	cold, err := fitPatternLogistic(ctx, rows, 1e-4, 1e-5, 500, 2, rows.rows())
+	if err != nil {
+		t.Fatal(err)
+	}
+	warm, err := fitPatternLogistic(ctx, rows, 1e-4, 1e-5, 500, 2, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("cold: loss %.6f, %d iterations; warm: %.6f, %d", cold.loss, cold.iterations, warm.loss, warm.iterations)
+	if math.Abs(warm.loss-cold.loss) > 1e-4*cold.loss {
+		t.Fatalf("warm-started fit's objective %v, from zero %v: want within 0.01%%", warm.loss, cold.loss)
 	}
 }

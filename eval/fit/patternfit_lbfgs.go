@@ -16,17 +16,23 @@ import (
 // block order, so that the fit does not depend on the number of workers.
 const patternFitBlocks = 8
 
-// patternLoss computes FitPatterns' objective and its gradient with
-// respect to the parameters (band by band: the standardized hand weights,
-// then the pattern weights), caching the last location.
+// patternLoss computes FitPatterns' objective and its gradient, caching
+// the last location. L-BFGS works in scaled coordinates u, θ = scale·u
+// (band by band: the standardized hand weights, then the pattern weights),
+// each parameter's scale 1/√h of its curvature h at θ = 0: a pattern
+// weight's curvature is a quarter of the share of rows that read it plus
+// the penalty, so it spans four orders of magnitude between common and rare
+// configurations, and the unscaled problem took hundreds of iterations.
 type patternLoss struct {
 	s                     *patternRows
 	lambdaHand, lambdaPat float64
 	workers               int
+	scale                 []float64
 
 	last   []float64
+	theta  []float64
 	loss   float64
-	grad   []float64
+	grad   []float64 // with respect to u
 	losses []float64
 	grads  [][]float64
 }
@@ -34,18 +40,43 @@ type patternLoss struct {
 func newPatternLoss(s *patternRows, lambdaHand, lambdaPat float64, workers int) *patternLoss {
 	n := eval.NumPhaseBands * patternBlock()
 	e := &patternLoss{s: s, lambdaHand: lambdaHand, lambdaPat: lambdaPat, workers: max(1, workers),
-		grad: make([]float64, n), losses: make([]float64, patternFitBlocks), grads: make([][]float64, patternFitBlocks)}
+		theta: make([]float64, n), grad: make([]float64, n),
+		losses: make([]float64, patternFitBlocks), grads: make([][]float64, patternFitBlocks)}
 	for k := range e.grads {
 		e.grads[k] = make([]float64, n)
+	}
+	e.scale = s.curvature()
+	for i, h := range e.scale {
+		h = h/4 + 2*e.lambda(i)
+		e.scale[i] = 1
+		if h > 0 {
+			e.scale[i] = 1 / math.Sqrt(h)
+		}
 	}
 	return e
 }
 
-func (e *patternLoss) evaluate(theta []float64) {
-	if e.last != nil && equalSlices(e.last, theta) {
+// lambda is parameter i's penalty (the biases have none).
+func (e *patternLoss) lambda(i int) float64 {
+	switch j := i % patternBlock(); {
+	case j == 0:
+		return 0
+	case j < numHand:
+		return e.lambdaHand
+	}
+	return e.lambdaPat
+}
+
+// evaluate computes the objective and its gradient at u.
+func (e *patternLoss) evaluate(u []float64) {
+	if e.last != nil && equalSlices(e.last, u) {
 		return
 	}
-	e.last = append(e.last[:0], theta...)
+	e.last = append(e.last[:0], u...)
+	for i, v := range u {
+		e.theta[i] = v * e.scale[i]
+	}
+	theta := e.theta
 	next := make(chan int, patternFitBlocks)
 	for k := range patternFitBlocks {
 		next <- k
@@ -72,18 +103,10 @@ func (e *patternLoss) evaluate(theta []float64) {
 		}
 	}
 	loss /= n
-	d := patternBlock()
 	for i := range e.grad {
-		e.grad[i] /= n
-		lambda := e.lambdaPat
-		if j := i % d; j < numHand {
-			if j == 0 {
-				continue // the bias is not penalised
-			}
-			lambda = e.lambdaHand
-		}
+		lambda := e.lambda(i)
 		loss += lambda * theta[i] * theta[i]
-		e.grad[i] += 2 * lambda * theta[i]
+		e.grad[i] = (e.grad[i]/n + 2*lambda*theta[i]) * e.scale[i]
 	}
 	e.loss = loss
 }
@@ -130,12 +153,44 @@ func (e *patternLoss) block(k int, theta []float64) {
 	e.losses[k] = loss
 }
 
-// fitPatternLogistic minimises the pattern objective from zero with L-BFGS.
-func fitPatternLogistic(ctx context.Context, s *patternRows, lambdaHand, lambdaPat float64, maxIter, workers int) (logisticResult, error) {
+// patternWarmRows is about the number of rows of the pattern fit's warm
+// start: below four times as many rows the fit starts from zero.
+const patternWarmRows = 100000
+
+// patternRelTol ends an L-BFGS run when five iterations together lower the
+// objective by less than this fraction of it. Measured on a million
+// self-play positions (docs/BENCHMARKS.md), the held-out log-loss moves by
+// less than 1e-4 after that point, and running on to 1e-7 cost ten times
+// the iterations.
+const patternRelTol = 3e-5
+
+// fitPatternLogistic minimises the pattern objective with L-BFGS and
+// returns θ. With 4·warmRows rows or more it starts from the fit of every
+// k-th row (k = rows/warmRows) under k times the pattern penalty: the
+// objective is a mean loss plus the penalty, so on a k-th of the rows the
+// same penalty would weigh k times less against the evidence for each
+// weight, and the subsample's fit would over-fit its rare configurations
+// and start the full fit further from its optimum (docs/BENCHMARKS.md has
+// the iterations each start took).
+func fitPatternLogistic(ctx context.Context, s *patternRows, lambdaHand, lambdaPat float64, maxIter, workers, warmRows int) (logisticResult, error) {
+	var theta0 []float64
+	if k := s.rows() / warmRows; k >= 4 {
+		warm, err := solvePatternLogistic(ctx, s.every(k), lambdaHand, lambdaPat*float64(k), maxIter, workers, nil)
+		if err != nil {
+			return logisticResult{}, err
+		}
+		theta0 = warm.w
+	}
+	return solvePatternLogistic(ctx, s, lambdaHand, lambdaPat, maxIter, workers, theta0)
+}
+
+// solvePatternLogistic minimises the pattern objective on s with L-BFGS
+// from theta0 (nil: zero) and returns θ.
+func solvePatternLogistic(ctx context.Context, s *patternRows, lambdaHand, lambdaPat float64, maxIter, workers int, theta0 []float64) (logisticResult, error) {
 	e := newPatternLoss(s, lambdaHand, lambdaPat, workers)
 	p := optimize.Problem{
-		Func: func(x []float64) float64 { e.evaluate(x); return e.loss },
-		Grad: func(g, x []float64) { e.evaluate(x); copy(g, e.grad) },
+		Func: func(u []float64) float64 { e.evaluate(u); return e.loss },
+		Grad: func(g, u []float64) { e.evaluate(u); copy(g, e.grad) },
 		Status: func() (optimize.Status, error) {
 			if err := ctx.Err(); err != nil {
 				return optimize.Failure, err
@@ -144,15 +199,15 @@ func fitPatternLogistic(ctx context.Context, s *patternRows, lambdaHand, lambdaP
 		},
 	}
 	settings := &optimize.Settings{
-		// The loss is a mean of about 0.6 a row: a relative change below
-		// 1e-7 over five iterations is far inside the weights' sampling
-		// error.
 		GradientThreshold: 1e-7,
 		MajorIterations:   maxIter,
-		Converger:         &optimize.FunctionConverge{Absolute: 1e-10, Relative: 1e-7, Iterations: 5},
+		Converger:         &optimize.FunctionConverge{Absolute: 1e-10, Relative: patternRelTol, Iterations: 5},
 	}
-	theta := make([]float64, eval.NumPhaseBands*patternBlock())
-	res, err := optimize.Minimize(p, theta, settings, &optimize.LBFGS{})
+	u := make([]float64, len(e.scale))
+	for i := range theta0 {
+		u[i] = theta0[i] / e.scale[i]
+	}
+	res, err := optimize.Minimize(p, u, settings, &optimize.LBFGS{})
 	if err != nil && ctx.Err() != nil {
 		return logisticResult{}, ctx.Err()
 	}
@@ -167,5 +222,5 @@ func fitPatternLogistic(ctx context.Context, s *patternRows, lambdaHand, lambdaP
 	if err != nil {
 		status += ": " + err.Error()
 	}
-	return logisticResult{w: append([]float64(nil), res.X...), loss: e.loss, iterations: res.Stats.MajorIterations, status: status}, nil
+	return logisticResult{w: append([]float64(nil), e.theta...), loss: e.loss, iterations: res.Stats.MajorIterations, status: status}, nil
 }

@@ -89,6 +89,45 @@ func (s *patternRows) standardize() standardization {
 	return st
 }
 
+// every returns every k-th row of s.
+func (s *patternRows) every(k int) *patternRows {
+	sub := &patternRows{}
+	sub.grow(s.rows()/k + 1)
+	for r := 0; r < s.rows(); r += k {
+		sub.band = append(sub.band, s.band[r])
+		sub.slot = append(sub.slot, s.slot[r*numPatternInstances:(r+1)*numPatternInstances]...)
+		sub.x = append(sub.x, s.x[r*numHand:(r+1)*numHand]...)
+		sub.t = append(sub.t, s.t[r])
+	}
+	return sub
+}
+
+// curvature returns, for each parameter (band by band, patternBlock each),
+// the mean over the rows of its feature's square: the standardized hand
+// feature's square in the row's band, and for a pattern weight the number
+// of the row's instances that read it (counted once each; two instances of
+// a row reading one weight would count four in the true square).
+func (s *patternRows) curvature() []float64 {
+	d := patternBlock()
+	h := make([]float64, eval.NumPhaseBands*d)
+	off := instanceOffset[:numPatternInstances]
+	for r := range s.rows() {
+		base := int(s.band[r]) * d
+		for j, v := range s.x[r*numHand : (r+1)*numHand] {
+			h[base+j] += float64(v) * float64(v)
+		}
+		slots := s.slot[r*numPatternInstances : (r+1)*numPatternInstances]
+		for i, o := range off {
+			h[base+numHand+int(o)+int(slots[i])]++
+		}
+	}
+	n := float64(max(1, s.rows()))
+	for i := range h {
+		h[i] /= n
+	}
+	return h
+}
+
 // patternBlock is the number of parameters of one band: the hand weights
 // (standardized) and then the pattern weights.
 func patternBlock() int { return numHand + numPatternSlots }
