@@ -10,29 +10,32 @@ import (
 // BenchmarkSummaryAdd measures summarising one game in memory (counts and
 // exact histograms): the per-game cost of `surakarta stats` beyond reading
 // the file.
-func BenchmarkSummaryAdd(b *testing.B) {
-	games := synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, majDecided: 0.5, meanPlies: 120}, 1, 0, 4096)
-	c := NewCollector(nil, false)
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		c.Add("", &games[i&4095])
-		i++
-	}
-}
+func BenchmarkSummaryAdd(b *testing.B) { benchmarkCollectorAdd(b, false) }
 
 // BenchmarkSummaryAddPaired adds the pairing index (one map entry per
 // game), as `stats --compare` does.
-func BenchmarkSummaryAddPaired(b *testing.B) {
-	games := synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, majDecided: 0.5, meanPlies: 120}, 1, 0, 4096)
-	c := NewCollector(nil, true)
+func BenchmarkSummaryAddPaired(b *testing.B) { benchmarkCollectorAdd(b, true) }
+
+// benchGames are n synthetic standard games with the proportions of a
+// typical run.
+func benchGames(n int) []Game {
+	return synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, majDecided: 0.5, meanPlies: 120}, 1, 0, n)
+}
+
+// benchmarkCollectorAdd adds games to a collector, paired or not; paired,
+// each game added has a new id, as the games of a dataset do.
+func benchmarkCollectorAdd(b *testing.B, paired bool) {
+	games := benchGames(4096)
+	c := NewCollector(nil, paired)
 	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		g := games[i&4095]
-		g.ID = int64(i)
-		c.Add("", &g)
-		i++
+	for i := 0; b.Loop(); i++ {
+		g := &games[i&4095]
+		if paired {
+			p := *g
+			p.ID = int64(i)
+			g = &p
+		}
+		c.Add("", g)
 	}
 }
 
@@ -58,7 +61,7 @@ func BenchmarkScanAndSummarize(b *testing.B) {
 // BenchmarkAnalyze computes every figure of a group (intervals, Elo,
 // rescoring) from its counts.
 func BenchmarkAnalyze(b *testing.B) {
-	games := synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, majDecided: 0.5, meanPlies: 120}, 1, 0, 10000)
+	games := benchGames(10000)
 	c := NewCollector(nil, false)
 	for i := range games {
 		c.Add("", &games[i])

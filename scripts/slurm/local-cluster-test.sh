@@ -236,13 +236,20 @@ version=$(sinfo -V)
 say "$version: node $node idle ($cpus CPUs, $mem MB), daemons in $tmp"
 
 # --- helpers over the scheduler ---------------------------------------------
-# submit ARRAY OUT GAMES SIMS EXTRA: sbatch the array script unchanged, its
-# settings in the environment as docs/CLUSTER.md shows; prints the job id.
-# The command line overrides the script's #SBATCH requests where this node
-# is smaller: one CPU a task, so that tasks run side by side.
+# submit VAR ARRAY OUT GAMES SIMS EXTRA: sbatch the array script unchanged,
+# its settings in the environment as docs/CLUSTER.md shows, and set VAR to
+# the job id (the cluster name cut off), which the cleanup cancels; a
+# refused submission fails the test. The command line overrides the
+# script's #SBATCH requests where this node is smaller: one CPU a task, so
+# that tasks run side by side.
 submit() {
-  (cd "$tmp/submit" && SURAKARTA=$sk OUT=$2 GAMES=$3 SHARDS=$SHARDS SIMS=$4 VARIANT=standard SEED=$SEED \
-    EXTRA=$5 sbatch --parsable --cpus-per-task=1 --mem=1G --array="$1" "$array_script")
+  local id
+  id=$(cd "$tmp/submit" && SURAKARTA=$sk OUT=$3 GAMES=$4 SHARDS=$SHARDS SIMS=$5 VARIANT=standard SEED=$SEED \
+    EXTRA=$6 sbatch --parsable --cpus-per-task=1 --mem=1G --array="$2" "$array_script") ||
+    fail "sbatch refused the array script for task(s) $2 into $3"
+  id=${id%%;*}
+  submitted+=("$id")
+  printf -v "$1" %s "$id"
 }
 
 # field JOB TASK NAME: one field of an array task as scontrol shows it.
@@ -347,9 +354,7 @@ load0=$(cut -d' ' -f1-3 /proc/loadavg)
 # --- case 1: the array, merged and compared -----------------------------------
 out1=$tmp/run-array
 t0=$(date +%s.%N)
-job=$(submit 0-3 "$out1" "$GAMES" "$SIMS" "--random-opening $OPENING --json") || fail "sbatch refused the array script"
-job=${job%%;*}
-submitted+=("$job")
+submit job 0-3 "$out1" "$GAMES" "$SIMS" "--random-opening $OPENING --json"
 await "$job" 0 1 2 3
 wall=$(awk -v a="$t0" -v b="$done_at" 'BEGIN { printf "%.1f", b - a }')
 submitted_at=$(epoch "$(field "$job" 0 SubmitTime)")
@@ -381,9 +386,7 @@ say "case 1 passed"
 # --- case 2: a task cancelled, one requeued, the cancelled one resubmitted ---
 out2=$tmp/run-kill
 extra2="--random-opening $OPENING --part-games 2 --json"
-job=$(submit 0-3 "$out2" "$KILL_GAMES" "$KILL_SIMS" "$extra2") || fail "sbatch refused the array script"
-job=${job%%;*}
-submitted+=("$job")
+submit job 0-3 "$out2" "$KILL_GAMES" "$KILL_SIMS" "$extra2"
 lo0=0 hi0=$((KILL_GAMES / SHARDS))
 lo1=$hi0 hi1=$((2 * KILL_GAMES / SHARDS))
 cancelled= requeued=
@@ -431,9 +434,7 @@ if mc=$(SURAKARTA=$sk SHARDS=$SHARDS nice -n "$NICE" bash "$root/scripts/merge-c
   fail "merge-check accepted the run with shard 1 cancelled"
 fi
 grep -q "rerun shard(s) 1 of $SHARDS" <<<"$mc" || fail "merge-check did not name shard 1 as the one to rerun: $mc"
-rejob=$(submit 1 "$out2" "$KILL_GAMES" "$KILL_SIMS" "$extra2") || fail "sbatch refused the resubmission of task 1"
-rejob=${rejob%%;*}
-submitted+=("$rejob")
+submit rejob 1 "$out2" "$KILL_GAMES" "$KILL_SIMS" "$extra2"
 await "$rejob" 1
 expect "$rejob" 1 COMPLETED 0:0
 skipped1=$(json_last "$(task_log "$rejob" 1)" skipped)
@@ -449,9 +450,7 @@ report+=("case 2: sbatch --array=0-3, $KILL_GAMES games at $KILL_SIMS simulation
 say "case 2 passed"
 
 # --- case 3: an index outside --shards fails with its reason -------------------
-job=$(submit 4 "$tmp/run-bad" 8 8 "") || fail "sbatch refused the array script"
-job=${job%%;*}
-submitted+=("$job")
+submit job 4 "$tmp/run-bad" 8 8 ""
 await "$job" 4
 expect "$job" 4 FAILED nonzero
 grep -q 'out of range' "$(task_log "$job" 4)" || fail "the log of ${job}_4 does not say why it failed: $(cat "$(task_log "$job" 4)")"
@@ -466,9 +465,7 @@ say "case 3 passed"
 # them unplayed.
 out4=$tmp/run-sigkill
 extra4="--random-opening $OPENING --part-games $((KILL_GAMES / SHARDS)) --json"
-job=$(submit 0-3 "$out4" "$KILL_GAMES" "$KILL_SIMS" "$extra4") || fail "sbatch refused the array script"
-job=${job%%;*}
-submitted+=("$job")
+submit job 0-3 "$out4" "$KILL_GAMES" "$KILL_SIMS" "$extra4"
 # journal_bytes DIR: the bytes of the journals of shard 0's part; a game
 # frame is tens of kilobytes, the header well under 16 KiB.
 journal_bytes() {
@@ -492,9 +489,7 @@ code=$(field "$job" 0 ExitCode)
 [[ $st =~ ^(FAILED|CANCELLED)$ && $code != 0:0 ]] || fail "the killed ${job}_0 ended $st with exit code $code, want FAILED or CANCELLED with a non-zero code"
 for i in 1 2 3; do expect "$job" "$i" COMPLETED 0:0; done
 (($(parts "$out4" "$lo0" "$hi0") == 0)) || fail "the killed ${job}_0 committed its part: it was not killed mid-run (raise KILL_SIMS)"
-rejob=$(submit 0 "$out4" "$KILL_GAMES" "$KILL_SIMS" "$extra4") || fail "sbatch refused the resubmission of task 0"
-rejob=${rejob%%;*}
-submitted+=("$rejob")
+submit rejob 0 "$out4" "$KILL_GAMES" "$KILL_SIMS" "$extra4"
 await "$rejob" 0
 expect "$rejob" 0 COMPLETED 0:0
 relog=$(task_log "$rejob" 0)
