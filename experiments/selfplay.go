@@ -7,26 +7,18 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
 // StudyEngine returns the engine configuration every arm of an experiment
-// starts from: the self-play engine (selfplay.DefaultEngine: 800
-// simulations, playout leaves, the solver) playing its best move, the most
-// visited, with no root noise and no temperature opening. A study's
-// diversity comes from its random openings; the moves after them are the
-// engine's best play, so that the figures describe the game at the
-// engine's strength rather than a noise schedule. An arm asks for noise or
-// temperature explicitly (noise_weight, temperature_plies), and the report
-// states each arm's regime. Self-play for training data keeps its own
-// defaults (selfplay.DefaultEngine).
-func StudyEngine() mcts.Engine {
-	e := selfplay.DefaultEngine()
-	e.NoiseWeight = 0
-	e.TemperaturePlies = 0
-	return e
-}
+// starts from, runspec.StudyEngine: the self-play engine playing its best
+// move, with no root noise and no temperature opening (a study's diversity
+// comes from its random openings). An arm asks for noise or temperature
+// explicitly (noise_weight, temperature_plies), and the report states each
+// arm's regime.
+func StudyEngine() mcts.Engine { return runspec.StudyEngine() }
 
 // engine returns the engine the arm plays: StudyEngine with the spec's
 // settings applied.
@@ -125,7 +117,7 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	}
 	cfg := selfplay.Config{
 		Dir: a.Dir, Games: a.Games, Seed: a.Seed, RandomOpening: a.RandomOpening,
-		Rules: a.Rules, Engine: c.Settings, Evaluator: ev.Evaluator, EvaluatorName: ev.Identity, Workers: a.Concurrency, Opening: a.Opening,
+		Rules: a.Rules, Engine: mcts.Engine{Settings: c.Settings, Evaluator: ev.Identity}, Evaluator: ev.Evaluator, Workers: a.Concurrency, Opening: a.Opening,
 		PartGames: p.PartGames, Resume: done > 0 || len(left) > 0, Logf: p.Logf,
 	}
 	if p.OnStart != nil {

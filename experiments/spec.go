@@ -14,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -483,9 +484,10 @@ func (r *RulesSpec) validate(where string) error {
 // checkOpening checks k opening plies under the spec's procedure and
 // pairing; where names the setting.
 func (s *Spec) checkOpening(where string, k int) error {
+	if p := runspec.Lookup("random_opening").Problem(&runspec.Settings{RandomOpening: k}); p != "" {
+		return fmt.Errorf("%s %d: %s", where, k, p)
+	}
 	switch {
-	case k < 0 || k > dataset.MaxRandomOpening:
-		return fmt.Errorf("%s %d: want 0..%d plies", where, k, dataset.MaxRandomOpening)
 	case s.Pairing == PairOpenings && k == 0:
 		return fmt.Errorf("pairing openings needs %s of at least 1: without opening plies every game starts alike and there is nothing to pair on", where)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"go.yaml.in/yaml/v3"
 )
@@ -259,6 +260,30 @@ func TestShippedSpecsRecordTheSpecJSONOfTheirFindings(t *testing.T) {
 		if rec.EquivalenceMargin != s.EquivalenceMargin || rec.ConvergenceMargin != s.ConvergenceMargin {
 			t.Errorf("%s: specs/%s.yaml gives margins %v and %v, its finding's spec.json %v and %v",
 				name, name, s.EquivalenceMargin, s.ConvergenceMargin, rec.EquivalenceMargin, rec.ConvergenceMargin)
+		}
+	}
+}
+
+// TestSpecKeysAreTheRunSettingsNames: the run settings a spec holds are
+// keyed by their names in runspec's table (the flags' names with '_'), and
+// their old spellings are still read, so that a spec and the flags say a
+// setting alike.
+func TestSpecKeysAreTheRunSettingsNames(t *testing.T) {
+	keys := map[string]bool{}
+	st := reflect.TypeFor[Spec]()
+	for i := range st.NumField() {
+		k, _, _ := strings.Cut(st.Field(i).Tag.Get("yaml"), ",")
+		keys[k] = true
+	}
+	for _, name := range []string{"games", "seed", "random_opening", "concurrency"} {
+		s := runspec.Lookup(name)
+		if s == nil || s.Name != name {
+			t.Fatalf("runspec has no setting %s", name)
+		}
+		for _, k := range append([]string{s.Name}, s.Deprecated...) {
+			if !keys[k] {
+				t.Errorf("the spec has no key %s for the run setting %s", k, s.Name)
+			}
 		}
 	}
 }

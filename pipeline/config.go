@@ -6,9 +6,9 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -50,10 +50,10 @@ type Config struct {
 	// another variant): self-play plays them under each of Variants, the
 	// match as they are.
 	Rules rules.Rules
-	// Engine is the self-play search setting.
-	Engine mcts.Settings
-	// Evaluator scores self-play leaves: from eval.OpenEvaluator, with the
-	// identity the dataset's settings record.
+	// Engine is the self-play engine as the dataset records it: its
+	// Evaluator is Evaluator's identity.
+	Engine mcts.Engine
+	// Evaluator scores self-play leaves: from eval.OpenEvaluator.
 	Evaluator eval.Opened
 	// Workers is the number of goroutines playing games (0: one per CPU);
 	// it changes only the speed.
@@ -79,15 +79,13 @@ type Config struct {
 
 // Validate reports the first setting out of range.
 func (c *Config) Validate() error {
+	run := runspec.Settings{Out: c.Out, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening, Concurrency: c.Workers}
+	if err := run.Validate("games", "random_opening", "concurrency"); err != nil {
+		return err
+	}
 	switch {
 	case c.Out == "":
 		return errors.New("no output directory")
-	case c.Games < 1:
-		return fmt.Errorf("games %d: want at least 1 per variant", c.Games)
-	case c.RandomOpening < 0 || c.RandomOpening > dataset.MaxRandomOpening:
-		return fmt.Errorf("random opening %d: want 0..%d plies", c.RandomOpening, dataset.MaxRandomOpening)
-	case c.Workers < 0:
-		return fmt.Errorf("workers %d: want 0 (one per CPU) or more", c.Workers)
 	case c.MatchGames < 0 || c.MatchGames%2 != 0:
 		return fmt.Errorf("match games %d: want an even number (each opening is played twice, colours swapped), or 0 to skip the match", c.MatchGames)
 	case c.Confidence < 0 || c.Confidence >= 1:
@@ -98,7 +96,7 @@ func (c *Config) Validate() error {
 	if c.Rules.Variant != FitVariant {
 		return fmt.Errorf("rules of variant %s: want %s (the pipeline plays every variant itself)", c.Rules.Variant, FitVariant)
 	}
-	if err := (mcts.Config{Settings: c.Engine, Rules: c.Rules}).Validate(); err != nil {
+	if err := (mcts.Config{Settings: c.Engine.Settings, Rules: c.Rules}).Validate(); err != nil {
 		return fmt.Errorf("self-play engine: %w", err)
 	}
 	if err := c.Fit.Validate(); err != nil {

@@ -136,7 +136,7 @@ func (p *runner) settings() Settings {
 	s := Settings{
 		GamesPerVariant: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening,
 		Rules:  c.rulesOf(FitVariant).String(),
-		Engine: dataset.EngineJSON(mcts.Engine{Settings: c.Engine, Evaluator: c.Evaluator.Identity}.Describe()),
+		Engine: dataset.EngineJSON(c.Engine.Describe()),
 		Sims:   c.Engine.Sims, Leaf: c.Engine.Leaf.String(), Evaluator: c.Evaluator.Identity,
 		FitModel: string(c.Fit.Model), FitLambda: c.Fit.Lambda, FitHoldout: c.Fit.Holdout, FitVariant: FitVariant.String(),
 		MatchGames: c.MatchGames, Confidence: c.Confidence,

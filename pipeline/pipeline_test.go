@@ -32,7 +32,7 @@ func tinyConfig(out string) Config {
 	m.Sims = 16
 	return Config{
 		Out: out, Games: 8, Seed: 1, RandomOpening: 4,
-		Rules: rules.DefaultRules(), Engine: eng.Settings, Evaluator: eval.Opened{Evaluator: mcts.Material{}, Identity: mcts.MaterialName},
+		Rules: rules.DefaultRules(), Engine: eng, Evaluator: eval.Opened{Evaluator: mcts.Material{}, Identity: mcts.MaterialName},
 		Workers: 2, Fit: fit.DefaultFitOptions(), MatchGames: 4, MatchEngine: m,
 	}
 }

@@ -45,7 +45,7 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 			return "", "", err
 		}
 		arms = append(arms, experiments.ArmInfo{Name: name, Variant: name, Sims: c.Engine.Sims, Evaluator: ev, Dir: "../" + DataDir,
-			Engine: experiments.EngineWords(c.Engine), Regime: experiments.Regime(c.Engine)})
+			Engine: experiments.EngineWords(c.Engine.Settings), Regime: experiments.Regime(c.Engine.Settings)})
 	}
 	r, err := experiments.BuildReport(experiments.ReportInput{
 		Title:       "Pipeline: standard against majority ending",

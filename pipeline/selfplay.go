@@ -17,7 +17,7 @@ func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 	for _, v := range Variants {
 		sc := selfplay.Config{
 			Dir: data, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening,
-			Rules: c.rulesOf(v), Engine: c.Engine, Evaluator: c.Evaluator.Evaluator, EvaluatorName: c.Evaluator.Identity,
+			Rules: c.rulesOf(v), Engine: c.Engine, Evaluator: c.Evaluator.Evaluator,
 			Workers: c.Workers, Resume: c.Resume,
 		}
 		if err := checkManifest(data, &sc); err != nil {

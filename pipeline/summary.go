@@ -9,22 +9,15 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/mcts"
 )
 
 // DefaultMatchEngine returns the match's default search setting for both
-// players: 200 simulations a move with value leaves (the evaluator scores
-// every new leaf, so the weights decide what the search sees) and an
-// exploration constant of 0.5. The fitted weights' values are flatter than
-// the material evaluator's, so at the default constant 1.5 the search
-// explores more with them and the two measure about even; at 0.5 the fit's
-// gain shows (docs/BENCHMARKS.md, eval strength).
-func DefaultMatchEngine() mcts.Settings {
-	c := mcts.DefaultSettings()
-	c.Sims, c.Leaf, c.CPUCT = 200, mcts.LeafValue, 0.5
-	return c
-}
+// players, runspec.PipelineMatchEngine: 200 simulations a move with value
+// leaves at cpuct 0.5.
+func DefaultMatchEngine() mcts.Settings { return runspec.PipelineMatchEngine().Settings }
 
 // Summary is what a pipeline run did and found: where every output went
 // and the headline figures. OUT/summary.json holds it. Out is the --out

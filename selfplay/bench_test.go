@@ -20,8 +20,8 @@ import (
 const benchGames = 16
 
 func benchConfig(dir string, workers int) Config {
-	return Config{Dir: dir, Games: benchGames, Workers: workers, Seed: 1, Rules: rules.DefaultRules(), Engine: DefaultEngine().Settings,
-		Evaluator: mcts.Material{}, EvaluatorName: "material"}
+	return Config{Dir: dir, Games: benchGames, Workers: workers, Seed: 1, Rules: rules.DefaultRules(), Engine: DefaultEngine(),
+		Evaluator: mcts.Material{}}
 }
 
 func reportRun(b *testing.B, games, positions int64, elapsed, cpu time.Duration) {

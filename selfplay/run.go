@@ -54,16 +54,16 @@ type Config struct {
 	Opening string
 	// Rules are the games' rules.
 	Rules rules.Rules
-	// Engine is the search setting (each game seeds its searcher from Seed
-	// and the game id).
-	Engine mcts.Settings
-	// Evaluator scores leaves; a worker uses its own Clone when it
-	// implements mcts.Cloner, else shares it (stateless evaluators).
+	// Engine is the engine the games are played by (each game seeds its
+	// searcher from Seed and the game id), as the run records it: its
+	// Evaluator is the evaluator's identity (e.g. "material", or a weights
+	// file with its hash), so that runs with different evaluators are not
+	// mixed in one partition.
+	Engine mcts.Engine
+	// Evaluator is the evaluator Engine names, which scores leaves; a
+	// worker uses its own Clone when it implements mcts.Cloner, else
+	// shares it (stateless evaluators).
 	Evaluator mcts.Evaluator
-	// EvaluatorName identifies the evaluator in the run's settings (e.g.
-	// "material", or a weights file with its hash): runs with different
-	// evaluators are not mixed in one partition.
-	EvaluatorName string
 	// Workers is the number of games played at once (0: one per CPU).
 	Workers int
 	// PartGames is the number of game ids per part file (0: DefaultPartGames).
@@ -120,7 +120,7 @@ func (c *Config) RunSettings() dataset.Run {
 		SchemaVersion: dataset.SchemaVersion,
 		Variant:       c.Rules.Variant.String(),
 		Rules:         c.Rules.String(),
-		Engine:        mcts.Engine{Settings: c.Engine, Evaluator: c.EvaluatorName}.Describe(),
+		Engine:        c.Engine.Describe(),
 	}
 	c.run().Record(&r)
 	if c.Opening == dataset.OpeningEnumerated {
@@ -173,7 +173,7 @@ func (c *Config) check() error {
 			return fmt.Errorf("game id %d is outside the run's %d games", id, c.Games)
 		}
 	}
-	if err := (mcts.Config{Settings: c.Engine, Rules: c.Rules}).Validate(); err != nil {
+	if err := (mcts.Config{Settings: c.Engine.Settings, Rules: c.Rules}).Validate(); err != nil {
 		return fmt.Errorf("engine settings: %w", err)
 	}
 	return nil
@@ -257,7 +257,7 @@ func newPlayer(cfg *Config) (*player, error) {
 		ev = c.Clone()
 	}
 	// The seed is the game's: play reseeds the searcher for every game.
-	s, err := mcts.NewSearcher(mcts.Config{Settings: cfg.Engine, Rules: cfg.Rules}, ev)
+	s, err := mcts.NewSearcher(cfg.Engine.Config(cfg.Rules, 0), ev)
 	if err != nil {
 		return nil, err
 	}

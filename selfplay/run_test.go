@@ -24,7 +24,7 @@ func testConfig(dir string, games int64, workers int) Config {
 	e.TemperaturePlies = 10
 	e.MaxNodes = 1 << 14
 	return Config{Dir: dir, Games: games, Workers: workers, Seed: 99, RandomOpening: 3, PartGames: 3,
-		Rules: rules.DefaultRules(), Engine: e, Evaluator: mcts.Material{}, EvaluatorName: "material"}
+		Rules: rules.DefaultRules(), Engine: mcts.Engine{Settings: e, Evaluator: mcts.MaterialName}, Evaluator: mcts.Material{}}
 }
 
 type rowsOf struct {

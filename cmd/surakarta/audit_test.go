@@ -210,7 +210,7 @@ func TestSelfplayRunMatchesManifest(t *testing.T) {
 	eng := mcts.DefaultSettings()
 	eng.Sims = 4
 	cfg := selfplay.Config{Dir: dir, Games: 6, GameIDs: []int64{1, 3, 4}, Seed: 9, RandomOpening: 2,
-		Rules: r, Engine: eng, Evaluator: mcts.Material{}, EvaluatorName: "material", Workers: 1}
+		Rules: r, Engine: mcts.Engine{Settings: eng, Evaluator: mcts.MaterialName}, Evaluator: mcts.Material{}, Workers: 1}
 	if _, err := selfplay.Run(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}

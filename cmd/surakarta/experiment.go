@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/words"
 	"github.com/surakarta/surakarta/selfplay"
 )
@@ -62,14 +63,12 @@ func shippedSpecsText() string {
 
 func newExperimentRunCommand() *cobra.Command {
 	var (
-		out     string
-		workers int
-		quiet   bool
-		asJSON  bool
-		resume  bool
-		tables  string
-		games   int64
+		run    = runFlags{Settings: runspec.Defaults()}
+		quiet  bool
+		asJSON bool
+		tables string
 	)
+	run.Games = 0 // the spec's
 	cmd := &cobra.Command{
 		Use:   "run SPEC.yaml|SPEC.json --out DIR [--games N] [--resume] [--concurrency C] [--quiet] [--json]",
 		Short: "Play every arm of an experiment spec and write its report",
@@ -97,24 +96,25 @@ func newExperimentRunCommand() *cobra.Command {
 			"  surakarta experiment run experiments/specs/ladder.yaml --out runs/ladder --resume",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			out, games := run.Out, run.Games
 			if out == "" {
 				return errors.New("--out DIR is required: the experiment directory to write")
 			}
-			if err := checkConcurrency(workers); err != nil {
+			if err := run.Validate("concurrency"); err != nil { // games: the spec's unless given
 				return err
 			}
 			s, err := experiments.ReadSpec(args[0])
 			if err != nil {
 				return err
 			}
-			if _, err := os.Stat(filepath.Join(out, experiments.SpecFile)); err == nil && !resume {
+			if _, err := os.Stat(filepath.Join(out, experiments.SpecFile)); err == nil && !run.Resume {
 				fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: %s holds an experiment: continuing it without --resume is deprecated; add --resume, as selfplay and pipeline require\n", out)
 			}
 			for _, n := range s.Notes {
 				fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: %s: %s\n", args[0], n)
 			}
-			if concurrencyChanged(cmd) {
-				s.Concurrency = workers
+			if run.changed("concurrency") {
+				s.Concurrency = run.Concurrency
 			}
 			command := fmt.Sprintf("surakarta experiment run %s --out %s", args[0], out)
 			if cmd.Flags().Changed("games") {
@@ -139,11 +139,13 @@ func newExperimentRunCommand() *cobra.Command {
 			return printReportSummary(cmd, out, r, asJSON)
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", "", "experiment directory to write (created if missing)")
-	cmd.Flags().BoolVar(&resume, "resume", false, "continue the experiment in --out: play only the games not yet written")
+	addRunFlags(cmd, &run, map[string]string{
+		"out":         "experiment directory to write (created if missing)",
+		"resume":      "continue the experiment in --out: play only the games not yet written",
+		"games":       "games per arm instead of the spec's (recorded in the report)",
+		"concurrency": "games played at once (default: the spec's concurrency, else one per CPU)",
+	}, "seed", "random_opening", "shard", "shards") // the spec's
 	cmd.Flags().StringVar(&tables, "tables", "", "endgame tables directory (surakarta tablebase build): the report says what they make of each draw")
-	cmd.Flags().Int64Var(&games, "games", 0, "games per arm instead of the spec's (recorded in the report)")
-	addConcurrencyFlag(cmd, &workers, 0, "games played at once (default: the spec's concurrency, else one per CPU)")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report's location and headline figures as one JSON object")
 	return cmd

@@ -3,13 +3,11 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"runtime"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/surakarta/surakarta/rules"
-	"github.com/surakarta/surakarta/selfplay"
 )
 
 // rulesFlags are the game-setting flags shared by every command that plays
@@ -89,40 +87,6 @@ func deprecatedAlias(cmd *cobra.Command, old, current, why string) {
 	f := fs.Lookup(current)
 	fs.Var(f.Value, old, f.Usage)
 	deprecateFlag(cmd, old, "use --"+current+": "+why)
-}
-
-// addConcurrencyFlag registers --concurrency, the games a command plays at
-// once, with the old spelling --workers as its deprecated alias: one concept
-// has one spelling on every command that plays games (selfplay, pipeline,
-// train, experiment run, match), and match's is the protocol arena's
-// --concurrency.
-func addConcurrencyFlag(cmd *cobra.Command, n *int, def int, usage string) {
-	cmd.Flags().IntVar(n, "concurrency", def, usage)
-	deprecatedAlias(cmd, "workers", "concurrency", concurrencyIsOneSpelling)
-}
-
-// concurrencyIsOneSpelling is why --workers is deprecated.
-const concurrencyIsOneSpelling = "the games played at once are --concurrency on every command"
-
-// checkConcurrency refuses a --concurrency below 0 or above
-// selfplay.MaxWorkersPerCPU games per core, before any work starts and in
-// the same words on every command.
-func checkConcurrency(n int) error {
-	limit := selfplay.MaxWorkersPerCPU * runtime.NumCPU()
-	switch {
-	case n < 0:
-		return fmt.Errorf("--concurrency %d: want 1 or more, or 0 for one per CPU", n)
-	case n > limit:
-		return fmt.Errorf("--concurrency %d: at most %d (%d per CPU core; this machine has %d): each game searches on one core, so more only slow the run down",
-			n, limit, selfplay.MaxWorkersPerCPU, runtime.NumCPU())
-	}
-	return nil
-}
-
-// concurrencyChanged reports whether cmd was given --concurrency or its old
-// spelling.
-func concurrencyChanged(cmd *cobra.Command) bool {
-	return cmd.Flags().Changed("concurrency") || cmd.Flags().Changed("workers")
 }
 
 // noteDeprecatedFlags prints the note of every deprecated flag cmd was

@@ -18,6 +18,7 @@ import (
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/internal/words"
 	"github.com/surakarta/surakarta/mcts"
@@ -90,19 +91,15 @@ func newMatchCommand() *cobra.Command {
 		margin       time.Duration
 		moveTimeout  time.Duration
 		logPath      string
-		games        int
 		rf           rulesFlags
-		seed         uint64
-		opening      int
 		fen          string
 		openingsFile string
-		workers      int
 		sprt         string
-		out          string
-		resume       bool
 		asJSON       bool
 		quiet        bool
+		run          = runFlags{Settings: runspec.Defaults()}
 	)
+	run.RandomOpening = 4
 	cmd := &cobra.Command{
 		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--go-a BUDGET] [--go-b BUDGET] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--json] [--quiet]",
 		Short: "Play two engines against each other (built-in settings or external programs) and measure the Elo difference",
@@ -183,6 +180,7 @@ func newMatchCommand() *cobra.Command {
 			"  surakarta match --engines engines.json --a conf:mine --b conf:theirs --games 200 --out runs/m --resume",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) (rerr error) {
+			games, seed, opening, out, resume := int(run.Games), run.Seed, run.RandomOpening, run.Out, run.Resume
 			r, err := rf.rules()
 			if err != nil {
 				return err
@@ -194,13 +192,10 @@ func newMatchCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if len(book) > 0 && !cmd.Flags().Changed("random-opening") {
-				opening = 0 // the given positions themselves
+			if len(book) > 0 && !run.changed("random_opening") {
+				opening, run.RandomOpening = 0, 0 // the given positions themselves
 			}
-			if opening < 0 || opening > dataset.MaxRandomOpening {
-				return fmt.Errorf("--random-opening %d: want 0..%d plies", opening, dataset.MaxRandomOpening)
-			}
-			if err := checkConcurrency(workers); err != nil {
+			if err := run.check(); err != nil {
 				return err
 			}
 			if margin <= 0 || moveTimeout <= 0 {
@@ -237,7 +232,7 @@ func newMatchCommand() *cobra.Command {
 				return fmt.Errorf("--b: %w", err)
 			}
 			defer sideB.release()
-			opt := arena.ArenaOptions{Games: games, Rules: r, Seed: seed, RandomOpening: opening, Openings: book, Workers: workers}
+			opt := arena.ArenaOptions{Games: games, Rules: r, Seed: seed, RandomOpening: opening, Openings: book, Workers: run.Concurrency}
 			openings := arena.OpeningsText(book)
 			if sprt != "" {
 				if opt.SPRT, err = parseSPRT(sprt); err != nil {
@@ -358,16 +353,18 @@ func newMatchCommand() *cobra.Command {
 	fs.DurationVar(&margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
 	fs.StringVar(&logPath, "log", "", "write every line exchanged with the external engines to this file (time, engine[pid], > sent or < received)")
 	fs.DurationVar(&moveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
-	fs.IntVar(&games, "games", 100, "games to play, an even number (pairs of the same opening)")
+	addRunFlags(cmd, &run, map[string]string{
+		"games":          "games to play, an even number (pairs of the same opening)",
+		"seed":           "seed of the openings and of every game's search",
+		"random_opening": "uniformly random plies that open each pair (0 by default with --fen or --openings)",
+		"concurrency":    "games played at once, one pair of players (searchers or engine processes) each (0: all cores)",
+		"out":            "directory to record every game in (games and matches tables)",
+		"resume":         "continue the match recorded in --out, playing only the pairs it lacks",
+	}, "shard", "shards")
 	addRulesFlags(cmd, &rf)
-	fs.Uint64Var(&seed, "seed", 1, "seed of the openings and of every game's search")
-	fs.IntVar(&opening, "random-opening", 4, "uniformly random plies that open each pair (0 by default with --fen or --openings)")
 	fs.StringVar(&fen, "fen", "", "start every pair from this position (FEN) instead of the standard start")
 	fs.StringVar(&openingsFile, "openings", "", "opening book: a file of one FEN per line (# comments); pair k starts from opening k mod the book's size")
-	addConcurrencyFlag(cmd, &workers, 0, "games played at once, one pair of players (searchers or engine processes) each (0: all cores)")
 	fs.StringVar(&sprt, "sprt", "", "sequential test elo0,elo1,alpha,beta (e.g. 0,20,0.05,0.05): stop once it decides")
-	fs.StringVar(&out, "out", "", "directory to record every game in (games and matches tables)")
-	fs.BoolVar(&resume, "resume", false, "continue the match recorded in --out, playing only the pairs it lacks")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	cmd.AddCommand(newMatchPGNCommand())

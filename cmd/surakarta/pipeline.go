@@ -8,45 +8,40 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/pipeline"
 	"github.com/surakarta/surakarta/rules"
-	"github.com/surakarta/surakarta/selfplay"
 )
 
 // Pipeline defaults: small enough that the whole job takes about a minute
 // on two cores (63-142 CPU-seconds, docs/BENCHMARKS.md), large enough that the
-// figures mean something.
+// figures mean something; the engines are runspec's PipelineEngine (100
+// simulations) and PipelineMatchEngine.
 const (
 	pipelineGames         = 1000
-	pipelineSims          = 100
 	pipelineMatchGames    = 400
 	pipelineRandomOpening = 4
 )
 
 func newPipelineCommand() *cobra.Command {
 	var (
-		out           string
-		games         int64
-		workers       int
-		randomOpening int
-		resume        bool
-		quiet         bool
-		asJSON        bool
-		model         string
-		fitOpt        = fit.DefaultFitOptions()
-		matchGames    int
-		matchEngine   string
-		conf          float64
-		rf            rulesFlags
-		ef            engineFlags
+		run         = runFlags{Settings: runspec.Defaults()}
+		quiet       bool
+		asJSON      bool
+		model       string
+		fitOpt      = fit.DefaultFitOptions()
+		matchGames  int
+		matchEngine string
+		conf        float64
+		rf          rulesFlags
+		ef          engineFlags
 	)
-	d := selfplay.DefaultEngine()
-	d.Sims = pipelineSims
-	defMatchSpec := mcts.Engine{Settings: pipeline.DefaultMatchEngine()}.Text("sims", "leaf", "cpuct")
+	d := runspec.PipelineEngine()
+	defMatchSpec := runspec.PipelineMatchEngine().Text("sims", "leaf", "cpuct")
+	run.Out, run.Games, run.RandomOpening = "out", pipelineGames, pipelineRandomOpening
 	cmd := &cobra.Command{
 		Use:   "pipeline [--out DIR] [--games N] [--sims S] [--concurrency C] [--seed X] [--random-opening K] [--resume] [--quiet] [--json]",
 		Short: "Run the whole job: self-play of both variants, verify, fit, match, statistics and report",
@@ -62,7 +57,7 @@ func newPipelineCommand() *cobra.Command {
 			"                report.json, stats.json and plots\n\n" +
 			"It ends with a summary of where everything went and the headline figures (DIR/summary.json\n" +
 			"holds it too; --json prints it as JSON). Progress goes to stderr.\n\n" +
-			fmt.Sprintf("The defaults (%d games per variant at %d simulations a move, %d match games) take about a\n", pipelineGames, pipelineSims, pipelineMatchGames) +
+			fmt.Sprintf("The defaults (%d games per variant at %d simulations a move, %d match games) take about a\n", pipelineGames, d.Sims, pipelineMatchGames) +
 			"minute on two cores (60 to 140 CPU-seconds as the machine allows); --games and --sims scale it up to a real study (four times the games\n" +
 			"halve every interval). The engine flags set the self-play search (self-play defaults: root\n" +
 			"noise, temperature over the first plies; see selfplay --help). The match engine defaults to\n" +
@@ -84,16 +79,13 @@ func newPipelineCommand() *cobra.Command {
 			"  surakarta pipeline --games 8 --sims 8 --match-games 4 --out /tmp/tiny --json",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			switch {
-			case out == "":
+			if run.Out == "" {
 				return errors.New("--out DIR: want a directory to write to")
-			case games < 1:
-				return fmt.Errorf("--games %d: want at least 1 game per variant", games)
-			case checkConcurrency(workers) != nil:
-				return checkConcurrency(workers)
-			case randomOpening < 0 || randomOpening > dataset.MaxRandomOpening:
-				return fmt.Errorf("--random-opening %d: want 0..%d plies", randomOpening, dataset.MaxRandomOpening)
-			case matchGames < 0 || matchGames%2 != 0:
+			}
+			if err := run.check(); err != nil {
+				return err
+			}
+			if matchGames < 0 || matchGames%2 != 0 {
 				return fmt.Errorf("--match-games %d: want an even number (each opening is played twice, colours swapped), or 0 to skip the match", matchGames)
 			}
 			if err := checkConfidence(conf); err != nil {
@@ -107,7 +99,7 @@ func newPipelineCommand() *cobra.Command {
 			if fitOpt.Model, err = eval.ParseModel(model); err != nil {
 				return fmt.Errorf("--model: %w", err)
 			}
-			fitOpt.Seed, fitOpt.Workers = ef.seed, workers
+			fitOpt.Seed, fitOpt.Workers = run.Seed, run.Concurrency
 			if err := fitOpt.Validate(); err != nil {
 				return fmt.Errorf("fit flags: %w", err)
 			}
@@ -120,10 +112,10 @@ func newPipelineCommand() *cobra.Command {
 			}
 			var errOut = cmd.ErrOrStderr()
 			sum, err := pipeline.Run(cmd.Context(), pipeline.Config{
-				Out: out, Games: games, Seed: ef.seed, RandomOpening: randomOpening,
-				Rules: r, Engine: eng.config.Settings, Evaluator: eng.evaluator, Workers: workers,
+				Out: run.Out, Games: run.Games, Seed: run.Seed, RandomOpening: run.RandomOpening,
+				Rules: r, Engine: eng.engine(), Evaluator: eng.evaluator, Workers: run.Concurrency,
 				Fit: fitOpt, MatchGames: matchGames, MatchEngine: meng.Settings, Confidence: conf,
-				Resume: resume, Command: commandLine(cmd), Log: errOut, Quiet: quiet,
+				Resume: run.Resume, Command: commandLine(cmd), Log: errOut, Quiet: quiet,
 			})
 			if err != nil {
 				return err
@@ -135,11 +127,14 @@ func newPipelineCommand() *cobra.Command {
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&out, "out", "out", "directory for everything the pipeline writes (created if missing)")
-	fs.Int64Var(&games, "games", pipelineGames, "self-play games per variant")
-	addConcurrencyFlag(cmd, &workers, 0, "games played at once, one searcher each (0: one per CPU); changes only the speed")
-	fs.IntVar(&randomOpening, "random-opening", pipelineRandomOpening, "uniformly random plies that open every self-play game and every match pair, from --seed and the game id")
-	fs.BoolVar(&resume, "resume", false, "continue the run in --out: play the missing games, skip the stages that are up to date")
+	addRunFlags(cmd, &run, map[string]string{
+		"out":            "directory for everything the pipeline writes (created if missing)",
+		"games":          "self-play games per variant",
+		"seed":           "seed of everything random: the self-play openings and searches, the fit's held-out split and the match",
+		"concurrency":    "games played at once, one searcher each (0: one per CPU); changes only the speed",
+		"random_opening": "uniformly random plies that open every self-play game and every match pair, from --seed and the game id",
+		"resume":         "continue the run in --out: play the missing games, skip the stages that are up to date",
+	}, "shard", "shards")
 	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the summary as one JSON object instead of text")
 	fs.StringVar(&model, "model", string(fitOpt.Model), "fitted model: ridge or logistic")
@@ -150,9 +145,9 @@ func newPipelineCommand() *cobra.Command {
 	fs.StringVar(&matchEngine, "match-engine", defMatchSpec, "both match engines' settings as comma-separated engine flags key=value (as match --a)")
 	fs.Float64Var(&conf, "confidence", 0.95, "confidence level of the report's intervals")
 	addRulesFlagsExcept(cmd, &rf, "variant")
-	addEngineFlagsWithDefaults(cmd, &ef, d)
+	ef.engine = d
+	bindEngineSettings(cmd, &ef.engine)
 	// The engine flags set the self-play search; say so where it matters.
-	fs.Lookup("seed").Usage = "seed of everything random: the self-play openings and searches, the fit's held-out split and the match"
 	fs.Lookup("sims").Usage = "self-play simulations per move (a count, never a time); the match's are in --match-engine"
 	fs.Lookup("evaluator").Usage = "self-play " + fs.Lookup("evaluator").Usage
 	return cmd

@@ -74,7 +74,7 @@ func newSelfplayCommand() *cobra.Command {
 			}
 			cfg := selfplay.Config{
 				Dir: run.Out, Games: run.Games, Shard: run.Shard, Shards: run.Shards, Seed: run.Seed, RandomOpening: run.RandomOpening,
-				Rules: eng.rules, Engine: eng.config.Settings, Evaluator: eng.evaluator.Evaluator, EvaluatorName: eng.evaluator.Identity,
+				Rules: eng.rules, Engine: eng.engine(), Evaluator: eng.evaluator.Evaluator,
 				Workers: run.Concurrency, PartGames: partGames, Resume: run.Resume,
 			}
 			if cmd.Flags().Changed("game-ids") {
@@ -124,6 +124,12 @@ type playEngine struct {
 	rules     rules.Rules
 	config    mcts.Config
 	evaluator eval.Opened
+}
+
+// engine returns the engine as a run records it: the settings and the
+// evaluator's identity (a file by its hash).
+func (e playEngine) engine() mcts.Engine {
+	return mcts.Engine{Settings: e.config.Settings, Evaluator: e.evaluator.Identity}
 }
 
 // resolvePlayEngine checks the rules and engine flags and loads the evaluator.

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/pipeline/train"
 )
@@ -22,6 +23,7 @@ func newTrainCommand() *cobra.Command {
 		rf          rulesFlags
 		matchEngine string
 		matchSims   int
+		run         = runFlags{Settings: runspec.Settings{Out: c.Out, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening, Concurrency: c.Workers}}
 	)
 	cmd := &cobra.Command{
 		Use:   "train [--out DIR] [--generations G] [--games N] [--sims S] [--match-engine SETTINGS] [rules flags] [--resume] [--json]",
@@ -60,9 +62,10 @@ func newTrainCommand() *cobra.Command {
 			"  surakarta match --a 'evaluator=train/gen-03/model.json,leaf=value,cpuct=0.5' --b 'leaf=value,cpuct=0.5' --games 200",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := checkConcurrency(c.Workers); err != nil {
+			if err := run.check(); err != nil {
 				return err
 			}
+			c.Out, c.Games, c.Seed, c.RandomOpening, c.Workers, c.Resume = run.Out, run.Games, run.Seed, run.RandomOpening, run.Concurrency, run.Resume
 			r, err := rf.rules()
 			if err != nil {
 				return err
@@ -100,9 +103,14 @@ func newTrainCommand() *cobra.Command {
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&c.Out, "out", c.Out, "directory for everything the run writes (created if missing)")
+	addRunFlags(cmd, &run, map[string]string{
+		"out":            "directory for everything the run writes (created if missing)",
+		"games":          "self-play games of each generation's data",
+		"random_opening": "uniformly random plies that open every self-play game and match pair",
+		"seed":           "seed of everything random",
+		"resume":         "continue the run in --out: keep the finished stages, run the rest",
+	}, "shard", "shards")
 	fs.IntVar(&c.Generations, "generations", c.Generations, "generations to train after generation 0 (the built-in engine)")
-	fs.Int64Var(&c.Games, "games", c.Games, "self-play games of each generation's data")
 	fs.IntVar(&c.SelfPlay.Sims, "sims", c.SelfPlay.Sims, "self-play simulations per move (a count, never a time)")
 	fs.StringVar(&matchEngine, "match-engine", mcts.Engine{Settings: c.Match}.Text("sims"),
 		"every match player's search settings as comma-separated engine flags key=value (as pipeline's --match-engine; value-leaf players use --model-cpuct)")
@@ -121,10 +129,6 @@ func newTrainCommand() *cobra.Command {
 	fs.IntVar(&c.GateGames, "gate-games", c.GateGames, "games of each gate against the champion (even)")
 	fs.IntVar(&c.AnchorGames, "anchor-games", c.AnchorGames, "games against each anchor per generation (even; 0: none)")
 	fs.IntVar(&c.StrengthGames, "strength-games", c.StrengthGames, "games of each match of the final comparison at equal simulations and equal time (even; 0: none)")
-	fs.IntVar(&c.RandomOpening, "random-opening", c.RandomOpening, "uniformly random plies that open every self-play game and match pair")
-	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of everything random")
-	addConcurrencyFlag(cmd, &c.Workers, c.Workers, "games played at once (0: one per CPU); changes only the speed")
-	fs.BoolVar(&c.Resume, "resume", false, "continue the run in --out: keep the finished stages, run the rest")
 	fs.BoolVar(&c.Quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the ladder as one JSON object instead of text")
 	addRulesFlags(cmd, &rf)

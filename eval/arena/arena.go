@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -146,8 +147,8 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 	if opt.Rules.NoCaptureLimit == 0 && opt.Rules.Repetition == 0 {
 		return nil, errors.New("the rules have neither a no-capture limit nor a repetition ending: arena games could go on forever")
 	}
-	if opt.RandomOpening < 0 || opt.RandomOpening > dataset.MaxRandomOpening {
-		return nil, fmt.Errorf("random opening %d: want 0..%d plies", opt.RandomOpening, dataset.MaxRandomOpening)
+	if err := (runspec.Settings{RandomOpening: opt.RandomOpening}).Validate("random_opening"); err != nil {
+		return nil, err
 	}
 	if opt.SPRT != nil {
 		if _, err := stats.SPRTPentanomial(stats.Pentanomial{}, *opt.SPRT); err != nil {

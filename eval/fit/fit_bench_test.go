@@ -46,7 +46,7 @@ func benchDataset(b *testing.B) (string, fit.RowSlice) {
 			eng.Leaf = mcts.LeafValue
 			if _, err := selfplay.Run(context.Background(), selfplay.Config{
 				Dir: dir, Games: 17700, Seed: 11, RandomOpening: 4,
-				Rules: rules.DefaultRules(), Engine: eng.Settings, Evaluator: mcts.Material{}, EvaluatorName: "material",
+				Rules: rules.DefaultRules(), Engine: eng, Evaluator: mcts.Material{},
 			}); err != nil {
 				benchData.err = err
 				return

@@ -47,7 +47,7 @@ func selfPlayDataset(t testing.TB) string {
 		eng.Leaf = mcts.LeafValue
 		_, selfPlay.err = selfplay.Run(context.Background(), selfplay.Config{
 			Dir: dir, Games: 400, Seed: 5, RandomOpening: 4,
-			Rules: rules.DefaultRules(), Engine: eng.Settings, Evaluator: mcts.Material{}, EvaluatorName: "material",
+			Rules: rules.DefaultRules(), Engine: eng, Evaluator: mcts.Material{},
 		})
 	})
 	if selfPlay.err != nil {

@@ -212,6 +212,11 @@ func (s *Setting) Set(r *Settings, text string) error { return s.set(r, text) }
 // Field returns the address of the setting's field in r.
 func (s *Setting) Field(r *Settings) any { return s.ptr(r) }
 
+// Problem returns what is wrong with the setting's value in r, as its
+// errors say it after the value ("want 0..1000 plies"), or "" when it is
+// valid: for a caller that names the setting its own way (a spec's key).
+func (s *Setting) Problem(r *Settings) string { return s.check(r) }
+
 // Recorded reports whether a run records the setting in its manifest.
 func (s *Setting) Recorded() bool { return s.record != nil }
 

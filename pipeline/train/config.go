@@ -6,11 +6,10 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
-	"github.com/surakarta/surakarta/selfplay"
 )
 
 // Names of the outputs under Config.Out.
@@ -79,17 +78,15 @@ type Config struct {
 }
 
 // DefaultConfig returns the defaults: 3 generations of 400 self-play games
-// at 200 simulations a move (selfplay.DefaultEngine otherwise: noise 0.25,
-// 20 sampled plies), fits on the latest 2 generations with TD(0.7)
-// returns, spread-scaled values and a prior, gates and anchor matches of
-// 200 games at 200 simulations, a final comparison of 200 games a match
-// (Strength), value-leaf players at cpuct 0.5, 4 random
+// (runspec.TrainEngine: 200 simulations a move, noise 0.25, 20 sampled
+// plies), fits on the latest 2 generations with TD(0.7) returns,
+// spread-scaled values and a prior, gates and anchor matches of 200 games
+// (runspec.TrainMatchEngine: 200 simulations), a final comparison of 200
+// games a match (Strength), value-leaf players at cpuct 0.5, 4 random
 // opening plies, seed 1. It finishes in about ten minutes on two cores.
 func DefaultConfig() Config {
-	sp := selfplay.DefaultEngine().Settings
-	sp.Sims = 200
-	m := mcts.DefaultSettings()
-	m.Sims = 200
+	sp := runspec.TrainEngine().Settings
+	m := runspec.TrainMatchEngine().Settings
 	fit := fit.ModelFitOptions{Value: fit.DefaultFitOptions(), ValueHead: fit.LinearHead, TDLambda: 0.7, SpreadScale: true, Prior: fit.DefaultPriorFitOptions(), PriorTemperature: 1}
 	return Config{
 		Out: "train", Generations: 3, Games: 400, SelfPlay: sp, Rules: rules.DefaultRules(), RandomOpening: 4, Window: 2,
@@ -107,8 +104,6 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("--generations %d: want 1..99", c.Generations)
 	case c.Games < 2:
 		return fmt.Errorf("--games %d: want at least 2 a generation (the fit holds games out)", c.Games)
-	case c.RandomOpening < 0 || c.RandomOpening > dataset.MaxRandomOpening:
-		return fmt.Errorf("--random-opening %d: want 0..%d plies", c.RandomOpening, dataset.MaxRandomOpening)
 	case c.Window < 1:
 		return fmt.Errorf("--window %d: want at least 1 generation of data", c.Window)
 	case c.GateGames < 2 || c.GateGames%2 != 0:
@@ -119,8 +114,10 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("--strength-games %d: want an even number, or 0 for no final comparison", c.StrengthGames)
 	case !(c.ModelCPUCT > 0):
 		return fmt.Errorf("--model-cpuct %v: want a positive number", c.ModelCPUCT)
-	case c.Workers < 0:
-		return fmt.Errorf("workers %d: want 0 (one per CPU) or more", c.Workers)
+	}
+	run := runspec.Settings{Out: c.Out, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening, Concurrency: c.Workers, Resume: c.Resume}
+	if err := run.Validate("random_opening", "concurrency"); err != nil {
+		return err
 	}
 	if c.Fit.ValueHead != "" {
 		if _, err := fit.ParseValueHead(c.Fit.ValueHead); err != nil {

@@ -312,7 +312,7 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 	}
 	sc := selfplay.Config{
 		Dir: c.path(genDir(g), DataDir), Games: c.Games, Seed: c.seedOf("selfplay", g), RandomOpening: c.RandomOpening,
-		Rules: c.rules(), Engine: c.selfPlayEngine(champ), Evaluator: p.ev, EvaluatorName: name, Workers: c.Workers, Resume: true,
+		Rules: c.rules(), Engine: mcts.Engine{Settings: c.selfPlayEngine(champ), Evaluator: name}, Evaluator: p.ev, Workers: c.Workers, Resume: true,
 	}
 	var prog selfplay.Progress
 	label := fmt.Sprintf("gen-%02d self-play", g)

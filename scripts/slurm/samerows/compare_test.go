@@ -21,7 +21,7 @@ func play(t *testing.T, dir string, seed uint64, games int64, shards, partGames 
 	e.MaxNodes = 1 << 12
 	for i := range shards {
 		cfg := selfplay.Config{Dir: dir, Games: games, Shard: i, Shards: shards, Seed: seed, RandomOpening: 2,
-			PartGames: partGames, Workers: 1, Rules: rules.DefaultRules(), Engine: e, Evaluator: mcts.Material{}, EvaluatorName: "material"}
+			PartGames: partGames, Workers: 1, Rules: rules.DefaultRules(), Engine: mcts.Engine{Settings: e, Evaluator: mcts.MaterialName}, Evaluator: mcts.Material{}}
 		if _, err := selfplay.Run(context.Background(), cfg); err != nil {
 			t.Fatalf("self-play into %s: %v", dir, err)
 		}
