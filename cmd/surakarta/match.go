@@ -117,9 +117,9 @@ func newMatchCommand() *cobra.Command {
 			"  CONFIG               the built-in engine: a comma-separated list of the engine flags\n" +
 			"                       as key=value, each meaning exactly what the flag means (see\n" +
 			"                       surakarta analyze --help), e.g. sims=400,leaf=value; unset keys\n" +
-			"                       keep the flags' defaults but sims, which is 800 as in selfplay\n" +
+			fmt.Sprintf("                       keep the flags' defaults but sims, which is %d as in selfplay\n", runspec.MatchEngine().Sims) +
 			"                       (a match plays many games; analyze searches one position at\n" +
-			"                       10000) (the old keys eval= and capture-prob= still work:\n" +
+			fmt.Sprintf("                       %d) (the old keys eval= and capture-prob= still work:\n", runspec.AnalysisEngine().Sims) +
 			"                       evaluator=, playout-capture-prob=)\n" +
 			"  engine:COMMAND ARG.. an external program speaking the protocol of docs/PROTOCOL.md,\n" +
 			"                       the command line split as a shell would (quotes and backslashes,\n" +

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/version"
 )
 
@@ -26,10 +29,10 @@ func newRootCommand() *cobra.Command {
 			"    checks a count\n" +
 			"  - a directory that holds an earlier run is continued only with --resume (selfplay,\n" +
 			"    pipeline, train, match --out, experiment run)\n" +
-			"  - simulations per move default to 10000 where one position is searched (analyze, play,\n" +
-			"    engine) and 800 where many games are played (selfplay, experiment run, match); the\n" +
-			"    one-command jobs are sized to finish in minutes on two cores: pipeline 100 (its\n" +
-			"    match 200), train 200\n" +
+			fmt.Sprintf("  - simulations per move default to %d where one position is searched (analyze, play,\n", runspec.AnalysisEngine().Sims) +
+			fmt.Sprintf("    engine) and %d where many games are played (selfplay, experiment run, match); the\n", runspec.SelfPlayEngine().Sims) +
+			fmt.Sprintf("    one-command jobs are sized to finish in minutes on two cores: pipeline %d (its\n", runspec.PipelineEngine().Sims) +
+			fmt.Sprintf("    match %d), train %d\n", runspec.PipelineMatchEngine().Sims, runspec.TrainEngine().Sims) +
 			"  - moves to play from a position are arguments (replay MOVE..., analyze MOVE...)\n" +
 			"  - a job's match engines are one flag, --match-engine SETTINGS (pipeline, train), and the\n" +
 			"    games of each kind of match --KIND-games (--match-games, --gate-games, --anchor-games)\n" +
