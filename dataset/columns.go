@@ -158,15 +158,7 @@ func policyColumn() column[PositionRow] {
 			}
 			for i := range rows {
 				out := rows[i].Policy[:0]
-				for first := true; ; first = false {
-					if !first {
-						if more, err := ca.continues(); err != nil || !more {
-							if err != nil {
-								return err
-							}
-							break
-						}
-					}
+				for more := true; more; { // a list has at least one value
 					a, err := ca.next()
 					if err != nil {
 						return err
@@ -188,6 +180,9 @@ func policyColumn() column[PositionRow] {
 					if a.DefinitionLevel() == ca.maxDef {
 						out = append(out, PolicyEntry{Action: int16(a.Int32()), Visits: v.Int32(), Move: move})
 					}
+					if more, err = ca.continues(); err != nil {
+						return err
+					}
 				}
 				rows[i].Policy = out
 			}
@@ -204,21 +199,16 @@ func movesColumn() column[GameRow] {
 			cm := c[0]
 			for i := range rows {
 				out := rows[i].Moves[:0]
-				for first := true; ; first = false {
-					if !first {
-						if more, err := cm.continues(); err != nil || !more {
-							if err != nil {
-								return err
-							}
-							break
-						}
-					}
+				for more := true; more; { // a list has at least one value
 					m, err := cm.next()
 					if err != nil {
 						return err
 					}
 					if m.DefinitionLevel() == cm.maxDef {
 						out = append(out, strs.get(m.ByteArray()))
+					}
+					if more, err = cm.continues(); err != nil {
+						return err
 					}
 				}
 				rows[i].Moves = out
