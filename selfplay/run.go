@@ -19,10 +19,6 @@ import (
 // N/256 files per table.
 const DefaultPartGames = 256
 
-// MaxWorkersPerCPU bounds Config.Workers: the --concurrency of every
-// command (runspec.MaxConcurrencyPerCPU).
-const MaxWorkersPerCPU = runspec.MaxConcurrencyPerCPU
-
 // DefaultEngine returns the engine of self-play data,
 // runspec.SelfPlayEngine: 800 simulations a move, root noise, 20 sampled
 // plies.
@@ -64,7 +60,8 @@ type Config struct {
 	// worker uses its own Clone when it implements mcts.Cloner, else
 	// shares it (stateless evaluators).
 	Evaluator mcts.Evaluator
-	// Workers is the number of games played at once (0: one per CPU).
+	// Workers is the number of games played at once (0: one per CPU; at
+	// most runspec.MaxConcurrencyPerCPU per CPU, the --concurrency check).
 	Workers int
 	// PartGames is the number of game ids per part file (0: DefaultPartGames).
 	PartGames int
