@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -19,10 +20,10 @@ type engineFlags struct {
 	seed   uint64
 }
 
-// addEngineFlags registers the engine flags with mcts.DefaultEngine's
-// values (the analysis defaults: noise and temperature off) as defaults.
+// addEngineFlags registers the engine flags with the analysis engine's
+// values (runspec.AnalysisEngine: noise and temperature off) as defaults.
 func addEngineFlags(cmd *cobra.Command, f *engineFlags) {
-	addEngineFlagsWithDefaults(cmd, f, mcts.DefaultEngine())
+	addEngineFlagsWithDefaults(cmd, f, runspec.AnalysisEngine())
 }
 
 // addEngineFlagsWithDefaults registers the engine flags with the defaults
