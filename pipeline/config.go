@@ -83,11 +83,12 @@ func (c *Config) Validate() error {
 	if err := run.Validate("games", "random_opening", "concurrency"); err != nil {
 		return err
 	}
+	if err := runspec.PairedGames("match games", int64(c.MatchGames), "to skip the match"); err != nil {
+		return err
+	}
 	switch {
 	case c.Out == "":
 		return errors.New("no output directory")
-	case c.MatchGames < 0 || c.MatchGames%2 != 0:
-		return fmt.Errorf("match games %d: want an even number (each opening is played twice, colours swapped), or 0 to skip the match", c.MatchGames)
 	case c.Confidence < 0 || c.Confidence >= 1:
 		return fmt.Errorf("confidence %v: want a fraction in (0, 1) such as 0.95", c.Confidence)
 	case c.Evaluator.Evaluator == nil:

@@ -185,8 +185,8 @@ func newMatchCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if games < 2 || games%2 != 0 {
-				return fmt.Errorf("--games %d: want an even number of at least 2 (each opening is played twice, colours swapped)", games)
+			if err := runspec.PairedGames("--games", int64(games), ""); err != nil {
+				return err
 			}
 			book, err := matchOpenings(fen, openingsFile, r)
 			if err != nil {

@@ -85,8 +85,8 @@ func newPipelineCommand() *cobra.Command {
 			if err := run.check(); err != nil {
 				return err
 			}
-			if matchGames < 0 || matchGames%2 != 0 {
-				return fmt.Errorf("--match-games %d: want an even number (each opening is played twice, colours swapped), or 0 to skip the match", matchGames)
+			if err := runspec.PairedGames("--match-games", int64(matchGames), "to skip the match"); err != nil {
+				return err
 			}
 			if err := checkConfidence(conf); err != nil {
 				return err

@@ -138,8 +138,8 @@ func playerSeed(seed uint64, game int, engine uint64) uint64 {
 // are closed when it ends. When ctx is cancelled Arena returns the pairs
 // completed in order so far together with ctx's error.
 func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaResult, error) {
-	if opt.Games < 2 || opt.Games%2 != 0 {
-		return nil, fmt.Errorf("games %d: want an even number of at least 2 (each opening is played twice, colours swapped)", opt.Games)
+	if err := runspec.PairedGames("games", int64(opt.Games), ""); err != nil {
+		return nil, err
 	}
 	if err := opt.Rules.Validate(); err != nil {
 		return nil, err

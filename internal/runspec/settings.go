@@ -330,3 +330,18 @@ func (v *SettingValue) Type() string   { return v.s.Kind }
 
 // Set parses t; its error is the flag package's to put after the flag.
 func (v *SettingValue) Set(t string) error { return v.s.Set(v.r, t) }
+
+// PairedGames checks n, a number of match games given by flag
+// ("--gate-games"): matches play each opening twice, colours swapped, so n
+// is even and at least 2, or 0 where none says what 0 means ("to skip the
+// match"; "" where 0 is refused). Every command and package that plays a
+// match checks its games so, in these words.
+func PairedGames(flag string, n int64, none string) error {
+	switch {
+	case n >= 2 && n%2 == 0, n == 0 && none != "":
+		return nil
+	case none == "":
+		return fmt.Errorf("%s %d: want an even number of at least 2 (each opening is played twice, colours swapped)", flag, n)
+	}
+	return fmt.Errorf("%s %d: want an even number (each opening is played twice, colours swapped), or 0 %s", flag, n, none)
+}

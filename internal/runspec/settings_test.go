@@ -2,6 +2,7 @@ package runspec
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -134,5 +135,24 @@ func TestAddingASettingIsOneDeclaration(t *testing.T) {
 	}
 	if d := r.Diff(r); d != nil {
 		t.Errorf("diff of a run with itself: %v", d)
+	}
+}
+
+func TestPairedGamesSaysWhatIsWanted(t *testing.T) {
+	for _, tc := range []struct {
+		n    int64
+		none string
+		want string
+	}{
+		{2, "", ""},
+		{0, "to skip the match", ""},
+		{0, "", "--g 0: want an even number of at least 2 (each opening is played twice, colours swapped)"},
+		{3, "to skip the match", "--g 3: want an even number (each opening is played twice, colours swapped), or 0 to skip the match"},
+		{-2, "to skip the match", "--g -2: want an even number"},
+	} {
+		err := PairedGames("--g", tc.n, tc.none)
+		if got := fmt.Sprint(err); tc.want == "" && err != nil || tc.want != "" && !strings.HasPrefix(got, tc.want) {
+			t.Errorf("PairedGames(%d, %q) = %v, want %q", tc.n, tc.none, err, tc.want)
+		}
 	}
 }

@@ -106,14 +106,15 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("--games %d: want at least 2 a generation (the fit holds games out)", c.Games)
 	case c.Window < 1:
 		return fmt.Errorf("--window %d: want at least 1 generation of data", c.Window)
-	case c.GateGames < 2 || c.GateGames%2 != 0:
-		return fmt.Errorf("--gate-games %d: want an even number, at least 2 (each opening is played twice, colours swapped)", c.GateGames)
-	case c.AnchorGames < 0 || c.AnchorGames%2 != 0:
-		return fmt.Errorf("--anchor-games %d: want an even number, or 0 for no anchor matches", c.AnchorGames)
-	case c.StrengthGames < 0 || c.StrengthGames%2 != 0:
-		return fmt.Errorf("--strength-games %d: want an even number, or 0 for no final comparison", c.StrengthGames)
 	case !(c.ModelCPUCT > 0):
 		return fmt.Errorf("--model-cpuct %v: want a positive number", c.ModelCPUCT)
+	}
+	for _, err := range []error{runspec.PairedGames("--gate-games", int64(c.GateGames), ""),
+		runspec.PairedGames("--anchor-games", int64(c.AnchorGames), "for no anchor matches"),
+		runspec.PairedGames("--strength-games", int64(c.StrengthGames), "for no final comparison")} {
+		if err != nil {
+			return err
+		}
 	}
 	run := runspec.Settings{Out: c.Out, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening, Concurrency: c.Workers, Resume: c.Resume}
 	if err := run.Validate("random_opening", "concurrency"); err != nil {
