@@ -25,6 +25,20 @@ func (d SettingDiff) String() string {
 	return fmt.Sprintf("%s: this run has %q, the partition holds %q", d.Setting, d.Mine, d.Have)
 }
 
+// Flagged says the difference by the flag that sets the setting, as
+// selfplay, match and train --resume say a mismatch: "--flag: this run X,
+// HAVE Y", where have names what holds the other settings ("the
+// partition"); the flag is the setting's name with '-' for '_'.
+func (d SettingDiff) Flagged(have string) string {
+	switch d.Setting {
+	case "schema_version":
+		return fmt.Sprintf("schema version: this program writes %s, %s holds %s (written by another version of surakarta)", d.Mine, have, d.Have)
+	case "rules", "engine": // texts not in their usual form
+		return fmt.Sprintf("%s: this run %q, %s %q", d.Setting, d.Mine, have, d.Have)
+	}
+	return fmt.Sprintf("--%s: this run %s, %s %s", strings.ReplaceAll(d.Setting, "_", "-"), d.Mine, have, d.Have)
+}
+
 // RunMismatchError is the refusal to mix runs: Partition already holds a
 // run whose settings differ from this one's in every one of Diffs.
 type RunMismatchError struct {

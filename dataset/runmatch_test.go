@@ -79,3 +79,17 @@ func TestDiffsListEverySettingAndClaimSaysThem(t *testing.T) {
 		t.Errorf("claim of another run: %v", err)
 	}
 }
+
+// TestFlaggedSaysADifferenceByItsFlag: a setting is named by its flag, a
+// whole text quoted, the schema version in words.
+func TestFlaggedSaysADifferenceByItsFlag(t *testing.T) {
+	for d, want := range map[SettingDiff]string{
+		{Setting: "random_opening", Mine: "4", Have: "2"}: "--random-opening: this run 4, the partition 2",
+		{Setting: "engine", Mine: "a b", Have: "c"}:       `engine: this run "a b", the partition "c"`,
+		{Setting: "schema_version", Mine: "3", Have: "2"}: "schema version: this program writes 3, the partition holds 2 (written by another version of surakarta)",
+	} {
+		if got := d.Flagged("the partition"); got != want {
+			t.Errorf("%+v: %q, want %q", d, got, want)
+		}
+	}
+}

@@ -13,8 +13,10 @@
 // answer.go
 // words the conclusions, report.go builds a report, markdown.go, render.go
 // openingsmd.go and plots.go write it; spec.go and enginespec.go are experiment specs,
-// shipped.go lists those shipped in specs/ (embedded), run.go and
-// selfplay.go play their arms, plan.go plans sample sizes.
+// shipped.go lists those shipped in specs/ (embedded), check.go resolves
+// a spec's arms (experiment check), run.go and selfplay.go play their arms
+// (ProgressPlayer with its progress lines), headline.go says where a
+// report went and its headline figures, plan.go plans sample sizes.
 //
 // # From games to figures
 //

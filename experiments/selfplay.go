@@ -3,6 +3,7 @@ package experiments
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
@@ -128,4 +129,32 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	}
 	_, err = selfplay.Run(ctx, cfg)
 	return err
+}
+
+// ProgressPlayer returns the self-play player of experiment run: the runs'
+// log lines and a progress line per arm on w, none of either when quiet
+// (the progress line's summary aside, as selfplay.Progress prints it).
+func ProgressPlayer(w io.Writer, quiet bool) Player {
+	var prog selfplay.Progress
+	p := &SelfPlayer{
+		Logf: func(format string, args ...any) {
+			if !quiet {
+				fmt.Fprintf(w, format+"\n", args...)
+			}
+		},
+		OnStart: func(arm ArmRun, planned, skipped int64) { prog.Start(w, arm.Name, planned, skipped, quiet) },
+		OnGame:  func(_ ArmRun, g selfplay.GameStats) { prog.Game(g) },
+	}
+	return &stoppingPlayer{SelfPlayer: p, stop: prog.Stop}
+}
+
+// stoppingPlayer closes the arm's progress line when the arm ends.
+type stoppingPlayer struct {
+	*SelfPlayer
+	stop func()
+}
+
+func (s *stoppingPlayer) PlayArm(ctx context.Context, a ArmRun) error {
+	defer s.stop()
+	return s.SelfPlayer.PlayArm(ctx, a)
 }

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/surakarta/surakarta/internal/words"
 )
 
 // shippedFS holds the specs shipped in experiments/specs, so that what the
@@ -56,4 +58,30 @@ func ShippedSpecs() ([]ShippedSpec, error) {
 		out = append(out, ShippedSpec{File: path.Base(name), Question: strings.Join(para, " "), Arms: len(s.Arms), Games: s.Games})
 	}
 	return out, nil
+}
+
+// ShippedSpecsText lists the shipped specs for experiment --help: each
+// file with its size, then its question wrapped under it.
+func ShippedSpecsText() string {
+	specs, err := ShippedSpecs()
+	if err != nil {
+		return "  (the shipped specs cannot be read: " + err.Error() + ")"
+	}
+	var b strings.Builder
+	for i, s := range specs {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "  %s (%s × %d games)\n", s.File, words.Count(int64(s.Arms), "arm"), s.Games)
+		line := "     "
+		for _, w := range strings.Fields(s.Question) {
+			if len(line)+1+len(w) > 92 {
+				b.WriteString(line + "\n")
+				line = "     "
+			}
+			line += " " + w
+		}
+		b.WriteString(line + "\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -19,7 +19,9 @@
 // Files: run.go the configuration and the run; resume.go what a run finds
 // in its directory; write.go the workers, the collector, the table writers
 // and the committer; journal.go the journals of parts in progress;
-// plan.go the game ids and parts; progress.go the progress line.
+// plan.go the game ids and parts; progress.go the progress line;
+// report.go what a run says: its summary (text and JSON), an
+// interruption, and a partition of other settings refused up front.
 //
 // Progress is the progress line the commands show during a run: its Start
 // and Game fit Config.OnStart and Config.OnGame.

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -38,7 +39,7 @@ func TestFigureCommandsPrintJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sp selfplaySummary
+	var sp selfplay.SummaryJSON
 	decodeJSON(t, "selfplay --json", out, &sp)
 	if sp.Planned != 4 || sp.Played != 4 || sp.Written != 4 || sp.Skipped != 0 || sp.Positions == 0 || sp.Parts != 1 ||
 		sp.Red+sp.Black+sp.Draw != 4 || sp.Out != dir || sp.Seconds <= 0 || sp.GamesPerS <= 0 || sp.PositionsPerS <= 0 || sp.Interrupted {
@@ -221,7 +222,7 @@ func TestSelfplayRunMatchesManifest(t *testing.T) {
 	if mine := cfg.RunSettings(); mine != have {
 		t.Fatalf("RunSettings %+v\nmanifest    %+v", mine, have)
 	}
-	if err := checkPartitionSettings(cfg); err != nil {
+	if err := cfg.CheckPartition(); err != nil {
 		t.Fatalf("the same settings refused: %v", err)
 	}
 }
@@ -233,7 +234,7 @@ func TestExperimentCommandsPrintJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var c checkJSON
+	var c experiments.SpecCheck
 	decodeJSON(t, "experiment check --json", out, &c)
 	if c.Name != "ladder" || len(c.Arms) != 7 || c.Arms[5].Sims != 800 || !slices.Contains(c.Comparisons, [2]string{"sims400", "sims800"}) {
 		t.Errorf("check --json: %+v", c)
@@ -244,7 +245,7 @@ func TestExperimentCommandsPrintJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r reportSummaryJSON
+	var r experiments.Headline
 	decodeJSON(t, "experiment report --json", out, &r)
 	if r.ReportJSON != filepath.Join(dir, "report.json") || len(r.Arms) != 2 || r.Arms[0].Games != 30 ||
 		r.Arms[0].RedWins+r.Arms[0].BlackWins+r.Arms[0].Draws != 30 || len(r.Comparisons) != 1 || r.Comparisons[0].DrawRate == nil ||

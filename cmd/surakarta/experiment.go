@@ -1,19 +1,15 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/runspec"
-	"github.com/surakarta/surakarta/internal/words"
-	"github.com/surakarta/surakarta/selfplay"
 )
 
 func newExperimentCommand() *cobra.Command {
@@ -24,7 +20,7 @@ func newExperimentCommand() *cobra.Command {
 			"games per arm, seed, pairing of openings) into one directory and writes report.md,\n" +
 			"report.json and PNG and SVG plots there. The specs shipped in experiments/specs/ (each\n" +
 			"file's first comment says what it asks; run --games N plays a smaller study of any):\n\n" +
-			shippedSpecsText(),
+			experiments.ShippedSpecsText(),
 		Example: "  surakarta experiment check experiments/specs/variants.yaml\n" +
 			"  surakarta experiment run experiments/specs/variants.yaml --out runs/variants\n" +
 			"  surakarta experiment report runs/variants",
@@ -33,32 +29,6 @@ func newExperimentCommand() *cobra.Command {
 	}
 	cmd.AddCommand(newExperimentRunCommand(), newExperimentReportCommand(), newExperimentCheckCommand())
 	return cmd
-}
-
-// shippedSpecsText lists the shipped specs for experiment --help, one a
-// line, read from the embedded files.
-func shippedSpecsText() string {
-	specs, err := experiments.ShippedSpecs()
-	if err != nil {
-		return "  (the shipped specs cannot be read: " + err.Error() + ")"
-	}
-	var b strings.Builder
-	for i, s := range specs {
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(&b, "  %s (%s × %d games)\n", s.File, words.Count(int64(s.Arms), "arm"), s.Games)
-		line := "     "
-		for _, w := range strings.Fields(s.Question) {
-			if len(line)+1+len(w) > 92 {
-				b.WriteString(line + "\n")
-				line = "     "
-			}
-			line += " " + w
-		}
-		b.WriteString(line + "\n")
-	}
-	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func newExperimentRunCommand() *cobra.Command {
@@ -124,7 +94,7 @@ func newExperimentRunCommand() *cobra.Command {
 				s.OverrideGames(games)
 				command += fmt.Sprintf(" --games %d", games)
 			}
-			player := experimentPlayer(cmd, quiet)
+			player := experiments.ProgressPlayer(cmd.ErrOrStderr(), quiet)
 			opt := experiments.RunOptions{
 				Out: out, SpecDir: filepath.Dir(args[0]),
 				Command: command, Tables: tables,
@@ -149,35 +119,6 @@ func newExperimentRunCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report's location and headline figures as one JSON object")
 	return cmd
-}
-
-// experimentPlayer returns the self-play player of experiment run, with a
-// progress bar per arm on stderr.
-func experimentPlayer(cmd *cobra.Command, quiet bool) experiments.Player {
-	var prog selfplay.Progress
-	p := &experiments.SelfPlayer{
-		Logf: func(format string, args ...any) {
-			if !quiet {
-				fmt.Fprintf(cmd.ErrOrStderr(), format+"\n", args...)
-			}
-		},
-	}
-	p.OnStart = func(arm experiments.ArmRun, planned, skipped int64) {
-		prog.Start(cmd.ErrOrStderr(), arm.Name, planned, skipped, quiet)
-	}
-	p.OnGame = func(_ experiments.ArmRun, g selfplay.GameStats) { prog.Game(g) }
-	return &stoppingPlayer{SelfPlayer: p, stop: prog.Stop}
-}
-
-// stoppingPlayer closes the arm's progress line when the arm ends.
-type stoppingPlayer struct {
-	*experiments.SelfPlayer
-	stop func()
-}
-
-func (s *stoppingPlayer) PlayArm(ctx context.Context, a experiments.ArmRun) error {
-	defer s.stop()
-	return s.SelfPlayer.PlayArm(ctx, a)
 }
 
 func newExperimentReportCommand() *cobra.Command {
@@ -211,28 +152,6 @@ func newExperimentReportCommand() *cobra.Command {
 	return cmd
 }
 
-// checkJSON is what experiment check --json prints: the spec's settings,
-// its arms and the pairs of arms it compares (by name).
-type checkJSON struct {
-	Name          string         `json:"name"`
-	Games         int64          `json:"games"`
-	Seed          uint64         `json:"seed"`
-	RandomOpening int            `json:"random_opening"`
-	Pairing       string         `json:"pairing"`
-	Arms          []checkArmJSON `json:"arms"`
-	Comparisons   [][2]string    `json:"comparisons"`
-}
-
-// checkArmJSON is one arm of experiment check --json.
-type checkArmJSON struct {
-	Name      string `json:"name"`
-	Variant   string `json:"variant"`
-	Rules     string `json:"rules"`
-	Sims      int    `json:"sims"`
-	Evaluator string `json:"evaluator"`
-	Seed      uint64 `json:"seed"`
-}
-
 func newExperimentCheckCommand() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
@@ -247,46 +166,14 @@ func newExperimentCheckCommand() *cobra.Command {
 		Example: "  surakarta experiment check experiments/specs/ladder.yaml\n  surakarta experiment check --json my-spec.yaml",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := experiments.ReadSpec(args[0])
+			c, err := experiments.CheckSpec(args[0])
 			if err != nil {
 				return err
 			}
-			runs, err := s.ArmRuns(".", filepath.Dir(args[0])) // as experiment run resolves evaluator paths
-			if err != nil {
-				return err
-			}
-			arms := make([]checkArmJSON, len(s.Arms))
-			for i, a := range s.Arms {
-				if err := runs[i].Check(); err != nil {
-					return fmt.Errorf("arm %s: %w", a.Name, err)
-				}
-				r, err := s.ArmRules(i)
-				if err != nil {
-					return fmt.Errorf("arm %s: %w", a.Name, err)
-				}
-				e := s.ArmEngine(i).Apply(experiments.StudyEngine())
-				arms[i] = checkArmJSON{Name: a.Name, Variant: r.Variant.String(), Rules: r.String(), Sims: e.Sims, Evaluator: e.Evaluator, Seed: s.ArmSeed(i)}
-			}
-			pairs := [][2]string{}
-			for _, p := range s.Comparisons() {
-				pairs = append(pairs, [2]string{s.Arms[p[0]].Name, s.Arms[p[1]].Name})
-			}
-			out := cmd.OutOrStdout()
 			if asJSON {
-				return writeJSON(out, checkJSON{s.Name, s.Games, s.Seed, s.RandomOpening, s.Pairing, arms, pairs})
+				return writeJSON(cmd.OutOrStdout(), c)
 			}
-			proc := "random"
-			if s.Opening != "" {
-				proc = s.Opening
-			}
-			fmt.Fprintf(out, "experiment %s: %s of %s, seed %d, %s (%s), pairing %s\n",
-				s.Name, words.Count(int64(len(s.Arms)), "arm"), words.Count(s.Games, "game"), s.Seed, words.Count(int64(s.RandomOpening), "opening ply"), proc, s.Pairing)
-			for i, a := range arms {
-				fmt.Fprintf(out, "  %-16s rules %s, %d sims, evaluator %s, seed %d, %s\n", a.Name, a.Rules, a.Sims, a.Evaluator, a.Seed, words.Count(int64(s.ArmOpening(i)), "opening ply"))
-			}
-			for _, p := range pairs {
-				fmt.Fprintf(out, "  compare %s → %s (changes are %s − %s)\n", p[0], p[1], p[1], p[0])
-			}
+			c.WriteText(cmd.OutOrStdout())
 			return nil
 		},
 	}
@@ -294,80 +181,13 @@ func newExperimentCheckCommand() *cobra.Command {
 	return cmd
 }
 
-// reportArmJSON is an arm's headline figures in experiment run|report --json.
-type reportArmJSON struct {
-	Name             string               `json:"name"`
-	Variant          string               `json:"variant"`
-	Games            int64                `json:"games"`
-	RedWins          int64                `json:"red_wins"`
-	BlackWins        int64                `json:"black_wins"`
-	Draws            int64                `json:"draws"`
-	RedWinRate       experiments.Estimate `json:"red_win_rate"`
-	BlackWinRate     experiments.Estimate `json:"black_win_rate"`
-	DrawRate         experiments.Estimate `json:"draw_rate"`
-	FirstPlayerScore experiments.Estimate `json:"first_player_score"`
-}
-
-// reportComparisonJSON is a comparison's headline figures.
-type reportComparisonJSON struct {
-	A                string                      `json:"a"`
-	B                string                      `json:"b"`
-	GamesA           int64                       `json:"games_a"`
-	GamesB           int64                       `json:"games_b"`
-	OutcomesP        float64                     `json:"outcomes_p"`
-	DrawRate         *experiments.RateComparison `json:"draw_rate,omitempty"`
-	FirstPlayerScore experiments.ScoreComparison `json:"first_player_score"`
-}
-
-// reportSummaryJSON is what experiment run|report --json print.
-type reportSummaryJSON struct {
-	Dir         string                 `json:"dir"`
-	ReportJSON  string                 `json:"report_json"`
-	ReportMD    string                 `json:"report_md"`
-	Plots       []string               `json:"plots"`
-	Arms        []reportArmJSON        `json:"arms"`
-	Comparisons []reportComparisonJSON `json:"comparisons"`
-	Answer      []string               `json:"answer"`
-	// Games is the games per arm played; SpecGames the spec file's, when
-	// experiment run --games overrode it.
-	Games     int64 `json:"games"`
-	SpecGames int64 `json:"spec_games,omitempty"`
-}
-
 // printReportSummary prints where the report went and its answer, or with
 // asJSON those and the headline figures as one object.
 func printReportSummary(cmd *cobra.Command, dir string, r *experiments.Report, asJSON bool) error {
-	out := cmd.OutOrStdout()
-	answer := make([]string, len(r.Answer))
-	for i, p := range r.Answer {
-		answer[i] = strings.ReplaceAll(p, "**", "")
+	h := experiments.NewHeadline(dir, r)
+	if asJSON {
+		return writeJSON(cmd.OutOrStdout(), h)
 	}
-	if !asJSON {
-		fmt.Fprintf(out, "wrote %s/report.md, report.json and %s\n\n", strings.TrimSuffix(dir, "/"), strings.Join(r.Plots, ", "))
-		for _, p := range answer {
-			fmt.Fprintf(out, "%s\n\n", p)
-		}
-		return nil
-	}
-	j := reportSummaryJSON{Dir: dir, ReportJSON: filepath.Join(dir, "report.json"), ReportMD: filepath.Join(dir, "report.md"),
-		Plots: []string{}, Arms: []reportArmJSON{}, Comparisons: []reportComparisonJSON{}, Answer: answer}
-	if r.Spec != nil {
-		j.Games, j.SpecGames = r.Spec.Games, r.Spec.SpecGames
-	}
-	for _, p := range r.Plots {
-		j.Plots = append(j.Plots, filepath.Join(dir, p))
-	}
-	for _, a := range r.Arms {
-		st := a.Stats
-		j.Arms = append(j.Arms, reportArmJSON{Name: a.Name, Variant: a.Variant, Games: st.Games, RedWins: st.RedWins, BlackWins: st.BlackWins,
-			Draws: st.Draws, RedWinRate: st.RedWinRate, BlackWinRate: st.BlackWinRate, DrawRate: st.DrawRate, FirstPlayerScore: st.FirstPlayerScore})
-	}
-	for _, c := range r.Comparisons {
-		cj := reportComparisonJSON{A: c.A, B: c.B, GamesA: c.GamesA, GamesB: c.GamesB, OutcomesP: c.Outcomes.P, FirstPlayerScore: c.FirstPlayerScore}
-		if d, ok := c.Rates["draw_rate"]; ok {
-			cj.DrawRate = &d
-		}
-		j.Comparisons = append(j.Comparisons, cj)
-	}
-	return writeJSON(out, j)
+	h.WriteText(cmd.OutOrStdout())
+	return nil
 }

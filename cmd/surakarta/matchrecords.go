@@ -92,13 +92,13 @@ func matchSettingsDiff(diffs []dataset.SettingDiff, mine, have string) []string 
 	var out []string
 	for _, d := range diffs {
 		if d.Setting != "engine" {
-			out = append(out, settingsDiff([]dataset.SettingDiff{d}, "the match")...)
+			out = append(out, d.Flagged("the match"))
 			continue
 		}
 		ms, mok := matchEngineSides(mine)
 		hs, hok := matchEngineSides(have)
 		if !mok || !hok {
-			out = append(out, settingsDiff([]dataset.SettingDiff{d}, "the match")...)
+			out = append(out, d.Flagged("the match"))
 			continue
 		}
 		for i, side := range []string{"a", "b"} {

@@ -4,14 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/runspec"
-	"github.com/surakarta/surakarta/internal/words"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -94,7 +91,7 @@ func newSelfplayCommand() *cobra.Command {
 			if partGames < 1 {
 				return fmt.Errorf("--part-games %d: want at least 1", partGames)
 			}
-			if err := checkPartitionSettings(cfg); err != nil {
+			if err := cfg.CheckPartition(); err != nil {
 				return err
 			}
 			return runSelfplay(cmd, cfg, quiet, asJSON)
@@ -143,25 +140,6 @@ func resolvePlayEngine(rf *rulesFlags, ef *engineFlags) (playEngine, error) {
 	return e, err
 }
 
-// selfplaySummary is what selfplay --json prints.
-type selfplaySummary struct {
-	Planned       int64   `json:"planned"`
-	Skipped       int64   `json:"skipped"`
-	Played        int64   `json:"played"`
-	Journaled     int64   `json:"journaled"`
-	Written       int64   `json:"written"`
-	Positions     int64   `json:"positions"`
-	Red           int64   `json:"red"`
-	Black         int64   `json:"black"`
-	Draw          int64   `json:"draw"`
-	Parts         int     `json:"parts"`
-	Seconds       float64 `json:"seconds"`
-	GamesPerS     float64 `json:"games_per_s"`
-	PositionsPerS float64 `json:"positions_per_s"`
-	Out           string  `json:"out"`
-	Interrupted   bool    `json:"interrupted"`
-}
-
 func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) error {
 	var prog selfplay.Progress
 	cfg.Logf = func(format string, args ...any) {
@@ -177,73 +155,16 @@ func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) er
 	if err != nil && !interrupted {
 		return err
 	}
-	secs := sum.Elapsed.Seconds()
 	if asJSON {
-		j := selfplaySummary{Planned: sum.Planned, Skipped: sum.Skipped, Played: sum.Played, Journaled: sum.Journaled, Written: sum.Written, Positions: sum.Positions,
-			Red: sum.Red, Black: sum.Black, Draw: sum.Draw, Parts: sum.Parts, Seconds: secs, Out: cfg.Dir, Interrupted: interrupted}
-		if secs > 0 {
-			j.GamesPerS, j.PositionsPerS = float64(sum.Played)/secs, float64(sum.Positions)/secs
-		}
-		if err := writeJSON(cmd.OutOrStdout(), j); err != nil {
+		if err := writeJSON(cmd.OutOrStdout(), sum.JSON(cfg.Dir, interrupted)); err != nil {
 			return err
 		}
 	}
 	if interrupted {
-		kept := sum.Played + sum.Journaled - sum.Written
-		return fmt.Errorf("interrupted: %d of this run's %d games are in %s (%d written now) and %d more are kept in its journal; the games in progress were discarded.\n"+
-			"Run the same command with --resume to write those and play the %d missing games",
-			sum.Skipped+sum.Written, sum.Planned, cfg.Dir, sum.Written, kept, sum.Planned-sum.Skipped-sum.Written-kept)
+		return sum.InterruptedErr(cfg.Dir)
 	}
-	if asJSON {
-		return nil
+	if !asJSON {
+		sum.WriteText(cmd.OutOrStdout(), cfg.Dir)
 	}
-	if sum.Played == 0 {
-		fmt.Fprintf(cmd.OutOrStdout(), "nothing to play: all %d of this run's games are already in %s\n", sum.Planned, cfg.Dir)
-		return nil
-	}
-	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (%s) to %s in %.1f s: %.2f games/s, %.0f positions/s; red %d, black %d, draw %d",
-		words.Count(sum.Written, "game"), words.Count(sum.Positions, "position"), cfg.Dir, secs, float64(sum.Played)/secs, float64(sum.Positions)/secs, sum.Red, sum.Black, sum.Draw)
-	if sum.Skipped > 0 {
-		fmt.Fprintf(cmd.OutOrStdout(), "; %s %s already there", words.Count(sum.Skipped, "game"), words.Plural(int(min(sum.Skipped, 2)), "was", "were"))
-	}
-	fmt.Fprintln(cmd.OutOrStdout())
 	return nil
-}
-
-// checkPartitionSettings refuses a run whose settings differ from those the
-// partition in cfg.Dir holds, naming each differing flag with both values.
-// A partition without a manifest is left to selfplay.Run, which checks its
-// footers.
-func checkPartitionSettings(cfg selfplay.Config) error {
-	mine := cfg.RunSettings()
-	have, ok, err := dataset.ReadManifest(cfg.Dir, mine.Variant)
-	if err != nil || !ok {
-		return nil // selfplay.Run reports a bad manifest
-	}
-	diffs := mine.Diffs(have)
-	if len(diffs) == 0 {
-		return nil
-	}
-	return fmt.Errorf("%s already holds a %s run with other settings:\n  %s\n"+
-		"To continue that run, repeat its settings (with --resume); to start a new run, write it to another --out",
-		dataset.PartitionDir(cfg.Dir, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(settingsDiff(diffs, "the partition"), "\n  "))
-}
-
-// settingsDiff says each differing setting as "--flag: this run X, the
-// partition Y" (have names what holds the other settings): the flag of a
-// setting is its name with '-' for '_'. selfplay, match and train --resume
-// say a mismatch this way.
-func settingsDiff(diffs []dataset.SettingDiff, have string) []string {
-	out := make([]string, len(diffs))
-	for i, d := range diffs {
-		switch d.Setting {
-		case "schema_version":
-			out[i] = fmt.Sprintf("schema version: this program writes %s, %s holds %s (written by another version of surakarta)", d.Mine, have, d.Have)
-		case "rules", "engine": // texts not in their usual form
-			out[i] = fmt.Sprintf("%s: this run %q, %s %q", d.Setting, d.Mine, have, d.Have)
-		default:
-			out[i] = fmt.Sprintf("--%s: this run %s, %s %s", strings.ReplaceAll(d.Setting, "_", "-"), d.Mine, have, d.Have)
-		}
-	}
-	return out
 }

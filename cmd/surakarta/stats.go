@@ -5,12 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/experiments"
 )
 
@@ -22,7 +21,7 @@ func newStatsCommand() *cobra.Command {
 		pool    bool
 		conf    float64
 		margin  float64
-		allow   readAllowance
+		allow   experiments.StatsOptions
 	)
 	cmd := &cobra.Command{
 		Use:   "stats DIR... [--by variant,reason,...] [--json] [--compare]",
@@ -32,7 +31,7 @@ func newStatsCommand() *cobra.Command {
 			"its score-test interval and the advantage (score - 0.5); the decisive games' red share;\n" +
 			"ending reasons; game length and captures; and for standard-variant data how the\n" +
 			"majority rule would have scored the same endings.\n\n" +
-			"--by adds grouping fields (" + joinFields() + ");\n" +
+			"--by adds grouping fields (" + strings.Join(experiments.GroupFields, ", ") + ");\n" +
 			"the variant is always one. Several DIRs are reported apart (grouped by source)\n" +
 			"unless --pool merges them, e.g. shards copied from several machines. Pooling refuses\n" +
 			"datasets that hold the same games of one run (they would count twice) and runs of\n" +
@@ -54,7 +53,12 @@ func newStatsCommand() *cobra.Command {
 			if err := checkConfidence(conf); err != nil {
 				return err
 			}
-			res, err := collectStats(cmd, args, by, compare, pool, conf, allow)
+			fields, err := experiments.ParseBy(by)
+			if err != nil {
+				return fmt.Errorf("--by: %w", err)
+			}
+			allow.By, allow.Compare, allow.Pool, allow.Confidence, allow.Warn = fields, compare, pool, conf, cmd.ErrOrStderr()
+			res, err := experiments.Stats(cmd.Context(), args, allow)
 			if err != nil {
 				return err
 			}
@@ -78,21 +82,10 @@ func newStatsCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&pool, "pool", false, "merge several DIRs into one source instead of reporting each")
 	cmd.Flags().Float64Var(&conf, "confidence", 0.95, "confidence level of every interval")
 	cmd.Flags().Float64Var(&margin, "equivalence-margin", experiments.DefaultEquivalenceMargin, "with --compare, the margin (a fraction, as the spec's equivalence_margin) within which TOST may call a change no change")
-	cmd.Flags().BoolVar(&allow.mixed, "allow-mixed", false, "with --pool, pool runs of different settings (the result is labelled mixed)")
-	addAllowDamagedFlag(cmd, &allow.damaged)
+	cmd.Flags().BoolVar(&allow.AllowMixed, "allow-mixed", false, "with --pool, pool runs of different settings (the result is labelled mixed)")
+	addAllowDamagedFlag(cmd, &allow.AllowDamaged)
 	cmd.AddCommand(newStatsPlanCommand())
 	return cmd
-}
-
-func joinFields() string {
-	s := ""
-	for i, f := range experiments.GroupFields {
-		if i > 0 {
-			s += ", "
-		}
-		s += f
-	}
-	return s
 }
 
 func checkConfidence(conf float64) error {
@@ -100,78 +93,6 @@ func checkConfidence(conf float64) error {
 		return fmt.Errorf("--confidence %v: want a fraction in (0, 1) such as 0.95", conf)
 	}
 	return nil
-}
-
-// readAllowance is what a command that reads datasets is told to accept.
-type readAllowance struct{ damaged, mixed bool }
-
-// checkSources refuses datasets that would be miscounted: one given twice,
-// a damaged one (checkReadable), and with pool, datasets holding the same
-// games of one run or runs of different settings (dataset.CheckPool). It
-// returns how pooled settings differ when allowed.
-func checkSources(cmd *cobra.Command, dirs []string, pool bool, allow readAllowance) ([]string, error) {
-	seen := map[string]string{}
-	for _, d := range dirs {
-		abs, err := filepath.Abs(d)
-		if err != nil {
-			return nil, err
-		}
-		if first, ok := seen[abs]; ok {
-			return nil, fmt.Errorf("dataset %s is given twice (%s and %s): its games would count twice", abs, first, d)
-		}
-		seen[abs] = d
-		if err := dataset.CheckDir(d); err != nil {
-			return nil, err
-		}
-		if err := dataset.CheckReadable(d, allow.damaged, cmd.ErrOrStderr()); err != nil {
-			return nil, err
-		}
-	}
-	if !pool || len(dirs) < 2 {
-		return nil, nil
-	}
-	return dataset.CheckPool(dirs, allow.mixed)
-}
-
-// collectStats scans the datasets and analyses them.
-func collectStats(cmd *cobra.Command, dirs []string, by string, compare, pool bool, conf float64, allow readAllowance) (*experiments.Result, error) {
-	fields, err := experiments.ParseBy(by)
-	if err != nil {
-		return nil, fmt.Errorf("--by: %w", err)
-	}
-	mixed, err := checkSources(cmd, dirs, pool, allow)
-	if err != nil {
-		return nil, err
-	}
-	multi := len(dirs) > 1 && !pool
-	if multi && !contains(fields, "source") {
-		fields = append([]string{"source"}, fields...) // as ParseBy orders it
-	}
-	c := experiments.NewCollector(fields, compare)
-	named := contains(fields, "source")
-	for _, d := range dirs {
-		source := ""
-		if named {
-			source = experiments.SourceName(d)
-		}
-		if err := c.AddDir(cmd.Context(), source, d); err != nil {
-			return nil, err
-		}
-	}
-	res, err := c.Analyze(conf, compare)
-	if res != nil {
-		res.Mixed = mixed
-	}
-	return res, err
-}
-
-func contains(xs []string, x string) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -230,7 +151,8 @@ func newStatsPlanCommand() *cobra.Command {
 					return err
 				}
 			case len(args) > 0:
-				res, err := collectStats(cmd, args, "variant", true, false, conf, readAllowance{damaged: allowDamaged})
+				res, err := experiments.Stats(cmd.Context(), args, experiments.StatsOptions{By: []string{"variant"}, Compare: true, Confidence: conf,
+					AllowDamaged: allowDamaged, Warn: cmd.ErrOrStderr()})
 				if err != nil {
 					return err
 				}

@@ -3,13 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/pipeline/train"
@@ -89,17 +85,13 @@ func newTrainCommand() *cobra.Command {
 				c.Log = cmd.ErrOrStderr()
 			}
 			l, err := train.Run(cmd.Context(), c)
-			var mm *train.SettingsMismatchError
-			if errors.As(err, &mm) {
-				return trainMismatch(mm)
-			}
 			if err != nil {
 				return err
 			}
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), l)
 			}
-			return writeLadder(cmd.OutOrStdout(), c.Out, c.ModelCPUCT, l)
+			return l.WriteText(cmd.OutOrStdout(), c.Out, c.ModelCPUCT)
 		},
 	}
 	fs := cmd.Flags()
@@ -133,82 +125,4 @@ func newTrainCommand() *cobra.Command {
 	fs.BoolVar(&asJSON, "json", false, "print the ladder as one JSON object instead of text")
 	addRulesFlags(cmd, &rf)
 	return cmd
-}
-
-// trainMismatch says a training run's other settings in selfplay's form,
-// each by the flag that sets it ("--sims: this run 60, the run 50"), or by
-// its key in ladder.json where no flag sets it alone.
-func trainMismatch(e *train.SettingsMismatchError) error {
-	var lines []string
-	for _, d := range e.Diffs {
-		if flag, ok := trainFlag(d.Setting); ok {
-			d.Setting = flag
-			lines = append(lines, settingsDiff([]dataset.SettingDiff{d}, "the run")...)
-		} else {
-			lines = append(lines, fmt.Sprintf("%s (ladder.json settings): this run %s, the run %s", d.Setting, d.Mine, d.Have))
-		}
-	}
-	return fmt.Errorf("%s holds a training run with other settings:\n  %s\n"+
-		"--resume continues a run with its own settings: repeat them, or choose another --out",
-		e.Out, strings.Join(lines, "\n  "))
-}
-
-// trainFlag names the train flag that sets a key of the ladder's settings
-// (train.SettingsMismatchError), with ok false where no flag sets it alone.
-func trainFlag(key string) (string, bool) {
-	switch key {
-	case "model_cpuct":
-		return "model-cpuct", true
-	case "selfplay_engine.sims":
-		return "sims", true
-	case "match_engine.sims":
-		return "match-engine sims", true
-	case "fit.value.color_blind":
-		return "color-blind", true
-	case "fit.td_lambda", "fit.spread_scale", "fit.no_prior", "fit.prior_temperature":
-		return strings.TrimPrefix(key, "fit."), true
-	case "games", "window", "gate_games", "anchor_games", "strength_games", "random_opening", "seed", "rules":
-		return key, true
-	}
-	return key, false
-}
-
-// writeLadder prints the ladder's headline: one line per generation.
-func writeLadder(w io.Writer, out string, cpuct float64, l *train.Ladder) error {
-	fmt.Fprintf(w, "train finished: everything is in %s (report.md, ladder.png, ladder.json)\n\n", out)
-	fmt.Fprintf(w, "%-4s %-10s %-20s %-9s %-20s %-20s %-20s %-14s %s\n", "gen", "gate", "gate Elo", "promoted", "Elo over gen 1", "Elo vs gen 0", "Elo vs material", "value logloss", "prior CE (uniform)")
-	ci := func(m *train.Match) string {
-		if m == nil {
-			return "-"
-		}
-		return train.EloText(m.Elo, m.EloCI)
-	}
-	chain := func(c *train.Chain) string {
-		if c == nil {
-			return "-"
-		}
-		return train.EloText(c.Elo, c.EloCI)
-	}
-	for i := range l.Generations {
-		g := &l.Generations[i]
-		fmt.Fprintf(w, "%-4d %-10s %-20s %-9v %-20s %-20s %-20s %-14.4f %.3f (%.3f)\n", g.Generation,
-			fmt.Sprintf("%d-%d-%d", g.Gate.Wins, g.Gate.Draws, g.Gate.Losses), ci(&g.Gate), g.Promoted,
-			chain(g.Chained), ci(g.VsGen0), ci(g.VsMaterial), g.ValueLogLoss, g.PriorCrossEntropy, g.UniformCrossEntropy)
-	}
-	if st := l.Strength; st != nil {
-		rates := make([]string, len(st.Rates))
-		for i, r := range st.Rates {
-			rates[i] = fmt.Sprintf("%s %.0f", r.Engine, r.SimsPerSecond)
-		}
-		fmt.Fprintf(w, "\nstrength (sims/s, one thread: %s)\n", strings.Join(rates, "; "))
-		for _, m := range st.Matches {
-			fmt.Fprintf(w, "  %s (%d / %d sims): %d-%d-%d, Elo %s\n", m.Name, m.ASims, m.BSims, m.Match.Wins, m.Match.Draws, m.Match.Losses, ci(&m.Match))
-		}
-	}
-	if l.ChampionModel != "" {
-		fmt.Fprintf(w, "\nchampion: generation %d, play it with --evaluator %s --leaf value --cpuct %g\n", l.Champion, filepath.Join(out, l.ChampionModel), cpuct)
-	} else {
-		fmt.Fprintf(w, "\nchampion: generation 0 (no trained generation passed its gate)\n")
-	}
-	return nil
 }

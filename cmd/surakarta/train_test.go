@@ -70,18 +70,6 @@ func TestTrainErrorsNameTrainsFlags(t *testing.T) {
 	}
 }
 
-// TestLadderStrengthLineEndsCleanly: the rates line ended "…2024356;)".
-func TestLadderStrengthLineEndsCleanly(t *testing.T) {
-	var b strings.Builder
-	l := &train.Ladder{Strength: &train.Strength{Rates: []train.Rate{{Engine: "gen-01", SimsPerSecond: 2}, {Engine: "gen-01 uniform priors", SimsPerSecond: 3}}}}
-	if err := writeLadder(&b, "out", 0.5, l); err != nil {
-		t.Fatal(err)
-	}
-	if want := "strength (sims/s, one thread: gen-01 2; gen-01 uniform priors 3)\n"; !strings.Contains(b.String(), want) {
-		t.Errorf("ladder:\n%s\nwant the line %q", b.String(), want)
-	}
-}
-
 // TestTrainPlaysTheMajorityEnding: train takes the rules flags, so the
 // majority ending can be trained; its generations' data is of that
 // variant, and the ladder records the rules.

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"io"
 	"math"
+	"path/filepath"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -304,4 +306,46 @@ func repeat(s string, n int) []string {
 		out[i] = s
 	}
 	return out
+}
+
+// WriteText prints the ladder's headline as train does: one line per
+// generation, the strength comparison, and how to play the champion of the
+// run in out (its value-leaf players at cpuct).
+func (l *Ladder) WriteText(w io.Writer, out string, cpuct float64) error {
+	fmt.Fprintf(w, "train finished: everything is in %s (report.md, ladder.png, ladder.json)\n\n", out)
+	fmt.Fprintf(w, "%-4s %-10s %-20s %-9s %-20s %-20s %-20s %-14s %s\n", "gen", "gate", "gate Elo", "promoted", "Elo over gen 1", "Elo vs gen 0", "Elo vs material", "value logloss", "prior CE (uniform)")
+	ci := func(m *Match) string {
+		if m == nil {
+			return "-"
+		}
+		return EloText(m.Elo, m.EloCI)
+	}
+	chain := func(c *Chain) string {
+		if c == nil {
+			return "-"
+		}
+		return EloText(c.Elo, c.EloCI)
+	}
+	for i := range l.Generations {
+		g := &l.Generations[i]
+		fmt.Fprintf(w, "%-4d %-10s %-20s %-9v %-20s %-20s %-20s %-14.4f %.3f (%.3f)\n", g.Generation,
+			fmt.Sprintf("%d-%d-%d", g.Gate.Wins, g.Gate.Draws, g.Gate.Losses), ci(&g.Gate), g.Promoted,
+			chain(g.Chained), ci(g.VsGen0), ci(g.VsMaterial), g.ValueLogLoss, g.PriorCrossEntropy, g.UniformCrossEntropy)
+	}
+	if st := l.Strength; st != nil {
+		rates := make([]string, len(st.Rates))
+		for i, r := range st.Rates {
+			rates[i] = fmt.Sprintf("%s %.0f", r.Engine, r.SimsPerSecond)
+		}
+		fmt.Fprintf(w, "\nstrength (sims/s, one thread: %s)\n", strings.Join(rates, "; "))
+		for _, m := range st.Matches {
+			fmt.Fprintf(w, "  %s (%d / %d sims): %d-%d-%d, Elo %s\n", m.Name, m.ASims, m.BSims, m.Match.Wins, m.Match.Draws, m.Match.Losses, ci(&m.Match))
+		}
+	}
+	if l.ChampionModel != "" {
+		fmt.Fprintf(w, "\nchampion: generation %d, play it with --evaluator %s --leaf value --cpuct %g\n", l.Champion, filepath.Join(out, l.ChampionModel), cpuct)
+	} else {
+		fmt.Fprintf(w, "\nchampion: generation 0 (no trained generation passed its gate)\n")
+	}
+	return nil
 }

@@ -92,13 +92,42 @@ type SettingsMismatchError struct {
 	Diffs []dataset.SettingDiff
 }
 
+// Error says each differing setting in selfplay's form, by the train flag
+// that sets it ("--sims: this run 60, the run 50"), or by its key in
+// ladder.json where no flag sets it alone.
 func (e *SettingsMismatchError) Error() string {
-	parts := make([]string, len(e.Diffs))
-	for i, d := range e.Diffs {
-		parts[i] = fmt.Sprintf("%s: this run %s, the run %s", d.Setting, d.Mine, d.Have)
+	var lines []string
+	for _, d := range e.Diffs {
+		if flag, ok := settingFlag(d.Setting); ok {
+			d.Setting = flag
+			lines = append(lines, d.Flagged("the run"))
+		} else {
+			lines = append(lines, fmt.Sprintf("%s (ladder.json settings): this run %s, the run %s", d.Setting, d.Mine, d.Have))
+		}
 	}
-	return fmt.Sprintf("%s holds a training run of other settings (%s): --resume continues a run with its own settings; repeat them, or choose another --out",
-		e.Out, strings.Join(parts, "; "))
+	return fmt.Sprintf("%s holds a training run with other settings:\n  %s\n"+
+		"--resume continues a run with its own settings: repeat them, or choose another --out",
+		e.Out, strings.Join(lines, "\n  "))
+}
+
+// settingFlag names the train flag that sets a key of the ladder's
+// settings, with ok false where no flag sets it alone.
+func settingFlag(key string) (string, bool) {
+	switch key {
+	case "model_cpuct":
+		return "model-cpuct", true
+	case "selfplay_engine.sims":
+		return "sims", true
+	case "match_engine.sims":
+		return "match-engine sims", true
+	case "fit.value.color_blind":
+		return "color-blind", true
+	case "fit.td_lambda", "fit.spread_scale", "fit.no_prior", "fit.prior_temperature":
+		return strings.TrimPrefix(key, "fit."), true
+	case "games", "window", "gate_games", "anchor_games", "strength_games", "random_opening", "seed", "rules":
+		return key, true
+	}
+	return key, false
 }
 
 // sameJSON reports whether two JSON documents are equal but for white

@@ -1,0 +1,88 @@
+package experiments
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+)
+
+// ArmHeadline is an arm's headline figures in experiment run|report --json.
+type ArmHeadline struct {
+	Name             string   `json:"name"`
+	Variant          string   `json:"variant"`
+	Games            int64    `json:"games"`
+	RedWins          int64    `json:"red_wins"`
+	BlackWins        int64    `json:"black_wins"`
+	Draws            int64    `json:"draws"`
+	RedWinRate       Estimate `json:"red_win_rate"`
+	BlackWinRate     Estimate `json:"black_win_rate"`
+	DrawRate         Estimate `json:"draw_rate"`
+	FirstPlayerScore Estimate `json:"first_player_score"`
+}
+
+// ComparisonHeadline is a comparison's headline figures.
+type ComparisonHeadline struct {
+	A                string          `json:"a"`
+	B                string          `json:"b"`
+	GamesA           int64           `json:"games_a"`
+	GamesB           int64           `json:"games_b"`
+	OutcomesP        float64         `json:"outcomes_p"`
+	DrawRate         *RateComparison `json:"draw_rate,omitempty"`
+	FirstPlayerScore ScoreComparison `json:"first_player_score"`
+}
+
+// Headline is where an experiment's report went, its answer and headline
+// figures: what experiment run and report print (its JSON with --json).
+type Headline struct {
+	Dir         string               `json:"dir"`
+	ReportJSON  string               `json:"report_json"`
+	ReportMD    string               `json:"report_md"`
+	Plots       []string             `json:"plots"`
+	Arms        []ArmHeadline        `json:"arms"`
+	Comparisons []ComparisonHeadline `json:"comparisons"`
+	Answer      []string             `json:"answer"`
+	// Games is the games per arm played; SpecGames the spec file's, when
+	// experiment run --games overrode it.
+	Games     int64 `json:"games"`
+	SpecGames int64 `json:"spec_games,omitempty"`
+
+	plots []string // as the report names them, for the text
+}
+
+// NewHeadline returns the headline of report r written to dir.
+func NewHeadline(dir string, r *Report) *Headline {
+	h := &Headline{Dir: dir, ReportJSON: filepath.Join(dir, "report.json"), ReportMD: filepath.Join(dir, "report.md"),
+		Plots: []string{}, Arms: []ArmHeadline{}, Comparisons: []ComparisonHeadline{}, Answer: make([]string, len(r.Answer)), plots: r.Plots}
+	for i, p := range r.Answer {
+		h.Answer[i] = strings.ReplaceAll(p, "**", "")
+	}
+	if r.Spec != nil {
+		h.Games, h.SpecGames = r.Spec.Games, r.Spec.SpecGames
+	}
+	for _, p := range r.Plots {
+		h.Plots = append(h.Plots, filepath.Join(dir, p))
+	}
+	for _, a := range r.Arms {
+		st := a.Stats
+		h.Arms = append(h.Arms, ArmHeadline{Name: a.Name, Variant: a.Variant, Games: st.Games, RedWins: st.RedWins, BlackWins: st.BlackWins,
+			Draws: st.Draws, RedWinRate: st.RedWinRate, BlackWinRate: st.BlackWinRate, DrawRate: st.DrawRate, FirstPlayerScore: st.FirstPlayerScore})
+	}
+	for _, c := range r.Comparisons {
+		cj := ComparisonHeadline{A: c.A, B: c.B, GamesA: c.GamesA, GamesB: c.GamesB, OutcomesP: c.Outcomes.P, FirstPlayerScore: c.FirstPlayerScore}
+		if d, ok := c.Rates["draw_rate"]; ok {
+			cj.DrawRate = &d
+		}
+		h.Comparisons = append(h.Comparisons, cj)
+	}
+	return h
+}
+
+// WriteText prints where the report went and its answer, a paragraph a
+// part.
+func (h *Headline) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "wrote %s/report.md, report.json and %s\n\n", strings.TrimSuffix(h.Dir, "/"), strings.Join(h.plots, ", "))
+	for _, p := range h.Answer {
+		fmt.Fprintf(w, "%s\n\n", p)
+	}
+}

@@ -1,0 +1,88 @@
+package selfplay
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/words"
+)
+
+// CheckPartition refuses a run whose settings differ from those the
+// partition in c.Dir holds, naming each differing flag with both values,
+// before anything is played or touched. A partition without a manifest is
+// left to Run, which checks its footers.
+func (c *Config) CheckPartition() error {
+	mine := c.RunSettings()
+	have, ok, err := dataset.ReadManifest(c.Dir, mine.Variant)
+	if err != nil || !ok {
+		return nil // Run reports a bad manifest
+	}
+	diffs := mine.Diffs(have)
+	if len(diffs) == 0 {
+		return nil
+	}
+	lines := make([]string, len(diffs))
+	for i, d := range diffs {
+		lines[i] = d.Flagged("the partition")
+	}
+	return fmt.Errorf("%s already holds a %s run with other settings:\n  %s\n"+
+		"To continue that run, repeat its settings (with --resume); to start a new run, write it to another --out",
+		dataset.PartitionDir(c.Dir, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(lines, "\n  "))
+}
+
+// SummaryJSON is what selfplay --json prints of a run into Out.
+type SummaryJSON struct {
+	Planned       int64   `json:"planned"`
+	Skipped       int64   `json:"skipped"`
+	Played        int64   `json:"played"`
+	Journaled     int64   `json:"journaled"`
+	Written       int64   `json:"written"`
+	Positions     int64   `json:"positions"`
+	Red           int64   `json:"red"`
+	Black         int64   `json:"black"`
+	Draw          int64   `json:"draw"`
+	Parts         int     `json:"parts"`
+	Seconds       float64 `json:"seconds"`
+	GamesPerS     float64 `json:"games_per_s"`
+	PositionsPerS float64 `json:"positions_per_s"`
+	Out           string  `json:"out"`
+	Interrupted   bool    `json:"interrupted"`
+}
+
+// JSON returns the summary of a run into out as selfplay --json prints it.
+func (s *Summary) JSON(out string, interrupted bool) SummaryJSON {
+	secs := s.Elapsed.Seconds()
+	j := SummaryJSON{Planned: s.Planned, Skipped: s.Skipped, Played: s.Played, Journaled: s.Journaled, Written: s.Written, Positions: s.Positions,
+		Red: s.Red, Black: s.Black, Draw: s.Draw, Parts: s.Parts, Seconds: secs, Out: out, Interrupted: interrupted}
+	if secs > 0 {
+		j.GamesPerS, j.PositionsPerS = float64(s.Played)/secs, float64(s.Positions)/secs
+	}
+	return j
+}
+
+// InterruptedErr says what an interrupted run into out kept and how to
+// continue it.
+func (s *Summary) InterruptedErr(out string) error {
+	kept := s.Played + s.Journaled - s.Written
+	return fmt.Errorf("interrupted: %d of this run's %d games are in %s (%d written now) and %d more are kept in its journal; the games in progress were discarded.\n"+
+		"Run the same command with --resume to write those and play the %d missing games",
+		s.Skipped+s.Written, s.Planned, out, s.Written, kept, s.Planned-s.Skipped-s.Written-kept)
+}
+
+// WriteText prints the summary of a finished run into out as selfplay
+// does: what it wrote, how fast, the results and the games already there.
+func (s *Summary) WriteText(w io.Writer, out string) {
+	if s.Played == 0 {
+		fmt.Fprintf(w, "nothing to play: all %d of this run's games are already in %s\n", s.Planned, out)
+		return
+	}
+	secs := s.Elapsed.Seconds()
+	fmt.Fprintf(w, "wrote %s (%s) to %s in %.1f s: %.2f games/s, %.0f positions/s; red %d, black %d, draw %d",
+		words.Count(s.Written, "game"), words.Count(s.Positions, "position"), out, secs, float64(s.Played)/secs, float64(s.Positions)/secs, s.Red, s.Black, s.Draw)
+	if s.Skipped > 0 {
+		fmt.Fprintf(w, "; %s %s already there", words.Count(s.Skipped, "game"), words.Plural(min(s.Skipped, 2), "was", "were"))
+	}
+	fmt.Fprintln(w)
+}
