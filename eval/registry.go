@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 )
 
 // The evaluator registry: every place that turns an evaluator's name
@@ -71,6 +72,22 @@ type Opened struct {
 	// always recorded), so that a changed file is another run wherever it
 	// lives and a moved one the same run.
 	Identity string
+}
+
+// OpenEngine returns the search configuration of e under rules r with
+// seed, checked, and its evaluator opened (OpenEvaluator): what every
+// command and match side that runs the engine starts from. An evaluator
+// that does not open is named as its flag names it (--evaluator NAME).
+func OpenEngine(e mcts.Engine, r rules.Rules, seed uint64) (mcts.Config, Opened, error) {
+	c := e.Config(r, seed)
+	if err := e.Validate(); err != nil {
+		return c, Opened{}, err
+	}
+	o, err := OpenEvaluator(e.Evaluator)
+	if err != nil {
+		return c, o, fmt.Errorf("--evaluator %s: %w", e.Evaluator, err)
+	}
+	return c, o, nil
 }
 
 // OpenEvaluator returns the evaluator name names: a built-in

@@ -2,11 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/surakarta/surakarta/internal/analysis"
-	"github.com/surakarta/surakarta/internal/progress"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/surakarta/surakarta/internal/analysis"
+	"github.com/surakarta/surakarta/internal/progress"
 )
 
 const mateInOneFEN = "6/2b3/1r4/6/6/5r r 0 30" // b4xc5 takes Black's last piece

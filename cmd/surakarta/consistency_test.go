@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,8 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-
-	"github.com/surakarta/surakarta/internal/stats"
 )
 
 // TestGamesAtOnceIsConcurrencyEverywhere: the games a command plays at once
@@ -61,16 +58,6 @@ func TestWorkersStillWorksWithANote(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustContain(t, stderr, "surakarta: --workers is deprecated: use --concurrency")
-}
-
-// TestEloOfAnEvenScoreIsPlusZero: an even match (Elo -0 by the formula)
-// reads "+0.0", not "-0.0", in the text report.
-func TestEloOfAnEvenScoreIsPlusZero(t *testing.T) {
-	for _, x := range []float64{0, math.Copysign(0, -1)} {
-		if got := eloString(stats.Num(x)); got != "+0.0" {
-			t.Errorf("eloString(%v) = %q, want +0.0", x, got)
-		}
-	}
 }
 
 // TestNoFlagStatesItsDefaultTwice: help appends "(default X)" to a flag

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/mcts"
 )
@@ -67,7 +68,7 @@ func newDatasetInspectCommand() *cobra.Command {
 // TEXT" (one line per side, ": " or " a: " first); other texts (an
 // external engine) as they are.
 func engineLines(desc string) []string {
-	if sides, ok := matchEngineSides(desc); ok {
+	if sides, ok := match.EngineSides(desc); ok {
 		return []string{" a: " + sides[0], " b: " + sides[1]}
 	}
 	if text, ok := mcts.DescriptionText(desc); ok {

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/engine"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/internal/version"
@@ -37,7 +38,7 @@ func newEngineCommand() *cobra.Command {
 			settings, old, spec := engineOptions(cmd)
 			e, err := engine.New(engine.Options{
 				Name: "surakarta " + version.Module(), Author: "the surakarta authors",
-				Settings: settings, OldNames: old, Configure: parseEngineSpec, Spec: spec, Threads: threads,
+				Settings: settings, OldNames: old, Configure: match.ParseEngineSpec, Spec: spec, Threads: threads,
 			})
 			if err != nil {
 				return err

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/eval"
@@ -71,15 +69,7 @@ func (f *engineFlags) config(r rules.Rules) (mcts.Config, mcts.Evaluator, error)
 }
 
 // open is config with the evaluator's identity, for the commands that
-// record it: the evaluator comes from eval's registry (eval.OpenEvaluator).
+// record it (eval.OpenEngine).
 func (f *engineFlags) open(r rules.Rules) (mcts.Config, eval.Opened, error) {
-	c := f.engine.Config(r, f.seed)
-	if err := f.engine.Validate(); err != nil {
-		return c, eval.Opened{}, err
-	}
-	o, err := eval.OpenEvaluator(f.engine.Evaluator)
-	if err != nil {
-		return c, o, fmt.Errorf("--evaluator %s: %w", f.engine.Evaluator, err)
-	}
-	return c, o, nil
+	return eval.OpenEngine(f.engine, r, f.seed)
 }

@@ -1,86 +1,17 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
-	"io"
-	"math"
-	"os"
-	"sort"
-	"strconv"
-	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
-	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/runspec"
-	"github.com/surakarta/surakarta/internal/stats"
-	"github.com/surakarta/surakarta/internal/words"
-	"github.com/surakarta/surakarta/mcts"
-	"github.com/surakarta/surakarta/rules"
 )
-
-// parseEngineSpec turns a CONFIG (match --a/--b, --match-engine, the
-// engine command's options) into search settings under rules r and the
-// evaluator they name, checked once: the engine's text form
-// (mcts.ParseEngine: each key an engine flag, meaning exactly what the flag
-// means) over the analysis defaults, and seed=S, the seed the flag --seed
-// of the engine commands sets.
-func parseEngineSpec(spec string, r rules.Rules) (mcts.Config, mcts.Evaluator, error) {
-	f, err := engineSpecFlags(mcts.DefaultEngine(), spec)
-	if err != nil {
-		return mcts.Config{}, nil, err
-	}
-	return f.config(r)
-}
-
-// engineSpecFlags applies a CONFIG to base, as parseEngineSpec does, and
-// returns the engine flags it amounts to, unchecked.
-func engineSpecFlags(base mcts.Engine, spec string) (engineFlags, error) {
-	f := engineFlags{engine: base, seed: mcts.DefaultConfig().Seed}
-	var settings []string
-	for _, pair := range strings.Split(spec, ",") {
-		k, v, _ := strings.Cut(pair, "=")
-		if strings.TrimPrefix(strings.TrimSpace(k), "--") != "seed" {
-			settings = append(settings, pair)
-			continue
-		}
-		seed, err := strconv.ParseUint(strings.TrimSpace(v), 0, 64)
-		if err != nil {
-			return f, fmt.Errorf("seed=%s: want a whole number from 0 to %d", strings.TrimSpace(v), uint64(math.MaxUint64))
-		}
-		f.seed = seed
-	}
-	var err error
-	f.engine, err = mcts.ParseEngine(f.engine, strings.Join(settings, ","))
-	return f, err
-}
-
-// parseSPRT parses "elo0,elo1,alpha,beta".
-func parseSPRT(s string) (*stats.SPRTBounds, error) {
-	parts := strings.Split(s, ",")
-	if len(parts) != 4 {
-		return nil, fmt.Errorf("--sprt %q: want elo0,elo1,alpha,beta, e.g. 0,20,0.05,0.05", s)
-	}
-	var v [4]float64
-	for i, p := range parts {
-		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, fmt.Errorf("--sprt %q: %q is not a number", s, p)
-		}
-		v[i] = x
-	}
-	b := &stats.SPRTBounds{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3], Model: stats.Logistic}
-	if _, err := stats.SPRTPentanomial(stats.Pentanomial{}, *b); err != nil {
-		return nil, fmt.Errorf("--sprt: %w", err)
-	}
-	return b, nil
-}
 
 func newMatchCommand() *cobra.Command {
 	var (
@@ -179,7 +110,7 @@ func newMatchCommand() *cobra.Command {
 			"  surakarta match --a 'engine:./my-engine --fast' --b leaf=value --go 'movetime 100' --games 100 --out runs/mine\n" +
 			"  surakarta match --engines engines.json --a conf:mine --b conf:theirs --games 200 --out runs/m --resume",
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) (rerr error) {
+		RunE: func(cmd *cobra.Command, _ []string) error {
 			games, seed, opening, out, resume := int(run.Games), run.Seed, run.RandomOpening, run.Out, run.Resume
 			r, err := rf.rules()
 			if err != nil {
@@ -188,7 +119,7 @@ func newMatchCommand() *cobra.Command {
 			if err := runspec.PairedGames("--games", int64(games), ""); err != nil {
 				return err
 			}
-			book, err := matchOpenings(fen, openingsFile, r)
+			book, err := match.Openings(fen, openingsFile, r)
 			if err != nil {
 				return err
 			}
@@ -204,143 +135,16 @@ func newMatchCommand() *cobra.Command {
 			if resume && out == "" {
 				return errors.New("--resume continues the match recorded in --out: pass --out DIR")
 			}
-			ss := sideSettings{margin: margin, moveTimeout: moveTimeout}
-			if logPath != "" {
-				f, err := os.Create(logPath)
-				if err != nil {
-					return fmt.Errorf("--log: %w", err)
-				}
-				defer f.Close()
-				ss.log = external.NewTranscript(f)
-			}
-			budgets, err := sideBudgets(goBudget, goA, goB)
-			if err != nil {
-				return err
-			}
-			if enginesFile != "" {
-				if ss.engines, err = external.LoadEnginesFile(enginesFile); err != nil {
-					return fmt.Errorf("--engines: %w", err)
-				}
-			}
-			sideA, err := resolveSide(specA, "a", budgets[0], r, ss)
-			if err != nil {
-				return fmt.Errorf("--a: %w", err)
-			}
-			defer sideA.release()
-			sideB, err := resolveSide(specB, "b", budgets[1], r, ss)
-			if err != nil {
-				return fmt.Errorf("--b: %w", err)
-			}
-			defer sideB.release()
-			opt := arena.ArenaOptions{Games: games, Rules: r, Seed: seed, RandomOpening: opening, Openings: book, Workers: run.Concurrency}
-			openings := arena.OpeningsText(book)
-			if sprt != "" {
-				if opt.SPRT, err = parseSPRT(sprt); err != nil {
-					return err
-				}
-			}
-			var costs matchCosts
-			if out != "" {
-				rec, err := openMatchRecords(out, resume, dataset.Run{
-					SchemaVersion: dataset.SchemaVersion, Variant: r.Variant.String(), Rules: r.String(),
-					Engine: "a: " + sideA.identity + " | b: " + sideB.identity, Seed: seed, Games: int64(games), RandomOpening: opening, Start: openings,
-				}, arena.Sides{sideA.name, sideB.name}, r, cmd.ErrOrStderr())
-				if err != nil {
-					return err
-				}
-				defer func() {
-					if cerr := rec.close(); cerr != nil && rerr == nil {
-						rerr = fmt.Errorf("writing the last games to %s: %w", out, cerr)
-					}
-				}()
-				opt.Played, opt.OnPair = rec.played, rec.write
-				for _, p := range rec.played {
-					costs.add(p)
-				}
-			}
-			onPair := opt.OnPair
-			opt.OnPair = func(k int, g [2]arena.GameRecord) error {
-				costs.add(g)
-				if onPair != nil {
-					return onPair(k, g)
-				}
-				return nil
-			}
-			errOut := cmd.ErrOrStderr()
-			var status atomic.Pointer[string]
-			rep := progress.Start(errOut, progress.Options{
-				Unit: "games", Total: int64(games), Quiet: quiet,
-				Extra: func(time.Duration) string {
-					if p := status.Load(); p != nil {
-						return *p
-					}
-					return ""
-				},
-			})
-			var played int
-			opt.Progress = func(res arena.ArenaResult) {
-				rep.Add(int64(res.Games - played))
-				played = res.Games
-				line := fmt.Sprintf("A %d-%d-%d, score %.3f", res.Wins, res.Draws, res.Losses, float64(res.Score))
-				if res.SPRT != nil {
-					line += fmt.Sprintf(", LLR %.2f in [%.2f, %.2f]", res.SPRT.LLR, res.SPRT.Lower, res.SPRT.Upper)
-					if res.Stopped {
-						line += ", stopped: " + res.SPRT.Decision
-					}
-				}
-				status.Store(&line)
-			}
-			res, err := arena.Arena(cmd.Context(), sideA.factory, sideB.factory, opt)
-			rep.Stop()
+			res, err := match.Run(cmd.Context(), match.Options{A: specA, B: specB, Engines: enginesFile, Go: goBudget, GoA: goA, GoB: goB,
+				Margin: margin, MoveTimeout: moveTimeout, Log: logPath, Games: games, Rules: r, Seed: seed, RandomOpening: opening,
+				Openings: book, Workers: run.Concurrency, SPRT: sprt, Out: out, Resume: resume, Stderr: cmd.ErrOrStderr(), Quiet: quiet})
 			if res == nil {
 				return err
 			}
-			if err != nil {
-				fmt.Fprintf(errOut, "match stopped: %v; the report covers the %d games completed in order\n", err, res.Games)
-				if out != "" {
-					fmt.Fprintf(errOut, "the same command with --resume continues it\n")
-				}
-			}
-			var werr error
 			if asJSON {
-				ci, los, why := res.EloCI, &res.LOS, noInterval(res.Pairs)
-				if res.EloBound != nil {
-					why = "" // a sweep: the one-sided bound speaks for it
-				}
-				if why != "" {
-					ci, los = [2]stats.Num{stats.Num(math.NaN()), stats.Num(math.NaN())}, nil
-				}
-				werr = writeJSON(cmd.OutOrStdout(), struct {
-					A        string `json:"a"`
-					B        string `json:"b"`
-					AEngine  any    `json:"a_engine"`
-					BEngine  any    `json:"b_engine"`
-					Variant  string `json:"variant"`
-					Rules    string `json:"rules"`
-					Seed     uint64 `json:"seed"`
-					Opening  int    `json:"random_opening"`
-					Start    string `json:"start,omitempty"`
-					Planned  int    `json:"planned_games"`
-					Complete bool   `json:"complete"`
-					*arena.ArenaResult
-					// Without spread between the pairs the interval and
-					// LOS are null, and the note says why.
-					EloCI  [2]stats.Num `json:"elo_ci"`
-					LOS    *float64     `json:"los"`
-					NoteCI string       `json:"elo_ci_note,omitempty"`
-					Costs  matchCosts   `json:"costs"`
-				}{sideA.desc, sideB.desc, sideA.settings, sideB.settings, r.Variant.String(), r.String(), seed, opening, openings, games, err == nil, res,
-					ci, los, why, costs})
-			} else {
-				werr = writeMatchReport(cmd.OutOrStdout(), res, sideA.desc, sideB.desc, r, seed, opening, openings, games)
-				if werr == nil {
-					werr = costs.write(cmd.OutOrStdout())
-				}
+				return cmp.Or(err, writeJSON(cmd.OutOrStdout(), res.JSON()))
 			}
-			if err != nil {
-				return err
-			}
-			return werr
+			return cmp.Or(err, res.WriteText(cmd.OutOrStdout()))
 		},
 	}
 	fs := cmd.Flags()
@@ -369,93 +173,4 @@ func newMatchCommand() *cobra.Command {
 	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	cmd.AddCommand(newMatchPGNCommand())
 	return cmd
-}
-
-func writeMatchReport(w io.Writer, res *arena.ArenaResult, a, b string, r rules.Rules, seed uint64, opening int, openings string, planned int) error {
-	fmt.Fprintf(w, "A: %s\nB: %s\n", a, b)
-	from := ""
-	if openings != "" {
-		from = "from " + openings + ", "
-	}
-	fmt.Fprintf(w, "%s (%s, %s%s of random opening, seed %d), %s\n", words.Count(res.Games, "game"), words.Count(res.Games/2, "pair"), from, words.Count(opening, "ply"), seed, r)
-	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses; score %.3f\n", res.Wins, res.Draws, res.Losses, float64(res.Score))
-	if b := res.EloBound; b != nil {
-		fmt.Fprintf(w, "Elo A - B: %s, A %s all %d pairs, LOS %.1f%%\n", b, map[string]string{">": "won", "<": "lost"}[b.Op], b.Units, 100*res.LOS)
-	} else if why := noInterval(res.Pairs); why != "" {
-		fmt.Fprintf(w, "Elo A - B: %s [95%% CI n/a: %s], LOS n/a\n", eloString(res.Elo), why)
-	} else {
-		fmt.Fprintf(w, "Elo A - B: %s [95%% CI %s, %s], LOS %.1f%%\n", eloString(res.Elo), eloString(res.EloCI[0]), eloString(res.EloCI[1]), 100*res.LOS)
-	}
-	fmt.Fprintf(w, "A as red: %d-%d-%d, A as black: %d-%d-%d (wins-draws-losses)\n",
-		res.AsRed.Wins, res.AsRed.Draws, res.AsRed.Losses, res.AsBlack.Wins, res.AsBlack.Draws, res.AsBlack.Losses)
-	fmt.Fprintf(w, "pairs by A's points (0, 1/2, 1, 3/2, 2): %d %d %d %d %d\n", res.Pairs[0], res.Pairs[1], res.Pairs[2], res.Pairs[3], res.Pairs[4])
-	reasons := make([]string, 0, len(res.Reasons))
-	for k, n := range res.Reasons {
-		reasons = append(reasons, fmt.Sprintf("%s %d", k, n))
-	}
-	sort.Strings(reasons)
-	fmt.Fprintf(w, "endings: %s; mean length %.1f plies\n", strings.Join(reasons, ", "), res.MeanPlies)
-	if s := res.SPRT; s != nil {
-		state := "undecided"
-		switch s.Decision {
-		case stats.AcceptH0.String():
-			state = fmt.Sprintf("H0 accepted: elo <= %g", s.Elo0)
-		case stats.AcceptH1.String():
-			state = fmt.Sprintf("H1 accepted: elo >= %g", s.Elo1)
-		}
-		fmt.Fprintf(w, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR %.3f in [%.3f, %.3f], %s", s.Elo0, s.Elo1, s.Alpha, s.Beta, s.LLR, s.Lower, s.Upper, state)
-		if res.Stopped {
-			fmt.Fprintf(w, " (stopped after %d of %d games)", res.Games, planned)
-		}
-		fmt.Fprintln(w)
-	}
-	return nil
-}
-
-func eloString(e stats.Num) string { return stats.EloText(float64(e)) }
-
-// matchOpenings reads --fen or --openings under rules r: the positions the
-// pairs start from, none for the standard start.
-func matchOpenings(fen, file string, r rules.Rules) ([]rules.Position, error) {
-	switch {
-	case fen != "" && file != "":
-		return nil, errors.New("--fen and --openings both give the start: pass one (a book of one line is --fen)")
-	case fen != "":
-		p, err := arena.Opening(fen, r)
-		if err != nil {
-			return nil, fmt.Errorf("--fen: %w", err)
-		}
-		return []rules.Position{p}, nil
-	case file != "":
-		f, err := os.Open(file)
-		if err != nil {
-			return nil, fmt.Errorf("--openings: %w", err)
-		}
-		defer f.Close()
-		book, err := arena.ReadOpenings(f, file, r)
-		if err != nil {
-			return nil, fmt.Errorf("--openings: %w", err)
-		}
-		return book, nil
-	}
-	return nil, nil
-}
-
-// noInterval says why the pairs support no interval (and no likelihood of
-// superiority), or returns "": the pentanomial interval is the spread of
-// the pair scores, and one pair, or pairs that all scored the same, show
-// no spread, so the formula's zero-width interval would claim a certainty
-// the games do not give. A sweep (every pair won, or lost) has its
-// one-sided bound instead (ArenaResult.EloBound), which the report prefers.
-func noInterval(p stats.Pentanomial) string {
-	n := p.Pairs()
-	if n == 1 {
-		return "one pair"
-	}
-	for k, c := range p {
-		if c == n && n > 0 {
-			return fmt.Sprintf("all %d pairs scored %s of 2 points", n, [...]string{"0", "1/2", "1", "3/2", "2"}[k])
-		}
-	}
-	return ""
 }

@@ -14,60 +14,9 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/mcts"
-	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
 )
-
-// TestEngineSpecMeansTheFlags: each CONFIG key sets what the engine flag of
-// that name sets.
-func TestEngineSpecMeansTheFlags(t *testing.T) {
-	r := rules.DefaultRules()
-	cfg, ev, err := parseEngineSpec("sims=123, leaf=value,cpuct=2.5,solver=false,--temperature-plies=3,evaluator=material,seed=7", r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cfg.Sims != 123 || cfg.Leaf != mcts.LeafValue || cfg.CPUCT != 2.5 || cfg.Solver || cfg.TemperaturePlies != 3 || cfg.Seed != 7 || cfg.Rules != r {
-		t.Errorf("config %+v", cfg)
-	}
-	if _, ok := ev.(mcts.Material); !ok {
-		t.Errorf("evaluator %T, want mcts.Material", ev)
-	}
-	// setoption seed S takes the whole 64-bit range (docs/PROTOCOL.md).
-	if cfg, _, err := parseEngineSpec("seed=18446744073709551615", r); err != nil || cfg.Seed != 1<<64-1 {
-		t.Errorf("the largest seed: %d, %v", cfg.Seed, err)
-	}
-	def, _, err := parseEngineSpec("", r)
-	if want := mcts.DefaultConfig(); err != nil || def != want {
-		t.Errorf("empty CONFIG: %+v, %v; want the flag defaults %+v", def, err, want)
-	}
-	for _, tc := range []struct{ spec, want string }{
-		{"simz=4", `unknown key "simz"`},
-		{"sims=0", "--sims"},
-		{"seed=x", "seed=x"},
-		{"seed=18446744073709551616", "seed=18446744073709551616: want a whole number from 0 to 18446744073709551615"},
-		{"seed=-1", "from 0 to 18446744073709551615"},
-		{"evaluator=/no/such/weights.json", "--evaluator"},
-		{"eval=/no/such/weights.json", "--evaluator"},
-	} {
-		if _, _, err := parseEngineSpec(tc.spec, r); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%q: %v, want an error mentioning %q", tc.spec, err, tc.want)
-		}
-	}
-}
-
-func TestParseSPRT(t *testing.T) {
-	b, err := parseSPRT("0, 20, 0.05, 0.1")
-	if err != nil || b.Elo0 != 0 || b.Elo1 != 20 || b.Alpha != 0.05 || b.Beta != 0.1 {
-		t.Fatalf("%+v, %v", b, err)
-	}
-	for _, s := range []string{"0,20,0.05", "a,20,0.05,0.05", "20,0,0.05,0.05", "0,20,0.7,0.05"} {
-		if _, err := parseSPRT(s); err == nil || !strings.Contains(err.Error(), "--sprt") {
-			t.Errorf("%q: %v", s, err)
-		}
-	}
-}
 
 func TestMatchTextReportAndSPRT(t *testing.T) {
 	out, errOut, err := run(t, "", "match", "--a", "sims=16,leaf=value", "--b", "sims=1,leaf=value", "--games", "40", "--sprt", "0,100,0.2,0.2")
@@ -86,21 +35,6 @@ func TestMatchTextReportAndSPRT(t *testing.T) {
 	if _, _, err := run(t, "", "match", "--games", "3"); err == nil || !strings.Contains(err.Error(), "--games") {
 		t.Errorf("odd --games: %v", err)
 	}
-}
-
-// FuzzMatchSpecs: no CONFIG or --sprt value may panic the parsers.
-func FuzzMatchSpecs(f *testing.F) {
-	for _, s := range []string{"sims=400,leaf=value,evaluator=material", "", ",,", "sims", "=", "solver=maybe", "cpuct=NaN", "0,20,0.05,0.05", "1e308,inf,0,1"} {
-		f.Add(s)
-	}
-	r := rules.DefaultRules()
-	f.Fuzz(func(t *testing.T, s string) {
-		if strings.Contains(s, "eval") {
-			return // would read files named by the fuzzer
-		}
-		parseEngineSpec(s, r)
-		parseSPRT(s)
-	})
 }
 
 // TestMatchAgainstAnExternalEngine: `surakarta engine` as an external side
@@ -443,18 +377,6 @@ func TestMatchOfOnePairClaimsNoInterval(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(js), &m); err != nil || len(m.EloCI) != 2 || m.EloCI[0] != nil || m.EloCI[1] != nil || m.LOS != nil || m.Note != "one pair" {
 		t.Errorf("one pair's JSON (%v): %s", err, js)
-	}
-	for _, tc := range []struct {
-		p    stats.Pentanomial
-		want string
-	}{
-		{stats.Pentanomial{0, 0, 1, 0, 0}, "one pair"},
-		{stats.Pentanomial{0, 0, 0, 0, 6}, "all 6 pairs scored 2 of 2 points"},
-		{stats.Pentanomial{0, 0, 5, 1, 0}, ""},
-	} {
-		if got := noInterval(tc.p); got != tc.want {
-			t.Errorf("pairs %v: %q, want %q", tc.p, got, tc.want)
-		}
 	}
 }
 

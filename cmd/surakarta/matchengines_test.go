@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/surakarta/surakarta/eval/match"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -105,7 +106,7 @@ func TestMatchBudgetsOfBuiltinSides(t *testing.T) {
 		A, B    string
 		AEngine map[string]any `json:"a_engine"`
 		BEng    map[string]any `json:"b_engine"`
-		Costs   matchCosts     `json:"costs"`
+		Costs   match.Costs    `json:"costs"`
 	}
 	if err := json.Unmarshal([]byte(out), &m); err != nil {
 		t.Fatal(err)

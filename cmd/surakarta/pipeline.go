@@ -10,8 +10,8 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/runspec"
-	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/pipeline"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -103,10 +103,10 @@ func newPipelineCommand() *cobra.Command {
 			if err := fitOpt.Validate(); err != nil {
 				return fmt.Errorf("fit flags: %w", err)
 			}
-			if hasKey(matchEngine, "evaluator") {
+			if match.HasKey(matchEngine, "evaluator") {
 				return errors.New("--match-engine: leave evaluator out: the pipeline plays the fitted weights (A) against material (B)")
 			}
-			meng, _, err := parseEngineSpec(matchEngine, r)
+			meng, _, err := match.ParseEngineSpec(matchEngine, r)
 			if err != nil {
 				return fmt.Errorf("--match-engine: %w", err)
 			}
@@ -169,18 +169,6 @@ func addRulesFlagsExcept(cmd *cobra.Command, f *rulesFlags, except ...string) {
 	})
 	// The variant the flags leave to the caller must still parse.
 	f.variant = rules.DefaultRules().Variant.String()
-}
-
-// hasKey reports whether a match CONFIG sets the setting named name (in
-// any of its spellings).
-func hasKey(spec, name string) bool {
-	for _, pair := range strings.Split(spec, ",") {
-		k, _, _ := strings.Cut(pair, "=")
-		if s := mcts.LookupSetting(strings.TrimSpace(k)); s != nil && s.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // commandLine reconstructs the command as run, for the report's "reproduce

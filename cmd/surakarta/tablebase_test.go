@@ -2,11 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/surakarta/surakarta/tablebase"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/surakarta/surakarta/tablebase"
 )
 
 func TestTablebaseBuildProbeVerify(t *testing.T) {

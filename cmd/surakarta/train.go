@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/pipeline/train"
@@ -67,7 +68,7 @@ func newTrainCommand() *cobra.Command {
 				return err
 			}
 			c.Rules = r
-			if hasKey(matchEngine, "evaluator") {
+			if match.HasKey(matchEngine, "evaluator") {
 				return errors.New("--match-engine: leave evaluator out: the ladder's players bring their own (models, material)")
 			}
 			me, err := mcts.ParseEngine(mcts.Engine{Settings: c.Match}, matchEngine)

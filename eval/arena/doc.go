@@ -6,7 +6,8 @@
 // Files: arena.go plays matches and scores them; player.go is the Player
 // (SearchPlayer, TimedSearchPlayer, faults); openings.go the positions a
 // match starts from (ReadOpenings); record.go and records.go record the
-// games (GameRecord, WriteRecords, ResumeRecords); pgn.go prints them.
+// games (GameRecord, WriteRecords, ResumeRecords); pgn.go prints them
+// (WritePGN, and a directory's games: WriteDirPGN).
 //
 // # Matches
 //

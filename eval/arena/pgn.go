@@ -1,8 +1,11 @@
 package arena
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 
@@ -79,4 +82,52 @@ func WritePGN(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error {
 	b.WriteString("\n\n")
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// WriteDirPGN prints the games of the games table in dir (a match's
+// record, or a self-play dataset) with WritePGN, those of variant only
+// when it is not empty and those of ids only when there are any, with a
+// match's engines, time and nodes where its matches table has them. It
+// returns the ids it printed.
+func WriteDirPGN(w io.Writer, dir, variant string, ids []int64) (map[int64]bool, error) {
+	want := map[int64]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	matches := map[string]map[int64]dataset.MatchRow{}
+	vs, err := dataset.Variants(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range vs {
+		if variant != "" && v != variant {
+			continue
+		}
+		matches[v] = map[int64]dataset.MatchRow{}
+		if _, err := os.Stat(dataset.PartitionDir(dir, dataset.TableMatches, v)); errors.Is(err, fs.ErrNotExist) {
+			continue // a self-play dataset: no engine tags
+		}
+		err := dataset.ScanMatches(dir, v, func(m *dataset.MatchRow) error {
+			if len(want) == 0 || want[m.GameID] {
+				matches[v][m.GameID] = *m
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	found := map[int64]bool{}
+	err = dataset.ScanGames(dir, variant, func(g *dataset.GameRow) error {
+		if len(want) > 0 && !want[g.GameID] {
+			return nil
+		}
+		found[g.GameID] = true
+		var mp *dataset.MatchRow
+		if m, ok := matches[g.Variant][g.GameID]; ok {
+			mp = &m
+		}
+		return WritePGN(w, g, mp)
+	})
+	return found, err
 }

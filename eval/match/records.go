@@ -1,15 +1,11 @@
-package main
+package match
 
 import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"strings"
 	"time"
-
-	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
@@ -95,8 +91,8 @@ func matchSettingsDiff(diffs []dataset.SettingDiff, mine, have string) []string 
 			out = append(out, d.Flagged("the match"))
 			continue
 		}
-		ms, mok := matchEngineSides(mine)
-		hs, hok := matchEngineSides(have)
+		ms, mok := EngineSides(mine)
+		hs, hok := EngineSides(have)
 		if !mok || !hok {
 			out = append(out, d.Flagged("the match"))
 			continue
@@ -120,9 +116,9 @@ func matchSettingsDiff(diffs []dataset.SettingDiff, mine, have string) []string 
 	return out
 }
 
-// matchEngineSides splits a match record's engine text, "a: TEXT | b:
+// EngineSides splits a match record's engine text, "a: TEXT | b:
 // TEXT", into the sides' texts.
-func matchEngineSides(text string) ([2]string, bool) {
+func EngineSides(text string) ([2]string, bool) {
 	a, b, ok := strings.Cut(text, " | b: ")
 	a, aok := strings.CutPrefix(a, "a: ")
 	return [2]string{a, b}, ok && aok
@@ -169,21 +165,21 @@ func (m *matchRecords) flush() error {
 	return err
 }
 
-// sideCost sums one engine's moves (the random opening's excluded), time
+// SideCost sums one engine's moves (the random opening's excluded), time
 // and nodes over a match.
-type sideCost struct {
+type SideCost struct {
 	Moves  int64 `json:"moves"`
 	TimeMS int64 `json:"time_ms"`
 	Nodes  int64 `json:"nodes"`
 }
 
-// matchCosts are A's and B's costs.
-type matchCosts struct {
-	A sideCost `json:"a"`
-	B sideCost `json:"b"`
+// Costs are A's and B's costs, match --json's costs.
+type Costs struct {
+	A SideCost `json:"a"`
+	B SideCost `json:"b"`
 }
 
-func (c *matchCosts) add(games [2]arena.GameRecord) {
+func (c *Costs) add(games [2]arena.GameRecord) {
 	for i := range games {
 		g := &games[i]
 		first := g.Start.SideToMove()
@@ -202,8 +198,8 @@ func (c *matchCosts) add(games [2]arena.GameRecord) {
 	}
 }
 
-func (c *matchCosts) write(w io.Writer) error {
-	per := func(s sideCost) string {
+func (c *Costs) write(w io.Writer) error {
+	per := func(s SideCost) string {
 		if s.Moves == 0 {
 			return "no moves"
 		}
@@ -212,80 +208,4 @@ func (c *matchCosts) write(w io.Writer) error {
 	}
 	_, err := fmt.Fprintf(w, "cost: A %s; B %s\n", per(c.A), per(c.B))
 	return err
-}
-
-func newMatchPGNCommand() *cobra.Command {
-	var (
-		ids     []int64
-		variant string
-	)
-	cmd := &cobra.Command{
-		Use:   "pgn DIR [--game N]... [--variant V]",
-		Short: "Print the games of a match (or any games table) as PGN-like text",
-		Long: "pgn prints the games of the games table in DIR (a match's --out, or a self-play\n" +
-			"dataset) in a PGN-like form: tag pairs with the game's settings, result and ending,\n" +
-			"and for a match the engines and their time and nodes; then the moves in canonical\n" +
-			"notation, numbered as the start FEN numbers them, and the result (1-0 Red won, 0-1\n" +
-			"Black won, 1/2-1/2 a draw). --game selects games by id (repeat it for several).",
-		Example: "  surakarta match pgn runs/mine --game 0 --game 1\n" +
-			"  surakarta match pgn out/data --variant majority > games.pgn",
-		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			dir := args[0]
-			if err := dataset.CheckDir(dir); err != nil {
-				return err
-			}
-			want := map[int64]bool{}
-			for _, id := range ids {
-				want[id] = true
-			}
-			matches := map[string]map[int64]dataset.MatchRow{}
-			vs, err := dataset.Variants(dir)
-			if err != nil {
-				return err
-			}
-			for _, v := range vs {
-				if variant != "" && v != variant {
-					continue
-				}
-				matches[v] = map[int64]dataset.MatchRow{}
-				if _, err := os.Stat(dataset.PartitionDir(dir, dataset.TableMatches, v)); errors.Is(err, fs.ErrNotExist) {
-					continue // a self-play dataset: no engine tags
-				}
-				err := dataset.ScanMatches(dir, v, func(m *dataset.MatchRow) error {
-					if len(want) == 0 || want[m.GameID] {
-						matches[v][m.GameID] = *m
-					}
-					return nil
-				})
-				if err != nil {
-					return err
-				}
-			}
-			found := map[int64]bool{}
-			err = dataset.ScanGames(dir, variant, func(g *dataset.GameRow) error {
-				if len(want) > 0 && !want[g.GameID] {
-					return nil
-				}
-				found[g.GameID] = true
-				var mp *dataset.MatchRow
-				if m, ok := matches[g.Variant][g.GameID]; ok {
-					mp = &m
-				}
-				return arena.WritePGN(cmd.OutOrStdout(), g, mp)
-			})
-			if err != nil {
-				return err
-			}
-			for _, id := range ids {
-				if !found[id] {
-					return fmt.Errorf("--game %d: no such game in %s", id, dir)
-				}
-			}
-			return nil
-		},
-	}
-	cmd.Flags().Int64SliceVar(&ids, "game", nil, "game id to print (repeatable; default: every game)")
-	cmd.Flags().StringVar(&variant, "variant", "", "variant partition to read (default: all)")
-	return cmd
 }

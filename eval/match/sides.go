@@ -1,4 +1,4 @@
-package main
+package match
 
 import (
 	"encoding/json"
@@ -6,13 +6,16 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/internal/runspec"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -102,7 +105,7 @@ func sideBudgets(all, a, b string) ([2]sideBudget, error) {
 // are its sims (the built-in search counts a simulation as a node),
 // movetime MS a clock of MS a move. A CONFIG that sets sims as well gets
 // an error: two budgets for one side.
-func builtinBudget(value string, sb sideBudget, f *engineFlags) (moveTime time.Duration, err error) {
+func builtinBudget(value string, sb sideBudget, f *engineSeed) (moveTime time.Duration, err error) {
 	if sb.flag == "" {
 		return 0, nil
 	}
@@ -158,7 +161,7 @@ func resolveSide(value, tag string, sb sideBudget, r rules.Rules, ss sideSetting
 		if specNamesSeed(value) {
 			return matchSide{}, fmt.Errorf("%q: a match side has no seed of its own (every game's search is seeded from the match's --seed and the game): drop seed=", value)
 		}
-		f, err := engineSpecFlags(runspec.MatchEngine(), value)
+		f, err := parseEngine(runspec.MatchEngine(), value)
 		if err != nil {
 			return matchSide{}, err
 		}
@@ -166,7 +169,8 @@ func resolveSide(value, tag string, sb sideBudget, r rules.Rules, ss sideSetting
 		if err != nil {
 			return matchSide{}, err
 		}
-		cfg, ev, err := f.config(r)
+		cfg, o, err := eval.OpenEngine(f.engine, r, f.seed)
+		ev := o.Evaluator
 		if err != nil {
 			return matchSide{}, err
 		}
@@ -215,6 +219,61 @@ func specNamesSeed(spec string) bool {
 	for _, pair := range strings.Split(spec, ",") {
 		k, _, _ := strings.Cut(pair, "=")
 		if strings.TrimPrefix(strings.TrimSpace(k), "--") == "seed" {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseEngineSpec turns a CONFIG (match --a/--b, --match-engine, the
+// engine command's options) into search settings under rules r and the
+// evaluator they name, checked once: the engine's text form
+// (mcts.ParseEngine: each key an engine flag, meaning exactly what the flag
+// means) over the analysis defaults, and seed=S, the seed the flag --seed
+// of the engine commands sets.
+func ParseEngineSpec(spec string, r rules.Rules) (mcts.Config, mcts.Evaluator, error) {
+	f, err := parseEngine(mcts.DefaultEngine(), spec)
+	if err != nil {
+		return mcts.Config{}, nil, err
+	}
+	c, o, err := eval.OpenEngine(f.engine, r, f.seed)
+	return c, o.Evaluator, err
+}
+
+// engineSeed is an engine's settings and its search seed.
+type engineSeed struct {
+	engine mcts.Engine
+	seed   uint64
+}
+
+// parseEngine applies a CONFIG to base, as ParseEngineSpec does,
+// unchecked.
+func parseEngine(base mcts.Engine, spec string) (engineSeed, error) {
+	f := engineSeed{engine: base, seed: mcts.DefaultConfig().Seed}
+	var settings []string
+	for _, pair := range strings.Split(spec, ",") {
+		k, v, _ := strings.Cut(pair, "=")
+		if strings.TrimPrefix(strings.TrimSpace(k), "--") != "seed" {
+			settings = append(settings, pair)
+			continue
+		}
+		seed, err := strconv.ParseUint(strings.TrimSpace(v), 0, 64)
+		if err != nil {
+			return f, fmt.Errorf("seed=%s: want a whole number from 0 to %d", strings.TrimSpace(v), uint64(math.MaxUint64))
+		}
+		f.seed = seed
+	}
+	var err error
+	f.engine, err = mcts.ParseEngine(f.engine, strings.Join(settings, ","))
+	return f, err
+}
+
+// HasKey reports whether a match CONFIG sets the setting named name (in
+// any of its spellings).
+func HasKey(spec, name string) bool {
+	for _, pair := range strings.Split(spec, ",") {
+		k, _, _ := strings.Cut(pair, "=")
+		if s := mcts.LookupSetting(strings.TrimSpace(k)); s != nil && s.Name == name {
 			return true
 		}
 	}

@@ -1,0 +1,12 @@
+// Package match plays a match as the commands play it, on top of the
+// arena (eval/arena) and external engines (eval/external): sides resolved
+// from their settings text (a built-in CONFIG, engine:COMMAND or conf:NAME
+// of an engines file) under go budgets, the games recorded in a directory
+// within seconds of their end and resumed from it, and the report (text
+// and JSON) with each side's cost.
+//
+// Files: match.go the Options and Run (the progress line, SPRT and
+// openings too); sides.go the sides and the engine settings text
+// (ParseEngineSpec); records.go the recording, resume and each side's
+// cost; report.go the report.
+package match

@@ -1,0 +1,228 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/eval/external"
+	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Options are a match's settings, as match takes them.
+type Options struct {
+	// A and B are the sides: a built-in CONFIG, engine:COMMAND ARG... or
+	// conf:NAME of the Engines file. Go is the budget of both sides'
+	// moves, GoA and GoB one side's (over Go and an engines file's go).
+	A, B, Engines, Go, GoA, GoB string
+	// Margin and MoveTimeout bound an external engine's answer; Log, when
+	// not empty, is a file to write every line exchanged with them.
+	Margin, MoveTimeout time.Duration
+	Log                 string
+	// Games are played in pairs from RandomOpening random plies after the
+	// start or after each of Openings in turn (arena.ArenaOptions).
+	Games         int
+	Rules         rules.Rules
+	Seed          uint64
+	RandomOpening int
+	Openings      []rules.Position
+	Workers       int
+	// SPRT, when not empty, is the sequential test "elo0,elo1,alpha,beta"
+	// (ParseSPRT).
+	SPRT string
+	// Out, when not empty, records the games there; Resume continues the
+	// match recorded there.
+	Out    string
+	Resume bool
+	// Stderr gets what a match says besides its report: the progress line
+	// (none when Quiet), resuming, and why it stopped early.
+	Stderr io.Writer
+	Quiet  bool
+}
+
+// Result is a played match: the arena's result, each side's cost, and what
+// its report says of the sides and settings.
+type Result struct {
+	Arena *arena.ArenaResult
+	Costs Costs
+	// Complete is false when the match stopped before its end (an
+	// interruption, a failure): the report covers the games completed in
+	// order.
+	Complete bool
+
+	a, b  matchSide
+	opt   Options
+	start string // the openings' text, "" for the standard start
+}
+
+// Run plays the match o describes and returns its result. A match that
+// stops early returns its result for the games completed, with the error
+// that stopped it (said on o.Stderr too); a failure before the first game
+// returns no result.
+func Run(ctx context.Context, o Options) (res *Result, rerr error) {
+	ss := sideSettings{margin: o.Margin, moveTimeout: o.MoveTimeout}
+	if o.Log != "" {
+		f, err := os.Create(o.Log)
+		if err != nil {
+			return nil, fmt.Errorf("--log: %w", err)
+		}
+		defer f.Close()
+		ss.log = external.NewTranscript(f)
+	}
+	budgets, err := sideBudgets(o.Go, o.GoA, o.GoB)
+	if err != nil {
+		return nil, err
+	}
+	if o.Engines != "" {
+		if ss.engines, err = external.LoadEnginesFile(o.Engines); err != nil {
+			return nil, fmt.Errorf("--engines: %w", err)
+		}
+	}
+	sideA, err := resolveSide(o.A, "a", budgets[0], o.Rules, ss)
+	if err != nil {
+		return nil, fmt.Errorf("--a: %w", err)
+	}
+	defer sideA.release()
+	sideB, err := resolveSide(o.B, "b", budgets[1], o.Rules, ss)
+	if err != nil {
+		return nil, fmt.Errorf("--b: %w", err)
+	}
+	defer sideB.release()
+	r := o.Rules
+	opt := arena.ArenaOptions{Games: o.Games, Rules: r, Seed: o.Seed, RandomOpening: o.RandomOpening, Openings: o.Openings, Workers: o.Workers}
+	m := &Result{a: sideA, b: sideB, opt: o, start: arena.OpeningsText(o.Openings)}
+	if o.SPRT != "" {
+		if opt.SPRT, err = ParseSPRT(o.SPRT); err != nil {
+			return nil, err
+		}
+	}
+	if o.Out != "" {
+		rec, err := openMatchRecords(o.Out, o.Resume, dataset.Run{
+			SchemaVersion: dataset.SchemaVersion, Variant: r.Variant.String(), Rules: r.String(),
+			Engine: "a: " + sideA.identity + " | b: " + sideB.identity, Seed: o.Seed, Games: int64(o.Games), RandomOpening: o.RandomOpening, Start: m.start,
+		}, arena.Sides{sideA.name, sideB.name}, r, o.Stderr)
+		if err != nil {
+			return nil, err
+		}
+		defer func() {
+			if cerr := rec.close(); cerr != nil && rerr == nil {
+				rerr = fmt.Errorf("writing the last games to %s: %w", o.Out, cerr)
+			}
+		}()
+		opt.Played, opt.OnPair = rec.played, rec.write
+		for _, p := range rec.played {
+			m.Costs.add(p)
+		}
+	}
+	onPair := opt.OnPair
+	opt.OnPair = func(k int, g [2]arena.GameRecord) error {
+		m.Costs.add(g)
+		if onPair != nil {
+			return onPair(k, g)
+		}
+		return nil
+	}
+	rep, progressLine := progressOf(o)
+	opt.Progress = progressLine
+	ar, err := arena.Arena(ctx, sideA.factory, sideB.factory, opt)
+	rep.Stop()
+	if ar == nil {
+		return nil, err
+	}
+	m.Arena, m.Complete = ar, err == nil
+	if err != nil {
+		fmt.Fprintf(o.Stderr, "match stopped: %v; the report covers the %d games completed in order\n", err, ar.Games)
+		if o.Out != "" {
+			fmt.Fprintf(o.Stderr, "the same command with --resume continues it\n")
+		}
+	}
+	return m, err
+}
+
+// progressOf starts the match's progress line on o.Stderr and returns it
+// with the arena's Progress that feeds it: games, and A's results and the
+// SPRT's state as the line's extra.
+func progressOf(o Options) (*progress.Reporter, func(arena.ArenaResult)) {
+	var status atomic.Pointer[string]
+	rep := progress.Start(o.Stderr, progress.Options{
+		Unit: "games", Total: int64(o.Games), Quiet: o.Quiet,
+		Extra: func(time.Duration) string {
+			if p := status.Load(); p != nil {
+				return *p
+			}
+			return ""
+		},
+	})
+	var played int
+	return rep, func(res arena.ArenaResult) {
+		rep.Add(int64(res.Games - played))
+		played = res.Games
+		line := fmt.Sprintf("A %d-%d-%d, score %.3f", res.Wins, res.Draws, res.Losses, float64(res.Score))
+		if res.SPRT != nil {
+			line += fmt.Sprintf(", LLR %.2f in [%.2f, %.2f]", res.SPRT.LLR, res.SPRT.Lower, res.SPRT.Upper)
+			if res.Stopped {
+				line += ", stopped: " + res.SPRT.Decision
+			}
+		}
+		status.Store(&line)
+	}
+}
+
+// ParseSPRT parses match --sprt's "elo0,elo1,alpha,beta".
+func ParseSPRT(s string) (*stats.SPRTBounds, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 4 {
+		return nil, fmt.Errorf("--sprt %q: want elo0,elo1,alpha,beta, e.g. 0,20,0.05,0.05", s)
+	}
+	var v [4]float64
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("--sprt %q: %q is not a number", s, p)
+		}
+		v[i] = x
+	}
+	b := &stats.SPRTBounds{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3], Model: stats.Logistic}
+	if _, err := stats.SPRTPentanomial(stats.Pentanomial{}, *b); err != nil {
+		return nil, fmt.Errorf("--sprt: %w", err)
+	}
+	return b, nil
+}
+
+// Openings reads match --fen or --openings under rules r: the positions the
+// pairs start from, none for the standard start.
+func Openings(fen, file string, r rules.Rules) ([]rules.Position, error) {
+	switch {
+	case fen != "" && file != "":
+		return nil, errors.New("--fen and --openings both give the start: pass one (a book of one line is --fen)")
+	case fen != "":
+		p, err := arena.Opening(fen, r)
+		if err != nil {
+			return nil, fmt.Errorf("--fen: %w", err)
+		}
+		return []rules.Position{p}, nil
+	case file != "":
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, fmt.Errorf("--openings: %w", err)
+		}
+		defer f.Close()
+		book, err := arena.ReadOpenings(f, file, r)
+		if err != nil {
+			return nil, fmt.Errorf("--openings: %w", err)
+		}
+		return book, nil
+	}
+	return nil, nil
+}
