@@ -9,15 +9,9 @@ import (
 
 // ArmHeadline is an arm's headline figures in experiment run|report --json.
 type ArmHeadline struct {
-	Name             string   `json:"name"`
-	Variant          string   `json:"variant"`
-	Games            int64    `json:"games"`
-	RedWins          int64    `json:"red_wins"`
-	BlackWins        int64    `json:"black_wins"`
-	Draws            int64    `json:"draws"`
-	RedWinRate       Estimate `json:"red_win_rate"`
-	BlackWinRate     Estimate `json:"black_win_rate"`
-	DrawRate         Estimate `json:"draw_rate"`
+	Name    string `json:"name"`
+	Variant string `json:"variant"`
+	Results
 	FirstPlayerScore Estimate `json:"first_player_score"`
 }
 
@@ -64,9 +58,7 @@ func NewHeadline(dir string, r *Report) *Headline {
 		h.Plots = append(h.Plots, filepath.Join(dir, p))
 	}
 	for _, a := range r.Arms {
-		st := a.Stats
-		h.Arms = append(h.Arms, ArmHeadline{Name: a.Name, Variant: a.Variant, Games: st.Games, RedWins: st.RedWins, BlackWins: st.BlackWins,
-			Draws: st.Draws, RedWinRate: st.RedWinRate, BlackWinRate: st.BlackWinRate, DrawRate: st.DrawRate, FirstPlayerScore: st.FirstPlayerScore})
+		h.Arms = append(h.Arms, ArmHeadline{Name: a.Name, Variant: a.Variant, Results: a.Stats.Results, FirstPlayerScore: a.Stats.FirstPlayerScore})
 	}
 	for _, c := range r.Comparisons {
 		cj := ComparisonHeadline{A: c.A, B: c.B, GamesA: c.GamesA, GamesB: c.GamesB, OutcomesP: c.Outcomes.P, FirstPlayerScore: c.FirstPlayerScore}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/runspec"
@@ -136,8 +137,8 @@ func newMatchCommand() *cobra.Command {
 				return errors.New("--resume continues the match recorded in --out: pass --out DIR")
 			}
 			res, err := match.Run(cmd.Context(), match.Options{A: specA, B: specB, Engines: enginesFile, Go: goBudget, GoA: goA, GoB: goB,
-				Margin: margin, MoveTimeout: moveTimeout, Log: logPath, Games: games, Rules: r, Seed: seed, RandomOpening: opening,
-				Openings: book, Workers: run.Concurrency, SPRT: sprt, Out: out, Resume: resume, Stderr: cmd.ErrOrStderr(), Quiet: quiet})
+				Margin: margin, MoveTimeout: moveTimeout, Log: logPath, SPRTSpec: sprt, Out: out, Resume: resume, Stderr: cmd.ErrOrStderr(), Quiet: quiet,
+				ArenaOptions: arena.ArenaOptions{Games: games, Rules: r, Seed: seed, RandomOpening: opening, Openings: book, Workers: run.Concurrency}})
 			if res == nil {
 				return err
 			}

@@ -30,17 +30,12 @@ type Options struct {
 	// not empty, is a file to write every line exchanged with them.
 	Margin, MoveTimeout time.Duration
 	Log                 string
-	// Games are played in pairs from RandomOpening random plies after the
-	// start or after each of Openings in turn (arena.ArenaOptions).
-	Games         int
-	Rules         rules.Rules
-	Seed          uint64
-	RandomOpening int
-	Openings      []rules.Position
-	Workers       int
-	// SPRT, when not empty, is the sequential test "elo0,elo1,alpha,beta"
+	// ArenaOptions are the games' settings (Games, Rules, Seed,
+	// RandomOpening, Openings, Workers); Run sets the rest.
+	arena.ArenaOptions
+	// SPRTSpec, when not empty, is the sequential test "elo0,elo1,alpha,beta"
 	// (ParseSPRT).
-	SPRT string
+	SPRTSpec string
 	// Out, when not empty, records the games there; Resume continues the
 	// match recorded there.
 	Out    string
@@ -99,11 +94,10 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 		return nil, fmt.Errorf("--b: %w", err)
 	}
 	defer sideB.release()
-	r := o.Rules
-	opt := arena.ArenaOptions{Games: o.Games, Rules: r, Seed: o.Seed, RandomOpening: o.RandomOpening, Openings: o.Openings, Workers: o.Workers}
+	r, opt := o.Rules, o.ArenaOptions
 	m := &Result{a: sideA, b: sideB, opt: o, start: arena.OpeningsText(o.Openings)}
-	if o.SPRT != "" {
-		if opt.SPRT, err = ParseSPRT(o.SPRT); err != nil {
+	if o.SPRTSpec != "" {
+		if opt.SPRT, err = ParseSPRT(o.SPRTSpec); err != nil {
 			return nil, err
 		}
 	}
