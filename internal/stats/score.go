@@ -95,31 +95,28 @@ func ScoreInterval(t WDL, conf float64) (Interval, error) {
 	// V(0) = V(1) = 0, so μ = 0 is outside whenever s > 0 and μ = 1 whenever
 	// s < 1: each search brackets exactly one crossing.
 	if s > 0 {
-		lo, hi := 0.0, s
-		for i := 0; i < 200 && hi-lo > 1e-13; i++ {
-			mid := (lo + hi) / 2
-			if inside(mid) {
-				hi = mid
-			} else {
-				lo = mid
-			}
-		}
-		iv.Lo = hi
+		iv.Lo = lastInside(s, 0, inside)
 	}
 	if s < 1 {
-		lo, hi := s, 1.0
-		for i := 0; i < 200 && hi-lo > 1e-13; i++ {
-			mid := (lo + hi) / 2
-			if inside(mid) {
-				lo = mid
-			} else {
-				hi = mid
-			}
-		}
-		iv.Hi = lo
+		iv.Hi = lastInside(s, 1, inside)
 	}
 	iv.Lo, iv.Hi = clamp01(iv.Lo), clamp01(iv.Hi)
 	return iv, nil
+}
+
+// lastInside bisects between in, which inside accepts, and out, which it
+// refuses, until they are 1e-13 apart (at most 200 halvings), and returns
+// the last point accepted: the crossing approached from the inside.
+func lastInside(in, out float64, inside func(float64) bool) float64 {
+	for i := 0; i < 200 && math.Abs(out-in) > 1e-13; i++ {
+		mid := (in + out) / 2
+		if inside(mid) {
+			in = mid
+		} else {
+			out = mid
+		}
+	}
+	return in
 }
 
 // constrainedVariance returns w̃ + d̃/4 − μ² for the trinomial (w̃, d̃, l̃)
