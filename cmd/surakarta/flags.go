@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -97,24 +96,4 @@ func noteDeprecatedFlags(cmd *cobra.Command) {
 			fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: --%s is deprecated: %s\n", f.Name, note[0])
 		}
 	})
-}
-
-// pathFrom returns path as a file in directory base records it: an absolute
-// path as it is, a relative one (to the working directory) rewritten
-// relative to base, so that the record stays true wherever the command ran
-// and when base's tree is moved as a whole. Slashes are forward.
-func pathFrom(base, path string) string {
-	if filepath.IsAbs(path) {
-		return filepath.ToSlash(filepath.Clean(path))
-	}
-	absBase, err1 := filepath.Abs(base)
-	absPath, err2 := filepath.Abs(path)
-	if err1 != nil || err2 != nil {
-		return filepath.ToSlash(path)
-	}
-	rel, err := filepath.Rel(absBase, absPath)
-	if err != nil {
-		return filepath.ToSlash(absPath)
-	}
-	return filepath.ToSlash(rel)
 }

@@ -11,7 +11,9 @@
 // in patternfit_rows.go and its objective and L-BFGS run in
 // patternfit_lbfgs.go; priorfit.go fits the move prior; targets.go holds
 // the training loop's value targets and windows of datasets, modelfit.go
-// the fit of a whole model. The reports the fits return are eval's
+// the fit of a whole model, weights.go a dataset fitted into a weights
+// file as surakarta fit runs it (FitWeights: progress, the file and the
+// report's text). The reports the fits return are eval's
 // (eval.Report, eval.PriorReport), since the files carry them.
 //
 // # Value fits
