@@ -6,14 +6,11 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
-	"sync/atomic"
-	"time"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -59,36 +56,19 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 		return Skipped, out, nil
 	}
 	// Both evaluators by name, through eval's registry: the weights file
-	// the fit wrote, and the built-in material.
-	a, err := eval.OpenEvaluator(c.path(WeightsFile))
-	if err != nil {
-		return "", "", fmt.Errorf("match: %w", err)
-	}
-	b, err := eval.OpenEvaluator(mcts.MaterialName)
-	if err != nil {
-		return "", "", fmt.Errorf("match: %w", err)
-	}
+	// the fit wrote, and the built-in material; played as match plays
+	// them (eval/match), without a record of the games.
+	sideA, sideB := mcts.Engine{Settings: eng, Evaluator: c.path(WeightsFile)}, mcts.Engine{Settings: eng, Evaluator: mcts.MaterialName}
 	p.logf("match: fitted weights (A) against material (B), %d games, both at %s", c.MatchGames, engineWords(eng))
-	var done atomic.Int64
-	var score atomic.Value
-	rep := progress.Start(p.log, progress.Options{Unit: "games", Total: int64(c.MatchGames), Quiet: c.Quiet,
-		Extra: func(time.Duration) string {
-			s, _ := score.Load().(string)
-			return s
-		}})
-	opt := arena.ArenaOptions{Games: c.MatchGames, Rules: c.Rules, Seed: c.Seed, RandomOpening: c.RandomOpening, Workers: c.Workers,
-		Progress: func(r arena.ArenaResult) {
-			rep.Add(int64(r.Games) - done.Swap(int64(r.Games)))
-			score.Store(fmt.Sprintf("A %d-%d-%d, score %.3f", r.Wins, r.Draws, r.Losses, float64(r.Score)))
-		}}
-	res, err := arena.Arena(ctx, arena.SearchPlayer(eng, a.Evaluator), arena.SearchPlayer(eng, b.Evaluator), opt)
-	rep.Stop()
+	m, err := match.Run(ctx, match.Options{Settings: [2]*mcts.Engine{&sideA, &sideB}, Stderr: p.log, Quiet: c.Quiet,
+		ArenaOptions: arena.ArenaOptions{Games: c.MatchGames, Rules: c.Rules, Seed: c.Seed, RandomOpening: c.RandomOpening, Workers: c.Workers}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", "", fmt.Errorf("match interrupted: %w; run the same command with --resume: the finished stages are kept and the match is played again", err)
 		}
 		return "", "", fmt.Errorf("match: %w", err)
 	}
+	res := m.Arena
 	rec = matchRecord{Settings: set, A: engineWords(eng) + ",evaluator=" + WeightsFile, B: engineWords(eng) + ",evaluator=" + mcts.MaterialName, Result: res}
 	if err := atomicfile.WriteJSON(out, rec); err != nil {
 		return "", "", err

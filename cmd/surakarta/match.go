@@ -142,6 +142,9 @@ func newMatchCommand() *cobra.Command {
 			if res == nil {
 				return err
 			}
+			if err != nil {
+				fmt.Fprint(cmd.ErrOrStderr(), res.StoppedNote(err))
+			}
 			if asJSON {
 				return cmp.Or(err, writeJSON(cmd.OutOrStdout(), res.JSON()))
 			}

@@ -17,6 +17,7 @@ import (
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -26,6 +27,9 @@ type Options struct {
 	// conf:NAME of the Engines file. Go is the budget of both sides'
 	// moves, GoA and GoB one side's (over Go and an engines file's go).
 	A, B, Engines, Go, GoA, GoB string
+	// Settings, where not nil, give a built-in side by its settings
+	// instead of A's or B's text (a job's match, with no text to parse).
+	Settings [2]*mcts.Engine
 	// Margin and MoveTimeout bound an external engine's answer; Log, when
 	// not empty, is a file to write every line exchanged with them.
 	Margin, MoveTimeout time.Duration
@@ -41,7 +45,7 @@ type Options struct {
 	Out    string
 	Resume bool
 	// Stderr gets what a match says besides its report: the progress line
-	// (none when Quiet), resuming, and why it stopped early.
+	// (none when Quiet) and what resuming found.
 	Stderr io.Writer
 	Quiet  bool
 }
@@ -63,7 +67,7 @@ type Result struct {
 
 // Run plays the match o describes and returns its result. A match that
 // stops early returns its result for the games completed, with the error
-// that stopped it (said on o.Stderr too); a failure before the first game
+// that stopped it (StoppedNote says so); a failure before the first game
 // returns no result.
 func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 	ss := sideSettings{margin: o.Margin, moveTimeout: o.MoveTimeout}
@@ -84,12 +88,12 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 			return nil, fmt.Errorf("--engines: %w", err)
 		}
 	}
-	sideA, err := resolveSide(o.A, "a", budgets[0], o.Rules, ss)
+	sideA, err := resolveSide(o.A, o.Settings[0], "a", budgets[0], o.Rules, ss)
 	if err != nil {
 		return nil, fmt.Errorf("--a: %w", err)
 	}
 	defer sideA.release()
-	sideB, err := resolveSide(o.B, "b", budgets[1], o.Rules, ss)
+	sideB, err := resolveSide(o.B, o.Settings[1], "b", budgets[1], o.Rules, ss)
 	if err != nil {
 		return nil, fmt.Errorf("--b: %w", err)
 	}
@@ -135,13 +139,17 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 		return nil, err
 	}
 	m.Arena, m.Complete = ar, err == nil
-	if err != nil {
-		fmt.Fprintf(o.Stderr, "match stopped: %v; the report covers the %d games completed in order\n", err, ar.Games)
-		if o.Out != "" {
-			fmt.Fprintf(o.Stderr, "the same command with --resume continues it\n")
-		}
-	}
 	return m, err
+}
+
+// StoppedNote says why a match stopped early (err, what Run returned with
+// its result) and how to continue it, as match says it on stderr.
+func (m *Result) StoppedNote(err error) string {
+	note := fmt.Sprintf("match stopped: %v; the report covers the %d games completed in order\n", err, m.Arena.Games)
+	if m.opt.Out != "" {
+		note += "the same command with --resume continues it\n"
+	}
+	return note
 }
 
 // progressOf starts the match's progress line on o.Stderr and returns it

@@ -127,12 +127,13 @@ func builtinBudget(value string, sb sideBudget, f *engineSeed) (moveTime time.Du
 }
 
 // resolveSide parses the value of --a or --b (tag is "a" or "b", the
-// side's name in --log) under budget sb: a built-in CONFIG,
+// side's name in --log), or takes the built-in settings eng, under budget
+// sb: a built-in CONFIG,
 // engine:COMMAND ARG... or conf:NAME. An external engine is started and
 // checked (external.Start: identify, options, the budgets and rules it
 // lists); that process serves the first worker's games, and release ends
 // it when no worker took it.
-func resolveSide(value, tag string, sb sideBudget, r rules.Rules, ss sideSettings) (matchSide, error) {
+func resolveSide(value string, eng *mcts.Engine, tag string, sb sideBudget, r rules.Rules, ss sideSettings) (matchSide, error) {
 	var spec external.Spec
 	switch {
 	case strings.HasPrefix(value, enginePrefix):
@@ -162,6 +163,9 @@ func resolveSide(value, tag string, sb sideBudget, r rules.Rules, ss sideSetting
 			return matchSide{}, fmt.Errorf("%q: a match side has no seed of its own (every game's search is seeded from the match's --seed and the game): drop seed=", value)
 		}
 		f, err := parseEngine(runspec.MatchEngine(), value)
+		if eng != nil { // settings, not text: named by their text
+			f, value = engineSeed{*eng, mcts.DefaultConfig().Seed}, eng.Text()
+		}
 		if err != nil {
 			return matchSide{}, err
 		}
