@@ -1,7 +1,11 @@
 package eval
 
 import (
+	"fmt"
+	"io"
 	"math/bits"
+	"strconv"
+	"text/tabwriter"
 
 	"github.com/surakarta/surakarta/rules"
 )
@@ -262,4 +266,43 @@ func quietMoves(b, c, empty rules.Bitboard) (nb, nc int) {
 	horizontal = (c&e1 | empty&(c>>1)) & notFileF
 	nc = bits.OnesCount64(uint64(vertical|northeast<<34)) + bits.OnesCount64(uint64(northwest>>1|horizontal<<29))
 	return nb, nc
+}
+
+// FeatureValue is one feature of a position, as the features command
+// prints it.
+type FeatureValue struct {
+	Name    string  `json:"name"`
+	Value   float64 `json:"value"`
+	Meaning string  `json:"meaning"`
+}
+
+// PositionFeatures are a position's features in order, the features
+// command's JSON object.
+type PositionFeatures struct {
+	FEN               string         `json:"fen"`
+	FeatureSetVersion int            `json:"feature_set_version"`
+	Features          []FeatureValue `json:"features"`
+
+	side rules.Color
+}
+
+// FeaturesOf returns the features of p with their names and meanings.
+func FeaturesOf(p *rules.Position) PositionFeatures {
+	x := Extract(nil, p)
+	out := PositionFeatures{FEN: p.FEN(), FeatureSetVersion: FeatureSetVersion, side: p.SideToMove()}
+	for i, f := range Features() {
+		out.Features = append(out.Features, FeatureValue{f.Name, x[i], f.Meaning})
+	}
+	return out
+}
+
+// WriteText prints the features one a line, aligned: name, value (six
+// significant digits) and meaning, under a header naming the position.
+func (pf *PositionFeatures) WriteText(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "# %s (feature set v%d, own = %s to move)\n", pf.FEN, pf.FeatureSetVersion, pf.side)
+	for _, f := range pf.Features {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", f.Name, strconv.FormatFloat(f.Value, 'g', 6, 64), f.Meaning)
+	}
+	return tw.Flush()
 }

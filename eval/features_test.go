@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
@@ -451,5 +452,25 @@ func TestFeatureDigest(t *testing.T) {
 	}
 	if got != string(want) {
 		t.Fatalf("feature vectors changed:\n got %s want %s", got, want)
+	}
+}
+
+// TestFeaturesOfNamesEveryFeatureInOrder: the features command's object
+// has every feature, named and explained, with Extract's values.
+func TestFeaturesOfNamesEveryFeatureInOrder(t *testing.T) {
+	p := rules.Start()
+	pf := eval.FeaturesOf(&p)
+	x := eval.Extract(nil, &p)
+	if len(pf.Features) != len(eval.Features()) || pf.FEN != p.FEN() || pf.FeatureSetVersion != eval.FeatureSetVersion {
+		t.Fatalf("%+v", pf)
+	}
+	for i, f := range pf.Features {
+		if f.Name != eval.Features()[i].Name || f.Value != x[i] || f.Meaning == "" {
+			t.Errorf("feature %d: %+v", i, f)
+		}
+	}
+	var b strings.Builder
+	if err := pf.WriteText(&b); err != nil || strings.Count(b.String(), "\n") != 1+len(pf.Features) {
+		t.Errorf("text (%v):\n%s", err, b.String())
 	}
 }

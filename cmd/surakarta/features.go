@@ -1,21 +1,10 @@
 package main
 
 import (
-	"fmt"
-	"strconv"
-	"text/tabwriter"
-
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/eval"
 )
-
-// featureValue is one line of the features command's JSON.
-type featureValue struct {
-	Name    string  `json:"name"`
-	Value   float64 `json:"value"`
-	Meaning string  `json:"meaning"`
-}
 
 func newFeaturesCommand() *cobra.Command {
 	var (
@@ -36,25 +25,11 @@ func newFeaturesCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			x := eval.Extract(nil, &p)
-			feats := eval.Features()
+			f := eval.FeaturesOf(&p)
 			if asJSON {
-				out := struct {
-					FEN               string         `json:"fen"`
-					FeatureSetVersion int            `json:"feature_set_version"`
-					Features          []featureValue `json:"features"`
-				}{FEN: p.FEN(), FeatureSetVersion: eval.FeatureSetVersion}
-				for i, f := range feats {
-					out.Features = append(out.Features, featureValue{f.Name, x[i], f.Meaning})
-				}
-				return writeJSON(cmd.OutOrStdout(), out)
+				return writeJSON(cmd.OutOrStdout(), f)
 			}
-			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			fmt.Fprintf(tw, "# %s (feature set v%d, own = %s to move)\n", p.FEN(), eval.FeatureSetVersion, p.SideToMove())
-			for i, f := range feats {
-				fmt.Fprintf(tw, "%s\t%s\t%s\n", f.Name, strconv.FormatFloat(x[i], 'g', 6, 64), f.Meaning)
-			}
-			return tw.Flush()
+			return f.WriteText(cmd.OutOrStdout())
 		},
 	}
 	addFENFlag(cmd, &fen)
