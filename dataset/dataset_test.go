@@ -19,17 +19,17 @@ import (
 )
 
 func cloneGames(gs []GameRow) []GameRow {
-	out := slices.Clone(gs)
-	for i := range out {
-		out[i].Moves = slices.Clone(gs[i].Moves)
+	out := make([]GameRow, len(gs))
+	for i := range gs {
+		out[i] = gs[i].Clone()
 	}
 	return out
 }
 
 func clonePositions(ps []PositionRow) []PositionRow {
-	out := slices.Clone(ps)
-	for i := range out {
-		out[i].Policy = slices.Clone(ps[i].Policy)
+	out := make([]PositionRow, len(ps))
+	for i := range ps {
+		out[i] = ps[i].Clone()
 	}
 	return out
 }
@@ -75,6 +75,21 @@ func TestScanReturnsTheRowsWritten(t *testing.T) {
 	allG, _ := readAll(t, dir, "", []string{"game_id"})
 	if len(allG) != len(wantG) {
 		t.Fatalf("all-variant scan read %d games, want %d", len(allG), len(wantG))
+	}
+}
+
+// TestCloneSharesNoMemory: a clone keeps its moves and policy when the
+// scanner overwrites the row it came from.
+func TestCloneSharesNoMemory(t *testing.T) {
+	g := GameRow{GameID: 1, Moves: []string{"a1-a2", "a6-a5"}}
+	p := PositionRow{GameID: 1, Policy: []PolicyEntry{{Action: 3, Visits: 4, Move: "a1-a2"}}}
+	gc, pc := g.Clone(), p.Clone()
+	g.Moves[0], p.Policy[0].Visits = "b1-b2", 9
+	if !reflect.DeepEqual(gc, GameRow{GameID: 1, Moves: []string{"a1-a2", "a6-a5"}}) {
+		t.Errorf("game clone changed with the row: %+v", gc)
+	}
+	if !reflect.DeepEqual(pc, PositionRow{GameID: 1, Policy: []PolicyEntry{{Action: 3, Visits: 4, Move: "a1-a2"}}}) {
+		t.Errorf("position clone changed with the row: %+v", pc)
 	}
 }
 

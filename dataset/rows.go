@@ -1,6 +1,10 @@
 package dataset
 
-import "github.com/surakarta/surakarta/rules"
+import (
+	"slices"
+
+	"github.com/surakarta/surakarta/rules"
+)
 
 // FillPosition sets the columns of row that the position itself decides:
 // game_id, ply, fen, the bitboards, side_to_move, no_capture_plies, the
@@ -64,4 +68,20 @@ func FillGame(row *GameRow, gameID int64, seed uint64, openingPlies int, g *rule
 	row.RedPieces = int8(final.Count(rules.Red))
 	row.BlackPieces = int8(final.Count(rules.Black))
 	row.MajorityWinner = rules.MajorityWinner(r, &final, out).String()
+}
+
+// Clone returns a copy of g that shares no memory with it: ScanGames hands
+// its callback a row it reuses, so a row kept past the callback is cloned.
+func (g *GameRow) Clone() GameRow {
+	c := *g
+	c.Moves = slices.Clone(g.Moves)
+	return c
+}
+
+// Clone returns a copy of p that shares no memory with it, as
+// GameRow.Clone does for ScanPositions' reused row.
+func (p *PositionRow) Clone() PositionRow {
+	c := *p
+	c.Policy = slices.Clone(p.Policy)
+	return c
 }

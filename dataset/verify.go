@@ -328,8 +328,7 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		r := &replayed{row: *g}
-		r.row.Moves = slices.Clone(g.Moves)
+		r := &replayed{row: g.Clone()}
 		where := fmt.Sprintf("%s: game %d", gamesPath, g.GameID)
 		if g.RunID != runID {
 			rep.addf("%s: run_id %q, the footer's run has %q", where, g.RunID, runID)

@@ -98,9 +98,7 @@ func gameRows(t *testing.T, dir string) []dataset.GameRow {
 	t.Helper()
 	var rows []dataset.GameRow
 	if err := dataset.ScanGames(dir, "", func(r *dataset.GameRow) error {
-		c := *r
-		c.Moves = slices.Clone(r.Moves)
-		rows = append(rows, c)
+		rows = append(rows, r.Clone())
 		return nil
 	}); err != nil {
 		t.Fatalf("reading games of %s: %v", dir, err)
@@ -112,9 +110,7 @@ func positionRows(t *testing.T, dir string) []dataset.PositionRow {
 	t.Helper()
 	var rows []dataset.PositionRow
 	if err := dataset.ScanPositions(dir, "", nil, func(r *dataset.PositionRow) error {
-		c := *r
-		c.Policy = slices.Clone(r.Policy)
-		rows = append(rows, c)
+		rows = append(rows, r.Clone())
 		return nil
 	}); err != nil {
 		t.Fatalf("reading positions of %s: %v", dir, err)

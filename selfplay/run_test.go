@@ -36,17 +36,13 @@ func readRows(t *testing.T, dir, variant string) rowsOf {
 	t.Helper()
 	var r rowsOf
 	if err := dataset.ScanGames(dir, variant, func(g *dataset.GameRow) error {
-		c := *g
-		c.Moves = slices.Clone(g.Moves)
-		r.games = append(r.games, c)
+		r.games = append(r.games, g.Clone())
 		return nil
 	}); err != nil {
 		t.Fatal(err)
 	}
 	if err := dataset.ScanPositions(dir, variant, nil, func(p *dataset.PositionRow) error {
-		c := *p
-		c.Policy = slices.Clone(p.Policy)
-		r.pos = append(r.pos, c)
+		r.pos = append(r.pos, p.Clone())
 		return nil
 	}); err != nil {
 		t.Fatal(err)

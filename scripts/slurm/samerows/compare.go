@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"slices"
 
 	"github.com/surakarta/surakarta/dataset"
 )
@@ -25,7 +24,7 @@ func compare(a, b string) (result, error) {
 	res.games, res.diff, err = zip("games",
 		func(fn func(*dataset.GameRow) error) error { return dataset.ScanGames(a, "", fn) },
 		func(fn func(*dataset.GameRow) error) error { return dataset.ScanGames(b, "", fn) },
-		func(r *dataset.GameRow) dataset.GameRow { c := *r; c.Moves = slices.Clone(r.Moves); return c },
+		(*dataset.GameRow).Clone,
 		func(r *dataset.GameRow) string { return fmt.Sprintf("%s game %d", r.Variant, r.GameID) })
 	if err != nil || res.diff != "" {
 		return res, err
@@ -33,7 +32,7 @@ func compare(a, b string) (result, error) {
 	res.positions, res.diff, err = zip("positions",
 		func(fn func(*dataset.PositionRow) error) error { return dataset.ScanPositions(a, "", nil, fn) },
 		func(fn func(*dataset.PositionRow) error) error { return dataset.ScanPositions(b, "", nil, fn) },
-		func(r *dataset.PositionRow) dataset.PositionRow { c := *r; c.Policy = slices.Clone(r.Policy); return c },
+		(*dataset.PositionRow).Clone,
 		func(r *dataset.PositionRow) string { return fmt.Sprintf("game %d ply %d", r.GameID, r.Ply) })
 	return res, err
 }
