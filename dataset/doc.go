@@ -9,8 +9,9 @@
 // runs (RunMismatchError), commit.go the commit records, journal.go the
 // journals of parts in progress, lock.go the writers' locks, repair.go and
 // check.go the resume's checks and repairs, inspect.go and verify.go
-// dataset inspect and verify, report.go what those print (text and JSON)
-// and the checks of a directory commands read (CheckDir, CheckReadable),
+// dataset inspect and verify, report.go what those print (text and JSON,
+// verify's progress line) and the checks of a directory commands read
+// (CheckDir, CheckReadable),
 // seeds.go the per-game seeds and random
 // openings, openings.go the opening procedures (random, enumerated).
 //

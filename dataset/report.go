@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/internal/words"
 )
 
@@ -222,6 +224,42 @@ func formatIDRanges(rs []Range) string {
 		return "none"
 	}
 	return FormatRanges(rs, ", ")
+}
+
+// VerifyWithProgress is Verify with the games checked shown on w as a
+// progress line (none when quiet), as dataset verify shows them: the line
+// starts with the first game checked, so that a refusal (a match's
+// record) prints nothing before it. An interrupted verification says how
+// far it got and to run it again.
+func VerifyWithProgress(ctx context.Context, dir string, opt VerifyOptions, w io.Writer, quiet bool) (*VerifyReport, error) {
+	in, err := Inspect(dir)
+	if err != nil {
+		return nil, err
+	}
+	var total int64
+	for _, p := range in.Partitions {
+		if p.Table == TableGames {
+			total += p.Games
+		}
+	}
+	var rep *progress.Reporter
+	var last int64
+	opt.Progress = func(games int64) {
+		if rep == nil {
+			rep = progress.Start(w, progress.Options{Unit: "games", Total: total, Quiet: quiet})
+		}
+		rep.Add(games - last)
+		last = games
+	}
+	res, err := Verify(ctx, dir, opt)
+	if rep != nil {
+		rep.Stop()
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return nil, fmt.Errorf("interrupted after checking %d of %d games (%d problems so far): run the same command again to verify the whole dataset",
+			res.Games, total, len(res.Problems)+res.Omitted)
+	}
+	return res, err
 }
 
 // CoverageJSON is one partition's games in dataset verify --json.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -9,7 +8,6 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/match"
-	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -117,37 +115,8 @@ func newDatasetVerifyCommand() *cobra.Command {
 			if err := dataset.CheckDir(dir); err != nil {
 				return err
 			}
-			in, err := dataset.Inspect(dir)
-			if err != nil {
-				return err
-			}
-			var total int64
-			for _, p := range in.Partitions {
-				if p.Table == dataset.TableGames {
-					total += p.Games
-				}
-			}
-			// The progress starts with the first game checked, so that a
-			// refusal (a match's record) prints nothing before it.
-			var rep *progress.Reporter
-			var last int64
-			res, err := dataset.Verify(cmd.Context(), dir, dataset.VerifyOptions{
-				Progress: func(games int64) {
-					if rep == nil {
-						rep = progress.Start(cmd.ErrOrStderr(), progress.Options{Unit: "games", Total: total, Quiet: quiet})
-					}
-					rep.Add(games - last)
-					last = games
-				},
-				Complete: complete, Games: games, Shards: shards,
-			})
-			if rep != nil {
-				rep.Stop()
-			}
-			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-				return fmt.Errorf("interrupted after checking %d of %d games (%d problems so far): run the same command again to verify the whole dataset",
-					res.Games, total, len(res.Problems)+res.Omitted)
-			}
+			res, err := dataset.VerifyWithProgress(cmd.Context(), dir, dataset.VerifyOptions{Complete: complete, Games: games, Shards: shards},
+				cmd.ErrOrStderr(), quiet)
 			if err != nil {
 				return err
 			}
