@@ -28,17 +28,18 @@ func newTrainCommand() *cobra.Command {
 		Long: "train improves the engine by iterating. Generation 0 is the built-in engine (playouts,\n" +
 			"material). Generation g+1: the champion (the last promoted generation) plays --games\n" +
 			"self-play games (root noise and sampled opening plies for diversity) into DIR/gen-NN/data;\n" +
-			"a model (a value head, linear or with --value-head patterns a pattern evaluator, and a\n" +
-			"log-linear move prior, one model file) is fitted on the\n" +
+			"a model (a value head, board patterns with a weight set per game phase or with --value-head\n" +
+			"linear the hand features, and a log-linear move prior, one model file) is fitted on the\n" +
 			"data of the latest --window generations into DIR/gen-NN/model.json; it plays --gate-games\n" +
 			"against the champion in colour-swapped pairs and is promoted when it scores above one half;\n" +
 			"then it plays --anchor-games against each fixed anchor (generation 0, and material with\n" +
 			"value leaves). DIR/ladder.json records every generation, DIR/report.md and DIR/ladder.png\n" +
 			"show the Elo ladder with 95% intervals and the held-out figures of both heads. At the end the\n" +
 			"champion plays --strength-games against generation 1 (with its prior, and its value head\n" +
-			"alone, what pipeline fits) and against its own value head with uniform priors, each at equal\n" +
-			"simulations and at equal time (node budgets from each engine's simulations a second, timed\n" +
-			"once and recorded in DIR/strength.json, so the matches replay from the budgets).\n\n" +
+			"alone, what pipeline fits), against its own value head with uniform priors and against each\n" +
+			"--baseline model file, each at equal simulations and at equal time (node budgets from each\n" +
+			"engine's simulations a second on one thread's CPU clock, timed once and recorded in\n" +
+			"DIR/strength.json, so the matches replay from the budgets).\n\n" +
 			"Every dataset is a normal one (dataset verify, stats, fit read it) and every model file works\n" +
 			"wherever --evaluator does. Every random choice derives from --seed and every count is fixed, so the\n" +
 			"same flags give the same models and ladder on any machine and any --concurrency (the equal-time\n" +
@@ -56,6 +57,7 @@ func newTrainCommand() *cobra.Command {
 		Example: "  surakarta train\n" +
 			"  surakarta train --out runs/t1 --generations 6 --games 2000 --sims 400\n" +
 			"  surakarta train --out runs/t1 --generations 8 --games 2000 --sims 400 --resume\n" +
+			"  surakarta train --out runs/t1 --generations 8 --games 2000 --sims 400 --resume --baseline model.json --strength-games 400\n" +
 			"  surakarta match --a 'evaluator=train/gen-03/model.json,leaf=value,cpuct=0.5' --b 'leaf=value,cpuct=0.5' --games 200",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -115,13 +117,14 @@ func newTrainCommand() *cobra.Command {
 	fs.IntVar(&c.Window, "window", c.Window, "latest generations whose data each fit reads")
 	fs.Float64Var(&c.Fit.TDLambda, "td-lambda", c.Fit.TDLambda, "value target: TD(λ) returns along each game (1: the game result, 0: the next position's root value)")
 	fs.BoolVar(&c.Fit.SpreadScale, "spread-scale", c.Fit.SpreadScale, "scale the fitted values so that they spread as widely as the results")
-	fs.BoolVar(&c.Fit.Value.ColorBlind, "color-blind", false, "fit the value head without red_to_move (its weight stays 0), so that the trained engines have no colour preference")
-	fs.StringVar(&c.Fit.ValueHead, "value-head", c.Fit.ValueHead, "value head: linear (the hand features) or patterns (board patterns with a weight set per game phase, colour-blind)")
+	fs.BoolVar(&c.Fit.Value.ColorBlind, "color-blind", false, "fit the linear value head without red_to_move (its weight stays 0), so that the trained engines have no colour preference (the pattern head never has it)")
+	fs.StringVar(&c.Fit.ValueHead, "value-head", c.Fit.ValueHead, "value head: patterns (board patterns with a weight set per game phase, colour-blind) or linear (the hand features)")
 	fs.BoolVar(&noPrior, "no-prior", false, "fit no move prior (uniform priors): the value head alone")
 	fs.Float64Var(&c.Fit.PriorTemperature, "prior-temperature", c.Fit.PriorTemperature, "soften the fitted prior the search sees: softmax(w·x / T) (1: the fitted prior)")
 	fs.IntVar(&c.GateGames, "gate-games", c.GateGames, "games of each gate against the champion (even)")
 	fs.IntVar(&c.AnchorGames, "anchor-games", c.AnchorGames, "games against each anchor per generation (even; 0: none)")
-	fs.IntVar(&c.StrengthGames, "strength-games", c.StrengthGames, "games of each match of the final comparison at equal simulations and equal time (even; 0: none)")
+	fs.IntVar(&c.StrengthGames, "strength-games", c.StrengthGames, "games of each match of the final comparison at equal simulations and equal time (even; 0: none; a finished run resumed with another number replays that comparison)")
+	fs.StringArrayVar(&c.Baselines, "baseline", nil, "a model file the champion also plays in the final comparison, at equal simulations and at equal time as calibrated for the run's engines (repeatable; a finished run resumed with other baselines replays that comparison)")
 	fs.BoolVar(&c.Quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the ladder as one JSON object instead of text")
 	addRulesFlags(cmd, &rf)

@@ -64,6 +64,14 @@ type Config struct {
 	// StrengthGames is the number of games of each match of the final
 	// comparison (Strength; even, 0 plays none).
 	StrengthGames int
+	// Baselines are model files the champion also plays in the final
+	// comparison, at equal simulations and at equal time as calibrated for
+	// the run's own engines, each a value-leaf player at ModelCPUCT with
+	// its own heads: how a run's result compares with a model made
+	// elsewhere (a shipped one). They decide no generation, so a finished
+	// run resumed with other baselines (or another StrengthGames) replays
+	// its final comparison alone.
+	Baselines []string
 	// Seed is the seed of everything random.
 	Seed uint64
 	// Workers is the number of goroutines playing games (0: one per CPU);
@@ -79,15 +87,16 @@ type Config struct {
 
 // DefaultConfig returns the defaults: 3 generations of 400 self-play games
 // (runspec.TrainEngine: 200 simulations a move, noise 0.25, 20 sampled
-// plies), fits on the latest 2 generations with TD(0.7) returns,
-// spread-scaled values and a prior, gates and anchor matches of 200 games
+// plies), fits of a pattern value head (colour-blind by construction) and
+// a prior on the latest 2 generations with TD(0.7) returns and
+// spread-scaled values, gates and anchor matches of 200 games
 // (runspec.TrainMatchEngine: 200 simulations), a final comparison of 200
 // games a match (Strength), value-leaf players at cpuct 0.5, 4 random
 // opening plies, seed 1. It finishes in about ten minutes on two cores.
 func DefaultConfig() Config {
 	sp := runspec.TrainEngine().Settings
 	m := runspec.TrainMatchEngine().Settings
-	fit := fit.ModelFitOptions{Value: fit.DefaultFitOptions(), ValueHead: fit.LinearHead, TDLambda: 0.7, SpreadScale: true, Prior: fit.DefaultPriorFitOptions(), PriorTemperature: 1}
+	fit := fit.ModelFitOptions{Value: fit.DefaultFitOptions(), ValueHead: fit.PatternHeadKind, TDLambda: 0.7, SpreadScale: true, Prior: fit.DefaultPriorFitOptions(), PriorTemperature: 1}
 	return Config{
 		Out: "train", Generations: 3, Games: 400, SelfPlay: sp, Rules: rules.DefaultRules(), RandomOpening: 4, Window: 2,
 		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, AnchorGames: 200, StrengthGames: 200, Seed: 1,
@@ -106,6 +115,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("--games %d: want at least 2 a generation (the fit holds games out)", c.Games)
 	case c.Window < 1:
 		return fmt.Errorf("--window %d: want at least 1 generation of data", c.Window)
+	case len(c.Baselines) > 0 && c.StrengthGames == 0:
+		return fmt.Errorf("--baseline %s: the baselines play in the final comparison, which --strength-games 0 leaves out", c.Baselines[0])
 	case !(c.ModelCPUCT > 0):
 		return fmt.Errorf("--model-cpuct %v: want a positive number", c.ModelCPUCT)
 	}

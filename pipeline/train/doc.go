@@ -19,9 +19,10 @@
 //     trained champion searches with value leaves, its model's values and
 //     its prior.
 //  2. fit: fit.FitModel fits a value head (TD(λ) returns, spread-scaled;
-//     linear on the hand features, or with Config.Fit.ValueHead "patterns"
-//     the pattern evaluator, eval.Patterns) and a prior head on the data of the latest Config.Window
-//     generations, into OUT/gen-GG/model.json.
+//     by default the pattern evaluator, eval.Patterns, or with
+//     Config.Fit.ValueHead "linear" a linear one on the hand features) and
+//     a prior head on the data of the latest Config.Window generations,
+//     into OUT/gen-GG/model.json.
 //  3. gate: generation g plays Config.GateGames games against the champion
 //     in colour-swapped pairs at Config.Match's settings (OUT/gen-GG/gate.json);
 //     it is promoted, and becomes the champion, when it scores above one half.
@@ -35,7 +36,9 @@
 //     generation's Elo is on one scale.
 //
 // After each generation OUT/ladder.json, OUT/report.md and OUT/ladder.png
-// are rewritten.
+// are rewritten. After the last, the final comparison (Strength) plays the
+// champion against generation 1, its own value head and Config.Baselines
+// at equal simulations and at equal time.
 //
 // # Resuming and determinism
 //
@@ -47,5 +50,7 @@
 // dataset (finished games kept), and a fit or match is skipped when its
 // file records the same settings and inputs (the datasets' provenance, the
 // models' hashes), run again otherwise. Resuming with more generations
-// extends a finished run; other settings are refused.
+// extends a finished run, and one with another Config.StrengthGames or
+// other Config.Baselines replays the final comparison; other settings are
+// refused.
 package train

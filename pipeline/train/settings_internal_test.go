@@ -11,12 +11,14 @@ import (
 
 // TestSettingsDiffsNameEachSetting: a resume with other settings is told
 // which ones, key by key, not "a training run of other settings"; the
-// number of generations is no difference (a run may grow).
+// number of generations is no difference (a run may grow), nor the final
+// comparison's games (it is replayed).
 func TestSettingsDiffsNameEachSetting(t *testing.T) {
 	have, mine := DefaultConfig(), DefaultConfig()
 	have.SelfPlay.Sims, mine.SelfPlay.Sims = 50, 60
 	mine.GateGames = have.GateGames + 2
 	mine.Generations = have.Generations + 3
+	mine.StrengthGames = have.StrengthGames + 200
 	got := settingsDiffs(mine.settings(), have.settings())
 	want := []dataset.SettingDiff{{Setting: "selfplay_engine.sims", Mine: "60", Have: "50"},
 		{Setting: "gate_games", Mine: strconv.Itoa(mine.GateGames), Have: strconv.Itoa(have.GateGames)}}

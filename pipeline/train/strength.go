@@ -29,9 +29,9 @@ const (
 
 // Strength is the run's final comparison, made once after the last
 // generation: the champion against generation 1 (with its prior, and its
-// value head alone, which is what the pipeline fits) and against its own
-// value head with uniform priors (the prior's gain), each at equal
-// simulations and at equal time per move. Equal time is a node budget: each
+// value head alone, which is what the pipeline fits), against its own
+// value head with uniform priors (the prior's gain) and against each of
+// Config.Baselines, each at equal simulations and at equal time per move. Equal time is a node budget: each
 // engine's simulations a second are measured once on the same positions
 // (Rates, recorded), and the cheaper engine gets proportionally more
 // simulations, so the matches replay exactly from the recorded budgets.
@@ -76,6 +76,7 @@ func (r *runner) strength(ctx context.Context) (*Strength, error) {
 	if champ != 1 { // else generation 1's value head alone is the second engine
 		engines = append(engines, g1, valueOnly(g1, g1.name+" value only"))
 	}
+	engines = append(engines, r.baselines...)
 	path := c.path(StrengthFile)
 	var old Strength
 	if atomicfile.ReadJSON(path, &old) == nil && old.Champion == champ && len(old.Rates) == len(engines) {

@@ -56,28 +56,32 @@ func (c *Config) settings() json.RawMessage {
 }
 
 // sameSettings compares two settings documents, ignoring the number of
-// generations: a finished run resumed with more generations goes on.
+// generations and the final comparison's games: a finished run resumed
+// with more generations goes on, and one resumed with another
+// --strength-games replays its final comparison (no generation depends on
+// it).
 func sameSettings(a, b json.RawMessage) bool {
 	var x, y settings
 	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
 		return false
 	}
 	x.Generations, y.Generations = 0, 0
+	x.StrengthGames, y.StrengthGames = 0, 0
 	xb, _ := json.Marshal(x)
 	yb, _ := json.Marshal(y)
 	return string(xb) == string(yb)
 }
 
 // settingsDiffs lists the settings in which mine differs from have, the
-// run's on disk, key by key (dataset.DiffJSON), the number of generations
-// aside as sameSettings ignores it.
+// run's on disk, key by key (dataset.DiffJSON), those sameSettings ignores
+// aside.
 func settingsDiffs(mine, have json.RawMessage) []dataset.SettingDiff {
 	norm := func(b json.RawMessage) string {
 		var x settings
 		if json.Unmarshal(b, &x) != nil {
 			return string(b)
 		}
-		x.Generations = 0
+		x.Generations, x.StrengthGames = 0, 0
 		out, _ := json.Marshal(x)
 		return string(out)
 	}
@@ -146,10 +150,11 @@ type player struct {
 }
 
 type runner struct {
-	cfg     Config
-	ladder  Ladder
-	players map[int]player
-	start   time.Time
+	cfg       Config
+	ladder    Ladder
+	players   map[int]player
+	baselines []player
+	start     time.Time
 }
 
 // Run trains cfg.Generations generations (see the package documentation)
@@ -189,6 +194,15 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	}
 	r.players[0] = player{name: "gen-00 (built-in: playouts, material)", cfg: c.matchEngine(false), ev: mat.Evaluator}
 	material := player{name: "material value leaves", cfg: c.matchEngine(true), ev: mat.Evaluator}
+	// The baselines are opened first, so that a bad file fails the run
+	// before its generations rather than after.
+	for _, path := range c.Baselines {
+		p, err := r.baseline(path)
+		if err != nil {
+			return nil, fmt.Errorf("--baseline: %w", err)
+		}
+		r.baselines = append(r.baselines, p)
+	}
 	for g := 1; g <= c.Generations; g++ {
 		t0 := time.Now()
 		gen, err := r.generation(ctx, g, material)
@@ -361,6 +375,24 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 		return false, fmt.Errorf("self-play of generation %d: %w (a settings mismatch means %s holds another run: choose another --out)", g, err, sc.Dir)
 	}
 	return sum.Played > 0, nil
+}
+
+// baseline is the player of the model file at path: a value-leaf player of
+// the match setting, named by the path as given.
+func (r *runner) baseline(path string) (player, error) {
+	mf, err := eval.LoadModel(path)
+	if err != nil {
+		return player{}, err
+	}
+	ev, err := mf.Evaluator()
+	if err != nil {
+		return player{}, fmt.Errorf("%s: %w", path, err)
+	}
+	hash, err := headsHash(mf)
+	if err != nil {
+		return player{}, err
+	}
+	return player{name: "baseline " + path, cfg: r.cfg.matchEngine(true), ev: ev, hash: hash}, nil
 }
 
 // headsHash identifies a model by what decides its play, the heads'

@@ -64,6 +64,10 @@ func tinyConfig(out string) Config {
 	c.Out, c.Generations, c.Games = out, 2, 12
 	c.SelfPlay.Sims, c.Match.Sims = 8, 8
 	c.GateGames, c.AnchorGames, c.StrengthGames = 4, 2, 0 // the final comparison times the engines: not reproducible
+	// The linear head: these runs test the loop, and each L-BFGS step over
+	// the default pattern head's 431,536 weights would triple the package's
+	// time (TestBothValueHeadsTrain runs the default head).
+	c.Fit.ValueHead = fit.LinearHead
 	c.Fit.Value.Holdout, c.Fit.Prior.MaxIterations = 0.3, 30
 	return c
 }
@@ -196,26 +200,83 @@ func TestLadderEloIsTheProgramsForm(t *testing.T) {
 	}
 }
 
-// TestPatternValueHeadTrains runs a tiny run with the pattern value head:
-// each generation's model file holds a pattern head (and a prior), opens
-// as an evaluator and plays its gate.
-func TestPatternValueHeadTrains(t *testing.T) {
+// TestBothValueHeadsTrain runs a tiny run with each value head: the
+// default's models hold a pattern head (and a prior), --value-head
+// linear's a linear head, and each opens as an evaluator and plays its
+// gate.
+func TestBothValueHeadsTrain(t *testing.T) {
+	for _, head := range []string{"", fit.LinearHead} {
+		c := tinyConfig(t.TempDir())
+		c.Generations, c.AnchorGames = 1, 0
+		c.Fit.ValueHead = head
+		if head == "" {
+			c.Fit.ValueHead, c.Fit.Value.MaxIterations = DefaultConfig().Fit.ValueHead, 30
+		}
+		l, err := Run(context.Background(), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mf, err := eval.LoadModel(c.path(l.Generations[0].Model))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if head == "" && (mf.Patterns == nil || mf.Value != nil || mf.Prior == nil || mf.Patterns.Report == nil) {
+			t.Fatalf("default run's model: pattern head %v, linear head %v, prior %v: want a pattern head with its report and a prior", mf.Patterns != nil, mf.Value != nil, mf.Prior != nil)
+		}
+		if head == fit.LinearHead && (mf.Value == nil || mf.Patterns != nil) {
+			t.Fatalf("--value-head linear's model: linear head %v, pattern head %v", mf.Value != nil, mf.Patterns != nil)
+		}
+		if g := l.Generations[0]; g.Gate.Games != c.GateGames || !(g.ValueLogLoss > 0) {
+			t.Fatalf("head %q: gate of %d games, value log-loss %v: want %d games and a held-out log-loss", head, g.Gate.Games, g.ValueLogLoss, c.GateGames)
+		}
+	}
+}
+
+// TestBaselinesPlayInTheFinalComparison gives a run another run's model
+// as a baseline: the final comparison times it with the run's engines and
+// plays it at equal simulations and at equal time; resumed with more
+// strength games, the finished run replays that comparison alone.
+func TestBaselinesPlayInTheFinalComparison(t *testing.T) {
+	other := tinyConfig(t.TempDir())
+	other.Generations, other.AnchorGames, other.Seed = 1, 0, 5
+	ol, err := Run(context.Background(), other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := other.path(ol.Generations[0].Model)
 	c := tinyConfig(t.TempDir())
-	c.Generations, c.AnchorGames = 1, 0
-	c.Fit.ValueHead = fit.PatternHeadKind
-	c.Fit.Value.MaxIterations = 30
+	c.Generations, c.AnchorGames, c.StrengthGames, c.Baselines = 1, 0, 2, []string{base}
+	if _, err := Run(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	c.Resume, c.StrengthGames = true, 4
 	l, err := Run(context.Background(), c)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("finished run resumed with more strength games: %v", err)
 	}
-	mf, err := eval.LoadModel(c.path(l.Generations[0].Model))
-	if err != nil {
-		t.Fatal(err)
+	st, name := l.Strength, "baseline "+base
+	if st == nil || len(st.Rates) != 3 || st.Rates[2].Engine != name {
+		t.Fatalf("final comparison %+v: want three engines timed, the baseline last", st)
 	}
-	if mf.Patterns == nil || mf.Value != nil || mf.Prior == nil || mf.Patterns.Report == nil {
-		t.Fatalf("model: pattern head %v, linear head %v, prior %v: want a pattern head with its report and a prior", mf.Patterns != nil, mf.Value != nil, mf.Prior != nil)
+	var played []string
+	for _, m := range st.Matches {
+		if strings.Contains(m.Name, "vs "+name) {
+			played = append(played, m.Name)
+			if m.Match.Games != 4 || m.Match.B != name {
+				t.Errorf("%s: %d games against %q, want 4 against the baseline", m.Name, m.Match.Games, m.Match.B)
+			}
+		}
 	}
-	if g := l.Generations[0]; g.Gate.Games != c.GateGames || !(g.ValueLogLoss > 0) {
-		t.Fatalf("gate of %d games, value log-loss %v: want %d games and a held-out log-loss", g.Gate.Games, g.ValueLogLoss, c.GateGames)
+	if len(played) != 2 || !strings.HasSuffix(played[0], "equal simulations") || !strings.HasSuffix(played[1], "equal time") {
+		t.Fatalf("baseline matches %q: want one at equal simulations and one at equal time", played)
+	}
+	for _, g := range l.Generations {
+		if len(g.Seconds) != 0 {
+			t.Errorf("resumed finished run reran generation %d's stages %v", g.Generation, g.Seconds)
+		}
+	}
+	c.Baselines = []string{filepath.Join(t.TempDir(), "missing.json")}
+	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "--baseline") {
+		t.Errorf("missing baseline file: error %v, want one naming --baseline", err)
 	}
 }
