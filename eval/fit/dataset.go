@@ -11,9 +11,18 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// DatasetColumns are the positions-table columns a fit reads; Parquet's
-// column layout lets the reader skip every other column.
-var DatasetColumns = []string{dataset.ColGameID, dataset.ColRed, dataset.ColBlack, dataset.ColSideToMove, dataset.ColNoCapturePlies, dataset.ColRootValue, dataset.ColResult}
+// datasetColumns are the positions-table columns a scan for fields reads;
+// Parquet's column layout lets the reader skip every other column.
+func datasetColumns(fields Fields) []string {
+	cols := []string{dataset.ColGameID, dataset.ColRed, dataset.ColBlack, dataset.ColSideToMove, dataset.ColNoCapturePlies}
+	if fields&WithTargets != 0 {
+		cols = append(cols, dataset.ColRootValue, dataset.ColResult)
+	}
+	if fields&WithPolicy != 0 {
+		cols = append(cols, dataset.ColPly, dataset.ColPolicy)
+	}
+	return cols
+}
 
 // DatasetSource is a Source over one variant partition of a self-play
 // dataset (package dataset), read column by column and streamed: memory
@@ -22,11 +31,12 @@ type DatasetSource struct {
 	Dir, Variant string
 }
 
-// Scan streams the partition's positions in game id and ply order.
-func (d DatasetSource) Scan(ctx context.Context, fn func(*Row) error) error {
-	var row Row
+// Scan streams the partition's positions in game id and ply order, reading
+// the columns of fields.
+func (d DatasetSource) Scan(ctx context.Context, fields Fields, fn func(*Sample) error) error {
+	var s Sample
 	n := 0
-	return dataset.ScanPositions(d.Dir, d.Variant, DatasetColumns, func(r *dataset.PositionRow) error {
+	return dataset.ScanPositions(d.Dir, d.Variant, datasetColumns(fields), func(r *dataset.PositionRow) error {
 		if n++; n&0xffff == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -35,13 +45,17 @@ func (d DatasetSource) Scan(ctx context.Context, fn func(*Row) error) error {
 		if r.SideToMove != 0 && r.SideToMove != 1 {
 			return fmt.Errorf("game %d ply %d: side_to_move %d: want 0 (red) or 1 (black)", r.GameID, r.Ply, r.SideToMove)
 		}
-		row = Row{
-			Red: rules.Bitboard(r.Red), Black: rules.Bitboard(r.Black),
-			Side: rules.Color(r.SideToMove), NoCapture: int(r.NoCapturePlies),
-			Result: float64(r.Result), RootValue: float64(r.RootValue),
-			GameID: r.GameID,
+		s.Red, s.Black = rules.Bitboard(r.Red), rules.Bitboard(r.Black)
+		s.Side, s.NoCapture = rules.Color(r.SideToMove), int(r.NoCapturePlies)
+		s.GameID = r.GameID
+		s.Result, s.RootValue = float64(r.Result), float64(r.RootValue)
+		if fields&WithPolicy != 0 {
+			s.Ply, s.Policy = int(r.Ply), r.Policy
+			if err := s.readPosition(); err != nil {
+				return err
+			}
 		}
-		return fn(&row)
+		return fn(&s)
 	})
 }
 

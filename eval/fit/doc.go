@@ -1,25 +1,38 @@
 // Package fit fits the evaluators of package eval to self-play data with
 // gonum (gonum.org/v1/gonum): the linear value evaluator (Fit), the
 // pattern evaluator (FitPatterns), the move prior (FitPrior) and a whole
-// model file (FitModel), reading the rows of Parquet datasets.
+// model file (FitModel), reading the samples of Parquet datasets.
 //
-// Files: dataset.go reads rows from a dataset; fit.go runs a value fit,
-// with its rows in fit_source.go, its settings in fit_options.go, the
-// ridge and logistic models in fit_ridge.go and fit_logistic.go (their
-// unrolled inner loops in fit_kernels.go) and the held-out figures in
+// Files: sample.go is what every fit reads (Sample, Source, the held-out
+// split) and dataset.go reads it from a dataset; fit.go runs a value fit,
+// with its settings in fit_options.go, the ridge and logistic models in
+// fit_ridge.go and fit_logistic.go (their unrolled inner loops in
+// fit_kernels.go) and the held-out figures in
 // fit_metrics.go; patternfit.go fits the pattern evaluator, with its rows
 // in patternfit_rows.go and its objective and L-BFGS run in
 // patternfit_lbfgs.go; priorfit.go fits the move prior; targets.go holds
-// the training loop's value targets and windows of datasets, modelfit.go
-// the fit of a whole model, weights.go a dataset fitted into a weights
-// file as surakarta fit runs it (FitWeights: progress, the file and the
-// report's text). The reports the fits return are eval's
-// (eval.Report, eval.PriorReport), since the files carry them.
+// the training loop's value targets, modelfit.go the fit of a whole
+// model, weights.go a dataset fitted into a weights file as surakarta fit
+// runs it (FitWeights: progress, the file and the report's text). The
+// reports the fits return are eval's (eval.Report, eval.PriorReport),
+// since the files carry them.
+//
+// # One sample stream
+//
+// Every fit reads the same Sample from a Source: the position (bitboards,
+// side to move, no-capture plies, game id), the value fits' targets (the
+// result and the search's root value) and the prior's (the visit counts,
+// with the position as a rules.Position and its legal moves, made once as
+// the sample is read). A fit asks for the fields it reads (WithTargets,
+// WithPolicy), and DatasetSource reads only their columns, streamed, so
+// that memory does not grow with the dataset; Samples holds samples in
+// memory, Sources concatenates sources (a window of datasets) and TDSource
+// replaces the root values by TD(λ) returns. A fit may scan a source more
+// than once; every scan yields the same samples in the same order.
 //
 // # Value fits
 //
-// Fit reads rows from a Source (DatasetSource streams a Parquet dataset's
-// needed columns) twice: once to fit, once to score the held-out games.
+// Fit reads a Source twice: once to fit, once to score the held-out games.
 // Games, never single positions, are held out, by a seeded hash of the game
 // id (InHoldout). Two models:
 //
@@ -70,10 +83,10 @@
 //
 // # Training targets and model fits
 //
-// A training loop fits on its own games: TDSource gives each row the TD(λ)
-// return along its game (λ = 1 the result, λ = 0 the next position's root
-// value) for a fit with Blend 1, Sources and PolicySources fit on a window
-// of datasets, and SpreadScale calibrates a value head so that its scores
+// A training loop fits on its own games: TDSource gives each sample the
+// TD(λ) return along its game (λ = 1 the result, λ = 0 the next position's
+// root value) for a fit with Blend 1, Sources fits on a window of
+// datasets, and SpreadScale calibrates a value head so that its scores
 // spread as widely as the results do (a least-squares value is flatter).
 // FitModel fits both heads on a window of datasets into an eval.ModelFile:
 // the one training path of the pipeline's fit (its value head alone) and
@@ -81,6 +94,6 @@
 //
 // # Errors
 //
-// Everything a user can cause (bad options, a bad row, a dataset without
-// rows or without held-out games: ErrNoHeldOut) returns an error.
+// Everything a user can cause (bad options, a bad sample, a dataset
+// without rows or without held-out games: ErrNoHeldOut) returns an error.
 package fit

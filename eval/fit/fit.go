@@ -50,8 +50,8 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 	}
 	var split splitCounts
 	var x eval.Vector
-	err := src.Scan(ctx, func(r *Row) error {
-		if err := checkRow(r, opt.Blend); err != nil {
+	err := src.Scan(ctx, WithTargets, func(r *Sample) error {
+		if err := checkSample(r, opt.Blend); err != nil {
 			return err
 		}
 		if out, err := split.add(ctx, r, opt.Seed, opt.Holdout); out || err != nil {
@@ -121,7 +121,7 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 	base := eval.NewLinear(opt.Model, expand(baselineCols, wBase))
 
 	// Second pass: score the held-out games.
-	value := func(x *eval.Vector, _ *Row) float64 { return model.ValueOf(x) }
+	value := func(x *eval.Vector, _ *Sample) float64 { return model.ValueOf(x) }
 	if rep.Holdout, err = scoreHoldout(ctx, src, opt, split.held, value, base); err != nil {
 		return nil, err
 	}
@@ -137,8 +137,8 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 	return &FitResult{Model: model, Baseline: base, Report: rep}, nil
 }
 
-// checkRow refuses rows that would silently corrupt a fit.
-func checkRow(r *Row, blend float64) error {
+// checkSample refuses samples that would silently corrupt a fit.
+func checkSample(r *Sample, blend float64) error {
 	switch {
 	case (r.Red|r.Black)&^rules.BoardMask != 0 || r.Red&r.Black != 0:
 		return fmt.Errorf("game %d: bad bitboards red %#x black %#x (off the board or overlapping)", r.GameID, uint64(r.Red), uint64(r.Black))

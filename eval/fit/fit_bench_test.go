@@ -19,7 +19,7 @@ var sinkVector eval.Vector
 var benchData struct {
 	sync.Once
 	dir  string
-	rows fit.RowSlice
+	rows fit.Samples
 	err  error
 }
 
@@ -28,7 +28,7 @@ var benchData struct {
 // simulations a move, and returns its directory and rows. It takes about a
 // minute on two cores; SURAKARTA_BENCH_DIR names a directory to keep it in
 // between runs (reused when it already holds the dataset).
-func benchDataset(b *testing.B) (string, fit.RowSlice) {
+func benchDataset(b *testing.B) (string, fit.Samples) {
 	benchData.Do(func() {
 		dir := os.Getenv("SURAKARTA_BENCH_DIR")
 		if dir == "" {
@@ -52,8 +52,8 @@ func benchDataset(b *testing.B) (string, fit.RowSlice) {
 				return
 			}
 		}
-		var rows fit.RowSlice
-		benchData.err = fit.DatasetSource{Dir: dir, Variant: "standard"}.Scan(context.Background(), func(r *fit.Row) error {
+		var rows fit.Samples
+		benchData.err = fit.DatasetSource{Dir: dir, Variant: "standard"}.Scan(context.Background(), fit.WithTargets, func(r *fit.Sample) error {
 			rows = append(rows, *r)
 			return nil
 		})
@@ -100,7 +100,7 @@ func BenchmarkScanParquet(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		n := 0
-		if err := src.Scan(context.Background(), func(*fit.Row) error { n++; return nil }); err != nil {
+		if err := src.Scan(context.Background(), fit.WithTargets, func(*fit.Sample) error { n++; return nil }); err != nil {
 			b.Fatal(err)
 		}
 		if n != len(rows) {

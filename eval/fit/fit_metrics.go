@@ -73,14 +73,14 @@ func (m *metrics) signAccuracy() float64 {
 // value(x, row), and the baseline on the held-out games of src (held
 // counts them, as the first pass found): Fit's and FitPatterns' second
 // pass.
-func scoreHoldout(ctx context.Context, src Source, opt FitOptions, held eval.Counts, value func(x *eval.Vector, r *Row) float64, base *eval.Linear) (eval.HoldoutReport, error) {
+func scoreHoldout(ctx context.Context, src Source, opt FitOptions, held eval.Counts, value func(x *eval.Vector, r *Sample) float64, base *eval.Linear) (eval.HoldoutReport, error) {
 	var mm, mb metrics
 	var x eval.Vector
-	err := src.Scan(ctx, func(r *Row) error {
+	err := src.Scan(ctx, WithTargets, func(r *Sample) error {
 		if !InHoldout(r.GameID, opt.Seed, opt.Holdout) {
 			return nil
 		}
-		if err := checkRow(r, opt.Blend); err != nil {
+		if err := checkSample(r, opt.Blend); err != nil {
 			return err
 		}
 		eval.ExtractBoards(&x, r.Red, r.Black, r.Side, r.NoCapture)

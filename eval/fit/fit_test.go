@@ -58,7 +58,7 @@ func selfPlayDataset(t testing.TB) string {
 
 // gamesRows returns the rows of n capture-greedy games under the default
 // rules, the same for every caller with the same seed.
-func gamesRows(t testing.TB, seed uint64, n int) fit.RowSlice {
+func gamesRows(t testing.TB, seed uint64, n int) fit.Samples {
 	_, pos := fit.CaptureGames(t, rules.DefaultRules(), seed, n)
 	return fit.ToRows(pos)
 }
@@ -232,12 +232,12 @@ func TestFitRefusesBadInput(t *testing.T) {
 	bad(func(o *fit.FitOptions) { o.Blend = 1.5 }, "blend")
 	bad(func(o *fit.FitOptions) { o.Model = "tree" }, "model")
 
-	broken := append(fit.RowSlice(nil), rows...)
+	broken := append(fit.Samples(nil), rows...)
 	broken[3].Black |= broken[3].Red
 	if _, err := fit.Fit(context.Background(), broken, fit.DefaultFitOptions()); err == nil || !strings.Contains(err.Error(), "bitboards") {
 		t.Errorf("overlapping bitboards: got %v", err)
 	}
-	broken = append(fit.RowSlice(nil), rows...)
+	broken = append(fit.Samples(nil), rows...)
 	broken[5].Result = 2
 	if _, err := fit.Fit(context.Background(), broken, fit.DefaultFitOptions()); err == nil || !strings.Contains(err.Error(), "result") {
 		t.Errorf("result 2: got %v", err)
@@ -255,11 +255,11 @@ func TestFitRefusesBadInput(t *testing.T) {
 func TestHoldoutMetricsKnownAnswer(t *testing.T) {
 	// Rows whose features are all those of the start position; the results
 	// alternate win, loss, draw by game, so the fitted bias is their mean.
-	var rows fit.RowSlice
+	var rows fit.Samples
 	start := rules.Start()
 	results := []float64{1, 1, 1, -1} // mean 0.5
 	for id := 0; id < 400; id++ {
-		rows = append(rows, fit.Row{Red: start.Red(), Black: start.Black(), Side: rules.Red, Result: results[id%4], GameID: int64(id)})
+		rows = append(rows, fit.Sample{Red: start.Red(), Black: start.Black(), Side: rules.Red, Result: results[id%4], GameID: int64(id)})
 	}
 	opt := fit.DefaultFitOptions()
 	res, err := fit.Fit(context.Background(), rows, opt)

@@ -16,7 +16,8 @@ import (
 // their reports, and whole model files with the dataset's directory and
 // the program's revision left out. The fits must give the same bytes for
 // the same data and options however the rows reach them: a change here
-// means a model fitted today differs from one fitted before.
+// means a model fitted today differs from one fitted before. The ridge and
+// prior fits are repeated from the samples held in memory (Samples).
 var goldenFits = map[string]string{
 	"fit ridge":      "f22f5eb5366550dfa08aaa92938e4ad59061b958c12883ec7ba5d23ccf4dc0b2",
 	"fit logistic":   "f9183a41d47aca1ffcf83f29b0f8b8f4293566ac6c466695422415305dd796f4",
@@ -87,6 +88,32 @@ func TestFitsOfADatasetAreUnchanged(t *testing.T) {
 			t.Fatal(err)
 		}
 		got["model "+head] = digestJSON(t, portableModel(f))
+	}
+	// The same fits from the samples held in memory give the same bytes.
+	var mem fit.Samples
+	err = src.Scan(ctx, fit.WithTargets|fit.WithPolicy, func(s *fit.Sample) error {
+		c := *s
+		c.Policy, c.Moves = append(c.Policy[:0:0], s.Policy...), nil
+		mem = append(mem, c)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := fit.DefaultFitOptions()
+	opt.Model, opt.Blend, opt.Workers = eval.Ridge, 0.25, 2
+	res, err := fit.Fit(ctx, mem, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := digestJSON(t, []any{res.Model.Weights(), res.Baseline.Weights(), res.Report}); d != got["fit ridge"] {
+		t.Errorf("ridge fit from memory: digest %s, from the dataset %s", d, got["fit ridge"])
+	}
+	if prior, prep, err = fit.FitPrior(ctx, mem, fit.DefaultPriorFitOptions()); err != nil {
+		t.Fatal(err)
+	}
+	if d := digestJSON(t, []any{prior.Weights(), prep}); d != got["prior"] {
+		t.Errorf("prior fit from memory: digest %s, from the dataset %s", d, got["prior"])
 	}
 	for k, v := range got {
 		if goldenFits[k] != v {

@@ -53,10 +53,10 @@ func captureGames(t testing.TB, r rules.Rules, seed uint64, n int) ([]dataset.Ga
 }
 
 // toRows converts dataset rows to fitting rows.
-func toRows(pos []dataset.PositionRow) RowSlice {
-	out := make(RowSlice, len(pos))
+func toRows(pos []dataset.PositionRow) Samples {
+	out := make(Samples, len(pos))
 	for i, p := range pos {
-		out[i] = Row{
+		out[i] = Sample{
 			Red: rules.Bitboard(p.Red), Black: rules.Bitboard(p.Black),
 			Side: rules.Color(p.SideToMove), NoCapture: int(p.NoCapturePlies),
 			Result: float64(p.Result), RootValue: float64(p.RootValue), GameID: p.GameID,

@@ -98,8 +98,9 @@ func FitModel(ctx context.Context, data []DatasetSource, opt ModelFitOptions) (*
 	if len(data) == 0 {
 		return nil, fmt.Errorf("fit model: %w: no datasets", errNoRows)
 	}
-	var vs Sources
-	var ps PolicySources
+	// One stream of samples per dataset: the value head reads their
+	// targets (as TD(λ) returns below λ = 1), the prior their policies.
+	var vs, ps Sources
 	var provs []eval.Provenance
 	var rows int64
 	for _, d := range data {

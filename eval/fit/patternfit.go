@@ -62,8 +62,8 @@ func FitPatterns(ctx context.Context, src Source, opt PatternFitOptions) (*Patte
 	}
 	var split splitCounts
 	var groupN, groupSum [25]float64
-	err := src.Scan(ctx, func(r *Row) error {
-		if err := checkRow(r, opt.Blend); err != nil {
+	err := src.Scan(ctx, WithTargets, func(r *Sample) error {
+		if err := checkSample(r, opt.Blend); err != nil {
 			return err
 		}
 		if out, err := split.add(ctx, r, opt.Seed, opt.Holdout); out || err != nil {
@@ -103,7 +103,7 @@ func FitPatterns(ctx context.Context, src Source, opt PatternFitOptions) (*Patte
 		HoldoutFraction: opt.Holdout, Seed: opt.Seed, ColorBlind: true, Train: split.train,
 		TrainLoss: res.loss, Iterations: res.iterations, Status: res.status,
 	}
-	value := func(_ *eval.Vector, r *Row) float64 {
+	value := func(_ *eval.Vector, r *Sample) float64 {
 		return math.Tanh(model.ScoreBoards(r.Red, r.Black, r.Side, r.NoCapture) / 2)
 	}
 	rep.Holdout, err = scoreHoldout(ctx, src, opt.FitOptions, split.held, value, base)

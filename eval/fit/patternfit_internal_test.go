@@ -13,7 +13,7 @@ import (
 
 // playedRows returns the first n rows of seeded capture-greedy games
 // (captureGames).
-func playedRows(t *testing.T, seed uint64, n int) RowSlice {
+func playedRows(t *testing.T, seed uint64, n int) Samples {
 	t.Helper()
 	_, pos := captureGames(t, rules.DefaultRules(), seed, n/10+1)
 	if len(pos) < n {
@@ -29,7 +29,7 @@ func TestPatternLossGradientMatchesFiniteDifferences(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	rows := &patternRows{}
 	for _, p := range playedRows(t, 3, 300) {
-		r := Row{Red: p.Red, Black: p.Black, Side: rules.Color(rng.IntN(2)), NoCapture: rng.IntN(60)}
+		r := Sample{Red: p.Red, Black: p.Black, Side: rules.Color(rng.IntN(2)), NoCapture: rng.IntN(60)}
 		rows.add(&r, rng.Float64())
 	}
 	rows.standardize()
@@ -74,7 +74,7 @@ func TestPatternLossGradientMatchesFiniteDifferences(t *testing.T) {
 func TestPatternLossDoesNotDependOnWorkers(t *testing.T) {
 	rows := &patternRows{}
 	for i, p := range playedRows(t, 5, 500) {
-		r := Row{Red: p.Red, Black: p.Black, Side: rules.Color(i & 1)}
+		r := Sample{Red: p.Red, Black: p.Black, Side: rules.Color(i & 1)}
 		rows.add(&r, float64(i%3)/2)
 	}
 	rows.standardize()
@@ -101,7 +101,7 @@ func materialRows(t *testing.T, seed uint64, n int) *patternRows {
 			own, opp = opp, own
 		}
 		d := float64(own.Count() - opp.Count())
-		r := Row{Red: p.Red, Black: p.Black, Side: p.Side, NoCapture: p.NoCapture}
+		r := Sample{Red: p.Red, Black: p.Black, Side: p.Side, NoCapture: p.NoCapture}
 		rows.add(&r, 1/(1+math.Exp(-0.6*d+0.3*rng.NormFloat64())))
 	}
 	rows.standardize()

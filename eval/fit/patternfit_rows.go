@@ -42,7 +42,7 @@ func (s *patternRows) grow(n int) {
 func (s *patternRows) rows() int { return len(s.t) }
 
 // add appends the row r with target t and returns its material difference.
-func (s *patternRows) add(r *Row, t float64) int {
+func (s *patternRows) add(r *Sample, t float64) int {
 	var v eval.Vector
 	eval.ExtractBoards(&v, r.Red, r.Black, r.Side, r.NoCapture)
 	for _, c := range colorBlindCols {

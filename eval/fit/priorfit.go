@@ -8,74 +8,9 @@ import (
 
 	"gonum.org/v1/gonum/optimize"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/rules"
 )
-
-// PolicyRow is one searched position with the search's visit counts, the
-// columns the prior's fit reads.
-type PolicyRow struct {
-	Red, Black rules.Bitboard
-	Side       rules.Color
-	NoCapture  int
-	GameID     int64
-	Ply        int
-	// Policy is the visit count per root move (dataset.PositionRow.Policy);
-	// the target of the fit is each move's share of the visits.
-	Policy []dataset.PolicyEntry
-}
-
-// PolicySource streams rows for the prior's fit, with the contract of
-// Source: the same rows in the same order on every call, the *PolicyRow
-// (and its Policy) reused after fn returns.
-type PolicySource interface {
-	ScanPolicy(ctx context.Context, fn func(*PolicyRow) error) error
-}
-
-// PolicyColumns are the positions-table columns the prior's fit reads.
-var PolicyColumns = []string{"game_id", "ply", "red", "black", "side_to_move", "no_capture_plies", "policy"}
-
-// ScanPolicy streams the partition's positions with their visit counts.
-func (d DatasetSource) ScanPolicy(ctx context.Context, fn func(*PolicyRow) error) error {
-	var row PolicyRow
-	n := 0
-	return dataset.ScanPositions(d.Dir, d.Variant, PolicyColumns, func(r *dataset.PositionRow) error {
-		if n++; n&0xffff == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		if r.SideToMove != 0 && r.SideToMove != 1 {
-			return fmt.Errorf("game %d ply %d: side_to_move %d: want 0 (red) or 1 (black)", r.GameID, r.Ply, r.SideToMove)
-		}
-		row = PolicyRow{
-			Red: rules.Bitboard(r.Red), Black: rules.Bitboard(r.Black),
-			Side: rules.Color(r.SideToMove), NoCapture: int(r.NoCapturePlies),
-			GameID: r.GameID, Ply: int(r.Ply), Policy: r.Policy,
-		}
-		return fn(&row)
-	})
-}
-
-// PolicyRows is a PolicySource over rows in memory.
-type PolicyRows []PolicyRow
-
-// ScanPolicy calls fn for each row in order.
-func (s PolicyRows) ScanPolicy(ctx context.Context, fn func(*PolicyRow) error) error {
-	for i := range s {
-		if i&0xffff == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		row := s[i]
-		if err := fn(&row); err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 // PriorFitOptions are the settings of FitPrior.
 type PriorFitOptions struct {
@@ -124,14 +59,14 @@ func (o PriorFitOptions) Validate() error {
 // It reads src once and keeps each move as an index into a table of the
 // distinct move feature vectors (4 bytes a move, plus 4 for its share), so
 // that an iteration costs a few operations per move.
-func FitPrior(ctx context.Context, src PolicySource, opt PriorFitOptions) (*eval.Prior, *eval.PriorReport, error) {
+func FitPrior(ctx context.Context, src Source, opt PriorFitOptions) (*eval.Prior, *eval.PriorReport, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, nil, err
 	}
 	tab := newMoveTable()
 	train, test := &policySet{tab: tab}, &policySet{tab: tab}
 	var b policyBuilder
-	err := src.ScanPolicy(ctx, func(r *PolicyRow) error {
+	err := src.Scan(ctx, WithPolicy, func(r *Sample) error {
 		if InHoldout(r.GameID, opt.Seed, opt.Holdout) {
 			return b.add(test, 1, r)
 		}
@@ -238,7 +173,6 @@ func (s *policySet) positions() int {
 // policyBuilder turns rows into a policySet, counting the games of each
 // side of the split.
 type policyBuilder struct {
-	moves   [rules.MaxMoves]rules.Move
 	index   [rules.NumSquares * rules.NumSquares]int16 // action → move index + 1
 	games   [2]int64
 	skipped int64
@@ -248,12 +182,8 @@ type policyBuilder struct {
 	visits  [rules.MaxMoves]float64
 }
 
-func (b *policyBuilder) add(s *policySet, side int, r *PolicyRow) error {
-	p, err := rules.NewPosition(r.Red, r.Black, r.Side, r.NoCapture, 1)
-	if err != nil {
-		return fmt.Errorf("game %d ply %d: %w", r.GameID, r.Ply, err)
-	}
-	moves := p.GenerateMoves(b.moves[:0])
+func (b *policyBuilder) add(s *policySet, side int, r *Sample) error {
+	moves := r.Moves
 	if len(moves) == 0 {
 		return fmt.Errorf("game %d ply %d: the position has no legal moves, so it cannot have been searched", r.GameID, r.Ply)
 	}
@@ -289,7 +219,7 @@ func (b *policyBuilder) add(s *policySet, side int, r *PolicyRow) error {
 	if len(s.start) == 0 {
 		s.start = append(s.start, 0)
 	}
-	c := eval.NewMoveContext(&p)
+	c := eval.NewMoveContext(&r.Pos)
 	for j, m := range moves {
 		c.Features(&b.vec, m)
 		s.ids = append(s.ids, s.tab.id(&b.vec))

@@ -13,10 +13,10 @@ import (
 // the table of distinct ones, L-BFGS and the held-out report.
 func BenchmarkFitPrior(b *testing.B) {
 	dir, _ := benchDataset(b)
-	var rows fit.PolicyRows
-	err := fit.DatasetSource{Dir: dir, Variant: "standard"}.ScanPolicy(context.Background(), func(r *fit.PolicyRow) error {
+	var rows fit.Samples
+	err := fit.DatasetSource{Dir: dir, Variant: "standard"}.Scan(context.Background(), fit.WithPolicy, func(r *fit.Sample) error {
 		row := *r
-		row.Policy = append(row.Policy[:0:0], r.Policy...)
+		row.Policy, row.Moves = append(row.Policy[:0:0], r.Policy...), nil
 		rows = append(rows, row)
 		return nil
 	})

@@ -22,7 +22,7 @@ func TestPriorGradientMatchesFiniteDifferences(t *testing.T) {
 		for ply := 0; !g.IsTerminal() && ply < 60; ply++ {
 			p := g.Position()
 			moves := g.LegalMoves(buf[:0])
-			row := PolicyRow{Red: p.Red(), Black: p.Black(), Side: p.SideToMove(), NoCapture: p.NoCapturePlies(), GameID: game, Ply: ply}
+			row := Sample{Red: p.Red(), Black: p.Black(), Side: p.SideToMove(), NoCapture: p.NoCapturePlies(), GameID: game, Ply: ply}
 			for _, m := range moves {
 				if rng.IntN(3) == 0 {
 					row.Policy = append(row.Policy, dataset.PolicyEntry{Action: int16(m.Action()), Visits: int32(1 + rng.IntN(50))})
@@ -30,6 +30,9 @@ func TestPriorGradientMatchesFiniteDifferences(t *testing.T) {
 			}
 			if len(row.Policy) == 0 {
 				row.Policy = []dataset.PolicyEntry{{Action: int16(moves[0].Action()), Visits: 1}}
+			}
+			if err := row.readPosition(); err != nil {
+				t.Fatal(err)
 			}
 			if err := b.add(set, 0, &row); err != nil {
 				t.Fatal(err)

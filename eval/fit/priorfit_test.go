@@ -25,12 +25,12 @@ func knownPrior() [eval.NumMoveFeatures]float64 {
 	return w
 }
 
-// syntheticPolicyRows gives each position of seeded capture-greedy games visit
+// syntheticPolicySamples gives each position of seeded capture-greedy games visit
 // counts proportional to the known prior's probabilities (a million visits
 // a position, rounded).
-func syntheticPolicyRows(t testing.TB, n int) fit.PolicyRows {
+func syntheticPolicySamples(t testing.TB, n int) fit.Samples {
 	pr := eval.NewPrior(knownPrior())
-	var rows fit.PolicyRows
+	var rows fit.Samples
 	var buf [rules.MaxMoves]rules.Move
 	var dst [rules.MaxMoves]float32
 	_, pos := fit.CaptureGames(t, rules.DefaultRules(), 11, n/10+1)
@@ -44,7 +44,7 @@ func syntheticPolicyRows(t testing.TB, n int) fit.PolicyRows {
 		}
 		moves := p.GenerateMoves(buf[:0])
 		pr.Fill(&p, moves, dst[:])
-		row := fit.PolicyRow{Red: p.Red(), Black: p.Black(), Side: p.SideToMove(), NoCapture: p.NoCapturePlies(), GameID: int64(i / 40), Ply: i % 40}
+		row := fit.Sample{Red: p.Red(), Black: p.Black(), Side: p.SideToMove(), NoCapture: p.NoCapturePlies(), GameID: int64(i / 40), Ply: i % 40}
 		for j, m := range moves {
 			if v := int32(math.Round(float64(dst[j]) * 1e6)); v > 0 {
 				row.Policy = append(row.Policy, dataset.PolicyEntry{Action: int16(m.Action()), Visits: v})
@@ -60,7 +60,7 @@ func syntheticPolicyRows(t testing.TB, n int) fit.PolicyRows {
 // held-out games, and the weights of the features that no others can stand
 // in for must come back.
 func TestFitPriorRecoversKnownPrior(t *testing.T) {
-	rows := syntheticPolicyRows(t, 4000)
+	rows := syntheticPolicySamples(t, 4000)
 	opt := fit.DefaultPriorFitOptions()
 	opt.Lambda = 1e-9
 	opt.MaxIterations = 500
@@ -88,7 +88,7 @@ func TestFitPriorRecoversKnownPrior(t *testing.T) {
 // TestFitPriorDoesNotDependOnWorkers checks that the fit's weights are the
 // same with one worker and with all.
 func TestFitPriorDoesNotDependOnWorkers(t *testing.T) {
-	rows := syntheticPolicyRows(t, 600)
+	rows := syntheticPolicySamples(t, 600)
 	opt := fit.DefaultPriorFitOptions()
 	opt.Workers = 1
 	a, _, err := fit.FitPrior(context.Background(), rows, opt)
@@ -107,7 +107,7 @@ func TestFitPriorDoesNotDependOnWorkers(t *testing.T) {
 
 func TestFitPriorRefusesBadPolicies(t *testing.T) {
 	p := rules.Start()
-	base := fit.PolicyRow{Red: p.Red(), Black: p.Black(), Side: p.SideToMove()}
+	base := fit.Sample{Red: p.Red(), Black: p.Black(), Side: p.SideToMove()}
 	tests := []struct {
 		name   string
 		policy []dataset.PolicyEntry
@@ -120,7 +120,7 @@ func TestFitPriorRefusesBadPolicies(t *testing.T) {
 	for _, tc := range tests {
 		row := base
 		row.Policy = tc.policy
-		_, _, err := fit.FitPrior(context.Background(), fit.PolicyRows{row}, fit.DefaultPriorFitOptions())
+		_, _, err := fit.FitPrior(context.Background(), fit.Samples{row}, fit.DefaultPriorFitOptions())
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
 		}

@@ -11,11 +11,10 @@ import (
 
 // The value targets a training loop needs, besides the game result and
 // the blend of FitOptions.Blend: TDSource turns each game's root values and
-// result into TD(λ) returns, Sources fits on several datasets at once (a
-// window of generations), and SpreadScale calibrates a fitted value's
+// result into TD(λ) returns, and SpreadScale calibrates a fitted value's
 // scale.
 
-// TDSource is a Source whose rows carry, in RootValue, the TD(λ) return of
+// TDSource is a Source whose samples carry, in RootValue, the TD(λ) return of
 // their position instead of the search's root value; fitting it with
 // FitOptions.Blend = 1 fits the λ-returns, and a Blend below 1 mixes them
 // with the result. Along a game of positions 0..T-1 (root values v, results
@@ -26,20 +25,21 @@ import (
 // the signs flipping because the side to move alternates: λ = 1 gives the
 // result, λ = 0 the next position's root value (one-step TD), and between
 // the two an exponentially weighted mix of every later root value and the
-// result, as in TD-Gammon and KnightCap's TDLeaf. Src's rows of a game must
-// come one after another in ply order, as a dataset's do; a game's rows are
-// buffered, so memory grows with the longest game only.
+// result, as in TD-Gammon and KnightCap's TDLeaf. Src's samples of a game
+// must come one after another in ply order, as a dataset's do; a game's
+// samples are buffered, so memory grows with the longest game only.
 type TDSource struct {
 	Src    Source
 	Lambda float64
 }
 
-// Scan calls fn for Src's rows with their λ-returns.
-func (s TDSource) Scan(ctx context.Context, fn func(*Row) error) error {
+// Scan calls fn for Src's samples with their λ-returns; it reads the
+// targets whatever fields asks for.
+func (s TDSource) Scan(ctx context.Context, fields Fields, fn func(*Sample) error) error {
 	if !(s.Lambda >= 0 && s.Lambda <= 1) {
 		return fmt.Errorf("td lambda %v out of range 0..1", s.Lambda)
 	}
-	var game []Row
+	var game []Sample
 	values := make([]float64, 0, 256)
 	emit := func() error {
 		n := len(game)
@@ -65,13 +65,13 @@ func (s TDSource) Scan(ctx context.Context, fn func(*Row) error) error {
 		game = game[:0]
 		return nil
 	}
-	err := s.Src.Scan(ctx, func(r *Row) error {
+	err := s.Src.Scan(ctx, fields|WithTargets, func(r *Sample) error {
 		if len(game) > 0 && game[0].GameID != r.GameID {
 			if err := emit(); err != nil {
 				return err
 			}
 		}
-		game = append(game, *r)
+		game = appendSample(game, r)
 		return nil
 	})
 	if err != nil {
@@ -83,32 +83,25 @@ func (s TDSource) Scan(ctx context.Context, fn func(*Row) error) error {
 	return nil
 }
 
-// Sources is a Source over several sources, one after another: a fit on a
-// window of datasets. Game ids may repeat across them; the held-out split,
-// by game id, then puts a game and its namesakes on the same side.
-type Sources []Source
-
-// Scan scans each source in order.
-func (s Sources) Scan(ctx context.Context, fn func(*Row) error) error {
-	for _, src := range s {
-		if err := src.Scan(ctx, fn); err != nil {
-			return err
-		}
+// appendSample appends a copy of r to buf, its slices copied into the
+// arrays of the sample it replaces, which the source reuses.
+func appendSample(buf []Sample, r *Sample) []Sample {
+	n := len(buf)
+	if n < cap(buf) {
+		buf = buf[:n+1]
+	} else {
+		buf = append(buf, Sample{})
 	}
-	return nil
-}
-
-// PolicySources is a PolicySource over several, one after another.
-type PolicySources []PolicySource
-
-// ScanPolicy scans each source in order.
-func (s PolicySources) ScanPolicy(ctx context.Context, fn func(*PolicyRow) error) error {
-	for _, src := range s {
-		if err := src.ScanPolicy(ctx, fn); err != nil {
-			return err
-		}
+	s := &buf[n]
+	policy, moves := s.Policy, s.Moves
+	*s = *r
+	if r.Policy != nil {
+		s.Policy = append(policy[:0], r.Policy...)
 	}
-	return nil
+	if r.Moves != nil {
+		s.Moves = append(moves[:0], r.Moves...)
+	}
+	return buf
 }
 
 // SpreadScale returns the factor s by which to multiply l's weights so that
@@ -133,7 +126,7 @@ func SpreadScale(ctx context.Context, src Source, l *eval.Linear, seed uint64, f
 // that the value is tanh(score/2).
 func spreadScale(ctx context.Context, src Source, score func(red, black rules.Bitboard, side rules.Color, noCapture int) float64, logistic bool, seed uint64, frac float64) (float64, error) {
 	var n, sz, szz, sy, syy float64
-	err := src.Scan(ctx, func(r *Row) error {
+	err := src.Scan(ctx, WithTargets, func(r *Sample) error {
 		if InHoldout(r.GameID, seed, frac) {
 			return nil
 		}

@@ -146,12 +146,12 @@ func newProgressSource(w io.Writer, src Source, rows int64, model eval.Model, qu
 }
 
 // Scan passes the rows through, counting them in batches.
-func (f *progressSource) Scan(ctx context.Context, fn func(*Row) error) error {
+func (f *progressSource) Scan(ctx context.Context, fields Fields, fn func(*Sample) error) error {
 	f.phase.Add(1)
 	defer f.phase.Add(1)
 	const batch = 4096
 	n := 0
-	err := f.src.Scan(ctx, func(r *Row) error {
+	err := f.src.Scan(ctx, fields, func(r *Sample) error {
 		if n++; n == batch {
 			f.rep.Add(batch)
 			n = 0
