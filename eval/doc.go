@@ -4,14 +4,16 @@
 // that opens an evaluator by name. Fitting them to self-play data is
 // package eval/fit; playing them against each other, package eval/arena.
 //
-// Files: features.go and circuits.go extract the position features,
+// Files: features.go and circuits.go extract the position features (and
+// FeaturesOf names them, as the features command prints them),
 // movefeatures.go the move features of the prior; patterns.go defines the
 // board patterns and their index tables, patternvalue.go is the pattern
 // evaluator and patternhead.go its part of a model file; prior.go is the
 // move prior; linear.go is the linear evaluator and its weights file,
 // model.go the model file, report.go the fits' reports that both files
 // carry, filecheck.go the check of the numbers they hold; registry.go
-// turns evaluator names into evaluators.
+// turns evaluator names into evaluators (and an engine's settings into its
+// checked search configuration: OpenEngine).
 //
 // # Features
 //

@@ -5,8 +5,9 @@
 //
 // Files: train.go runs the generations and their stages, config.go holds
 // the settings, ladder.go the ladder's records and the gate's rule,
-// report.go the Markdown report and the PNG plot, strength.go the final
-// comparison; JSON records go through internal/atomicfile (WriteJSON).
+// report.go the Markdown report, the PNG plot and the ladder's text
+// (Ladder.WriteText), strength.go the final comparison; JSON records go
+// through internal/atomicfile (WriteJSON).
 //
 // # The loop
 //
