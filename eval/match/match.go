@@ -30,6 +30,9 @@ type Options struct {
 	// Settings, where not nil, give a built-in side by its settings
 	// instead of A's or B's text (a job's match, with no text to parse).
 	Settings [2]*mcts.Engine
+	// Players, where not nil, give a side as a player already made (a
+	// training run's models), over Settings and the text.
+	Players [2]*Player
 	// Margin and MoveTimeout bound an external engine's answer; Log, when
 	// not empty, is a file to write every line exchanged with them.
 	Margin, MoveTimeout time.Duration
@@ -48,6 +51,13 @@ type Options struct {
 	// (none when Quiet) and what resuming found.
 	Stderr io.Writer
 	Quiet  bool
+}
+
+// Player is a side given as a player rather than by text or settings:
+// its name in the records and report, and what makes its players.
+type Player struct {
+	Name    string
+	Factory arena.PlayerFactory
 }
 
 // Result is a played match: the arena's result, each side's cost, and what
@@ -88,16 +98,19 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 			return nil, fmt.Errorf("--engines: %w", err)
 		}
 	}
-	sideA, err := resolveSide(o.A, o.Settings[0], "a", budgets[0], o.Rules, ss)
-	if err != nil {
-		return nil, fmt.Errorf("--a: %w", err)
+	var sides [2]matchSide
+	for i, text := range [2]string{o.A, o.B} {
+		tag := string(rune('a' + i))
+		if p := o.Players[i]; p != nil {
+			sides[i] = matchSide{name: p.Name, desc: p.Name, identity: p.Name, settings: p.Name, factory: p.Factory}
+			continue
+		}
+		if sides[i], err = resolveSide(text, o.Settings[i], tag, budgets[i], o.Rules, ss); err != nil {
+			return nil, fmt.Errorf("--%s: %w", tag, err)
+		}
+		defer sides[i].release()
 	}
-	defer sideA.release()
-	sideB, err := resolveSide(o.B, o.Settings[1], "b", budgets[1], o.Rules, ss)
-	if err != nil {
-		return nil, fmt.Errorf("--b: %w", err)
-	}
-	defer sideB.release()
+	sideA, sideB := sides[0], sides[1]
 	r, opt := o.Rules, o.ArenaOptions
 	m := &Result{a: sideA, b: sideB, opt: o, start: arena.OpeningsText(o.Openings)}
 	if o.SPRTSpec != "" {

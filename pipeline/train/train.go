@@ -12,15 +12,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/internal/version"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
@@ -509,19 +508,16 @@ func (r *runner) match(ctx context.Context, path, stage string, g, games int, a,
 		return rec.Result, false, nil
 	}
 	r.logf("generation %d: %s, %s against %s, %d games", g, stage, a.name, b.name, games)
-	var done atomic.Int64
-	rep := progress.Start(c.Log, progress.Options{Unit: "games", Total: int64(games), Quiet: c.Quiet || c.Log == nil})
-	opt := arena.ArenaOptions{Games: games, Rules: c.rules(), Seed: seed, RandomOpening: c.RandomOpening, Workers: c.Workers,
-		Progress: func(res arena.ArenaResult) { rep.Add(int64(res.Games) - done.Swap(int64(res.Games))) }}
-	res, err := arena.Arena(ctx, arena.SearchPlayer(a.cfg, a.ev), arena.SearchPlayer(b.cfg, b.ev), opt)
-	rep.Stop()
+	mr, err := match.Run(ctx, match.Options{Stderr: c.Log, Quiet: c.Quiet || c.Log == nil,
+		Players:      [2]*match.Player{{Name: a.name, Factory: arena.SearchPlayer(a.cfg, a.ev)}, {Name: b.name, Factory: arena.SearchPlayer(b.cfg, b.ev)}},
+		ArenaOptions: arena.ArenaOptions{Games: games, Rules: c.rules(), Seed: seed, RandomOpening: c.RandomOpening, Workers: c.Workers}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return Match{}, false, fmt.Errorf("%s of generation %d interrupted: run the same command with --resume (finished stages are kept)", stage, g)
 		}
 		return Match{}, false, fmt.Errorf("%s of generation %d: %w", stage, g, err)
 	}
-	m := matchOf(a.name, b.name, res)
+	m := matchOf(a.name, b.name, mr.Arena)
 	if err := atomicfile.WriteJSON(path, matchRecord{Key: key, Result: m}); err != nil {
 		return Match{}, false, err
 	}
