@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/surakarta/surakarta/internal/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -47,7 +48,7 @@ func BenchmarkScanAndSummarize(b *testing.B) {
 	r := rules.DefaultRules()
 	r.NoCaptureLimit = 30
 	const n = 2000
-	writeGames(b, dir, r, 1, n, 2, randomGameRows(b, r, 1, n, 2))
+	testgames.Write(b, dir, r, 1, n, 2, testgames.Rows(b, r, 1, n, 2, true))
 	b.ReportAllocs()
 	for b.Loop() {
 		c := NewCollector(nil, false)

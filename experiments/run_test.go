@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -46,7 +47,7 @@ func (p *randomPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 			return errInterrupted
 		}
 		last := min(first+p.partSize, a.Games) - 1
-		all := randomGameRows(p.t, a.Rules, a.Seed, last+1, a.RandomOpening)
+		all := testgames.Rows(p.t, a.Rules, a.Seed, last+1, a.RandomOpening, true)
 		meta := dataset.FileMeta{Run: run, Shards: 1, FirstGame: first, LastGame: last}
 		if err := dataset.WritePart(a.Dir, meta, all[first:], nil); err != nil {
 			return err

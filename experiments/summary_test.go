@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/internal/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -295,7 +296,7 @@ func TestRealDatasetIsReadAndPairedAcrossVariants(t *testing.T) {
 		r := rules.DefaultRules()
 		r.Variant = v
 		r.NoCaptureLimit = 20 // short games keep the test fast
-		writeGames(t, dir, r, seed, n, opening, randomGameRows(t, r, seed, n, opening))
+		testgames.Write(t, dir, r, seed, n, opening, testgames.Rows(t, r, seed, n, opening, true))
 	}
 	c := NewCollector(nil, true)
 	if err := c.AddDir(context.Background(), "", dir); err != nil {
@@ -327,7 +328,7 @@ func TestRealDatasetIsReadAndPairedAcrossVariants(t *testing.T) {
 }
 
 func TestFromRowRejectsBadValues(t *testing.T) {
-	rows := randomGameRows(t, rules.DefaultRules(), 1, 1, 0)
+	rows := testgames.Rows(t, rules.DefaultRules(), 1, 1, 0, true)
 	var g Game
 	if err := FromRow(&g, &rows[0]); err != nil {
 		t.Fatal(err)

@@ -2,9 +2,7 @@ package experiments
 
 import (
 	"math/rand/v2"
-	"testing"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -64,52 +62,4 @@ func synthGames(p plant, seed uint64, first int64, n int) []Game {
 		out = append(out, g)
 	}
 	return out
-}
-
-// randomGameRows plays n games of random moves under rules r from the
-// dataset's seeded random openings, as dataset rows.
-func randomGameRows(t testing.TB, r rules.Rules, seed uint64, n int64, opening int) []dataset.GameRow {
-	t.Helper()
-	var rows []dataset.GameRow
-	for id := range n {
-		g, err := rules.NewGame(r, rules.Start())
-		if err != nil {
-			t.Fatal(err)
-		}
-		k := dataset.PlayRandomOpening(g, seed, id, opening)
-		s := dataset.NewStream(dataset.SearchSeed(seed, id))
-		var buf [rules.MaxMoves]rules.Move
-		for !g.IsTerminal() {
-			moves := g.LegalMoves(buf[:0])
-			// Prefer captures so that games end in all ways.
-			m := moves[s.IntN(len(moves))]
-			for _, c := range moves {
-				if c.IsCapture() && s.IntN(2) == 0 {
-					m = c
-					break
-				}
-			}
-			if err := g.Play(m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		var row dataset.GameRow
-		dataset.FillGame(&row, id, seed, k, g)
-		rows = append(rows, row)
-	}
-	return rows
-}
-
-// writeGames writes rows as one part of a dataset partition in dir.
-func writeGames(t testing.TB, dir string, r rules.Rules, seed uint64, games int64, opening int, rows []dataset.GameRow) {
-	t.Helper()
-	run := dataset.Run{SchemaVersion: dataset.SchemaVersion, Variant: r.Variant.String(), Rules: r.String(),
-		Engine: `{"test":"random"}`, Seed: seed, Games: games, RandomOpening: opening}
-	if err := dataset.ClaimPartition(dir, run); err != nil {
-		t.Fatal(err)
-	}
-	meta := dataset.FileMeta{Run: run, Shard: 0, Shards: 1, FirstGame: rows[0].GameID, LastGame: rows[len(rows)-1].GameID}
-	if err := dataset.WritePart(dir, meta, rows, nil); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -24,34 +24,7 @@ func writeRandomGames(t *testing.T, dir string, n int64, seed uint64, variants .
 		r := rules.DefaultRules()
 		r.Variant = v
 		r.NoCaptureLimit = 16 // short games keep the test fast
-		var rows []dataset.GameRow
-		for id := range n {
-			g, err := rules.NewGame(r, rules.Start())
-			if err != nil {
-				t.Fatal(err)
-			}
-			k := dataset.PlayRandomOpening(g, seed, id, opening)
-			s := dataset.NewStream(dataset.SearchSeed(seed, id))
-			var buf [rules.MaxMoves]rules.Move
-			for !g.IsTerminal() {
-				moves := g.LegalMoves(buf[:0])
-				if err := g.Play(moves[s.IntN(len(moves))]); err != nil {
-					t.Fatal(err)
-				}
-			}
-			var row dataset.GameRow
-			dataset.FillGame(&row, id, seed, k, g)
-			rows = append(rows, row)
-		}
-		run := dataset.Run{SchemaVersion: dataset.SchemaVersion, Variant: v.String(), Rules: r.String(),
-			Engine: `{"test":"random"}`, Seed: seed, Games: n, RandomOpening: opening}
-		if err := dataset.ClaimPartition(dir, run); err != nil {
-			t.Fatal(err)
-		}
-		meta := dataset.FileMeta{Run: run, Shards: 1, FirstGame: 0, LastGame: n - 1}
-		if err := dataset.WritePart(dir, meta, rows, nil); err != nil {
-			t.Fatal(err)
-		}
+		testgames.Write(t, dir, r, seed, n, opening, testgames.Rows(t, r, seed, n, opening, false))
 	}
 }
 
