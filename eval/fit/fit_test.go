@@ -4,57 +4,36 @@ import (
 	"context"
 	"errors"
 	"math"
-	"os"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/internal/testutil"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
-// selfPlay holds a small self-play dataset shared by the tests that need
-// one: 400 games of the real self-play engine (package selfplay) with 16
-// value-leaf simulations a move, material evaluator, 4 random opening plies.
-var selfPlay struct {
-	sync.Once
-	dir string
-	err error
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if selfPlay.dir != "" {
-		os.RemoveAll(selfPlay.dir)
-	}
-	os.Exit(code)
-}
-
+// selfPlayDataset is a small self-play dataset shared by the tests that
+// need one: 400 games of the real self-play engine (package selfplay) with
+// 16 value-leaf simulations a move, material evaluator, 4 random opening
+// plies, played once per test binary.
 func selfPlayDataset(t testing.TB) string {
-	selfPlay.Do(func() {
-		dir, err := os.MkdirTemp("", "eval-selfplay")
-		if err != nil {
-			selfPlay.err = err
-			return
-		}
-		selfPlay.dir = dir
+	return testutil.Once(t, "self-play dataset", func(dir string) (string, error) {
 		eng := selfplay.DefaultEngine()
 		eng.Sims = 16
 		eng.Leaf = mcts.LeafValue
-		_, selfPlay.err = selfplay.Run(context.Background(), selfplay.Config{
+		_, err := selfplay.Run(context.Background(), selfplay.Config{
 			Dir: dir, Games: 400, Seed: 5, RandomOpening: 4,
 			Rules: rules.DefaultRules(), Engine: eng, Evaluator: mcts.Material{},
 		})
+		return dir, err
 	})
-	if selfPlay.err != nil {
-		t.Fatal(selfPlay.err)
-	}
-	return selfPlay.dir
 }
+
+func TestMain(m *testing.M) { testutil.Main(m) }
 
 // gamesRows returns the rows of n capture-greedy games under the default
 // rules, the same for every caller with the same seed.
