@@ -7,15 +7,15 @@
 // split) and dataset.go reads it from a dataset; fit.go runs a value fit,
 // with its settings in fit_options.go, the ridge and logistic models in
 // fit_ridge.go and fit_logistic.go (their unrolled inner loops in
-// fit_kernels.go) and the held-out figures in
-// fit_metrics.go; patternfit.go fits the pattern evaluator, with its rows
-// in patternfit_rows.go and its objective and L-BFGS run in
-// patternfit_lbfgs.go; priorfit.go fits the move prior; targets.go holds
-// the training loop's value targets, modelfit.go the fit of a whole
-// model, weights.go a dataset fitted into a weights file as surakarta fit
-// runs it (FitWeights: progress, the file and the report's text). The
-// reports the fits return are eval's (eval.Report, eval.PriorReport),
-// since the files carry them.
+// fit_kernels.go) and the held-out figures in fit_metrics.go;
+// patternfit.go fits the pattern evaluator, with its rows in
+// patternfit_rows.go and its objective in patternfit_lbfgs.go;
+// priorfit.go fits the move prior; lbfgs.go runs L-BFGS for the logistic,
+// pattern and prior fits; targets.go holds the training loop's value
+// targets, modelfit.go the fit of a whole model, weights.go a dataset
+// fitted into a weights file as surakarta fit runs it (FitWeights:
+// progress, the file and the report's text). The reports the fits return
+// are eval's (eval.Report, eval.PriorReport), since the files carry them.
 //
 // # One sample stream
 //

@@ -2,11 +2,8 @@ package fit
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"sync"
-
-	"gonum.org/v1/gonum/optimize"
 
 	"github.com/surakarta/surakarta/eval"
 )
@@ -117,45 +114,19 @@ func fitLogistic(ctx context.Context, s *rowStore, cols []int, st standardizatio
 			beta[0] += w0[j] * st.mean[j]
 		}
 	}
-	p := optimize.Problem{
-		Func: func(b []float64) float64 { ev.evaluate(b); return ev.loss },
-		Grad: func(g, b []float64) { ev.evaluate(b); copy(g, ev.grad) },
-		Status: func() (optimize.Status, error) {
-			if err := ctx.Err(); err != nil {
-				return optimize.Failure, err
-			}
-			return optimize.NotTerminated, nil
-		},
-	}
-	settings := &optimize.Settings{
+	opt := lbfgs{
+		name: "logistic fit", evaluate: ev.evaluate,
+		loss: func() float64 { return ev.loss }, grad: func() []float64 { return ev.grad },
 		// The gradient is of the mean loss in standardized coordinates,
 		// where the curvature is of order 0.1: 1e-6 leaves the weights
 		// within about 1e-5 of the optimum, far inside their sampling error.
-		GradientThreshold: 1e-5,
-		MajorIterations:   maxIter,
-		Converger:         &optimize.FunctionConverge{Absolute: 1e-12, Relative: 1e-10, Iterations: 5},
+		gradientThreshold: 1e-5, maxIterations: maxIter, absolute: 1e-12, relative: 1e-10,
 	}
-	res, err := optimize.Minimize(p, beta, settings, &optimize.LBFGS{})
-	if err != nil && ctx.Err() != nil {
-		return logisticResult{}, ctx.Err()
-	}
-	if res == nil {
-		return logisticResult{}, fmt.Errorf("logistic fit: %w", err)
-	}
-	// Some terminations (a line search that can no longer improve) come with
-	// an error although the location is the best found; keep it if finite.
-	ev.evaluate(res.X)
-	if math.IsNaN(ev.loss) || math.IsInf(ev.loss, 0) {
-		if err != nil {
-			return logisticResult{}, fmt.Errorf("logistic fit diverged (loss %v): %w", ev.loss, err)
-		}
-		return logisticResult{}, fmt.Errorf("logistic fit diverged (loss %v)", ev.loss)
-	}
-	status := res.Status.String()
+	loss, iterations, status, err := opt.minimize(ctx, beta)
 	if err != nil {
-		status += ": " + err.Error()
+		return logisticResult{}, err
 	}
-	return logisticResult{w: append([]float64(nil), ev.wraw...), loss: ev.loss, iterations: res.Stats.MajorIterations, status: status}, nil
+	return logisticResult{w: append([]float64(nil), ev.wraw...), loss: loss, iterations: iterations, status: status}, nil
 }
 
 // logisticEval computes the penalised log-loss and its gradient, caching

@@ -2,11 +2,8 @@ package fit
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"sync"
-
-	"gonum.org/v1/gonum/optimize"
 
 	"github.com/surakarta/surakarta/eval"
 )
@@ -188,39 +185,18 @@ func fitPatternLogistic(ctx context.Context, s *patternRows, lambdaHand, lambdaP
 // from theta0 (nil: zero) and returns θ.
 func solvePatternLogistic(ctx context.Context, s *patternRows, lambdaHand, lambdaPat float64, maxIter, workers int, theta0 []float64) (logisticResult, error) {
 	e := newPatternLoss(s, lambdaHand, lambdaPat, workers)
-	p := optimize.Problem{
-		Func: func(u []float64) float64 { e.evaluate(u); return e.loss },
-		Grad: func(g, u []float64) { e.evaluate(u); copy(g, e.grad) },
-		Status: func() (optimize.Status, error) {
-			if err := ctx.Err(); err != nil {
-				return optimize.Failure, err
-			}
-			return optimize.NotTerminated, nil
-		},
-	}
-	settings := &optimize.Settings{
-		GradientThreshold: 1e-7,
-		MajorIterations:   maxIter,
-		Converger:         &optimize.FunctionConverge{Absolute: 1e-10, Relative: patternRelTol, Iterations: 5},
+	opt := lbfgs{
+		name: "pattern fit", evaluate: e.evaluate,
+		loss: func() float64 { return e.loss }, grad: func() []float64 { return e.grad },
+		gradientThreshold: 1e-7, maxIterations: maxIter, absolute: 1e-10, relative: patternRelTol,
 	}
 	u := make([]float64, len(e.scale))
 	for i := range theta0 {
 		u[i] = theta0[i] / e.scale[i]
 	}
-	res, err := optimize.Minimize(p, u, settings, &optimize.LBFGS{})
-	if err != nil && ctx.Err() != nil {
-		return logisticResult{}, ctx.Err()
-	}
-	if res == nil {
-		return logisticResult{}, fmt.Errorf("pattern fit: %w", err)
-	}
-	e.evaluate(res.X)
-	if math.IsNaN(e.loss) || math.IsInf(e.loss, 0) {
-		return logisticResult{}, fmt.Errorf("pattern fit diverged (loss %v)", e.loss)
-	}
-	status := res.Status.String()
+	loss, iterations, status, err := opt.minimize(ctx, u)
 	if err != nil {
-		status += ": " + err.Error()
+		return logisticResult{}, err
 	}
-	return logisticResult{w: append([]float64(nil), e.theta...), loss: e.loss, iterations: res.Stats.MajorIterations, status: status}, nil
+	return logisticResult{w: append([]float64(nil), e.theta...), loss: loss, iterations: iterations, status: status}, nil
 }

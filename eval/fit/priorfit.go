@@ -6,8 +6,6 @@ import (
 	"math"
 	"sync"
 
-	"gonum.org/v1/gonum/optimize"
-
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -85,38 +83,14 @@ func FitPrior(ctx context.Context, src Source, opt PriorFitOptions) (*eval.Prior
 	}
 	obj := newPriorObjective(train, opt.Lambda, workers)
 	beta := make([]float64, eval.NumMoveFeatures)
-	prob := optimize.Problem{
-		Func: func(x []float64) float64 { obj.evaluate(x); return obj.loss },
-		Grad: func(g, x []float64) { obj.evaluate(x); copy(g, obj.grad) },
-		Status: func() (optimize.Status, error) {
-			if err := ctx.Err(); err != nil {
-				return optimize.Failure, err
-			}
-			return optimize.NotTerminated, nil
-		},
+	lb := lbfgs{
+		name: "prior fit", evaluate: obj.evaluate,
+		loss: func() float64 { return obj.loss }, grad: func() []float64 { return obj.grad },
+		gradientThreshold: 1e-6, maxIterations: opt.MaxIterations, absolute: 1e-10, relative: 1e-9,
 	}
-	settings := &optimize.Settings{
-		GradientThreshold: 1e-6,
-		MajorIterations:   opt.MaxIterations,
-		Converger:         &optimize.FunctionConverge{Absolute: 1e-10, Relative: 1e-9, Iterations: 5},
-	}
-	res, err := optimize.Minimize(prob, beta, settings, &optimize.LBFGS{})
-	if err != nil && ctx.Err() != nil {
-		return nil, nil, ctx.Err()
-	}
-	if res == nil {
-		return nil, nil, fmt.Errorf("prior fit: %w", err)
-	}
-	obj.evaluate(res.X)
-	if math.IsNaN(obj.loss) || math.IsInf(obj.loss, 0) {
-		if err != nil {
-			return nil, nil, fmt.Errorf("prior fit diverged (loss %v): %w", obj.loss, err)
-		}
-		return nil, nil, fmt.Errorf("prior fit diverged (loss %v)", obj.loss)
-	}
-	status := res.Status.String()
+	_, iterations, status, err := lb.minimize(ctx, beta)
 	if err != nil {
-		status += ": " + err.Error()
+		return nil, nil, err
 	}
 	var w [eval.NumMoveFeatures]float64
 	copy(w[:], obj.w)
@@ -125,7 +99,7 @@ func FitPrior(ctx context.Context, src Source, opt PriorFitOptions) (*eval.Prior
 		MoveFeatureSetVersion: eval.MoveFeatureSetVersion, Lambda: opt.Lambda, Holdout: opt.Holdout, Seed: opt.Seed,
 		Train:      eval.Counts{Positions: int64(train.positions()), Games: trainGames},
 		Test:       eval.Counts{Positions: int64(test.positions()), Games: testGames},
-		Iterations: res.Stats.MajorIterations, Status: status,
+		Iterations: iterations, Status: status,
 		TrainScore: train.score(pr, false), TestScore: test.score(pr, false), UniformTest: test.score(pr, true),
 		DistinctMoves: len(tab.rows), Skipped: b.skipped,
 	}
