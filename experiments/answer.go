@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/words"
 )
 
 // Significance is the level below which the answer calls a difference
@@ -48,13 +49,13 @@ func answer(r *Report) []string {
 		if m.DrawsDecided == 0 {
 			out = append(out, fmt.Sprintf(
 				"Rescoring **%s**'s %s by the majority rule alone (the same final positions) changes nothing: none of its %s ended with unequal material. The arms played under each rule show the effect on play.",
-				a.Name, games(m.Games), count(draws, "draw")))
+				a.Name, games(m.Games), words.Count(draws, "draw")))
 			continue
 		}
 		share := float64(m.DrawsDecided) / float64(draws)
 		out = append(out, fmt.Sprintf(
 			"Rescoring **%s**'s %s by the majority rule alone (the same final positions, the same moves) would decide %d of its %s (%s; %d for Red, %d for Black): the draw rate would go from %s to %s (a change of %s points, %s to %s) and the first player's score would change by %s points (%s to %s, paired p %s). This isolates the scoring; the arms played under each rule show the effect on play as well.",
-			a.Name, games(m.Games), m.DrawsDecided, count(draws, "draw"), pctWords(share), m.DrawsDecidedRed, m.DrawsDecidedBlack,
+			a.Name, games(m.Games), m.DrawsDecided, words.Count(draws, "draw"), pctWords(share), m.DrawsDecidedRed, m.DrawsDecidedBlack,
 			pctWords(a.Stats.DrawRate.Value), pctWords(m.DrawRate.Value),
 			signedPts(m.DrawRateChange.Value), signedPts(m.DrawRateChange.CI[0]), signedPts(m.DrawRateChange.CI[1]),
 			signedPts(float64(m.ScoreChange.Value)), signedPts(float64(m.ScoreChange.CI[0])), signedPts(float64(m.ScoreChange.CI[1])),
@@ -103,7 +104,7 @@ func comparisonWords(r *Report, c *Comparison) string {
 	paired := ""
 	if p := c.Paired; p != nil && p.Pairs >= 2 && scc.Test == "paired t-test" {
 		paired = fmt.Sprintf(" These use the %s played from the same openings with the same search seeds under both; %d of them end with the same result under both, and the paired scores correlate with r = %s",
-			count(p.Pairs, "game"), p.Identical, fmtCorr(p.Correlation))
+			words.Count(p.Pairs, "game"), p.Identical, fmtCorr(p.Correlation))
 		if eg := float64(p.EquivalentGames); math.IsNaN(eg) || math.IsInf(eg, 0) {
 			paired += ", so the paired scores show no spread at all; the equivalence test then rests on the number of pairs alone."
 		} else if float64(p.NarrowerBy) >= 0.02 {
@@ -252,15 +253,7 @@ func sureWords(r *Report, confPct string) string {
 	return text
 }
 
-// count writes n and a regular noun in agreement: "1 game", "2 games".
-func count(n int64, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func games(n int64) string { return count(n, "game") }
+func games(n int64) string { return words.Count(n, "game") }
 
 // signedPts writes a fraction as signed percentage points
 // (stats.PointsText: a bound keeps its sign).

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/words"
 )
 
 // WriteMarkdown writes the report as Markdown: the answer, then tables of
@@ -147,7 +148,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			s.A.Value, s.A.CI[0], s.A.CI[1], s.B.Value, s.B.CI[0], s.B.CI[1], mdPts(s.Diff), fmtP(s.P))
 		if p := c.Paired; p != nil {
 			ew.printf("\nPaired over %s from the same openings and search seeds (%d ids only in %s, %d only in %s, %d with different openings left out); %s end with the same result under both, and the paired scores correlate with r = %s:\n\n",
-				games(p.Pairs), p.UnmatchedA, c.A, p.UnmatchedB, c.B, p.Mismatched, count(p.Identical, "pair"), fmtCorr(p.Correlation))
+				games(p.Pairs), p.UnmatchedA, c.A, p.UnmatchedB, c.B, p.Mismatched, words.Count(p.Identical, "pair"), fmtCorr(p.Correlation))
 			ew.printf("| figure | change (pts) | test | p |\n|---|---|---|---|\n")
 			ew.printf("| first-player score | %s | paired t | %s |\n", mdNumPts(p.ScoreDiff.Value, p.ScoreDiff.CI), fmtP(float64(p.ScoreDiff.P)))
 			ew.printf("| draw rate | %s | %s (%d vs %d discordant) | %s |\n",

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/words"
 )
 
 // WriteText prints a Result for people: one block per group, then the
@@ -94,7 +95,7 @@ func writeGroupText(ew *errWriter, g *GroupStats, conf string) {
 		ew.printf("  majority rule on the same endings (%s): draws %s, first-player score %.4f [%.4f, %.4f]\n",
 			games(m.Games), strings.TrimSpace(fmtRate(m.DrawRate)), m.FirstPlayerScore.Value, m.FirstPlayerScore.CI[0], m.FirstPlayerScore.CI[1])
 		ew.printf("    %s decided (%d for red, %d for black); draw rate change %s (%s p %s); score change %s (paired p %s)\n",
-			count(m.DrawsDecided, "draw"), m.DrawsDecidedRed, m.DrawsDecidedBlack,
+			words.Count(m.DrawsDecided, "draw"), m.DrawsDecidedRed, m.DrawsDecidedBlack,
 			fmtPts(Estimate{Value: m.DrawRateChange.Value, CI: m.DrawRateChange.CI}), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
 			fmtNumPts(m.ScoreChange.Value, m.ScoreChange.CI), fmtP(float64(m.ScoreChange.P)))
 	}
@@ -175,7 +176,7 @@ func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
 	}
 	if p := c.Paired; p != nil {
 		ew.printf("  paired over %s from the same openings (%d mismatched, %d/%d unmatched; %d with the same result under both):\n",
-			count(p.Pairs, "game"), p.Mismatched, p.UnmatchedA, p.UnmatchedB, p.Identical)
+			words.Count(p.Pairs, "game"), p.Mismatched, p.UnmatchedA, p.UnmatchedB, p.Identical)
 		ew.printf("    first-player score change %s (paired t p %s); correlation of paired scores %s; unpaired interval [%s, %s]: pairing narrows it by %s\n",
 			fmtNumPts(p.ScoreDiff.Value, p.ScoreDiff.CI), fmtP(float64(p.ScoreDiff.P)), fmtCorr(p.Correlation),
 			signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), fmtShare(p.NarrowerBy))

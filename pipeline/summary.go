@@ -11,6 +11,7 @@ import (
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/words"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -213,7 +214,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 			verdict = "equal to"
 		}
 		ew.printf("\nfit: %s on the %s games, %d training positions (%d games), %d held out (%d %s)\n",
-			f.Model, f.Variant, f.TrainPositions, f.TrainGames, f.HoldoutPositions, f.HoldoutGames, plural(f.HoldoutGames, "game", "games"))
+			f.Model, f.Variant, f.TrainPositions, f.TrainGames, f.HoldoutPositions, f.HoldoutGames, words.Plural(f.HoldoutGames, "game", "games"))
 		ew.printf("     held-out log-loss %.4f, %s the material-only baseline's %.4f; Brier %.4f against %.4f\n",
 			f.LogLoss, verdict, f.BaselineLogLoss, f.Brier, f.BaselineBrier)
 		if f.Warning != "" {
@@ -276,13 +277,6 @@ func (e *errWriter) Write(b []byte) (int, error) {
 }
 
 func (e *errWriter) printf(format string, args ...any) { fmt.Fprintf(e, format, args...) }
-
-func plural(n int64, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
 
 // relativeTo rewrites the summary's paths, files and directories under
 // out, relative to out.
