@@ -1,8 +1,9 @@
 package eval
 
-// CheckNumbers and RandomBoards expose checkNumbers and randomBoards to
-// the external tests.
+// CheckNumbers, RandomBoards and RandomBoard expose checkNumbers,
+// randomBoards and randomBoard to the external tests.
 var (
 	CheckNumbers = checkNumbers
 	RandomBoards = randomBoards
+	RandomBoard  = randomBoard
 )

@@ -13,23 +13,31 @@ func randomBoards(seed uint64, n int) []rules.Position {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	out := make([]rules.Position, 0, n)
 	for len(out) < n {
-		var b [2]rules.Bitboard
-		perm := rng.Perm(rules.NumSquares)
-		nr, nb := rng.IntN(13), rng.IntN(13)
-		for i, s := range perm[:nr+nb] {
-			side := 0
-			if i >= nr {
-				side = 1
-			}
-			b[side] |= rules.Square(s).Bit()
-		}
-		p, err := rules.NewPosition(b[0], b[1], rules.Color(rng.IntN(2)), rng.IntN(60), 1)
-		if err != nil {
-			panic(err)
-		}
-		out = append(out, p)
+		out = append(out, randomBoard(rng, func() (int, int) { return rng.IntN(13), rng.IntN(13) }, 60))
 	}
 	return out
+}
+
+// randomBoard draws a position from rng: a random order of the points,
+// then the piece counts from counts (Red's first), the pieces on the first
+// points of that order, the side to move, and a no-capture count below
+// noCaptureBelow.
+func randomBoard(rng *rand.Rand, counts func() (red, black int), noCaptureBelow int) rules.Position {
+	var b [2]rules.Bitboard
+	perm := rng.Perm(rules.NumSquares)
+	nr, nb := counts()
+	for i, s := range perm[:nr+nb] {
+		side := 0
+		if i >= nr {
+			side = 1
+		}
+		b[side] |= rules.Square(s).Bit()
+	}
+	p, err := rules.NewPosition(b[0], b[1], rules.Color(rng.IntN(2)), rng.IntN(noCaptureBelow), 1)
+	if err != nil {
+		panic(err)
+	}
+	return p
 }
 
 // TestScanMatchesRulesCaptureTargets checks the segment-gap capture relation
