@@ -18,6 +18,14 @@ func randomBoards(seed uint64, n int) []rules.Position {
 	return out
 }
 
+// testSize returns full, or short when the tests run with -short.
+func testSize(full, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
 // randomBoard draws a position from rng: a random order of the points,
 // then the piece counts from counts (Red's first), the pieces on the first
 // points of that order, the side to move, and a no-capture count below
@@ -44,10 +52,7 @@ func randomBoard(rng *rand.Rand, counts func() (red, black int), noCaptureBelow 
 // against the rules package's route walking: if they differed, every
 // threat feature would count the wrong pieces.
 func TestScanMatchesRulesCaptureTargets(t *testing.T) {
-	n := 20000
-	if testing.Short() {
-		n = 3000
-	}
+	n := testSize(20000, 3000)
 	pairs := 0
 	for _, p := range randomBoards(1, n) {
 		pieces := [2]rules.Bitboard{p.Red(), p.Black()}
@@ -113,10 +118,7 @@ func protectedByRules(p rules.Position) rules.Bitboard {
 // defence features skip the recapture test: a piece wrongly in it would be
 // counted as defended without that test.
 func TestScanProtectedMatchesRules(t *testing.T) {
-	n := 5000
-	if testing.Short() {
-		n = 1000
-	}
+	n := testSize(5000, 1000)
 	some := 0
 	for _, p := range randomBoards(3, n) {
 		if p.Count(rules.Red) == 12 || p.Count(rules.Black) == 12 {
@@ -181,10 +183,7 @@ func defendedByRules(p rules.Position, c rules.Color) int {
 // TestDefendedMatchesRules checks the recapture shortcut against playing
 // each capture and generating the replies.
 func TestDefendedMatchesRules(t *testing.T) {
-	n := 20000
-	if testing.Short() {
-		n = 3000
-	}
+	n := testSize(20000, 3000)
 	some := 0
 	for _, p := range randomBoards(2, n) {
 		var v Vector
@@ -209,10 +208,7 @@ func TestDefendedMatchesRules(t *testing.T) {
 // every capture of an unprotected piece, against playing the capture and
 // generating the replies: the defence features count on it.
 func TestRecapturedMatchesRules(t *testing.T) {
-	n := 5000
-	if testing.Short() {
-		n = 1000
-	}
+	n := testSize(5000, 1000)
 	tested, back := 0, 0
 	var buf [rules.MaxMoves]rules.Move
 	for _, p := range randomBoards(4, n) {
