@@ -50,16 +50,9 @@ func TestPriorGradientMatchesFiniteDifferences(t *testing.T) {
 		}
 		o.evaluate(beta)
 		grad := append([]float64(nil), o.grad...)
+		loss := func(x []float64) float64 { o.evaluate(x); return o.loss }
 		for f := range beta {
-			const h = 1e-5
-			x := append([]float64(nil), beta...)
-			x[f] += h
-			o.evaluate(x)
-			up := o.loss
-			x[f] -= 2 * h
-			o.evaluate(x)
-			down := o.loss
-			fd := (up - down) / (2 * h)
+			fd := centralDifference(loss, beta, f, 1e-5)
 			if math.Abs(fd-grad[f]) > 1e-6*math.Max(1, math.Abs(fd)) {
 				t.Errorf("trial %d: d loss / d β[%s] = %.9f analytically, %.9f by finite differences", trial, eval.MoveNames()[f], grad[f], fd)
 			}
