@@ -2,12 +2,29 @@ package protocol
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/surakarta/surakarta/rules"
 )
+
+// checkParsesAndPrints checks that parse reads line as want, and that the
+// String of what it read parses back to the same (the printed form is one
+// the other side reads).
+func checkParsesAndPrints[T fmt.Stringer](t *testing.T, parse func(string) (T, error), line string, want T) {
+	t.Helper()
+	got, err := parse(line)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("%q: %+v, %v; want %+v", line, got, err, want)
+		return
+	}
+	again, err := parse(got.String())
+	if err != nil || !reflect.DeepEqual(again, got) {
+		t.Errorf("%q: String %q parses to %+v, %v", line, got.String(), again, err)
+	}
+}
 
 func TestParseCommandReadsEveryCommand(t *testing.T) {
 	maj := rules.DefaultRules()
@@ -31,15 +48,7 @@ func TestParseCommandReadsEveryCommand(t *testing.T) {
 		{"stop", Command{Kind: Stop}},
 		{"quit", Command{Kind: Quit}},
 	} {
-		got, err := ParseCommand(tc.line)
-		if err != nil || !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("%q: %+v, %v; want %+v", tc.line, got, err, tc.want)
-			continue
-		}
-		again, err := ParseCommand(got.String())
-		if err != nil || !reflect.DeepEqual(again, got) {
-			t.Errorf("%q: String %q parses to %+v, %v", tc.line, got.String(), again, err)
-		}
+		checkParsesAndPrints(t, ParseCommand, tc.line, tc.want)
 	}
 }
 
@@ -87,15 +96,7 @@ func TestParseReplyReadsEveryReply(t *testing.T) {
 		{"info", Reply{Kind: Info}},
 		{"bestmove b2xe5[top-left]", Reply{Kind: BestMove, Move: "b2xe5[top-left]"}},
 	} {
-		got, err := ParseReply(tc.line)
-		if err != nil || !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("%q: %+v, %v; want %+v", tc.line, got, err, tc.want)
-			continue
-		}
-		again, err := ParseReply(got.String())
-		if err != nil || !reflect.DeepEqual(again, got) {
-			t.Errorf("%q: String %q parses to %+v, %v", tc.line, got.String(), again, err)
-		}
+		checkParsesAndPrints(t, ParseReply, tc.line, tc.want)
 	}
 	for _, tc := range []struct{ line, want string }{
 		{"bestmove", "exactly one move"},
