@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
@@ -230,7 +229,7 @@ func TestInterruptedRunResumesToTheSameFigures(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	cfg := tinyConfig(dir)
-	cfg.Log = &cancelOn{marker: "self-play majority", cancel: cancel}
+	cfg.Log = &testutil.Buffer{OnText: "self-play majority", Do: cancel}
 	if _, err := Run(ctx, cfg); err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Fatalf("interrupted run: got %v, want an error that says to resume", err)
 	}
@@ -246,24 +245,6 @@ func TestInterruptedRunResumesToTheSameFigures(t *testing.T) {
 	if strings.ReplaceAll(figures(s), dir, "OUT") != figures(first) {
 		t.Errorf("interrupted and resumed run differs from a straight run:\n%s\n%s", figures(s), figures(first))
 	}
-}
-
-// cancelOn cancels once a log line contains marker.
-type cancelOn struct {
-	mu     sync.Mutex
-	buf    bytes.Buffer
-	marker string
-	cancel func()
-}
-
-func (c *cancelOn) Write(b []byte) (int, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.buf.Write(b)
-	if strings.Contains(c.buf.String(), c.marker) {
-		c.cancel()
-	}
-	return len(b), nil
 }
 
 func TestRefusals(t *testing.T) {

@@ -9,11 +9,11 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/testutil"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
 )
@@ -238,7 +238,7 @@ func TestMatchInterruptedEndsItsEnginesAndResumes(t *testing.T) {
 	args := []string{"match", "--a", "engine:" + childCommand(t, "engine --sims 300 --seed "+marker), "--b", "sims=300",
 		"--go-a", "sims 300", "--games", "60", "--concurrency", "2", "--out", dir, "--quiet"}
 	cmd := exec.Command(os.Args[0], args...)
-	var stderr syncBuffer
+	var stderr testutil.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -378,22 +378,4 @@ func TestMatchOfOnePairClaimsNoInterval(t *testing.T) {
 	if err := json.Unmarshal([]byte(js), &m); err != nil || len(m.EloCI) != 2 || m.EloCI[0] != nil || m.EloCI[1] != nil || m.LOS != nil || m.Note != "one pair" {
 		t.Errorf("one pair's JSON (%v): %s", err, js)
 	}
-}
-
-// syncBuffer is a strings.Builder safe to read while a process writes it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }

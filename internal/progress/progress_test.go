@@ -3,31 +3,14 @@ package progress
 import (
 	"bytes"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/surakarta/surakarta/internal/testutil"
 )
 
-// syncBuffer is a bytes.Buffer safe for the reporter's goroutine.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func TestPlainLinesAreWrittenPeriodicallyAndAtStop(t *testing.T) {
-	var buf syncBuffer
+	var buf testutil.Buffer
 	r := Start(&buf, Options{Unit: "games", Total: 10, Interval: 20 * time.Millisecond,
 		Extra: func(time.Duration) string { return "red 1 black 2 draw 3" }})
 	r.Add(4)
@@ -55,7 +38,7 @@ func TestPlainLinesAreWrittenPeriodicallyAndAtStop(t *testing.T) {
 }
 
 func TestQuietWritesNothing(t *testing.T) {
-	var buf syncBuffer
+	var buf testutil.Buffer
 	r := Start(&buf, Options{Quiet: true, Interval: time.Millisecond})
 	r.Add(3)
 	time.Sleep(10 * time.Millisecond)
@@ -66,7 +49,7 @@ func TestQuietWritesNothing(t *testing.T) {
 }
 
 func TestLiveBarRedrawsInPlace(t *testing.T) {
-	var buf syncBuffer
+	var buf testutil.Buffer
 	live := true
 	r := Start(&buf, Options{Unit: "games", Total: 8, Live: &live, LiveInterval: 10 * time.Millisecond})
 	r.Add(4)

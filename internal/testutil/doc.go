@@ -3,5 +3,7 @@
 //
 // Files: once.go makes a value once per test binary (a built command,
 // endgame tables, a fresh run, a dataset) in a directory of its own under
-// one temporary root, which Main removes when the tests end.
+// one temporary root, which Main removes when the tests end; buffer.go is
+// a buffer safe to read while another goroutine writes it, which can call
+// a function (a cancel) once a text arrives.
 package testutil

@@ -1,19 +1,18 @@
 package train
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/testutil"
 )
 
 func TestGateRule(t *testing.T) {
@@ -72,25 +71,6 @@ func tinyConfig(out string) Config {
 	return c
 }
 
-// cancelOn is a log writer that cancels a context when a line contains
-// its text: an interrupt at a chosen stage.
-type cancelOn struct {
-	mu     sync.Mutex
-	text   string
-	cancel context.CancelFunc
-	buf    bytes.Buffer
-}
-
-func (w *cancelOn) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.buf.Write(p)
-	if strings.Contains(w.buf.String(), w.text) {
-		w.cancel()
-	}
-	return len(p), nil
-}
-
 func ladderWithoutTimes(t *testing.T, dir string) string {
 	t.Helper()
 	var l Ladder
@@ -119,7 +99,7 @@ func TestResumeAfterInterruptGivesTheSameLadder(t *testing.T) {
 		dir := filepath.Join(base, strings.Fields(stage)[2])
 		ctx, cancel := context.WithCancel(context.Background())
 		c := tinyConfig(dir)
-		c.Log = &cancelOn{text: stage, cancel: cancel}
+		c.Log = &testutil.Buffer{OnText: stage, Do: cancel}
 		c.Quiet = true
 		_, err := Run(ctx, c)
 		cancel()
