@@ -173,10 +173,7 @@ func TestAnalyzeErrors(t *testing.T) {
 		{[]string{"--sims", "-5"}, "--sims"},
 		{[]string{"--variant", "blitz"}, "--variant"},
 	} {
-		_, _, err := run(t, "", append([]string{"analyze"}, tc.args...)...)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("analyze %v: error %v, want one mentioning %q", tc.args, err, tc.want)
-		}
+		runFails(t, tc.want, append([]string{"analyze"}, tc.args...)...)
 	}
 }
 

@@ -161,10 +161,7 @@ func TestMissingDatasetErrorsSayWhatToDo(t *testing.T) {
 		{[]string{"match", "pgn", missing}, "no dataset at " + missing},
 		{[]string{"match", "pgn", empty}, "no dataset at " + empty},
 	} {
-		_, _, err := run(t, "", tc.args...)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: %v, want an error containing %q", tc.args, err, tc.want)
-		}
+		err := runFails(t, tc.want, tc.args...)
 		if err != nil && strings.Contains(err.Error(), "stat ") {
 			t.Errorf("%v: bare stat error %q", tc.args, err)
 		}

@@ -24,6 +24,17 @@ func run(t *testing.T, stdin string, args ...string) (string, string, error) {
 	return out.String(), errOut.String(), err
 }
 
+// runFails runs the command with args and fails the test unless the
+// command fails with an error mentioning want; it returns the error.
+func runFails(t *testing.T, want string, args ...string) error {
+	t.Helper()
+	_, _, err := run(t, "", args...)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%v: %v, want an error mentioning %q", args, err, want)
+	}
+	return err
+}
+
 // golden compares got with testdata/name, rewriting it under -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
@@ -139,10 +150,7 @@ func TestUserErrorsAreMessagesNotPanics(t *testing.T) {
 		{[]string{"moves", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr x 0 1"}, "side to move"},
 	}
 	for _, tc := range tests {
-		_, _, err := run(t, "", tc.args...)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: want an error mentioning %q, got %v", tc.args, tc.want, err)
-		}
+		runFails(t, tc.want, tc.args...)
 	}
 }
 

@@ -114,10 +114,7 @@ func TestFitRefusesBadFlags(t *testing.T) {
 		{[]string{"fit", dir, "--weights", "w.json", "--holdout", "1"}, "holdout"},
 		{[]string{"fit", dir, "--weights", "w.json"}, "no dataset"},
 	} {
-		_, _, err := run(t, "", tc.args...)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: %v, want an error mentioning %q", tc.args, err, tc.want)
-		}
+		runFails(t, tc.want, tc.args...)
 	}
 }
 

@@ -60,8 +60,6 @@ func TestMatchFromGivenOpenings(t *testing.T) {
 		{[]string{"--fen", "6/6/6/6/6/5r b 0 30"}, "--fen: FEN \"6/6/6/6/6/5r b 0 30\": the game is already over"},
 		{[]string{"--fen", fen, "--openings", book}, "--fen and --openings both"},
 	} {
-		if _, _, err := run(t, "", append([]string{"match", "--games", "2", "--quiet"}, tc.flags...)...); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: %v, want %q", tc.flags, err, tc.want)
-		}
+		runFails(t, tc.want, append([]string{"match", "--games", "2", "--quiet"}, tc.flags...)...)
 	}
 }

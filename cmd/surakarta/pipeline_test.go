@@ -109,10 +109,7 @@ func TestPipelineFlagErrorsSayWhatToDo(t *testing.T) {
 		{[]string{"--sims", "0"}, "--sims"},
 	}
 	for _, tc := range tests {
-		_, _, err := run(t, "", tinyPipeline(filepath.Join(dir, "x"), tc.args...)...)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: got %v, want an error mentioning %q", tc.args, err, tc.want)
-		}
+		runFails(t, tc.want, tinyPipeline(filepath.Join(dir, "x"), tc.args...)...)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "x")); err == nil {
 		t.Error("a refused command created its output directory")

@@ -151,10 +151,7 @@ func TestSelfplayFlagErrorsNameTheFlag(t *testing.T) {
 		{tinySelfplay(dir, "--sims", "0"), "--sims"},
 		{tinySelfplay(dir, "--eval", "/nonexistent/weights.json"), "--eval"},
 	} {
-		_, _, err := run(t, "", c.args...)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: got %v, want an error naming %s", c.args[1:], err, c.want)
-		}
+		runFails(t, c.want, c.args...)
 	}
 }
 

@@ -107,10 +107,7 @@ func TestStatsErrorsAreClear(t *testing.T) {
 		{[]string{"stats", "plan", "--halfwidth", "0.01", "--halfwidth-points", "1", "--rate", "0.5"}, "only"},
 	}
 	for _, c := range cases {
-		_, _, err := run(t, "", c.args...)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: err %v, want it to mention %q", c.args, err, c.want)
-		}
+		runFails(t, c.want, c.args...)
 	}
 }
 
