@@ -65,14 +65,7 @@ func TestAnalyzeShowsProofDistances(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", want, out)
 		}
 	}
-	out, _, err = run(t, "", "analyze", "--fen", fen, "--sims", "20000", "--json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var a analysis.Analysis
-	if err := json.Unmarshal([]byte(out), &a); err != nil {
-		t.Fatal(err)
-	}
+	a := runJSON[analysis.Analysis](t, "analyze", "--fen", fen, "--sims", "20000", "--json")
 	if a.Distance == nil || *a.Distance != 3 || a.Moves[0].Distance == nil || *a.Moves[0].Distance != 3 {
 		t.Errorf("distance %v, first move %+v: want 3 and b3xe2 at 3", a.Distance, a.Moves[0])
 	}
@@ -87,14 +80,7 @@ func TestAnalyzeShowsProofDistances(t *testing.T) {
 // numbers (seconds aside).
 func TestAnalyzeJSONIsReproducible(t *testing.T) {
 	get := func() analysis.Analysis {
-		out, _, err := run(t, "", "analyze", "--sims", "400", "--seed", "5", "--json", "b2-b3", "e5-e4")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var a analysis.Analysis
-		if err := json.Unmarshal([]byte(out), &a); err != nil {
-			t.Fatal(err)
-		}
+		a := runJSON[analysis.Analysis](t, "analyze", "--sims", "400", "--seed", "5", "--json", "b2-b3", "e5-e4")
 		a.Seconds = 0
 		return a
 	}
@@ -131,29 +117,15 @@ func TestAnalyzeTextListsMovesAndPV(t *testing.T) {
 // TestAnalyzeRepetitionInHistory: --moves gives the search the history in
 // which the next move is the third occurrence (a win under majority).
 func TestAnalyzeRepetitionInHistory(t *testing.T) {
-	out, _, err := run(t, "", "analyze", "--fen", "5b/5b/6/6/6/r5 r 0 1", "--variant", "majority",
+	a := runJSON[analysis.Analysis](t, "analyze", "--fen", "5b/5b/6/6/6/r5 r 0 1", "--variant", "majority",
 		"a1-b1", "f6-e6", "b1-a1", "e6-f6", "a1-b1", "f6-e6", "b1-a1", "--sims", "200", "--json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var a analysis.Analysis
-	if err := json.Unmarshal([]byte(out), &a); err != nil {
-		t.Fatal(err)
-	}
 	if a.Best != "e6-f6" || a.Proof != "win" {
 		t.Errorf("best %s proof %q, want e6-f6 win (third occurrence, black ahead)", a.Best, a.Proof)
 	}
 }
 
 func TestAnalyzeTwoThreads(t *testing.T) {
-	out, _, err := run(t, "", "analyze", "--fen", mateInOneFEN, "--threads", "2", "--json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var a analysis.Analysis
-	if err := json.Unmarshal([]byte(out), &a); err != nil {
-		t.Fatal(err)
-	}
+	a := runJSON[analysis.Analysis](t, "analyze", "--fen", mateInOneFEN, "--threads", "2", "--json")
 	if a.Best != "b4xc5[top-left]" || a.Threads != 2 {
 		t.Errorf("best %s threads %d", a.Best, a.Threads)
 	}

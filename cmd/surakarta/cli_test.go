@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -22,6 +23,21 @@ func run(t *testing.T, stdin string, args ...string) (string, string, error) {
 	cmd.SetIn(strings.NewReader(stdin))
 	err := execute(context.Background(), cmd, args)
 	return out.String(), errOut.String(), err
+}
+
+// runJSON runs the command with args, which must succeed, and decodes its
+// output, one JSON value, into a T.
+func runJSON[T any](t *testing.T, args ...string) T {
+	t.Helper()
+	out, _, err := run(t, "", args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v T
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("%v: output is not one %T in JSON: %v\n%s", args, v, err, out)
+	}
+	return v
 }
 
 // runFails runs the command with args and fails the test unless the

@@ -75,15 +75,8 @@ func TestTrainErrorsNameTrainsFlags(t *testing.T) {
 // variant, and the ladder records the rules.
 func TestTrainPlaysTheMajorityEnding(t *testing.T) {
 	dir := t.TempDir()
-	out, _, err := run(t, "", "train", "--out", dir, "--variant", "majority", "--generations", "1", "--games", "6", "--sims", "4",
+	l := runJSON[train.Ladder](t, "train", "--out", dir, "--variant", "majority", "--generations", "1", "--games", "6", "--sims", "4",
 		"--match-engine", "sims=4", "--gate-games", "2", "--anchor-games", "0", "--strength-games", "0", "--quiet", "--json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var l train.Ladder
-	if err := json.Unmarshal([]byte(out), &l); err != nil {
-		t.Fatal(err)
-	}
 	if !strings.Contains(string(l.Settings), `"rules": "variant=majority`) {
 		t.Errorf("ladder settings %s: want the majority rules", l.Settings)
 	}
