@@ -13,10 +13,7 @@ import (
 const mateInOneFEN = "6/2b3/1r4/6/6/5r r 0 30" // b4xc5 takes Black's last piece
 
 func TestAnalyzeJSONMateInOne(t *testing.T) {
-	out, _, err := run(t, "", "analyze", "--fen", mateInOneFEN, "--sims", "300", "--json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "analyze", "--fen", mateInOneFEN, "--sims", "300", "--json")
 	var keys map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(out), &keys); err != nil {
 		t.Fatalf("output is not one JSON object: %v\n%s", err, out)
@@ -56,10 +53,7 @@ func TestAnalyzeJSONMateInOne(t *testing.T) {
 // unproven move has no distance.
 func TestAnalyzeShowsProofDistances(t *testing.T) {
 	const fen = "6/6/b5/1r4/2r1b1/r5 r 0 1"
-	out, _, err := run(t, "", "analyze", "--fen", fen, "--sims", "20000", "--top", "0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "analyze", "--fen", fen, "--sims", "20000", "--top", "0")
 	for _, want := range []string{"(proven win in 3)", "best      b3xe2", "  win in 3\n", "  win in 5\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text lacks %q:\n%s", want, out)
@@ -103,10 +97,7 @@ func TestAnalyzeJSONIsReproducible(t *testing.T) {
 }
 
 func TestAnalyzeTextListsMovesAndPV(t *testing.T) {
-	out, _, err := run(t, "", "analyze", "--fen", mateInOneFEN, "--sims", "50", "--top", "3")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "analyze", "--fen", mateInOneFEN, "--sims", "50", "--top", "3")
 	for _, want := range []string{"position  " + mateInOneFEN, "value     +1.000 for red (proven win in 1)", "best      b4xc5[top-left]", "b4xc5[top-left]", "(8 more moves", "pv        b4xc5[top-left]"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -152,10 +143,7 @@ func TestAnalyzeErrors(t *testing.T) {
 func TestAnalyzeListsTheChosenMoveFirstEvenWithoutVisits(t *testing.T) {
 	// Red's c3 captures Black's last piece on d5 through the bottom-right
 	// loop: the root is proven at expansion, so no move gets a visit.
-	out, _, err := run(t, "", "analyze", "--json", "--sims", "50", "--fen", "6/3b2/6/2r3/6/6 r 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "analyze", "--json", "--sims", "50", "--fen", "6/3b2/6/2r3/6/6 r 0 1")
 	var got struct {
 		Best  string `json:"best"`
 		Moves []struct {

@@ -25,14 +25,22 @@ func run(t *testing.T, stdin string, args ...string) (string, string, error) {
 	return out.String(), errOut.String(), err
 }
 
-// runJSON runs the command with args, which must succeed, and decodes its
-// output, one JSON value, into a T.
-func runJSON[T any](t *testing.T, args ...string) T {
+// runOK runs the command with args, which must succeed, and returns its
+// output.
+func runOK(t *testing.T, args ...string) string {
 	t.Helper()
 	out, _, err := run(t, "", args...)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return out
+}
+
+// runJSON runs the command with args, which must succeed, and decodes its
+// output, one JSON value, into a T.
+func runJSON[T any](t *testing.T, args ...string) T {
+	t.Helper()
+	out := runOK(t, args...)
 	var v T
 	if err := json.Unmarshal([]byte(out), &v); err != nil {
 		t.Fatalf("%v: output is not one %T in JSON: %v\n%s", args, v, err, out)
@@ -71,20 +79,14 @@ func golden(t *testing.T, name, got string) {
 }
 
 func TestPerftPrintsBareCountLast(t *testing.T) {
-	out, _, err := run(t, "", "perft", "--depth", "3")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "perft", "--depth", "3")
 	if out != "5382\n" {
 		t.Fatalf("perft --depth 3 printed %q, want the RULES.md count 5382 alone", out)
 	}
 }
 
 func TestPerftDivideSumsToTotalWithThreads(t *testing.T) {
-	out, _, err := run(t, "", "perft", "--depth", "3", "--divide", "--threads", "2")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "perft", "--depth", "3", "--divide", "--threads", "2")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 17 || lines[16] != "5382" {
 		t.Fatalf("perft --divide: want 16 root moves then 5382, got %d lines ending %q", len(lines), lines[len(lines)-1])
@@ -93,10 +95,7 @@ func TestPerftDivideSumsToTotalWithThreads(t *testing.T) {
 }
 
 func TestMovesListsStartMovesSorted(t *testing.T) {
-	out, _, err := run(t, "", "moves")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "moves")
 	golden(t, "moves-start.txt", out)
 }
 
@@ -139,10 +138,7 @@ func TestReplayPrintsFENThenOutcome(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out, _, err := run(t, "", tc.args...)
-			if err != nil {
-				t.Fatal(err)
-			}
+			out := runOK(t, tc.args...)
 			if out != tc.want {
 				t.Fatalf("replay %v printed %q, want %q", tc.args, out, tc.want)
 			}
@@ -171,9 +167,6 @@ func TestUserErrorsAreMessagesNotPanics(t *testing.T) {
 }
 
 func TestShowDrawsStartPosition(t *testing.T) {
-	out, _, err := run(t, "", "show")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "show")
 	golden(t, "show-start.txt", out)
 }

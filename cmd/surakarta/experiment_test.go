@@ -12,10 +12,7 @@ import (
 )
 
 func TestExperimentCheckListsArmsAndComparisons(t *testing.T) {
-	out, _, err := run(t, "", "experiment", "check", filepath.Join("..", "..", "experiments", "specs", "ladder.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "experiment", "check", filepath.Join("..", "..", "experiments", "specs", "ladder.yaml"))
 	for _, want := range []string{"experiment ladder: 7 arms of 1000 games", "sims50", "800 sims", "compare sims400 → sims800 (changes are sims800 − sims400)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("check output lacks %q:\n%s", want, out)
@@ -48,10 +45,7 @@ func writeExperimentDir(t *testing.T, standard, majority int64) string {
 
 func TestExperimentReportRewritesTheReport(t *testing.T) {
 	dir := writeExperimentDir(t, 30, 20)
-	out, _, err := run(t, "", "experiment", "report", dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "experiment", "report", dir)
 	if !strings.Contains(out, "report.md") || !strings.Contains(out, "standard → majority") {
 		t.Errorf("report summary:\n%s", out)
 	}

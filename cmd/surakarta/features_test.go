@@ -9,10 +9,7 @@ import (
 )
 
 func TestFeaturesPrintsEveryFeature(t *testing.T) {
-	out, _, err := run(t, "", "features", "--fen", "6/6/6/6/r5/1b2b1 r 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "features", "--fen", "6/6/6/6/r5/1b2b1 r 0 1")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != eval.NumFeatures+1 {
 		t.Fatalf("%d lines, want a header and %d features:\n%s", len(lines), eval.NumFeatures, out)
@@ -28,10 +25,7 @@ func TestFeaturesPrintsEveryFeature(t *testing.T) {
 }
 
 func TestFeaturesJSON(t *testing.T) {
-	out, _, err := run(t, "", "features", "--json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "features", "--json")
 	var got struct {
 		FEN               string `json:"fen"`
 		FeatureSetVersion int    `json:"feature_set_version"`

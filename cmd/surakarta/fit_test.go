@@ -128,10 +128,7 @@ func TestFitRecordsTheDatasetRelativeToTheWeights(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Mkdir("models", 0o755)
-	out, _, err := run(t, "", "fit", "data", "--weights", filepath.Join("models", "w.json"), "--quiet", "--holdout", "0.5")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "fit", "data", "--weights", filepath.Join("models", "w.json"), "--quiet", "--holdout", "0.5")
 	f, _, err := eval.LoadWeights(filepath.Join("models", "w.json"))
 	if err != nil || f.Dataset.Dir != "../data" || !strings.Contains(out, "fit on data ") {
 		t.Errorf("weights record dataset %q (%v), stdout %q", f.Dataset.Dir, err, out[:min(len(out), 80)])

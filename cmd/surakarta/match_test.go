@@ -45,10 +45,7 @@ func TestMatchAgainstAnExternalEngine(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "m")
 	args := []string{"match", "--a", "engine:" + childCommand(t, "engine --leaf value"), "--b", "sims=16,leaf=value",
 		"--go-a", "sims 16", "--games", "4", "--concurrency", "2", "--out", dir, "--quiet"}
-	out, _, err := run(t, "", args...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, args...)
 	for _, want := range []string{"A: engine:", "go sims 16; id name surakarta ", "B: sims=16,leaf=value", "4 games", "cost: A ", " nodes a move"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
@@ -131,10 +128,7 @@ func TestMatchExternalFaultsLoseGames(t *testing.T) {
 	engines := filepath.Join(dir, "engines.json")
 	os.WriteFile(engines, []byte(`{"crasher": {"command": `+strconv.Quote(childCommand(t, "simple crash after=2"))+`}, "mover": {"command": `+strconv.Quote(childCommand(t, "simple first"))+`}}`), 0o644)
 	logPath := filepath.Join(dir, "engines.log")
-	out, _, err := run(t, "", "match", "--engines", engines, "--a", "conf:mover", "--b", "conf:crasher", "--games", "4", "--out", filepath.Join(dir, "m"), "--log", logPath, "--quiet")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "match", "--engines", engines, "--a", "conf:mover", "--b", "conf:crasher", "--games", "4", "--out", filepath.Join(dir, "m"), "--log", logPath, "--quiet")
 	log, _ := os.ReadFile(logPath)
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d\.\d{3} a\[\d+\] > identify$`),
@@ -205,10 +199,7 @@ func TestMatchThroughTheProtocolPlaysTheSameGames(t *testing.T) {
 // reproduced from the JSON alone; an unset sims is the game-playing
 // default (selfplay's 800), not analysis's 10000.
 func TestMatchJSONRecordsBothSidesResolvedSettings(t *testing.T) {
-	out, _, err := run(t, "", "match", "--a", "sims=12,leaf=value", "--b", "", "--games", "2", "--json", "--quiet")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "match", "--a", "sims=12,leaf=value", "--b", "", "--games", "2", "--json", "--quiet")
 	var m struct {
 		AEngine map[string]any `json:"a_engine"`
 		BEngine map[string]any `json:"b_engine"`
@@ -359,10 +350,7 @@ func TestMatchOfOnePairClaimsNoInterval(t *testing.T) {
 	// Equal engines: the pair is split, not a sweep (which has its
 	// one-sided bound).
 	args := []string{"match", "--a", "sims=4,leaf=value", "--b", "sims=4,leaf=value", "--games", "2", "--quiet"}
-	out, _, err := run(t, "", args...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, args...)
 	if !regexp.MustCompile(`Elo A - B: \S+ \[95% CI n/a: one pair\], LOS n/a`).MatchString(out) {
 		t.Errorf("one pair's report:\n%s", out)
 	}

@@ -27,10 +27,7 @@ func maskPipelineSummary(out, dir string) string {
 
 func TestPipelineSummaryOfATinyRunMatchesGolden(t *testing.T) {
 	dir := t.TempDir()
-	out, _, err := run(t, "", tinyPipeline(dir)...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, tinyPipeline(dir)...)
 	golden(t, "pipeline-tiny.txt", maskPipelineSummary(out, dir))
 
 	// --resume on the finished run skips every stage but the report and
@@ -54,10 +51,7 @@ func TestPipelineSummaryOfATinyRunMatchesGolden(t *testing.T) {
 
 func TestPipelineJSONIsTheSummaryFileAndStatsAreTheStatsCommand(t *testing.T) {
 	dir := t.TempDir()
-	out, _, err := run(t, "", tinyPipeline(dir, "--json")...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, tinyPipeline(dir, "--json")...)
 	var printed, disk pipeline.Summary
 	if err := json.Unmarshal([]byte(out), &printed); err != nil {
 		t.Fatalf("--json did not print one JSON object: %v\n%s", err, out)

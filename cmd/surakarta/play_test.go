@@ -31,10 +31,7 @@ func TestPlayIllegalThenLegalThenQuit(t *testing.T) {
 }
 
 func TestPlayEndOfInputEndsCleanly(t *testing.T) {
-	out, _, err := run(t, "", "play", "--sims", "10", "--human", "black")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "play", "--sims", "10", "--human", "black")
 	mustContain(t, out, "1. red (engine) plays", "game abandoned after 1 ply;")
 }
 
@@ -54,10 +51,7 @@ func TestPlayShowsCaptureRoutes(t *testing.T) {
 }
 
 func TestPlayEngineAgainstItself(t *testing.T) {
-	out, _, err := run(t, "", "play", "--human", "none", "--fen", "b5/1b4/6/6/4r1/5r r 0 9", "--sims", "200")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "play", "--human", "none", "--fen", "b5/1b4/6/6/4r1/5r r 0 9", "--sims", "200")
 	mustContain(t, out, "game over after")
 }
 
@@ -101,10 +95,7 @@ func TestPlayNumbersMovesAsTheFEN(t *testing.T) {
 // TestPlayValuesSayForWhom: the engine's value and proof name the side they
 // are for.
 func TestPlayValuesSayForWhom(t *testing.T) {
-	out, _, err := run(t, "", "play", "--human", "red", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr b 0 1", "--sims", "20")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "play", "--human", "red", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr b 0 1", "--sims", "20")
 	mustContain(t, out, " for black, 20 sims]")
 }
 

@@ -31,10 +31,7 @@ func writeRandomGames(t *testing.T, dir string, n int64, seed uint64, variants .
 func TestStatsJSONListsBothVariantsWithIntervals(t *testing.T) {
 	dir := t.TempDir()
 	writeRandomDataset(t, dir, 60, 5)
-	out, _, err := run(t, "", "stats", dir, "--json", "--compare")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "stats", dir, "--json", "--compare")
 	var res struct {
 		Variants []struct {
 			Variant   string `json:"variant"`
@@ -81,10 +78,7 @@ func TestStatsJSONListsBothVariantsWithIntervals(t *testing.T) {
 func TestStatsTextByReason(t *testing.T) {
 	dir := t.TempDir()
 	writeRandomDataset(t, dir, 30, 6)
-	out, _, err := run(t, "", "stats", dir, "--by", "reason")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "stats", dir, "--by", "reason")
 	if !strings.Contains(out, "standard/") || !strings.Contains(out, "first-player score") || !strings.Contains(out, "game length histogram") {
 		t.Errorf("text output lacks groups or figures:\n%s", out)
 	}
@@ -112,10 +106,7 @@ func TestStatsErrorsAreClear(t *testing.T) {
 }
 
 func TestStatsPlanFromRateAndDataset(t *testing.T) {
-	out, _, err := run(t, "", "stats", "plan", "--halfwidth-points", "1", "--rate", "0.5")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "stats", "plan", "--halfwidth-points", "1", "--rate", "0.5")
 	if !strings.Contains(out, "9600") {
 		t.Errorf("plan at 0.5 ±1 point should need 9600 games:\n%s", out)
 	}
@@ -156,10 +147,7 @@ func TestStatsPlanFromRateAndDataset(t *testing.T) {
 func TestStatsCompareTestsEquivalence(t *testing.T) {
 	dir := t.TempDir()
 	writeRandomDataset(t, dir, 60, 5)
-	out, _, err := run(t, "", "stats", dir, "--json", "--compare", "--equivalence-margin", "0.05")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := runOK(t, "stats", dir, "--json", "--compare", "--equivalence-margin", "0.05")
 	var res struct {
 		EquivalenceMargin float64 `json:"equivalence_margin"`
 		Comparisons       []struct {
