@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/surakarta/surakarta/internal/testutil"
 )
 
 // TestEverySettingsFieldIsDeclared fails when a field of Settings or
@@ -14,29 +16,11 @@ import (
 // belong to the run and the game, not to the engine.
 func TestEverySettingsFieldIsDeclared(t *testing.T) {
 	var e Engine
-	declared := map[any]string{}
+	var entries []testutil.Declared
 	for i := range engineSettings {
-		s := &engineSettings[i]
-		p := s.Field(&e)
-		if other, dup := declared[p]; dup {
-			t.Errorf("settings %s and %s share a field", other, s.Name)
-		}
-		declared[p] = s.Name
+		entries = append(entries, testutil.Declared{Name: engineSettings[i].Name, Field: engineSettings[i].Field(&e)})
 	}
-	var walk func(v reflect.Value, path string)
-	walk = func(v reflect.Value, path string) {
-		for i := range v.NumField() {
-			f, ft := v.Field(i), v.Type().Field(i)
-			if ft.Anonymous {
-				walk(f, path+ft.Name+".")
-				continue
-			}
-			if _, ok := declared[f.Addr().Interface()]; !ok {
-				t.Errorf("field %s%s has no entry in engineSettings (config.go): declare it there", path, ft.Name)
-			}
-		}
-	}
-	walk(reflect.ValueOf(&e).Elem(), "Engine.")
+	testutil.CheckEveryFieldDeclared(t, &e, "engineSettings (config.go)", entries)
 	if n := reflect.TypeFor[Config]().NumField(); n != 3 {
 		t.Errorf("Config has %d fields, want Settings, Seed and Rules: a search setting belongs in Settings", n)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/testutil"
 )
 
 // TestEverySettingsFieldIsDeclared fails when a field of Settings has no
@@ -15,21 +16,11 @@ import (
 // silently miss.
 func TestEverySettingsFieldIsDeclared(t *testing.T) {
 	var r Settings
-	seen := map[any]string{}
+	var entries []testutil.Declared
 	for i := range declared {
-		s := &declared[i]
-		p := s.Field(&r)
-		if other, dup := seen[p]; dup {
-			t.Errorf("settings %s and %s share a field", other, s.Name)
-		}
-		seen[p] = s.Name
+		entries = append(entries, testutil.Declared{Name: declared[i].Name, Field: declared[i].Field(&r)})
 	}
-	v := reflect.ValueOf(&r).Elem()
-	for i := range v.NumField() {
-		if _, ok := seen[v.Field(i).Addr().Interface()]; !ok {
-			t.Errorf("field Settings.%s has no entry in declared (settings.go): declare it there", v.Type().Field(i).Name)
-		}
-	}
+	testutil.CheckEveryFieldDeclared(t, &r, "declared (settings.go)", entries)
 }
 
 // TestDefaultsAndManifestFields pins the defaults and the settings a run

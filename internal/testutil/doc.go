@@ -5,5 +5,7 @@
 // endgame tables, a fresh run, a dataset) in a directory of its own under
 // one temporary root, which Main removes when the tests end; buffer.go is
 // a buffer safe to read while another goroutine writes it, which can call
-// a function (a cancel) once a text arrives.
+// a function (a cancel) once a text arrives; declared.go checks that a
+// settings table (mcts's engine settings, runspec's run settings) has an
+// entry for every field of its struct.
 package testutil
