@@ -15,12 +15,7 @@ import (
 // run descriptions would silently miss. Config's own fields (Seed, Rules)
 // belong to the run and the game, not to the engine.
 func TestEverySettingsFieldIsDeclared(t *testing.T) {
-	var e Engine
-	var entries []testutil.Declared
-	for i := range engineSettings {
-		entries = append(entries, testutil.Declared{Name: engineSettings[i].Name, Field: engineSettings[i].Field(&e)})
-	}
-	testutil.CheckEveryFieldDeclared(t, &e, "engineSettings (config.go)", entries)
+	testutil.CheckEveryFieldDeclared(t, "engineSettings (config.go)", engineSettings, func(s *Setting, e *Engine) (string, any) { return s.Name, s.Field(e) })
 	if n := reflect.TypeFor[Config]().NumField(); n != 3 {
 		t.Errorf("Config has %d fields, want Settings, Seed and Rules: a search setting belongs in Settings", n)
 	}

@@ -15,12 +15,7 @@ import (
 // entry in declared: a run setting the flags, specs and manifests would
 // silently miss.
 func TestEverySettingsFieldIsDeclared(t *testing.T) {
-	var r Settings
-	var entries []testutil.Declared
-	for i := range declared {
-		entries = append(entries, testutil.Declared{Name: declared[i].Name, Field: declared[i].Field(&r)})
-	}
-	testutil.CheckEveryFieldDeclared(t, &r, "declared (settings.go)", entries)
+	testutil.CheckEveryFieldDeclared(t, "declared (settings.go)", declared, func(s *Setting, r *Settings) (string, any) { return s.Name, s.Field(r) })
 }
 
 // TestDefaultsAndManifestFields pins the defaults and the settings a run

@@ -5,27 +5,22 @@ import (
 	"testing"
 )
 
-// Declared is one entry of a settings table, as CheckEveryFieldDeclared
-// reads it: the setting's name and the address of its field in the struct
-// checked.
-type Declared struct {
-	Name  string
-	Field any
-}
-
 // CheckEveryFieldDeclared fails t when two entries of a settings table
-// share a field of *structPtr, or a field of it (through embedded structs)
+// share a field of the struct S, or a field of S (through embedded structs)
 // has no entry: a setting that the flags, specs and descriptions made from
-// the table would silently miss. table names the table in the errors (its
+// the table would silently miss. entry gives an entry's name and the
+// address of its field in s; table names the table in the errors (its
 // variable and file).
-func CheckEveryFieldDeclared(t testing.TB, structPtr any, table string, entries []Declared) {
+func CheckEveryFieldDeclared[S, E any](t testing.TB, table string, entries []E, entry func(e *E, s *S) (name string, field any)) {
 	t.Helper()
+	var s S
 	declared := map[any]string{}
-	for _, e := range entries {
-		if other, dup := declared[e.Field]; dup {
-			t.Errorf("settings %s and %s share a field", other, e.Name)
+	for i := range entries {
+		name, field := entry(&entries[i], &s)
+		if other, dup := declared[field]; dup {
+			t.Errorf("settings %s and %s share a field", other, name)
 		}
-		declared[e.Field] = e.Name
+		declared[field] = name
 	}
 	var walk func(v reflect.Value, path string)
 	walk = func(v reflect.Value, path string) {
@@ -41,6 +36,6 @@ func CheckEveryFieldDeclared(t testing.TB, structPtr any, table string, entries 
 			}
 		}
 	}
-	v := reflect.ValueOf(structPtr).Elem()
+	v := reflect.ValueOf(&s).Elem()
 	walk(v, v.Type().Name()+".")
 }

@@ -18,30 +18,32 @@ type outer struct {
 // passes; a field left out, an embedded one included, and two entries of
 // one field are each reported.
 func TestCheckEveryFieldDeclaredNamesWhatIsMissingOrShared(t *testing.T) {
-	var s outer
-	full := []Declared{{"a", &s.A}, {"b", &s.B}, {"c", &s.C}}
-	if got := failures(&s, full); len(got) != 0 {
+	full := []string{"a", "b", "c"}
+	if got := failures(full); len(got) != 0 {
 		t.Errorf("a complete table failed: %q", got)
 	}
 	for _, tc := range []struct {
-		entries []Declared
+		entries []string
 		want    string
 	}{
-		{[]Declared{{"a", &s.A}, {"c", &s.C}}, "field outer.inner.B has no entry in table (t.go)"},
-		{[]Declared{{"a", &s.A}, {"b", &s.B}}, "field outer.C has no entry"},
-		{append(full, Declared{"c2", &s.C}), "settings c and c2 share a field"},
+		{[]string{"a", "c"}, "field outer.inner.B has no entry in table (t.go)"},
+		{[]string{"a", "b"}, "field outer.C has no entry"},
+		{append(full, "c2"), "settings c and c2 share a field"},
 	} {
-		got := failures(&s, tc.entries)
+		got := failures(tc.entries)
 		if len(got) != 1 || !strings.Contains(got[0], tc.want) {
 			t.Errorf("failures %q, want one mentioning %q", got, tc.want)
 		}
 	}
 }
 
-// failures runs the check with a recorder and returns what it reported.
-func failures(s *outer, entries []Declared) []string {
+// failures runs the check on a table of the named entries (c2 names C
+// again) with a recorder, and returns what it reported.
+func failures(entries []string) []string {
 	r := &recorder{TB: &testing.T{}}
-	CheckEveryFieldDeclared(r, s, "table (t.go)", entries)
+	CheckEveryFieldDeclared(r, "table (t.go)", entries, func(e *string, s *outer) (string, any) {
+		return *e, map[string]any{"a": &s.A, "b": &s.B, "c": &s.C, "c2": &s.C}[*e]
+	})
 	return r.errs
 }
 
