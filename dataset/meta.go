@@ -30,8 +30,8 @@ type Run struct {
 	// producer chooses, compared as a string and, when it is a JSON object
 	// (selfplay's mcts.Engine.Describe), key by key (Diffs); the manifest
 	// holds such an object as an object.
-	Engine string `json:"engine"`
-	Seed   uint64 `json:"seed"`
+	Engine EngineJSON `json:"engine"`
+	Seed   uint64     `json:"seed"`
 	// Games is N, the number of games of the whole run (all shards).
 	Games         int64 `json:"games"`
 	RandomOpening int   `json:"random_opening"`
@@ -58,11 +58,11 @@ type Run struct {
 // existed reads with the id its run has now. The engine description is
 // compared as JSON when it is an object, so key order does not matter.
 func (r Run) ID() string {
-	engine := any(r.Engine)
+	engine := any(string(r.Engine))
 	var obj map[string]any
-	dec := json.NewDecoder(strings.NewReader(r.Engine))
+	dec := json.NewDecoder(strings.NewReader(string(r.Engine)))
 	dec.UseNumber() // numbers kept exactly as written
-	if strings.HasPrefix(r.Engine, "{") && dec.Decode(&obj) == nil {
+	if strings.HasPrefix(string(r.Engine), "{") && dec.Decode(&obj) == nil {
 		engine = obj // marshalled with sorted keys
 	}
 	b, _ := json.Marshal(struct {
@@ -129,7 +129,7 @@ func (m *FileMeta) keyValues() [][2]string {
 		{keyTable, m.Table},
 		{keyVariant, m.Variant},
 		{keyRules, m.Rules},
-		{keyEngine, m.Engine},
+		{keyEngine, string(m.Engine)},
 		{keySeed, strconv.FormatUint(m.Seed, 10)},
 		{keyGames, strconv.FormatInt(m.Games, 10)},
 		{keyRandomOpening, strconv.Itoa(m.RandomOpening)},
@@ -173,7 +173,7 @@ func parseFileMeta(lookup func(string) (string, bool)) (FileMeta, error) {
 	m.Table = str(keyTable)
 	m.Variant = str(keyVariant)
 	m.Rules = str(keyRules)
-	m.Engine = str(keyEngine)
+	m.Engine = EngineJSON(str(keyEngine))
 	if s := str(keySeed); s != "" {
 		v, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {

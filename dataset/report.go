@@ -171,7 +171,7 @@ func (in *Inspection) WriteText(w io.Writer, files bool, engine func(desc string
 					fmt.Fprintf(w, "  game ids: %s\n", r.GameIDs)
 				}
 				fmt.Fprintf(w, "  rules: %s\n", r.Rules)
-				for _, e := range engine(r.Engine) {
+				for _, e := range engine(string(r.Engine)) {
 					fmt.Fprintf(w, "  engine%s\n", e)
 				}
 			} else {

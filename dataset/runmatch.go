@@ -73,7 +73,7 @@ func (r Run) Diffs(o Run) []SettingDiff {
 	add("schema_version", strconv.Itoa(r.SchemaVersion), strconv.Itoa(o.SchemaVersion))
 	add("variant", r.Variant, o.Variant)
 	diffPairs(r.Rules, o.Rules, "rules", splitRules, add)
-	diffPairs(r.Engine, o.Engine, "engine", splitJSONObject, add)
+	diffPairs(string(r.Engine), string(o.Engine), "engine", splitJSONObject, add)
 	add("seed", strconv.FormatUint(r.Seed, 10), strconv.FormatUint(o.Seed, 10))
 	add("random_opening", strconv.Itoa(r.RandomOpening), strconv.Itoa(o.RandomOpening))
 	proc := func(s string) string {
@@ -197,36 +197,18 @@ func splitJSONObject(s string) ([][2]string, bool) {
 	return out, true
 }
 
-// runJSON is Run as JSON, with the engine description as an object.
-type runJSON struct {
-	SchemaVersion int        `json:"schema_version"`
-	Variant       string     `json:"variant"`
-	Rules         string     `json:"rules"`
-	Engine        EngineJSON `json:"engine"`
-	Seed          uint64     `json:"seed"`
-	Games         int64      `json:"games"`
-	RandomOpening int        `json:"random_opening"`
-	Opening       string     `json:"opening,omitempty"`
-	GameIDs       string     `json:"game_ids,omitempty"`
-	Start         string     `json:"start,omitempty"`
-}
-
-// MarshalJSON writes the engine description as the JSON object it is,
-// not as a string holding JSON; any other description stays a string.
-func (r Run) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runJSON{r.SchemaVersion, r.Variant, r.Rules, EngineJSON(r.Engine), r.Seed, r.Games, r.RandomOpening, r.Opening, r.GameIDs, r.Start})
-}
-
-// UnmarshalJSON reads what MarshalJSON writes, and the manifests of
-// earlier versions, whose engine is a string; an unknown field is an
-// error. The engine object is kept compact, as the footers hold it.
+// UnmarshalJSON reads a run as json.Marshal writes it (the engine as the
+// object it is: EngineJSON), and the manifests of earlier versions, whose
+// engine is a string; an unknown field is an error. The engine object is
+// kept compact, as the footers hold it.
 func (r *Run) UnmarshalJSON(data []byte) error {
-	var j runJSON
+	type fields Run // Run without this method
+	var j fields
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&j); err != nil {
 		return err
 	}
-	*r = Run{j.SchemaVersion, j.Variant, j.Rules, string(j.Engine), j.Seed, j.Games, j.RandomOpening, j.Opening, j.GameIDs, j.Start}
+	*r = Run(j)
 	return nil
 }

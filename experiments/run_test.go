@@ -27,7 +27,7 @@ var errInterrupted = errors.New("interrupted")
 
 func (p *randomPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	run := dataset.Run{SchemaVersion: dataset.SchemaVersion, Variant: a.Rules.Variant.String(), Rules: a.Rules.String(),
-		Engine: mustJSON(a.Engine), Seed: a.Seed, Games: a.Games, RandomOpening: a.RandomOpening}
+		Engine: dataset.EngineJSON(mustJSON(a.Engine)), Seed: a.Seed, Games: a.Games, RandomOpening: a.RandomOpening}
 	if err := dataset.ClaimPartition(a.Dir, run); err != nil {
 		return err
 	}

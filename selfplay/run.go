@@ -117,7 +117,7 @@ func (c *Config) RunSettings() dataset.Run {
 		SchemaVersion: dataset.SchemaVersion,
 		Variant:       c.Rules.Variant.String(),
 		Rules:         c.Rules.String(),
-		Engine:        c.Engine.Describe(),
+		Engine:        dataset.EngineJSON(c.Engine.Describe()),
 	}
 	c.run().Record(&r)
 	if c.Opening == dataset.OpeningEnumerated {

@@ -338,7 +338,7 @@ func TestMatchRecordsTheResolvedSettings(t *testing.T) {
 		t.Error("a side with other settings resumed the match")
 	}
 	rec, ok, err := dataset.ReadManifest(dir, "standard")
-	if err != nil || !ok || !strings.Contains(rec.Engine, "a: sims=6,cpuct=1.5,leaf=value,") || !strings.Contains(rec.Engine, "evaluator=material") {
+	if err != nil || !ok || !strings.Contains(string(rec.Engine), "a: sims=6,cpuct=1.5,leaf=value,") || !strings.Contains(string(rec.Engine), "evaluator=material") {
 		t.Errorf("recorded engine %q (%v)", rec.Engine, err)
 	}
 }

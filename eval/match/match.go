@@ -121,7 +121,7 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 	if o.Out != "" {
 		rec, err := openMatchRecords(o.Out, o.Resume, dataset.Run{
 			SchemaVersion: dataset.SchemaVersion, Variant: r.Variant.String(), Rules: r.String(),
-			Engine: "a: " + sideA.identity + " | b: " + sideB.identity, Seed: o.Seed, Games: int64(o.Games), RandomOpening: o.RandomOpening, Start: m.start,
+			Engine: dataset.EngineJSON("a: " + sideA.identity + " | b: " + sideB.identity), Seed: o.Seed, Games: int64(o.Games), RandomOpening: o.RandomOpening, Start: m.start,
 		}, arena.Sides{sideA.name, sideB.name}, r, o.Stderr)
 		if err != nil {
 			return nil, err

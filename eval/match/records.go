@@ -62,7 +62,7 @@ func openMatchRecords(dir string, resume bool, run dataset.Run, names arena.Side
 		if errors.As(err, &mm) && exists {
 			return nil, fmt.Errorf("%s holds a match with other settings:\n  %s\n"+
 				"To continue that match, repeat its settings (with --resume); to play a new one, write it to another --out",
-				dir, strings.Join(matchSettingsDiff(mm.Diffs, run.Engine, have.Engine), "\n  "))
+				dir, strings.Join(matchSettingsDiff(mm.Diffs, string(run.Engine), string(have.Engine)), "\n  "))
 		}
 		return nil, err
 	}
