@@ -162,16 +162,27 @@ func TestExtractDoesNotAllocate(t *testing.T) {
 	}
 }
 
+// TestNamesAreUniqueAndDocumented: every position feature and every move
+// feature has a name of its own and a meaning, one per index.
 func TestNamesAreUniqueAndDocumented(t *testing.T) {
-	seen := map[string]bool{}
-	for _, f := range eval.Features() {
-		if f.Name == "" || f.Meaning == "" || seen[f.Name] {
-			t.Fatalf("feature %+v: empty or repeated", f)
+	for _, set := range []struct {
+		what     string
+		features []eval.Feature
+		n        int
+	}{
+		{"feature", eval.Features(), eval.NumFeatures},
+		{"move feature", eval.MoveFeatures(), eval.NumMoveFeatures},
+	} {
+		seen := map[string]bool{}
+		for _, f := range set.features {
+			if f.Name == "" || f.Meaning == "" || seen[f.Name] {
+				t.Fatalf("%s %+v: empty or repeated", set.what, f)
+			}
+			seen[f.Name] = true
 		}
-		seen[f.Name] = true
-	}
-	if len(seen) != eval.NumFeatures {
-		t.Fatalf("%d names for %d features", len(seen), eval.NumFeatures)
+		if len(seen) != set.n {
+			t.Fatalf("%d names for %d %ss", len(seen), set.n, set.what)
+		}
 	}
 }
 

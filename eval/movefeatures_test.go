@@ -117,19 +117,6 @@ func TestMoveFeaturesAreColourSymmetric(t *testing.T) {
 	}
 }
 
-func TestMoveFeatureNamesAreUniqueAndDocumented(t *testing.T) {
-	seen := map[string]bool{}
-	for _, f := range eval.MoveFeatures() {
-		if f.Name == "" || f.Meaning == "" || seen[f.Name] {
-			t.Fatalf("move feature %+v: empty or repeated", f)
-		}
-		seen[f.Name] = true
-	}
-	if len(seen) != eval.NumMoveFeatures {
-		t.Fatalf("%d move features, want %d", len(seen), eval.NumMoveFeatures)
-	}
-}
-
 // TestPriorFill checks that the prior is a distribution over the moves,
 // uniform with zero weights, and favours captures with a capture weight.
 func TestPriorFill(t *testing.T) {
