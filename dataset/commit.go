@@ -54,11 +54,7 @@ func parseCommitName(name string) (int64, bool) {
 // WriteCommit records that the part of rec's range is complete in both
 // tables of the variant partition.
 func WriteCommit(dir, variant string, rec CommitRecord) error {
-	b, err := json.MarshalIndent(rec, "", "  ")
-	if err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(CommitPath(dir, variant, rec.FirstGame), append(b, '\n'))
+	return atomicfile.WriteJSON(CommitPath(dir, variant, rec.FirstGame), rec)
 }
 
 // readCommit reads a commit record.

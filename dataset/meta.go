@@ -299,9 +299,5 @@ func ClaimRun(dir string, r Run, grow bool) error {
 			}
 		}
 	}
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(ManifestPath(dir, r.Variant), append(b, '\n'))
+	return atomicfile.WriteJSON(ManifestPath(dir, r.Variant), r)
 }

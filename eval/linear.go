@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -180,15 +179,7 @@ func (f *WeightsFile) linear(field string) (*Linear, error) {
 
 // ReadWeights decodes a weights file; unknown fields are refused so that a
 // typo in a hand-edited file is not silently ignored.
-func ReadWeights(r io.Reader) (*WeightsFile, error) {
-	dec := json.NewDecoder(r)
-	dec.DisallowUnknownFields()
-	var f WeightsFile
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("reading weights: %w", err)
-	}
-	return &f, nil
-}
+func ReadWeights(r io.Reader) (*WeightsFile, error) { return readStrict[WeightsFile](r, "weights") }
 
 // LoadWeights reads and checks the weights file at path.
 func LoadWeights(path string) (*WeightsFile, *Linear, error) {
@@ -217,15 +208,8 @@ func LoadLinear(path string) (*Linear, error) {
 
 // Save writes f as indented JSON to path atomically: to a temporary file in
 // the same directory, synced, then renamed over path, so that path holds
-// either the old file or the complete new one.
-func (f *WeightsFile) Save(path string) error {
-	data, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
-		return fmt.Errorf("encoding weights: %w", err)
-	}
-	data = append(data, '\n')
-	return atomicfile.WriteFile(path, data)
-}
+// either the old file or the complete new one (atomicfile.WriteJSON).
+func (f *WeightsFile) Save(path string) error { return atomicfile.WriteJSON(path, f) }
 
 // NewWeightsFile returns the weights file of a fitted model, names and
 // version filled in.

@@ -186,21 +186,20 @@ func (f *ModelFile) Evaluator() (mcts.Evaluator, error) {
 }
 
 // Save writes f as indented JSON to path atomically (see WeightsFile.Save).
-func (f *ModelFile) Save(path string) error {
-	data, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
-		return fmt.Errorf("encoding model: %w", err)
-	}
-	return atomicfile.WriteFile(path, append(data, '\n'))
-}
+func (f *ModelFile) Save(path string) error { return atomicfile.WriteJSON(path, f) }
 
 // ReadModel decodes a model file, refusing unknown fields.
-func ReadModel(r io.Reader) (*ModelFile, error) {
+func ReadModel(r io.Reader) (*ModelFile, error) { return readStrict[ModelFile](r, "model") }
+
+// readStrict decodes a file of the kind what names (in its error) from r,
+// refusing unknown fields: a typo in a hand-edited file is an error, not a
+// setting silently ignored.
+func readStrict[T any](r io.Reader, what string) (*T, error) {
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
-	var f ModelFile
+	var f T
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("reading model: %w", err)
+		return nil, fmt.Errorf("reading %s: %w", what, err)
 	}
 	return &f, nil
 }

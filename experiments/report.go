@@ -1,7 +1,6 @@
 package experiments
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -211,11 +210,7 @@ func (r *Report) WriteFiles(dir string) error {
 	}
 	r.Plots = plots
 	r.Version, r.Revision = version.Module(), version.VCSRevision()
-	js, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return fmt.Errorf("encoding report.json: %w", err)
-	}
-	if err := atomicfile.WriteFile(filepath.Join(dir, "report.json"), append(js, '\n')); err != nil {
+	if err := atomicfile.WriteJSON(filepath.Join(dir, "report.json"), r); err != nil {
 		return err
 	}
 	var md strings.Builder

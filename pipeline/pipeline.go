@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -68,11 +67,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	}
 	s.Seconds = time.Since(start).Seconds()
 	s.relativeTo(cfg.Out)
-	b, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("encoding %s: %w", SummaryFile, err)
-	}
-	if err := atomicfile.WriteFile(cfg.path(SummaryFile), append(b, '\n')); err != nil {
+	if err := atomicfile.WriteJSON(cfg.path(SummaryFile), s); err != nil {
 		return nil, err
 	}
 	return s, nil

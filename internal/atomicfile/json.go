@@ -8,7 +8,9 @@ import (
 )
 
 // WriteJSON writes v to path as indented JSON with a final newline, by
-// WriteFile: the JSON records of the pipeline and the training loop.
+// WriteFile: every JSON file the program writes (manifests and commit
+// records, weights and model files, reports, the records of the pipeline
+// and the training loop).
 func WriteJSON(path string, v any) error {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
