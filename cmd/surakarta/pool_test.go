@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -54,15 +55,7 @@ func TestStatsPoolsOtherSettingsOnlyWhenAllowed(t *testing.T) {
 // settings r.
 func writeRandomGamesOfRun(t *testing.T, dir string, r dataset.Run) {
 	t.Helper()
-	src := t.TempDir()
-	writeRandomGames(t, src, r.Games, r.Seed, rules.Standard)
-	var rows []dataset.GameRow
-	dataset.ScanGames(src, "standard", func(g *dataset.GameRow) error {
-		c := *g
-		c.Moves = append([]string(nil), g.Moves...)
-		rows = append(rows, c)
-		return nil
-	})
+	rows := testgames.Rows(t, randomRules(rules.Standard), r.Seed, r.Games, randomOpening, false)
 	if err := dataset.ClaimPartition(dir, r); err != nil {
 		t.Fatal(err)
 	}

@@ -87,9 +87,7 @@ func TestVerifyFailsOnACorruptedDataset(t *testing.T) {
 	meta := f.Meta
 	var games []dataset.GameRow
 	f.ScanGames(func(g *dataset.GameRow) error {
-		c := *g
-		c.Moves = slices.Clone(g.Moves)
-		games = append(games, c)
+		games = append(games, g.Clone())
 		return nil
 	})
 	f.Close()

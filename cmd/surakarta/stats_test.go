@@ -16,15 +16,24 @@ func writeRandomDataset(t *testing.T, dir string, n int64, seed uint64) {
 	writeRandomGames(t, dir, n, seed, rules.Standard, rules.Majority)
 }
 
+// randomOpening is the random plies that open the tests' random games.
+const randomOpening = 3
+
+// randomRules are the rules of the tests' random games under variant v:
+// short games keep the tests fast.
+func randomRules(v rules.Variant) rules.Rules {
+	r := rules.DefaultRules()
+	r.Variant = v
+	r.NoCaptureLimit = 16
+	return r
+}
+
 // writeRandomGames writes n games of random play under each variant to dir.
 func writeRandomGames(t *testing.T, dir string, n int64, seed uint64, variants ...rules.Variant) {
 	t.Helper()
-	const opening = 3
 	for _, v := range variants {
-		r := rules.DefaultRules()
-		r.Variant = v
-		r.NoCaptureLimit = 16 // short games keep the test fast
-		testgames.Write(t, dir, r, seed, n, opening, testgames.Rows(t, r, seed, n, opening, false))
+		r := randomRules(v)
+		testgames.Write(t, dir, r, seed, n, randomOpening, testgames.Rows(t, r, seed, n, randomOpening, false))
 	}
 }
 
