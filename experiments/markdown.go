@@ -62,7 +62,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 		ew.printf("| %s | %s | %.3f [%.3f, %.3f] | %s | %s | %s |\n", a.Name, s.FirstPlayer,
 			s.FirstPlayerScore.Value, s.FirstPlayerScore.CI[0], s.FirstPlayerScore.CI[1],
-			mdPts(s.FirstPlayerAdvantage), mdElo(s.FirstPlayerElo), dec)
+			mdPts(s.FirstPlayerAdvantage), fmtElo(s.FirstPlayerElo), dec)
 	}
 
 	ew.printf("\n## Endings\n\n")
@@ -277,10 +277,6 @@ func orDash(s string) string {
 		return "–"
 	}
 	return s
-}
-
-func mdElo(e EloFigure) string {
-	return fmt.Sprintf("%s [%s, %s]", eloWords(e.Value), eloWords(e.CI[0]), eloWords(e.CI[1]))
 }
 
 func fmtCorr(x stats.Num) string {

@@ -64,6 +64,8 @@ func ptsInterval(v, lo, hi float64, unit string) string {
 // fmtP writes a p-value as every output does (stats.PText).
 func fmtP(p float64) string { return stats.PText(p) }
 
+// fmtElo writes an Elo figure and its interval, "+35 [+12, +58]", as the
+// text and the Markdown reports both do.
 func fmtElo(e EloFigure) string {
 	return fmt.Sprintf("%s [%s, %s]", eloWords(e.Value), eloWords(e.CI[0]), eloWords(e.CI[1]))
 }
