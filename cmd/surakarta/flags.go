@@ -43,6 +43,17 @@ func (f *rulesFlags) rules() (rules.Rules, error) {
 	return r, nil
 }
 
+// position returns the flags' rules and the position of the --fen value,
+// what a command about one position starts from.
+func (f *rulesFlags) position(fen string) (rules.Rules, rules.Position, error) {
+	r, err := f.rules()
+	if err != nil {
+		return r, rules.Position{}, err
+	}
+	p, err := parseFENFlag(fen)
+	return r, p, err
+}
+
 // addFENFlag registers --fen with the start position as default.
 func addFENFlag(cmd *cobra.Command, fen *string) {
 	cmd.Flags().StringVar(fen, "fen", rules.StartFEN, "position in FEN, quoted")

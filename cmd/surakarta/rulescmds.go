@@ -194,11 +194,7 @@ func newReplayCommand() *cobra.Command {
 			"endings are those of docs/RULES.md.",
 		Example: "  surakarta replay b2-b3 e5-e4\n  surakarta replay --variant majority --fen '6/2b3/6/6/2r3/6 r 0 1' c2-c3",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := rf.rules()
-			if err != nil {
-				return err
-			}
-			p, err := parseFENFlag(fen)
+			r, p, err := rf.position(fen)
 			if err != nil {
 				return err
 			}

@@ -101,11 +101,7 @@ func newTablebaseProbeCommand() *cobra.Command {
 			if fen == "" {
 				return fmt.Errorf("--fen: give the position to look up")
 			}
-			r, err := rf.rules()
-			if err != nil {
-				return err
-			}
-			p, err := parseFENFlag(fen)
+			r, p, err := rf.position(fen)
 			if err != nil {
 				return err
 			}
