@@ -3,12 +3,12 @@ package fit_test
 import (
 	"context"
 	"os"
-	"sync"
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/internal/testutil"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -16,30 +16,20 @@ import (
 
 var sinkVector eval.Vector
 
-var benchData struct {
-	sync.Once
-	dir  string
-	rows fit.Samples
-	err  error
-}
-
 // benchDataset writes (once per process) a self-play dataset of about a
 // million positions, 17,700 games of package selfplay with 16 value-leaf
 // simulations a move, and returns its directory and rows. It takes about a
 // minute on two cores; SURAKARTA_BENCH_DIR names a directory to keep it in
 // between runs (reused when it already holds the dataset).
 func benchDataset(b *testing.B) (string, fit.Samples) {
-	benchData.Do(func() {
-		dir := os.Getenv("SURAKARTA_BENCH_DIR")
-		if dir == "" {
-			d, err := os.MkdirTemp("", "eval-bench")
-			if err != nil {
-				benchData.err = err
-				return
-			}
+	type made struct {
+		dir  string
+		rows fit.Samples
+	}
+	m := testutil.Once(b, "bench dataset", func(dir string) (made, error) {
+		if d := os.Getenv("SURAKARTA_BENCH_DIR"); d != "" {
 			dir = d
 		}
-		benchData.dir = dir
 		if vs, err := dataset.Variants(dir); err != nil || len(vs) == 0 {
 			eng := selfplay.DefaultEngine()
 			eng.Sims = 16
@@ -48,21 +38,17 @@ func benchDataset(b *testing.B) (string, fit.Samples) {
 				Dir: dir, Games: 17700, Seed: 11, RandomOpening: 4,
 				Rules: rules.DefaultRules(), Engine: eng, Evaluator: mcts.Material{},
 			}); err != nil {
-				benchData.err = err
-				return
+				return made{}, err
 			}
 		}
 		var rows fit.Samples
-		benchData.err = fit.DatasetSource{Dir: dir, Variant: "standard"}.Scan(context.Background(), fit.WithTargets, func(r *fit.Sample) error {
+		err := fit.DatasetSource{Dir: dir, Variant: "standard"}.Scan(context.Background(), fit.WithTargets, func(r *fit.Sample) error {
 			rows = append(rows, *r)
 			return nil
 		})
-		benchData.rows = rows
+		return made{dir, rows}, err
 	})
-	if benchData.err != nil {
-		b.Fatal(benchData.err)
-	}
-	return benchData.dir, benchData.rows
+	return m.dir, m.rows
 }
 
 func benchFit(b *testing.B, model eval.Model, fromParquet bool) {
