@@ -47,16 +47,7 @@ func (j *journals) add(p part, r *record) error {
 
 // sync makes every journaled game durable.
 func (j *journals) sync() error {
-	if j == nil {
-		return nil
-	}
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	var errs []error
-	for _, jl := range j.open {
-		errs = append(errs, jl.Sync())
-	}
-	return errors.Join(errs...)
+	return j.each(func(_ part, jl *dataset.Journal) error { return jl.Sync() })
 }
 
 // remove drops the journal of a part that is now committed.
@@ -78,6 +69,15 @@ func (j *journals) remove(p part) error {
 // close syncs and closes the journals of parts still in progress, which
 // stay for the next resume.
 func (j *journals) close() error {
+	return j.each(func(p part, jl *dataset.Journal) error {
+		delete(j.open, p)
+		return jl.Close()
+	})
+}
+
+// each calls f on every open journal, holding the lock, and returns all
+// their errors.
+func (j *journals) each(f func(part, *dataset.Journal) error) error {
 	if j == nil {
 		return nil
 	}
@@ -85,8 +85,7 @@ func (j *journals) close() error {
 	defer j.mu.Unlock()
 	var errs []error
 	for p, jl := range j.open {
-		errs = append(errs, jl.Close())
-		delete(j.open, p)
+		errs = append(errs, f(p, jl))
 	}
 	return errors.Join(errs...)
 }
