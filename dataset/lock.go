@@ -24,6 +24,12 @@ type GamesLock struct {
 // update it one at a time.
 const claimLockName = lockPrefix + ".claim"
 
+// rangesLockName is the lock file held while a writer takes its range lock
+// and tries the overlapping ones, so that writers starting together take
+// their ranges one at a time: without it two writers of overlapping ranges
+// could each find the other's lock held and both give up.
+const rangesLockName = lockPrefix + ".ranges"
+
 // lockPath names the lock file of the game ids [lo, hi).
 func lockPath(dir, variant string, lo, hi int64) string {
 	return filepath.Join(PartitionDir(dir, TableGames, variant), fmt.Sprintf("%s-%010d-%010d", lockPrefix, lo, hi))
@@ -51,6 +57,11 @@ func LockGames(dir, variant string, lo, hi int64) (*GamesLock, error) {
 		return nil, err
 	}
 	holder := fmt.Sprintf("%s, writing games %d..%d", filelock.Holder(), lo, hi-1)
+	guard, err := filelock.Wait(filepath.Join(pdir, rangesLockName), holder)
+	if err != nil {
+		return nil, err
+	}
+	defer guard.Unlock()
 	own, err := filelock.TryLock(lockPath(dir, variant, lo, hi), holder)
 	if err != nil {
 		return nil, heldError(pdir, err)
