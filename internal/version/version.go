@@ -3,6 +3,7 @@
 package version
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -42,9 +43,32 @@ func load() {
 		revision = Revision
 		return
 	}
-	if revision == "unknown" {
+	if revision == "unknown" && builtByGoCommand() {
 		revision = fromSourceTree()
 	}
+}
+
+// builtByGoCommand reports whether this program is a binary that "go run" or
+// "go test" built for this run, in the go command's temporary build
+// directory. Only then is the source tree it was compiled from, read now,
+// the tree it was built from: an installed binary built without a VCS stamp
+// (-buildvcs=false) may run long after that tree has moved on, so it says
+// "unknown" rather than name a later commit.
+func builtByGoCommand() bool {
+	exe, err := os.Executable()
+	return err == nil && inGoBuildDir(exe)
+}
+
+// inGoBuildDir reports whether path lies in a directory the go command made
+// for a build (its temporary directories are named go-build and digits).
+func inGoBuildDir(path string) bool {
+	for _, part := range strings.Split(filepath.ToSlash(path), "/") {
+		digits, ok := strings.CutPrefix(part, "go-build")
+		if ok && digits != "" && strings.Trim(digits, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // fromSourceTree asks git about the tree this file was compiled from, which
