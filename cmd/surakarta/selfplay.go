@@ -65,7 +65,7 @@ func newSelfplayCommand() *cobra.Command {
 				return err
 			}
 			if !cmd.Flags().Changed("game-ids") {
-				if run.Shard, err = resolveShard(run.Shard, cmd.Flags().Changed("shard"), run.Shards, os.Getenv); err != nil {
+				if run.Shard, err = runspec.ResolveShard(run.Shard, cmd.Flags().Changed("shard"), run.Shards, os.Getenv); err != nil {
 					return err
 				}
 			}

@@ -15,7 +15,8 @@
 // from the table, with their own defaults and, where a count means
 // something of their own (games per variant, per arm), their own usage.
 //
-// Files: settings.go the table and everything it feeds; engines.go the
+// Files: settings.go the table and everything it feeds; shard.go the shard
+// a run plays, from --shard or the scheduler's index; engines.go the
 // default engine of each purpose (analysis, self-play, study, match, the
 // pipeline and training jobs and their matches), with the one table of
 // their figures.

@@ -1,4 +1,4 @@
-package main
+package runspec
 
 import (
 	"strings"
@@ -44,7 +44,7 @@ func TestResolveShardTakesFlagOrSchedulerIndex(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			getenv := func(k string) string { return tc.env[k] }
-			got, err := resolveShard(tc.flag, tc.flagSet, tc.shards, getenv)
+			got, err := ResolveShard(tc.flag, tc.flagSet, tc.shards, getenv)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("got shard %d, error %v; want an error containing %q", got, err, tc.wantErr)
@@ -61,12 +61,12 @@ func TestResolveShardTakesFlagOrSchedulerIndex(t *testing.T) {
 func TestResolveShardReadsOnlyTheSchedulerVariables(t *testing.T) {
 	var asked []string
 	getenv := func(k string) string { asked = append(asked, k); return "" }
-	if _, err := resolveShard(0, true, 2, getenv); err != nil {
+	if _, err := ResolveShard(0, true, 2, getenv); err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range asked {
 		if k != "JOB_COMPLETION_INDEX" && k != "SLURM_ARRAY_TASK_ID" {
-			t.Errorf("resolveShard read %s", k)
+			t.Errorf("ResolveShard read %s", k)
 		}
 	}
 }

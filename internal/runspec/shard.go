@@ -1,4 +1,4 @@
-package main
+package runspec
 
 import (
 	"fmt"
@@ -16,17 +16,19 @@ const (
 	envSlurmIndex = "SLURM_ARRAY_TASK_ID"
 )
 
-// resolveShard returns the shard a run plays: --shard when it was given,
+// ResolveShard returns the shard a run plays: --shard when it was given,
 // else the index the scheduler set in JOB_COMPLETION_INDEX or
 // SLURM_ARRAY_TASK_ID, else 0 for an unsharded run. It is an error, saying
 // what to change, when an index is not a number or is out of range for
 // --shards, when both variables are set and disagree, when --shard disagrees
 // with the environment, and when a run of several shards has no index at
-// all (it would play shard 0 again and again). getenv is os.Getenv in the
-// command and a map in tests.
-func resolveShard(flagShard int, flagSet bool, shards int, getenv func(string) string) (int, error) {
-	if shards < 1 {
-		return 0, fmt.Errorf("--shards %d: want at least 1", shards)
+// all (it would play shard 0 again and again). The ranges of --shards and
+// --shard are the table's checks. getenv is os.Getenv in a command and a
+// map in tests.
+func ResolveShard(flagShard int, flagSet bool, shards int, getenv func(string) string) (int, error) {
+	given := Settings{Shards: shards, Shard: flagShard}
+	if err := given.Validate("shards"); err != nil {
+		return 0, err
 	}
 	type envIndex struct {
 		name  string
@@ -55,8 +57,8 @@ func resolveShard(flagShard int, flagSet bool, shards int, getenv func(string) s
 			found[0].name, found[0].value, found[1].name, found[1].value)
 	}
 	if flagSet {
-		if flagShard < 0 || flagShard >= shards {
-			return 0, fmt.Errorf("--shard %d: want 0..%d for --shards %d", flagShard, shards-1, shards)
+		if err := given.Validate("shard"); err != nil {
+			return 0, err
 		}
 		for _, e := range found {
 			if e.value != flagShard {
