@@ -132,32 +132,42 @@ func TestArrowReaderSeesTheSameRows(t *testing.T) {
 			t.Errorf("footer %s: arrow reads %v, want %q", key, got, want)
 		}
 	}
-	gameID := wantInt(t, lv, "game_id", 64, true)
-	ply := wantInt(t, lv, "ply", 16, true)
-	red := wantInt(t, lv, "red", 64, false)
-	black := wantInt(t, lv, "black", 64, false)
-	side := wantInt(t, lv, "side_to_move", 8, true)
-	noCap := wantInt(t, lv, "no_capture_plies", 16, true)
-	rp := wantInt(t, lv, "red_pieces", 8, true)
-	bp := wantInt(t, lv, "black_pieces", 8, true)
-	legal := wantInt(t, lv, "legal_moves", 16, true)
-	moveIndex := wantInt(t, lv, "move_index", 16, true)
-	result := wantInt(t, lv, "result", 8, true)
-	actions := wantInt(t, lv, "policy.list.element.action", 16, true)
-	visits := wantInt(t, lv, "policy.list.element.visits", 32, true)
-	policyMove := lv["policy.list.element.move"]
-	fen, move, rootValue, runID := lv["fen"], lv["move"], lv["root_value"], lv["run_id"]
+	// The integer columns' widths and signs, as DuckDB and pandas will see
+	// them too.
+	for _, c := range []struct {
+		path   string
+		bits   int8
+		signed bool
+	}{
+		{"game_id", 64, true}, {"ply", 16, true}, {"red", 64, false}, {"black", 64, false},
+		{"side_to_move", 8, true}, {"no_capture_plies", 16, true}, {"red_pieces", 8, true}, {"black_pieces", 8, true},
+		{"legal_moves", 16, true}, {"move_index", 16, true}, {"result", 8, true},
+		{"policy.list.element.action", 16, true}, {"policy.list.element.visits", 32, true},
+	} {
+		wantInt(t, lv, c.path, c.bits, c.signed)
+	}
+	actions, visits, policyMove := lv["policy.list.element.action"], lv["policy.list.element.visits"], lv["policy.list.element.move"]
 	prow := actions.rows()
 	if len(prow) != len(pos) {
 		t.Fatalf("arrow finds %d policy lists for %d rows", len(prow), len(pos))
 	}
 	for i, w := range pos {
 		got := PositionRow{
-			RunID:  runID.strs[i],
-			GameID: gameID.ints[i], Ply: int16(ply.ints[i]), FEN: fen.strs[i], Red: uint64(red.ints[i]), Black: uint64(black.ints[i]),
-			SideToMove: int8(side.ints[i]), NoCapturePlies: int16(noCap.ints[i]), RedPieces: int8(rp.ints[i]), BlackPieces: int8(bp.ints[i]),
-			LegalMoves: int16(legal.ints[i]), Move: move.strs[i], MoveIndex: int16(moveIndex.ints[i]),
-			RootValue: rootValue.floats[i], Result: int8(result.ints[i]),
+			RunID:          lv["run_id"].strs[i],
+			GameID:         lv["game_id"].ints[i],
+			Ply:            int16(lv["ply"].ints[i]),
+			FEN:            lv["fen"].strs[i],
+			Red:            uint64(lv["red"].ints[i]),
+			Black:          uint64(lv["black"].ints[i]),
+			SideToMove:     int8(lv["side_to_move"].ints[i]),
+			NoCapturePlies: int16(lv["no_capture_plies"].ints[i]),
+			RedPieces:      int8(lv["red_pieces"].ints[i]),
+			BlackPieces:    int8(lv["black_pieces"].ints[i]),
+			LegalMoves:     int16(lv["legal_moves"].ints[i]),
+			Move:           lv["move"].strs[i],
+			MoveIndex:      int16(lv["move_index"].ints[i]),
+			RootValue:      lv["root_value"].floats[i],
+			Result:         int8(lv["result"].ints[i]),
 		}
 		for e := prow[i][0]; e < prow[i][1]; e++ {
 			if actions.defs[e] == actions.maxDef {

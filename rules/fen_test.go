@@ -44,10 +44,7 @@ func TestFENRoundTripsExactly(t *testing.T) {
 }
 
 func TestFENFieldsAreReadIntoThePosition(t *testing.T) {
-	p, err := ParseFEN("b4b/6/6/6/bb2r1/rb3b b 17 42")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustFEN(t, "b4b/6/6/6/bb2r1/rb3b b 17 42")
 	// Black a6 f6 a2 b2 b1 f1; Red e2 a1.
 	wantBlack := MakeSquare(0, 5).Bit() | MakeSquare(5, 5).Bit() | MakeSquare(0, 1).Bit() |
 		MakeSquare(1, 1).Bit() | MakeSquare(1, 0).Bit() | MakeSquare(5, 0).Bit()
@@ -168,10 +165,7 @@ func TestNewPositionRejectsImpossiblePositions(t *testing.T) {
 }
 
 func TestApplySaturatesCountersInsteadOfWrapping(t *testing.T) {
-	p, err := ParseFEN("b5/6/6/6/6/r5 b 65535 65535")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustFEN(t, "b5/6/6/6/6/r5 b 65535 65535")
 	q := p.Apply(NewMove(MakeSquare(0, 5), MakeSquare(0, 4), false))
 	if q.NoCapturePlies() != MaxNoCapture || q.MoveNumber() != MaxMoveNumber {
 		t.Errorf("counters after a move at the maximum: %d, %d; want %d, %d", q.NoCapturePlies(), q.MoveNumber(), MaxNoCapture, MaxMoveNumber)

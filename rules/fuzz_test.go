@@ -13,6 +13,16 @@ import (
 	"testing"
 )
 
+// refused reports whether a parser refused s, failing t if it said no
+// more than that: every refusal names its reason.
+func refused(t *testing.T, parser, s string, err error) bool {
+	t.Helper()
+	if err != nil && err.Error() == "" {
+		t.Fatalf("%s(%q): empty error", parser, s)
+	}
+	return err != nil
+}
+
 func FuzzParseFEN(f *testing.F) {
 	for _, tc := range ruleCases {
 		f.Add(tc.fen)
@@ -24,10 +34,7 @@ func FuzzParseFEN(f *testing.F) {
 	f.Add("6/6/6/6/6/6 b 0 1")
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := ParseFEN(s)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatalf("ParseFEN(%q): empty error", s)
-			}
+		if refused(t, "ParseFEN", s, err) {
 			return
 		}
 		// Accepted input is canonical: format(parse(x)) == x, byte for byte.
@@ -75,10 +82,7 @@ func FuzzParseMove(f *testing.F) {
 			p = Start()
 		}
 		m, err := ParseMove(&p, s)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatalf("ParseMove(%q): empty error", s)
-			}
+		if refused(t, "ParseMove", s, err) {
 			return
 		}
 		if !p.IsLegal(m) || !slices.Contains(p.GenerateMoves(nil), m) {
@@ -128,10 +132,7 @@ func FuzzParseRules(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		r, err := ParseRules(s)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatalf("ParseRules(%q): empty error", s)
-			}
+		if refused(t, "ParseRules", s, err) {
 			return
 		}
 		if err := r.Validate(); err != nil {

@@ -21,13 +21,20 @@ func gameHash(g *Game) uint64 { p := g.Position(); return p.Hash() }
 
 func gameFEN(g *Game) string { p := g.Position(); return p.FEN() }
 
-func newGameT(t *testing.T, r Rules, fen string) *Game {
+// mustFEN is the position fen writes, for tests whose positions are given
+// as valid FENs.
+func mustFEN(t testing.TB, fen string) Position {
 	t.Helper()
 	p, err := ParseFEN(fen)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("ParseFEN(%q): %v", fen, err)
 	}
-	g, err := NewGame(r, p)
+	return p
+}
+
+func newGameT(t *testing.T, r Rules, fen string) *Game {
+	t.Helper()
+	g, err := NewGame(r, mustFEN(t, fen))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -76,10 +76,7 @@ func TestPerftDivideSumsToPerftWhateverTheThreadCount(t *testing.T) {
 func TestPerftOfPositionWithoutMovesIsZero(t *testing.T) {
 	// Red a1 boxed in by Black a2, b1, b2: no step, and a corner lies on no
 	// circuit, so no capture either.
-	p, err := ParseFEN("6/6/6/6/bb4/rb4 r 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustFEN(t, "6/6/6/6/bb4/rb4 r 0 1")
 	if p.HasMoves() || p.CountMoves() != 0 {
 		t.Fatalf("boxed-in corner piece has moves: %v", p.GenerateMoves(nil))
 	}

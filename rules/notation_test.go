@@ -96,10 +96,7 @@ func TestParseMoveAcceptsLegalMovesInEveryAllowedSpelling(t *testing.T) {
 		{"6/6/6/1r4/3b2/6 r 0 1", "b3xd2[bottom-right]", "b3xd2"},
 	}
 	for _, tc := range cases {
-		p, err := ParseFEN(tc.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := mustFEN(t, tc.fen)
 		m, err := ParseMove(&p, tc.in)
 		if err != nil {
 			t.Errorf("ParseMove(%q) in %q: %v", tc.in, tc.fen, err)
@@ -120,7 +117,7 @@ func TestMoveStringWritesTheCanonicalRoute(t *testing.T) {
 		{"b4b/6/6/6/bb2r1/rb3b r 0 1", "e2xb2", "e2xb2[bottom-right]"},
 	}
 	for _, tc := range cases {
-		p, _ := ParseFEN(tc.fen)
+		p := mustFEN(t, tc.fen)
 		m, err := ParseMove(&p, tc.move)
 		if err != nil {
 			t.Fatal(err)
@@ -181,10 +178,7 @@ func TestParseMoveRejectsBadMovesNamingTheProblem(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := ParseFEN(tc.fen)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := mustFEN(t, tc.fen)
 			defer func() {
 				if r := recover(); r != nil {
 					t.Fatalf("ParseMove(%q) panicked: %v", tc.in, r)
@@ -223,8 +217,7 @@ func TestPlayStringsNamesTheMoveThatFails(t *testing.T) {
 	if err := g.PlayStrings([]string{"b2-b3", "b2-b3"}); err == nil || !strings.Contains(err.Error(), `move 2 "b2-b3"`) {
 		t.Errorf("illegal second move: %v", err)
 	}
-	p, _ := ParseFEN("6/6/6/6/6/5r b 0 30")
-	g, _ = NewGame(DefaultRules(), p)
+	g = newGameT(t, DefaultRules(), "6/6/6/6/6/5r b 0 30")
 	if err := g.PlayStrings([]string{"a1-a2"}); err == nil || !strings.Contains(err.Error(), "already over") {
 		t.Errorf("move after the end: %v", err)
 	}

@@ -110,10 +110,7 @@ func TestMajorityWinnerScoresTheCountedEndingsByPieces(t *testing.T) {
 		{"b5/6/6/6/6/r5 r 48 30", Outcome{Draw, NoCaptureLimit}, Draw},
 		{"6/6/6/6/6/r4r b 3 30", Outcome{RedWins, CaptureAll}, RedWins},
 	} {
-		p, err := ParseFEN(tc.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := mustFEN(t, tc.fen)
 		if got := MajorityWinner(stdLoss, &p, tc.out); got != tc.want {
 			t.Errorf("%s, %v: majority winner %v, want %v", tc.fen, tc.out, got, tc.want)
 		}

@@ -149,10 +149,7 @@ var ruleCases = []ruleCase{
 func TestHandBuiltPositionsHaveExactlyTheRULESmdMoves(t *testing.T) {
 	for _, tc := range ruleCases {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := ParseFEN(tc.fen)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := mustFEN(t, tc.fen)
 			var got []string
 			for _, m := range p.GenerateMoves(nil) {
 				got = append(got, p.MoveString(m))
@@ -250,10 +247,7 @@ func TestRoutesOfHandBuiltCapturesInCanonicalOrder(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := ParseFEN(tc.fen)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := mustFEN(t, tc.fen)
 			m, err := ParseMove(&p, tc.move)
 			if err != nil {
 				t.Fatal(err)
@@ -270,7 +264,7 @@ func TestRoutesOfHandBuiltCapturesInCanonicalOrder(t *testing.T) {
 }
 
 func TestRoutesOfNonCapturesAreNil(t *testing.T) {
-	p, _ := ParseFEN("6/6/1b4/brb3/1b4/6 r 0 1")
+	p := mustFEN(t, "6/6/1b4/brb3/1b4/6 r 0 1")
 	for _, mv := range []Move{
 		NewMove(MakeSquare(1, 2), MakeSquare(1, 1), true),  // b3xb2: no loop
 		NewMove(MakeSquare(1, 2), MakeSquare(0, 1), false), // quiet step
@@ -364,10 +358,7 @@ func TestAdjudicateScoresEachEndingAsRULESmdSays(t *testing.T) {
 			[]Rules{stdLoss, stdDraw, majLoss, majDraw}, on},
 	}
 	for _, tc := range cases {
-		p, err := ParseFEN(tc.fen)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
+		p := mustFEN(t, tc.fen)
 		for _, r := range tc.rules {
 			if got := r.Adjudicate(&p, tc.occ); got != tc.want {
 				t.Errorf("%s: Adjudicate(%q, %d) under %v = %v, want %v", tc.name, tc.fen, tc.occ, r, got, tc.want)
