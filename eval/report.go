@@ -2,7 +2,8 @@ package eval
 
 import "fmt"
 
-// Counts are the positions and games of one side of the split.
+// Counts are positions and games: of one side of the split (Report.Train,
+// HoldoutReport) or of both (Report.Total).
 type Counts struct {
 	Positions int64 `json:"positions"`
 	Games     int64 `json:"games"`
@@ -45,6 +46,12 @@ type Report struct {
 	Warning string `json:"warning,omitempty"`
 }
 
+// Total counts the positions and games the fit read, training and held out
+// together.
+func (r *Report) Total() Counts {
+	return Counts{Positions: r.Train.Positions + r.Holdout.Positions, Games: r.Train.Games + r.Holdout.Games}
+}
+
 // WorseThanBaseline returns the warning of a fit whose held-out log-loss
 // is worse than the material-only baseline's (its weights predict results
 // worse than counting material, and tend to lose to it), or "".
@@ -62,9 +69,9 @@ func (r *Report) WorseThanBaseline() string {
 // probability p = (1+v)/2 clipped to [ProbEpsilon, 1-ProbEpsilon]; a
 // result y (+1/0/-1) becomes the target t = (1+y)/2 (a draw is 1/2).
 type HoldoutReport struct {
-	// Positions and Games count the held-out positions and games.
-	Positions int64 `json:"positions"`
-	Games     int64 `json:"games"`
+	// Counts are the held-out positions and games, as Report.Train counts
+	// the training side.
+	Counts
 	// LogLoss is the mean of -[t·log p + (1-t)·log(1-p)], Brier the mean
 	// of (p-t)², MSE the mean of (v-y)².
 	LogLoss float64 `json:"log_loss"`

@@ -96,7 +96,7 @@ func scoreHoldout(ctx context.Context, src Source, opt FitOptions, held eval.Cou
 	}
 	n := float64(mm.n)
 	return eval.HoldoutReport{
-		Positions: held.Positions, Games: held.Games,
+		Counts:  held,
 		LogLoss: mm.logLoss / n, Brier: mm.brier / n, MSE: mm.mse / n,
 		SignAccuracy: mm.signAccuracy(), Decisive: mm.decisive,
 		BaselineLogLoss: mb.logLoss / n, BaselineBrier: mb.brier / n, BaselineMSE: mb.mse / n,

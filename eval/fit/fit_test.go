@@ -132,10 +132,10 @@ func TestFitSplitsByGame(t *testing.T) {
 		}
 	}
 	rep := res.Report
-	if rep.Holdout.Positions != heldPos || rep.Train.Positions+rep.Holdout.Positions != int64(len(rows)) {
+	if rep.Holdout.Positions != heldPos || rep.Total().Positions != int64(len(rows)) {
 		t.Errorf("positions: train %d + held out %d, want %d held out of %d", rep.Train.Positions, rep.Holdout.Positions, heldPos, len(rows))
 	}
-	if rep.Train.Games+rep.Holdout.Games != int64(len(side)) {
+	if rep.Total().Games != int64(len(side)) {
 		t.Errorf("games: train %d + held out %d, want %d", rep.Train.Games, rep.Holdout.Games, len(side))
 	}
 	frac := float64(rep.Holdout.Games) / float64(len(side))

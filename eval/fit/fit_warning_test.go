@@ -11,7 +11,7 @@ import (
 // then lost 0-20 to material) gives a warning naming both figures; an
 // equal or better one none.
 func TestFitWorseThanBaselineWarns(t *testing.T) {
-	r := eval.Report{Holdout: eval.HoldoutReport{LogLoss: 0.7254, BaselineLogLoss: 0.6940, Games: 30}}
+	r := eval.Report{Holdout: eval.HoldoutReport{Counts: eval.Counts{Games: 30}, LogLoss: 0.7254, BaselineLogLoss: 0.6940}}
 	w := r.WorseThanBaseline()
 	if !strings.Contains(w, "0.7254 is worse than the material-only baseline's 0.6940") {
 		t.Errorf("warning %q", w)

@@ -89,7 +89,7 @@ func FitWeights(ctx context.Context, f WeightsFit) (*WeightsReport, error) {
 	}
 	if !f.Quiet {
 		fmt.Fprintf(f.Stderr, "fit: %d positions read twice and fitted in %.2f s\n",
-			rep.Train.Positions+rep.Holdout.Positions, elapsed.Seconds())
+			rep.Total().Positions, elapsed.Seconds())
 	}
 	return &WeightsReport{rep, v, prov, f.Weights}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
 )
 
@@ -38,9 +39,8 @@ type Generation struct {
 	Window [2]int `json:"window"`
 	// SelfPlayChampion is the generation that played Data.
 	SelfPlayChampion int `json:"selfplay_champion"`
-	// Positions and Games count the fit's rows (training and held out).
-	Positions int64 `json:"positions"`
-	Games     int64 `json:"games"`
+	// Counts are the fit's rows, training and held out (eval.Report.Total).
+	eval.Counts
 	// ValueLogLoss is the value head's held-out log-loss (before its
 	// scale), BaselineLogLoss the material-only baseline's, ValueScale the
 	// spread scale applied.

@@ -330,8 +330,7 @@ func (r *runner) generation(ctx context.Context, g int, material player) (Genera
 
 func fillHeads(gen *Generation, mf *eval.ModelFile) {
 	if rep := mf.ValueReport(); rep != nil {
-		gen.Positions = rep.Train.Positions + rep.Holdout.Positions
-		gen.Games = rep.Train.Games + rep.Holdout.Games
+		gen.Counts = rep.Total()
 		gen.ValueLogLoss, gen.BaselineLogLoss = rep.Holdout.LogLoss, rep.Holdout.BaselineLogLoss
 		gen.ValueWarning = rep.WorseThanBaseline()
 	}
