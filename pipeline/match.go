@@ -80,7 +80,7 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 func matchSummary(path string, eng mcts.Settings, r *arena.ArenaResult) *MatchSummary {
 	return &MatchSummary{
 		Path: path, Engine: engineWords(eng), Games: r.Games,
-		Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Score: float64(r.Score),
+		WDL: r.WDL, Score: float64(r.Score),
 		Elo: r.Elo, EloCI: r.EloCI, LOS: r.LOS,
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/stats"
@@ -144,13 +145,11 @@ type FitSummary struct {
 // MatchSummary is the match's result from the fitted evaluator's side (A)
 // against the material evaluator (B).
 type MatchSummary struct {
-	Path   string  `json:"path"`
-	Engine string  `json:"engine"`
-	Games  int     `json:"games"`
-	Wins   int     `json:"wins"`
-	Draws  int     `json:"draws"`
-	Losses int     `json:"losses"`
-	Score  float64 `json:"score"`
+	Path   string `json:"path"`
+	Engine string `json:"engine"`
+	Games  int    `json:"games"`
+	arena.WDL
+	Score float64 `json:"score"`
 	// Elo is A − B with its 95% interval; infinite values (a sweep) are
 	// null in JSON.
 	Elo   stats.Num    `json:"elo"`

@@ -78,18 +78,17 @@ type Generation struct {
 	Seconds map[string]float64 `json:"seconds,omitempty"`
 }
 
-// Match is a match's result from A's side.
+// Match is a match's result from A's side: the arena's games, W-D-L,
+// score and LOS, its Elo figures made finite (see finite).
 type Match struct {
-	A      string     `json:"a"`
-	B      string     `json:"b"`
-	Games  int        `json:"games"`
-	Wins   int        `json:"wins"`
-	Draws  int        `json:"draws"`
-	Losses int        `json:"losses"`
-	Score  float64    `json:"score"`
-	Elo    float64    `json:"elo"`
-	EloCI  [2]float64 `json:"elo_ci"`
-	LOS    float64    `json:"los"`
+	A     string `json:"a"`
+	B     string `json:"b"`
+	Games int    `json:"games"`
+	arena.WDL
+	Score float64    `json:"score"`
+	Elo   float64    `json:"elo"`
+	EloCI [2]float64 `json:"elo_ci"`
+	LOS   float64    `json:"los"`
 }
 
 // eloInfinity stands for an infinite Elo (a shut-out) in ladder.json,
@@ -110,7 +109,7 @@ func finite(x float64) float64 {
 }
 
 func matchOf(a, b string, r *arena.ArenaResult) Match {
-	return Match{A: a, B: b, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses, Score: float64(r.Score),
+	return Match{A: a, B: b, Games: r.Games, WDL: r.WDL, Score: float64(r.Score),
 		Elo: finite(float64(r.Elo)), EloCI: [2]float64{finite(float64(r.EloCI[0])), finite(float64(r.EloCI[1]))}, LOS: r.LOS}
 }
 
