@@ -15,14 +15,12 @@ import (
 
 func newAnalyzeCommand() *cobra.Command {
 	var (
-		fen     string
+		sf      searchFlags
 		moves   string
 		threads int
 		top     int
 		asJSON  bool
 		quiet   bool
-		rf      rulesFlags
-		ef      engineFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "analyze [--fen FEN] [--sims N] [--threads T] [--leaf playout|value] [--json] [engine flags] [rules flags] [MOVE...]",
@@ -59,7 +57,7 @@ func newAnalyzeCommand() *cobra.Command {
 			if top < 0 {
 				return fmt.Errorf("--top %d: want 0 (all moves) or more", top)
 			}
-			g, s, err := gameAndSearcher(&rf, &ef, fen, moves)
+			g, s, err := sf.start(moves)
 			if err != nil {
 				return err
 			}
@@ -74,31 +72,43 @@ func newAnalyzeCommand() *cobra.Command {
 			return a.WriteText(out, top)
 		},
 	}
-	addFENFlag(cmd, &fen)
+	addSearchFlags(cmd, &sf)
 	cmd.Flags().StringVar(&moves, "moves", "", "moves to play from --fen first, separated by spaces (their positions count for repetition)")
 	deprecateFlag(cmd, "moves", "give the moves as arguments, as replay takes them: analyze [--fen FEN] MOVE...")
 	cmd.Flags().IntVar(&threads, "threads", 1, "search threads sharing one tree (above 1: not bit-reproducible)")
 	cmd.Flags().IntVar(&top, "top", 10, "moves to list (0: all); --json always lists all")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object (on an error too: {error, fen, outcome})")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
-	addEngineFlags(cmd, &ef)
-	addRulesFlags(cmd, &rf)
 	return cmd
 }
 
-// gameAndSearcher returns the game of --fen and --moves (startGame) and a
-// searcher with the engine flags, both under the rules flags: what analyze
-// and play start from.
-func gameAndSearcher(rf *rulesFlags, ef *engineFlags, fen, moves string) (*rules.Game, *mcts.Searcher, error) {
-	r, err := rf.rules()
+// searchFlags are what analyze and play start from: the position (--fen),
+// the rules flags and the engine flags.
+type searchFlags struct {
+	fen    string
+	rules  rulesFlags
+	engine engineFlags
+}
+
+func addSearchFlags(cmd *cobra.Command, f *searchFlags) {
+	addFENFlag(cmd, &f.fen)
+	addEngineFlags(cmd, &f.engine)
+	addRulesFlags(cmd, &f.rules)
+}
+
+// start returns the game of --fen after the space-separated moves
+// (startGame) and a searcher with the engine flags, both under the rules
+// flags.
+func (f *searchFlags) start(moves string) (*rules.Game, *mcts.Searcher, error) {
+	r, err := f.rules.rules()
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg, ev, err := ef.config(r)
+	cfg, ev, err := f.engine.config(r)
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := startGame(r, fen, moves)
+	g, err := startGame(r, f.fen, moves)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -14,10 +14,7 @@ import (
 )
 
 func newEngineCommand() *cobra.Command {
-	var (
-		ef      engineFlags
-		threads int
-	)
+	opt := engine.Options{Name: "surakarta " + version.Module(), Author: "the surakarta authors", Configure: match.ParseEngineSpec}
 	cmd := &cobra.Command{
 		Use:   "engine [engine flags] [--threads T]",
 		Short: "Speak the engine protocol on stdin and stdout, with the project's search behind it",
@@ -35,11 +32,8 @@ func newEngineCommand() *cobra.Command {
 			"  surakarta match --a 'engine:surakarta engine --sims 200' --b sims=200 --games 20",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			settings, old, spec := engineOptions(cmd)
-			e, err := engine.New(engine.Options{
-				Name: "surakarta " + version.Module(), Author: "the surakarta authors",
-				Settings: settings, OldNames: old, Configure: match.ParseEngineSpec, Spec: spec, Threads: threads,
-			})
+			opt.Settings, opt.OldNames, opt.Spec = engineOptions(cmd)
+			e, err := engine.New(opt)
 			if err != nil {
 				return err
 			}
@@ -50,8 +44,10 @@ func newEngineCommand() *cobra.Command {
 			return err
 		},
 	}
-	addEngineFlags(cmd, &ef)
-	cmd.Flags().IntVar(&threads, "threads", 1, "search threads (1: reproducible from --seed; more: tree-parallel); also the threads option")
+	// The engine flags' values are read back from the flag set as the
+	// options' starting values (engineOptions), not from engineFlags.
+	addEngineFlags(cmd, new(engineFlags))
+	cmd.Flags().IntVar(&opt.Threads, "threads", 1, "search threads (1: reproducible from --seed; more: tree-parallel); also the threads option")
 	return cmd
 }
 

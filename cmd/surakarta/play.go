@@ -11,13 +11,9 @@ import (
 
 func newPlayCommand() *cobra.Command {
 	var (
-		fen     string
-		human   string
-		threads int
-		color   bool
-		quiet   bool
-		rf      rulesFlags
-		ef      engineFlags
+		sf    searchFlags
+		human string
+		opt   play.Options
 	)
 	cmd := &cobra.Command{
 		Use:   "play [--fen FEN] [--human red|black|none] [--sims N] [engine flags] [rules flags]",
@@ -38,33 +34,30 @@ func newPlayCommand() *cobra.Command {
 			"  surakarta play --fen '6/2b3/1r4/6/6/5r r 0 30' --variant majority",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			var humans [2]bool
 			switch human {
 			case "red":
-				humans[rules.Red] = true
+				opt.Humans[rules.Red] = true
 			case "black":
-				humans[rules.Black] = true
+				opt.Humans[rules.Black] = true
 			case "none":
 			default:
 				return fmt.Errorf("--human %q: want red, black or none", human)
 			}
-			if threads < 1 {
-				return fmt.Errorf("--threads %d: want at least 1", threads)
+			if opt.Threads < 1 {
+				return fmt.Errorf("--threads %d: want at least 1", opt.Threads)
 			}
-			g, s, err := gameAndSearcher(&rf, &ef, fen, "")
+			g, s, err := sf.start("")
 			if err != nil {
 				return err
 			}
-			return play.Play(cmd.Context(), g, s, play.Options{In: cmd.InOrStdin(), Out: cmd.OutOrStdout(), ErrOut: cmd.ErrOrStderr(),
-				Humans: humans, Threads: threads, Color: color, Quiet: quiet})
+			opt.In, opt.Out, opt.ErrOut = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
+			return play.Play(cmd.Context(), g, s, opt)
 		},
 	}
-	addFENFlag(cmd, &fen)
+	addSearchFlags(cmd, &sf)
 	cmd.Flags().StringVar(&human, "human", "red", "the side you play: red, black, or none to watch the engine play itself")
-	cmd.Flags().IntVar(&threads, "threads", 1, "engine search threads (above 1: not bit-reproducible)")
-	cmd.Flags().BoolVar(&color, "color", false, "colour the board with ANSI escapes")
-	cmd.Flags().BoolVar(&quiet, "quiet", false, "no search progress on stderr")
-	addEngineFlags(cmd, &ef)
-	addRulesFlags(cmd, &rf)
+	cmd.Flags().IntVar(&opt.Threads, "threads", 1, "engine search threads (above 1: not bit-reproducible)")
+	cmd.Flags().BoolVar(&opt.Color, "color", false, "colour the board with ANSI escapes")
+	cmd.Flags().BoolVar(&opt.Quiet, "quiet", false, "no search progress on stderr")
 	return cmd
 }
