@@ -29,11 +29,10 @@ func newTablebaseCommand() *cobra.Command {
 
 func newTablebaseBuildCommand() *cobra.Command {
 	var (
-		out     string
-		pieces  int
-		threads int
-		quiet   bool
-		rf      rulesFlags
+		out string
+		rf  rulesFlags
+		opt tablebase.BuildOptions
+		bar = progress.Options{Unit: "positions"}
 	)
 	cmd := &cobra.Command{
 		Use:   "build --pieces N --variant standard|majority --out DIR [--threads T] [rules flags]",
@@ -49,32 +48,31 @@ func newTablebaseBuildCommand() *cobra.Command {
 			if out == "" {
 				return fmt.Errorf("--out: name the directory to write the tables into")
 			}
-			r, err := rf.rules()
-			if err != nil {
+			var err error
+			if opt.Rules, err = rf.rules(); err != nil {
 				return err
 			}
-			if threads < 0 || threads > 64*runtime.NumCPU() {
-				return fmt.Errorf("--threads %d: want 0 (one per CPU) to %d", threads, 64*runtime.NumCPU())
+			if opt.Concurrency < 0 || opt.Concurrency > 64*runtime.NumCPU() {
+				return fmt.Errorf("--threads %d: want 0 (one per CPU) to %d", opt.Concurrency, 64*runtime.NumCPU())
 			}
-			rep := progress.Start(cmd.ErrOrStderr(), progress.Options{Unit: "positions", Total: tablebase.BuildWork(pieces, r.NoCaptureLimit), Quiet: quiet})
+			bar.Total = tablebase.BuildWork(opt.Pieces, opt.Rules.NoCaptureLimit)
+			rep := progress.Start(cmd.ErrOrStderr(), bar)
+			opt.Progress = rep.Add
 			start := time.Now()
-			res, err := tablebase.Build(out, tablebase.BuildOptions{
-				Rules: r, Pieces: pieces, Concurrency: threads,
-				Progress: rep.Add,
-			})
+			res, err := tablebase.Build(out, opt)
 			rep.Stop()
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "tables of up to %d pieces for %s in %s: %d balances built, %d kept, %d classes, %d bytes, longest distance %d plies, %.1f s\n",
-				pieces, r, out, len(res.Built), len(res.Kept), res.Classes, res.Bytes, res.MaxPlies, time.Since(start).Seconds())
+				opt.Pieces, opt.Rules, out, len(res.Built), len(res.Kept), res.Classes, res.Bytes, res.MaxPlies, time.Since(start).Seconds())
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "directory to write the tables into (created if missing)")
-	cmd.Flags().IntVar(&pieces, "pieces", 4, fmt.Sprintf("largest total of pieces, 2..%d", tablebase.MaxPieces))
-	cmd.Flags().IntVar(&threads, "threads", 0, "threads of the build (0: one per CPU); the files do not depend on it")
-	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
+	cmd.Flags().IntVar(&opt.Pieces, "pieces", 4, fmt.Sprintf("largest total of pieces, 2..%d", tablebase.MaxPieces))
+	cmd.Flags().IntVar(&opt.Concurrency, "threads", 0, "threads of the build (0: one per CPU); the files do not depend on it")
+	cmd.Flags().BoolVar(&bar.Quiet, "quiet", false, "no progress on stderr")
 	addRulesFlags(cmd, &rf)
 	return cmd
 }
