@@ -123,37 +123,28 @@ func TestAnalyzeTwoThreads(t *testing.T) {
 }
 
 func TestAnalyzeErrors(t *testing.T) {
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"--threads", "0"}, "--threads"},
-		{[]string{"--top", "-1"}, "--top"},
-		{[]string{"--fen", "nonsense"}, "--fen"},
-		{[]string{"b2-b3", "zz"}, `move 2 "zz"`},
-		{[]string{"--moves", "b2-b3", "e5-e4"}, "not both"},
-		{[]string{"--fen", "6/6/6/6/2b3/6 r 0 9"}, "already over"},
-		{[]string{"--sims", "-5"}, "--sims"},
-		{[]string{"--variant", "blitz"}, "--variant"},
-	} {
-		runFails(t, tc.want, append([]string{"analyze"}, tc.args...)...)
-	}
+	runRefusals(t, []refusal{
+		{[]string{"analyze", "--threads", "0"}, "--threads"},
+		{[]string{"analyze", "--top", "-1"}, "--top"},
+		{[]string{"analyze", "--fen", "nonsense"}, "--fen"},
+		{[]string{"analyze", "b2-b3", "zz"}, `move 2 "zz"`},
+		{[]string{"analyze", "--moves", "b2-b3", "e5-e4"}, "not both"},
+		{[]string{"analyze", "--fen", "6/6/6/6/2b3/6 r 0 9"}, "already over"},
+		{[]string{"analyze", "--sims", "-5"}, "--sims"},
+		{[]string{"analyze", "--variant", "blitz"}, "--variant"},
+	})
 }
 
 func TestAnalyzeListsTheChosenMoveFirstEvenWithoutVisits(t *testing.T) {
 	// Red's c3 captures Black's last piece on d5 through the bottom-right
 	// loop: the root is proven at expansion, so no move gets a visit.
-	out := runOK(t, "analyze", "--json", "--sims", "50", "--fen", "6/3b2/6/2r3/6/6 r 0 1")
-	var got struct {
+	got := runJSON[struct {
 		Best  string `json:"best"`
 		Moves []struct {
 			Move  string `json:"move"`
 			Proof string `json:"proof"`
 		} `json:"moves"`
-	}
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatalf("analyze --json printed invalid JSON: %v\n%s", err, out)
-	}
+	}](t, "analyze", "--json", "--sims", "50", "--fen", "6/3b2/6/2r3/6/6 r 0 1")
 	if got.Best != "c3xd5[bottom-right]" || len(got.Moves) == 0 || got.Moves[0].Move != got.Best || got.Moves[0].Proof != "win" {
 		t.Fatalf("want the proven capture c3xd5[bottom-right] first, got best %q and moves %+v", got.Best, got.Moves)
 	}

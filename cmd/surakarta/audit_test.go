@@ -145,10 +145,7 @@ func TestMissingDatasetErrorsSayWhatToDo(t *testing.T) {
 	empty := t.TempDir()
 	exp := t.TempDir()
 	os.MkdirAll(filepath.Join(exp, "arms", "a"), 0o755)
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
+	for _, tc := range []refusal{
 		{[]string{"dataset", "verify", missing}, "no dataset at " + missing + ": the directory does not exist; write one with surakarta selfplay --out " + missing},
 		{[]string{"dataset", "inspect", missing}, "no dataset at " + missing},
 		{[]string{"fit", missing, "--weights", filepath.Join(base, "w.json")}, "no dataset at " + missing},

@@ -59,6 +59,22 @@ func runFails(t *testing.T, want string, args ...string) error {
 	return err
 }
 
+// refusal is a command line the CLI must refuse, and what its error must
+// mention.
+type refusal struct {
+	args []string
+	want string
+}
+
+// runRefusals runs each command line, which must fail with an error
+// mentioning its want (runFails).
+func runRefusals(t *testing.T, refusals []refusal) {
+	t.Helper()
+	for _, r := range refusals {
+		runFails(t, r.want, r.args...)
+	}
+}
+
 // golden compares got with testdata/name, rewriting it under -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
@@ -147,10 +163,7 @@ func TestReplayPrintsFENThenOutcome(t *testing.T) {
 }
 
 func TestUserErrorsAreMessagesNotPanics(t *testing.T) {
-	tests := []struct {
-		args []string
-		want string
-	}{
+	runRefusals(t, []refusal{
 		{[]string{"replay", "b2-b3", "b3-b4"}, `move 2 "b3-b4"`},
 		{[]string{"replay", "a1-a3"}, "neighbouring"},
 		{[]string{"replay", "--variant", "odd"}, "--variant"},
@@ -160,10 +173,7 @@ func TestUserErrorsAreMessagesNotPanics(t *testing.T) {
 		{[]string{"perft", "--threads", "0"}, "--threads"},
 		{[]string{"show", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr r 0 1"}, "ranks"},
 		{[]string{"moves", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr x 0 1"}, "side to move"},
-	}
-	for _, tc := range tests {
-		runFails(t, tc.want, tc.args...)
-	}
+	})
 }
 
 func TestShowDrawsStartPosition(t *testing.T) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -25,18 +24,14 @@ func TestFeaturesPrintsEveryFeature(t *testing.T) {
 }
 
 func TestFeaturesJSON(t *testing.T) {
-	out := runOK(t, "features", "--json")
-	var got struct {
+	got := runJSON[struct {
 		FEN               string `json:"fen"`
 		FeatureSetVersion int    `json:"feature_set_version"`
 		Features          []struct {
 			Name  string  `json:"name"`
 			Value float64 `json:"value"`
 		} `json:"features"`
-	}
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	}](t, "features", "--json")
 	if got.FeatureSetVersion != eval.FeatureSetVersion || len(got.Features) != eval.NumFeatures || got.Features[eval.MobilityOwn].Value != 16 {
 		t.Fatalf("unexpected JSON %+v", got)
 	}

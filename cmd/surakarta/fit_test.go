@@ -102,10 +102,7 @@ func TestFitWritesWeightsAndJSONReport(t *testing.T) {
 
 func TestFitRefusesBadFlags(t *testing.T) {
 	dir := t.TempDir()
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
+	runRefusals(t, []refusal{
 		{[]string{"fit", "--weights", "w.json"}, "give the dataset directory to fit on: surakarta fit DIR --weights FILE"},
 		{[]string{"fit", dir}, "--weights FILE is required"},
 		{[]string{"fit", dir, "--data", dir, "--weights", "w.json"}, "the dataset is given twice"},
@@ -113,9 +110,7 @@ func TestFitRefusesBadFlags(t *testing.T) {
 		{[]string{"fit", dir, "--weights", "w.json", "--lambda", "0"}, "lambda"},
 		{[]string{"fit", dir, "--weights", "w.json", "--holdout", "1"}, "holdout"},
 		{[]string{"fit", dir, "--weights", "w.json"}, "no dataset"},
-	} {
-		runFails(t, tc.want, tc.args...)
-	}
+	})
 }
 
 // TestFitRecordsTheDatasetRelativeToTheWeights: a weights file names its

@@ -309,13 +309,21 @@ func processesWith(t *testing.T, marker string) []string {
 	return out
 }
 
+// recordMatch plays a match of one pair of games between the built-in
+// sides a and b (match --a, --b) into a new directory, which it returns.
+func recordMatch(t *testing.T, a, b string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "m")
+	if _, _, err := run(t, "", "match", "--a", a, "--b", b, "--games", "2", "--out", dir, "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // TestVerifyOfAMatchSaysWhatToDo: dataset verify refuses a match's record
 // with what reads it instead, rather than listing missing positions.
 func TestVerifyOfAMatchSaysWhatToDo(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "m")
-	if _, _, err := run(t, "", "match", "--a", "sims=4,leaf=value", "--b", "sims=4,leaf=value", "--games", "2", "--out", dir, "--quiet"); err != nil {
-		t.Fatal(err)
-	}
+	dir := recordMatch(t, "sims=4,leaf=value", "sims=4,leaf=value")
 	if _, _, err := run(t, "", "dataset", "verify", dir); err == nil || !strings.Contains(err.Error(), "match pgn") {
 		t.Fatalf("verify of a match: %v", err)
 	}

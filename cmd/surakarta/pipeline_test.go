@@ -87,25 +87,20 @@ func TestPipelineJSONIsTheSummaryFileAndStatsAreTheStatsCommand(t *testing.T) {
 
 func TestPipelineFlagErrorsSayWhatToDo(t *testing.T) {
 	dir := t.TempDir()
-	tests := []struct {
-		args []string
-		want string
-	}{
-		{[]string{"--match-games", "3"}, "--match-games 3: want an even number"},
-		{[]string{"--games", "0"}, "--games 0"},
-		{[]string{"--match-engine", "sims=10,eval=w.json"}, "leave evaluator out"},
-		{[]string{"--match-engine", "sims"}, "--match-engine"},
-		{[]string{"--model", "tree"}, "--model"},
-		{[]string{"--lambda", "0"}, "lambda"},
-		{[]string{"--holdout", "1"}, "holdout"},
-		{[]string{"--confidence", "2"}, "--confidence"},
-		{[]string{"--no-moves", "win"}, "--no-moves"},
-		{[]string{"--sims", "0"}, "--sims"},
-	}
-	for _, tc := range tests {
-		runFails(t, tc.want, tinyPipeline(filepath.Join(dir, "x"), tc.args...)...)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "x")); err == nil {
+	x := filepath.Join(dir, "x")
+	runRefusals(t, []refusal{
+		{tinyPipeline(x, "--match-games", "3"), "--match-games 3: want an even number"},
+		{tinyPipeline(x, "--games", "0"), "--games 0"},
+		{tinyPipeline(x, "--match-engine", "sims=10,eval=w.json"), "leave evaluator out"},
+		{tinyPipeline(x, "--match-engine", "sims"), "--match-engine"},
+		{tinyPipeline(x, "--model", "tree"), "--model"},
+		{tinyPipeline(x, "--lambda", "0"), "lambda"},
+		{tinyPipeline(x, "--holdout", "1"), "holdout"},
+		{tinyPipeline(x, "--confidence", "2"), "--confidence"},
+		{tinyPipeline(x, "--no-moves", "win"), "--no-moves"},
+		{tinyPipeline(x, "--sims", "0"), "--sims"},
+	})
+	if _, err := os.Stat(x); err == nil {
 		t.Error("a refused command created its output directory")
 	}
 	if _, _, err := run(t, "", tinyPipeline(dir, "--variant", "majority")...); err == nil {

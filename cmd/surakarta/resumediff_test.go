@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -10,10 +9,7 @@ import (
 // changed says which settings, in selfplay's form, instead of printing the
 // two sides' whole engine texts.
 func TestMatchResumeNamesTheSettingThatDiffers(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "m")
-	if _, _, err := run(t, "", "match", "--a", "sims=2", "--b", "sims=2", "--games", "2", "--out", out, "--quiet"); err != nil {
-		t.Fatal(err)
-	}
+	out := recordMatch(t, "sims=2", "sims=2")
 	_, _, err := run(t, "", "match", "--a", "sims=2", "--b", "sims=3,cpuct=1", "--games", "2", "--out", out, "--quiet", "--resume")
 	if err == nil {
 		t.Fatal("a resume with other settings of B was accepted")

@@ -133,10 +133,7 @@ func TestDatasetCommandsRefuseNonParquetWithoutPanic(t *testing.T) {
 
 func TestSelfplayFlagErrorsNameTheFlag(t *testing.T) {
 	dir := t.TempDir()
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
+	runRefusals(t, []refusal{
 		{[]string{"selfplay", "--games", "4"}, "--out"},
 		{tinySelfplay(dir, "--games", "0"), "--games"},
 		{tinySelfplay(dir, "--shard", "2", "--shards", "2"), "--shard"},
@@ -148,9 +145,7 @@ func TestSelfplayFlagErrorsNameTheFlag(t *testing.T) {
 		{tinySelfplay(dir, "--variant", "nope"), "--variant"},
 		{tinySelfplay(dir, "--sims", "0"), "--sims"},
 		{tinySelfplay(dir, "--eval", "/nonexistent/weights.json"), "--eval"},
-	} {
-		runFails(t, c.want, c.args...)
-	}
+	})
 }
 
 func TestSelfplayGameIDsReplaysIntoANewDirectory(t *testing.T) {

@@ -95,10 +95,7 @@ func TestStatsTextByReason(t *testing.T) {
 
 func TestStatsErrorsAreClear(t *testing.T) {
 	dir := t.TempDir()
-	cases := []struct {
-		args []string
-		want string
-	}{
+	runRefusals(t, []refusal{
 		{[]string{"stats", dir + "/missing"}, "does not exist; write one with surakarta selfplay --out"},
 		{[]string{"stats", dir}, "holds no"},
 		{[]string{"stats", dir, "--by", "colour"}, "cannot group by"},
@@ -108,10 +105,7 @@ func TestStatsErrorsAreClear(t *testing.T) {
 		{[]string{"stats", "plan", "--halfwidth-points", "60", "--rate", "0.5"}, "--halfwidth-points 60"},
 		{[]string{"stats", "plan", "--halfwidth", "2", "--rate", "0.5"}, "--halfwidth 2: want a fraction"},
 		{[]string{"stats", "plan", "--halfwidth", "0.01", "--halfwidth-points", "1", "--rate", "0.5"}, "only"},
-	}
-	for _, c := range cases {
-		runFails(t, c.want, c.args...)
-	}
+	})
 }
 
 func TestStatsPlanFromRateAndDataset(t *testing.T) {

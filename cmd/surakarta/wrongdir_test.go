@@ -12,10 +12,7 @@ import (
 // to fit with what it is and what to give instead; a training run given
 // to stats points at its generations' datasets.
 func TestCommandsGivenTheWrongKindOfDirectorySayWhatItIs(t *testing.T) {
-	m := filepath.Join(t.TempDir(), "m")
-	if _, _, err := run(t, "", "match", "--a", "sims=2", "--b", "sims=2", "--games", "2", "--out", m, "--quiet"); err != nil {
-		t.Fatal(err)
-	}
+	m := recordMatch(t, "sims=2", "sims=2")
 	_, errOut, err := run(t, "", "dataset", "verify", m)
 	if err == nil || !strings.Contains(err.Error(), "match's record") || errOut != "" {
 		t.Errorf("verify of a match: %v; stderr %q (want nothing before the refusal)", err, errOut)
@@ -44,10 +41,7 @@ func TestInspectShowsEveryEngineInOneForm(t *testing.T) {
 	if _, _, err := run(t, "", tinySelfplay(sp)...); err != nil {
 		t.Fatal(err)
 	}
-	m := filepath.Join(t.TempDir(), "m")
-	if _, _, err := run(t, "", "match", "--a", "sims=2", "--b", "sims=3", "--games", "2", "--out", m, "--quiet"); err != nil {
-		t.Fatal(err)
-	}
+	m := recordMatch(t, "sims=2", "sims=3")
 	a, _, err := run(t, "", "dataset", "inspect", sp)
 	if err != nil {
 		t.Fatal(err)
