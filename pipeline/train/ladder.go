@@ -139,6 +139,15 @@ type Chain struct {
 	EloCI [2]float64 `json:"elo_ci"`
 }
 
+// match is the chained Elo as a Match holding only its Elo figures, where
+// the report's cells and plot take one; nil for no chain.
+func (c *Chain) match() *Match {
+	if c == nil {
+		return nil
+	}
+	return &Match{Elo: c.Elo, EloCI: c.EloCI}
+}
+
 // z95 is the normal quantile of a two-sided 95% interval.
 const z95 = 1.959963984540054
 

@@ -32,9 +32,11 @@ func writeReport(c *Config, l *Ladder) error {
 	return atomicfile.WriteFile(c.path(LadderPlot), png)
 }
 
-func eloCell(m *Match) string {
+// eloCell writes a match's Elo with its interval (EloText), or none where
+// there is no match (m is nil): "—" in report.md, "-" in train's text.
+func eloCell(m *Match, none string) string {
 	if m == nil {
-		return "—"
+		return none
 	}
 	return EloText(m.Elo, m.EloCI)
 }
@@ -57,13 +59,6 @@ func eloFigure(x float64) string {
 	return stats.EloText(x)
 }
 
-func chainCell(c *Chain) string {
-	if c == nil {
-		return "—"
-	}
-	return EloText(c.Elo, c.EloCI)
-}
-
 // reportMarkdown renders the ladder as a Markdown table.
 func reportMarkdown(c *Config, l *Ladder) string {
 	var b strings.Builder
@@ -82,8 +77,8 @@ func reportMarkdown(c *Config, l *Ladder) string {
 		fmt.Fprintf(&b, "| %d | gen %d | %d | %.4f (%.4f) | %.2f | %.3f (%.3f) | %.3f | %.1f%% | gen %d | %d-%d-%d | %s | %v | %s | %s | %s |\n",
 			g.Generation, g.SelfPlayChampion, g.Positions, g.ValueLogLoss, g.BaselineLogLoss, g.ValueScale,
 			g.PriorCrossEntropy, g.UniformCrossEntropy, g.PolicyEntropy, 100*g.PriorTop1,
-			g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloCell(&g.Gate), yesNo(g.Promoted),
-			chainCell(g.Chained), eloCell(g.VsGen0), eloCell(g.VsMaterial))
+			g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloCell(&g.Gate, "—"), yesNo(g.Promoted),
+			eloCell(g.Chained.match(), "—"), eloCell(g.VsGen0, "—"), eloCell(g.VsMaterial, "—"))
 	}
 	for _, g := range l.Generations {
 		if g.ValueWarning != "" {
@@ -106,7 +101,7 @@ func reportMarkdown(c *Config, l *Ladder) string {
 		}
 		b.WriteString("\n| match | sims A / B | W-D-L (A) | score | Elo (A) |\n|---|---|---|---|---|\n")
 		for _, m := range st.Matches {
-			fmt.Fprintf(&b, "| %s | %d / %d | %d-%d-%d | %.3f | %s |\n", m.Name, m.ASims, m.BSims, m.Match.Wins, m.Match.Draws, m.Match.Losses, m.Match.Score, eloCell(&m.Match))
+			fmt.Fprintf(&b, "| %s | %d / %d | %d-%d-%d | %.3f | %s |\n", m.Name, m.ASims, m.BSims, m.Match.Wins, m.Match.Draws, m.Match.Losses, m.Match.Score, eloCell(&m.Match, "—"))
 		}
 	}
 	return b.String()
@@ -129,12 +124,7 @@ var ladderSeries = []struct {
 }{
 	{"vs generation 0", func(g *Generation) *Match { return g.VsGen0 }, color.RGBA{R: 31, G: 119, B: 180, A: 255}, -0.06},
 	{"vs material value leaves", func(g *Generation) *Match { return g.VsMaterial }, color.RGBA{R: 255, G: 127, B: 14, A: 255}, 0.06},
-	{"over generation 1, chained gates", func(g *Generation) *Match {
-		if g.Chained == nil {
-			return nil
-		}
-		return &Match{Elo: g.Chained.Elo, EloCI: g.Chained.EloCI}
-	}, color.RGBA{R: 44, G: 160, B: 44, A: 255}, 0},
+	{"over generation 1, chained gates", func(g *Generation) *Match { return g.Chained.match() }, color.RGBA{R: 44, G: 160, B: 44, A: 255}, 0},
 }
 
 // offScale reports whether an Elo figure is a shut-out's infinity (stored
@@ -314,23 +304,11 @@ func repeat(s string, n int) []string {
 func (l *Ladder) WriteText(w io.Writer, out string, cpuct float64) error {
 	fmt.Fprintf(w, "train finished: everything is in %s (report.md, ladder.png, ladder.json)\n\n", out)
 	fmt.Fprintf(w, "%-4s %-10s %-20s %-9s %-20s %-20s %-20s %-14s %s\n", "gen", "gate", "gate Elo", "promoted", "Elo over gen 1", "Elo vs gen 0", "Elo vs material", "value logloss", "prior CE (uniform)")
-	ci := func(m *Match) string {
-		if m == nil {
-			return "-"
-		}
-		return EloText(m.Elo, m.EloCI)
-	}
-	chain := func(c *Chain) string {
-		if c == nil {
-			return "-"
-		}
-		return EloText(c.Elo, c.EloCI)
-	}
 	for i := range l.Generations {
 		g := &l.Generations[i]
 		fmt.Fprintf(w, "%-4d %-10s %-20s %-9v %-20s %-20s %-20s %-14.4f %.3f (%.3f)\n", g.Generation,
-			fmt.Sprintf("%d-%d-%d", g.Gate.Wins, g.Gate.Draws, g.Gate.Losses), ci(&g.Gate), g.Promoted,
-			chain(g.Chained), ci(g.VsGen0), ci(g.VsMaterial), g.ValueLogLoss, g.PriorCrossEntropy, g.UniformCrossEntropy)
+			fmt.Sprintf("%d-%d-%d", g.Gate.Wins, g.Gate.Draws, g.Gate.Losses), eloCell(&g.Gate, "-"), g.Promoted,
+			eloCell(g.Chained.match(), "-"), eloCell(g.VsGen0, "-"), eloCell(g.VsMaterial, "-"), g.ValueLogLoss, g.PriorCrossEntropy, g.UniformCrossEntropy)
 	}
 	if st := l.Strength; st != nil {
 		rates := make([]string, len(st.Rates))
@@ -339,7 +317,7 @@ func (l *Ladder) WriteText(w io.Writer, out string, cpuct float64) error {
 		}
 		fmt.Fprintf(w, "\nstrength (sims/s, one thread: %s)\n", strings.Join(rates, "; "))
 		for _, m := range st.Matches {
-			fmt.Fprintf(w, "  %s (%d / %d sims): %d-%d-%d, Elo %s\n", m.Name, m.ASims, m.BSims, m.Match.Wins, m.Match.Draws, m.Match.Losses, ci(&m.Match))
+			fmt.Fprintf(w, "  %s (%d / %d sims): %d-%d-%d, Elo %s\n", m.Name, m.ASims, m.BSims, m.Match.Wins, m.Match.Draws, m.Match.Losses, eloCell(&m.Match, "-"))
 		}
 	}
 	if l.ChampionModel != "" {
