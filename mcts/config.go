@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/surakarta/surakarta/internal/setting"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -20,26 +21,23 @@ const (
 	LeafValue
 )
 
-// String returns "playout" or "value".
-func (m LeafMode) String() string {
-	switch m {
-	case LeafPlayout:
-		return "playout"
-	case LeafValue:
-		return "value"
-	}
-	return fmt.Sprintf("LeafMode(%d)", uint8(m))
-}
+var leafModes = setting.NewNames[LeafMode]("playout", "value")
 
-// ParseLeafMode parses "playout" or "value".
-func ParseLeafMode(s string) (LeafMode, error) {
-	switch s {
-	case "playout":
-		return LeafPlayout, nil
-	case "value":
-		return LeafValue, nil
+// String returns "playout" or "value".
+func (m LeafMode) String() string { return leafModes.String(m) }
+
+// ParseLeafMode parses "playout" or "value"; its error says only what is
+// wanted: the caller names the value.
+func ParseLeafMode(s string) (LeafMode, error) { return leafModes.Parse(s) }
+
+// Set parses s into m, as a flag.Value: the settings table reads --leaf
+// so.
+func (m *LeafMode) Set(s string) error {
+	v, err := ParseLeafMode(s)
+	if err == nil {
+		*m = v
 	}
-	return 0, errors.New("want playout or value") // the caller names the value
+	return err
 }
 
 // Proof is the proven game-theoretic result of a move or position, from the
@@ -248,13 +246,7 @@ func sampling(e *Engine) bool { return e.TemperaturePlies > 0 }
 func DefaultSettings() Settings { return DefaultEngine().Settings }
 
 // DefaultEngine returns DefaultSettings with the built-in evaluator.
-func DefaultEngine() Engine {
-	var e Engine
-	for i := range engineSettings {
-		engineSettings[i].reset(&e)
-	}
-	return e
-}
+func DefaultEngine() Engine { return setting.Defaults[Engine](engineSettings) }
 
 // DefaultConfig returns DefaultSettings with seed 1 and the default rules.
 func DefaultConfig() Config {

@@ -3,44 +3,30 @@ package mcts
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
+
+	"github.com/surakarta/surakarta/internal/setting"
 )
 
-// A Setting is one entry of the engine's declaration (config.go): its
-// name, default, valid range and meaning, and access to its field of an
-// Engine. Everything that names, parses, prints, checks or compares engine
-// settings goes through these entries, so each fact about a setting is
-// written once.
+// A Setting is one entry of the engine's declaration (config.go): the
+// entry of its field of an Engine (name, default, meaning, text form),
+// its valid range, and when it matters. Everything that names, parses,
+// prints, checks or compares engine settings goes through these entries,
+// so each fact about a setting is written once.
 type Setting struct {
-	// Name is the setting's one spelling: the key of experiment specs and
-	// of a run's description ("playout_plies"). Its flag and the key of the
-	// text form are Flag(), the same with '-' for '_'.
-	Name string
-	// Doc is the flag's usage line.
-	Doc string
+	setting.Entry[Engine]
 	// Want describes the valid values, for errors ("at least 1").
 	Want string
-	// Deprecated lists old flag spellings that still work.
-	Deprecated []string
-	// Kind is the value's type as flags show it: int, float64, bool or
-	// string.
-	Kind string
 
 	used func(*Engine) bool // nil: always
 	// omitted at its default from Describe: a setting added after runs
 	// were recorded, whose default changes nothing, leaves their
 	// descriptions as they were.
 	omitDefault bool
-	def         func(*Engine)        // sets the default
-	ptr         func(*Engine) any    // the field's address
-	get         func(*Engine) string // the value in text form
-	set         func(*Engine, string) error
 	json        func(*Engine) any
 	valid       func(*Engine) bool
 }
@@ -52,87 +38,20 @@ type settingType interface {
 
 // declare builds an entry for the field p returns, with default def and
 // validity ok (nil: every value of the type is valid). old lists
-// deprecated flag spellings.
+// deprecated flag spellings. A value that does not parse is told what is
+// wanted ("want a whole number"), not strconv's words: callers put the
+// setting and the value before it.
 func declare[T settingType](name string, def T, want, doc string, p func(*Engine) *T, ok func(T, *Engine) bool, old ...string) Setting {
-	s := Setting{Name: name, Doc: doc, Want: want, Deprecated: old}
-	s.def = func(e *Engine) { *p(e) = def }
-	s.ptr = func(e *Engine) any { return p(e) }
-	s.get = func(e *Engine) string { return formatValue(*p(e)) }
+	s := Setting{Entry: setting.Declare(name, def, doc, p, setting.Wanted, old...), Want: want}
 	s.json = func(e *Engine) any {
 		if m, isLeaf := any(*p(e)).(LeafMode); isLeaf {
 			return m.String()
 		}
 		return *p(e)
 	}
-	s.set = func(e *Engine, text string) error {
-		v, err := parseValue[T](text)
-		if err == nil {
-			*p(e) = v
-		}
-		return err
-	}
 	s.valid = func(e *Engine) bool { return ok == nil || ok(*p(e), e) }
-	switch any(def).(type) {
-	case int:
-		s.Kind = "int"
-	case float64:
-		s.Kind = "float64"
-	case bool:
-		s.Kind = "bool"
-	default:
-		s.Kind = "string"
-	}
 	return s
 }
-
-func formatValue(v any) string {
-	switch v := v.(type) {
-	case int:
-		return strconv.Itoa(v)
-	case float64:
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	case bool:
-		return strconv.FormatBool(v)
-	case LeafMode:
-		return v.String()
-	}
-	return v.(string)
-}
-
-// parseValue parses text as the flag package parses a flag of the type.
-// Its error says what is wanted ("want a whole number"), not strconv's
-// words: callers put the setting and the value before it.
-func parseValue[T settingType](text string) (T, error) {
-	var out T
-	var v any
-	var err error
-	switch any(out).(type) {
-	case int:
-		var n int64
-		if n, err = strconv.ParseInt(text, 0, strconv.IntSize); err != nil {
-			err = errors.New("want a whole number, e.g. 800")
-		}
-		v = int(n)
-	case float64:
-		if v, err = strconv.ParseFloat(text, 64); err != nil {
-			err = errors.New("want a number, e.g. 1.5")
-		}
-	case bool:
-		if v, err = strconv.ParseBool(text); err != nil {
-			err = errors.New("want true or false")
-		}
-	case LeafMode:
-		v, err = ParseLeafMode(text)
-	default:
-		v = text
-	}
-	if err != nil {
-		return out, err
-	}
-	return v.(T), nil
-}
-
-func (s *Setting) reset(e *Engine) { s.def(e) }
 
 // omittedAtDefault marks s as left out of Describe while it has its
 // default value.
@@ -154,41 +73,13 @@ func usedWhen(used func(*Engine) bool, s Setting) Setting {
 // every setting.
 func (s *Setting) Used(e *Engine) bool { return s.used == nil || s.used(e) }
 
-// Flag returns the setting's command-line flag name (without "--"), which
-// is also its key in the text form: Name with '-' for '_'.
-func (s *Setting) Flag() string { return strings.ReplaceAll(s.Name, "_", "-") }
-
-// Get returns the setting's value in e in text form.
-func (s *Setting) Get(e *Engine) string { return s.get(e) }
-
-// Set parses text into the setting's field of e; it checks the type, not
-// the range (Validate does).
-func (s *Setting) Set(e *Engine, text string) error { return s.set(e, text) }
-
-// Field returns the address of the setting's field in e.
-func (s *Setting) Field(e *Engine) any { return s.ptr(e) }
-
 // EngineSettings returns the declaration of every engine setting, in the
 // order of a run's description. The slice is shared: do not modify it.
 func EngineSettings() []Setting { return engineSettings }
 
 // LookupSetting returns the setting a key names: its Name, its flag, or a
 // deprecated flag spelling, with or without a leading "--".
-func LookupSetting(key string) *Setting {
-	key = strings.ReplaceAll(strings.TrimPrefix(key, "--"), "_", "-")
-	for i := range engineSettings {
-		s := &engineSettings[i]
-		if s.Flag() == key {
-			return s
-		}
-		for _, old := range s.Deprecated {
-			if old == key {
-				return s
-			}
-		}
-	}
-	return nil
-}
+func LookupSetting(key string) *Setting { return setting.Lookup[Engine](engineSettings, key) }
 
 // SettingError is a setting out of range.
 type SettingError struct {
@@ -201,21 +92,6 @@ type SettingError struct {
 func (e *SettingError) Error() string {
 	return fmt.Sprintf("--%s %s: want %s", e.Setting.Flag(), e.Value, e.Setting.Want)
 }
-
-// Value returns the setting bound to its field of e as a flag value
-// (String, Set, Type: the pflag.Value interface), so that a command's flag
-// writes straight into e.
-func (s *Setting) Value(e *Engine) *SettingValue { return &SettingValue{s: s, e: e} }
-
-// SettingValue is a setting bound to one Engine, for flag packages.
-type SettingValue struct {
-	s *Setting
-	e *Engine
-}
-
-func (v *SettingValue) String() string     { return v.s.Get(v.e) }
-func (v *SettingValue) Set(t string) error { return v.s.Set(v.e, t) }
-func (v *SettingValue) Type() string       { return v.s.Kind }
 
 // ParseEngine applies the text form of settings, comma-separated
 // key=value pairs such as "sims=800,leaf=value,evaluator=w.json", to base
@@ -295,7 +171,7 @@ func (e Engine) Describe() string {
 	for i := range engineSettings {
 		s := &engineSettings[i]
 		if s.omitDefault {
-			s.def(&def)
+			s.Reset(&def)
 			if s.Get(&e) == s.Get(&def) {
 				continue
 			}
@@ -344,13 +220,4 @@ func DescriptionText(desc string) (text string, ok bool) {
 
 // Diff returns the names of the settings in which e and o differ, in
 // declaration order.
-func (e Engine) Diff(o Engine) []string {
-	var out []string
-	for i := range engineSettings {
-		s := &engineSettings[i]
-		if s.Get(&e) != s.Get(&o) {
-			out = append(out, s.Name)
-		}
-	}
-	return out
-}
+func (e Engine) Diff(o Engine) []string { return setting.Diff(engineSettings, &e, &o) }

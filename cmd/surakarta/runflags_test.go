@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/internal/runspec"
+	"github.com/surakarta/surakarta/internal/setting"
 )
 
 // playingCommands are the commands that play games, by path.
@@ -40,7 +41,7 @@ func TestRunFlagsComeFromTheTable(t *testing.T) {
 				}
 				continue
 			}
-			if _, ok := f.Value.(*runspec.SettingValue); !ok {
+			if _, ok := f.Value.(*setting.Value[runspec.Settings]); !ok {
 				t.Errorf("%s --%s is declared by hand, not bound from runspec's table (addRunFlags)", path, s.Flag())
 			}
 		}

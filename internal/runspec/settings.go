@@ -3,10 +3,9 @@ package runspec
 import (
 	"fmt"
 	"runtime"
-	"strconv"
-	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/setting"
 )
 
 // MaxConcurrencyPerCPU bounds Concurrency: a game searches on one core, so
@@ -102,28 +101,16 @@ var declared = []Setting{
 		}),
 }
 
-// A Setting is one entry of the run settings' declaration: its name, its
-// default, its check and meaning, and access to its field of Settings
-// and, for a setting a run records, of the run's manifest (dataset.Run).
+// A Setting is one entry of the run settings' declaration: the entry of
+// its field of Settings (name, default, meaning, text form), its check,
+// and, for a setting a run records, access to its field of the run's
+// manifest (dataset.Run).
 type Setting struct {
-	// Name is the setting's one spelling: the key of experiment specs and
-	// of a run's manifest ("random_opening"). Its flag is Flag(), the same
-	// with '-' for '_'.
-	Name string
-	// Doc is the flag's usage line where the command does not say more.
-	Doc string
-	// Deprecated lists old spellings that still work, as flags and as
-	// spec keys ("workers"); Why says why they went.
-	Deprecated []string
-	Why        string
-	// Kind is the value's type as flags show it: int, int64, uint64, bool
-	// or string.
-	Kind string
+	setting.Entry[Settings]
+	// Why says why the Deprecated spellings (the run settings' old names,
+	// "workers") went.
+	Why string
 
-	def    func(*Settings)
-	ptr    func(*Settings) any
-	get    func(*Settings) string
-	set    func(*Settings, string) error
 	check  func(*Settings) string
 	record func(*Settings, *dataset.Run) // nil: not in the manifest
 }
@@ -136,26 +123,16 @@ type settingType interface {
 // declare builds an entry for the field p returns, with default def and
 // check ok, which returns what is wrong with a value ("want at least 1")
 // or "" (nil: every value of the type is valid). old lists deprecated
-// spellings.
+// spellings. A value that does not parse is told in strconv's words, so
+// that a flag's errors read as they always have.
 func declare[T settingType](name string, def T, doc string, p func(*Settings) *T, ok func(T, *Settings) string, old ...string) Setting {
-	s := Setting{Name: name, Doc: doc, Deprecated: old}
-	s.def = func(r *Settings) { *p(r) = def }
-	s.ptr = func(r *Settings) any { return p(r) }
-	s.get = func(r *Settings) string { return fmt.Sprint(*p(r)) }
-	s.set = func(r *Settings, text string) error {
-		v, err := parse[T](text)
-		if err == nil {
-			*p(r) = v
-		}
-		return err
-	}
+	s := Setting{Entry: setting.Declare(name, def, doc, p, setting.Strconv, old...)}
 	s.check = func(r *Settings) string {
 		if ok == nil {
 			return ""
 		}
 		return ok(*p(r), r)
 	}
-	s.Kind = fmt.Sprintf("%T", def)
 	return s
 }
 
@@ -167,50 +144,9 @@ func deprecated(why string, s Setting) Setting {
 
 // recorded marks s as a field of a run's manifest, the one m returns.
 func recorded[T settingType](s Setting, m func(*dataset.Run) *T) Setting {
-	p := s.ptr
-	s.record = func(r *Settings, run *dataset.Run) { *m(run) = *p(r).(*T) }
+	s.record = func(r *Settings, run *dataset.Run) { *m(run) = *s.Field(r).(*T) }
 	return s
 }
-
-// parse parses text as the flag package parses a flag of the type, with
-// its errors (strconv's), so that a flag's errors read as they always have.
-func parse[T settingType](text string) (T, error) {
-	var out T
-	var v any
-	var err error
-	switch any(out).(type) {
-	case int:
-		var n int64
-		n, err = strconv.ParseInt(text, 0, strconv.IntSize)
-		v = int(n)
-	case int64:
-		v, err = strconv.ParseInt(text, 0, 64)
-	case uint64:
-		v, err = strconv.ParseUint(text, 0, 64)
-	case bool:
-		v, err = strconv.ParseBool(text)
-	default:
-		v = text
-	}
-	if err != nil {
-		return out, err
-	}
-	return v.(T), nil
-}
-
-// Flag returns the setting's command-line flag name (without "--"): Name
-// with '-' for '_'.
-func (s *Setting) Flag() string { return strings.ReplaceAll(s.Name, "_", "-") }
-
-// Get returns the setting's value in r in text form.
-func (s *Setting) Get(r *Settings) string { return s.get(r) }
-
-// Set parses text into the setting's field of r; it checks the type, not
-// the range (Validate does).
-func (s *Setting) Set(r *Settings, text string) error { return s.set(r, text) }
-
-// Field returns the address of the setting's field in r.
-func (s *Setting) Field(r *Settings) any { return s.ptr(r) }
 
 // Problem returns what is wrong with the setting's value in r, as its
 // errors say it after the value ("want 0..1000 plies"), or "" when it is
@@ -226,30 +162,10 @@ func Declared() []Setting { return declared }
 
 // Lookup returns the setting a key names: its Name, its flag, or a
 // deprecated spelling, with or without a leading "--"; nil for none.
-func Lookup(key string) *Setting {
-	key = strings.ReplaceAll(strings.TrimPrefix(key, "--"), "-", "_")
-	for i := range declared {
-		s := &declared[i]
-		if s.Name == key {
-			return s
-		}
-		for _, old := range s.Deprecated {
-			if old == key {
-				return s
-			}
-		}
-	}
-	return nil
-}
+func Lookup(key string) *Setting { return setting.Lookup[Settings](declared, key) }
 
 // Defaults returns every run setting at its declared default.
-func Defaults() Settings {
-	var r Settings
-	for i := range declared {
-		declared[i].def(&r)
-	}
-	return r
-}
+func Defaults() Settings { return setting.Defaults[Settings](declared) }
 
 // SettingError is a run setting out of range.
 type SettingError struct {
@@ -304,32 +220,7 @@ func (r Settings) Record(run *dataset.Run) {
 
 // Diff returns the names of the settings in which r and o differ, in
 // declaration order.
-func (r Settings) Diff(o Settings) []string {
-	var out []string
-	for i := range declared {
-		if s := &declared[i]; s.Get(&r) != s.Get(&o) {
-			out = append(out, s.Name)
-		}
-	}
-	return out
-}
-
-// Value returns the setting bound to its field of r as a flag value
-// (String, Set, Type: the pflag.Value interface), so that a command's flag
-// writes straight into r.
-func (s *Setting) Value(r *Settings) *SettingValue { return &SettingValue{s: s, r: r} }
-
-// SettingValue is a setting bound to one Settings, for flag packages.
-type SettingValue struct {
-	s *Setting
-	r *Settings
-}
-
-func (v *SettingValue) String() string { return v.s.Get(v.r) }
-func (v *SettingValue) Type() string   { return v.s.Kind }
-
-// Set parses t; its error is the flag package's to put after the flag.
-func (v *SettingValue) Set(t string) error { return v.s.Set(v.r, t) }
+func (r Settings) Diff(o Settings) []string { return setting.Diff(declared, &r, &o) }
 
 // PairedGames checks n, a number of match games given by flag
 // ("--gate-games"): matches play each opening twice, colours swapped, so n

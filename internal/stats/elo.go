@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/surakarta/surakarta/internal/setting"
 )
 
 // EloFromScore returns the logistic Elo difference that predicts the
@@ -219,26 +221,18 @@ const (
 	BayesElo
 )
 
+var sprtModels = setting.NewNames[SPRTModel]("logistic", "bayeselo")
+
 // String names the model.
-func (m SPRTModel) String() string {
-	switch m {
-	case Logistic:
-		return "logistic"
-	case BayesElo:
-		return "bayeselo"
-	}
-	return fmt.Sprintf("SPRTModel(%d)", uint8(m))
-}
+func (m SPRTModel) String() string { return sprtModels.String(m) }
 
 // ParseSPRTModel parses "logistic" or "bayeselo".
 func ParseSPRTModel(s string) (SPRTModel, error) {
-	switch s {
-	case "logistic":
-		return Logistic, nil
-	case "bayeselo":
-		return BayesElo, nil
+	m, err := sprtModels.Parse(s)
+	if err != nil {
+		return 0, fmt.Errorf("sprt model %q: %w", s, err)
 	}
-	return 0, fmt.Errorf("sprt model %q: want logistic or bayeselo", s)
+	return m, nil
 }
 
 // SPRTDecision is the state of a sequential test.

@@ -1,0 +1,17 @@
+// Package setting is the machinery of the project's settings tables: a
+// struct whose every field is declared once, in a table of entries (name,
+// default, meaning, text form, access to the field), from which the flags,
+// spec keys, errors and comparisons of that struct come. mcts declares
+// the engine's settings with it, runspec the settings of a run; each
+// wraps an Entry in a Setting of its own with what only its table has
+// (an engine setting's valid range and JSON value, a run setting's
+// manifest field).
+//
+// Files: entry.go is an entry (Entry, made by Declare: its value's text
+// form read and written as the flag package does, with strconv's errors
+// or with what is wanted, as the table chooses) and what runs over a
+// table (Lookup, Defaults, Diff); names.go is the names of an enumerated
+// setting's values (Names: String and Parse from one list).
+//
+// The package imports only the standard library.
+package setting
