@@ -41,33 +41,42 @@ func benchDataset(b *testing.B) (string, fit.Samples) {
 				return made{}, err
 			}
 		}
-		var rows fit.Samples
-		err := fit.DatasetSource{Dir: dir, Variant: "standard"}.Scan(context.Background(), fit.WithTargets, func(r *fit.Sample) error {
-			rows = append(rows, *r)
-			return nil
-		})
+		rows, err := readSamples(fit.DatasetSource{Dir: dir, Variant: "standard"}, fit.WithTargets)
 		return made{dir, rows}, err
 	})
 	return m.dir, m.rows
 }
 
-func benchFit(b *testing.B, model eval.Model, fromParquet bool) {
+// benchSource is the benchmark dataset as a fit reads it, from its Parquet
+// files or from its rows in memory, and how many rows it holds.
+func benchSource(b *testing.B, fromParquet bool) (fit.Source, int) {
 	dir, rows := benchDataset(b)
-	var src fit.Source = rows
 	if fromParquet {
-		src = fit.DatasetSource{Dir: dir, Variant: "standard"}
+		return fit.DatasetSource{Dir: dir, Variant: "standard"}, len(rows)
 	}
-	opt := fit.DefaultFitOptions()
-	opt.Model = model
+	return rows, len(rows)
+}
+
+// timeFit times run, one call an iteration with its allocations, and
+// returns what the last call gave.
+func timeFit[R any](b *testing.B, run func() (R, error)) R {
 	b.ReportAllocs()
-	var res *fit.FitResult
+	var res R
 	for b.Loop() {
 		var err error
-		if res, err = fit.Fit(context.Background(), src, opt); err != nil {
+		if res, err = run(); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(len(rows)), "positions")
+	return res
+}
+
+func benchFit(b *testing.B, model eval.Model, fromParquet bool) {
+	src, n := benchSource(b, fromParquet)
+	opt := fit.DefaultFitOptions()
+	opt.Model = model
+	res := timeFit(b, func() (*fit.FitResult, error) { return fit.Fit(context.Background(), src, opt) })
+	b.ReportMetric(float64(n), "positions")
 	b.ReportMetric(float64(res.Report.Iterations), "iterations")
 }
 

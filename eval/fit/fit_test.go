@@ -42,6 +42,31 @@ func gamesRows(t testing.TB, seed uint64, n int) fit.Samples {
 	return fit.ToRows(pos)
 }
 
+// readSamples reads src's samples, with fields, into memory: each keeps its
+// own copy of the visit counts (a scan reuses their buffer) and no legal
+// moves (a scan of the copy makes them again).
+func readSamples(src fit.Source, fields fit.Fields) (fit.Samples, error) {
+	var out fit.Samples
+	err := src.Scan(context.Background(), fields, func(s *fit.Sample) error {
+		c := *s
+		c.Policy, c.Moves = append(c.Policy[:0:0], s.Policy...), nil
+		out = append(out, c)
+		return nil
+	})
+	return out, err
+}
+
+// mustFit is the fit of src with opt, for tests of what a fit that works
+// gives.
+func mustFit(t testing.TB, src fit.Source, opt fit.FitOptions) *fit.FitResult {
+	t.Helper()
+	res, err := fit.Fit(context.Background(), src, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 // TestFitOnSelfPlayBeatsMaterialBaseline is the end-to-end check:
 // on a small self-play dataset written by package selfplay and read back
 // from Parquet, the full feature set must predict the held-out games'
@@ -52,10 +77,7 @@ func TestFitOnSelfPlayBeatsMaterialBaseline(t *testing.T) {
 	for _, m := range []eval.Model{eval.Ridge, eval.Logistic} {
 		opt := fit.DefaultFitOptions()
 		opt.Model = m
-		res, err := fit.Fit(context.Background(), src, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := mustFit(t, src, opt)
 		h := res.Report.Holdout
 		if !(h.LogLoss < h.BaselineLogLoss) || !(h.Brier < h.BaselineBrier) {
 			t.Errorf("%s: held-out log-loss %.4f (material %.4f), Brier %.4f (material %.4f): no better than material",
@@ -90,14 +112,8 @@ func TestFitFromDataset(t *testing.T) {
 	}
 	opt := fit.DefaultFitOptions()
 	opt.Model = eval.Logistic
-	res, err := fit.Fit(context.Background(), fit.DatasetSource{Dir: dir, Variant: v}, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inMem, err := fit.Fit(context.Background(), fit.ToRows(pos), opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := mustFit(t, fit.DatasetSource{Dir: dir, Variant: v}, opt)
+	inMem := mustFit(t, fit.ToRows(pos), opt)
 	if !reflect.DeepEqual(res.Report, inMem.Report) {
 		t.Fatalf("fit from Parquet differs from the fit of the same rows in memory")
 	}
@@ -115,10 +131,7 @@ func TestFitFromDataset(t *testing.T) {
 func TestFitSplitsByGame(t *testing.T) {
 	rows := gamesRows(t, 3, 120)
 	opt := fit.DefaultFitOptions()
-	res, err := fit.Fit(context.Background(), rows, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := mustFit(t, rows, opt)
 	side := map[int64]bool{}
 	var heldPos int64
 	for _, r := range rows {
@@ -151,23 +164,14 @@ func TestFitIsReproducible(t *testing.T) {
 	for _, m := range []eval.Model{eval.Ridge, eval.Logistic} {
 		opt := fit.DefaultFitOptions()
 		opt.Model = m
-		a, err := fit.Fit(context.Background(), rows, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := mustFit(t, rows, opt)
 		opt.Workers = 1
-		b, err := fit.Fit(context.Background(), rows, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustFit(t, rows, opt)
 		if !reflect.DeepEqual(a.Report, b.Report) {
 			t.Fatalf("%s: two fits with the same options (2 and 1 workers) differ", m)
 		}
 		opt.Seed = 2
-		c, err := fit.Fit(context.Background(), rows, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := mustFit(t, rows, opt)
 		if c.Report.Holdout.Positions == a.Report.Holdout.Positions {
 			t.Fatalf("%s: seed 2 held out as many positions as seed 1: the seed does not reach the split", m)
 		}
@@ -180,15 +184,9 @@ func TestFitIsReproducible(t *testing.T) {
 func TestFitBlendUsesRootValue(t *testing.T) {
 	rows := gamesRows(t, 5, 100)
 	opt := fit.DefaultFitOptions()
-	res0, err := fit.Fit(context.Background(), rows, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res0 := mustFit(t, rows, opt)
 	opt.Blend = 1
-	res1, err := fit.Fit(context.Background(), rows, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res1 := mustFit(t, rows, opt)
 	if !(res1.Report.TrainLoss < 0.03 && res0.Report.TrainLoss > 0.3) {
 		t.Errorf("training MSE %.4f on results, %.4f on root values: the blend does not reach the target", res0.Report.TrainLoss, res1.Report.TrainLoss)
 	}
@@ -241,10 +239,7 @@ func TestHoldoutMetricsKnownAnswer(t *testing.T) {
 		rows = append(rows, fit.Sample{Red: start.Red(), Black: start.Black(), Side: rules.Red, Result: results[id%4], GameID: int64(id)})
 	}
 	opt := fit.DefaultFitOptions()
-	res, err := fit.Fit(context.Background(), rows, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := mustFit(t, rows, opt)
 	h := res.Report.Holdout
 	// The held-out games are a hash-chosen subset; recompute their mean
 	// target by hand from the same split.
@@ -297,15 +292,9 @@ func TestColorBlindFitIgnoresTheColour(t *testing.T) {
 	for _, m := range []eval.Model{eval.Ridge, eval.Logistic} {
 		opt := fit.DefaultFitOptions()
 		opt.Model = m
-		plain, err := fit.Fit(context.Background(), rows, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		plain := mustFit(t, rows, opt)
 		opt.ColorBlind = true
-		blind, err := fit.Fit(context.Background(), rows, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		blind := mustFit(t, rows, opt)
 		pw, bw := plain.Model.Weights(), blind.Model.Weights()
 		if pw[eval.RedToMove] == 0 || bw[eval.RedToMove] != 0 || bw[eval.Material] == 0 || !blind.Report.ColorBlind || plain.Report.ColorBlind {
 			t.Fatalf("%s: red_to_move weight %v plain, %v colour-blind (material %v); report colour-blind %v, %v",

@@ -61,10 +61,7 @@ func TestFitsOfADatasetAreUnchanged(t *testing.T) {
 	for _, m := range []eval.Model{eval.Ridge, eval.Logistic} {
 		opt := fit.DefaultFitOptions()
 		opt.Model, opt.Blend, opt.Workers = m, 0.25, 2
-		res, err := fit.Fit(ctx, src, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := mustFit(t, src, opt)
 		got["fit "+string(m)] = digestJSON(t, []any{res.Model.Weights(), res.Baseline.Weights(), res.Report})
 	}
 	po := fit.PatternFitOptions{FitOptions: fit.DefaultFitOptions(), PatternLambda: fit.DefaultPatternLambda}
@@ -90,22 +87,13 @@ func TestFitsOfADatasetAreUnchanged(t *testing.T) {
 		got["model "+head] = digestJSON(t, portableModel(f))
 	}
 	// The same fits from the samples held in memory give the same bytes.
-	var mem fit.Samples
-	err = src.Scan(ctx, fit.WithTargets|fit.WithPolicy, func(s *fit.Sample) error {
-		c := *s
-		c.Policy, c.Moves = append(c.Policy[:0:0], s.Policy...), nil
-		mem = append(mem, c)
-		return nil
-	})
+	mem, err := readSamples(src, fit.WithTargets|fit.WithPolicy)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opt := fit.DefaultFitOptions()
 	opt.Model, opt.Blend, opt.Workers = eval.Ridge, 0.25, 2
-	res, err := fit.Fit(ctx, mem, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := mustFit(t, mem, opt)
 	if d := digestJSON(t, []any{res.Model.Weights(), res.Baseline.Weights(), res.Report}); d != got["fit ridge"] {
 		t.Errorf("ridge fit from memory: digest %s, from the dataset %s", d, got["fit ridge"])
 	}

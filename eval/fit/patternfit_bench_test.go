@@ -11,22 +11,11 @@ import (
 // (about a million positions): the pass that stores the rows, the L-BFGS
 // fit and the held-out pass.
 func benchFitPatterns(b *testing.B, fromParquet bool) {
-	dir, rows := benchDataset(b)
-	var src fit.Source = rows
-	if fromParquet {
-		src = fit.DatasetSource{Dir: dir, Variant: "standard"}
-	}
+	src, n := benchSource(b, fromParquet)
 	opt := fit.PatternFitOptions{FitOptions: fit.DefaultFitOptions(), PatternLambda: fit.DefaultPatternLambda}
-	opt.RowsHint = int64(len(rows))
-	b.ReportAllocs()
-	var res *fit.PatternFitResult
-	for b.Loop() {
-		var err error
-		if res, err = fit.FitPatterns(context.Background(), src, opt); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(len(rows)), "positions")
+	opt.RowsHint = int64(n)
+	res := timeFit(b, func() (*fit.PatternFitResult, error) { return fit.FitPatterns(context.Background(), src, opt) })
+	b.ReportMetric(float64(n), "positions")
 	b.ReportMetric(float64(res.Report.Iterations), "iterations")
 	b.ReportMetric(res.Report.Holdout.LogLoss, "holdout-logloss")
 	b.ReportMetric(res.Report.Holdout.BaselineLogLoss, "baseline-logloss")

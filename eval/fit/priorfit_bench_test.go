@@ -13,23 +13,14 @@ import (
 // the table of distinct ones, L-BFGS and the held-out report.
 func BenchmarkFitPrior(b *testing.B) {
 	dir, _ := benchDataset(b)
-	var rows fit.Samples
-	err := fit.DatasetSource{Dir: dir, Variant: "standard"}.Scan(context.Background(), fit.WithPolicy, func(r *fit.Sample) error {
-		row := *r
-		row.Policy, row.Moves = append(row.Policy[:0:0], r.Policy...), nil
-		rows = append(rows, row)
-		return nil
-	})
+	rows, err := readSamples(fit.DatasetSource{Dir: dir, Variant: "standard"}, fit.WithPolicy)
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	var rep *eval.PriorReport
-	for b.Loop() {
-		if _, rep, err = fit.FitPrior(context.Background(), rows, fit.DefaultPriorFitOptions()); err != nil {
-			b.Fatal(err)
-		}
-	}
+	rep := timeFit(b, func() (*eval.PriorReport, error) {
+		_, rep, err := fit.FitPrior(context.Background(), rows, fit.DefaultPriorFitOptions())
+		return rep, err
+	})
 	b.ReportMetric(float64(len(rows)), "positions")
 	b.ReportMetric(float64(rep.Iterations), "iterations")
 	b.ReportMetric(float64(rep.DistinctMoves), "distinct")
