@@ -115,6 +115,17 @@ func mustSearcher(t testing.TB, cfg Config, ev Evaluator) *Searcher {
 	return s
 }
 
+// childVisits is the visits of a search's root moves together: one less
+// than its sims when its tree started afresh (the first sim expands the
+// root).
+func childVisits(r Result) int {
+	n := 0
+	for _, ms := range r.Moves {
+		n += ms.Visits
+	}
+	return n
+}
+
 // testConfig is DefaultConfig with sims simulations and a small tree.
 func testConfig(sims int, leaf LeafMode) Config {
 	c := DefaultConfig()

@@ -136,10 +136,7 @@ func TestTreeReuseKeepsVisits(t *testing.T) {
 			}
 		}
 		r2 := s.Search(g)
-		total := 0
-		for _, ms := range r2.Moves {
-			total += ms.Visits
-		}
+		total := childVisits(r2)
 		want := r2.Sims - 1
 		if reuse {
 			want = kept - 1 + r2.Sims
@@ -155,29 +152,18 @@ func TestTreeReuseKeepsVisits(t *testing.T) {
 	}
 }
 
-// TestTreeReuseSameResultAsCopy: searching a reused tree gives the same
-// result as searching the copy made of it, and searching the same position
-// twice keeps adding to it.
+// TestTreeReuseSamePosition: searching the same position twice keeps
+// adding to the tree; a search of another game starts afresh.
 func TestTreeReuseSamePosition(t *testing.T) {
 	cfg := testConfig(1000, LeafValue)
 	s := mustSearcher(t, cfg, Material{})
 	g := mustGame(t, cfg.Rules, middlegame)
 	s.Search(g)
-	r := s.Search(g)
-	total := 0
-	for _, ms := range r.Moves {
-		total += ms.Visits
-	}
-	if total != 2*1000-1 {
+	if total := childVisits(s.Search(g)); total != 2*1000-1 {
 		t.Errorf("two searches of one position: %d child visits, want %d", total, 2*1000-1)
 	}
 	// A different game resets the tree.
-	r = s.Search(mustGame(t, cfg.Rules, rules.StartFEN))
-	total = 0
-	for _, ms := range r.Moves {
-		total += ms.Visits
-	}
-	if total != 1000-1 {
+	if total := childVisits(s.Search(mustGame(t, cfg.Rules, rules.StartFEN))); total != 1000-1 {
 		t.Errorf("new game: %d child visits, want %d", total, 1000-1)
 	}
 }
@@ -362,11 +348,7 @@ func TestParallelAgreesOnClearPositions(t *testing.T) {
 	g := mustGame(t, rules.DefaultRules(), middlegame)
 	for _, threads := range []int{2, 3} {
 		r := mustSearcher(t, testConfig(3000, LeafPlayout), Material{}).SearchParallel(g, threads)
-		total := 0
-		for _, ms := range r.Moves {
-			total += ms.Visits
-		}
-		if r.Sims != 3000 || total != 2999 {
+		if total := childVisits(r); r.Sims != 3000 || total != 2999 {
 			t.Errorf("%d threads: %d sims, %d child visits; want 3000 and 2999", threads, r.Sims, total)
 		}
 	}
