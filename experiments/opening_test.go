@@ -26,10 +26,7 @@ func TestSpecOpeningsAndConcurrency(t *testing.T) {
 			t.Errorf("spec %q: error %v, want one saying %q", c.spec, err, c.want)
 		}
 	}
-	s, err := ParseSpec([]byte(base+"games: 512\nrandom_opening: 2\nopening: enumerated\npairing: openings\nworkers: 2\narms: [{name: a, variant: standard}, {name: b, variant: majority}]\n"), false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustSpec(t, base+"games: 512\nrandom_opening: 2\nopening: enumerated\npairing: openings\nworkers: 2\narms: [{name: a, variant: standard}, {name: b, variant: majority}]\n")
 	if s.Concurrency != 2 || s.Workers != 0 || len(s.Notes) != 1 || !strings.Contains(s.Notes[0], "deprecated") {
 		t.Errorf("workers read as concurrency %d (workers %d), notes %q", s.Concurrency, s.Workers, s.Notes)
 	}
@@ -37,10 +34,7 @@ func TestSpecOpeningsAndConcurrency(t *testing.T) {
 	if err != nil || runs[1].Opening != dataset.OpeningEnumerated || runs[1].RandomOpening != 2 || runs[1].Concurrency != 2 {
 		t.Errorf("arm run %+v, %v", runs[1], err)
 	}
-	k, err := ParseSpec([]byte(base+"games: 10\nrandom_opening: 2\npairing: none\narms: [{name: k2, variant: standard}, {name: k3, variant: standard, random_opening: 3}]\n"), false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	k := mustSpec(t, base+"games: 10\nrandom_opening: 2\npairing: none\narms: [{name: k2, variant: standard}, {name: k3, variant: standard, random_opening: 3}]\n")
 	if k.ArmOpening(0) != 2 || k.ArmOpening(1) != 3 || len(k.Comparisons()) != 1 {
 		t.Errorf("arm openings %d, %d; comparisons %v", k.ArmOpening(0), k.ArmOpening(1), k.Comparisons())
 	}
@@ -95,10 +89,7 @@ func TestStratifiedScoreByHand(t *testing.T) {
 // change still refused.
 func TestAnExperimentGrowsButRefusesOtherChanges(t *testing.T) {
 	dir := t.TempDir()
-	s, err := ParseSpec([]byte("name: t\nseed: 1\ngames: 4\nrandom_opening: 2\npairing: none\nengine: {sims: 8}\narms: [{name: a, variant: standard}]\n"), false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustSpec(t, "name: t\nseed: 1\ngames: 4\nrandom_opening: 2\npairing: none\nengine: {sims: 8}\narms: [{name: a, variant: standard}]\n")
 	if err := claimExperiment(dir, s); err != nil {
 		t.Fatal(err)
 	}

@@ -75,15 +75,12 @@ compare:
 `
 
 func TestRunPlaysEveryArmResumesAndReports(t *testing.T) {
-	s, err := ParseSpec([]byte(runSpec), false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustSpec(t, runSpec)
 	out := filepath.Join(t.TempDir(), "exp")
 	ctx := context.Background()
 	// First attempt stops after three parts (arm standard complete, arm
 	// majority half done).
-	_, err = Run(ctx, s, &randomPlayer{t: t, partSize: 8, failAfter: 4}, RunOptions{Out: out})
+	_, err := Run(ctx, s, &randomPlayer{t: t, partSize: 8, failAfter: 4}, RunOptions{Out: out})
 	if !errors.Is(err, errInterrupted) {
 		t.Fatalf("interrupted run: err %v", err)
 	}
@@ -140,7 +137,7 @@ func TestRunPlaysEveryArmResumesAndReports(t *testing.T) {
 }
 
 func TestRunRefusesAnotherExperimentInTheSameDirectory(t *testing.T) {
-	s, _ := ParseSpec([]byte(runSpec), false)
+	s := mustSpec(t, runSpec)
 	out := t.TempDir()
 	if _, err := Run(context.Background(), s, &randomPlayer{t: t, partSize: 24}, RunOptions{Out: out}); err != nil {
 		t.Fatal(err)
@@ -160,7 +157,7 @@ func TestRunRefusesAnotherExperimentInTheSameDirectory(t *testing.T) {
 }
 
 func TestRunStopsOnCancelledContext(t *testing.T) {
-	s, _ := ParseSpec([]byte(runSpec), false)
+	s := mustSpec(t, runSpec)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err := Run(ctx, s, &randomPlayer{t: t, partSize: 24}, RunOptions{Out: t.TempDir()})
@@ -185,10 +182,7 @@ arms:
   - {name: standard, variant: standard}
   - {name: majority, variant: majority}
 `
-	s, err := ParseSpec([]byte(spec), false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustSpec(t, spec)
 	p := &SelfPlayer{PartGames: 4}
 	r, err := Run(context.Background(), s, p, RunOptions{Out: t.TempDir()})
 	if err != nil {
@@ -239,10 +233,7 @@ func TestSpecFilesStayInsideTheSpecsFolder(t *testing.T) {
 		{"./m.json", ""},
 		{"material", ""},
 	} {
-		s, err := ParseSpec([]byte("name: x\ngames: 2\npairing: none\nengine: {sims: 5, evaluator: '"+tc.evaluator+"'}\narms: [{name: a, variant: standard}]\n"), false)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.evaluator, err)
-		}
+		s := mustSpec(t, "name: x\ngames: 2\npairing: none\nengine: {sims: 5, evaluator: '"+tc.evaluator+"'}\narms: [{name: a, variant: standard}]\n")
 		runs, err := s.ArmRuns(t.TempDir(), specDir)
 		if tc.want != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "arm a") || !strings.Contains(err.Error(), "evaluator") {
@@ -270,10 +261,7 @@ func TestSpecFilesStayInsideTheSpecsFolder(t *testing.T) {
 func TestStoppingRuleExtendsTheLadderUntilTheBudget(t *testing.T) {
 	spec := strings.Replace(runSpec, "compare:\n  - [standard, majority]\n  - [standard, standard-16]\n",
 		"ladder: [standard, standard-16]\nextend: {max_sims: 64}\nconvergence_margin: 0.01\ncompare:\n  - [standard, standard-16]\n", 1)
-	s, err := ParseSpec([]byte(spec), false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustSpec(t, spec)
 	out := t.TempDir()
 	r, err := Run(context.Background(), s, &randomPlayer{t: t, partSize: 24}, RunOptions{Out: out})
 	if err != nil {

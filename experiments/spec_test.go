@@ -13,6 +13,17 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// mustSpec is the spec the YAML text gives, for tests whose specs are
+// valid.
+func mustSpec(t testing.TB, text string) *Spec {
+	t.Helper()
+	s, err := ParseSpec([]byte(text), false)
+	if err != nil {
+		t.Fatalf("spec %q: %v", text, err)
+	}
+	return s
+}
+
 func TestShippedSpecsParse(t *testing.T) {
 	paths, _ := filepath.Glob("specs/*.yaml")
 	if len(paths) < 3 {
@@ -68,10 +79,7 @@ func TestShippedSpecsParse(t *testing.T) {
 }
 
 func TestSpecBaselineLadderAndMargins(t *testing.T) {
-	s, err := ParseSpec([]byte(goodSpec+"baseline: c\nladder: [a, c]\n"), false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustSpec(t, goodSpec+"baseline: c\nladder: [a, c]\n")
 	if got := s.Comparisons(); !reflect.DeepEqual(got, [][2]int{{2, 0}, {2, 1}}) {
 		t.Errorf("comparisons against baseline c: %v, want [[2 0] [2 1]]", got)
 	}
@@ -107,10 +115,7 @@ arms:
 `
 
 func TestSpecDefaultsAndOverrides(t *testing.T) {
-	s, err := ParseSpec([]byte(goodSpec), false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustSpec(t, goodSpec)
 	if s.Confidence != 0.95 {
 		t.Errorf("confidence default %v", s.Confidence)
 	}
@@ -165,10 +170,7 @@ func TestSpecErrorsNameTheProblem(t *testing.T) {
 }
 
 func TestSpecJSONAndYAMLAgree(t *testing.T) {
-	y, err := ParseSpec([]byte(goodSpec), false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	y := mustSpec(t, goodSpec)
 	b, _ := json.Marshal(y)
 	j, err := ParseSpec(b, true)
 	if err != nil {
@@ -223,14 +225,8 @@ func FuzzParseSpec(f *testing.F) {
 // noted as deprecated, both keys at once refused.
 func TestSpecMarginsInPointsAreTheSameExperiment(t *testing.T) {
 	base := "name: m\ngames: 10\npairing: none\nengine: {sims: 5}\narms: [{name: a, variant: standard}]\n"
-	pts, err := ParseSpec([]byte(base+"equivalence_margin_points: 2\nconvergence_margin_points: 1.5\n"), false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	frac, err := ParseSpec([]byte(base+"equivalence_margin: 0.02\nconvergence_margin: 0.015\n"), false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pts := mustSpec(t, base+"equivalence_margin_points: 2\nconvergence_margin_points: 1.5\n")
+	frac := mustSpec(t, base+"equivalence_margin: 0.02\nconvergence_margin: 0.015\n")
 	if mustJSON(pts) != mustJSON(frac) || len(pts.Notes) != 0 || len(frac.Notes) != 2 || !strings.Contains(frac.Notes[0], "equivalence_margin_points: 2") {
 		t.Errorf("points %s (notes %q), fraction %s (notes %q)", mustJSON(pts), pts.Notes, mustJSON(frac), frac.Notes)
 	}
