@@ -132,12 +132,10 @@ func TestTwoWritersOfOverlappingGamesRace(t *testing.T) {
 	locks := make([]*GamesLock, 8)
 	errs := make([]error, 8)
 	for i := range locks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			lo := int64(i%2) * 5 // [0,10) and [5,15) overlap
 			locks[i], errs[i] = LockGames(dir, "standard", lo, lo+10)
-		}()
+		})
 	}
 	wg.Wait()
 	won := 0

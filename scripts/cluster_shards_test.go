@@ -155,11 +155,9 @@ func TestShardsAsSeparateProcessesUnionToTheSingleRun(t *testing.T) {
 	errs := make([]error, clusterShards)
 	var wg sync.WaitGroup
 	for i := range clusterShards {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			errs[i] = runSlurmTask(bin, union, i, passShard)
-		}()
+		})
 	}
 	wg.Wait()
 	for _, err := range errs {

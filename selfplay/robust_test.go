@@ -52,13 +52,11 @@ func TestTwoRunsInOneDirectoryRace(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
 	for i := range errs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			cfg := testConfig(dir, 12, 1)
 			cfg.Resume = true
 			_, errs[i] = Run(context.Background(), cfg)
-		}()
+		})
 	}
 	wg.Wait()
 	for i, err := range errs {

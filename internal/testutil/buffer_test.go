@@ -17,11 +17,9 @@ func TestBufferKeepsConcurrentWritesAndCallsDoOnItsText(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	for i := range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			fmt.Fprintf(b, "line %d\n", i)
-		}()
+		})
 	}
 	wg.Wait()
 	fmt.Fprint(b, "stage two\n")

@@ -27,11 +27,9 @@ func TestOnceMakesEachKeyOnceInItsOwnDirectory(t *testing.T) {
 	var wg sync.WaitGroup
 	dirs := make([]string, 8)
 	for i := range dirs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			dirs[i] = get("a")
-		}()
+		})
 	}
 	wg.Wait()
 	for _, d := range dirs {
