@@ -90,17 +90,12 @@ func (c *Collector) Add(source string, g *Game) {
 	c.Openings[a].Add(g)
 	c.Draws[a].Add(g, c.Tables)
 	if c.pair {
-		x := c.Pairs[a]
-		if x == nil {
-			x = &PairIndex{}
-			c.Pairs[a] = x
-		}
-		x.Add(g)
+		c.Pairs[a].Add(g)
 	}
 }
 
-// arm returns a's group, first making it, with its openings and draws,
-// in the order arms are first seen.
+// arm returns a's group, first making it, with its openings, draws and
+// (when games are paired) pair index, in the order arms are first seen.
 func (c *Collector) arm(a Arm) *Group {
 	gr := c.Arms[a]
 	if gr == nil {
@@ -108,6 +103,9 @@ func (c *Collector) arm(a Arm) *Group {
 		c.Arms[a] = gr
 		c.order = append(c.order, a)
 		c.Openings[a], c.Draws[a] = &OpeningIndex{}, &DrawAnatomy{}
+		if c.pair {
+			c.Pairs[a] = &PairIndex{}
+		}
 	}
 	return gr
 }
@@ -126,12 +124,7 @@ func (c *Collector) Merge(o *Collector) error {
 			c.Draws[a].Merge(o.Draws[a])
 		}
 		if c.pair && o.Pairs[a] != nil {
-			x := c.Pairs[a]
-			if x == nil {
-				x = &PairIndex{}
-				c.Pairs[a] = x
-			}
-			x.Merge(o.Pairs[a])
+			c.Pairs[a].Merge(o.Pairs[a])
 		}
 	}
 	return nil
