@@ -11,7 +11,7 @@ import (
 // under both arms: no change and no spread at all.
 func agreeingPairs(n int64) *Comparison {
 	zero := stats.Num(0)
-	return &Comparison{GamesA: n, GamesB: n,
+	return &Comparison{ComparedGroups: ComparedGroups{GamesA: n, GamesB: n},
 		Rates: map[string]RateComparison{"draw_rate": {}},
 		Paired: &PairedComparison{Pairs: n,
 			ScoreDiff: PairedFigure{Value: zero, CI: [2]stats.Num{zero, zero}, P: stats.Num(1)},

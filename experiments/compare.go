@@ -46,13 +46,19 @@ type ScoreComparison struct {
 	P    float64   `json:"p"`
 }
 
-// Comparison is the test of two groups (two variants, two datasets, two
-// arms of an experiment).
-type Comparison struct {
+// ComparedGroups names the two groups a comparison tests, A and B, and
+// counts their games: a Comparison's and its headline's first fields.
+type ComparedGroups struct {
 	A      string `json:"a"`
 	B      string `json:"b"`
 	GamesA int64  `json:"games_a"`
 	GamesB int64  `json:"games_b"`
+}
+
+// Comparison is the test of two groups (two variants, two datasets, two
+// arms of an experiment).
+type Comparison struct {
+	ComparedGroups
 	// Outcomes tests the whole 3-outcome table.
 	Outcomes TableTest `json:"outcomes"`
 	// Rates compares red_win_rate, black_win_rate, draw_rate and
@@ -75,7 +81,7 @@ var RateNames = []string{"red_win_rate", "black_win_rate", "draw_rate", "decisiv
 // Compare tests group a against group b at the confidence level conf.
 func Compare(a, b *Group, conf float64) (Comparison, error) {
 	sa, sb := &a.Summary, &b.Summary
-	c := Comparison{A: a.Label(), B: b.Label(), GamesA: sa.Games, GamesB: sb.Games, Rates: map[string]RateComparison{}}
+	c := Comparison{ComparedGroups: ComparedGroups{A: a.Label(), B: b.Label(), GamesA: sa.Games, GamesB: sb.Games}, Rates: map[string]RateComparison{}}
 	h, err := stats.Homogeneity(ints(sa.Outcomes[:]), ints(sb.Outcomes[:]))
 	if err != nil {
 		return c, fmt.Errorf("comparing %s with %s: %w", c.A, c.B, err)

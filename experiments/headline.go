@@ -17,10 +17,7 @@ type ArmHeadline struct {
 
 // ComparisonHeadline is a comparison's headline figures.
 type ComparisonHeadline struct {
-	A                string          `json:"a"`
-	B                string          `json:"b"`
-	GamesA           int64           `json:"games_a"`
-	GamesB           int64           `json:"games_b"`
+	ComparedGroups
 	OutcomesP        float64         `json:"outcomes_p"`
 	DrawRate         *RateComparison `json:"draw_rate,omitempty"`
 	FirstPlayerScore ScoreComparison `json:"first_player_score"`
@@ -61,7 +58,7 @@ func NewHeadline(dir string, r *Report) *Headline {
 		h.Arms = append(h.Arms, ArmHeadline{Name: a.Name, Variant: a.Variant, Results: a.Stats.Results, FirstPlayerScore: a.Stats.FirstPlayerScore})
 	}
 	for _, c := range r.Comparisons {
-		cj := ComparisonHeadline{A: c.A, B: c.B, GamesA: c.GamesA, GamesB: c.GamesB, OutcomesP: c.Outcomes.P, FirstPlayerScore: c.FirstPlayerScore}
+		cj := ComparisonHeadline{ComparedGroups: c.ComparedGroups, OutcomesP: c.Outcomes.P, FirstPlayerScore: c.FirstPlayerScore}
 		if d, ok := c.Rates["draw_rate"]; ok {
 			cj.DrawRate = &d
 		}
