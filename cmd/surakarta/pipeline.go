@@ -28,14 +28,11 @@ const (
 
 func newPipelineCommand() *cobra.Command {
 	var (
+		cfg         = pipeline.Config{Fit: fit.DefaultFitOptions()}
 		run         = runFlags{Settings: runspec.Defaults()}
-		quiet       bool
 		asJSON      bool
 		model       string
-		fitOpt      = fit.DefaultFitOptions()
-		matchGames  int
 		matchEngine string
-		conf        float64
 		rf          rulesFlags
 		ef          engineFlags
 	)
@@ -85,10 +82,10 @@ func newPipelineCommand() *cobra.Command {
 			if err := run.check(); err != nil {
 				return err
 			}
-			if err := runspec.PairedGames("--match-games", int64(matchGames), "to skip the match"); err != nil {
+			if err := runspec.PairedGames("--match-games", int64(cfg.MatchGames), "to skip the match"); err != nil {
 				return err
 			}
-			if err := checkConfidence(conf); err != nil {
+			if err := checkConfidence(cfg.Confidence); err != nil {
 				return err
 			}
 			eng, err := resolvePlayEngine(&rf, &ef)
@@ -96,11 +93,11 @@ func newPipelineCommand() *cobra.Command {
 				return err
 			}
 			r := eng.rules
-			if fitOpt.Model, err = eval.ParseModel(model); err != nil {
+			if cfg.Fit.Model, err = eval.ParseModel(model); err != nil {
 				return fmt.Errorf("--model: %w", err)
 			}
-			fitOpt.Seed, fitOpt.Workers = run.Seed, run.Concurrency
-			if err := fitOpt.Validate(); err != nil {
+			cfg.Fit.Seed, cfg.Fit.Workers = run.Seed, run.Concurrency
+			if err := cfg.Fit.Validate(); err != nil {
 				return fmt.Errorf("fit flags: %w", err)
 			}
 			if match.HasKey(matchEngine, "evaluator") {
@@ -110,13 +107,10 @@ func newPipelineCommand() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--match-engine: %w", err)
 			}
-			var errOut = cmd.ErrOrStderr()
-			sum, err := pipeline.Run(cmd.Context(), pipeline.Config{
-				Out: run.Out, Games: run.Games, Seed: run.Seed, RandomOpening: run.RandomOpening,
-				Rules: r, Engine: eng.engine(), Evaluator: eng.evaluator, Workers: run.Concurrency,
-				Fit: fitOpt, MatchGames: matchGames, MatchEngine: meng.Settings, Confidence: conf,
-				Resume: run.Resume, Command: commandLine(cmd), Log: errOut, Quiet: quiet,
-			})
+			cfg.Out, cfg.Games, cfg.Seed, cfg.RandomOpening, cfg.Workers, cfg.Resume = run.Out, run.Games, run.Seed, run.RandomOpening, run.Concurrency, run.Resume
+			cfg.Rules, cfg.Engine, cfg.Evaluator, cfg.MatchEngine = r, eng.engine(), eng.evaluator, meng.Settings
+			cfg.Command, cfg.Log = commandLine(cmd), cmd.ErrOrStderr()
+			sum, err := pipeline.Run(cmd.Context(), cfg)
 			if err != nil {
 				return err
 			}
@@ -135,15 +129,15 @@ func newPipelineCommand() *cobra.Command {
 		"random_opening": "uniformly random plies that open every self-play game and every match pair, from --seed and the game id",
 		"resume":         "continue the run in --out: play the missing games, skip the stages that are up to date",
 	}, "shard", "shards")
-	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
+	fs.BoolVar(&cfg.Quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the summary as one JSON object instead of text")
-	fs.StringVar(&model, "model", string(fitOpt.Model), "fitted model: ridge or logistic")
-	fs.Float64Var(&fitOpt.Lambda, "lambda", fitOpt.Lambda, "L2 penalty of the fit on the standardized weights (> 0)")
-	fs.BoolVar(&fitOpt.ColorBlind, "color-blind", false, "fit without red_to_move (its weight stays 0), so that the match engine has no colour preference")
-	fs.Float64Var(&fitOpt.Holdout, "holdout", fitOpt.Holdout, "fraction of the standard games held out to score the fit")
-	fs.IntVar(&matchGames, "match-games", pipelineMatchGames, "match games, an even number (0: skip the match)")
+	fs.StringVar(&model, "model", string(cfg.Fit.Model), "fitted model: ridge or logistic")
+	fs.Float64Var(&cfg.Fit.Lambda, "lambda", cfg.Fit.Lambda, "L2 penalty of the fit on the standardized weights (> 0)")
+	fs.BoolVar(&cfg.Fit.ColorBlind, "color-blind", false, "fit without red_to_move (its weight stays 0), so that the match engine has no colour preference")
+	fs.Float64Var(&cfg.Fit.Holdout, "holdout", cfg.Fit.Holdout, "fraction of the standard games held out to score the fit")
+	fs.IntVar(&cfg.MatchGames, "match-games", pipelineMatchGames, "match games, an even number (0: skip the match)")
 	fs.StringVar(&matchEngine, "match-engine", defMatchSpec, "both match engines' settings as comma-separated engine flags key=value (as match --a)")
-	fs.Float64Var(&conf, "confidence", 0.95, "confidence level of the report's intervals")
+	fs.Float64Var(&cfg.Confidence, "confidence", 0.95, "confidence level of the report's intervals")
 	addRulesFlagsExcept(cmd, &rf, "variant")
 	ef.engine = d
 	bindEngineSettings(cmd, &ef.engine)
