@@ -26,10 +26,7 @@ func newFeaturesCommand() *cobra.Command {
 				return err
 			}
 			f := eval.FeaturesOf(&p)
-			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), f)
-			}
-			return f.WriteText(cmd.OutOrStdout())
+			return printResult(cmd, asJSON, f, f.WriteText)
 		},
 	}
 	addFENFlag(cmd, &fen)

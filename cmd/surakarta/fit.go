@@ -12,10 +12,10 @@ import (
 
 func newFitCommand() *cobra.Command {
 	var (
-		dir, variant, model, out string
-		opt                      = fit.DefaultFitOptions()
-		asJSON, quiet            bool
-		allowDamaged             bool
+		w      = fit.WeightsFit{Options: fit.DefaultFitOptions()}
+		opt    = &w.Options
+		model  string
+		asJSON bool
 	)
 	cmd := &cobra.Command{
 		Use:   "fit DIR --weights FILE [--variant V] [--model ridge|logistic] [--lambda L] [--holdout F] [--blend W] [--seed S] [--json] [--quiet]",
@@ -53,13 +53,13 @@ func newFitCommand() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch {
 			case len(args) == 1 && cmd.Flags().Changed("data"):
-				return fmt.Errorf("the dataset is given twice (%s and --data %s): give it once, as the argument", args[0], dir)
+				return fmt.Errorf("the dataset is given twice (%s and --data %s): give it once, as the argument", args[0], w.Dir)
 			case len(args) == 1:
-				dir = args[0]
-			case dir == "":
+				w.Dir = args[0]
+			case w.Dir == "":
 				return errors.New("give the dataset directory to fit on: surakarta fit DIR --weights FILE")
 			}
-			if out == "" {
+			if w.Weights == "" {
 				return errors.New("--weights FILE is required: where to write the weights (e.g. weights.json)")
 			}
 			m, err := eval.ParseModel(model)
@@ -70,20 +70,17 @@ func newFitCommand() *cobra.Command {
 			if err := opt.Validate(); err != nil {
 				return err
 			}
-			r, err := fit.FitWeights(cmd.Context(), fit.WeightsFit{Dir: dir, Variant: variant, Weights: out, Options: opt,
-				AllowDamaged: allowDamaged, Stderr: cmd.ErrOrStderr(), Quiet: quiet})
+			w.Stderr = cmd.ErrOrStderr()
+			r, err := fit.FitWeights(cmd.Context(), w)
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), r)
-			}
-			return r.WriteText(cmd.OutOrStdout())
+			return printResult(cmd, asJSON, r, r.WriteText)
 		},
 	}
-	cmd.Flags().StringVar(&dir, "data", "", "dataset directory (as written by selfplay)")
+	cmd.Flags().StringVar(&w.Dir, "data", "", "dataset directory (as written by selfplay)")
 	deprecateFlag(cmd, "data", "give the dataset directory as the argument, as stats and dataset take it: fit DIR")
-	cmd.Flags().StringVar(&variant, "variant", "", "variant partition to fit on (default: the dataset's only one)")
+	cmd.Flags().StringVar(&w.Variant, "variant", "", "variant partition to fit on (default: the dataset's only one)")
 	cmd.Flags().StringVar(&model, "model", string(opt.Model), "ridge or logistic")
 	cmd.Flags().Float64Var(&opt.Lambda, "lambda", opt.Lambda, "L2 penalty on the standardized weights (> 0)")
 	cmd.Flags().Float64Var(&opt.Holdout, "holdout", opt.Holdout, "fraction of the games held out for the report")
@@ -93,10 +90,10 @@ func newFitCommand() *cobra.Command {
 	cmd.Flags().IntVar(&opt.MaxIterations, "max-iterations", opt.MaxIterations, "L-BFGS iteration limit (logistic)")
 	cmd.Flags().IntVar(&opt.Workers, "threads", 0, "threads of the logistic gradient (0: all cores; results do not depend on it)")
 	deprecatedAlias(cmd, "workers", "threads", "the threads of one computation are --threads, as in analyze, perft and engine")
-	cmd.Flags().StringVar(&out, "weights", "", "weights file to write (JSON; the engines' --evaluator reads it)")
+	cmd.Flags().StringVar(&w.Weights, "weights", "", "weights file to write (JSON; the engines' --evaluator reads it)")
 	deprecatedAlias(cmd, "out", "weights", outIsADirectory)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as one JSON object")
-	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
-	addAllowDamagedFlag(cmd, &allowDamaged)
+	cmd.Flags().BoolVar(&w.Quiet, "quiet", false, "no progress on stderr")
+	addAllowDamagedFlag(cmd, &w.AllowDamaged)
 	return cmd
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -16,20 +15,12 @@ import (
 
 func newMatchCommand() *cobra.Command {
 	var (
-		specA, specB string
-		enginesFile  string
-		goBudget     string
-		goA, goB     string
-		margin       time.Duration
-		moveTimeout  time.Duration
-		logPath      string
+		opt          match.Options
+		run          = runFlags{Settings: runspec.Defaults()}
 		rf           rulesFlags
 		fen          string
 		openingsFile string
-		sprt         string
 		asJSON       bool
-		quiet        bool
-		run          = runFlags{Settings: runspec.Defaults()}
 	)
 	run.RandomOpening = 4
 	cmd := &cobra.Command{
@@ -130,37 +121,34 @@ func newMatchCommand() *cobra.Command {
 			if err := run.check(); err != nil {
 				return err
 			}
-			if margin <= 0 || moveTimeout <= 0 {
-				return fmt.Errorf("--margin %v, --move-timeout %v: want positive durations, e.g. 1s", margin, moveTimeout)
+			if opt.Margin <= 0 || opt.MoveTimeout <= 0 {
+				return fmt.Errorf("--margin %v, --move-timeout %v: want positive durations, e.g. 1s", opt.Margin, opt.MoveTimeout)
 			}
 			if resume && out == "" {
 				return errors.New("--resume continues the match recorded in --out: pass --out DIR")
 			}
-			res, err := match.Run(cmd.Context(), match.Options{A: specA, B: specB, Engines: enginesFile, Go: goBudget, GoA: goA, GoB: goB,
-				Margin: margin, MoveTimeout: moveTimeout, Log: logPath, SPRTSpec: sprt, Out: out, Resume: resume, Stderr: cmd.ErrOrStderr(), Quiet: quiet,
-				ArenaOptions: arena.ArenaOptions{Games: games, Rules: r, Seed: seed, RandomOpening: opening, Openings: book, Workers: run.Concurrency}})
+			opt.Out, opt.Resume, opt.Stderr = out, resume, cmd.ErrOrStderr()
+			opt.ArenaOptions = arena.ArenaOptions{Games: games, Rules: r, Seed: seed, RandomOpening: opening, Openings: book, Workers: run.Concurrency}
+			res, err := match.Run(cmd.Context(), opt)
 			if res == nil {
 				return err
 			}
 			if err != nil {
 				fmt.Fprint(cmd.ErrOrStderr(), res.StoppedNote(err))
 			}
-			if asJSON {
-				return cmp.Or(err, writeJSON(cmd.OutOrStdout(), res.JSON()))
-			}
-			return cmp.Or(err, res.WriteText(cmd.OutOrStdout()))
+			return cmp.Or(err, printResult(cmd, asJSON, res.JSON(), res.WriteText))
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&specA, "a", "", "engine A: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG... or conf:NAME")
-	fs.StringVar(&specB, "b", "", "engine B: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG... or conf:NAME")
-	fs.StringVar(&enginesFile, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME sides")
-	fs.StringVar(&goBudget, "go", "", "budget of every move of both sides: sims N, nodes N or movetime MS (a clock: for strength at equal time, never for data; empty: each side's own)")
-	fs.StringVar(&goA, "go-a", "", "budget of A's moves, over --go (and over an engines file's go)")
-	fs.StringVar(&goB, "go-b", "", "budget of B's moves, over --go (and over an engines file's go)")
-	fs.DurationVar(&margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
-	fs.StringVar(&logPath, "log", "", "write every line exchanged with the external engines to this file (time, engine[pid], > sent or < received)")
-	fs.DurationVar(&moveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
+	fs.StringVar(&opt.A, "a", "", "engine A: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG... or conf:NAME")
+	fs.StringVar(&opt.B, "b", "", "engine B: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG... or conf:NAME")
+	fs.StringVar(&opt.Engines, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME sides")
+	fs.StringVar(&opt.Go, "go", "", "budget of every move of both sides: sims N, nodes N or movetime MS (a clock: for strength at equal time, never for data; empty: each side's own)")
+	fs.StringVar(&opt.GoA, "go-a", "", "budget of A's moves, over --go (and over an engines file's go)")
+	fs.StringVar(&opt.GoB, "go-b", "", "budget of B's moves, over --go (and over an engines file's go)")
+	fs.DurationVar(&opt.Margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
+	fs.StringVar(&opt.Log, "log", "", "write every line exchanged with the external engines to this file (time, engine[pid], > sent or < received)")
+	fs.DurationVar(&opt.MoveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
 	addRunFlags(cmd, &run, map[string]string{
 		"games":          "games to play, an even number (pairs of the same opening)",
 		"seed":           "seed of the openings and of every game's search",
@@ -172,9 +160,9 @@ func newMatchCommand() *cobra.Command {
 	addRulesFlags(cmd, &rf)
 	fs.StringVar(&fen, "fen", "", "start every pair from this position (FEN) instead of the standard start")
 	fs.StringVar(&openingsFile, "openings", "", "opening book: a file of one FEN per line (# comments); pair k starts from opening k mod the book's size")
-	fs.StringVar(&sprt, "sprt", "", "sequential test elo0,elo1,alpha,beta (e.g. 0,20,0.05,0.05): stop once it decides")
+	fs.StringVar(&opt.SPRTSpec, "sprt", "", "sequential test elo0,elo1,alpha,beta (e.g. 0,20,0.05,0.05): stop once it decides")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
+	fs.BoolVar(&opt.Quiet, "quiet", false, "no progress on stderr")
 	cmd.AddCommand(newMatchPGNCommand())
 	return cmd
 }

@@ -114,10 +114,7 @@ func newPipelineCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), sum)
-			}
-			return sum.WriteText(cmd.OutOrStdout())
+			return printResult(cmd, asJSON, sum, sum.WriteText)
 		},
 	}
 	fs := cmd.Flags()

@@ -15,13 +15,10 @@ import (
 
 func newStatsCommand() *cobra.Command {
 	var (
-		by      string
-		asJSON  bool
-		compare bool
-		pool    bool
-		conf    float64
-		margin  float64
-		allow   experiments.StatsOptions
+		opt    experiments.StatsOptions
+		by     string
+		margin float64
+		asJSON bool
 	)
 	cmd := &cobra.Command{
 		Use:   "stats DIR... [--by variant,reason,...] [--json] [--compare]",
@@ -50,40 +47,39 @@ func newStatsCommand() *cobra.Command {
 		Example: "  surakarta stats data/\n  surakarta stats data/ --by variant,reason\n  surakarta stats data/ --compare --json",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkConfidence(conf); err != nil {
+			if err := checkConfidence(opt.Confidence); err != nil {
 				return err
 			}
-			fields, err := experiments.ParseBy(by)
-			if err != nil {
+			var err error
+			if opt.By, err = experiments.ParseBy(by); err != nil {
 				return fmt.Errorf("--by: %w", err)
 			}
-			allow.By, allow.Compare, allow.Pool, allow.Confidence, allow.Warn = fields, compare, pool, conf, cmd.ErrOrStderr()
-			res, err := experiments.Stats(cmd.Context(), args, allow)
+			opt.Warn = cmd.ErrOrStderr()
+			res, err := experiments.Stats(cmd.Context(), args, opt)
 			if err != nil {
 				return err
 			}
-			if compare {
+			if opt.Compare {
 				if err := res.TestEquivalence(margin); err != nil {
 					return fmt.Errorf("--equivalence-margin: %w", err)
 				}
 			}
-			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), res)
-			}
-			for _, m := range res.Mixed {
-				fmt.Fprintf(cmd.OutOrStdout(), "mixed: pooled runs of different settings (--allow-mixed): %s\n", m)
-			}
-			return experiments.WriteText(cmd.OutOrStdout(), res)
+			return printResult(cmd, asJSON, res, func(w io.Writer) error {
+				for _, m := range res.Mixed {
+					fmt.Fprintf(w, "mixed: pooled runs of different settings (--allow-mixed): %s\n", m)
+				}
+				return experiments.WriteText(w, res)
+			})
 		},
 	}
 	cmd.Flags().StringVar(&by, "by", "variant", "comma-separated grouping fields")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	cmd.Flags().BoolVar(&compare, "compare", false, "test the differences between variants and datasets")
-	cmd.Flags().BoolVar(&pool, "pool", false, "merge several DIRs into one source instead of reporting each")
-	cmd.Flags().Float64Var(&conf, "confidence", 0.95, "confidence level of every interval")
+	cmd.Flags().BoolVar(&opt.Compare, "compare", false, "test the differences between variants and datasets")
+	cmd.Flags().BoolVar(&opt.Pool, "pool", false, "merge several DIRs into one source instead of reporting each")
+	cmd.Flags().Float64Var(&opt.Confidence, "confidence", 0.95, "confidence level of every interval")
 	cmd.Flags().Float64Var(&margin, "equivalence-margin", experiments.DefaultEquivalenceMargin, "with --compare, the margin (a fraction, as the spec's equivalence_margin) within which TOST may call a change no change")
-	cmd.Flags().BoolVar(&allow.AllowMixed, "allow-mixed", false, "with --pool, pool runs of different settings (the result is labelled mixed)")
-	addAllowDamagedFlag(cmd, &allow.AllowDamaged)
+	cmd.Flags().BoolVar(&opt.AllowMixed, "allow-mixed", false, "with --pool, pool runs of different settings (the result is labelled mixed)")
+	addAllowDamagedFlag(cmd, &opt.AllowDamaged)
 	cmd.AddCommand(newStatsPlanCommand())
 	return cmd
 }
@@ -99,6 +95,15 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// printResult prints a command's result on stdout: v as one JSON object
+// under --json (asJSON), else what text writes.
+func printResult(cmd *cobra.Command, asJSON bool, v any, text func(io.Writer) error) error {
+	if asJSON {
+		return writeJSON(cmd.OutOrStdout(), v)
+	}
+	return text(cmd.OutOrStdout())
 }
 
 func newStatsPlanCommand() *cobra.Command {
@@ -162,10 +167,8 @@ func newStatsPlanCommand() *cobra.Command {
 			default:
 				return errors.New("give --rate P or one or more dataset directories to plan from")
 			}
-			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), map[string]any{"halfwidth": halfWidth, "halfwidth_points": points, "confidence": conf, "rows": rows})
-			}
-			return experiments.WritePlanText(cmd.OutOrStdout(), rows, halfWidth, conf)
+			return printResult(cmd, asJSON, map[string]any{"halfwidth": halfWidth, "halfwidth_points": points, "confidence": conf, "rows": rows},
+				func(w io.Writer) error { return experiments.WritePlanText(w, rows, halfWidth, conf) })
 		},
 	}
 	cmd.Flags().Float64Var(&points, "halfwidth-points", 1, "target half-width of the interval, in percentage points")

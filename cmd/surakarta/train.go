@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -94,10 +95,7 @@ func newTrainCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), l)
-			}
-			return l.WriteText(cmd.OutOrStdout(), c.Out, c.ModelCPUCT)
+			return printResult(cmd, asJSON, l, func(w io.Writer) error { return l.WriteText(w, c.Out, c.ModelCPUCT) })
 		},
 	}
 	fs := cmd.Flags()
