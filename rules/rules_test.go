@@ -441,8 +441,8 @@ func TestRulesStringParsesBackAndDefaultsMatchRULESmd(t *testing.T) {
 
 func TestParseRulesRejectsBadSettingsNamingTheProblem(t *testing.T) {
 	cases := []struct{ in, want string }{
-		{"variant=chess", `bad variant "chess"`},
-		{"no-moves=win", `bad no-moves setting "win"`},
+		{"variant=chess", `bad variant "chess": want standard or majority`},
+		{"no-moves=win", `bad no-moves setting "win": want loss or draw`},
 		{"no-capture-limit=-1", "no-capture limit -1 out of range"},
 		{"no-capture-limit=65536", "out of range"},
 		{"no-capture-limit=fifty", `bad no-capture-limit "fifty"`},

@@ -16,24 +16,13 @@ const (
 	Majority
 )
 
+var variantNames = names[Variant]{"variant", [2]string{"standard", "majority"}}
+
 // String returns "standard" or "majority".
-func (v Variant) String() string {
-	if v == Majority {
-		return "majority"
-	}
-	return "standard"
-}
+func (v Variant) String() string { return variantNames.name(v) }
 
 // ParseVariant parses "standard" or "majority".
-func ParseVariant(s string) (Variant, error) {
-	switch s {
-	case "standard":
-		return Standard, nil
-	case "majority":
-		return Majority, nil
-	}
-	return 0, errorf("bad variant %q: want standard or majority", s)
-}
+func ParseVariant(s string) (Variant, error) { return variantNames.parse(s) }
 
 // NoMovesRule scores a position whose side to move has no legal move.
 type NoMovesRule uint8
@@ -46,23 +35,38 @@ const (
 	NoMovesDraw
 )
 
+var noMovesNames = names[NoMovesRule]{"no-moves setting", [2]string{"loss", "draw"}}
+
 // String returns "loss" or "draw".
-func (n NoMovesRule) String() string {
-	if n == NoMovesDraw {
-		return "draw"
-	}
-	return "loss"
-}
+func (n NoMovesRule) String() string { return noMovesNames.name(n) }
 
 // ParseNoMovesRule parses "loss" or "draw".
-func ParseNoMovesRule(s string) (NoMovesRule, error) {
-	switch s {
-	case "loss":
-		return NoMovesLoss, nil
-	case "draw":
-		return NoMovesDraw, nil
+func ParseNoMovesRule(s string) (NoMovesRule, error) { return noMovesNames.parse(s) }
+
+// names are the names of a two-valued setting (Variant, NoMovesRule), the
+// first for 0: its String and Parse come from this one list, so that what
+// it prints it reads back.
+type names[T ~uint8] struct {
+	what string // the setting, as its errors name it: "variant"
+	of   [2]string
+}
+
+// name returns v's name; a value past them (one Validate refuses) reads
+// as the first, the default.
+func (n *names[T]) name(v T) string {
+	if v == 1 {
+		return n.of[1]
 	}
-	return 0, errorf("bad no-moves setting %q: want loss or draw", s)
+	return n.of[0]
+}
+
+func (n *names[T]) parse(s string) (T, error) {
+	for i, name := range n.of {
+		if s == name {
+			return T(i), nil
+		}
+	}
+	return 0, errorf("bad %s %q: want %s or %s", n.what, s, n.of[0], n.of[1])
 }
 
 // Rules are the settings of a game, a plain comparable value: compare with ==.
