@@ -20,36 +20,20 @@ func TestDefaultConfigIsValidAnalysis(t *testing.T) {
 	}
 }
 
-func TestValidateNamesTheBadField(t *testing.T) {
-	for _, tc := range []struct {
-		edit func(*Config)
-		want string
-	}{
-		{func(c *Config) { c.Sims = 0 }, "--sims"},
-		{func(c *Config) { c.CPUCT = 0 }, "--cpuct"},
-		{func(c *Config) { c.Leaf = 9 }, "--leaf"},
-		{func(c *Config) { c.PlayoutPlies = -1 }, "--playout-plies"},
-		{func(c *Config) { c.PlayoutCaptureProb = 1.5 }, "--playout-capture-prob"},
-		{func(c *Config) { c.NoiseWeight = -0.1 }, "--noise-weight"},
-		{func(c *Config) { c.NoiseWeight, c.NoiseAlpha = 0.25, 0 }, "--noise-alpha"},
-		{func(c *Config) { c.TemperaturePlies = -2 }, "--temperature-plies"},
-		{func(c *Config) { c.TemperaturePlies, c.Temperature = 10, 0 }, "--temperature "},
-		{func(c *Config) { c.MaxNodes = 10 }, "--max-nodes"},
-		{func(c *Config) { c.MaxNodes = MaxNodesLimit + 1 }, "--max-nodes"},
-		{func(c *Config) { c.Rules.Repetition = 1 }, "rules"},
-	} {
-		c := DefaultConfig()
-		tc.edit(&c)
-		err := c.Validate()
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("Validate() = %v, want an error naming the flag %q", err, tc.want)
-		}
-		if _, err := NewSearcher(c, Material{}); err == nil {
-			t.Errorf("NewSearcher accepted a config Validate refuses (%s)", tc.want)
-		}
-	}
-	// Noise alpha and temperature only matter when used.
+// TestConfigValidateChecksTheRulesAndOnlyUsedSettings: a Config with bad
+// rules is refused, naming them, by Validate and by NewSearcher; the noise
+// concentration and the temperature are not checked while unused; a nil
+// evaluator is refused. Each setting's range is TestValidateNamesTheFlag's.
+func TestConfigValidateChecksTheRulesAndOnlyUsedSettings(t *testing.T) {
 	c := DefaultConfig()
+	c.Rules.Repetition = 1
+	if err := c.Validate(); err == nil || !strings.HasPrefix(err.Error(), "rules: repetition 1") {
+		t.Errorf("Validate() = %v, want an error naming the rules", err)
+	}
+	if _, err := NewSearcher(c, Material{}); err == nil {
+		t.Error("NewSearcher accepted bad rules")
+	}
+	c = DefaultConfig()
 	c.NoiseAlpha, c.Temperature = 0, 0
 	if err := c.Validate(); err != nil {
 		t.Errorf("unused noise alpha and temperature refused: %v", err)

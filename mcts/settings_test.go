@@ -3,11 +3,14 @@ package mcts
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/surakarta/surakarta/internal/testutil"
+	"github.com/surakarta/surakarta/rules"
 )
 
 // TestEverySettingsFieldIsDeclared fails when a field of Settings or
@@ -81,23 +84,44 @@ func TestTextFormRoundTrips(t *testing.T) {
 	}
 }
 
+// TestValidateNamesTheFlag: a setting out of range is refused as a
+// *SettingError that names its flag, its value and what is wanted; a
+// search setting is refused so by Config.Validate too, and by NewSearcher.
 func TestValidateNamesTheFlag(t *testing.T) {
 	for _, tc := range []struct {
 		change func(*Engine)
 		want   string
 	}{
 		{func(e *Engine) { e.Sims = 0 }, "--sims 0: want at least 1"},
-		{func(e *Engine) { e.PlayoutCaptureProb = 2 }, "--playout-capture-prob 2: want a probability 0..1"},
+		{func(e *Engine) { e.CPUCT = 0 }, "--cpuct 0: want a positive number"},
+		{func(e *Engine) { e.CPUCT = math.Inf(1) }, "--cpuct +Inf: want a positive number"},
+		{func(e *Engine) { e.Leaf = 9 }, "--leaf LeafMode(9): want playout or value"},
+		{func(e *Engine) { e.PlayoutPlies = -1 }, "--playout-plies -1: want 0..100000"},
+		{func(e *Engine) { e.PlayoutCaptureProb = 1.5 }, "--playout-capture-prob 1.5: want a probability 0..1"},
+		{func(e *Engine) { e.NoiseWeight = -0.1 }, "--noise-weight -0.1: want 0..1 (0: no noise)"},
 		{func(e *Engine) { e.NoiseWeight, e.NoiseAlpha = 0.25, 0 }, "--noise-alpha 0: want a positive concentration when --noise-weight is above 0"},
-		{func(e *Engine) { e.MaxNodes = 5 }, "--max-nodes 5: want "},
-		{func(e *Engine) { e.Evaluator = "" }, "--evaluator : want"},
+		{func(e *Engine) { e.TemperaturePlies = -2 }, "--temperature-plies -2: want 0 or more"},
+		{func(e *Engine) { e.TemperaturePlies, e.Temperature = 10, 0 }, "--temperature 0: want a positive number when --temperature-plies is above 0"},
+		{func(e *Engine) { e.MaxNodes = minNodes - 1 }, fmt.Sprintf("--max-nodes %d: want %d..%d", minNodes-1, minNodes, MaxNodesLimit)},
+		{func(e *Engine) { e.MaxNodes = MaxNodesLimit + 1 }, fmt.Sprintf("--max-nodes %d: want %d..%d", MaxNodesLimit+1, minNodes, MaxNodesLimit)},
+		{func(e *Engine) { e.Evaluator = "" }, "--evaluator : want an evaluator's name or a file"},
 	} {
 		e := DefaultEngine()
 		tc.change(&e)
 		err := e.Validate()
 		var se *SettingError
-		if !errors.As(err, &se) || !strings.HasPrefix(err.Error(), tc.want) {
-			t.Errorf("error %v, want a *SettingError starting %q", err, tc.want)
+		if !errors.As(err, &se) || err.Error() != tc.want {
+			t.Errorf("error %v, want a *SettingError %q", err, tc.want)
+		}
+		if e.Evaluator == "" { // the engine's, not the search's
+			continue
+		}
+		c := e.Config(rules.DefaultRules(), 1)
+		if err := c.Validate(); fmt.Sprint(err) != tc.want {
+			t.Errorf("Config.Validate() = %v, want %q", err, tc.want)
+		}
+		if _, err := NewSearcher(c, Material{}); err == nil {
+			t.Errorf("NewSearcher accepted a config Validate refuses (%s)", tc.want)
 		}
 	}
 }
