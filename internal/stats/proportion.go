@@ -151,10 +151,17 @@ func DifferenceSampleSize(p1, p2, halfWidth, conf float64) (int, error) {
 	if !(halfWidth > 0 && halfWidth < 1) {
 		return 0, fmt.Errorf("sample size: half-width %v out of range: want a fraction in (0, 1) such as 0.02", halfWidth)
 	}
+	return normalSampleSize(p1*(1-p1)+p2*(1-p2), halfWidth, conf)
+}
+
+// normalSampleSize returns the normal-approximation number of trials
+// ⌈z²v/h²⌉, at least 1, for a per-trial variance v and a half-width h at
+// the confidence level conf. The 1e-9 keeps a quotient that rounding puts
+// just above a whole number from counting one trial more.
+func normalSampleSize(v, halfWidth, conf float64) (int, error) {
 	z, err := ZCrit(conf)
 	if err != nil {
 		return 0, err
 	}
-	v := p1*(1-p1) + p2*(1-p2)
 	return int(math.Max(1, math.Ceil(z*z*v/(halfWidth*halfWidth)-1e-9))), nil
 }

@@ -45,16 +45,22 @@ func (t WDL) check(name string) error {
 	return nil
 }
 
+// intervalZ checks the counts for a score interval and returns the
+// critical value of the confidence level conf.
+func (t WDL) intervalZ(conf float64) (float64, error) {
+	if err := t.check("score interval"); err != nil {
+		return 0, err
+	}
+	return ZCrit(conf)
+}
+
 // ScoreIntervalWald returns the normal-approximation interval s ± z·σ/√n for
 // the score, with σ² the trinomial per-game variance (WDL.Variance), clipped
 // to [0, 1]. It is the interval chess-engine testers quote; it collapses to
 // a point when every game has the same result, so prefer ScoreInterval for
 // small or lopsided samples.
 func ScoreIntervalWald(t WDL, conf float64) (Interval, error) {
-	if err := t.check("score interval"); err != nil {
-		return Interval{}, err
-	}
-	z, err := ZCrit(conf)
+	z, err := t.intervalZ(conf)
 	if err != nil {
 		return Interval{}, err
 	}
@@ -75,10 +81,7 @@ func ScoreIntervalWald(t WDL, conf float64) (Interval, error) {
 // limits are found by bisection to 1e-12. Coverage is checked by simulation
 // in the package's tests.
 func ScoreInterval(t WDL, conf float64) (Interval, error) {
-	if err := t.check("score interval"); err != nil {
-		return Interval{}, err
-	}
-	z, err := ZCrit(conf)
+	z, err := t.intervalZ(conf)
 	if err != nil {
 		return Interval{}, err
 	}
@@ -171,11 +174,6 @@ func ScoreSampleSize(w, d, halfWidth, conf float64) (int, error) {
 	if !(halfWidth > 0 && halfWidth < 0.5) {
 		return 0, fmt.Errorf("sample size: half-width %v out of range: want a fraction in (0, 0.5) such as 0.01", halfWidth)
 	}
-	z, err := ZCrit(conf)
-	if err != nil {
-		return 0, err
-	}
 	s := w + d/2
-	v := math.Max(0, w+d/4-s*s)
-	return int(math.Max(1, math.Ceil(z*z*v/(halfWidth*halfWidth)-1e-9))), nil
+	return normalSampleSize(math.Max(0, w+d/4-s*s), halfWidth, conf)
 }
