@@ -58,17 +58,21 @@ func (f *File) scanMatches(fn func(*MatchRow) error) (err error) {
 		}
 	}()
 	if f.Meta.SchemaVersion == 1 {
+		// The reader matches columns by name: run_id, which version 1
+		// lacks, reads as "" and is filled from the footer; its fault, ''
+		// for a clean game where version 2 writes NULL, reads as "" either
+		// way.
 		runID := f.Meta.Run.ID()
-		return readRows(f, func(m *matchRowV1) error {
-			row := MatchRow{RunID: runID, GameID: m.GameID, Red: m.Red, Black: m.Black, RedName: m.RedName, BlackName: m.BlackName,
-				RedTimeMS: m.RedTimeMS, BlackTimeMS: m.BlackTimeMS, RedNodes: m.RedNodes, BlackNodes: m.BlackNodes, Fault: m.Fault}
-			return fn(&row)
+		return readRows(f, func(m *MatchRow) error {
+			m.RunID = runID
+			return fn(m)
 		})
 	}
 	return readRows(f, fn)
 }
 
-// readRows reads every row of f as a T, the file's own row struct.
+// readRows reads every row of f as a T, whose columns parquet-go matches to
+// the file's by name.
 func readRows[T any](f *File, fn func(*T) error) error {
 	r := parquet.NewGenericReader[T](f.pf)
 	defer r.Close()
