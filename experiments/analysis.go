@@ -25,6 +25,20 @@ func (e Estimate) Contains(x float64) bool { return e.CI[0] <= x && x <= e.CI[1]
 // HalfWidth returns half the interval's width.
 func (e Estimate) HalfWidth() float64 { return (e.CI[1] - e.CI[0]) / 2 }
 
+// PercentText writes a rate with its interval in percent as the reports'
+// tables and the pipeline's summary do: "12.3% [10.1, 14.5]".
+func (e Estimate) PercentText() string {
+	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
+}
+
+// PointsText writes a change with its interval in signed percentage
+// points as every output does, unit (" pts", or "" in a table's cell)
+// after the value: "-0.1 pts [-1.2, +1.1]" (stats.PointsInterval: a bound
+// keeps its sign, an interval of no width says "no spread").
+func (e Estimate) PointsText(unit string) string {
+	return stats.PointsInterval(e.Value, e.CI[0], e.CI[1], unit)
+}
+
 // EloFigure is an Elo difference with an interval whose ends may be
 // infinite (null in JSON).
 type EloFigure struct {
@@ -167,6 +181,12 @@ type PairedFigure struct {
 	CI    [2]stats.Num `json:"ci"`
 	T     stats.Num    `json:"t"`
 	P     stats.Num    `json:"p"`
+}
+
+// PointsText writes the difference with its interval as Estimate.PointsText
+// does.
+func (f PairedFigure) PointsText(unit string) string {
+	return stats.PointsInterval(float64(f.Value), float64(f.CI[0]), float64(f.CI[1]), unit)
 }
 
 // McNemarFigure is the change of a paired proportion from the first

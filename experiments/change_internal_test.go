@@ -45,10 +45,10 @@ func TestAgreeingPairsShowEquivalenceOnlyWithEnoughOfThem(t *testing.T) {
 // [−0.00048, +0.00148] once printed [+0.0, +0.1].
 func TestReportIntervalsKeepTheSignOfTheirBounds(t *testing.T) {
 	e := Estimate{Value: 0.001, CI: [2]float64{-0.00048, 0.00148}}
-	if got, want := fmtPts(e), "+0.1 pts [-0.048, +0.1]"; got != want {
-		t.Errorf("fmtPts = %q, want %q", got, want)
+	if got, want := e.PointsText(" pts"), "+0.1 pts [-0.048, +0.1]"; got != want {
+		t.Errorf("text: %q, want %q", got, want)
 	}
-	if got, want := mdPts(e), "+0.1 [-0.048, +0.1]"; got != want {
-		t.Errorf("mdPts = %q, want %q", got, want)
+	if got, want := e.PointsText(""), "+0.1 [-0.048, +0.1]"; got != want {
+		t.Errorf("markdown: %q, want %q", got, want)
 	}
 }

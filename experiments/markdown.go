@@ -50,7 +50,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	for _, a := range r.Arms {
 		s := a.Stats
 		ew.printf("| %s | %s | %s | %d | %d | %d | %d | %s | %s | %s |\n", a.Name, a.Variant, simsCell(a.Sims), s.Games,
-			s.RedWins, s.Draws, s.BlackWins, mdRate(s.RedWinRate), mdRate(s.DrawRate), mdRate(s.BlackWinRate))
+			s.RedWins, s.Draws, s.BlackWins, s.RedWinRate.PercentText(), s.DrawRate.PercentText(), s.BlackWinRate.PercentText())
 	}
 	ew.printf("\n| arm | first player | score | advantage (pts) | Elo | red share of decisive games |\n")
 	ew.printf("|---|---|---|---|---|---|\n")
@@ -58,11 +58,11 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		s := a.Stats
 		dec := "–"
 		if s.DecisiveRedShare != nil {
-			dec = fmt.Sprintf("%s of %d", mdRate(*s.DecisiveRedShare), s.DecisiveGames)
+			dec = fmt.Sprintf("%s of %d", s.DecisiveRedShare.PercentText(), s.DecisiveGames)
 		}
 		ew.printf("| %s | %s | %.3f [%.3f, %.3f] | %s | %s | %s |\n", a.Name, s.FirstPlayer,
 			s.FirstPlayerScore.Value, s.FirstPlayerScore.CI[0], s.FirstPlayerScore.CI[1],
-			mdPts(s.FirstPlayerAdvantage), fmtElo(s.FirstPlayerElo), dec)
+			s.FirstPlayerAdvantage.PointsText(""), fmtElo(s.FirstPlayerElo), dec)
 	}
 
 	ew.printf("\n## Endings\n\n")
@@ -105,10 +105,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		for _, a := range rescored {
 			m := a.Stats.MajorityRescoring
 			ew.printf("| %s | %d of %d (%d, %d) | %s | %.3f [%.3f, %.3f] | %s, %s p %s | %s, paired p %s |\n",
-				a.Name, m.DrawsDecided, a.Stats.Draws, m.DrawsDecidedRed, m.DrawsDecidedBlack, mdRate(m.DrawRate),
+				a.Name, m.DrawsDecided, a.Stats.Draws, m.DrawsDecidedRed, m.DrawsDecidedBlack, m.DrawRate.PercentText(),
 				m.FirstPlayerScore.Value, m.FirstPlayerScore.CI[0], m.FirstPlayerScore.CI[1],
-				mdPts(Estimate{Value: m.DrawRateChange.Value, CI: m.DrawRateChange.CI}), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
-				mdNumPts(m.ScoreChange.Value, m.ScoreChange.CI), fmtP(float64(m.ScoreChange.P)))
+				Estimate{Value: m.DrawRateChange.Value, CI: m.DrawRateChange.CI}.PointsText(""), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
+				m.ScoreChange.PointsText(""), fmtP(float64(m.ScoreChange.P)))
 		}
 	}
 
@@ -129,7 +129,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			ew.printf("| headline change | change (pts) | test | p | within ±%.1f? | equivalence p |\n|---|---|---|---|---|---|\n", 100*r.EquivalenceMargin)
 			for _, k := range []string{ChangeScore, ChangeDraw} {
 				ch := c.Changes[k]
-				ew.printf("| %s | %s | %s | %s | %s | %s |\n", strings.ReplaceAll(k, "_", " "), mdPts(ch.Estimate), ch.Test, fmtP(ch.P),
+				ew.printf("| %s | %s | %s | %s | %s | %s |\n", strings.ReplaceAll(k, "_", " "), ch.Estimate.PointsText(""), ch.Test, fmtP(ch.P),
 					map[bool]string{true: "yes", false: "not shown"}[ch.Equivalence.Equivalent], fmtP(float64(ch.Equivalence.P)))
 			}
 			ew.printf("\n")
@@ -141,20 +141,20 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			if !ok {
 				continue
 			}
-			ew.printf("| %s | %s | %s | %s | %s | %+.3f |\n", strings.ReplaceAll(name, "_", " "), mdRate(rc.A), mdRate(rc.B), mdPts(rc.Diff), fmtP(rc.P), rc.CohensH)
+			ew.printf("| %s | %s | %s | %s | %s | %+.3f |\n", strings.ReplaceAll(name, "_", " "), rc.A.PercentText(), rc.B.PercentText(), rc.Diff.PointsText(""), fmtP(rc.P), rc.CohensH)
 		}
 		s := c.FirstPlayerScore
 		ew.printf("| first-player score | %.3f [%.3f, %.3f] | %.3f [%.3f, %.3f] | %s | %s | |\n",
-			s.A.Value, s.A.CI[0], s.A.CI[1], s.B.Value, s.B.CI[0], s.B.CI[1], mdPts(s.Diff), fmtP(s.P))
+			s.A.Value, s.A.CI[0], s.A.CI[1], s.B.Value, s.B.CI[0], s.B.CI[1], s.Diff.PointsText(""), fmtP(s.P))
 		if p := c.Paired; p != nil {
 			ew.printf("\nPaired over %s from the same openings and search seeds (%d ids only in %s, %d only in %s, %d with different openings left out); %s end with the same result under both, and the paired scores correlate with r = %s:\n\n",
 				games(p.Pairs), p.UnmatchedA, c.A, p.UnmatchedB, c.B, p.Mismatched, words.Count(p.Identical, "pair"), fmtCorr(p.Correlation))
 			ew.printf("| figure | change (pts) | test | p |\n|---|---|---|---|\n")
-			ew.printf("| first-player score | %s | paired t | %s |\n", mdNumPts(p.ScoreDiff.Value, p.ScoreDiff.CI), fmtP(float64(p.ScoreDiff.P)))
+			ew.printf("| first-player score | %s | paired t | %s |\n", p.ScoreDiff.PointsText(""), fmtP(float64(p.ScoreDiff.P)))
 			ew.printf("| draw rate | %s | %s (%d vs %d discordant) | %s |\n",
-				mdPts(Estimate{Value: p.Draws.Value, CI: p.Draws.CI}), p.Draws.Test, p.Draws.B, p.Draws.C, fmtP(p.Draws.P))
+				Estimate{Value: p.Draws.Value, CI: p.Draws.CI}.PointsText(""), p.Draws.Test, p.Draws.B, p.Draws.C, fmtP(p.Draws.P))
 			ew.printf("| first-player win rate | %s | %s (%d vs %d discordant) | %s |\n",
-				mdPts(Estimate{Value: p.FirstPlayerWins.Value, CI: p.FirstPlayerWins.CI}), p.FirstPlayerWins.Test, p.FirstPlayerWins.B, p.FirstPlayerWins.C, fmtP(p.FirstPlayerWins.P))
+				Estimate{Value: p.FirstPlayerWins.Value, CI: p.FirstPlayerWins.CI}.PointsText(""), p.FirstPlayerWins.Test, p.FirstPlayerWins.B, p.FirstPlayerWins.C, fmtP(p.FirstPlayerWins.P))
 			if float64(p.NarrowerBy) >= 0.02 {
 				ew.printf("\nUnpaired, the score difference's interval would be [%s, %s] points: pairing makes it %s narrower (correlation of paired scores %s), worth about %s unpaired games per arm.\n",
 					signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), fmtShare(p.NarrowerBy), fmtCorr(p.Correlation), fmtCount(p.EquivalentGames))
@@ -175,14 +175,14 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 		ew.printf("\n%s:\n\n| sims | arm | games | advantage (pts) | draw rate |\n|---:|---|---:|---|---|\n", title)
 		for _, p := range l.Points {
-			ew.printf("| %s | %s | %d | %s | %s |\n", rungName(p), p.Arm, p.Games, mdPts(p.Advantage), mdRate(p.DrawRate))
+			ew.printf("| %s | %s | %d | %s | %s |\n", rungName(p), p.Arm, p.Games, p.Advantage.PointsText(""), p.DrawRate.PercentText())
 		}
 		if len(l.Steps) > 0 {
 			ew.printf("\nSuccessive rungs (change = next − this, paired where the games pair; agree = both changes shown within ±%.1f points):\n\n", 100*l.Margin)
 			ew.printf("| step | advantage change (pts) | equivalence p | draw rate change (pts) | equivalence p | agree? | games per rung to show agreement |\n|---|---|---|---|---|---|---:|\n")
 			for _, st := range l.Steps {
-				ew.printf("| %s → %s | %s | %s | %s | %s | %s | %d |\n", st.From, st.To, mdPts(st.Advantage.Estimate), fmtP(float64(st.Advantage.Equivalence.P)),
-					mdPts(st.DrawRate.Estimate), fmtP(float64(st.DrawRate.Equivalence.P)), map[bool]string{true: "yes", false: "no"}[st.Agrees], st.GamesToAgree)
+				ew.printf("| %s → %s | %s | %s | %s | %s | %s | %d |\n", st.From, st.To, st.Advantage.Estimate.PointsText(""), fmtP(float64(st.Advantage.Equivalence.P)),
+					st.DrawRate.Estimate.PointsText(""), fmtP(float64(st.DrawRate.Equivalence.P)), map[bool]string{true: "yes", false: "no"}[st.Agrees], st.GamesToAgree)
 			}
 			if l.ConvergedAt != "" {
 				ew.printf("\nConverged from %s on.\n", l.ConvergedAt)
@@ -199,18 +199,18 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 				fits = "**the line does not fit**: read the rung-by-rung changes"
 			}
 			ew.printf("\nChange per doubling of simulations (weighted least squares on log2 sims, interval widened by √(χ²/df) = %.2f): %s points; lack of fit χ² %.2f on %d df, p %s (%s).\n",
-				ln.Scale, mdPts(*sl), ln.Chi2, ln.DF, fmtP(float64(ln.LackOfFitP)), fits)
+				ln.Scale, sl.PointsText(""), ln.Chi2, ln.DF, fmtP(float64(ln.LackOfFitP)), fits)
 		} else if l.FitNote != "" {
 			ew.printf("\n%s.\n", capital(l.FitNote))
 		}
 		if t := l.Trend; t != nil {
 			ew.printf("\nThe same trend tested game by game over the %s played from the same opening at every rung (each game's own least-squares slope on log2 sims, a one-sample t interval: the rungs' shared openings are accounted for): advantage %s points per doubling (p %s), draw rate %s points per doubling (p %s).\n",
-				games(t.Games), mdNumPts(t.Advantage.Value, t.Advantage.CI), fmtP(float64(t.Advantage.P)), mdNumPts(t.DrawRate.Value, t.DrawRate.CI), fmtP(float64(t.DrawRate.P)))
+				games(t.Games), t.Advantage.PointsText(""), fmtP(float64(t.Advantage.P)), t.DrawRate.PointsText(""), fmtP(float64(t.DrawRate.P)))
 		}
 		if e := l.Ends; e != nil {
 			ew.printf("\nLowest against highest rung directly, %s → %s: advantage %s points (%s p %s; within ±%.1f? %s, p %s), draw rate %s points (%s p %s; within ±%.1f? %s, p %s).\n",
-				e.From, e.To, mdPts(e.Advantage.Estimate), e.Advantage.Test, fmtP(e.Advantage.P), 100*l.Margin, map[bool]string{true: "yes", false: "not shown"}[e.Advantage.Equivalence.Equivalent], fmtP(float64(e.Advantage.Equivalence.P)),
-				mdPts(e.DrawRate.Estimate), e.DrawRate.Test, fmtP(e.DrawRate.P), 100*l.Margin, map[bool]string{true: "yes", false: "not shown"}[e.DrawRate.Equivalence.Equivalent], fmtP(float64(e.DrawRate.Equivalence.P)))
+				e.From, e.To, e.Advantage.Estimate.PointsText(""), e.Advantage.Test, fmtP(e.Advantage.P), 100*l.Margin, map[bool]string{true: "yes", false: "not shown"}[e.Advantage.Equivalence.Equivalent], fmtP(float64(e.Advantage.Equivalence.P)),
+				e.DrawRate.Estimate.PointsText(""), e.DrawRate.Test, fmtP(e.DrawRate.P), 100*l.Margin, map[bool]string{true: "yes", false: "not shown"}[e.DrawRate.Equivalence.Equivalent], fmtP(float64(e.DrawRate.Equivalence.P)))
 		}
 		if st := l.Stopping; st != nil {
 			ew.printf("\nStopping rule (extend the ladder by doubling simulations until the top step agrees, at most %d simulations): **%s**.\n", st.MaxSims, st.Verdict)
@@ -222,7 +222,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		ew.printf("| arm | changed | regime | advantage (pts) | change (pts) | draw rate | change (pts) | conclusion | holds? |\n|---|---|---|---|---|---|---|---|---|\n")
 		for _, row := range sv.Rows {
 			ew.printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", row.Arm, joinSettings(row.Changed), orDash(row.Regime),
-				mdPts(row.Advantage), mdPts(row.AdvantageChange.Estimate), mdRate(row.DrawRate), mdPts(row.DrawRateChange.Estimate),
+				row.Advantage.PointsText(""), row.AdvantageChange.Estimate.PointsText(""), row.DrawRate.PercentText(), row.DrawRateChange.Estimate.PointsText(""),
 				row.Conclusion, map[bool]string{true: "yes", false: "**no**"}[row.Survives])
 		}
 	}
@@ -260,16 +260,6 @@ func simsCell(s int) string {
 		return "–"
 	}
 	return fmt.Sprint(s)
-}
-
-func mdRate(e Estimate) string {
-	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
-}
-
-func mdPts(e Estimate) string { return ptsInterval(e.Value, e.CI[0], e.CI[1], "") }
-
-func mdNumPts(v stats.Num, ci [2]stats.Num) string {
-	return ptsInterval(float64(v), float64(ci[0]), float64(ci[1]), "")
 }
 
 func orDash(s string) string {

@@ -25,7 +25,7 @@ func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
 			}
 			strat, red, eq := "– (an opening with one game)", "–", "–"
 			if s := o.Stratified; s != nil {
-				strat = mdPts(s.Advantage)
+				strat = s.Advantage.PointsText("")
 				if !isNaN(float64(s.VarianceReduction)) {
 					red = fmt.Sprintf("%.1f%%", 100*float64(s.VarianceReduction))
 				}
@@ -40,7 +40,7 @@ func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
 		ew.printf("Arms alike but for their opening plies k. The advantage is that of the side to move after the opening (Red after an even k, Black after an odd one), its score − 0.5.\n\n")
 		ew.printf("| k | arm | side to move after it | games | openings | advantage of that side (pts) | first player's (Red's) advantage (pts) | draw rate | free-capture games |\n|---:|---|---|---:|---:|---|---|---|---:|\n")
 		for _, row := range s.Rows {
-			ew.printf("| %d | %s | %s | %d | %d | %s | %s | %s | %d |\n", row.RandomOpening, row.Arm, row.Mover, row.Games, row.Openings, mdPts(row.MoverAdvantage), mdPts(row.FirstAdvantage), mdRate(row.DrawRate), row.FreeCaptureGames)
+			ew.printf("| %d | %s | %s | %d | %d | %s | %s | %s | %d |\n", row.RandomOpening, row.Arm, row.Mover, row.Games, row.Openings, row.MoverAdvantage.PointsText(""), row.FirstAdvantage.PointsText(""), row.DrawRate.PercentText(), row.FreeCaptureGames)
 		}
 		if t := s.Test; t != nil {
 			ew.printf("\nDo all rows estimate one advantage? Cochran's Q %.1f on %d df, p %s (weighted mean %s points).\n", t.Q, t.DF, fmtP(t.P), signedPts(t.Mean))

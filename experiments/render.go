@@ -45,22 +45,6 @@ func fmtRate(e Estimate) string {
 	return fmt.Sprintf("%5.1f%%  [%.1f%%, %.1f%%]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
 }
 
-// fmtPts writes a difference of rates in percentage points with its
-// interval (ptsInterval).
-func fmtPts(e Estimate) string {
-	return ptsInterval(e.Value, e.CI[0], e.CI[1], " pts")
-}
-
-func fmtNumPts(v stats.Num, ci [2]stats.Num) string {
-	return ptsInterval(float64(v), float64(ci[0]), float64(ci[1]), " pts")
-}
-
-// ptsInterval writes a fraction and its interval as signed percentage
-// points (stats.PointsInterval: "no spread" for an interval of no width).
-func ptsInterval(v, lo, hi float64, unit string) string {
-	return stats.PointsInterval(v, lo, hi, unit)
-}
-
 // fmtP writes a p-value as every output does (stats.PText).
 func fmtP(p float64) string { return stats.PText(p) }
 
@@ -80,7 +64,7 @@ func writeGroupText(ew *errWriter, g *GroupStats, conf string) {
 		fmt.Fprintf(tw, "  red share of decisive\t%d\t%s\n", g.DecisiveGames, fmtRate(*g.DecisiveRedShare))
 	}
 	fmt.Fprintf(tw, "  first-player score\t\t%.4f [%.4f, %.4f]\n", g.FirstPlayerScore.Value, g.FirstPlayerScore.CI[0], g.FirstPlayerScore.CI[1])
-	fmt.Fprintf(tw, "  first-player advantage\t\t%s  (Elo %s)\n", fmtPts(g.FirstPlayerAdvantage), fmtElo(g.FirstPlayerElo))
+	fmt.Fprintf(tw, "  first-player advantage\t\t%s  (Elo %s)\n", g.FirstPlayerAdvantage.PointsText(" pts"), fmtElo(g.FirstPlayerElo))
 	if ew.err == nil {
 		ew.err = tw.Flush()
 	}
@@ -98,8 +82,8 @@ func writeGroupText(ew *errWriter, g *GroupStats, conf string) {
 			games(m.Games), strings.TrimSpace(fmtRate(m.DrawRate)), m.FirstPlayerScore.Value, m.FirstPlayerScore.CI[0], m.FirstPlayerScore.CI[1])
 		ew.printf("    %s decided (%d for red, %d for black); draw rate change %s (%s p %s); score change %s (paired p %s)\n",
 			words.Count(m.DrawsDecided, "draw"), m.DrawsDecidedRed, m.DrawsDecidedBlack,
-			fmtPts(Estimate{Value: m.DrawRateChange.Value, CI: m.DrawRateChange.CI}), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
-			fmtNumPts(m.ScoreChange.Value, m.ScoreChange.CI), fmtP(float64(m.ScoreChange.P)))
+			Estimate{Value: m.DrawRateChange.Value, CI: m.DrawRateChange.CI}.PointsText(" pts"), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
+			m.ScoreChange.PointsText(" pts"), fmtP(float64(m.ScoreChange.P)))
 	}
 }
 
@@ -169,10 +153,10 @@ func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
 			continue
 		}
 		fmt.Fprintf(tw, "  %s\t%.1f%% → %.1f%%\tchange %s\tp %s\th %+.3f\n", strings.ReplaceAll(name, "_", " "),
-			100*r.A.Value, 100*r.B.Value, fmtPts(r.Diff), fmtP(r.P), r.CohensH)
+			100*r.A.Value, 100*r.B.Value, r.Diff.PointsText(" pts"), fmtP(r.P), r.CohensH)
 	}
 	s := c.FirstPlayerScore
-	fmt.Fprintf(tw, "  first-player score\t%.4f → %.4f\tchange %s\tp %s\t\n", s.A.Value, s.B.Value, fmtPts(s.Diff), fmtP(s.P))
+	fmt.Fprintf(tw, "  first-player score\t%.4f → %.4f\tchange %s\tp %s\t\n", s.A.Value, s.B.Value, s.Diff.PointsText(" pts"), fmtP(s.P))
 	if ew.err == nil {
 		ew.err = tw.Flush()
 	}
@@ -180,11 +164,11 @@ func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
 		ew.printf("  paired over %s from the same openings (%d mismatched, %d/%d unmatched; %d with the same result under both):\n",
 			words.Count(p.Pairs, "game"), p.Mismatched, p.UnmatchedA, p.UnmatchedB, p.Identical)
 		ew.printf("    first-player score change %s (paired t p %s); correlation of paired scores %s; unpaired interval [%s, %s]: pairing narrows it by %s\n",
-			fmtNumPts(p.ScoreDiff.Value, p.ScoreDiff.CI), fmtP(float64(p.ScoreDiff.P)), fmtCorr(p.Correlation),
+			p.ScoreDiff.PointsText(" pts"), fmtP(float64(p.ScoreDiff.P)), fmtCorr(p.Correlation),
 			signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), fmtShare(p.NarrowerBy))
 		ew.printf("    draw rate change %s (%s p %s); first-player win rate change %s (%s p %s)\n",
-			fmtPts(Estimate{Value: p.Draws.Value, CI: p.Draws.CI}), p.Draws.Test, fmtP(p.Draws.P),
-			fmtPts(Estimate{Value: p.FirstPlayerWins.Value, CI: p.FirstPlayerWins.CI}), p.FirstPlayerWins.Test, fmtP(p.FirstPlayerWins.P))
+			Estimate{Value: p.Draws.Value, CI: p.Draws.CI}.PointsText(" pts"), p.Draws.Test, fmtP(p.Draws.P),
+			Estimate{Value: p.FirstPlayerWins.Value, CI: p.FirstPlayerWins.CI}.PointsText(" pts"), p.FirstPlayerWins.Test, fmtP(p.FirstPlayerWins.P))
 	}
 	for _, k := range []string{ChangeScore, ChangeDraw} {
 		ch, ok := c.Changes[k]
@@ -195,7 +179,7 @@ func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
 		if ch.Equivalence.Equivalent {
 			verdict = "within"
 		}
-		ew.printf("  %s change %s (%s): %s ±%.1f points (equivalence TOST p %s)\n", strings.ReplaceAll(k, "_", " "), fmtPts(ch.Estimate), ch.Test,
+		ew.printf("  %s change %s (%s): %s ±%.1f points (equivalence TOST p %s)\n", strings.ReplaceAll(k, "_", " "), ch.Estimate.PointsText(" pts"), ch.Test,
 			verdict, 100*ch.Equivalence.Margin, fmtP(float64(ch.Equivalence.P)))
 	}
 }

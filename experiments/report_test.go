@@ -342,7 +342,7 @@ func TestVerdictsAreReadOffTheInterval(t *testing.T) {
 			}
 		}
 	}
-	if got := mdPts(Estimate{Value: -1e-9, CI: [2]float64{-1e-9, -1e-9}}); got != "+0.0 (no spread)" {
+	if got := (Estimate{Value: -1e-9, CI: [2]float64{-1e-9, -1e-9}}).PointsText(""); got != "+0.0 (no spread)" {
 		t.Errorf("a zero-width interval prints %q", got)
 	}
 }

@@ -191,16 +191,16 @@ func (s *Summary) WriteText(w io.Writer) error {
 	for _, v := range s.Variants {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d-%d-%d\t%s %.3f [%.3f, %.3f]\t%s\t%.1f\n", v.Variant, v.Games, v.Positions,
 			v.RedWins, v.Draws, v.BlackWins, v.FirstPlayer, v.FirstPlayerScore.Value, v.FirstPlayerScore.CI[0], v.FirstPlayerScore.CI[1],
-			pct(v.DrawRate), v.MeanPlies)
+			v.DrawRate.PercentText(), v.MeanPlies)
 	}
 	tw.Flush()
 	if c := s.Comparison; c != nil {
 		if c.PairedScoreDiff != nil {
 			ew.printf("%s → %s, paired over %d openings (scores correlate r %.2f): first player's score %s (paired t p %s), draw rate %s (%s p %s)\n",
-				c.A, c.B, c.Pairs, float64(c.PairCorrelation), numPts(c.PairedScoreDiff.Value, c.PairedScoreDiff.CI),
-				fmtP(float64(c.PairedScoreDiff.P)), pts(*c.PairedDrawDiff), c.PairedDrawTest, fmtP(c.PairedDrawP))
+				c.A, c.B, c.Pairs, float64(c.PairCorrelation), c.PairedScoreDiff.PointsText(" pts"),
+				fmtP(float64(c.PairedScoreDiff.P)), c.PairedDrawDiff.PointsText(" pts"), c.PairedDrawTest, fmtP(c.PairedDrawP))
 		} else {
-			ew.printf("%s → %s: first player's score %s, draw rate %s\n", c.A, c.B, pts(c.FirstPlayerScoreDiff), pts(c.DrawRateDiff))
+			ew.printf("%s → %s: first player's score %s, draw rate %s\n", c.A, c.B, c.FirstPlayerScoreDiff.PointsText(" pts"), c.DrawRateDiff.PointsText(" pts"))
 		}
 	}
 
@@ -237,22 +237,6 @@ func (s *Summary) WriteText(w io.Writer) error {
 	ew.printf("query:  duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('%s/games/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
 		filepath.ToSlash(filepath.Join(s.Out, DataDir)))
 	return ew.err
-}
-
-func pct(e experiments.Estimate) string {
-	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
-}
-
-// pts and numPts write a change in signed percentage points with its
-// interval, as every report writes them, "-0.1 pts [-1.2, +1.1]"
-// (stats.PointsInterval: a bound keeps its sign, an interval of no width
-// says "no spread").
-func pts(e experiments.Estimate) string {
-	return numPts(stats.Num(e.Value), [2]stats.Num{stats.Num(e.CI[0]), stats.Num(e.CI[1])})
-}
-
-func numPts(v stats.Num, ci [2]stats.Num) string {
-	return stats.PointsInterval(float64(v), float64(ci[0]), float64(ci[1]), " pts")
 }
 
 // fmtP writes a p-value as the report does (stats.PText).

@@ -13,8 +13,13 @@ import (
 // if the interval excluded 0.
 func TestSummaryIntervalsKeepTheSignOfTheirBounds(t *testing.T) {
 	e := experiments.Estimate{Value: 0.001, CI: [2]float64{-0.00048, 0.00148}}
-	if got, want := pts(e), "+0.1 pts [-0.048, +0.1]"; got != want {
-		t.Errorf("pts(%+v) = %q, want %q", e, got, want)
+	s := &Summary{Report: ReportSummary{Files: []string{"report.md"}}, Comparison: &VariantComparison{A: "standard", B: "majority", FirstPlayerScoreDiff: e}}
+	var b strings.Builder
+	if err := s.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if want := "first player's score +0.1 pts [-0.048, +0.1],"; !strings.Contains(b.String(), want) {
+		t.Errorf("summary lacks %q:\n%s", want, b.String())
 	}
 }
 
