@@ -77,9 +77,8 @@ func engineLines(desc string) []string {
 
 func newDatasetVerifyCommand() *cobra.Command {
 	var (
-		quiet, complete, asJSON bool
-		games                   int64
-		shards                  int
+		opt           dataset.VerifyOptions
+		quiet, asJSON bool
 	)
 	cmd := &cobra.Command{
 		Use:   "verify DIR [--complete] [--expect-games N] [--shards S] [--json]",
@@ -103,20 +102,19 @@ func newDatasetVerifyCommand() *cobra.Command {
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
-			if games < 0 {
-				return fmt.Errorf("--expect-games %d: want the run's number of games, 1 or more", games)
+			if opt.Games < 0 {
+				return fmt.Errorf("--expect-games %d: want the run's number of games, 1 or more", opt.Games)
 			}
-			if shards < 0 {
-				return fmt.Errorf("--shards %d: want the run's number of shards, 1 or more", shards)
+			if opt.Shards < 0 {
+				return fmt.Errorf("--shards %d: want the run's number of shards, 1 or more", opt.Shards)
 			}
-			if shards > 0 && !complete && games == 0 {
+			if opt.Shards > 0 && !opt.Complete && opt.Games == 0 {
 				return errors.New("--shards names the shards missing games: give it with --complete or --expect-games N")
 			}
 			if err := dataset.CheckDir(dir); err != nil {
 				return err
 			}
-			res, err := dataset.VerifyWithProgress(cmd.Context(), dir, dataset.VerifyOptions{Complete: complete, Games: games, Shards: shards},
-				cmd.ErrOrStderr(), quiet)
+			res, err := dataset.VerifyWithProgress(cmd.Context(), dir, opt, cmd.ErrOrStderr(), quiet)
 			if err != nil {
 				return err
 			}
@@ -129,10 +127,10 @@ func newDatasetVerifyCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
-	cmd.Flags().BoolVar(&complete, "complete", false, "check that each variant holds every game of its run (N from its manifest)")
-	cmd.Flags().Int64Var(&games, "expect-games", 0, "N: check that each variant holds exactly the games 0..N-1 (implies --complete)")
+	cmd.Flags().BoolVar(&opt.Complete, "complete", false, "check that each variant holds every game of its run (N from its manifest)")
+	cmd.Flags().Int64Var(&opt.Games, "expect-games", 0, "N: check that each variant holds exactly the games 0..N-1 (implies --complete)")
 	deprecatedAlias(cmd, "games", "expect-games", "--games N is the games a run plays; verify checks a count")
-	cmd.Flags().IntVar(&shards, "shards", 0, "the run's --shards: name the shards that play missing games")
+	cmd.Flags().IntVar(&opt.Shards, "shards", 0, "the run's --shards: name the shards that play missing games")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
