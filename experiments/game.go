@@ -3,6 +3,7 @@ package experiments
 import (
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
@@ -29,15 +30,11 @@ func (w Winner) String() string {
 	return winnerNames[w]
 }
 
-// ParseWinner parses the winner column: "red", "black" or "draw".
+// ParseWinner parses the winner column: "red", "black" or "draw", the
+// names String writes.
 func ParseWinner(s string) (Winner, error) {
-	switch s {
-	case "red":
-		return RedWin, nil
-	case "draw":
-		return Draw, nil
-	case "black":
-		return BlackWin, nil
+	if i := slices.Index(winnerNames[:NoWinner], s); i >= 0 {
+		return Winner(i), nil
 	}
 	return NoWinner, fmt.Errorf("winner %q: want red, black or draw", s)
 }

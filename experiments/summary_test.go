@@ -355,6 +355,25 @@ func TestFromRowRejectsBadValues(t *testing.T) {
 	}
 }
 
+// TestWinnerParsesWhatItPrints: each winner's name parses back to it;
+// NoWinner's empty name and any other text are refused, naming the text.
+func TestWinnerParsesWhatItPrints(t *testing.T) {
+	for _, w := range []Winner{RedWin, Draw, BlackWin} {
+		if got, err := ParseWinner(w.String()); err != nil || got != w {
+			t.Errorf("ParseWinner(%q) = %v, %v", w.String(), got, err)
+		}
+	}
+	for _, s := range []string{"", "Red", "white"} {
+		w, err := ParseWinner(s)
+		if want := `winner "` + s + `": want red, black or draw`; err == nil || err.Error() != want || w != NoWinner {
+			t.Errorf("ParseWinner(%q) = %v, %v; want NoWinner and %q", s, w, err, want)
+		}
+	}
+	if s := Winner(7).String(); s != "Winner(7)" {
+		t.Errorf("Winner(7) prints %q", s)
+	}
+}
+
 func TestJSONHasTheFieldsTheIssueSpecifies(t *testing.T) {
 	games := synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, meanPlies: 90}, 2, 0, 500)
 	res, err := collect(nil, false, map[string][]Game{"": games}).Analyze(0.95, false)
