@@ -192,20 +192,20 @@ func (f PairedFigure) PointsText(unit string) string {
 // McNemarFigure is the change of a paired proportion from the first
 // condition to the second with McNemar's test: B pairs have the event under
 // the second condition (arm B, or the majority rescoring) only, C under the
-// first only, and Value is (B − C)/pairs, the second's rate minus the
-// first's. P is the one p-value every output quotes, from Test: the exact
-// binomial test below stats.McNemarExactBelow discordant pairs, else the
-// chi-square test (ChiSquareP and ExactP hold both).
+// first only, and the Estimate is (B − C)/pairs, the second's rate minus the
+// first's, with its interval. P is the one p-value every output quotes,
+// from Test: the exact binomial test below stats.McNemarExactBelow
+// discordant pairs, else the chi-square test (ChiSquareP and ExactP hold
+// both).
 type McNemarFigure struct {
-	B          int64      `json:"b"`
-	C          int64      `json:"c"`
-	Value      float64    `json:"value"`
-	CI         [2]float64 `json:"ci"`
-	Chi2       float64    `json:"chi2"`
-	Test       string     `json:"test"`
-	P          float64    `json:"p"`
-	ChiSquareP float64    `json:"chi_square_p"`
-	ExactP     float64    `json:"exact_p"`
+	B int64 `json:"b"`
+	C int64 `json:"c"`
+	Estimate
+	Chi2       float64 `json:"chi2"`
+	Test       string  `json:"test"`
+	P          float64 `json:"p"`
+	ChiSquareP float64 `json:"chi_square_p"`
+	ExactP     float64 `json:"exact_p"`
 }
 
 func mcnemarFigure(b, c, n int64, conf float64) (McNemarFigure, error) {
@@ -213,7 +213,7 @@ func mcnemarFigure(b, c, n int64, conf float64) (McNemarFigure, error) {
 	if err != nil {
 		return McNemarFigure{}, err
 	}
-	return McNemarFigure{B: b, C: c, Value: r.Diff, CI: [2]float64{r.CI.Lo, r.CI.Hi},
+	return McNemarFigure{B: b, C: c, Estimate: est(r.Diff, r.CI),
 		Chi2: r.Stat, Test: r.Method(), P: r.PValue(), ChiSquareP: r.P, ExactP: r.ExactP}, nil
 }
 

@@ -59,7 +59,7 @@ func changes(c *Comparison, margin, conf float64) map[string]ChangeFigure {
 		score = ChangeFigure{Estimate: Estimate{Value: float64(sd.Value), CI: [2]float64{float64(sd.CI[0]), float64(sd.CI[1])}},
 			P: float64(sd.P), Test: "paired t-test", DF: stats.Num(df)}
 		score.SE = score.HalfWidth() / tc
-		draw = ChangeFigure{Estimate: Estimate{Value: p.Draws.Value, CI: p.Draws.CI}, P: p.Draws.P, Test: p.Draws.Test, DF: stats.Num(math.Inf(1))}
+		draw = ChangeFigure{Estimate: p.Draws.Estimate, P: p.Draws.P, Test: p.Draws.Test, DF: stats.Num(math.Inf(1))}
 		b, cc, n := float64(p.Draws.B), float64(p.Draws.C), float64(p.Pairs)
 		draw.SE = math.Sqrt(math.Max(0, b+cc-(b-cc)*(b-cc)/n)) / n
 	}

@@ -107,7 +107,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			ew.printf("| %s | %d of %d (%d, %d) | %s | %.3f [%.3f, %.3f] | %s, %s p %s | %s, paired p %s |\n",
 				a.Name, m.DrawsDecided, a.Stats.Draws, m.DrawsDecidedRed, m.DrawsDecidedBlack, m.DrawRate.PercentText(),
 				m.FirstPlayerScore.Value, m.FirstPlayerScore.CI[0], m.FirstPlayerScore.CI[1],
-				Estimate{Value: m.DrawRateChange.Value, CI: m.DrawRateChange.CI}.PointsText(""), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
+				m.DrawRateChange.PointsText(""), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
 				m.ScoreChange.PointsText(""), fmtP(float64(m.ScoreChange.P)))
 		}
 	}
@@ -152,9 +152,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			ew.printf("| figure | change (pts) | test | p |\n|---|---|---|---|\n")
 			ew.printf("| first-player score | %s | paired t | %s |\n", p.ScoreDiff.PointsText(""), fmtP(float64(p.ScoreDiff.P)))
 			ew.printf("| draw rate | %s | %s (%d vs %d discordant) | %s |\n",
-				Estimate{Value: p.Draws.Value, CI: p.Draws.CI}.PointsText(""), p.Draws.Test, p.Draws.B, p.Draws.C, fmtP(p.Draws.P))
+				p.Draws.PointsText(""), p.Draws.Test, p.Draws.B, p.Draws.C, fmtP(p.Draws.P))
 			ew.printf("| first-player win rate | %s | %s (%d vs %d discordant) | %s |\n",
-				Estimate{Value: p.FirstPlayerWins.Value, CI: p.FirstPlayerWins.CI}.PointsText(""), p.FirstPlayerWins.Test, p.FirstPlayerWins.B, p.FirstPlayerWins.C, fmtP(p.FirstPlayerWins.P))
+				p.FirstPlayerWins.PointsText(""), p.FirstPlayerWins.Test, p.FirstPlayerWins.B, p.FirstPlayerWins.C, fmtP(p.FirstPlayerWins.P))
 			if float64(p.NarrowerBy) >= 0.02 {
 				ew.printf("\nUnpaired, the score difference's interval would be [%s, %s] points: pairing makes it %s narrower (correlation of paired scores %s), worth about %s unpaired games per arm.\n",
 					signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), fmtShare(p.NarrowerBy), fmtCorr(p.Correlation), fmtCount(p.EquivalentGames))

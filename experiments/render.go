@@ -82,7 +82,7 @@ func writeGroupText(ew *errWriter, g *GroupStats, conf string) {
 			games(m.Games), strings.TrimSpace(fmtRate(m.DrawRate)), m.FirstPlayerScore.Value, m.FirstPlayerScore.CI[0], m.FirstPlayerScore.CI[1])
 		ew.printf("    %s decided (%d for red, %d for black); draw rate change %s (%s p %s); score change %s (paired p %s)\n",
 			words.Count(m.DrawsDecided, "draw"), m.DrawsDecidedRed, m.DrawsDecidedBlack,
-			Estimate{Value: m.DrawRateChange.Value, CI: m.DrawRateChange.CI}.PointsText(" pts"), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
+			m.DrawRateChange.PointsText(" pts"), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
 			m.ScoreChange.PointsText(" pts"), fmtP(float64(m.ScoreChange.P)))
 	}
 }
@@ -167,8 +167,8 @@ func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
 			p.ScoreDiff.PointsText(" pts"), fmtP(float64(p.ScoreDiff.P)), fmtCorr(p.Correlation),
 			signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), fmtShare(p.NarrowerBy))
 		ew.printf("    draw rate change %s (%s p %s); first-player win rate change %s (%s p %s)\n",
-			Estimate{Value: p.Draws.Value, CI: p.Draws.CI}.PointsText(" pts"), p.Draws.Test, fmtP(p.Draws.P),
-			Estimate{Value: p.FirstPlayerWins.Value, CI: p.FirstPlayerWins.CI}.PointsText(" pts"), p.FirstPlayerWins.Test, fmtP(p.FirstPlayerWins.P))
+			p.Draws.PointsText(" pts"), p.Draws.Test, fmtP(p.Draws.P),
+			p.FirstPlayerWins.PointsText(" pts"), p.FirstPlayerWins.Test, fmtP(p.FirstPlayerWins.P))
 	}
 	for _, k := range []string{ChangeScore, ChangeDraw} {
 		ch, ok := c.Changes[k]

@@ -103,7 +103,8 @@ func (p *runner) fillFigures(r *experiments.Report) {
 		if pr := cmp.Paired; pr != nil {
 			vc.Pairs = pr.Pairs
 			vc.PairedScoreDiff = &experiments.PairedFigure{Value: pr.ScoreDiff.Value, CI: pr.ScoreDiff.CI, T: pr.ScoreDiff.T, P: pr.ScoreDiff.P}
-			vc.PairedDrawDiff = &experiments.Estimate{Value: pr.Draws.Value, CI: pr.Draws.CI}
+			d := pr.Draws.Estimate
+			vc.PairedDrawDiff = &d
 			vc.PairedDrawP, vc.PairedDrawTest = pr.Draws.P, pr.Draws.Test
 			vc.PairCorrelation = pr.Correlation
 		}
