@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/internal/testutil"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -125,16 +126,10 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if c, err := ParseCommand(s); err == nil {
-			again, err := ParseCommand(c.String())
-			if err != nil || !reflect.DeepEqual(again, c) {
-				t.Fatalf("command %q -> %q -> %+v, %v", s, c.String(), again, err)
-			}
+			testutil.RoundTrip(t, s, c, ParseCommand, Command.String, nil)
 		}
 		if r, err := ParseReply(s); err == nil {
-			again, err := ParseReply(r.String())
-			if err != nil || !sameReply(again, r) {
-				t.Fatalf("reply %q -> %q -> %+v, %v", s, r.String(), again, err)
-			}
+			testutil.RoundTrip(t, s, r, ParseReply, Reply.String, sameReply)
 		}
 	})
 }

@@ -7,5 +7,7 @@
 // a buffer safe to read while another goroutine writes it, which can call
 // a function (a cancel) once a text arrives; declared.go checks that a
 // settings table (mcts's engine settings, runspec's run settings) has an
-// entry for every field of its struct.
+// entry for every field of its struct; roundtrip.go checks, for a fuzz
+// test of a parser and its printer, that what the parser accepted prints
+// as text it parses back to the same value.
 package testutil
