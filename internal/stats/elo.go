@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
-
-	"github.com/surakarta/surakarta/internal/setting"
 )
 
 // EloFromScore returns the logistic Elo difference that predicts the
@@ -221,18 +219,26 @@ const (
 	BayesElo
 )
 
-var sprtModels = setting.NewNames[SPRTModel]("logistic", "bayeselo")
-
 // String names the model.
-func (m SPRTModel) String() string { return sprtModels.String(m) }
+func (m SPRTModel) String() string {
+	switch m {
+	case Logistic:
+		return "logistic"
+	case BayesElo:
+		return "bayeselo"
+	}
+	return fmt.Sprintf("SPRTModel(%d)", uint8(m))
+}
 
 // ParseSPRTModel parses "logistic" or "bayeselo".
 func ParseSPRTModel(s string) (SPRTModel, error) {
-	m, err := sprtModels.Parse(s)
-	if err != nil {
-		return 0, fmt.Errorf("sprt model %q: %w", s, err)
+	switch s {
+	case "logistic":
+		return Logistic, nil
+	case "bayeselo":
+		return BayesElo, nil
 	}
-	return m, nil
+	return 0, fmt.Errorf("sprt model %q: want logistic or bayeselo", s)
 }
 
 // SPRTDecision is the state of a sequential test.
