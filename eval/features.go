@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"slices"
 	"strconv"
 	"text/tabwriter"
 
@@ -88,16 +89,15 @@ var featureTable = [NumFeatures]Feature{
 }
 
 // Features returns the feature set in Vector order.
-func Features() []Feature {
-	out := make([]Feature, NumFeatures)
-	copy(out, featureTable[:])
-	return out
-}
+func Features() []Feature { return slices.Clone(featureTable[:]) }
 
 // Names returns the feature names in Vector order.
-func Names() []string {
-	out := make([]string, NumFeatures)
-	for i, f := range featureTable {
+func Names() []string { return featureNames(featureTable[:]) }
+
+// featureNames returns the names of the features of a table, in its order.
+func featureNames(table []Feature) []string {
+	out := make([]string, len(table))
+	for i, f := range table {
 		out[i] = f.Name
 	}
 	return out

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/surakarta/surakarta/rules"
 )
@@ -74,20 +75,10 @@ var moveFeatureTable = [NumMoveFeatures]Feature{
 }
 
 // MoveFeatures returns the move feature set in MoveVector order.
-func MoveFeatures() []Feature {
-	out := make([]Feature, NumMoveFeatures)
-	copy(out, moveFeatureTable[:])
-	return out
-}
+func MoveFeatures() []Feature { return slices.Clone(moveFeatureTable[:]) }
 
 // MoveNames returns the move feature names in MoveVector order.
-func MoveNames() []string {
-	out := make([]string, NumMoveFeatures)
-	for i, f := range moveFeatureTable {
-		out[i] = f.Name
-	}
-	return out
-}
+func MoveNames() []string { return featureNames(moveFeatureTable[:]) }
 
 // MoveVector holds the features of one move, indexed by the move feature
 // constants (MoveCapture, ...). float32 is exact for every value (small
