@@ -72,9 +72,7 @@ func (x *OpeningIndex) Merge(o *OpeningIndex) {
 		c.sum += oc.sum
 		c.sumsq += oc.sumsq
 		c.moverSum += oc.moverSum
-		c.moverWDL.Wins += oc.moverWDL.Wins
-		c.moverWDL.Draws += oc.moverWDL.Draws
-		c.moverWDL.Losses += oc.moverWDL.Losses
+		c.moverWDL.Add(oc.moverWDL)
 	}
 }
 
@@ -183,9 +181,7 @@ func (x *OpeningIndex) Analyze(conf float64) (OpeningStats, error) {
 			out.FreeCapture.Games += c.n
 			w = &capWDL
 		}
-		w.Wins += c.moverWDL.Wins
-		w.Draws += c.moverWDL.Draws
-		w.Losses += c.moverWDL.Losses
+		w.Add(c.moverWDL)
 	}
 	out.MinGames = minN
 	for _, pair := range []struct {

@@ -8,7 +8,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/stats"
@@ -148,7 +147,7 @@ type MatchSummary struct {
 	Path   string `json:"path"`
 	Engine string `json:"engine"`
 	Games  int    `json:"games"`
-	arena.WDL
+	stats.WDL
 	Score float64 `json:"score"`
 	// Elo is A − B with its 95% interval; infinite values (a sweep) are
 	// null in JSON.

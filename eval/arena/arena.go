@@ -56,18 +56,11 @@ type ArenaOptions struct {
 	OnPair func(pair int, games [2]GameRecord) error
 }
 
-// WDL counts game outcomes from A's side.
-type WDL struct {
-	Wins   int `json:"wins"`
-	Draws  int `json:"draws"`
-	Losses int `json:"losses"`
-}
-
 // ArenaResult is the outcome of a match from A's side.
 type ArenaResult struct {
 	// Games counts the games played and scored (whole pairs only).
 	Games int `json:"games"`
-	WDL
+	stats.WDL
 	// Score is (wins + draws/2)/games.
 	Score stats.Num `json:"score"`
 	// Elo is the logistic Elo difference A − B and EloCI its 95%
@@ -84,8 +77,8 @@ type ArenaResult struct {
 	// Pairs counts the pairs by A's points in them: 0, ½, 1, 1½, 2.
 	Pairs stats.Pentanomial `json:"pairs"`
 	// AsRed and AsBlack split A's results by colour.
-	AsRed   WDL `json:"a_as_red"`
-	AsBlack WDL `json:"a_as_black"`
+	AsRed   stats.WDL `json:"a_as_red"`
+	AsBlack stats.WDL `json:"a_as_black"`
 	// Reasons counts the games by how they ended.
 	Reasons map[string]int `json:"reasons"`
 	// MeanPlies is the mean game length.
@@ -357,7 +350,7 @@ func addPair(res *ArenaResult, games [2]GameRecord, plies *int) {
 		if j == 1 {
 			side = &res.AsBlack
 		}
-		for _, w := range []*WDL{&res.WDL, side} {
+		for _, w := range []*stats.WDL{&res.WDL, side} {
 			switch g.ScoreA() {
 			case 1:
 				w.Wins++
@@ -380,7 +373,7 @@ func finishArena(res *ArenaResult, plies int) {
 		res.Score, res.Elo, res.EloCI, res.LOS = stats.Num(math.NaN()), stats.Num(math.NaN()), [2]stats.Num{stats.Num(math.NaN()), stats.Num(math.NaN())}, 0.5
 		return
 	}
-	res.Score = stats.Num((float64(res.Wins) + float64(res.Draws)/2) / float64(res.Games))
+	res.Score = stats.Num(res.WDL.Score())
 	res.MeanPlies = float64(plies) / float64(res.Games)
 	e, err := stats.EloPentanomial(res.Pairs, 0.95)
 	if err != nil {

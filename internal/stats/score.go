@@ -5,9 +5,19 @@ import (
 	"math"
 )
 
-// WDL counts the outcomes of games from one side's point of view.
+// WDL counts the outcomes of games from one side's point of view: a
+// match's from A's side (eval/arena writes it in JSON as these keys).
 type WDL struct {
-	Wins, Draws, Losses int
+	Wins   int `json:"wins"`
+	Draws  int `json:"draws"`
+	Losses int `json:"losses"`
+}
+
+// Add counts o's games in t.
+func (t *WDL) Add(o WDL) {
+	t.Wins += o.Wins
+	t.Draws += o.Draws
+	t.Losses += o.Losses
 }
 
 // N returns the number of games.

@@ -210,3 +210,14 @@ func TestScoreSampleSize(t *testing.T) {
 		t.Error("rates summing above 1: no error")
 	}
 }
+
+// TestWDLAddCountsEveryOutcome: Add must count each of the other's wins,
+// draws and losses where they belong (the openings' merge and totals rely
+// on it).
+func TestWDLAddCountsEveryOutcome(t *testing.T) {
+	w := WDL{Wins: 1, Draws: 2, Losses: 3}
+	w.Add(WDL{Wins: 10, Draws: 20, Losses: 30})
+	if want := (WDL{Wins: 11, Draws: 22, Losses: 33}); w != want {
+		t.Errorf("got %+v, want %+v", w, want)
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/internal/stats"
 )
 
 // LadderFormat identifies a ladder file.
@@ -84,7 +85,7 @@ type Match struct {
 	A     string `json:"a"`
 	B     string `json:"b"`
 	Games int    `json:"games"`
-	arena.WDL
+	stats.WDL
 	Score float64    `json:"score"`
 	Elo   float64    `json:"elo"`
 	EloCI [2]float64 `json:"elo_ci"`

@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/internal/testutil"
 )
 
@@ -28,7 +28,7 @@ func TestGateRule(t *testing.T) {
 		{0, 0, 1, false},
 	}
 	for _, tc := range tests {
-		m := Match{Games: tc.w + tc.d + tc.l, WDL: arena.WDL{Wins: tc.w, Draws: tc.d, Losses: tc.l}}
+		m := Match{Games: tc.w + tc.d + tc.l, WDL: stats.WDL{Wins: tc.w, Draws: tc.d, Losses: tc.l}}
 		if got := promotes(m); got != tc.want {
 			t.Errorf("%d-%d-%d: promoted %v, want %v", tc.w, tc.d, tc.l, got, tc.want)
 		}
@@ -171,7 +171,7 @@ func TestLadderEloIsTheProgramsForm(t *testing.T) {
 	if v := verdict(g); !strings.Contains(v, "Elo +inf") {
 		t.Errorf("progress line %q: want Elo +inf", v)
 	}
-	g = &Generation{Generation: 4, GateOpponent: 2, Gate: Match{Games: 200, WDL: arena.WDL{Wins: 80, Draws: 33, Losses: 87}}}
+	g = &Generation{Generation: 4, GateOpponent: 2, Gate: Match{Games: 200, WDL: stats.WDL{Wins: 80, Draws: 33, Losses: 87}}}
 	if v := gateReason(g); !strings.Contains(v, "not promoted: 96.5 points of 200 (48.2%) against gen-02") || !strings.Contains(v, "gen-02 stays the champion") {
 		t.Errorf("reason %q: want the score and the champion that stays", v)
 	}
