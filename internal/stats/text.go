@@ -15,14 +15,10 @@ import (
 // "+inf"/"-inf", NaN "n/a".
 func PointsText(x float64) string {
 	v := 100 * x
-	switch {
-	case math.IsNaN(v):
-		return "n/a"
-	case math.IsInf(v, 1):
-		return "+inf"
-	case math.IsInf(v, -1):
-		return "-inf"
-	case math.Abs(x) <= 1e-9:
+	if s, ok := nonFiniteText(v); ok {
+		return s
+	}
+	if math.Abs(x) <= 1e-9 {
 		return "+0.0"
 	}
 	if a := math.Abs(v); a < 0.05 {
@@ -31,6 +27,21 @@ func PointsText(x float64) string {
 		}
 	}
 	return fmt.Sprintf("%+.1f", v)
+}
+
+// nonFiniteText writes a figure that is no finite number as PointsText and
+// EloText do: NaN "n/a" (no games), ±Inf "+inf"/"-inf"; ok is false for a
+// finite x.
+func nonFiniteText(x float64) (s string, ok bool) {
+	switch {
+	case math.IsNaN(x):
+		return "n/a", true
+	case math.IsInf(x, 1):
+		return "+inf", true
+	case math.IsInf(x, -1):
+		return "-inf", true
+	}
+	return "", false
 }
 
 // PText writes a p-value as every report of the program does: three
