@@ -189,21 +189,25 @@ func ExtractBoards(v *Vector, red, black rules.Bitboard, side rules.Color, noCap
 		st.fill(red, black)
 		for m := s.capturing; m != 0; m &= m - 1 {
 			p := s.links[bits.TrailingZeros(m)&(maxLinks-1)]
-			// Both ways of the link in turn: the target t (the lower
-			// square first) and the piece c that captures it.
-			t := p & -p
-			c := p ^ t
-			for range 2 {
-				if t&(prot|undefended) == 0 {
-					to, gone := square(t), &doubledSquare[square(c)]
-					black := -uint64(^(red >> to) & 1)
-					hit := st.recapturedAt(&ringEntries[to][0], gone, black)
-					if entryCount[to] > 1 {
-						hit |= st.recapturedAt(&ringEntries[to][1], gone, black)
-					}
-					undefended |= t &^ rules.Bitboard(mask64(hit))
+			lo := p & -p
+			hi := p ^ lo
+			if lo&(prot|undefended) == 0 {
+				to, gone := square(lo), &doubledSquare[square(hi)]
+				black := -uint64(^(red >> to) & 1)
+				hit := st.recapturedAt(&ringEntries[to][0], gone, black)
+				if entryCount[to] > 1 {
+					hit |= st.recapturedAt(&ringEntries[to][1], gone, black)
 				}
-				t, c = c, t
+				undefended |= lo &^ rules.Bitboard(mask64(hit))
+			}
+			if hi&(prot|undefended) == 0 {
+				to, gone := square(hi), &doubledSquare[square(lo)]
+				black := -uint64(^(red >> to) & 1)
+				hit := st.recapturedAt(&ringEntries[to][0], gone, black)
+				if entryCount[to] > 1 {
+					hit |= st.recapturedAt(&ringEntries[to][1], gone, black)
+				}
+				undefended |= hi &^ rules.Bitboard(mask64(hit))
 			}
 		}
 		for i, n := 0, s.nskip; i < n; i++ {
