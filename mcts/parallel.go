@@ -121,11 +121,7 @@ func (s *Searcher) parallel(threads, done int) int {
 		h.rng.Seed(s.main.rng.Uint64())
 		h.begin()
 		h.setShared(true)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			h.run()
-		}()
+		wg.Go(h.run)
 	}
 	s.main.run()
 	wg.Wait()

@@ -154,11 +154,7 @@ func PerftDivide(p Position, depth, threads int) []DivideEntry {
 	}
 	var wg sync.WaitGroup
 	for w := 1; w < threads && w < len(tasks); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work()
-		}()
+		wg.Go(work)
 	}
 	work()
 	wg.Wait()

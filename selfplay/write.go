@@ -92,9 +92,7 @@ func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre ma
 	var workers sync.WaitGroup
 	workerErr := make([]error, cfg.Workers)
 	for w := range cfg.Workers {
-		workers.Add(1)
-		go func() {
-			defer workers.Done()
+		workers.Go(func() {
 			pl, err := newPlayer(cfg)
 			if err != nil {
 				workerErr[w] = err
@@ -108,7 +106,7 @@ func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre ma
 				}
 				results <- rec
 			}
-		}()
+		})
 	}
 	go func() {
 		workers.Wait()

@@ -428,13 +428,11 @@ func (b *builder) parallel(n int, f func(lo, hi int)) {
 	var wg sync.WaitGroup
 	next := make(chan int, b.workers)
 	for w := 0; w < b.workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for lo := range next {
 				f(lo, min(lo+chunk, n))
 			}
-		}()
+		})
 	}
 	for lo := 0; lo < n; lo += chunk {
 		next <- lo

@@ -172,9 +172,7 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 	results := make(chan pairResult, workers)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			pa, err := a()
 			if err == nil {
 				defer pa.Close()
@@ -203,7 +201,7 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 				}
 			}
 			results <- pairResult{index: -1, err: err}
-		}()
+		})
 	}
 	go func() { wg.Wait(); close(results) }()
 

@@ -168,13 +168,11 @@ func (e *logisticEval) evaluate(beta []float64) {
 	}
 	close(next)
 	for w := 0; w < min(e.workers, e.chunks); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for c := range next {
 				e.chunk(c)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	n := e.s.total

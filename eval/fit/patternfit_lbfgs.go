@@ -81,13 +81,11 @@ func (e *patternLoss) evaluate(u []float64) {
 	close(next)
 	var wg sync.WaitGroup
 	for range min(e.workers, patternFitBlocks) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for k := range next {
 				e.block(k, theta)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	n := float64(e.s.rows())

@@ -305,13 +305,11 @@ func (o *priorObjective) evaluate(beta []float64) {
 	close(next)
 	var wg sync.WaitGroup
 	for range o.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range next {
 				o.part(&o.parts[i])
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	loss := 0.0

@@ -76,8 +76,7 @@ func Start(w io.Writer, o Options) *Reporter {
 		}
 	}
 	if !o.Quiet {
-		r.wg.Add(1)
-		go r.loop()
+		r.wg.Go(r.loop)
 	}
 	return r
 }
@@ -102,7 +101,6 @@ func (r *Reporter) Stop() {
 }
 
 func (r *Reporter) loop() {
-	defer r.wg.Done()
 	period := r.o.Interval
 	if r.live {
 		period = r.o.LiveInterval

@@ -20,10 +20,8 @@ func Watch(w io.Writer, o Options, poll func() int64) (stop func()) {
 	}
 	done := make(chan struct{})
 	var wg sync.WaitGroup
-	wg.Add(1)
 	delay := WatchDelay
-	go func() {
-		defer wg.Done()
+	wg.Go(func() {
 		if delay > 0 {
 			wait := time.NewTimer(delay)
 			defer wait.Stop()
@@ -50,7 +48,7 @@ func Watch(w io.Writer, o Options, poll func() int64) (stop func()) {
 				last = n
 			}
 		}
-	}()
+	})
 	var once sync.Once
 	return func() {
 		once.Do(func() {
