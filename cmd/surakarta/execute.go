@@ -84,6 +84,25 @@ func wantsJSON(cmd *cobra.Command, args []string) bool {
 	return slices.Contains(args, "--json") || slices.Contains(args, "--json=true")
 }
 
+// writeJSON writes v as one JSON object indented two spaces a level and
+// ended by a newline, the form of the --json output of the commands that
+// print through it or printResult (analyze, tablebase probe and the error
+// object of writeErrorJSON print theirs on one line).
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// printResult prints a command's result on stdout: v as one JSON object
+// under --json (asJSON), else what text writes.
+func printResult(cmd *cobra.Command, asJSON bool, v any, text func(io.Writer) error) error {
+	if asJSON {
+		return writeJSON(cmd.OutOrStdout(), v)
+	}
+	return text(cmd.OutOrStdout())
+}
+
 // countingWriter counts the bytes written through it.
 type countingWriter struct {
 	w io.Writer

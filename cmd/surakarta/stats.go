@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -89,21 +88,6 @@ func checkConfidence(conf float64) error {
 		return fmt.Errorf("--confidence %v: want a fraction in (0, 1) such as 0.95", conf)
 	}
 	return nil
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-// printResult prints a command's result on stdout: v as one JSON object
-// under --json (asJSON), else what text writes.
-func printResult(cmd *cobra.Command, asJSON bool, v any, text func(io.Writer) error) error {
-	if asJSON {
-		return writeJSON(cmd.OutOrStdout(), v)
-	}
-	return text(cmd.OutOrStdout())
 }
 
 func newStatsPlanCommand() *cobra.Command {
