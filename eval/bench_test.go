@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -12,7 +13,7 @@ import (
 // middlegame with captures on both circuits and a sparse endgame.
 var benchFENs = []struct{ name, fen string }{
 	{"start", rules.StartFEN},
-	{"middlegame", "1br1bb/1r3b/1b1rr1/4b1/5r/r1rbr1 b 0 31"},
+	{"middlegame", testgames.Middlegame},
 	{"endgame", "4b1/5r/6/6/5b/r3r1 b 0 31"},
 }
 
@@ -21,10 +22,7 @@ var sinkVector eval.Vector
 func BenchmarkExtract(b *testing.B) {
 	for _, bp := range benchFENs {
 		b.Run(bp.name, func(b *testing.B) {
-			p, err := rules.ParseFEN(bp.fen)
-			if err != nil {
-				b.Fatal(err)
-			}
+			p := testgames.Position(b, bp.fen)
 			b.ReportAllocs()
 			var v eval.Vector
 			for b.Loop() {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -93,10 +94,7 @@ func TestFeatureValues(t *testing.T) {
 	}
 	covered := make(map[int]bool)
 	for _, tc := range tests {
-		p, err := rules.ParseFEN(tc.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := testgames.Position(t, tc.fen)
 		got := eval.Extract(nil, &p)[tc.feature]
 		if math.Abs(got-tc.want) > 1e-12 {
 			t.Errorf("%s in %q = %v, worked out by hand %v", eval.Names()[tc.feature], tc.fen, got, tc.want)
@@ -155,7 +153,7 @@ func TestFeaturesRespectBoardSymmetry(t *testing.T) {
 }
 
 func TestExtractDoesNotAllocate(t *testing.T) {
-	p, _ := rules.ParseFEN("1br1bb/1r3b/1b1rr1/4b1/5r/r1rbr1 b 0 31")
+	p := testgames.Position(t, testgames.Middlegame)
 	dst := make([]float64, 0, eval.NumFeatures)
 	if n := testing.AllocsPerRun(100, func() { dst = eval.Extract(dst, &p) }); n != 0 {
 		t.Fatalf("Extract allocates %v times per call", n)

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/internal/testgames"
 )
 
 // hugeModel returns a model file (value and prior heads) that passes every
@@ -148,7 +148,7 @@ func FuzzReadModel(f *testing.F) {
 	f.Add(`{"format":"surakarta-model","version":1}`)
 	f.Add(`{"value":{"weights":[1e400]}}`)
 	f.Add("")
-	p, _ := rules.ParseFEN("1br1bb/1r3b/1b1rr1/4b1/5r/r1rbr1 b 0 31")
+	p := testgames.Position(f, testgames.Middlegame)
 	moves := p.GenerateMoves(nil)
 	f.Fuzz(func(t *testing.T, s string) {
 		mf, err := eval.ReadModel(strings.NewReader(s))

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/testgames"
 	"github.com/surakarta/surakarta/mcts"
-	"github.com/surakarta/surakarta/rules"
 )
 
 var _ mcts.Evaluator = (*eval.Linear)(nil)
@@ -96,7 +96,7 @@ func TestSaveIntoMissingDirectoryFails(t *testing.T) {
 // TestLinearLinks pins the two links: ridge clamps the score to [-1, 1],
 // logistic maps it to 2σ(z) - 1.
 func TestLinearLinks(t *testing.T) {
-	p, _ := rules.ParseFEN("6/6/6/6/r5/1b2b1 r 0 1")
+	p := testgames.Position(t, "6/6/6/6/r5/1b2b1 r 0 1")
 	var x eval.Vector
 	eval.ExtractVector(&x, &p)
 	for _, tc := range []struct {
@@ -125,7 +125,7 @@ func TestLinearLinks(t *testing.T) {
 
 func TestLinearEvaluateDoesNotAllocate(t *testing.T) {
 	l := eval.NewLinear(eval.Logistic, testWeights())
-	p, _ := rules.ParseFEN("1br1bb/1r3b/1b1rr1/4b1/5r/r1rbr1 b 0 31")
+	p := testgames.Position(t, testgames.Middlegame)
 	if n := testing.AllocsPerRun(100, func() { l.Evaluate(&p, nil, nil) }); n != 0 {
 		t.Fatalf("Evaluate allocates %v times per call", n)
 	}
@@ -152,7 +152,7 @@ func FuzzReadWeights(f *testing.F) {
 	f.Add(string(hugeJSON))
 	f.Add(`[]`)
 	f.Add("")
-	p, _ := rules.ParseFEN("1br1bb/1r3b/1b1rr1/4b1/5r/r1rbr1 b 0 31")
+	p := testgames.Position(f, testgames.Middlegame)
 	f.Fuzz(func(t *testing.T, s string) {
 		wf, err := eval.ReadWeights(strings.NewReader(s))
 		if err != nil {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/internal/testgames"
 )
 
 // TestModelRoundTrip saves a model and loads it as an evaluator: the value
@@ -27,7 +27,7 @@ func TestModelRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, _ := rules.ParseFEN("1br1bb/1r3b/1b1rr1/4b1/5r/r1rbr1 b 0 31")
+	p := testgames.Position(t, testgames.Middlegame)
 	moves := p.GenerateMoves(nil)
 	got, want := make([]float32, len(moves)), make([]float32, len(moves))
 	v, has := ev.Evaluate(&p, moves, got)

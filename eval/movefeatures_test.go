@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -120,10 +121,7 @@ func TestMoveFeaturesAreColourSymmetric(t *testing.T) {
 // TestPriorFill checks that the prior is a distribution over the moves,
 // uniform with zero weights, and favours captures with a capture weight.
 func TestPriorFill(t *testing.T) {
-	p, err := rules.ParseFEN("1br1bb/1r3b/1b1rr1/4b1/5r/r1rbr1 b 0 31")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := testgames.Position(t, testgames.Middlegame)
 	moves := p.GenerateMoves(nil)
 	dst := make([]float32, len(moves))
 	eval.NewPrior([eval.NumMoveFeatures]float64{}).Fill(&p, moves, dst)
@@ -154,7 +152,7 @@ func TestPriorFill(t *testing.T) {
 }
 
 func TestPriorFillDoesNotAllocate(t *testing.T) {
-	p, _ := rules.ParseFEN("1br1bb/1r3b/1b1rr1/4b1/5r/r1rbr1 b 0 31")
+	p := testgames.Position(t, testgames.Middlegame)
 	moves := p.GenerateMoves(nil)
 	dst := make([]float32, len(moves))
 	var w [eval.NumMoveFeatures]float64

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/testgames"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -131,10 +132,7 @@ func BenchmarkSearchModel(b *testing.B) {
 				ev = counter
 			}
 			b.Run(pos.name+"/"+mode, func(b *testing.B) {
-				p, err := rules.ParseFEN(pos.fen)
-				if err != nil {
-					b.Fatal(err)
-				}
+				p := testgames.Position(b, pos.fen)
 				benchValueSearches(b, ev, p)
 				if mode == "lazy" {
 					b.ReportMetric(float64(counter.fills)/float64(counter.evaluations), "fills/expansion")

@@ -1,7 +1,11 @@
 package testgames
 
 import (
+	"fmt"
 	"reflect"
+	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
@@ -37,5 +41,39 @@ func TestRowsAreTheSeedsGamesAndWriteKeepsThem(t *testing.T) {
 	}
 	if !reflect.DeepEqual(back, rows) {
 		t.Fatalf("read back\n%+v\nwrote\n%+v", back, rows)
+	}
+}
+
+// fatalRecorder is a test whose Fatalf records the message and stops the
+// goroutine, as testing's does.
+type fatalRecorder struct {
+	testing.TB
+	msg string
+}
+
+func (r *fatalRecorder) Helper() {}
+
+func (r *fatalRecorder) Fatalf(format string, args ...any) {
+	r.msg = fmt.Sprintf(format, args...)
+	runtime.Goexit()
+}
+
+// TestPositionParsesOrNamesTheFEN: Position gives the position Middlegame
+// writes, and a FEN that does not parse fails the test with the FEN in
+// the message.
+func TestPositionParsesOrNamesTheFEN(t *testing.T) {
+	if p := Position(t, Middlegame); p.FEN() != Middlegame {
+		t.Fatalf("Position(Middlegame) writes %q", p.FEN())
+	}
+	const bad = "1br1bb/1r3b/1b1rr1/4b1/5r b 0 31"
+	r := &fatalRecorder{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		Position(r, bad)
+	}()
+	<-done
+	if !strings.Contains(r.msg, strconv.Quote(bad)) {
+		t.Fatalf("Position(%q) failed with %q, which does not name the FEN", bad, r.msg)
 	}
 }
