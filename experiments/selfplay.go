@@ -117,9 +117,9 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 		return err
 	}
 	cfg := selfplay.Config{
-		Dir: a.Dir, Games: a.Games, Seed: a.Seed, RandomOpening: a.RandomOpening,
-		Rules: a.Rules, Engine: mcts.Engine{Settings: c.Settings, Evaluator: ev.Identity}, Evaluator: ev.Evaluator, Workers: a.Concurrency, Opening: a.Opening,
-		PartGames: p.PartGames, Resume: done > 0 || len(left) > 0, Logf: p.Logf,
+		Run:   runspec.Settings{Out: a.Dir, Games: a.Games, Seed: a.Seed, RandomOpening: a.RandomOpening, Concurrency: a.Concurrency, Resume: done > 0 || len(left) > 0},
+		Rules: a.Rules, Engine: mcts.Engine{Settings: c.Settings, Evaluator: ev.Identity}, Evaluator: ev.Evaluator, Opening: a.Opening,
+		PartGames: p.PartGames, Logf: p.Logf,
 	}
 	if p.OnStart != nil {
 		cfg.OnStart = func(planned, skipped int64) { p.OnStart(a, planned, skipped) }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
@@ -16,9 +17,8 @@ func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 	status := Skipped
 	for _, v := range Variants {
 		sc := selfplay.Config{
-			Dir: data, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening,
+			Run:   runspec.Settings{Out: data, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening, Concurrency: c.Workers, Resume: c.Resume},
 			Rules: c.rulesOf(v), Engine: c.Engine, Evaluator: c.Evaluator.Evaluator,
-			Workers: c.Workers, Resume: c.Resume,
 		}
 		if err := checkManifest(data, &sc); err != nil {
 			return "", "", err

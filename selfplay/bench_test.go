@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -20,7 +21,7 @@ import (
 const benchGames = 16
 
 func benchConfig(dir string, workers int) Config {
-	return Config{Dir: dir, Games: benchGames, Workers: workers, Seed: 1, Rules: rules.DefaultRules(), Engine: DefaultEngine(),
+	return Config{Run: runspec.Settings{Out: dir, Games: benchGames, Concurrency: workers, Seed: 1}, Rules: rules.DefaultRules(), Engine: DefaultEngine(),
 		Evaluator: mcts.Material{}}
 }
 
@@ -98,7 +99,7 @@ func BenchmarkSelfplaySink(b *testing.B) {
 func BenchmarkSelfplayMemory(b *testing.B) {
 	cfg := benchConfig(b.TempDir(), 2)
 	cfg.Engine.Sims = 64
-	cfg.Games = int64(b.N)
+	cfg.Run.Games = int64(b.N)
 	step := max(int64(b.N)/10, 1)
 	type sample struct {
 		games       int64

@@ -17,7 +17,7 @@ import (
 func TestEnumeratedOpeningsArePlayedInTurnAndVerify(t *testing.T) {
 	dir := t.TempDir()
 	cfg := testConfig(dir, 6, 2)
-	cfg.RandomOpening, cfg.Opening = 2, dataset.OpeningEnumerated
+	cfg.Run.RandomOpening, cfg.Opening = 2, dataset.OpeningEnumerated
 	cfg.Engine.Sims = 4
 	mustRun(t, context.Background(), cfg)
 	list, err := dataset.EnumerateOpenings(cfg.Rules, rules.Start(), 2)
@@ -34,7 +34,7 @@ func TestEnumeratedOpeningsArePlayedInTurnAndVerify(t *testing.T) {
 		t.Fatalf("manifest records opening %q", m.Opening)
 	}
 	mustVerify(t, dir)
-	cfg.Opening, cfg.Resume, cfg.Games = "", true, 8
+	cfg.Opening, cfg.Run.Resume, cfg.Run.Games = "", true, 8
 	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "opening") {
 		t.Fatalf("resuming with random openings: %v, want a refusal naming the opening", err)
 	}

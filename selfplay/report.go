@@ -10,12 +10,12 @@ import (
 )
 
 // CheckPartition refuses a run whose settings differ from those the
-// partition in c.Dir holds, naming each differing flag with both values,
+// partition in c.Run.Out holds, naming each differing flag with both values,
 // before anything is played or touched. A partition without a manifest is
 // left to Run, which checks its footers.
 func (c *Config) CheckPartition() error {
 	mine := c.RunSettings()
-	have, ok, err := dataset.ReadManifest(c.Dir, mine.Variant)
+	have, ok, err := dataset.ReadManifest(c.Run.Out, mine.Variant)
 	if err != nil || !ok {
 		return nil // Run reports a bad manifest
 	}
@@ -29,7 +29,7 @@ func (c *Config) CheckPartition() error {
 	}
 	return fmt.Errorf("%s already holds a %s run with other settings:\n  %s\n"+
 		"To continue that run, repeat its settings (with --resume); to start a new run, write it to another --out",
-		dataset.PartitionDir(c.Dir, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(lines, "\n  "))
+		dataset.PartitionDir(c.Run.Out, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(lines, "\n  "))
 }
 
 // SummaryJSON is what selfplay --json prints of a run into Out.

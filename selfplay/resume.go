@@ -27,7 +27,7 @@ type resumeState struct {
 // journals kept.
 func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary, logf func(string, ...any)) (st *resumeState, err error) {
 	lo, hi := planned[0].First, planned[len(planned)-1].Last+1
-	lock, err := dataset.LockGames(cfg.Dir, run.Variant, lo, hi)
+	lock, err := dataset.LockGames(cfg.Run.Out, run.Variant, lo, hi)
 	if err != nil {
 		return nil, err
 	}
@@ -36,48 +36,48 @@ func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary
 			lock.Unlock()
 		}
 	}()
-	if err := dataset.ClaimRun(cfg.Dir, run, cfg.Resume); err != nil {
+	if err := dataset.ClaimRun(cfg.Run.Out, run, cfg.Run.Resume); err != nil {
 		return nil, err
 	}
 	st = &resumeState{lock: lock, journaled: map[int64]*record{}}
-	if !cfg.Resume {
-		complete, err := dataset.Complete(cfg.Dir, run.Variant)
+	if !cfg.Run.Resume {
+		complete, err := dataset.Complete(cfg.Run.Out, run.Variant)
 		if err != nil {
 			return nil, err
 		}
-		left, err := dataset.Leftovers(cfg.Dir, run.Variant, lo, hi)
+		left, err := dataset.Leftovers(cfg.Run.Out, run.Variant, lo, hi)
 		if err != nil {
 			return nil, err
 		}
-		js, err := dataset.ReadJournals(cfg.Dir, run, lo, hi)
+		js, err := dataset.ReadJournals(cfg.Run.Out, run, lo, hi)
 		if err != nil {
 			return nil, err
 		}
 		if n := overlap(planned, complete); n > 0 || len(left)+len(js.Paths) > 0 {
 			return nil, fmt.Errorf("%s already holds %d of this run's %d games and %d files of an interrupted run: resume the run (selfplay --resume) or write to another directory",
-				cfg.Dir, n, sum.Planned, len(left)+len(js.Paths))
+				cfg.Run.Out, n, sum.Planned, len(left)+len(js.Paths))
 		}
 		st.todo = planned
 		return st, nil
 	}
 	// Files this program did not write may be the user's: a resume names
 	// them and leaves them to the user rather than removing them.
-	foreign, err := dataset.Unexpected(cfg.Dir, run.Variant)
+	foreign, err := dataset.Unexpected(cfg.Run.Out, run.Variant)
 	if err != nil {
 		return nil, err
 	}
 	if len(foreign) > 0 {
 		return nil, fmt.Errorf("%s holds %s not written by surakarta, which readers would read as rows: %s; move them out of the dataset (or delete them), then resume again",
-			cfg.Dir, filesWord(len(foreign)), strings.Join(foreign, ", "))
+			cfg.Run.Out, filesWord(len(foreign)), strings.Join(foreign, ", "))
 	}
-	removed, err := dataset.Cleanup(cfg.Dir, run.Variant, lo, hi)
+	removed, err := dataset.Cleanup(cfg.Run.Out, run.Variant, lo, hi)
 	if err != nil {
 		return nil, err
 	}
 	for _, p := range removed {
 		logf("removed %s, left by an interrupted run", p)
 	}
-	strays, busy, err := dataset.CleanupStrays(cfg.Dir, run.Variant, lo, hi)
+	strays, busy, err := dataset.CleanupStrays(cfg.Run.Out, run.Variant, lo, hi)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary
 	for _, p := range busy {
 		logf("left %s: a running writer holds its games", p)
 	}
-	rep, err := dataset.CheckParts(cfg.Dir, run, lo, hi)
+	rep, err := dataset.CheckParts(cfg.Run.Out, run, lo, hi)
 	if err != nil {
 		return nil, err
 	}
@@ -97,13 +97,13 @@ func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary
 	for _, p := range rep.Recorded {
 		logf("checked %s and recorded its hashes", p)
 	}
-	complete, err := dataset.Complete(cfg.Dir, run.Variant)
+	complete, err := dataset.Complete(cfg.Run.Out, run.Variant)
 	if err != nil {
 		return nil, err
 	}
 	sum.Skipped = overlap(planned, complete)
 	st.todo = subtract(planned, complete)
-	js, err := dataset.ReadJournals(cfg.Dir, run, lo, hi)
+	js, err := dataset.ReadJournals(cfg.Run.Out, run, lo, hi)
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,7 @@ func TestARunGrowsInPlace(t *testing.T) {
 		t.Fatalf("growing without resume: %v, want a refusal that says to resume", err)
 	}
 	cfg := testConfig(dir, 9, 2)
-	cfg.Resume = true
+	cfg.Run.Resume = true
 	if s := mustRun(t, context.Background(), cfg); s.Skipped != 5 || s.Played != 4 {
 		t.Fatalf("grown run: %+v, want 5 skipped and 4 played", s)
 	}
@@ -34,7 +34,7 @@ func TestARunGrowsInPlace(t *testing.T) {
 	if m, _, _ := dataset.ReadManifest(dir, "standard"); m.Games != 9 {
 		t.Fatalf("manifest records %d games, want 9", m.Games)
 	}
-	cfg.Games = 7
+	cfg.Run.Games = 7
 	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "9 games") {
 		t.Fatalf("shrinking: %v, want a refusal naming the run's 9 games", err)
 	}
@@ -54,7 +54,7 @@ func TestTwoRunsInOneDirectoryRace(t *testing.T) {
 	for i := range errs {
 		wg.Go(func() {
 			cfg := testConfig(dir, 12, 1)
-			cfg.Resume = true
+			cfg.Run.Resume = true
 			_, errs[i] = Run(context.Background(), cfg)
 		})
 	}
@@ -99,7 +99,7 @@ func TestResumeRepairsDamagedParts(t *testing.T) {
 	want := readRows(t, ref, "standard")
 	foreign := filepath.Join(base, "foreign")
 	fc := testConfig(foreign, 9, 2)
-	fc.Seed++
+	fc.Run.Seed++
 	mustRun(t, context.Background(), fc)
 	pos := func(d string, first int64) string {
 		return dataset.PartPath(d, dataset.TablePositions, "standard", first)
@@ -128,7 +128,7 @@ func TestResumeRepairsDamagedParts(t *testing.T) {
 			mustRun(t, context.Background(), testConfig(dir, 9, 2))
 			damage(dir)
 			cfg := testConfig(dir, 9, 2)
-			cfg.Resume = true
+			cfg.Run.Resume = true
 			var notes []string
 			cfg.Logf = func(f string, a ...any) { notes = append(notes, f) }
 			s := mustRun(t, context.Background(), cfg)
@@ -158,7 +158,7 @@ func TestHugeRunsPlanLazily(t *testing.T) {
 	Run(ctx, cfg)
 	runtime.ReadMemStats(&after)
 	if grown := after.TotalAlloc - before.TotalAlloc; grown > 64<<20 {
-		t.Fatalf("starting a run of %d games allocated %d MB", cfg.Games, grown>>20)
+		t.Fatalf("starting a run of %d games allocated %d MB", cfg.Run.Games, grown>>20)
 	}
 }
 
@@ -181,7 +181,7 @@ func TestInterruptsAtRandomMomentsLoseNothingFinished(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cfg := testConfig(dir, 10, 2)
 		cfg.PartGames = 4
-		cfg.Resume = round > 0
+		cfg.Run.Resume = round > 0
 		stopAfter := 1 + s.IntN(3)
 		seen := 0
 		cfg.OnGame = func(GameStats) {
@@ -229,7 +229,7 @@ func TestAResumeRemovesStaleJournals(t *testing.T) {
 		}
 		j.Close()
 	}
-	cfg.Resume = true
+	cfg.Run.Resume = true
 	if s := mustRun(t, context.Background(), cfg); s.Played != 0 {
 		t.Fatalf("resume of a complete run played %d games", s.Played)
 	}
@@ -250,7 +250,7 @@ func TestResumeRemovesStraysAndRefusesForeignFiles(t *testing.T) {
 	b, _ := os.ReadFile(dataset.PartPath(dir, dataset.TableGames, "standard", 0))
 	os.WriteFile(copied, b, 0o644)
 	cfg := testConfig(dir, 3, 1)
-	cfg.Resume = true
+	cfg.Run.Resume = true
 	var notes []string
 	cfg.Logf = func(f string, a ...any) { notes = append(notes, fmt.Sprintf(f, a...)) }
 	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), copied) {

@@ -24,34 +24,35 @@ const DefaultPartGames = 256
 // plies.
 func DefaultEngine() mcts.Engine { return runspec.SelfPlayEngine() }
 
-// Config describes a self-play run.
+// Config describes a self-play run. Its run settings (out, games, seed,
+// random opening, concurrency, resume, shard) are Run, declared with their
+// checks and manifest fields in internal/runspec; the rest are
+// self-play's own.
 type Config struct {
-	// Dir is the dataset directory. Empty plays the games and writes
-	// nothing (benchmarks measure the writer's cost against it).
-	Dir string
-	// Games is N, the number of games of the whole run (all shards).
-	Games int64
-	// Shard and Shards select the games [Shard·N/Shards, (Shard+1)·N/Shards)
-	// (Shards 0 means 1).
-	Shard, Shards int
+	// Run are the run's settings, with what self-play makes of them: Out
+	// is the dataset directory (empty: play and write nothing, as the
+	// benchmarks do); Games counts the games of the whole run, all shards;
+	// Shard and Shards select games [Shard·Games/Shards,
+	// (Shard+1)·Games/Shards) (Shards 0 means 1); every game's random
+	// streams derive from Seed and its id (dataset.OpeningSeed,
+	// dataset.SearchSeed); Opening chooses the RandomOpening plies; Resume
+	// skips the games already complete in Out and removes what an
+	// interrupted run left (without it, a run refuses an Out that holds
+	// any of its games).
+	Run runspec.Settings
 	// GameIDs, if not nil, plays exactly these games (sorted, distinct)
 	// instead of a shard: a replay of chosen games of a run.
 	GameIDs []int64
-	// Seed is the run's seed; every game's random streams derive from it
-	// and the game id (dataset.OpeningSeed, dataset.SearchSeed).
-	Seed uint64
-	// RandomOpening is the number of opening plies that start each game,
-	// chosen by Opening.
-	RandomOpening int
-	// Opening is the procedure that chooses them: dataset.OpeningRandom
-	// (or empty: uniformly random plies, dataset.PlayRandomOpening) or
-	// dataset.OpeningEnumerated (game id plays opening id mod N of every
-	// RandomOpening-ply opening from the start position).
+	// Opening is the procedure that chooses Run.RandomOpening's plies:
+	// dataset.OpeningRandom (or empty: uniformly random plies,
+	// dataset.PlayRandomOpening) or dataset.OpeningEnumerated (game id
+	// plays opening id mod N of every RandomOpening-ply opening from the
+	// start position).
 	Opening string
 	// Rules are the games' rules.
 	Rules rules.Rules
 	// Engine is the engine the games are played by (each game seeds its
-	// searcher from Seed and the game id), as the run records it: its
+	// searcher from Run.Seed and the game id), as the run records it: its
 	// Evaluator is the evaluator's identity (e.g. "material", or a weights
 	// file with its hash), so that runs with different evaluators are not
 	// mixed in one partition.
@@ -60,15 +61,8 @@ type Config struct {
 	// worker uses its own Clone when it implements mcts.Cloner, else
 	// shares it (stateless evaluators).
 	Evaluator mcts.Evaluator
-	// Workers is the number of games played at once (0: one per CPU; at
-	// most runspec.MaxConcurrencyPerCPU per CPU, the --concurrency check).
-	Workers int
 	// PartGames is the number of game ids per part file (0: DefaultPartGames).
 	PartGames int
-	// Resume continues a run in Dir: games already complete are skipped and
-	// what an interrupted run left is removed. Without it, a run refuses a
-	// Dir that holds any of its games.
-	Resume bool
 	// OnStart, if set, is called once the run knows its games: planned
 	// for this run, skipped as already complete (resume).
 	OnStart func(planned, skipped int64)
@@ -119,7 +113,7 @@ func (c *Config) RunSettings() dataset.Run {
 		Rules:         c.Rules.String(),
 		Engine:        dataset.EngineJSON(c.Engine.Describe()),
 	}
-	c.run().Record(&r)
+	c.Run.Record(&r)
 	if c.Opening == dataset.OpeningEnumerated {
 		r.Opening = c.Opening
 	}
@@ -130,24 +124,24 @@ func (c *Config) RunSettings() dataset.Run {
 }
 
 func (c *Config) check() error {
-	if c.Shards == 0 {
-		c.Shards = 1
+	if c.Run.Shards == 0 {
+		c.Run.Shards = 1
 	}
-	if c.Workers <= 0 {
-		c.Workers = runtime.NumCPU()
+	if c.Run.Concurrency <= 0 {
+		c.Run.Concurrency = runtime.NumCPU()
 	}
 	if c.PartGames <= 0 {
 		c.PartGames = DefaultPartGames
 	}
 	checked := []string{"concurrency", "shards", "shard", "random_opening"}
-	if c.GameIDs == nil || c.Games != 0 { // a replay of chosen ids may leave the run's games out
+	if c.GameIDs == nil || c.Run.Games != 0 { // a replay of chosen ids may leave the run's games out
 		checked = append(checked, "games")
 	}
-	if err := c.run().Validate(checked...); err != nil {
+	if err := c.Run.Validate(checked...); err != nil {
 		return err
 	}
 	switch {
-	case c.GameIDs != nil && c.Shards > 1:
+	case c.GameIDs != nil && c.Run.Shards > 1:
 		return errors.New("game ids and shards exclude each other: a replay plays exactly the ids given")
 	case c.GameIDs != nil && len(c.GameIDs) == 0:
 		return errors.New("empty game id list")
@@ -158,7 +152,7 @@ func (c *Config) check() error {
 		return err
 	}
 	if c.Opening == dataset.OpeningEnumerated {
-		if _, err := dataset.EnumerateOpenings(c.Rules, rules.Start(), c.RandomOpening); err != nil {
+		if _, err := dataset.EnumerateOpenings(c.Rules, rules.Start(), c.Run.RandomOpening); err != nil {
 			return err
 		}
 	}
@@ -166,8 +160,8 @@ func (c *Config) check() error {
 		if id < 0 || id > dataset.MaxGameID || (i > 0 && id <= c.GameIDs[i-1]) {
 			return errors.New("selfplay: game ids must be sorted, distinct and in range")
 		}
-		if c.Games > 0 && id >= c.Games {
-			return fmt.Errorf("game id %d is outside the run's %d games", id, c.Games)
+		if c.Run.Games > 0 && id >= c.Run.Games {
+			return fmt.Errorf("game id %d is outside the run's %d games", id, c.Run.Games)
 		}
 	}
 	if err := (mcts.Config{Settings: c.Engine.Settings, Rules: c.Rules}).Validate(); err != nil {
@@ -176,19 +170,12 @@ func (c *Config) check() error {
 	return nil
 }
 
-// run returns the config's run settings (runspec's table: their checks
-// and manifest fields).
-func (c *Config) run() runspec.Settings {
-	return runspec.Settings{Out: c.Dir, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening,
-		Concurrency: c.Workers, Resume: c.Resume, Shard: c.Shard, Shards: c.Shards}
-}
-
 // planned returns the ranges of game ids the run is responsible for.
 func (c *Config) planned() []dataset.Range {
 	if c.GameIDs != nil {
 		return runsOf(c.GameIDs)
 	}
-	lo, hi := ShardRange(c.Games, c.Shard, c.Shards)
+	lo, hi := ShardRange(c.Run.Games, c.Run.Shard, c.Run.Shards)
 	if hi <= lo {
 		return nil
 	}
@@ -198,9 +185,9 @@ func (c *Config) planned() []dataset.Range {
 // ErrInterrupted is wrapped by the error of a run stopped by its context.
 var ErrInterrupted = errors.New("self-play interrupted")
 
-// Run plays the configured games on Workers goroutines and writes them to
-// Dir. Game i is played from its own random streams, so the rows do not
-// depend on Workers, on scheduling or on sharding. Finished games pass
+// Run plays the configured games on Run.Concurrency goroutines and writes
+// them to Run.Out. Game i is played from its own random streams, so the
+// rows do not depend on the concurrency, on scheduling or on sharding. Finished games pass
 // through a reorder buffer to one writer goroutine per table, which writes
 // rows ordered by game id then ply into parts of PartGames ids, each
 // committed (synced and renamed) when its last game is written.
@@ -208,7 +195,7 @@ var ErrInterrupted = errors.New("self-play interrupted")
 // When ctx is cancelled Run stops taking games, abandons those in
 // progress, commits the parts that are complete, discards the part in
 // progress and returns the summary with an error wrapping ErrInterrupted;
-// Resume then continues the run. Any other error (a refused directory, a
+// Run.Resume then continues the run. Any other error (a refused directory, a
 // failed write) stops the run the same way.
 func Run(ctx context.Context, cfg Config) (Summary, error) {
 	start := time.Now()
@@ -226,7 +213,7 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	}
 	run := cfg.RunSettings()
 	st := &resumeState{todo: planned}
-	if cfg.Dir != "" && len(planned) > 0 {
+	if cfg.Run.Out != "" && len(planned) > 0 {
 		var err error
 		if st, err = prepare(&cfg, run, planned, &sum, logf); err != nil {
 			return sum, err
@@ -270,11 +257,11 @@ func (pl *player) play(ctx context.Context, id int64) *record {
 	if err != nil {
 		panic("selfplay: " + err.Error()) // rules were validated
 	}
-	k, err := dataset.PlayOpening(g, cfg.Opening, cfg.Seed, id, cfg.RandomOpening)
+	k, err := dataset.PlayOpening(g, cfg.Opening, cfg.Run.Seed, id, cfg.Run.RandomOpening)
 	if err != nil {
 		panic("selfplay: " + err.Error()) // the procedure was checked
 	}
-	pl.s.Reset(dataset.SearchSeed(cfg.Seed, id))
+	pl.s.Reset(dataset.SearchSeed(cfg.Run.Seed, id))
 	rec := &record{id: id}
 	for !g.IsTerminal() {
 		if ctx.Err() != nil {
@@ -306,7 +293,7 @@ func (pl *player) play(ctx context.Context, id int64) *record {
 	}
 	out := g.Outcome()
 	dataset.SetResults(rec.positions, out)
-	dataset.FillGame(&rec.game, id, cfg.Seed, k, g)
+	dataset.FillGame(&rec.game, id, cfg.Run.Seed, k, g)
 	rec.result, rec.reason = out.Result, out.Reason
 	return rec
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/testutil"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -24,7 +25,7 @@ func testConfig(dir string, games int64, workers int) Config {
 	e.NoiseWeight = 0.25
 	e.TemperaturePlies = 10
 	e.MaxNodes = 1 << 14
-	return Config{Dir: dir, Games: games, Workers: workers, Seed: 99, RandomOpening: 3, PartGames: 3,
+	return Config{Run: runspec.Settings{Out: dir, Games: games, Concurrency: workers, Seed: 99, RandomOpening: 3}, PartGames: 3,
 		Rules: rules.DefaultRules(), Engine: mcts.Engine{Settings: e, Evaluator: mcts.MaterialName}, Evaluator: mcts.Material{}}
 }
 
@@ -162,7 +163,7 @@ func TestInterruptAndResumeEndsWithExactlyTheRun(t *testing.T) {
 	// A leftover temporary file of the interrupted part is cleaned up.
 	os.WriteFile(dataset.PartPath(dir, dataset.TableGames, "standard", 3)+".tmp", []byte("junk"), 0o644)
 	cfg = testConfig(dir, 8, 1)
-	cfg.Resume = true
+	cfg.Run.Resume = true
 	var notes []string
 	cfg.Logf = func(f string, a ...any) { notes = append(notes, f) }
 	s = mustRun(t, context.Background(), cfg)
@@ -190,7 +191,7 @@ func TestShardUnionEqualsTheSingleRun(t *testing.T) {
 	shared := filepath.Join(base, "shards")
 	for i := range 3 {
 		cfg := testConfig(shared, 8, 1)
-		cfg.Shard, cfg.Shards = i, 3
+		cfg.Run.Shard, cfg.Run.Shards = i, 3
 		s := mustRun(t, context.Background(), cfg)
 		lo, hi := ShardRange(8, i, 3)
 		if s.Played != hi-lo {
@@ -247,13 +248,13 @@ func TestARunWithOtherSettingsIsRefused(t *testing.T) {
 	dir := t.TempDir()
 	mustRun(t, context.Background(), testConfig(dir, 3, 1))
 	for name, change := range map[string]func(*Config){
-		"seed":             func(c *Config) { c.Seed++ },
+		"seed":             func(c *Config) { c.Run.Seed++ },
 		"sims":             func(c *Config) { c.Engine.Sims++ },
-		"random_opening":   func(c *Config) { c.RandomOpening++ },
+		"random_opening":   func(c *Config) { c.Run.RandomOpening++ },
 		"no-capture-limit": func(c *Config) { c.Rules.NoCaptureLimit = 40 },
 	} {
 		cfg := testConfig(dir, 3, 1)
-		cfg.Resume = true
+		cfg.Run.Resume = true
 		change(&cfg)
 		_, err := Run(context.Background(), cfg)
 		var mismatch *dataset.RunMismatchError
@@ -265,9 +266,9 @@ func TestARunWithOtherSettingsIsRefused(t *testing.T) {
 
 func TestConfigErrorsAreReported(t *testing.T) {
 	for name, change := range map[string]func(*Config){
-		"--games 0":                           func(c *Config) { c.Games = 0 },
-		"--shard 3: want 0..2 for --shards 3": func(c *Config) { c.Shard, c.Shards = 3, 3 },
-		"--random-opening 1001: want 0..1000": func(c *Config) { c.RandomOpening = 1001 },
+		"--games 0":                           func(c *Config) { c.Run.Games = 0 },
+		"--shard 3: want 0..2 for --shards 3": func(c *Config) { c.Run.Shard, c.Run.Shards = 3, 3 },
+		"--random-opening 1001: want 0..1000": func(c *Config) { c.Run.RandomOpening = 1001 },
 		"game id 9":                           func(c *Config) { c.GameIDs = []int64{9} },
 		"engine":                              func(c *Config) { c.Engine.Sims = 0 },
 	} {

@@ -50,7 +50,7 @@ type committed struct {
 // table writers write parts in game id order; the committer records each
 // part once both tables hold it and drops its journal.
 func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre map[int64]*record, oldJournals []string, sum *Summary) error {
-	jr := newJournals(cfg.Dir, run)
+	jr := newJournals(cfg.Run.Out, run)
 	if err := jr.carryOver(pl, pre, oldJournals); err != nil {
 		return err
 	}
@@ -64,10 +64,10 @@ func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre ma
 	// The reorder window bounds the games held out of order; the
 	// dispatcher hands ids out in order, so the smallest id not yet
 	// written is always being played and the window never deadlocks.
-	window := 4*cfg.Workers + 4
+	window := 4*cfg.Run.Concurrency + 4
 	tokens := make(chan struct{}, window)
 	jobs := make(chan int64)
-	results := make(chan *record, cfg.Workers)
+	results := make(chan *record, cfg.Run.Concurrency)
 
 	go func() {
 		defer close(jobs)
@@ -90,8 +90,8 @@ func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre ma
 	}()
 
 	var workers sync.WaitGroup
-	workerErr := make([]error, cfg.Workers)
-	for w := range cfg.Workers {
+	workerErr := make([]error, cfg.Run.Concurrency)
+	for w := range cfg.Run.Concurrency {
 		workers.Go(func() {
 			pl, err := newPlayer(cfg)
 			if err != nil {
@@ -118,20 +118,20 @@ func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre ma
 	commits := make(chan committed, 2*window)
 	var writers sync.WaitGroup
 	var posErr, gameErr, commitErr error
-	meta := dataset.FileMeta{Run: run, Shard: cfg.Shard, Shards: cfg.Shards}
+	meta := dataset.FileMeta{Run: run, Shard: cfg.Run.Shard, Shards: cfg.Run.Shards}
 	writers.Add(2)
 	go func() {
 		defer writers.Done()
-		posErr = writeTable(cfg.Dir, dataset.TablePositions, meta, posCh, commits, cancel, func(r *record) []dataset.PositionRow { return r.positions })
+		posErr = writeTable(cfg.Run.Out, dataset.TablePositions, meta, posCh, commits, cancel, func(r *record) []dataset.PositionRow { return r.positions })
 	}()
 	go func() {
 		defer writers.Done()
-		gameErr = writeTable(cfg.Dir, dataset.TableGames, meta, gameCh, commits, cancel, func(r *record) []dataset.GameRow { return []dataset.GameRow{r.game} })
+		gameErr = writeTable(cfg.Run.Out, dataset.TableGames, meta, gameCh, commits, cancel, func(r *record) []dataset.GameRow { return []dataset.GameRow{r.game} })
 	}()
 	committerDone := make(chan struct{})
 	go func() {
 		defer close(committerDone)
-		commitErr = commit(cfg.Dir, run.Variant, commits, jr, cancel, sum)
+		commitErr = commit(cfg.Run.Out, run.Variant, commits, jr, cancel, sum)
 	}()
 
 	// The collector journals each game as it arrives and releases games

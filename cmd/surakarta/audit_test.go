@@ -12,6 +12,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -204,8 +205,8 @@ func TestSelfplayRunMatchesManifest(t *testing.T) {
 	r.Variant = rules.Majority
 	eng := mcts.DefaultSettings()
 	eng.Sims = 4
-	cfg := selfplay.Config{Dir: dir, Games: 6, GameIDs: []int64{1, 3, 4}, Seed: 9, RandomOpening: 2,
-		Rules: r, Engine: mcts.Engine{Settings: eng, Evaluator: mcts.MaterialName}, Evaluator: mcts.Material{}, Workers: 1}
+	cfg := selfplay.Config{Run: runspec.Settings{Out: dir, Games: 6, Seed: 9, RandomOpening: 2, Concurrency: 1}, GameIDs: []int64{1, 3, 4},
+		Rules: r, Engine: mcts.Engine{Settings: eng, Evaluator: mcts.MaterialName}, Evaluator: mcts.Material{}}
 	if _, err := selfplay.Run(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func newExperimentCommand() *cobra.Command {
 
 func newExperimentRunCommand() *cobra.Command {
 	var (
-		run    = runFlags{Settings: runspec.Defaults()}
+		run    = runFlags{Settings: new(runspec.Defaults())}
 		quiet  bool
 		asJSON bool
 		tables string

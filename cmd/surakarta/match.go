@@ -16,7 +16,7 @@ import (
 func newMatchCommand() *cobra.Command {
 	var (
 		opt          match.Options
-		run          = runFlags{Settings: runspec.Defaults()}
+		run          = runFlags{Settings: new(runspec.Defaults())}
 		rf           rulesFlags
 		fen          string
 		openingsFile string

@@ -29,7 +29,7 @@ const (
 func newPipelineCommand() *cobra.Command {
 	var (
 		cfg         = pipeline.Config{Fit: fit.DefaultFitOptions()}
-		run         = runFlags{Settings: runspec.Defaults()}
+		run         = runFlags{Settings: new(runspec.Defaults())}
 		asJSON      bool
 		model       string
 		matchEngine string

@@ -11,10 +11,11 @@ import (
 
 // runFlags are the run settings of a command that plays games (selfplay,
 // match, pipeline, train, experiment run): one flag for each entry of
-// runspec's table the command takes, written straight into Settings. Each
-// constructor holds its own copy.
+// runspec's table the command takes, written straight into the Settings it
+// points to: the run settings of the config the command runs (or, where
+// the library takes no runspec.Settings, the command's own).
 type runFlags struct {
-	runspec.Settings
+	*runspec.Settings
 	taken []string // the names of the settings bound to flags
 	cmd   *cobra.Command
 }
@@ -37,7 +38,7 @@ func addRunFlags(cmd *cobra.Command, f *runFlags, usage map[string]string, skip 
 		if !ok {
 			u = s.Doc
 		}
-		fl := fs.VarPF(s.Value(&f.Settings), s.Flag(), "", u)
+		fl := fs.VarPF(s.Value(f.Settings), s.Flag(), "", u)
 		if s.Kind == "bool" { // --resume alone means --resume=true
 			fl.NoOptDefVal = "true"
 		}

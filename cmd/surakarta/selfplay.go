@@ -16,12 +16,12 @@ import (
 
 func newSelfplayCommand() *cobra.Command {
 	var (
+		cfg           = selfplay.Config{Run: runspec.Defaults()}
+		run           = runFlags{Settings: &cfg.Run}
 		gameIDs       string
-		partGames     int
 		quiet, asJSON bool
 		rf            rulesFlags
 		ef            engineFlags
-		run           = runFlags{Settings: runspec.Defaults()}
 	)
 	d := runspec.SelfPlayEngine()
 	cmd := &cobra.Command{
@@ -69,11 +69,7 @@ func newSelfplayCommand() *cobra.Command {
 					return err
 				}
 			}
-			cfg := selfplay.Config{
-				Dir: run.Out, Games: run.Games, Shard: run.Shard, Shards: run.Shards, Seed: run.Seed, RandomOpening: run.RandomOpening,
-				Rules: eng.rules, Engine: eng.engine(), Evaluator: eng.evaluator.Evaluator,
-				Workers: run.Concurrency, PartGames: partGames, Resume: run.Resume,
-			}
+			cfg.Rules, cfg.Engine, cfg.Evaluator = eng.rules, eng.engine(), eng.evaluator.Evaluator
 			if cmd.Flags().Changed("game-ids") {
 				if cmd.Flags().Changed("shard") || cmd.Flags().Changed("shards") {
 					return errors.New("--game-ids and --shard/--shards exclude each other: a replay plays exactly the ids given")
@@ -88,8 +84,8 @@ func newSelfplayCommand() *cobra.Command {
 			if err := run.check(); err != nil {
 				return err
 			}
-			if partGames < 1 {
-				return fmt.Errorf("--part-games %d: want at least 1", partGames)
+			if cfg.PartGames < 1 {
+				return fmt.Errorf("--part-games %d: want at least 1", cfg.PartGames)
 			}
 			if err := cfg.CheckPartition(); err != nil {
 				return err
@@ -105,7 +101,7 @@ func newSelfplayCommand() *cobra.Command {
 		"shard":       "this machine's shard, 0..shards-1 (if not given: $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)",
 	})
 	fs.StringVar(&gameIDs, "game-ids", "", "play only these games of the run, e.g. 17,40-42 (a replay into a new --out)")
-	fs.IntVar(&partGames, "part-games", selfplay.DefaultPartGames, "game ids per part file")
+	fs.IntVar(&cfg.PartGames, "part-games", selfplay.DefaultPartGames, "game ids per part file")
 	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the run's summary as one JSON object")
 	addRulesFlags(cmd, &rf)
@@ -156,15 +152,15 @@ func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) er
 		return err
 	}
 	if asJSON {
-		if err := writeJSON(cmd.OutOrStdout(), sum.JSON(cfg.Dir, interrupted)); err != nil {
+		if err := writeJSON(cmd.OutOrStdout(), sum.JSON(cfg.Run.Out, interrupted)); err != nil {
 			return err
 		}
 	}
 	if interrupted {
-		return sum.InterruptedErr(cfg.Dir)
+		return sum.InterruptedErr(cfg.Run.Out)
 	}
 	if !asJSON {
-		sum.WriteText(cmd.OutOrStdout(), cfg.Dir)
+		sum.WriteText(cmd.OutOrStdout(), cfg.Run.Out)
 	}
 	return nil
 }

@@ -21,7 +21,7 @@ func newTrainCommand() *cobra.Command {
 		rf          rulesFlags
 		matchEngine string
 		matchSims   int
-		run         = runFlags{Settings: runspec.Settings{Out: c.Out, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening, Concurrency: c.Workers}}
+		run         = runFlags{Settings: &runspec.Settings{Out: c.Out, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening, Concurrency: c.Workers}}
 	)
 	cmd := &cobra.Command{
 		Use:   "train [--out DIR] [--generations G] [--games N] [--sims S] [--match-engine SETTINGS] [rules flags] [--resume] [--json]",

@@ -8,6 +8,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/testutil"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -35,7 +36,7 @@ func benchDataset(b *testing.B) (string, fit.Samples) {
 			eng.Sims = 16
 			eng.Leaf = mcts.LeafValue
 			if _, err := selfplay.Run(context.Background(), selfplay.Config{
-				Dir: dir, Games: 17700, Seed: 11, RandomOpening: 4,
+				Run:   runspec.Settings{Out: dir, Games: 17700, Seed: 11, RandomOpening: 4},
 				Rules: rules.DefaultRules(), Engine: eng, Evaluator: mcts.Material{},
 			}); err != nil {
 				return made{}, err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/testutil"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -26,7 +27,7 @@ func selfPlayDataset(t testing.TB) string {
 		eng.Sims = 16
 		eng.Leaf = mcts.LeafValue
 		_, err := selfplay.Run(context.Background(), selfplay.Config{
-			Dir: dir, Games: 400, Seed: 5, RandomOpening: 4,
+			Run:   runspec.Settings{Out: dir, Games: 400, Seed: 5, RandomOpening: 4},
 			Rules: rules.DefaultRules(), Engine: eng, Evaluator: mcts.Material{},
 		})
 		return dir, err

@@ -20,6 +20,7 @@ import (
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/version"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
@@ -352,8 +353,8 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 		name = fmt.Sprintf("model gen-%02d sha256:%s", champ, p.hash)
 	}
 	sc := selfplay.Config{
-		Dir: c.path(genDir(g), DataDir), Games: c.Games, Seed: c.seedOf("selfplay", g), RandomOpening: c.RandomOpening,
-		Rules: c.rules(), Engine: mcts.Engine{Settings: c.selfPlayEngine(champ), Evaluator: name}, Evaluator: p.ev, Workers: c.Workers, Resume: true,
+		Run:   runspec.Settings{Out: c.path(genDir(g), DataDir), Games: c.Games, Seed: c.seedOf("selfplay", g), RandomOpening: c.RandomOpening, Concurrency: c.Workers, Resume: true},
+		Rules: c.rules(), Engine: mcts.Engine{Settings: c.selfPlayEngine(champ), Evaluator: name}, Evaluator: p.ev,
 	}
 	var prog selfplay.Progress
 	label := fmt.Sprintf("gen-%02d self-play", g)
@@ -370,7 +371,7 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 		return false, fmt.Errorf("self-play of generation %d interrupted (%d of %d games kept): run the same command with --resume to go on", g, sum.Skipped+sum.Written, sum.Planned)
 	}
 	if err != nil {
-		return false, fmt.Errorf("self-play of generation %d: %w (a settings mismatch means %s holds another run: choose another --out)", g, err, sc.Dir)
+		return false, fmt.Errorf("self-play of generation %d: %w (a settings mismatch means %s holds another run: choose another --out)", g, err, sc.Run.Out)
 	}
 	return sum.Played > 0, nil
 }

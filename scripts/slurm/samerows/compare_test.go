@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -20,8 +21,8 @@ func play(t *testing.T, dir string, seed uint64, games int64, shards, partGames 
 	e.Sims = 8
 	e.MaxNodes = 1 << 12
 	for i := range shards {
-		cfg := selfplay.Config{Dir: dir, Games: games, Shard: i, Shards: shards, Seed: seed, RandomOpening: 2,
-			PartGames: partGames, Workers: 1, Rules: rules.DefaultRules(), Engine: mcts.Engine{Settings: e, Evaluator: mcts.MaterialName}, Evaluator: mcts.Material{}}
+		cfg := selfplay.Config{Run: runspec.Settings{Out: dir, Games: games, Shard: i, Shards: shards, Seed: seed, RandomOpening: 2, Concurrency: 1},
+			PartGames: partGames, Rules: rules.DefaultRules(), Engine: mcts.Engine{Settings: e, Evaluator: mcts.MaterialName}, Evaluator: mcts.Material{}}
 		if _, err := selfplay.Run(context.Background(), cfg); err != nil {
 			t.Fatalf("self-play into %s: %v", dir, err)
 		}
