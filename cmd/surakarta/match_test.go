@@ -320,15 +320,6 @@ func recordMatch(t *testing.T, a, b string) string {
 	return dir
 }
 
-// TestVerifyOfAMatchSaysWhatToDo: dataset verify refuses a match's record
-// with what reads it instead, rather than listing missing positions.
-func TestVerifyOfAMatchSaysWhatToDo(t *testing.T) {
-	dir := recordMatch(t, "sims=4,leaf=value", "sims=4,leaf=value")
-	if _, _, err := run(t, "", "dataset", "verify", dir); err == nil || !strings.Contains(err.Error(), "match pgn") {
-		t.Fatalf("verify of a match: %v", err)
-	}
-}
-
 // TestMatchRecordsTheResolvedSettings: a recorded match holds every
 // setting of its built-in sides, so --resume accepts the same engines
 // however they are spelled and refuses one that would play differently,

@@ -7,14 +7,16 @@ import (
 	"testing"
 )
 
-// TestCommandsGivenTheWrongKindOfDirectorySayWhatItIs: a match's record
-// given to dataset verify is refused before any progress is printed, and
-// to fit with what it is and what to give instead; a training run given
-// to stats points at its generations' datasets.
-func TestCommandsGivenTheWrongKindOfDirectorySayWhatItIs(t *testing.T) {
+// TestCommandsGivenTheWrongKindOfDirectorySayWhatItIsAndWhatToDo: a
+// match's record given to dataset verify is refused with what it is and
+// what reads it instead (match pgn), before any progress is printed and
+// rather than listing missing positions; given to fit, with what it is and
+// what to give instead; a training run given to stats points at its
+// generations' datasets.
+func TestCommandsGivenTheWrongKindOfDirectorySayWhatItIsAndWhatToDo(t *testing.T) {
 	m := recordMatch(t, "sims=2", "sims=2")
 	_, errOut, err := run(t, "", "dataset", "verify", m)
-	if err == nil || !strings.Contains(err.Error(), "match's record") || errOut != "" {
+	if err == nil || !strings.Contains(err.Error(), "match's record") || !strings.Contains(err.Error(), "match pgn") || errOut != "" {
 		t.Errorf("verify of a match: %v; stderr %q (want nothing before the refusal)", err, errOut)
 	}
 	_, _, err = run(t, "", "fit", m, "--weights", filepath.Join(t.TempDir(), "w.json"))
