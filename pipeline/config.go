@@ -13,7 +13,7 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// Names of the outputs under Config.Out.
+// Names of the outputs under Config.Run.Out.
 const (
 	DataDir     = "data"
 	VerifyFile  = "verify.json"
@@ -32,20 +32,20 @@ const FitVariant = rules.Standard
 // Variants are the endgame variants the pipeline plays, in report order.
 var Variants = []rules.Variant{rules.Standard, rules.Majority}
 
-// Config describes a pipeline run.
+// Config describes a pipeline run. Its run settings (out, games, seed,
+// random opening, concurrency, resume) are Run, declared with their checks
+// in internal/runspec; the rest are the pipeline's own.
 type Config struct {
+	// Run are the run's settings, with what the pipeline makes of them:
 	// Out is the directory every output goes to (see the package
-	// documentation for the layout).
-	Out string
-	// Games is the number of self-play games per variant.
-	Games int64
-	// Seed is the seed of everything random: the self-play run (openings
+	// documentation for the layout); Games counts the self-play games per
+	// variant; Seed seeds everything random: the self-play run (openings
 	// and searches), the held-out split of the fit, and the match's
-	// openings and searches.
-	Seed uint64
-	// RandomOpening is the number of uniformly random plies that open every
-	// self-play game and every match pair.
-	RandomOpening int
+	// openings and searches; RandomOpening plies open every self-play game
+	// and every match pair; Resume continues a run in Out (see the package
+	// documentation). Shard and Shards are not read: the pipeline plays
+	// every game itself.
+	Run runspec.Settings
 	// Rules are the game settings under FitVariant (Validate refuses
 	// another variant): self-play plays them under each of Variants, the
 	// match as they are.
@@ -55,9 +55,6 @@ type Config struct {
 	Engine mcts.Engine
 	// Evaluator scores self-play leaves: from eval.OpenEvaluator.
 	Evaluator eval.Opened
-	// Workers is the number of goroutines playing games (0: one per CPU);
-	// it changes only the speed.
-	Workers int
 	// Fit is the settings of the fit on the FitVariant games.
 	Fit fit.FitOptions
 	// MatchGames is the number of match games (even; 0 skips the match).
@@ -67,8 +64,6 @@ type Config struct {
 	MatchEngine mcts.Settings
 	// Confidence is the level of the report's intervals (0 means 0.95).
 	Confidence float64
-	// Resume continues a run in Out (see the package documentation).
-	Resume bool
 	// Command is the command line recorded in the report and summary.
 	Command string
 	// Log receives the stage lines and progress (nil: none); Quiet
@@ -79,15 +74,14 @@ type Config struct {
 
 // Validate reports the first setting out of range.
 func (c *Config) Validate() error {
-	run := runspec.Settings{Out: c.Out, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening, Concurrency: c.Workers}
-	if err := run.Validate("games", "random_opening", "concurrency"); err != nil {
+	if err := c.Run.Validate("games", "random_opening", "concurrency"); err != nil {
 		return err
 	}
 	if err := runspec.PairedGames("match games", int64(c.MatchGames), "to skip the match"); err != nil {
 		return err
 	}
 	switch {
-	case c.Out == "":
+	case c.Run.Out == "":
 		return errors.New("no output directory")
 	case c.Confidence < 0 || c.Confidence >= 1:
 		return fmt.Errorf("confidence %v: want a fraction in (0, 1) such as 0.95", c.Confidence)
@@ -119,5 +113,5 @@ func (c *Config) rulesOf(v rules.Variant) rules.Rules {
 }
 
 func (c *Config) path(name ...string) string {
-	return filepath.Join(append([]string{c.Out}, name...)...)
+	return filepath.Join(append([]string{c.Run.Out}, name...)...)
 }

@@ -12,7 +12,7 @@
 //
 // # Layout
 //
-// Everything goes under Config.Out:
+// Everything goes under Config.Run.Out:
 //
 //	OUT/data/                 the dataset (package dataset): games and positions,
 //	                          one Hive partition per variant
@@ -28,8 +28,8 @@
 //
 // Run plays the variants with selfplay.Run: game i of both variants starts
 // from the same random opening (same seed, same game id), so the report
-// compares the variants game by game. Without Config.Resume an OUT that holds
-// any of these outputs is refused. With it, self-play continues each variant
+// compares the variants game by game. Without Config.Run.Resume an OUT that
+// holds any of these outputs is refused. With it, self-play continues each variant
 // (complete games are kept, the rest played; the settings must be those of
 // the run in OUT), and every later stage is skipped when its output exists,
 // is complete and was made with the same settings from the same data, and
@@ -38,7 +38,7 @@
 // settings and the weights file's hash. The report is always rewritten (it
 // takes well under a second).
 //
-// Every random choice derives from Config.Seed, and every count is fixed
+// Every random choice derives from Config.Run.Seed, and every count is fixed
 // (simulations, games), so the same Config gives the same data, weights,
 // match and report on any machine of the same architecture and any number of
 // workers.

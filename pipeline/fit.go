@@ -22,7 +22,7 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 	}
 	opt := c.Fit
 	opt.RowsHint = prov.Rows
-	if c.Resume {
+	if c.Run.Resume {
 		if wf, _, err := eval.LoadWeights(out); err == nil && sameFit(wf, opt, variant, prov) {
 			p.sum.Fit = fitSummary(out, wf.Report)
 			return Skipped, out, nil

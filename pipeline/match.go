@@ -48,10 +48,10 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 	}
 	h := sha256.Sum256(wb)
 	eng := c.MatchEngine
-	set := matchSettings{Games: c.MatchGames, Seed: c.Seed, RandomOpening: c.RandomOpening,
+	set := matchSettings{Games: c.MatchGames, Seed: c.Run.Seed, RandomOpening: c.Run.RandomOpening,
 		Rules: c.Rules.String(), Engine: dataset.EngineJSON(mcts.Engine{Settings: eng}.Describe()), Weights: hex.EncodeToString(h[:])}
 	var rec matchRecord
-	if c.Resume && atomicfile.ReadJSON(out, &rec) == nil && rec.Settings == set && rec.Result != nil && rec.Result.Games == set.Games {
+	if c.Run.Resume && atomicfile.ReadJSON(out, &rec) == nil && rec.Settings == set && rec.Result != nil && rec.Result.Games == set.Games {
 		p.sum.Match = matchSummary(out, eng, rec.Result)
 		return Skipped, out, nil
 	}
@@ -61,7 +61,7 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 	sideA, sideB := mcts.Engine{Settings: eng, Evaluator: c.path(WeightsFile)}, mcts.Engine{Settings: eng, Evaluator: mcts.MaterialName}
 	p.logf("match: fitted weights (A) against material (B), %d games, both at %s", c.MatchGames, engineWords(eng))
 	m, err := match.Run(ctx, match.Options{Settings: [2]*mcts.Engine{&sideA, &sideB}, Stderr: p.log, Quiet: c.Quiet,
-		ArenaOptions: arena.ArenaOptions{Games: c.MatchGames, Rules: c.Rules, Seed: c.Seed, RandomOpening: c.RandomOpening, Workers: c.Workers}})
+		ArenaOptions: arena.ArenaOptions{Games: c.MatchGames, Rules: c.Rules, Seed: c.Run.Seed, RandomOpening: c.Run.RandomOpening, Workers: c.Run.Concurrency}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", "", fmt.Errorf("match interrupted: %w; run the same command with --resume: the finished stages are kept and the match is played again", err)

@@ -42,7 +42,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		p.log = io.Discard
 	}
 	start := time.Now()
-	s := &Summary{Out: cfg.Out, Command: cfg.Command, Settings: p.settings()}
+	s := &Summary{Out: cfg.Run.Out, Command: cfg.Command, Settings: p.settings()}
 	p.sum = s
 	stages := []struct {
 		name string
@@ -66,7 +66,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		s.Stages = append(s.Stages, Stage{Name: st.name, Status: status, Output: output, Seconds: time.Since(t0).Seconds()})
 	}
 	s.Seconds = time.Since(start).Seconds()
-	s.relativeTo(cfg.Out)
+	s.relativeTo(cfg.Run.Out)
 	if err := atomicfile.WriteJSON(cfg.path(SummaryFile), s); err != nil {
 		return nil, err
 	}
@@ -82,7 +82,7 @@ const LockFile = "_pipeline.lock"
 // that holds outputs of an earlier run. Holding the lock, it removes the
 // temporary files a killed run left beside its outputs.
 func claimOut(cfg *Config) (*filelock.Lock, error) {
-	if !cfg.Resume {
+	if !cfg.Run.Resume {
 		var found []string
 		for _, name := range []string{DataDir, VerifyFile, WeightsFile, MatchFile, ReportDir, SummaryFile} {
 			if _, err := os.Stat(cfg.path(name)); err == nil {
@@ -91,20 +91,20 @@ func claimOut(cfg *Config) (*filelock.Lock, error) {
 		}
 		if len(found) > 0 {
 			return nil, fmt.Errorf("%s already holds a pipeline run (%s): add --resume to continue it (finished stages are kept), or choose another --out",
-				cfg.Out, strings.Join(found, ", "))
+				cfg.Run.Out, strings.Join(found, ", "))
 		}
 	}
-	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
+	if err := os.MkdirAll(cfg.Run.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("creating the output directory: %w", err)
 	}
 	lock, err := filelock.TryLock(cfg.path(LockFile), filelock.Holder())
 	if errors.Is(err, filelock.ErrHeld) {
-		return nil, fmt.Errorf("another pipeline is writing %s: %w; wait for it to finish or stop it, then resume", cfg.Out, err)
+		return nil, fmt.Errorf("another pipeline is writing %s: %w; wait for it to finish or stop it, then resume", cfg.Run.Out, err)
 	}
 	if err != nil {
 		return nil, err
 	}
-	for _, d := range []string{cfg.Out, cfg.path(ReportDir)} {
+	for _, d := range []string{cfg.Run.Out, cfg.path(ReportDir)} {
 		if _, err := atomicfile.RemoveTemps(d); err != nil {
 			lock.Unlock()
 			return nil, err
@@ -129,7 +129,7 @@ func (p *runner) logf(format string, args ...any) {
 func (p *runner) settings() Settings {
 	c := &p.cfg
 	s := Settings{
-		GamesPerVariant: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening,
+		GamesPerVariant: c.Run.Games, Seed: c.Run.Seed, RandomOpening: c.Run.RandomOpening,
 		Rules:  c.rulesOf(FitVariant).String(),
 		Engine: dataset.EngineJSON(c.Engine.Describe()),
 		Sims:   c.Engine.Sims, Leaf: c.Engine.Leaf.String(), Evaluator: c.Evaluator.Identity,

@@ -15,6 +15,7 @@ import (
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/internal/testutil"
 	"github.com/surakarta/surakarta/mcts"
@@ -30,9 +31,9 @@ func tinyConfig(out string) Config {
 	m := DefaultMatchEngine()
 	m.Sims = 16
 	return Config{
-		Out: out, Games: 8, Seed: 1, RandomOpening: 4,
+		Run:   runspec.Settings{Out: out, Games: 8, Seed: 1, RandomOpening: 4, Concurrency: 2},
 		Rules: rules.DefaultRules(), Engine: eng, Evaluator: eval.Opened{Evaluator: mcts.Material{}, Identity: mcts.MaterialName},
-		Workers: 2, Fit: fit.DefaultFitOptions(), MatchGames: 4, MatchEngine: m,
+		Fit: fit.DefaultFitOptions(), MatchGames: 4, MatchEngine: m,
 	}
 }
 
@@ -166,7 +167,7 @@ func TestResumeSkipsUpToDateStagesAndRerunsChangedOnes(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := tinyConfig(dir)
-	cfg.Resume = true
+	cfg.Run.Resume = true
 	s, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -234,7 +235,7 @@ func TestInterruptedRunResumesToTheSameFigures(t *testing.T) {
 		t.Fatalf("interrupted run: got %v, want an error that says to resume", err)
 	}
 	cfg.Log = nil
-	cfg.Resume = true
+	cfg.Run.Resume = true
 	s, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -254,10 +255,10 @@ func TestRefusals(t *testing.T) {
 		change func(*Config)
 		want   string
 	}{
-		{"an earlier run without --resume", func(c *Config) { c.Out = first.Out }, "--resume"},
-		{"other self-play settings on resume", func(c *Config) { c.Out, c.Resume, c.Seed = first.Out, true, c.Seed+1 }, "another --out"},
+		{"an earlier run without --resume", func(c *Config) { c.Run.Out = first.Out }, "--resume"},
+		{"other self-play settings on resume", func(c *Config) { c.Run.Out, c.Run.Resume, c.Run.Seed = first.Out, true, c.Run.Seed+1 }, "another --out"},
 		{"odd match games", func(c *Config) { c.MatchGames = 3 }, "even"},
-		{"no games", func(c *Config) { c.Games = 0 }, "at least 1"},
+		{"no games", func(c *Config) { c.Run.Games = 0 }, "at least 1"},
 		{"bad fit penalty", func(c *Config) { c.Fit.Lambda = 0 }, "lambda"},
 	}
 	for _, tc := range tests {
@@ -287,7 +288,7 @@ func TestMatchZeroSkipsTheMatch(t *testing.T) {
 	if s.Match != nil || statuses(s)["match"] != Skipped {
 		t.Errorf("--match-games 0: match %+v, status %s", s.Match, statuses(s)["match"])
 	}
-	if _, err := os.Stat(filepath.Join(cfg.Out, MatchFile)); err == nil {
+	if _, err := os.Stat(filepath.Join(cfg.Run.Out, MatchFile)); err == nil {
 		t.Error("match.json written although the match was skipped")
 	}
 	var buf bytes.Buffer
@@ -304,8 +305,8 @@ func TestResumeWithMoreGamesExtendsTheRun(t *testing.T) {
 	if _, err := Run(context.Background(), small); err != nil {
 		t.Fatal(err)
 	}
-	grown := tinyConfig(small.Out)
-	grown.Games, grown.Resume = 10, true
+	grown := tinyConfig(small.Run.Out)
+	grown.Run.Games, grown.Run.Resume = 10, true
 	s, err := Run(context.Background(), grown)
 	if err != nil {
 		t.Fatal(err)
@@ -314,7 +315,7 @@ func TestResumeWithMoreGamesExtendsTheRun(t *testing.T) {
 		t.Fatalf("grown run's stages: %v, want self-play resumed and verify and fit run again", st)
 	}
 	ref := tinyConfig(filepath.Join(base, "ref"))
-	ref.Games = 10
+	ref.Run.Games = 10
 	want, err := Run(context.Background(), ref)
 	if err != nil {
 		t.Fatal(err)
@@ -336,7 +337,7 @@ func TestTwoPipelinesInOneDirectoryAreRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer lock.Unlock()
-	cfg.Resume = true
+	cfg.Run.Resume = true
 	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "another pipeline is writing") || !strings.Contains(err.Error(), "pid ") {
 		t.Fatalf("second pipeline: %v, want a refusal naming the holder", err)
 	}

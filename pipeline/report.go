@@ -75,7 +75,7 @@ func (p *runner) description() string {
 	c := &p.cfg
 	return fmt.Sprintf("Made by the pipeline: %d self-play games per variant at %d simulations a move (%s leaves, evaluator %s), "+
 		"game i of both variants opening with the same %d random plies (seed %d), rules %s otherwise.",
-		c.Games, c.Engine.Sims, c.Engine.Leaf, c.Evaluator.Identity, c.RandomOpening, c.Seed, strings.TrimPrefix(c.rulesOf(FitVariant).String(), "variant=standard,"))
+		c.Run.Games, c.Engine.Sims, c.Engine.Leaf, c.Evaluator.Identity, c.Run.RandomOpening, c.Run.Seed, strings.TrimPrefix(c.rulesOf(FitVariant).String(), "variant=standard,"))
 }
 
 // fillFigures copies the report's headline figures into the summary.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
@@ -14,12 +13,11 @@ import (
 func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 	c := &p.cfg
 	data := c.path(DataDir)
+	run := c.Run
+	run.Out, run.Shard, run.Shards = data, 0, 1 // every game, into the data directory
 	status := Skipped
 	for _, v := range Variants {
-		sc := selfplay.Config{
-			Run:   runspec.Settings{Out: data, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening, Concurrency: c.Workers, Resume: c.Resume},
-			Rules: c.rulesOf(v), Engine: c.Engine, Evaluator: c.Evaluator.Evaluator,
-		}
+		sc := selfplay.Config{Run: run, Rules: c.rulesOf(v), Engine: c.Engine, Evaluator: c.Evaluator.Evaluator}
 		if err := checkManifest(data, &sc); err != nil {
 			return "", "", err
 		}

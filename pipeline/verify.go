@@ -46,15 +46,15 @@ func (p *runner) verify(ctx context.Context) (string, string, error) {
 		}
 	}
 	for _, v := range Variants {
-		if games[v.String()] != c.Games {
+		if games[v.String()] != c.Run.Games {
 			return "", "", fmt.Errorf("%s holds %d of the %d %s games after self-play: run the same command with --resume to play the rest",
-				data, games[v.String()], c.Games, v)
+				data, games[v.String()], c.Run.Games, v)
 		}
 		p.sum.Variants = append(p.sum.Variants, VariantFigures{Variant: v.String(), Games: games[v.String()], Positions: positions[v.String()]})
 	}
 	out := c.path(VerifyFile)
 	var rec verifyRecord
-	if c.Resume && atomicfile.ReadJSON(out, &rec) == nil && rec.Fingerprint == fp {
+	if c.Run.Resume && atomicfile.ReadJSON(out, &rec) == nil && rec.Fingerprint == fp {
 		p.sum.Verified = VerifySummary{Path: out, Games: rec.Games, Positions: rec.Positions, Files: rec.Files}
 		return Skipped, out, nil
 	}

@@ -28,8 +28,8 @@ const (
 
 func newPipelineCommand() *cobra.Command {
 	var (
-		cfg         = pipeline.Config{Fit: fit.DefaultFitOptions()}
-		run         = runFlags{Settings: new(runspec.Defaults())}
+		cfg         = pipeline.Config{Run: runspec.Defaults(), Fit: fit.DefaultFitOptions()}
+		run         = runFlags{Settings: &cfg.Run}
 		asJSON      bool
 		model       string
 		matchEngine string
@@ -38,7 +38,7 @@ func newPipelineCommand() *cobra.Command {
 	)
 	d := runspec.PipelineEngine()
 	defMatchSpec := runspec.PipelineMatchEngine().Text("sims", "leaf", "cpuct")
-	run.Out, run.Games, run.RandomOpening = "out", pipelineGames, pipelineRandomOpening
+	cfg.Run.Out, cfg.Run.Games, cfg.Run.RandomOpening = "out", pipelineGames, pipelineRandomOpening
 	cmd := &cobra.Command{
 		Use:   "pipeline [--out DIR] [--games N] [--sims S] [--concurrency C] [--seed X] [--random-opening K] [--resume] [--quiet] [--json]",
 		Short: "Run the whole job: self-play of both variants, verify, fit, match, statistics and report",
@@ -107,7 +107,6 @@ func newPipelineCommand() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--match-engine: %w", err)
 			}
-			cfg.Out, cfg.Games, cfg.Seed, cfg.RandomOpening, cfg.Workers, cfg.Resume = run.Out, run.Games, run.Seed, run.RandomOpening, run.Concurrency, run.Resume
 			cfg.Rules, cfg.Engine, cfg.Evaluator, cfg.MatchEngine = r, eng.engine(), eng.evaluator, meng.Settings
 			cfg.Command, cfg.Log = commandLine(cmd), cmd.ErrOrStderr()
 			sum, err := pipeline.Run(cmd.Context(), cfg)

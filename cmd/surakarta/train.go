@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/eval/match"
-	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/pipeline/train"
 )
@@ -21,7 +20,7 @@ func newTrainCommand() *cobra.Command {
 		rf          rulesFlags
 		matchEngine string
 		matchSims   int
-		run         = runFlags{Settings: &runspec.Settings{Out: c.Out, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening, Concurrency: c.Workers}}
+		run         = runFlags{Settings: &c.Run}
 	)
 	cmd := &cobra.Command{
 		Use:   "train [--out DIR] [--generations G] [--games N] [--sims S] [--match-engine SETTINGS] [rules flags] [--resume] [--json]",
@@ -68,7 +67,6 @@ func newTrainCommand() *cobra.Command {
 			if err := run.check(); err != nil {
 				return err
 			}
-			c.Out, c.Games, c.Seed, c.RandomOpening, c.Workers, c.Resume = run.Out, run.Games, run.Seed, run.RandomOpening, run.Concurrency, run.Resume
 			r, err := rf.rules()
 			if err != nil {
 				return err
@@ -87,7 +85,7 @@ func newTrainCommand() *cobra.Command {
 			c.Match = me.Settings
 			c.Fit.NoPrior = noPrior
 			c.Match.Tablebase = c.SelfPlay.Tablebase // every player of the run, or none
-			c.Fit.Value.Seed, c.Fit.Value.Workers = c.Seed, c.Workers
+			c.Fit.Value.Seed, c.Fit.Value.Workers = c.Run.Seed, c.Run.Concurrency
 			if !c.Quiet { // --quiet: nothing on stderr, as in pipeline and experiment run
 				c.Log = cmd.ErrOrStderr()
 			}
@@ -95,7 +93,7 @@ func newTrainCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return printResult(cmd, asJSON, l, func(w io.Writer) error { return l.WriteText(w, c.Out, c.ModelCPUCT) })
+			return printResult(cmd, asJSON, l, func(w io.Writer) error { return l.WriteText(w, c.Run.Out, c.ModelCPUCT) })
 		},
 	}
 	fs := cmd.Flags()

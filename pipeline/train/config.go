@@ -12,7 +12,7 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// Names of the outputs under Config.Out.
+// Names of the outputs under Config.Run.Out.
 const (
 	LadderFile         = "ladder.json"
 	ReportFile         = "report.md"
@@ -25,23 +25,25 @@ const (
 )
 
 // Config describes a training run. DefaultConfig gives the settings of
-// `surakarta train` without flags.
+// `surakarta train` without flags. Its run settings (out, games, seed,
+// random opening, concurrency, resume) are Run, declared with their checks
+// in internal/runspec; the rest are the training run's own.
 type Config struct {
+	// Run are the run's settings, with what a training run makes of them:
 	// Out is the directory everything goes to (see the package
-	// documentation for the layout).
-	Out string
+	// documentation for the layout); Games counts the self-play games of
+	// each generation's data; Seed seeds everything random; RandomOpening
+	// plies open every self-play game and every match pair; Resume
+	// continues a run in Out: finished stages are kept, the rest run.
+	// Shard and Shards are not read: a run plays every game itself.
+	Run runspec.Settings
 	// Generations is the number of generations trained after generation 0.
 	Generations int
-	// Games is the number of self-play games of each generation's data,
-	// played at SelfPlay's settings (noise and temperature for
-	// diversity) with SelfPlay.Sims simulations a move.
-	Games    int64
+	// SelfPlay is the search setting of the self-play games (noise and
+	// temperature for diversity), SelfPlay.Sims simulations a move.
 	SelfPlay mcts.Settings
 	// Rules are the rules of every game.
 	Rules rules.Rules
-	// RandomOpening is the number of uniformly random plies that open every
-	// self-play game and every match pair.
-	RandomOpening int
 	// Window is the number of latest generations' data a fit reads.
 	Window int
 	// Fit is how each generation's model is fitted.
@@ -72,13 +74,6 @@ type Config struct {
 	// run resumed with other baselines (or another StrengthGames) replays
 	// its final comparison alone.
 	Baselines []string
-	// Seed is the seed of everything random.
-	Seed uint64
-	// Workers is the number of goroutines playing games (0: one per CPU);
-	// it changes only the speed.
-	Workers int
-	// Resume continues a run in Out: finished stages are kept, the rest run.
-	Resume bool
 	// Log receives stage lines and progress (nil: none); Quiet silences
 	// the progress lines.
 	Log   io.Writer
@@ -98,8 +93,9 @@ func DefaultConfig() Config {
 	m := runspec.TrainMatchEngine().Settings
 	fit := fit.ModelFitOptions{Value: fit.DefaultFitOptions(), ValueHead: fit.PatternHeadKind, TDLambda: 0.7, SpreadScale: true, Prior: fit.DefaultPriorFitOptions(), PriorTemperature: 1}
 	return Config{
-		Out: "train", Generations: 3, Games: 400, SelfPlay: sp, Rules: rules.DefaultRules(), RandomOpening: 4, Window: 2,
-		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, AnchorGames: 200, StrengthGames: 200, Seed: 1,
+		Run:         runspec.Settings{Out: "train", Games: 400, Seed: 1, RandomOpening: 4},
+		Generations: 3, SelfPlay: sp, Rules: rules.DefaultRules(), Window: 2,
+		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, AnchorGames: 200, StrengthGames: 200,
 	}
 }
 
@@ -107,12 +103,12 @@ func DefaultConfig() Config {
 // flag.
 func (c *Config) Validate() error {
 	switch {
-	case c.Out == "":
+	case c.Run.Out == "":
 		return errors.New("no output directory")
 	case c.Generations < 1 || c.Generations > 99:
 		return fmt.Errorf("--generations %d: want 1..99", c.Generations)
-	case c.Games < 2:
-		return fmt.Errorf("--games %d: want at least 2 a generation (the fit holds games out)", c.Games)
+	case c.Run.Games < 2:
+		return fmt.Errorf("--games %d: want at least 2 a generation (the fit holds games out)", c.Run.Games)
 	case c.Window < 1:
 		return fmt.Errorf("--window %d: want at least 1 generation of data", c.Window)
 	case len(c.Baselines) > 0 && c.StrengthGames == 0:
@@ -127,8 +123,7 @@ func (c *Config) Validate() error {
 			return err
 		}
 	}
-	run := runspec.Settings{Out: c.Out, Games: c.Games, Seed: c.Seed, RandomOpening: c.RandomOpening, Concurrency: c.Workers, Resume: c.Resume}
-	if err := run.Validate("random_opening", "concurrency"); err != nil {
+	if err := c.Run.Validate("random_opening", "concurrency"); err != nil {
 		return err
 	}
 	if c.Fit.ValueHead != "" {
@@ -172,7 +167,7 @@ func (c *Config) matchEngine(value bool) mcts.Settings {
 }
 
 func (c *Config) path(name ...string) string {
-	return filepath.Join(append([]string{c.Out}, name...)...)
+	return filepath.Join(append([]string{c.Run.Out}, name...)...)
 }
 
 // genDir is the directory of generation g.

@@ -15,7 +15,7 @@
 // material evaluator. Generation g (g = 1, 2, ...) is made in four stages:
 //
 //  1. self-play: the champion, the last promoted generation (0 at first),
-//     plays Config.Games games at Config.SelfPlay's settings (root noise
+//     plays Config.Run.Games games at Config.SelfPlay's settings (root noise
 //     and sampled opening plies for diversity) into OUT/gen-GG/data; a
 //     trained champion searches with value leaves, its model's values and
 //     its prior.
@@ -43,11 +43,11 @@
 //
 // # Resuming and determinism
 //
-// Every random choice derives from Config.Seed, the stage and the
+// Every random choice derives from Config.Run.Seed, the stage and the
 // generation (self-play seeds, held-out split, match openings and
 // searches), and every count is fixed, so a run's data, models and ladder
 // do not depend on the machine or the number of workers. With
-// Config.Resume a run continues where it stopped: self-play resumes its
+// Config.Run.Resume a run continues where it stopped: self-play resumes its
 // dataset (finished games kept), and a fit or match is skipped when its
 // file records the same settings and inputs (the datasets' provenance, the
 // models' hashes), run again otherwise. Resuming with more generations

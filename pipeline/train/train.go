@@ -20,7 +20,6 @@ import (
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/version"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
@@ -46,10 +45,10 @@ type settings struct {
 
 func (c *Config) settings() json.RawMessage {
 	s := settings{
-		Generations: c.Generations, Games: c.Games, SelfPlay: dataset.EngineJSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
-		Rules: c.rules().String(), RandomOpening: c.RandomOpening, Window: c.Window, Fit: c.Fit,
+		Generations: c.Generations, Games: c.Run.Games, SelfPlay: dataset.EngineJSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
+		Rules: c.rules().String(), RandomOpening: c.Run.RandomOpening, Window: c.Window, Fit: c.Fit,
 		Match: dataset.EngineJSON(mcts.Engine{Settings: c.Match}.Describe()), ModelCPUCT: c.ModelCPUCT,
-		GateGames: c.GateGames, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames, Seed: c.Seed,
+		GateGames: c.GateGames, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames, Seed: c.Run.Seed,
 	}
 	b, _ := json.Marshal(s)
 	return b
@@ -170,21 +169,21 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	}
 	r := &runner{cfg: cfg, players: map[int]player{}, start: time.Now()}
 	c := &r.cfg
-	if err := os.MkdirAll(c.Out, 0o755); err != nil {
+	if err := os.MkdirAll(c.Run.Out, 0o755); err != nil {
 		return nil, err
 	}
 	r.ladder = Ladder{Format: LadderFormat, Settings: c.settings()}
 	var old Ladder
 	switch err := atomicfile.ReadJSON(c.path(LadderFile), &old); {
-	case err == nil && !c.Resume:
-		return nil, fmt.Errorf("%s holds a training run: add --resume to continue it, or choose another --out", c.Out)
+	case err == nil && !c.Run.Resume:
+		return nil, fmt.Errorf("%s holds a training run: add --resume to continue it, or choose another --out", c.Run.Out)
 	case err == nil && !sameSettings(old.Settings, r.ladder.Settings):
-		return nil, &SettingsMismatchError{Out: c.Out, Diffs: settingsDiffs(r.ladder.Settings, old.Settings)}
+		return nil, &SettingsMismatchError{Out: c.Run.Out, Diffs: settingsDiffs(r.ladder.Settings, old.Settings)}
 	case err != nil && !errors.Is(err, os.ErrNotExist):
 		return nil, fmt.Errorf("%s: %w", c.path(LadderFile), err)
-	case err != nil && !c.Resume:
-		if entries, _ := os.ReadDir(c.Out); len(entries) > 0 {
-			return nil, fmt.Errorf("%s is not empty: choose an empty or new --out, or --resume a run there", c.Out)
+	case err != nil && !c.Run.Resume:
+		if entries, _ := os.ReadDir(c.Run.Out); len(entries) > 0 {
+			return nil, fmt.Errorf("%s is not empty: choose an empty or new --out, or --resume a run there", c.Run.Out)
 		}
 	}
 	// The anchors' evaluator by name, from eval's registry.
@@ -264,7 +263,7 @@ func (r *runner) logf(format string, args ...any) {
 func (c *Config) seedOf(stage string, g int) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(stage))
-	return dataset.SplitMix64(dataset.SplitMix64(c.Seed^h.Sum64()) ^ uint64(g))
+	return dataset.SplitMix64(dataset.SplitMix64(c.Run.Seed^h.Sum64()) ^ uint64(g))
 }
 
 // generation plays, fits and matches generation g.
@@ -352,9 +351,11 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 	if champ > 0 {
 		name = fmt.Sprintf("model gen-%02d sha256:%s", champ, p.hash)
 	}
+	run := c.Run
+	run.Out, run.Seed, run.Resume = c.path(genDir(g), DataDir), c.seedOf("selfplay", g), true
+	run.Shard, run.Shards = 0, 1 // every game
 	sc := selfplay.Config{
-		Run:   runspec.Settings{Out: c.path(genDir(g), DataDir), Games: c.Games, Seed: c.seedOf("selfplay", g), RandomOpening: c.RandomOpening, Concurrency: c.Workers, Resume: true},
-		Rules: c.rules(), Engine: mcts.Engine{Settings: c.selfPlayEngine(champ), Evaluator: name}, Evaluator: p.ev,
+		Run: run, Rules: c.rules(), Engine: mcts.Engine{Settings: c.selfPlayEngine(champ), Evaluator: name}, Evaluator: p.ev,
 	}
 	var prog selfplay.Progress
 	label := fmt.Sprintf("gen-%02d self-play", g)
@@ -500,7 +501,7 @@ type matchKey struct {
 func (r *runner) match(ctx context.Context, path, stage string, g, games int, a, b player) (Match, bool, error) {
 	c := &r.cfg
 	seed := c.seedOf(stage, g)
-	key, _ := json.Marshal(matchKey{games, c.RandomOpening, seed,
+	key, _ := json.Marshal(matchKey{games, c.Run.RandomOpening, seed,
 		dataset.EngineJSON(mcts.Engine{Settings: a.cfg, Evaluator: a.name}.Describe()),
 		dataset.EngineJSON(mcts.Engine{Settings: b.cfg, Evaluator: b.name}.Describe()), a.hash, b.hash})
 	var rec matchRecord
@@ -510,7 +511,7 @@ func (r *runner) match(ctx context.Context, path, stage string, g, games int, a,
 	r.logf("generation %d: %s, %s against %s, %d games", g, stage, a.name, b.name, games)
 	mr, err := match.Run(ctx, match.Options{Stderr: c.Log, Quiet: c.Quiet || c.Log == nil,
 		Players:      [2]*match.Player{{Name: a.name, Factory: arena.SearchPlayer(a.cfg, a.ev)}, {Name: b.name, Factory: arena.SearchPlayer(b.cfg, b.ev)}},
-		ArenaOptions: arena.ArenaOptions{Games: games, Rules: c.rules(), Seed: seed, RandomOpening: c.RandomOpening, Workers: c.Workers}})
+		ArenaOptions: arena.ArenaOptions{Games: games, Rules: c.rules(), Seed: seed, RandomOpening: c.Run.RandomOpening, Workers: c.Run.Concurrency}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return Match{}, false, fmt.Errorf("%s of generation %d interrupted: run the same command with --resume (finished stages are kept)", stage, g)

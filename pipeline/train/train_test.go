@@ -61,7 +61,7 @@ func TestFailedGateKeepsChampion(t *testing.T) {
 // games at a few simulations.
 func tinyConfig(out string) Config {
 	c := DefaultConfig()
-	c.Out, c.Generations, c.Games = out, 2, 12
+	c.Run.Out, c.Generations, c.Run.Games = out, 2, 12
 	c.SelfPlay.Sims, c.Match.Sims = 8, 8
 	c.GateGames, c.AnchorGames, c.StrengthGames = 4, 2, 0 // the final comparison times the engines: not reproducible
 	// The linear head: these runs test the loop, and each L-BFGS step over
@@ -108,7 +108,7 @@ func TestResumeAfterInterruptGivesTheSameLadder(t *testing.T) {
 			t.Fatalf("interrupted at %q: no error", stage)
 		}
 		c = tinyConfig(dir)
-		c.Resume = true
+		c.Run.Resume = true
 		if _, err := Run(context.Background(), c); err != nil {
 			t.Fatalf("resume after %q: %v", stage, err)
 		}
@@ -117,7 +117,7 @@ func TestResumeAfterInterruptGivesTheSameLadder(t *testing.T) {
 		}
 	}
 	c := tinyConfig(full)
-	c.Resume = true
+	c.Run.Resume = true
 	l, err := Run(context.Background(), c)
 	if err != nil {
 		t.Fatal(err)
@@ -144,7 +144,7 @@ func TestRunRefusesOtherRuns(t *testing.T) {
 	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Errorf("second run without --resume: error %v", err)
 	}
-	c.Resume, c.Games = true, 14
+	c.Run.Resume, c.Run.Games = true, 14
 	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "other settings") {
 		t.Errorf("resume with other settings: error %v", err)
 	}
@@ -219,7 +219,7 @@ func TestBothValueHeadsTrain(t *testing.T) {
 // strength games, the finished run replays that comparison alone.
 func TestBaselinesPlayInTheFinalComparison(t *testing.T) {
 	other := tinyConfig(t.TempDir())
-	other.Generations, other.AnchorGames, other.Seed = 1, 0, 5
+	other.Generations, other.AnchorGames, other.Run.Seed = 1, 0, 5
 	ol, err := Run(context.Background(), other)
 	if err != nil {
 		t.Fatal(err)
@@ -230,7 +230,7 @@ func TestBaselinesPlayInTheFinalComparison(t *testing.T) {
 	if _, err := Run(context.Background(), c); err != nil {
 		t.Fatal(err)
 	}
-	c.Resume, c.StrengthGames = true, 4
+	c.Run.Resume, c.StrengthGames = true, 4
 	l, err := Run(context.Background(), c)
 	if err != nil {
 		t.Fatalf("finished run resumed with more strength games: %v", err)
