@@ -35,7 +35,7 @@ func answer(r *Report) []string {
 			"**%s**: the first player (%s) scores %.3f (%s CI %.3f–%.3f) over %s, an advantage of %s percentage points (%s to %s), about %s Elo. %s %s of games are drawn (%s–%s)%s.",
 			armTitle(a), s.FirstPlayer, s.FirstPlayerScore.Value, confPct, s.FirstPlayerScore.CI[0], s.FirstPlayerScore.CI[1], games(s.Games),
 			signedPts(adv.Value), signedPts(adv.CI[0]), signedPts(adv.CI[1]), eloWords(s.FirstPlayerElo.Value), verdict,
-			capital(pctWords(s.DrawRate.Value)), pctWords(s.DrawRate.CI[0]), pctWords(s.DrawRate.CI[1]), endingWords(&s)))
+			capital(numText(100*s.DrawRate.Value, 1, "%")), numText(100*s.DrawRate.CI[0], 1, "%"), numText(100*s.DrawRate.CI[1], 1, "%"), endingWords(&s)))
 	}
 	for _, c := range r.Comparisons {
 		out = append(out, comparisonWords(r, &c))
@@ -55,8 +55,8 @@ func answer(r *Report) []string {
 		share := float64(m.DrawsDecided) / float64(draws)
 		out = append(out, fmt.Sprintf(
 			"Rescoring **%s**'s %s by the majority rule alone (the same final positions, the same moves) would decide %d of its %s (%s; %d for Red, %d for Black): the draw rate would go from %s to %s (a change of %s points, %s to %s) and the first player's score would change by %s points (%s to %s, paired p %s). This isolates the scoring; the arms played under each rule show the effect on play as well.",
-			a.Name, games(m.Games), m.DrawsDecided, words.Count(draws, "draw"), pctWords(share), m.DrawsDecidedRed, m.DrawsDecidedBlack,
-			pctWords(a.Stats.DrawRate.Value), pctWords(m.DrawRate.Value),
+			a.Name, games(m.Games), m.DrawsDecided, words.Count(draws, "draw"), numText(100*share, 1, "%"), m.DrawsDecidedRed, m.DrawsDecidedBlack,
+			numText(100*a.Stats.DrawRate.Value, 1, "%"), numText(100*m.DrawRate.Value, 1, "%"),
 			signedPts(m.DrawRateChange.Value), signedPts(m.DrawRateChange.CI[0]), signedPts(m.DrawRateChange.CI[1]),
 			signedPts(float64(m.ScoreChange.Value)), signedPts(float64(m.ScoreChange.CI[0])), signedPts(float64(m.ScoreChange.CI[1])),
 			fmtP(float64(m.ScoreChange.P))))
@@ -88,7 +88,7 @@ func armTitle(a ArmInfo) string {
 func endingWords(s *GroupStats) string {
 	var parts []string
 	for _, r := range sortedReasons(s) {
-		parts = append(parts, fmt.Sprintf("%s %s", r, pctWords(s.ReasonShares[r].Value)))
+		parts = append(parts, fmt.Sprintf("%s %s", r, numText(100*s.ReasonShares[r].Value, 1, "%")))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -104,18 +104,18 @@ func comparisonWords(r *Report, c *Comparison) string {
 	paired := ""
 	if p := c.Paired; p != nil && p.Pairs >= 2 && scc.Test == "paired t-test" {
 		paired = fmt.Sprintf(" These use the %s played from the same openings with the same search seeds under both; %d of them end with the same result under both, and the paired scores correlate with r = %s",
-			words.Count(p.Pairs, "game"), p.Identical, fmtCorr(p.Correlation))
+			words.Count(p.Pairs, "game"), p.Identical, numText(p.Correlation, 2, ""))
 		if eg := float64(p.EquivalentGames); math.IsNaN(eg) || math.IsInf(eg, 0) {
 			paired += ", so the paired scores show no spread at all; the equivalence test then rests on the number of pairs alone."
 		} else if float64(p.NarrowerBy) >= 0.02 {
-			paired += fmt.Sprintf(", so pairing narrows the score interval by %s (as many unpaired games as %s per arm would be needed for the same width).", fmtShare(p.NarrowerBy), fmtCount(p.EquivalentGames))
+			paired += fmt.Sprintf(", so pairing narrows the score interval by %s (as many unpaired games as %s per arm would be needed for the same width).", numText(100*p.NarrowerBy, 0, "%"), numText(p.EquivalentGames, 0, ""))
 		} else {
 			paired += ", so pairing does not narrow the score interval here."
 		}
 	}
 	return fmt.Sprintf(
 		"**%s → %s**: the draw rate goes from %s to %s, a change of %s points (%s; %s p %s): %s. The first-player score goes from %.3f to %.3f, a change of %s points (%s; %s p %s): %s. The whole outcome table (red/draw/black) differs with p %s (%s).%s",
-		c.A, c.B, pctWords(dr.A.Value), pctWords(dr.B.Value),
+		c.A, c.B, numText(100*dr.A.Value, 1, "%"), numText(100*dr.B.Value, 1, "%"),
 		signedPts(drc.Value), spanWords(drc.Estimate), drc.Test, fmtP(drc.P), changeVerdict(&drc, "draw rate"),
 		sc.A.Value, sc.B.Value, signedPts(scc.Value), spanWords(scc.Estimate), scc.Test, fmtP(scc.P),
 		changeVerdict(&scc, "first-player score"),
@@ -146,7 +146,7 @@ func changeVerdict(c *ChangeFigure, what string) string {
 func ladderWords(l *Ladder) string {
 	var rungs []string
 	for _, p := range l.Points {
-		rungs = append(rungs, fmt.Sprintf("%s points at %s (draws %s)", signedPts(p.Advantage.Value), rungName(p), pctWords(p.DrawRate.Value)))
+		rungs = append(rungs, fmt.Sprintf("%s points at %s (draws %s)", signedPts(p.Advantage.Value), rungName(p), numText(100*p.DrawRate.Value, 1, "%")))
 	}
 	text := fmt.Sprintf("Up the ladder (%s), the first-player advantage is %s.", l.Variant, strings.Join(rungs, ", "))
 	var steps []string
@@ -259,13 +259,6 @@ func games(n int64) string { return words.Count(n, "game") }
 // (stats.PointsText: a bound keeps its sign).
 func signedPts(x float64) string { return stats.PointsText(x) }
 
-func pctWords(x float64) string {
-	if math.IsNaN(x) {
-		return "n/a"
-	}
-	return fmt.Sprintf("%.1f%%", 100*x)
-}
-
 func capital(s string) string {
 	if s == "" {
 		return s
@@ -287,11 +280,4 @@ func eloWords(x stats.Num) string {
 		v = 0
 	}
 	return fmt.Sprintf("%+.0f", v)
-}
-
-func fmtCount(x stats.Num) string {
-	if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-		return "n/a"
-	}
-	return fmt.Sprintf("%.0f", float64(x))
 }

@@ -52,3 +52,23 @@ func TestReportIntervalsKeepTheSignOfTheirBounds(t *testing.T) {
 		t.Errorf("markdown: %q, want %q", got, want)
 	}
 }
+
+// TestNumTextSaysNAForNoNumber: a figure that is no number (NaN, or an
+// infinite count of equivalent games) reads "n/a", unit and all, and a
+// number its prec decimals and unit.
+func TestNumTextSaysNAForNoNumber(t *testing.T) {
+	for _, tc := range []struct {
+		got, want string
+	}{
+		{numText(stats.Num(math.NaN()), 2, ""), "n/a"},
+		{numText(100*math.NaN(), 1, "%"), "n/a"},
+		{numText(stats.Num(math.Inf(1)), 0, ""), "n/a"},
+		{numText(100*math.Inf(-1), 0, "%"), "n/a"},
+		{numText(stats.Num(-0.014), 2, ""), "-0.01"},
+		{numText(100*0.12345, 1, "%"), "12.3%"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("numText wrote %q, want %q", tc.got, tc.want)
+		}
+	}
+}

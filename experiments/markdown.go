@@ -81,7 +81,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 				continue
 			}
 			w := a.Stats.ReasonWinners[rs]
-			ew.printf(" %d (%s; red %d, draw %d, black %d) |", n, pctWords(a.Stats.ReasonShares[rs].Value), w["red"], w["draw"], w["black"])
+			ew.printf(" %d (%s; red %d, draw %d, black %d) |", n, numText(100*a.Stats.ReasonShares[rs].Value, 1, "%"), w["red"], w["draw"], w["black"])
 		}
 		ew.printf("\n")
 	}
@@ -93,7 +93,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	ew.printf("|---|---:|---:|---:|---|---|---|\n")
 	for _, a := range r.Arms {
 		p, c := a.Stats.Plies, a.Stats.Captures
-		ew.printf("| %s | %.1f | %s | %g | %g–%g | %d–%d | %.2f, %g |\n", a.Name, p.Mean, fmtNum(p.SD), p.Median, p.P25, p.P75, p.Min, p.Max, c.Mean, c.Median)
+		ew.printf("| %s | %.1f | %s | %g | %g–%g | %d–%d | %.2f, %g |\n", a.Name, p.Mean, numText(p.SD, 1, ""), p.Median, p.P25, p.P75, p.Min, p.Max, c.Mean, c.Median)
 	}
 
 	rescored := r.armsWith(func(a ArmInfo) bool { return a.Stats.MajorityRescoring != nil })
@@ -148,7 +148,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			s.A.Value, s.A.CI[0], s.A.CI[1], s.B.Value, s.B.CI[0], s.B.CI[1], s.Diff.PointsText(""), fmtP(s.P))
 		if p := c.Paired; p != nil {
 			ew.printf("\nPaired over %s from the same openings and search seeds (%d ids only in %s, %d only in %s, %d with different openings left out); %s end with the same result under both, and the paired scores correlate with r = %s:\n\n",
-				games(p.Pairs), p.UnmatchedA, c.A, p.UnmatchedB, c.B, p.Mismatched, words.Count(p.Identical, "pair"), fmtCorr(p.Correlation))
+				games(p.Pairs), p.UnmatchedA, c.A, p.UnmatchedB, c.B, p.Mismatched, words.Count(p.Identical, "pair"), numText(p.Correlation, 2, ""))
 			ew.printf("| figure | change (pts) | test | p |\n|---|---|---|---|\n")
 			ew.printf("| first-player score | %s | paired t | %s |\n", p.ScoreDiff.PointsText(""), fmtP(float64(p.ScoreDiff.P)))
 			ew.printf("| draw rate | %s | %s (%d vs %d discordant) | %s |\n",
@@ -157,10 +157,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 				p.FirstPlayerWins.PointsText(""), p.FirstPlayerWins.Test, p.FirstPlayerWins.B, p.FirstPlayerWins.C, fmtP(p.FirstPlayerWins.P))
 			if float64(p.NarrowerBy) >= 0.02 {
 				ew.printf("\nUnpaired, the score difference's interval would be [%s, %s] points: pairing makes it %s narrower (correlation of paired scores %s), worth about %s unpaired games per arm.\n",
-					signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), fmtShare(p.NarrowerBy), fmtCorr(p.Correlation), fmtCount(p.EquivalentGames))
+					signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), numText(100*p.NarrowerBy, 0, "%"), numText(p.Correlation, 2, ""), numText(p.EquivalentGames, 0, ""))
 			} else {
 				ew.printf("\nUnpaired, the score difference's interval would be [%s, %s] points: the paired scores are hardly correlated (%s), so pairing does not narrow it here.\n",
-					signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), fmtCorr(p.Correlation))
+					signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), numText(p.Correlation, 2, ""))
 			}
 		}
 	}
@@ -267,13 +267,6 @@ func orDash(s string) string {
 		return "–"
 	}
 	return s
-}
-
-func fmtCorr(x stats.Num) string {
-	if isNaN(float64(x)) {
-		return "n/a"
-	}
-	return fmt.Sprintf("%.2f", float64(x))
 }
 
 // reportReasons returns the reasons any arm has, known ones first.

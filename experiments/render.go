@@ -74,7 +74,7 @@ func writeGroupText(ew *errWriter, g *GroupStats, conf string) {
 	}
 	ew.printf("\n")
 	p, c := g.Plies, g.Captures
-	ew.printf("  plies: mean %.1f, sd %s, median %g, quartiles %g–%g, range %d–%d\n", p.Mean, fmtNum(p.SD), p.Median, p.P25, p.P75, p.Min, p.Max)
+	ew.printf("  plies: mean %.1f, sd %s, median %g, quartiles %g–%g, range %d–%d\n", p.Mean, numText(p.SD, 1, ""), p.Median, p.P25, p.P75, p.Min, p.Max)
 	ew.printf("  captures per game: mean %.2f, median %g, quartiles %g–%g, range %d–%d\n", c.Mean, c.Median, c.P25, c.P75, c.Min, c.Max)
 	writeHistogramText(ew, p.Histogram, 16, "  ")
 	if m := g.MajorityRescoring; m != nil {
@@ -87,11 +87,15 @@ func writeGroupText(ew *errWriter, g *GroupStats, conf string) {
 	}
 }
 
-func fmtNum(x stats.Num) string {
-	if math.IsNaN(float64(x)) {
+// numText writes x with prec decimals and then unit ("%" for a share
+// given as 100 times itself), or "n/a" where there is no number: NaN (too
+// few games, no spread) and ±Inf (a count no finite sample reaches) alike.
+func numText[F ~float64](x F, prec int, unit string) string {
+	v := float64(x)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return "n/a"
 	}
-	return fmt.Sprintf("%.1f", float64(x))
+	return fmt.Sprintf("%.*f", prec, v) + unit
 }
 
 func sortedReasons(g *GroupStats) []string {
@@ -164,8 +168,8 @@ func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
 		ew.printf("  paired over %s from the same openings (%d mismatched, %d/%d unmatched; %d with the same result under both):\n",
 			words.Count(p.Pairs, "game"), p.Mismatched, p.UnmatchedA, p.UnmatchedB, p.Identical)
 		ew.printf("    first-player score change %s (paired t p %s); correlation of paired scores %s; unpaired interval [%s, %s]: pairing narrows it by %s\n",
-			p.ScoreDiff.PointsText(" pts"), fmtP(float64(p.ScoreDiff.P)), fmtCorr(p.Correlation),
-			signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), fmtShare(p.NarrowerBy))
+			p.ScoreDiff.PointsText(" pts"), fmtP(float64(p.ScoreDiff.P)), numText(p.Correlation, 2, ""),
+			signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), numText(100*p.NarrowerBy, 0, "%"))
 		ew.printf("    draw rate change %s (%s p %s); first-player win rate change %s (%s p %s)\n",
 			p.Draws.PointsText(" pts"), p.Draws.Test, fmtP(p.Draws.P),
 			p.FirstPlayerWins.PointsText(" pts"), p.FirstPlayerWins.Test, fmtP(p.FirstPlayerWins.P))
@@ -182,13 +186,6 @@ func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
 		ew.printf("  %s change %s (%s): %s ±%.1f points (equivalence TOST p %s)\n", strings.ReplaceAll(k, "_", " "), ch.Estimate.PointsText(" pts"), ch.Test,
 			verdict, 100*ch.Equivalence.Margin, fmtP(float64(ch.Equivalence.P)))
 	}
-}
-
-func fmtShare(x stats.Num) string {
-	if math.IsNaN(float64(x)) {
-		return "n/a"
-	}
-	return fmt.Sprintf("%.0f%%", 100*float64(x))
 }
 
 // WritePlanText prints a sample-size plan as a table.
