@@ -60,8 +60,10 @@ func (p *runner) match(ctx context.Context) (string, string, error) {
 	// them (eval/match), without a record of the games.
 	sideA, sideB := mcts.Engine{Settings: eng, Evaluator: c.path(WeightsFile)}, mcts.Engine{Settings: eng, Evaluator: mcts.MaterialName}
 	p.logf("match: fitted weights (A) against material (B), %d games, both at %s", c.MatchGames, engineWords(eng))
+	run := c.Run
+	run.Games, run.Out, run.Resume = int64(c.MatchGames), "", false // no record of the games: match.json holds the result
 	m, err := match.Run(ctx, match.Options{Settings: [2]*mcts.Engine{&sideA, &sideB}, Stderr: p.log, Quiet: c.Quiet,
-		ArenaOptions: arena.ArenaOptions{Games: c.MatchGames, Rules: c.Rules, Seed: c.Run.Seed, RandomOpening: c.Run.RandomOpening, Workers: c.Run.Concurrency}})
+		ArenaOptions: arena.ArenaOptions{Run: run, Rules: c.Rules}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", "", fmt.Errorf("match interrupted: %w; run the same command with --resume: the finished stages are kept and the match is played again", err)

@@ -15,14 +15,14 @@ import (
 
 func newMatchCommand() *cobra.Command {
 	var (
-		opt          match.Options
-		run          = runFlags{Settings: new(runspec.Defaults())}
+		opt          = match.Options{ArenaOptions: arena.ArenaOptions{Run: runspec.Defaults()}}
+		run          = runFlags{Settings: &opt.Run}
 		rf           rulesFlags
 		fen          string
 		openingsFile string
 		asJSON       bool
 	)
-	run.RandomOpening = 4
+	opt.Run.RandomOpening = 4
 	cmd := &cobra.Command{
 		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--go-a BUDGET] [--go-b BUDGET] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--json] [--quiet]",
 		Short: "Play two engines against each other (built-in settings or external programs) and measure the Elo difference",
@@ -103,12 +103,11 @@ func newMatchCommand() *cobra.Command {
 			"  surakarta match --engines engines.json --a conf:mine --b conf:theirs --games 200 --out runs/m --resume",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			games, seed, opening, out, resume := int(run.Games), run.Seed, run.RandomOpening, run.Out, run.Resume
 			r, err := rf.rules()
 			if err != nil {
 				return err
 			}
-			if err := runspec.PairedGames("--games", int64(games), ""); err != nil {
+			if err := runspec.PairedGames("--games", run.Games, ""); err != nil {
 				return err
 			}
 			book, err := match.Openings(fen, openingsFile, r)
@@ -116,7 +115,7 @@ func newMatchCommand() *cobra.Command {
 				return err
 			}
 			if len(book) > 0 && !run.changed("random_opening") {
-				opening, run.RandomOpening = 0, 0 // the given positions themselves
+				run.RandomOpening = 0 // the given positions themselves
 			}
 			if err := run.check(); err != nil {
 				return err
@@ -124,11 +123,10 @@ func newMatchCommand() *cobra.Command {
 			if opt.Margin <= 0 || opt.MoveTimeout <= 0 {
 				return fmt.Errorf("--margin %v, --move-timeout %v: want positive durations, e.g. 1s", opt.Margin, opt.MoveTimeout)
 			}
-			if resume && out == "" {
+			if run.Resume && run.Out == "" {
 				return errors.New("--resume continues the match recorded in --out: pass --out DIR")
 			}
-			opt.Out, opt.Resume, opt.Stderr = out, resume, cmd.ErrOrStderr()
-			opt.ArenaOptions = arena.ArenaOptions{Games: games, Rules: r, Seed: seed, RandomOpening: opening, Openings: book, Workers: run.Concurrency}
+			opt.Rules, opt.Openings, opt.Stderr = r, book, cmd.ErrOrStderr()
 			res, err := match.Run(cmd.Context(), opt)
 			if res == nil {
 				return err

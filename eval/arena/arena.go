@@ -18,28 +18,30 @@ import (
 )
 
 // ArenaOptions are the settings of a match between two engines, A and B.
+// Its run settings (games, seed, random opening, concurrency) are Run,
+// declared with their checks in internal/runspec; the rest are the
+// match's own.
 type ArenaOptions struct {
-	// Games is the number of games, even: each random opening is played
-	// twice, A taking Red in the first game of the pair and Black in the
-	// second.
-	Games int
+	// Run are the match's run settings, with what the arena makes of
+	// them: Games is the number of games, even: each random opening is
+	// played twice, A taking Red in the first game of the pair and Black
+	// in the second; Seed fixes the openings and the engines' random
+	// streams: the same seed gives the same games on any number of
+	// workers; RandomOpening uniformly random plies open each pair
+	// (dataset.PlayRandomOpening with the pair's index as game id);
+	// Concurrency is the number of goroutines playing games, each with its
+	// own pair of players (0: GOMAXPROCS). The arena reads no other: Out
+	// and Resume are the records' (package eval/match records a match
+	// there), and the pairs are not sharded.
+	Run runspec.Settings
 	// Rules are the game settings; they must end every game (a no-capture
 	// limit or a repetition ending).
 	Rules rules.Rules
-	// Seed fixes the openings and the engines' random streams: the same
-	// seed gives the same games on any number of workers.
-	Seed uint64
-	// RandomOpening is the number of uniformly random plies that open each
-	// pair (dataset.PlayRandomOpening with the pair's index as game id).
-	RandomOpening int
 	// Openings, when not empty, are the positions the pairs start from:
 	// pair k from Openings[k mod len(Openings)] (then RandomOpening plies),
 	// each opening played in both colours; empty: the standard start. Each
 	// must be legal under Rules and not over (ReadOpenings checks both).
 	Openings []rules.Position
-	// Workers is the number of goroutines playing games, each with its own
-	// pair of players; 0 means GOMAXPROCS.
-	Workers int
 	// SPRT, when not nil, runs a sequential test on the pairs (pentanomial,
 	// logistic Elo) after each pair in pair order and stops the match as
 	// soon as it decides.
@@ -123,15 +125,15 @@ func playerSeed(seed uint64, game int, engine uint64) uint64 {
 }
 
 // Arena plays a match between the players of a and b and scores it from
-// A's side. Pairs are played on opt.Workers goroutines but added to the
-// result in pair order, so the result (SPRT stop included) depends only on
-// the options (and, with external engines, on their determinism). A
+// A's side. Pairs are played on opt.Run.Concurrency goroutines but added to
+// the result in pair order, so the result (SPRT stop included) depends only
+// on the options (and, with external engines, on their determinism). A
 // player's Fault loses that game and the match goes on; the game's record
 // and the result's Reasons give the fault's reason. Each worker's players
 // are closed when it ends. When ctx is cancelled Arena returns the pairs
 // completed in order so far together with ctx's error.
 func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaResult, error) {
-	if err := runspec.PairedGames("games", int64(opt.Games), ""); err != nil {
+	if err := runspec.PairedGames("games", opt.Run.Games, ""); err != nil {
 		return nil, err
 	}
 	if err := opt.Rules.Validate(); err != nil {
@@ -140,7 +142,7 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 	if opt.Rules.NoCaptureLimit == 0 && opt.Rules.Repetition == 0 {
 		return nil, errors.New("the rules have neither a no-capture limit nor a repetition ending: arena games could go on forever")
 	}
-	if err := (runspec.Settings{RandomOpening: opt.RandomOpening}).Validate("random_opening"); err != nil {
+	if err := opt.Run.Validate("random_opening"); err != nil {
 		return nil, err
 	}
 	if opt.SPRT != nil {
@@ -153,8 +155,8 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 			return nil, fmt.Errorf("opening %d: %w", i+1, err)
 		}
 	}
-	pairs := opt.Games / 2
-	workers := opt.Workers
+	pairs := int(opt.Run.Games / 2)
+	workers := opt.Run.Concurrency
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -291,7 +293,7 @@ func playArenaGame(ctx context.Context, a, b Player, opt ArenaOptions, i int) (G
 		return GameRecord{}, err
 	}
 	rec := GameRecord{Game: i, Start: g.Start()}
-	rec.OpeningPlies = dataset.PlayRandomOpening(g, opt.Seed, int64(i/2), opt.RandomOpening)
+	rec.OpeningPlies = dataset.PlayRandomOpening(g, opt.Run.Seed, int64(i/2), opt.Run.RandomOpening)
 	aColor := rec.AColor()
 	player := func(c rules.Color) Player {
 		if c == aColor {
@@ -309,7 +311,7 @@ func playArenaGame(ctx context.Context, a, b Player, opt ArenaOptions, i int) (G
 	}
 	var fault *Fault
 	for _, c := range []rules.Color{aColor, aColor ^ 1} {
-		if err := player(c).NewGame(playerSeed(opt.Seed, i, uint64(c^aColor)), opt.Rules); err != nil {
+		if err := player(c).NewGame(playerSeed(opt.Run.Seed, i, uint64(c^aColor)), opt.Rules); err != nil {
 			if errors.As(err, &fault) {
 				return forfeit(c, fault)
 			}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -46,7 +47,7 @@ func randomFactory(greedy bool) arena.PlayerFactory {
 }
 
 func arenaOptions(games, workers int) arena.ArenaOptions {
-	return arena.ArenaOptions{Games: games, Rules: rules.DefaultRules(), Seed: 3, RandomOpening: 4, Workers: workers}
+	return arena.ArenaOptions{Run: runspec.Settings{Games: int64(games), Seed: 3, RandomOpening: 4, Concurrency: workers}, Rules: rules.DefaultRules()}
 }
 
 // TestArenaFindsTheStrongerPlayer: greedy capturing against random moves
@@ -127,7 +128,7 @@ func TestArenaRefusesBadOptions(t *testing.T) {
 		mod  func(*arena.ArenaOptions)
 		want string
 	}{
-		{func(o *arena.ArenaOptions) { o.Games = 7 }, "even"},
+		{func(o *arena.ArenaOptions) { o.Run.Games = 7 }, "even"},
 		{func(o *arena.ArenaOptions) { o.Rules.NoCaptureLimit, o.Rules.Repetition = 0, 0 }, "forever"},
 		{func(o *arena.ArenaOptions) { o.SPRT = &stats.SPRTBounds{Elo0: 5, Elo1: 0, Alpha: 0.05, Beta: 0.05} }, "elo1"},
 	} {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -43,7 +44,7 @@ func TestArenaPlaysEachOpeningInBothColours(t *testing.T) {
 	s := mcts.DefaultConfig().Settings
 	s.Sims = 4
 	var starts []string
-	opt := ArenaOptions{Games: 6, Rules: r, Seed: 3, Openings: book, Workers: 2,
+	opt := ArenaOptions{Run: runspec.Settings{Games: 6, Seed: 3, Concurrency: 2}, Rules: r, Openings: book,
 		OnPair: func(_ int, g [2]GameRecord) error {
 			starts = append(starts, g[0].Start.FEN(), g[1].Start.FEN())
 			return nil

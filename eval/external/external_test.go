@@ -12,6 +12,7 @@ import (
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/internal/enginetest"
 	"github.com/surakarta/surakarta/internal/protocol"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/testutil"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -34,7 +35,7 @@ func simple(t *testing.T, args ...string) Spec {
 }
 
 func arenaOptions(games int) arena.ArenaOptions {
-	return arena.ArenaOptions{Games: games, Rules: rules.DefaultRules(), Seed: 7, RandomOpening: 2, Workers: 2}
+	return arena.ArenaOptions{Run: runspec.Settings{Games: int64(games), Seed: 7, RandomOpening: 2, Concurrency: 2}, Rules: rules.DefaultRules()}
 }
 
 // TestMatchBetweenTwoProcesses: two external processes play a whole match;

@@ -37,16 +37,14 @@ type Options struct {
 	// not empty, is a file to write every line exchanged with them.
 	Margin, MoveTimeout time.Duration
 	Log                 string
-	// ArenaOptions are the games' settings (Games, Rules, Seed,
-	// RandomOpening, Openings, Workers); Run sets the rest.
+	// ArenaOptions are the games' settings (Run, Rules, Openings; the
+	// function Run sets the rest). Of Run, this package reads Out and
+	// Resume as well: Out, when not empty, records the games there, and
+	// Resume continues the match recorded there.
 	arena.ArenaOptions
 	// SPRTSpec, when not empty, is the sequential test "elo0,elo1,alpha,beta"
 	// (ParseSPRT).
 	SPRTSpec string
-	// Out, when not empty, records the games there; Resume continues the
-	// match recorded there.
-	Out    string
-	Resume bool
 	// Stderr gets what a match says besides its report: the progress line
 	// (none when Quiet) and what resuming found.
 	Stderr io.Writer
@@ -118,17 +116,19 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 			return nil, err
 		}
 	}
-	if o.Out != "" {
-		rec, err := openMatchRecords(o.Out, o.Resume, dataset.Run{
+	if o.Run.Out != "" {
+		run := dataset.Run{
 			SchemaVersion: dataset.SchemaVersion, Variant: r.Variant.String(), Rules: r.String(),
-			Engine: dataset.EngineJSON("a: " + sideA.identity + " | b: " + sideB.identity), Seed: o.Seed, Games: int64(o.Games), RandomOpening: o.RandomOpening, Start: m.start,
-		}, arena.Sides{sideA.name, sideB.name}, r, o.Stderr)
+			Engine: dataset.EngineJSON("a: " + sideA.identity + " | b: " + sideB.identity), Start: m.start,
+		}
+		o.Run.Record(&run)
+		rec, err := openMatchRecords(o.Run.Out, o.Run.Resume, run, arena.Sides{sideA.name, sideB.name}, r, o.Stderr)
 		if err != nil {
 			return nil, err
 		}
 		defer func() {
 			if cerr := rec.close(); cerr != nil && rerr == nil {
-				rerr = fmt.Errorf("writing the last games to %s: %w", o.Out, cerr)
+				rerr = fmt.Errorf("writing the last games to %s: %w", o.Run.Out, cerr)
 			}
 		}()
 		opt.Played, opt.OnPair = rec.played, rec.write
@@ -159,7 +159,7 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 // its result) and how to continue it, as match says it on stderr.
 func (m *Result) StoppedNote(err error) string {
 	note := fmt.Sprintf("match stopped: %v; the report covers the %d games completed in order\n", err, m.Arena.Games)
-	if m.opt.Out != "" {
+	if m.opt.Run.Out != "" {
 		note += "the same command with --resume continues it\n"
 	}
 	return note
@@ -171,7 +171,7 @@ func (m *Result) StoppedNote(err error) string {
 func progressOf(o Options) (*progress.Reporter, func(arena.ArenaResult)) {
 	var status atomic.Pointer[string]
 	rep := progress.Start(o.Stderr, progress.Options{
-		Unit: "games", Total: int64(o.Games), Quiet: o.Quiet,
+		Unit: "games", Total: o.Run.Games, Quiet: o.Quiet,
 		Extra: func(time.Duration) string {
 			if p := status.Load(); p != nil {
 				return *p

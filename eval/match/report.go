@@ -45,7 +45,7 @@ func (m *Result) JSON() JSON {
 		ci, los = [2]stats.Num{stats.Num(math.NaN()), stats.Num(math.NaN())}, nil
 	}
 	o := m.opt
-	return JSON{m.a.desc, m.b.desc, m.a.settings, m.b.settings, o.Rules.Variant.String(), o.Rules.String(), o.Seed, o.RandomOpening, m.start, o.Games, m.Complete, res,
+	return JSON{m.a.desc, m.b.desc, m.a.settings, m.b.settings, o.Rules.Variant.String(), o.Rules.String(), o.Run.Seed, o.Run.RandomOpening, m.start, int(o.Run.Games), m.Complete, res,
 		ci, los, why, m.Costs}
 }
 
@@ -53,7 +53,7 @@ func (m *Result) JSON() JSON {
 // games, A's results, the Elo difference, the pairs, the endings, the SPRT
 // and each side's cost a move.
 func (m *Result) WriteText(w io.Writer) error {
-	res, a, b, r, seed, opening, openings, planned := m.Arena, m.a.desc, m.b.desc, m.opt.Rules, m.opt.Seed, m.opt.RandomOpening, m.start, m.opt.Games
+	res, a, b, r, seed, opening, openings, planned := m.Arena, m.a.desc, m.b.desc, m.opt.Rules, m.opt.Run.Seed, m.opt.Run.RandomOpening, m.start, int(m.opt.Run.Games)
 	fmt.Fprintf(w, "A: %s\nB: %s\n", a, b)
 	from := ""
 	if openings != "" {

@@ -509,9 +509,11 @@ func (r *runner) match(ctx context.Context, path, stage string, g, games int, a,
 		return rec.Result, false, nil
 	}
 	r.logf("generation %d: %s, %s against %s, %d games", g, stage, a.name, b.name, games)
+	run := c.Run
+	run.Games, run.Seed, run.Out, run.Resume = int64(games), seed, "", false // no record of the games: path holds the result
 	mr, err := match.Run(ctx, match.Options{Stderr: c.Log, Quiet: c.Quiet || c.Log == nil,
 		Players:      [2]*match.Player{{Name: a.name, Factory: arena.SearchPlayer(a.cfg, a.ev)}, {Name: b.name, Factory: arena.SearchPlayer(b.cfg, b.ev)}},
-		ArenaOptions: arena.ArenaOptions{Games: games, Rules: c.rules(), Seed: seed, RandomOpening: c.Run.RandomOpening, Workers: c.Run.Concurrency}})
+		ArenaOptions: arena.ArenaOptions{Run: run, Rules: c.rules()}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return Match{}, false, fmt.Errorf("%s of generation %d interrupted: run the same command with --resume (finished stages are kept)", stage, g)
