@@ -311,16 +311,19 @@ func (s *server) startSearch(ctx context.Context, b Budget, results chan<- searc
 	if s.game.IsTerminal() {
 		return nil, fmt.Errorf("go: the game is over (%v): no move to search", s.game.Outcome())
 	}
+	// The clock starts once, here: the deadline and the time the info line
+	// reports both count from it, so a search's goroutine that starts late
+	// on a busy machine cannot report less time than its movetime.
+	start := time.Now()
 	var sctx context.Context
 	var cancel context.CancelFunc
 	if b.Kind == MoveTime {
-		sctx, cancel = context.WithTimeout(ctx, time.Duration(b.N)*time.Millisecond)
+		sctx, cancel = context.WithDeadline(ctx, start.Add(time.Duration(b.N)*time.Millisecond))
 	} else {
 		sctx, cancel = context.WithCancel(ctx)
 	}
 	g := s.game.Clone()
 	go func() {
-		start := time.Now()
 		res, err := s.search(sctx, g, b)
 		if err != nil {
 			results <- searchDone{lines: []string{"error go: " + err.Error()}}
