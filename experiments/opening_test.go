@@ -31,7 +31,7 @@ func TestSpecOpeningsAndConcurrency(t *testing.T) {
 		t.Errorf("workers read as concurrency %d (workers %d), notes %q", s.Concurrency, s.Workers, s.Notes)
 	}
 	runs, err := s.ArmRuns(t.TempDir(), "")
-	if err != nil || runs[1].Opening != dataset.OpeningEnumerated || runs[1].RandomOpening != 2 || runs[1].Concurrency != 2 {
+	if err != nil || runs[1].Opening != dataset.OpeningEnumerated || runs[1].Run.RandomOpening != 2 || runs[1].Run.Concurrency != 2 {
 		t.Errorf("arm run %+v, %v", runs[1], err)
 	}
 	k := mustSpec(t, base+"games: 10\nrandom_opening: 2\npairing: none\narms: [{name: k2, variant: standard}, {name: k3, variant: standard, random_opening: 3}]\n")

@@ -15,32 +15,32 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
 // ArmRun is everything needed to play one arm: its settings resolved from
-// the spec, and the dataset directory its games go to.
+// the spec, and the dataset directory its games go to. Its run settings
+// are Run, declared in internal/runspec.
 type ArmRun struct {
 	Name string
-	// Dir is the arm's dataset directory (OUT/arms/NAME).
-	Dir           string
-	Rules         rules.Rules
-	Engine        EngineSpec
-	Seed          uint64
-	Games         int64
-	RandomOpening int
+	// Run are the arm's run settings: Out is the arm's dataset directory
+	// (OUT/arms/NAME); Games, the spec's games; Seed and RandomOpening,
+	// the arm's (Spec.ArmSeed, Spec.ArmOpening); Concurrency, the spec's.
+	// Resume is the player's to decide (it resumes what Out holds).
+	Run    runspec.Settings
+	Rules  rules.Rules
+	Engine EngineSpec
 	// Opening is the procedure that chooses the opening plies
 	// (dataset.OpeningRandom or dataset.OpeningEnumerated).
 	Opening string
-	// Concurrency is the number of games played at once (0: one per
-	// core).
-	Concurrency int
 }
 
 // Player plays the games of one arm into its dataset directory. It must
-// resume: games already complete in Dir are kept and only the missing ones
-// played, so that an interrupted experiment continues where it stopped.
+// resume: games already complete in Run.Out are kept and only the missing
+// ones played, so that an interrupted experiment continues where it
+// stopped.
 type Player interface {
 	PlayArm(ctx context.Context, arm ArmRun) error
 }
@@ -77,8 +77,8 @@ func (s *Spec) ArmRuns(out, specDir string) ([]ArmRun, error) {
 				return nil, fmt.Errorf("arm %s: %w", a.Name, err)
 			}
 		}
-		runs = append(runs, ArmRun{Name: a.Name, Dir: ArmDir(out, a.Name), Rules: r, Engine: e,
-			Seed: s.ArmSeed(i), Games: s.Games, RandomOpening: s.ArmOpening(i), Opening: s.Opening, Concurrency: s.Concurrency})
+		run := runspec.Settings{Out: ArmDir(out, a.Name), Games: s.Games, Seed: s.ArmSeed(i), RandomOpening: s.ArmOpening(i), Concurrency: s.Concurrency}
+		runs = append(runs, ArmRun{Name: a.Name, Run: run, Rules: r, Engine: e, Opening: s.Opening})
 	}
 	return runs, nil
 }
@@ -179,13 +179,13 @@ func orNone(b json.RawMessage) string {
 
 // armComplete reports how many of the arm's games are complete on disk.
 func armComplete(a ArmRun) (int64, error) {
-	rs, err := dataset.Complete(a.Dir, a.Rules.Variant.String())
+	rs, err := dataset.Complete(a.Run.Out, a.Rules.Variant.String())
 	if err != nil {
 		return 0, err
 	}
 	var n int64
 	for _, r := range rs {
-		if r.First >= 0 && r.Last < a.Games {
+		if r.First >= 0 && r.Last < a.Run.Games {
 			n += r.Len()
 		}
 	}
@@ -266,7 +266,7 @@ func playArms(ctx context.Context, runs []ArmRun, player Player, logf func(strin
 		if err != nil {
 			return fmt.Errorf("arm %s: %w", a.Name, err)
 		}
-		if done >= a.Games {
+		if done >= a.Run.Games {
 			logf("arm %d/%d %s: %s already complete", i+1, len(runs), a.Name, games(done))
 			continue
 		}
@@ -274,7 +274,7 @@ func playArms(ctx context.Context, runs []ArmRun, player Player, logf func(strin
 		if cfg, err := a.EngineConfig(); err == nil {
 			regime = Regime(cfg.Settings)
 		}
-		logf("arm %d/%d %s: %s, %d sims, %s, %s (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.sims(), regime, games(a.Games), done)
+		logf("arm %d/%d %s: %s, %d sims, %s, %s (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.sims(), regime, games(a.Run.Games), done)
 		if err := player.PlayArm(ctx, a); err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("arm %s interrupted: %w; run the same command again to resume", a.Name, err)
@@ -284,8 +284,8 @@ func playArms(ctx context.Context, runs []ArmRun, player Player, logf func(strin
 		if done, err = armComplete(a); err != nil {
 			return fmt.Errorf("arm %s: %w", a.Name, err)
 		}
-		if done < a.Games {
-			return fmt.Errorf("arm %s: the player returned with %d of %d games complete", a.Name, done, a.Games)
+		if done < a.Run.Games {
+			return fmt.Errorf("arm %s: the player returned with %d of %d games complete", a.Name, done, a.Run.Games)
 		}
 	}
 	return nil

@@ -27,11 +27,11 @@ var errInterrupted = errors.New("interrupted")
 
 func (p *randomPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	run := dataset.Run{SchemaVersion: dataset.SchemaVersion, Variant: a.Rules.Variant.String(), Rules: a.Rules.String(),
-		Engine: dataset.EngineJSON(mustJSON(a.Engine)), Seed: a.Seed, Games: a.Games, RandomOpening: a.RandomOpening}
-	if err := dataset.ClaimPartition(a.Dir, run); err != nil {
+		Engine: dataset.EngineJSON(mustJSON(a.Engine)), Seed: a.Run.Seed, Games: a.Run.Games, RandomOpening: a.Run.RandomOpening}
+	if err := dataset.ClaimPartition(a.Run.Out, run); err != nil {
 		return err
 	}
-	done, err := dataset.Complete(a.Dir, run.Variant)
+	done, err := dataset.Complete(a.Run.Out, run.Variant)
 	if err != nil {
 		return err
 	}
@@ -39,17 +39,17 @@ func (p *randomPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	for _, r := range done {
 		have[r.First] = true
 	}
-	for first := int64(0); first < a.Games; first += p.partSize {
+	for first := int64(0); first < a.Run.Games; first += p.partSize {
 		if have[first] {
 			continue
 		}
 		if p.failAfter > 0 && p.written == p.failAfter {
 			return errInterrupted
 		}
-		last := min(first+p.partSize, a.Games) - 1
-		all := testgames.Rows(p.t, a.Rules, a.Seed, last+1, a.RandomOpening, true)
+		last := min(first+p.partSize, a.Run.Games) - 1
+		all := testgames.Rows(p.t, a.Rules, a.Run.Seed, last+1, a.Run.RandomOpening, true)
 		meta := dataset.FileMeta{Run: run, Shards: 1, FirstGame: first, LastGame: last}
-		if err := dataset.WritePart(a.Dir, meta, all[first:], nil); err != nil {
+		if err := dataset.WritePart(a.Run.Out, meta, all[first:], nil); err != nil {
 			return err
 		}
 		p.written++

@@ -33,7 +33,7 @@ func (a *ArmRun) EngineConfig() (mcts.Config, error) {
 	if err := e.Validate(); err != nil {
 		return mcts.Config{}, fmt.Errorf("engine settings: %w", err)
 	}
-	return e.Config(a.Rules, a.Seed), nil
+	return e.Config(a.Rules, a.Run.Seed), nil
 }
 
 // Check reports what would stop the arm's self-play before a game: its
@@ -112,13 +112,14 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	if err != nil {
 		return err
 	}
-	left, err := dataset.Leftovers(a.Dir, a.Rules.Variant.String(), 0, a.Games)
+	left, err := dataset.Leftovers(a.Run.Out, a.Rules.Variant.String(), 0, a.Run.Games)
 	if err != nil {
 		return err
 	}
+	run := a.Run
+	run.Resume = done > 0 || len(left) > 0
 	cfg := selfplay.Config{
-		Run:   runspec.Settings{Out: a.Dir, Games: a.Games, Seed: a.Seed, RandomOpening: a.RandomOpening, Concurrency: a.Concurrency, Resume: done > 0 || len(left) > 0},
-		Rules: a.Rules, Engine: mcts.Engine{Settings: c.Settings, Evaluator: ev.Identity}, Evaluator: ev.Evaluator, Opening: a.Opening,
+		Run: run, Rules: a.Rules, Engine: mcts.Engine{Settings: c.Settings, Evaluator: ev.Identity}, Evaluator: ev.Evaluator, Opening: a.Opening,
 		PartGames: p.PartGames, Logf: p.Logf,
 	}
 	if p.OnStart != nil {
