@@ -97,12 +97,12 @@ type DivideEntry struct {
 
 // PerftDivide returns, for each legal move of p in generation order, the perft
 // count of depth-1 below it, computed on up to threads goroutines (threads < 1
-// means one per CPU). The counts do not depend on threads. With depth >= 3
+// means one per CPU the process may use, GOMAXPROCS). The counts do not depend on threads. With depth >= 3
 // the work is split by the replies to the root moves (a few hundred pieces of
 // uneven size), so the goroutines stay busy until the end.
 func PerftDivide(p Position, depth, threads int) []DivideEntry {
 	if threads < 1 {
-		threads = runtime.NumCPU()
+		threads = runtime.GOMAXPROCS(0)
 	}
 	var buf [MaxMoves]Move
 	moves := p.GenerateMoves(buf[:0])

@@ -128,7 +128,7 @@ func (c *Config) check() error {
 		c.Run.Shards = 1
 	}
 	if c.Run.Concurrency <= 0 {
-		c.Run.Concurrency = runtime.NumCPU()
+		c.Run.Concurrency = runtime.GOMAXPROCS(0)
 	}
 	if c.PartGames <= 0 {
 		c.PartGames = DefaultPartGames

@@ -52,8 +52,8 @@ func newTablebaseBuildCommand() *cobra.Command {
 			if opt.Rules, err = rf.rules(); err != nil {
 				return err
 			}
-			if opt.Concurrency < 0 || opt.Concurrency > 64*runtime.NumCPU() {
-				return fmt.Errorf("--threads %d: want 0 (one per CPU) to %d", opt.Concurrency, 64*runtime.NumCPU())
+			if limit := 64 * runtime.GOMAXPROCS(0); opt.Concurrency < 0 || opt.Concurrency > limit {
+				return fmt.Errorf("--threads %d: want 0 (one per CPU) to %d", opt.Concurrency, limit)
 			}
 			bar.Total = tablebase.BuildWork(opt.Pieces, opt.Rules.NoCaptureLimit)
 			rep := progress.Start(cmd.ErrOrStderr(), bar)

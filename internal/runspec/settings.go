@@ -32,8 +32,10 @@ type Settings struct {
 	// RandomOpening is the number of uniformly random plies that open
 	// every game (or match pair), from Seed and the game id.
 	RandomOpening int
-	// Concurrency is the number of games played at once (0: one per CPU);
-	// it changes only the speed.
+	// Concurrency is the number of games played at once (0: one per CPU
+	// the process may use, runtime.GOMAXPROCS, which under Go's default is
+	// a container's CPU limit rather than the host's cores); it changes
+	// only the speed.
 	Concurrency int
 	// Resume continues the run in Out instead of refusing it.
 	Resume bool
@@ -71,13 +73,16 @@ var declared = []Setting{
 	deprecated("the games played at once are --concurrency on every command", declare("concurrency", 0, "games played at once (0: one per CPU); changes only the speed",
 		func(s *Settings) *int { return &s.Concurrency },
 		func(v int, _ *Settings) string {
-			limit := MaxConcurrencyPerCPU * runtime.NumCPU()
+			// A CPU is one the process may use (GOMAXPROCS: a container's
+			// CPU limit, not the host's cores), as everywhere 0 means one
+			// per CPU.
+			limit := MaxConcurrencyPerCPU * runtime.GOMAXPROCS(0)
 			switch {
 			case v < 0:
 				return "want 1 or more, or 0 for one per CPU"
 			case v > limit:
-				return fmt.Sprintf("at most %d (%d per CPU core; this machine has %d): each game searches on one core, so more only slow the run down",
-					limit, MaxConcurrencyPerCPU, runtime.NumCPU())
+				return fmt.Sprintf("at most %d (%d per CPU; this process may use %d): each game searches on one CPU, so more only slow the run down",
+					limit, MaxConcurrencyPerCPU, runtime.GOMAXPROCS(0))
 			}
 			return ""
 		}, "workers")),

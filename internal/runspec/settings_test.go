@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -140,5 +141,24 @@ func TestPairedGamesSaysWhatIsWanted(t *testing.T) {
 		if got := fmt.Sprint(err); tc.want == "" && err != nil || tc.want != "" && !strings.HasPrefix(got, tc.want) {
 			t.Errorf("PairedGames(%d, %q) = %v, want %q", tc.n, tc.none, err, tc.want)
 		}
+	}
+}
+
+// TestConcurrencyCountsTheCPUsTheProcessMayUse: the bound on --concurrency
+// (MaxConcurrencyPerCPU a CPU) counts GOMAXPROCS, the CPUs the process may
+// use, as 0's "one per CPU" does, not the host's cores: in a container
+// limited to fewer CPUs than its host has, the host's count would allow
+// games that only take turns.
+func TestConcurrencyCountsTheCPUsTheProcessMayUse(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	r := Defaults()
+	r.Concurrency = MaxConcurrencyPerCPU
+	if err := r.Validate("concurrency"); err != nil {
+		t.Errorf("--concurrency %d on one CPU: %v", r.Concurrency, err)
+	}
+	r.Concurrency = MaxConcurrencyPerCPU + 1
+	want := fmt.Sprintf("--concurrency %d: at most %d (%d per CPU; this process may use 1)", r.Concurrency, MaxConcurrencyPerCPU, MaxConcurrencyPerCPU)
+	if err := r.Validate("concurrency"); err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("--concurrency %d on one CPU: %v, want %q…", r.Concurrency, err, want)
 	}
 }
