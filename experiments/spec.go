@@ -368,9 +368,9 @@ func (s *Spec) Validate() error {
 	case s.Games < 1 || s.Games > MaxSpecGames:
 		return fmt.Errorf("games %d: want 1..%d games per arm", s.Games, MaxSpecGames)
 	case s.Concurrency < 0 || s.Concurrency > 4096:
-		return fmt.Errorf("concurrency %d: want 0 (one per core) to 4096", s.Concurrency)
+		return fmt.Errorf("concurrency %d: want 0 (one per CPU) to 4096", s.Concurrency)
 	case s.Workers < 0 || s.Workers > 4096:
-		return fmt.Errorf("workers %d: want 0 (one per core) to 4096", s.Workers)
+		return fmt.Errorf("workers %d: want 0 (one per CPU) to 4096", s.Workers)
 	case s.Pairing != PairOpenings && s.Pairing != PairNone:
 		return fmt.Errorf("pairing %q: want openings (arms share random openings) or none", s.Pairing)
 	case !(s.Confidence > 0 && s.Confidence < 1):

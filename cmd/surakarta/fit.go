@@ -88,7 +88,7 @@ func newFitCommand() *cobra.Command {
 	cmd.Flags().Uint64Var(&opt.Seed, "seed", opt.Seed, "seed of the held-out split")
 	cmd.Flags().BoolVar(&opt.ColorBlind, "color-blind", false, "fit without red_to_move (its weight stays 0), so that a search with the model has no colour preference: use it for first-player or variant studies")
 	cmd.Flags().IntVar(&opt.MaxIterations, "max-iterations", opt.MaxIterations, "L-BFGS iteration limit (logistic)")
-	cmd.Flags().IntVar(&opt.Workers, "threads", 0, "threads of the logistic gradient (0: all cores; results do not depend on it)")
+	cmd.Flags().IntVar(&opt.Workers, "threads", 0, "threads of the logistic gradient (0: one per CPU; results do not depend on it)")
 	deprecatedAlias(cmd, "workers", "threads", "the threads of one computation are --threads, as in analyze, perft and engine")
 	cmd.Flags().StringVar(&w.Weights, "weights", "", "weights file to write (JSON; the engines' --evaluator reads it)")
 	deprecatedAlias(cmd, "out", "weights", outIsADirectory)

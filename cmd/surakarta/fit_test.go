@@ -109,6 +109,7 @@ func TestFitRefusesBadFlags(t *testing.T) {
 		{[]string{"fit", dir, "--weights", "w.json", "--model", "forest"}, "--model"},
 		{[]string{"fit", dir, "--weights", "w.json", "--lambda", "0"}, "lambda"},
 		{[]string{"fit", dir, "--weights", "w.json", "--holdout", "1"}, "holdout"},
+		{[]string{"fit", dir, "--weights", "w.json", "--threads", "-1"}, "threads -1: want 0 (one per CPU) or more"},
 		{[]string{"fit", dir, "--weights", "w.json"}, "no dataset"},
 	})
 }

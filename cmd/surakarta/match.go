@@ -33,7 +33,7 @@ func newMatchCommand() *cobra.Command {
 			"from the positions of --openings FILE (one FEN per line, # comments; pair k takes\n" +
 			"opening k mod the book's size, so --games 2N plays each of N openings once in both\n" +
 			"colours); with either, --random-opening is 0 unless given, and the start is recorded\n" +
-			"in the match's settings. --concurrency games run at once (all cores by default), each\n" +
+			"in the match's settings. --concurrency games run at once (one per CPU by default), each\n" +
 			"worker with its own players; --seed seeds the openings and every game's search, so\n" +
 			"with built-in sides the result depends only on the settings.\n\n" +
 			"A SIDE is one of:\n" +
@@ -151,7 +151,7 @@ func newMatchCommand() *cobra.Command {
 		"games":          "games to play, an even number (pairs of the same opening)",
 		"seed":           "seed of the openings and of every game's search",
 		"random_opening": "uniformly random plies that open each pair (0 by default with --fen or --openings)",
-		"concurrency":    "games played at once, one pair of players (searchers or engine processes) each (0: all cores)",
+		"concurrency":    "games played at once, one pair of players (searchers or engine processes) each (0: one per CPU)",
 		"out":            "directory to record every game in (games and matches tables)",
 		"resume":         "continue the match recorded in --out, playing only the pairs it lacks",
 	}, "shard", "shards")

@@ -85,7 +85,7 @@ func (o FitOptions) Validate() error {
 	case o.MaxIterations < 1:
 		return fmt.Errorf("max iterations %d: want at least 1", o.MaxIterations)
 	case o.Workers < 0:
-		return fmt.Errorf("workers %d: want 0 (all cores) or more", o.Workers)
+		return fmt.Errorf("threads %d: want 0 (one per CPU) or more", o.Workers)
 	}
 	return nil
 }
