@@ -107,9 +107,11 @@ func TestFitRefusesBadFlags(t *testing.T) {
 		{[]string{"fit", dir}, "--weights FILE is required"},
 		{[]string{"fit", dir, "--data", dir, "--weights", "w.json"}, "the dataset is given twice"},
 		{[]string{"fit", dir, "--weights", "w.json", "--model", "forest"}, "--model"},
-		{[]string{"fit", dir, "--weights", "w.json", "--lambda", "0"}, "lambda"},
-		{[]string{"fit", dir, "--weights", "w.json", "--holdout", "1"}, "holdout"},
-		{[]string{"fit", dir, "--weights", "w.json", "--threads", "-1"}, "threads -1: want 0 (one per CPU) or more"},
+		{[]string{"fit", dir, "--weights", "w.json", "--lambda", "0"}, "--lambda 0: want a positive number"},
+		{[]string{"fit", dir, "--weights", "w.json", "--holdout", "1"}, "--holdout 1: want a fraction"},
+		{[]string{"fit", dir, "--weights", "w.json", "--blend", "1.5"}, "--blend 1.5: want a weight from 0 to 1"},
+		{[]string{"fit", dir, "--weights", "w.json", "--max-iterations", "0"}, "--max-iterations 0: want at least 1"},
+		{[]string{"fit", dir, "--weights", "w.json", "--threads", "-1"}, "--threads -1: want 0 (one per CPU) or more"},
 		{[]string{"fit", dir, "--weights", "w.json"}, "no dataset"},
 	})
 }

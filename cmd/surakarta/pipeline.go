@@ -98,7 +98,7 @@ func newPipelineCommand() *cobra.Command {
 			}
 			cfg.Fit.Seed, cfg.Fit.Workers = run.Seed, run.Concurrency
 			if err := cfg.Fit.Validate(); err != nil {
-				return fmt.Errorf("fit flags: %w", err)
+				return err
 			}
 			if match.HasKey(matchEngine, "evaluator") {
 				return errors.New("--match-engine: leave evaluator out: the pipeline plays the fitted weights (A) against material (B)")

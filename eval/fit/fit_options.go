@@ -71,21 +71,23 @@ func DefaultFitOptions() FitOptions {
 	return FitOptions{Model: eval.Ridge, Lambda: 1e-4, Holdout: 0.2, Seed: 1, MaxIterations: 500}
 }
 
-// Validate reports the first option out of range.
+// Validate reports the first option out of range, named by the flag that
+// sets it in fit and pipeline (--lambda, --holdout, ...), as every other
+// setting's error names its flag.
 func (o FitOptions) Validate() error {
 	switch {
 	case o.Model != eval.Ridge && o.Model != eval.Logistic:
-		return fmt.Errorf("bad model %q: want ridge or logistic", o.Model)
+		return fmt.Errorf("--model %q: want ridge or logistic", o.Model)
 	case !(o.Lambda > 0) || math.IsInf(o.Lambda, 0):
-		return fmt.Errorf("lambda %v: want a positive number (the features are linearly dependent, so the fit needs a penalty)", o.Lambda)
+		return fmt.Errorf("--lambda %v: want a positive number (the features are linearly dependent, so the fit needs a penalty)", o.Lambda)
 	case !(o.Holdout > 0 && o.Holdout < 1):
-		return fmt.Errorf("holdout %v: want a fraction of the games strictly between 0 and 1", o.Holdout)
+		return fmt.Errorf("--holdout %v: want a fraction of the games strictly between 0 and 1", o.Holdout)
 	case !(o.Blend >= 0 && o.Blend <= 1):
-		return fmt.Errorf("blend %v out of range 0..1", o.Blend)
+		return fmt.Errorf("--blend %v: want a weight from 0 to 1", o.Blend)
 	case o.MaxIterations < 1:
-		return fmt.Errorf("max iterations %d: want at least 1", o.MaxIterations)
+		return fmt.Errorf("--max-iterations %d: want at least 1", o.MaxIterations)
 	case o.Workers < 0:
-		return fmt.Errorf("threads %d: want 0 (one per CPU) or more", o.Workers)
+		return fmt.Errorf("--threads %d: want 0 (one per CPU) or more", o.Workers)
 	}
 	return nil
 }

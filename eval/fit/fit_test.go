@@ -204,11 +204,13 @@ func TestFitRefusesBadInput(t *testing.T) {
 			t.Errorf("got error %v, want one mentioning %q", err, want)
 		}
 	}
-	bad(func(o *fit.FitOptions) { o.Lambda = 0 }, "lambda")
-	bad(func(o *fit.FitOptions) { o.Holdout = 1 }, "holdout")
-	bad(func(o *fit.FitOptions) { o.Holdout = 0 }, "holdout")
-	bad(func(o *fit.FitOptions) { o.Blend = 1.5 }, "blend")
-	bad(func(o *fit.FitOptions) { o.Model = "tree" }, "model")
+	bad(func(o *fit.FitOptions) { o.Lambda = 0 }, "--lambda 0:")
+	bad(func(o *fit.FitOptions) { o.Holdout = 1 }, "--holdout 1:")
+	bad(func(o *fit.FitOptions) { o.Holdout = 0 }, "--holdout 0:")
+	bad(func(o *fit.FitOptions) { o.Blend = 1.5 }, "--blend 1.5:")
+	bad(func(o *fit.FitOptions) { o.Model = "tree" }, `--model "tree"`)
+	bad(func(o *fit.FitOptions) { o.MaxIterations = 0 }, "--max-iterations 0:")
+	bad(func(o *fit.FitOptions) { o.Workers = -1 }, "--threads -1:")
 
 	broken := append(fit.Samples(nil), rows...)
 	broken[3].Black |= broken[3].Red
