@@ -47,7 +47,10 @@ func BuildWork(n, limit int) int64 {
 	return w
 }
 
-func (o *BuildOptions) check() error {
+// Validate reports the first option out of range (the rules, the pieces,
+// the threads), as Build refuses it: a command checks it before it sizes
+// its progress line with BuildWork, which counts only 2..MaxPieces pieces.
+func (o *BuildOptions) Validate() error {
 	if err := o.Rules.Validate(); err != nil {
 		return err
 	}
@@ -70,7 +73,7 @@ func (o *BuildOptions) check() error {
 // interrupted build resumes where it stopped; a damaged one is rebuilt.
 func Build(dir string, o BuildOptions) (BuildReport, error) {
 	var rep BuildReport
-	if err := o.check(); err != nil {
+	if err := o.Validate(); err != nil {
 		return rep, err
 	}
 	if o.Concurrency == 0 {

@@ -55,6 +55,9 @@ func newTablebaseBuildCommand() *cobra.Command {
 			if limit := 64 * runtime.GOMAXPROCS(0); opt.Concurrency < 0 || opt.Concurrency > limit {
 				return fmt.Errorf("--threads %d: want 0 (one per CPU) to %d", opt.Concurrency, limit)
 			}
+			if err := opt.Validate(); err != nil { // before BuildWork, which has no count past MaxPieces
+				return err
+			}
 			bar.Total = tablebase.BuildWork(opt.Pieces, opt.Rules.NoCaptureLimit)
 			rep := progress.Start(cmd.ErrOrStderr(), bar)
 			opt.Progress = rep.Add

@@ -53,3 +53,25 @@ func TestTablebaseProbeErrorsAreObjectsWithJSON(t *testing.T) {
 		t.Fatalf("verify of a garbage file: %v", err)
 	}
 }
+
+// TestTablebaseBuildRefusesSettingsBeforeItsProgressLine: pieces out of
+// range (above MaxPieces too, whose balances BuildWork cannot count) and a
+// table without a no-capture limit are refused with the error alone,
+// before the progress line starts, not with a panic or a line of 0
+// positions.
+func TestTablebaseBuildRefusesSettingsBeforeItsProgressLine(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tb")
+	for _, tc := range []refusal{
+		{[]string{"tablebase", "build", "--out", dir, "--pieces", "1"}, "--pieces 1 out of range: want 2..8"},
+		{[]string{"tablebase", "build", "--out", dir, "--pieces", "99"}, "--pieces 99 out of range: want 2..8"},
+		{[]string{"tablebase", "build", "--out", dir, "--no-capture-limit", "0"}, "tables need the no-capture limit"},
+	} {
+		_, errOut, err := run(t, "", tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || errOut != "" {
+			t.Errorf("%v: %v; stderr %q; want %q and nothing before it", tc.args, err, errOut, tc.want)
+		}
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Error("a refused build created its directory")
+	}
+}
