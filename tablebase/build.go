@@ -17,8 +17,9 @@ type BuildOptions struct {
 	Rules rules.Rules
 	// Pieces is the largest total of pieces, 2..MaxPieces.
 	Pieces int
-	// Concurrency is the number of goroutines (0: one per CPU). It changes
-	// only the speed: the files are the same byte for byte.
+	// Concurrency is the number of goroutines (0: one per CPU), tablebase
+	// build's --threads. It changes only the speed: the files are the same
+	// byte for byte.
 	Concurrency int
 	// Progress, if set, is told of work done, in placements × counters
 	// (BuildWork is the total); called from the building goroutine.
@@ -62,7 +63,7 @@ func (o *BuildOptions) Validate() error {
 	case o.Pieces < 2 || o.Pieces > MaxPieces:
 		return fmt.Errorf("--pieces %d out of range: want 2..%d", o.Pieces, MaxPieces)
 	case o.Concurrency < 0:
-		return fmt.Errorf("--concurrency %d: want 0 (one per CPU) or more", o.Concurrency)
+		return fmt.Errorf("--threads %d: want 0 (one per CPU) or more", o.Concurrency)
 	}
 	return nil
 }

@@ -300,3 +300,20 @@ func TestLongDistancesAreStoredWide(t *testing.T) {
 		t.Fatal("no probed position with a distance past 127: the wide values were not read")
 	}
 }
+
+// TestBuildOptionsErrorsNameTheFlag: each option out of range is refused
+// naming the flag of tablebase build that sets it, with its value.
+func TestBuildOptionsErrorsNameTheFlag(t *testing.T) {
+	r := rules.DefaultRules()
+	for _, tc := range []struct {
+		opt  BuildOptions
+		want string
+	}{
+		{BuildOptions{Rules: r, Pieces: MaxPieces + 1}, "--pieces 9 out of range: want 2..8"},
+		{BuildOptions{Rules: r, Pieces: 3, Concurrency: -1}, "--threads -1: want 0 (one per CPU) or more"},
+	} {
+		if err := tc.opt.Validate(); err == nil || err.Error() != tc.want {
+			t.Errorf("%+v: %v, want %q", tc.opt, err, tc.want)
+		}
+	}
+}
