@@ -82,8 +82,9 @@ func EngineWords(c mcts.Settings) string {
 }
 
 // SelfPlayer is the Player that plays arms with the self-play runner
-// (package selfplay): each arm is a self-play run of Games games into its
-// own dataset directory, resumed when it already holds some. Every arm
+// (package selfplay): each arm is a self-play run of its Run.Games games
+// into its own dataset directory (Run.Out), resumed when it already holds
+// some. Every arm
 // starts from StudyEngine; its evaluator comes from eval's registry
 // (eval.OpenEvaluator).
 type SelfPlayer struct {

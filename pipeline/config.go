@@ -42,7 +42,9 @@ type Config struct {
 	// variant; Seed seeds everything random: the self-play run (openings
 	// and searches), the held-out split of the fit, and the match's
 	// openings and searches; RandomOpening plies open every self-play game
-	// and every match pair; Resume continues a run in Out (see the package
+	// and every match pair; Concurrency is the number of games played at
+	// once in self-play and the match (0: one per CPU), which changes only
+	// the speed; Resume continues a run in Out (see the package
 	// documentation). Shard and Shards are not read: the pipeline plays
 	// every game itself.
 	Run runspec.Settings

@@ -1,9 +1,11 @@
-// Package selfplay plays Surakarta against itself with the MCTS engine on
-// every core and writes the games to a Parquet dataset (package dataset).
+// Package selfplay plays Surakarta against itself with the MCTS engine,
+// several games at once, and writes the games to a Parquet dataset
+// (package dataset).
 //
 // Run is the whole job: it plans the game ids of a run, its shard or a
 // chosen replay, skips those already complete when resuming, and plays the
-// rest on Config.Run.Concurrency goroutines, each owning its searcher and buffers.
+// rest on Config.Run.Concurrency goroutines (0: one per CPU the process
+// may use), each owning its searcher and buffers.
 // Game i is played from streams derived from (seed, i) alone (see
 // dataset.OpeningSeed and dataset.SearchSeed), so the rows are identical for
 // any number of workers, any sharding, and a replay of single games.

@@ -12,8 +12,9 @@
 // # Matches
 //
 // Arena plays paired games between two engines: each random opening is
-// played twice with colours swapped, on all cores with a pair of players per
-// worker, and the pairs are scored in order, so the result, including where
+// played twice with colours swapped, on ArenaOptions.Run.Concurrency
+// workers (0: one per CPU the process may use) with a pair of players
+// each, and the pairs are scored in order, so the result, including where
 // an optional SPRT stops the match, depends only on the seed. It reports
 // wins, draws and losses from A's side, the score, the Elo difference with
 // its 95% interval and the likelihood of superiority from the pentanomial

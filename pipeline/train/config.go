@@ -33,8 +33,10 @@ type Config struct {
 	// Out is the directory everything goes to (see the package
 	// documentation for the layout); Games counts the self-play games of
 	// each generation's data; Seed seeds everything random; RandomOpening
-	// plies open every self-play game and every match pair; Resume
-	// continues a run in Out: finished stages are kept, the rest run.
+	// plies open every self-play game and every match pair; Concurrency is
+	// the number of games played at once in self-play and the matches (0:
+	// one per CPU), which changes only the speed; Resume continues a run in
+	// Out: finished stages are kept, the rest run.
 	// Shard and Shards are not read: a run plays every game itself.
 	Run runspec.Settings
 	// Generations is the number of generations trained after generation 0.
