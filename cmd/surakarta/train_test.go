@@ -57,12 +57,17 @@ func TestTrainTinyRunLeavesAUsableModel(t *testing.T) {
 }
 
 // TestTrainErrorsNameTrainsFlags: train's errors named --holdout (a flag
-// of fit, not train) and "generations 0" without its flag's dashes.
+// of fit, not train), "generations 0" without its flag's dashes, and the
+// fit's "td lambda" and "prior temperature" without their flags.
 func TestTrainErrorsNameTrainsFlags(t *testing.T) {
 	_, _, err := run(t, "", "train", "--out", t.TempDir(), "--generations", "0")
 	if err == nil || !strings.HasPrefix(err.Error(), "--generations 0: ") {
 		t.Errorf("--generations 0: %v; want an error starting with the flag", err)
 	}
+	runRefusals(t, []refusal{
+		{[]string{"train", "--out", t.TempDir(), "--td-lambda", "2"}, "--td-lambda 2: want 0..1 (1: the game result)"},
+		{[]string{"train", "--out", t.TempDir(), "--prior-temperature", "-1"}, "--prior-temperature -1: want a positive number"},
+	})
 	_, _, err = run(t, "", "train", "--out", t.TempDir(), "--generations", "1", "--games", "4", "--sims", "4",
 		"--match-sims", "4", "--gate-games", "2", "--anchor-games", "0", "--strength-games", "0", "--quiet")
 	if err == nil || strings.Contains(err.Error(), "--holdout") || !strings.Contains(err.Error(), "raise --games") {

@@ -76,13 +76,13 @@ func (o ModelFitOptions) Validate() error {
 		return err
 	}
 	if !(o.TDLambda >= 0 && o.TDLambda <= 1) {
-		return fmt.Errorf("td lambda %v out of range 0..1 (1: the game result)", o.TDLambda)
+		return fmt.Errorf("--td-lambda %v: want 0..1 (1: the game result)", o.TDLambda)
 	}
 	if o.NoPrior {
 		return nil
 	}
 	if !(o.PriorTemperature >= 0) || math.IsInf(o.PriorTemperature, 0) {
-		return fmt.Errorf("prior temperature %v: want a positive number (1: the fitted prior)", o.PriorTemperature)
+		return fmt.Errorf("--prior-temperature %v: want a positive number (1: the fitted prior)", o.PriorTemperature)
 	}
 	return o.Prior.Validate()
 }
