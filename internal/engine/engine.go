@@ -67,7 +67,7 @@ func New(o Options) (*Engine, error) {
 		return nil, errors.New("engine: no Configure")
 	}
 	if o.Threads < 1 {
-		return nil, fmt.Errorf("threads %d: want at least 1", o.Threads)
+		return nil, fmt.Errorf("--threads %d: want at least 1", o.Threads) // the engine command's flag
 	}
 	e := &Engine{opt: o, rules: rules.DefaultRules()}
 	if o.Spec != "" {
