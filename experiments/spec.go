@@ -49,9 +49,9 @@ type Spec struct {
 	// spec file's games per arm; 0 otherwise. A spec file cannot set it;
 	// the experiment's spec.json and report.json record it.
 	SpecGames int64 `yaml:"-" json:"spec_games,omitempty"`
-	// Concurrency is the number of games played at once (0: one per
-	// core), the --concurrency of every command that plays. It does not
-	// change the games played.
+	// Concurrency is the number of games played at once (0: one per CPU
+	// the process may use), the --concurrency of every command that
+	// plays. It does not change the games played.
 	Concurrency int `yaml:"concurrency,omitempty" json:"concurrency,omitempty"`
 	// Workers is the old name of Concurrency, still read (ParseSpec moves
 	// it to Concurrency and notes the rename in Notes).
