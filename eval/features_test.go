@@ -417,13 +417,6 @@ func TestFeaturesMatchNaive(t *testing.T) {
 	}
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 var updateGolden = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // TestFeatureDigest pins the feature vectors of 20,000 seeded positions (the

@@ -3,7 +3,6 @@ package experiments
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/surakarta/surakarta/internal/stats"
 )
@@ -399,8 +398,6 @@ func AnalyzeAll(z *Summarizer, conf float64) ([]GroupStats, error) {
 	}
 	return out, nil
 }
-
-func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
 
 func zcrit(conf float64) float64 {
 	z, err := stats.ZCrit(conf)
