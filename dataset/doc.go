@@ -3,17 +3,23 @@
 //
 // Files: schema.go and rows.go the tables' rows and how a game fills them,
 // legacy.go the frozen layouts of earlier schema versions (still read),
-// matches.go the matches table, writer.go the part writers, reader.go the
-// streaming readers, layout.go the directory layout and game id ranges,
-// meta.go the footers and the run manifest, runmatch.go the comparison of
-// runs (RunMismatchError), commit.go the commit records, journal.go the
-// journals of parts in progress, lock.go the writers' locks, repair.go and
-// check.go the resume's checks and repairs, inspect.go and verify.go
-// dataset inspect and verify, report.go what those print (text and JSON,
-// verify's progress line) and the checks of a directory commands read
-// (CheckDir, CheckReadable),
-// seeds.go the per-game seeds and random
-// openings, openings.go the opening procedures (random, enumerated).
+// matches.go the matches table, writer.go the part writers, reader.go
+// opens a file and checks it (Open), scan.go streams its rows
+// (ScanPositions, ScanGames) through the columns of columns.go (each
+// declared once: its name and how a batch of rows is filled from it),
+// cursor.go the batches of one column's values, pages.go the check of a
+// column chunk's page headers before parquet-go reads them, layout.go the
+// directory layout and game id ranges, meta.go the footers and the run
+// manifest, enginejson.go an engine's description as the records hold it
+// (EngineJSON), runmatch.go the comparison of runs (RunMismatchError),
+// commit.go the commit records, journal.go the journals of parts in
+// progress, lock.go the writers' locks, repair.go and check.go the
+// resume's checks and repairs, strays.go what a resume finds outside its
+// run (Unexpected files, CleanupStrays), inspect.go and verify.go dataset
+// inspect and verify, report.go what those print (text and JSON, verify's
+// progress line) and the checks of a directory commands read (CheckDir,
+// CheckReadable), seeds.go the per-game seeds and random openings,
+// openings.go the opening procedures (random, enumerated).
 //
 // A dataset is a directory with two Hive-partitioned tables:
 //

@@ -6,8 +6,10 @@
 // Files: train.go runs the generations and their stages, config.go holds
 // the settings, ladder.go the ladder's records and the gate's rule,
 // report.go the Markdown report, the PNG plot and the ladder's text
-// (Ladder.WriteText), strength.go the final comparison; JSON records go
-// through internal/atomicfile (WriteJSON).
+// (Ladder.WriteText), strength.go the final comparison, cpu_linux.go and
+// cpu_other.go the thread CPU clock its equal-time calibration reads
+// where the system has one; JSON records go through internal/atomicfile
+// (WriteJSON).
 //
 // # The loop
 //
