@@ -20,5 +20,8 @@
 // (proc_linux.go) the kernel kills an engine whose match died without
 // ending it, on other Unix systems a watchdog does (watchdog_unix.go: a
 // shell in the engine's group that kills it when the match's end of a pipe
-// closes).
+// closes; proc_nolinux.go starts it); proc_other.go is the process
+// handling of systems without process groups (an engine must exit at the
+// end of its input). transcript.go records every line exchanged with the
+// engines (Transcript, match --log).
 package external
