@@ -41,6 +41,9 @@ func CheckSpec(path string) (*SpecCheck, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.CheckRunSettings(); err != nil {
+		return nil, err
+	}
 	runs, err := s.ArmRuns(".", filepath.Dir(path)) // as experiment run resolves evaluator paths
 	if err != nil {
 		return nil, err

@@ -214,6 +214,9 @@ func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, 
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
+	if err := s.CheckRunSettings(); err != nil {
+		return nil, err
+	}
 	if err := claimExperiment(opt.Out, s); err != nil {
 		return nil, err
 	}

@@ -343,7 +343,6 @@ func fieldNames(typ string) []string {
 	return out
 }
 
-// Validate checks every setting and names the first one out of range.
 // OverrideGames makes the spec play n games per arm instead of its own
 // Games, remembering the spec's in SpecGames (the report says so).
 func (s *Spec) OverrideGames(n int64) {
@@ -359,6 +358,21 @@ func (s *Spec) OverrideGames(n int64) {
 	}
 }
 
+// CheckRunSettings checks the run settings the spec gives (its
+// concurrency) as every command that plays checks them, through
+// runspec's table, whose bound counts this machine's CPUs; Validate keeps
+// to what holds on any machine. The error names the spec's key, since
+// runspec's names the --concurrency flag the user may not have given.
+func (s *Spec) CheckRunSettings() error {
+	err := runspec.Settings{Concurrency: s.Concurrency}.Validate("concurrency")
+	var se *runspec.SettingError
+	if errors.As(err, &se) {
+		return fmt.Errorf("spec key %s %s: %s; lower it in the spec, or give --concurrency to experiment run", se.Setting.Name, se.Value, se.Problem)
+	}
+	return err
+}
+
+// Validate checks every setting and names the first one out of range.
 func (s *Spec) Validate() error {
 	switch {
 	case s.SpecGames < 0 || s.SpecGames > MaxSpecGames:

@@ -160,9 +160,9 @@ func newExperimentCheckCommand() *cobra.Command {
 		Long: "check reads and validates a spec and prints its arms with their resolved settings and\n" +
 			"the comparisons the report will make. It fails on what experiment run would fail on before\n" +
 			"its first game: engine settings out of range, an evaluator that does not open (a missing\n" +
-			"weights file). --json prints one object instead: name, games,\n" +
-			"seed, random_opening, pairing, arms [{name, variant, rules, sims, evaluator, seed}] and\n" +
-			"comparisons [[a, b]].",
+			"weights file), a concurrency above this machine's bound. --json prints one object instead:\n" +
+			"name, games, seed, random_opening, pairing, arms [{name, variant, rules, sims, evaluator,\n" +
+			"seed}] and comparisons [[a, b]].",
 		Example: "  surakarta experiment check experiments/specs/ladder.yaml\n  surakarta experiment check --json my-spec.yaml",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
