@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -66,8 +65,7 @@ func newAnalyzeCommand() *cobra.Command {
 				return err // under --json, execute prints it as {error, fen, outcome}
 			}
 			if asJSON {
-				enc := json.NewEncoder(out)
-				return enc.Encode(a)
+				return writeJSON(out, a)
 			}
 			return a.WriteText(out, top)
 		},

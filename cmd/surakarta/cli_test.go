@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -180,4 +181,26 @@ func TestUserErrorsAreMessagesNotPanics(t *testing.T) {
 func TestShowDrawsStartPosition(t *testing.T) {
 	out := runOK(t, "show")
 	golden(t, "show-start.txt", out)
+}
+
+// TestJSONOutputHasOneForm: every --json output, a command's object or the
+// error object, is indented two spaces a level (writeJSON), as the root
+// help says; analyze and tablebase probe printed theirs on one line, and
+// so did the error object.
+func TestJSONOutputHasOneForm(t *testing.T) {
+	for _, args := range [][]string{
+		{"analyze", "--sims", "2", "--quiet", "--json"},
+		{"features", "--json"},
+		{"analyze", "--fen", "xx", "--json"},
+		{"tablebase", "probe", t.TempDir(), "--fen", "rb4/6/6/6/6/6 r 0 1", "--json"},
+	} {
+		var out bytes.Buffer
+		root := newRootCommand()
+		root.SetOut(&out)
+		root.SetErr(io.Discard)
+		execute(context.Background(), root, args)
+		if s := out.String(); !strings.HasPrefix(s, "{\n  \"") || !strings.HasSuffix(s, "\n}\n") {
+			t.Errorf("%v printed %q, want one object indented two spaces", args, s)
+		}
+	}
 }

@@ -67,7 +67,7 @@ func writeErrorJSON(w io.Writer, err error) error {
 		}
 	}
 	j["error"] = err.Error()
-	return json.NewEncoder(w).Encode(j)
+	return writeJSON(w, j)
 }
 
 // wantsJSON reports whether cmd, run with args, was asked for --json. A
@@ -85,9 +85,8 @@ func wantsJSON(cmd *cobra.Command, args []string) bool {
 }
 
 // writeJSON writes v as one JSON object indented two spaces a level and
-// ended by a newline, the form of the --json output of the commands that
-// print through it or printResult (analyze, tablebase probe and the error
-// object of writeErrorJSON print theirs on one line).
+// ended by a newline, the one form of every command's --json output and
+// of the error object of writeErrorJSON.
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

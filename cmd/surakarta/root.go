@@ -36,8 +36,9 @@ func newRootCommand() *cobra.Command {
 			"  - moves to play from a position are arguments (replay MOVE..., analyze MOVE...)\n" +
 			"  - a job's match engines are one flag, --match-engine SETTINGS (pipeline, train), and the\n" +
 			"    games of each kind of match --KIND-games (--match-games, --gate-games, --anchor-games)\n" +
-			"  - --json prints one JSON object on stdout, {\"error\": ...} where the command fails (exit\n" +
-			"    status 1; 130 when stopped by Ctrl-C); progress goes to stderr, --quiet silences it\n" +
+			"  - --json prints one JSON object on stdout, indented two spaces, {\"error\": ...} where the\n" +
+			"    command fails (exit status 1; 130 when stopped by Ctrl-C); progress goes to stderr,\n" +
+			"    --quiet silences it\n" +
 			"  - old forms of these flags still work and print a deprecation note naming the new one",
 		Example: "  surakarta pipeline\n  surakarta play --human black\n  surakarta stats out/data --compare\n" +
 			"  surakarta selfplay --help",

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"time"
@@ -110,10 +109,7 @@ func newTablebaseProbeCommand() *cobra.Command {
 			if err != nil {
 				return err // under --json, execute prints it as {error}
 			}
-			if asJSON {
-				return json.NewEncoder(cmd.OutOrStdout()).Encode(v)
-			}
-			return v.WriteText(cmd.OutOrStdout())
+			return printResult(cmd, asJSON, v, v.WriteText)
 		},
 	}
 	cmd.Flags().StringVar(&fen, "fen", "", "position in FEN, quoted (required)")
