@@ -27,7 +27,7 @@ func newSelfplayCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "selfplay --games N --out DIR [--variant V] [--sims S] [--concurrency C] [flags]",
 		Short: "Play games engine against engine and write them to a Parquet dataset",
-		Long: "selfplay plays --games games of the engine against itself on --concurrency cores and writes\n" +
+		Long: "selfplay plays --games games of the engine against itself, --concurrency at once, and writes\n" +
 			"every searched position and every game to DIR/positions/variant=V/ and DIR/games/variant=V/\n" +
 			"(docs/DATASET.md documents the columns, docs/RULES.md the rules and endings). Game i is played from its own random streams,\n" +
 			"derived from --seed and i, so the rows are the same for any --concurrency, any sharding and a\n" +

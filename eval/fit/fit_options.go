@@ -71,9 +71,9 @@ func DefaultFitOptions() FitOptions {
 	return FitOptions{Model: eval.Ridge, Lambda: 1e-4, Holdout: 0.2, Seed: 1, MaxIterations: 500}
 }
 
-// Validate reports the first option out of range, named by the flag that
-// sets it in fit and pipeline (--lambda, --holdout, ...), as every other
-// setting's error names its flag.
+// Validate reports the first option out of range, named by the flag of
+// surakarta fit that sets it (pipeline has --lambda and --holdout too; the
+// others are fit's alone), as every other setting's error names its flag.
 func (o FitOptions) Validate() error {
 	switch {
 	case o.Model != eval.Ridge && o.Model != eval.Logistic:

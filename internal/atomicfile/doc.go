@@ -11,4 +11,8 @@
 // renaming, so that files that must appear together are all written
 // before any is renamed. The one file written in place, an append-only log
 // (a dataset's journals), is created by CreateLog, with the same mode.
+//
+// Files: atomicfile.go writes a file by temporary file and rename (File,
+// WriteFile, CreateLog, SyncDir, the temporary files' names); json.go
+// writes a value as an indented JSON file the same way and reads one back.
 package atomicfile

@@ -7,4 +7,8 @@
 //
 // On systems without flock (Windows), TryLock always succeeds: runs there
 // are not protected against a second writer.
+//
+// Files: filelock.go takes and releases a lock (TryLock, Wait) and writes
+// and quotes its holder's line; flock_unix.go is flock(2), flock_other.go
+// the systems without it.
 package filelock

@@ -1,5 +1,3 @@
-// Package version reports the program's module version and VCS revision, for
-// --version and for the provenance written into datasets and weights files.
 package version
 
 import (
