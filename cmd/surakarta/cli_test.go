@@ -172,7 +172,8 @@ func TestUserErrorsAreMessagesNotPanics(t *testing.T) {
 		{[]string{"replay", "--repetition", "1"}, "repetition"},
 		{[]string{"perft", "--depth", "-1"}, "--depth"},
 		{[]string{"perft", "--threads", "0"}, "--threads"},
-		{[]string{"engine", "--threads", "0"}, "--threads 0: want at least 1"},
+		{[]string{"engine", "--threads", "0"}, "--threads 0: want 1 to 1024"},
+		{[]string{"engine", "--threads", "1025"}, "--threads 1025: want 1 to 1024"},
 		{[]string{"show", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr r 0 1"}, "ranks"},
 		{[]string{"moves", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr x 0 1"}, "side to move"},
 	})

@@ -41,6 +41,10 @@ type Options struct {
 	Threads int
 }
 
+// MaxThreads bounds the search threads, by the --threads flag and the
+// threads option alike.
+const MaxThreads = 1024
+
 // ThreadsOption is the option that sets the search threads; it is the
 // engine's own, not an engine flag.
 const ThreadsOption = "threads"
@@ -66,8 +70,8 @@ func New(o Options) (*Engine, error) {
 	if o.Configure == nil {
 		return nil, errors.New("engine: no Configure")
 	}
-	if o.Threads < 1 {
-		return nil, fmt.Errorf("--threads %d: want at least 1", o.Threads) // the engine command's flag
+	if o.Threads < 1 || o.Threads > MaxThreads {
+		return nil, fmt.Errorf("--threads %d: want 1 to %d", o.Threads, MaxThreads) // the engine command's flag
 	}
 	e := &Engine{opt: o, rules: rules.DefaultRules()}
 	if o.Spec != "" {
@@ -114,8 +118,8 @@ func (e *Engine) Options() []protocol.OptionInfo {
 func (e *Engine) SetOption(name, value string) error {
 	if name == ThreadsOption {
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > 1024 {
-			return fmt.Errorf("%q: want a whole number of threads from 1 to 1024", value)
+		if err != nil || n < 1 || n > MaxThreads {
+			return fmt.Errorf("%q: want a whole number of threads from 1 to %d", value, MaxThreads)
 		}
 		e.opt.Threads = n
 		return nil
