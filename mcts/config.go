@@ -236,7 +236,7 @@ func sampling(e *Engine) bool { return e.TemperaturePlies > 0 }
 // simulations, PUCT constant 1.5, capture-aware playouts of 40 plies
 // taking a capture with probability 0.9 when there is one, solver on,
 // noise and temperature off (noise concentration 10 and temperature 1
-// ready for self-play), 8M node slots (192 MiB), tree reuse on.
+// ready for self-play), 1M node slots (24 MiB), tree reuse on.
 //
 // Playouts are the default because Material, the built-in evaluator, is
 // flat until pieces fall: with value leaves every move of a quiet position
