@@ -361,15 +361,14 @@ func (s *Spec) OverrideGames(n int64) {
 // CheckRunSettings checks the run settings the spec gives (its
 // concurrency) as every command that plays checks them, through
 // runspec's table, whose bound counts this machine's CPUs; Validate keeps
-// to what holds on any machine. The error names the spec's key, since
-// runspec's names the --concurrency flag the user may not have given.
+// to what holds on any machine. The error names the spec's key, as
+// checkOpening's does, not the --concurrency flag the user may not have
+// given.
 func (s *Spec) CheckRunSettings() error {
-	err := runspec.Settings{Concurrency: s.Concurrency}.Validate("concurrency")
-	var se *runspec.SettingError
-	if errors.As(err, &se) {
-		return fmt.Errorf("spec key %s %s: %s; lower it in the spec, or give --concurrency to experiment run", se.Setting.Name, se.Value, se.Problem)
+	if p := runspec.Lookup("concurrency").Problem(&runspec.Settings{Concurrency: s.Concurrency}); p != "" {
+		return fmt.Errorf("spec key concurrency %d: %s; lower it in the spec, or give --concurrency to experiment run", s.Concurrency, p)
 	}
-	return err
+	return nil
 }
 
 // Validate checks every setting and names the first one out of range.
