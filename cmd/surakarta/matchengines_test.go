@@ -171,3 +171,49 @@ func TestEnginesDieWithAKilledMatch(t *testing.T) {
 	}
 	t.Fatalf("engine processes %v outlived the killed match", left)
 }
+
+// TestAKilledMatchLeavesNoneOfTheEnginesGroup: what an engine starts in
+// its own process group goes with a match killed with kill -9, even a
+// child that ignores SIGTERM and SIGHUP (the parent-death signal reaches
+// the engine process alone; docs/PROTOCOL.md promises the group).
+func TestAKilledMatchLeavesNoneOfTheEnginesGroup(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("looks for processes in /proc")
+	}
+	marker := "marker=" + strconv.Itoa(810000000+os.Getpid())
+	script := filepath.Join(t.TempDir(), "engine.sh")
+	body := "trap '' TERM HUP\n" +
+		"sh -c 'while :; do sleep 1; done' child-" + marker + " &\n" +
+		"exec " + childCommand(t, "simple random "+marker) + "\n"
+	if err := os.WriteFile(script, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "match", "--a", "engine:sh "+script, "--b", "sims=50",
+		"--games", "200", "--concurrency", "1", "--quiet")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The engine and its child hold the marker.
+	for deadline := time.Now().Add(30 * time.Second); len(processesWith(t, marker)) < 2 && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := len(processesWith(t, marker)); n < 2 {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("%d processes running, want the engine and its child", n)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	var left []string
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if left = processesWith(t, marker); len(left) == 0 {
+			return
+		}
+	}
+	for _, pid := range left {
+		if n, err := strconv.Atoi(pid); err == nil {
+			syscall.Kill(n, syscall.SIGKILL)
+		}
+	}
+	t.Fatalf("processes %v of the engine's group outlived the killed match", left)
+}

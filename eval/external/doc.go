@@ -16,11 +16,13 @@
 // garbage, an error answer) is an *arena.Fault that loses the game; the
 // process is killed and a fresh one serves the next game. Engines run in
 // their own process group (proc_unix.go), so that Ctrl-C reaches the match
-// alone and Close ends an engine with everything it started; on Linux
-// (proc_linux.go) the kernel kills an engine whose match died without
-// ending it, on other Unix systems a watchdog does (watchdog_unix.go: a
-// shell in the engine's group that kills it when the match's end of a pipe
-// closes; proc_nolinux.go starts it); proc_other.go is the process
+// alone and Close ends an engine with everything it started. When the
+// match dies without ending an engine (kill -9), a watchdog ends its group
+// (watchdog_unix.go: a shell in the engine's group that kills the group
+// with SIGKILL a grace period after the match's end of a pipe closes); on
+// Linux the kernel also kills the engine process at once (proc_linux.go:
+// the parent-death signal; proc_nolinux.go where there is none);
+// proc_other.go is the process
 // handling of systems without process groups (an engine must exit at the
 // end of its input). transcript.go records every line exchanged with the
 // engines (Transcript, match --log).

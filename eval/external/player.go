@@ -372,7 +372,12 @@ func (p *player) parse(l protocol.Line, ok bool) (protocol.Reply, error) {
 	return r, nil
 }
 
-// Close sends quit, gives the engine a moment to exit, then ends its
+// quitGrace is how long an engine has to exit once its input ends: after
+// quit when the match closes it, or after the match died (the watchdog's
+// wait); its process group is then killed.
+const quitGrace = time.Second
+
+// Close sends quit, gives the engine quitGrace to exit, then ends its
 // process group.
 func (p *player) Close() error {
 	if p.p == nil {
@@ -383,7 +388,7 @@ func (p *player) Close() error {
 		p.p.in.Close()
 		select {
 		case <-p.p.exited:
-		case <-time.After(time.Second):
+		case <-time.After(quitGrace):
 		}
 	}
 	p.kill()

@@ -2,15 +2,9 @@
 
 package external
 
-import (
-	"os/exec"
-	"syscall"
-)
+import "syscall"
 
 // dieWithParent does nothing where the kernel has no parent-death signal:
-// there the watchdog (watchGroup) ends the engines of a match that died.
+// there the watchdog (watchGroup) alone ends the engines of a match that
+// died.
 func dieWithParent(*syscall.SysProcAttr) {}
-
-// watchGroup starts the engine's watchdog: the fallback for the missing
-// parent-death signal.
-func watchGroup(cmd *exec.Cmd) (stop func()) { return watchdog(cmd) }

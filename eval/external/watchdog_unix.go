@@ -11,9 +11,10 @@ import (
 
 // watchdog starts, in the engine's process group, a shell that waits on a
 // pipe only the match holds open: when the match dies without ending the
-// engine (kill -9), the pipe ends and the shell kills the group, the
-// engine, what it started and itself. It is the fallback where the kernel
-// has no parent-death signal (dieWithParent). stop closes the match's end
+// engine (kill -9), the pipe ends, as the engines' input does; the shell
+// gives the group the grace an engine gets after quit (quitGrace) and then
+// kills it with SIGKILL, which no process can ignore: the engine, what it
+// started in its group and the shell itself. stop closes the match's end
 // (after killGroup, when the watchdog is gone with the group); without
 // /bin/sh there is no watchdog and stop does nothing.
 func watchdog(cmd *exec.Cmd) (stop func()) {
@@ -22,7 +23,8 @@ func watchdog(cmd *exec.Cmd) (stop func()) {
 		return func() {}
 	}
 	pgid := cmd.Process.Pid
-	wd := exec.Command("/bin/sh", "-c", `read _; kill -9 -"$1"`, "watchdog", strconv.Itoa(pgid))
+	grace := strconv.FormatFloat(quitGrace.Seconds(), 'f', -1, 64)
+	wd := exec.Command("/bin/sh", "-c", `trap '' HUP TERM INT; read _; sleep "$2"; kill -9 -"$1"`, "watchdog", strconv.Itoa(pgid), grace)
 	wd.Stdin = r
 	wd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pgid: pgid}
 	err = wd.Start()
