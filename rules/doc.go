@@ -12,7 +12,8 @@
 // endings and how each variant scores them, openings.go the plies a game
 // may start with (random plies from the caller's draws, every opening of
 // k plies), perft.go perft, diagram.go the terminal drawing, errors.go the
-// error type.
+// error type, contract.go the game contract (package game) that Rules
+// implements for everything above the rules.
 //
 // The specification is docs/RULES.md. Squares are
 // numbered a1 = 0 .. f6 = 35 rank by rank; a Bitboard holds one bit per square.
@@ -40,5 +41,6 @@
 // Functions documented as taking a legal move (Position.Apply) do not check
 // it; passing an illegal move is a programmer error.
 //
-// The package imports only the standard library.
+// The package imports only the standard library and package game, the
+// contract it implements.
 package rules

@@ -1,0 +1,111 @@
+package rules
+
+import "github.com/surakarta/surakarta/game"
+
+// Rules is Surakarta's game.Game: the game under these settings. Its
+// methods are the contract's; each calls the piece of this package that
+// does the job (Position's methods, the endings of outcome.go, FEN and
+// notation, the symmetries), so Surakarta has one implementation of each
+// rule, reached directly or through the contract. Rules also implements
+// the optional game.Forcing (captures) and game.Decisive (captures that
+// take the last piece).
+var _ interface {
+	game.Game[Position, Move]
+	game.Forcing[Position, Move]
+	game.Decisive[Position, Move]
+} = Rules{}
+
+// Name is "surakarta".
+func (Rules) Name() string { return "surakarta" }
+
+// Start returns the starting position (Start).
+func (Rules) Start() Position { return Start() }
+
+// MaxMoves is MaxMoves.
+func (Rules) MaxMoves() int { return MaxMoves }
+
+// Moves is p.GenerateMoves(buf).
+func (Rules) Moves(p *Position, buf []Move) []Move { return p.GenerateMoves(buf) }
+
+// Apply plays m on p; a capture is irreversible.
+func (Rules) Apply(p *Position, m Move) (uint64, bool) {
+	*p = p.Apply(m)
+	return p.hash, m.IsCapture()
+}
+
+// Key is p.Hash().
+func (Rules) Key(p *Position) uint64 { return p.hash }
+
+// ToMove returns the side to move: Red moves first.
+func (Rules) ToMove(p *Position) game.Player { return game.Player(p.side) }
+
+// Judge is r.Ending with the result and reason in the contract's terms
+// (Red is game.First; the reasons keep their numbers).
+func (r Rules) Judge(p *Position, hasMoves bool, occurrences int) game.Outcome {
+	return r.Ending(p, hasMoves, occurrences).Game()
+}
+
+// Game returns o in the contract's terms: Red is game.First, and the
+// reasons keep their numbers (ReasonName names them).
+func (o Outcome) Game() game.Outcome {
+	return game.Outcome{Result: game.Result(o.Result), Reason: game.Reason(o.Reason)}
+}
+
+// ReasonName returns Reason(r)'s name.
+func (Rules) ReasonName(r game.Reason) string { return Reason(r).String() }
+
+// PlayerName returns "red" for game.First and "black" for game.Second.
+func (Rules) PlayerName(pl game.Player) string { return Color(pl & 1).String() }
+
+// ParsePosition is ParseFEN.
+func (Rules) ParsePosition(s string) (Position, error) { return ParseFEN(s) }
+
+// FormatPosition is p.FEN().
+func (Rules) FormatPosition(p *Position) string { return p.FEN() }
+
+// ParseMove is ParseMove.
+func (Rules) ParseMove(p *Position, s string) (Move, error) { return ParseMove(p, s) }
+
+// FormatMove is p.MoveString(m).
+func (Rules) FormatMove(p *Position, m Move) string { return p.MoveString(m) }
+
+// Symmetries is len(Symmetries): t is a Symmetry.
+func (Rules) Symmetries() int { return len(Symmetries) }
+
+// SymmetryName is Symmetry(t).String().
+func (Rules) SymmetryName(t int) string { return Symmetry(t).String() }
+
+// MapPosition is Symmetry(t).Position(p).
+func (Rules) MapPosition(t int, p *Position) Position { return Symmetry(t).Position(p) }
+
+// MapMove is Symmetry(t).Move(m).
+func (Rules) MapMove(t int, _ *Position, m Move) Move { return Symmetry(t).Move(m) }
+
+// SwapsPlayers is Symmetry(t).SwapsColors().
+func (Rules) SwapsPlayers(t int) bool { return Symmetry(t).SwapsColors() }
+
+// KeepsOrder reports whether t is Identity or Rotate: move generation
+// lists Black's moves as Red's turned round (the side to move's frame),
+// so the turn-round keeps the order; the reflections do not.
+func (Rules) KeepsOrder(t int) bool { return Symmetry(t) == Identity || Symmetry(t) == Rotate }
+
+// ForcingMoves returns the captures among moves, in their order: the moves
+// a capture-aware playout prefers. The compaction is branch-free (see
+// Move.CaptureBit).
+func (Rules) ForcingMoves(_ *Position, moves []Move, buf []Move) []Move {
+	buf = buf[:len(moves)]
+	n := 0
+	for _, m := range moves {
+		buf[n] = m
+		n += m.CaptureBit()
+	}
+	return buf[:n]
+}
+
+// Decisive is p.CaptureWins(): with the opponent down to one piece every
+// capture wins at once.
+func (Rules) Decisive(p *Position) bool { return p.CaptureWins() }
+
+// WinsAtOnce reports whether m is a capture, which wins at once in a
+// position where Decisive holds.
+func (Rules) WinsAtOnce(_ *Position, m Move) bool { return m.IsCapture() }
