@@ -13,7 +13,8 @@
 // model.go the model file, report.go the fits' reports that both files
 // carry, filecheck.go the check of the numbers they hold; registry.go
 // turns evaluator names into evaluators (and an engine's settings into its
-// checked search configuration: OpenEngine).
+// checked search configuration: OpenEngine); shipped.go builds the model
+// files of models/ into the binary (ShippedModel, opened as "best").
 //
 // # Features
 //
@@ -166,13 +167,23 @@
 // # The evaluator registry
 //
 // OpenEvaluator turns an evaluator's name into an mcts.Evaluator and the
-// identity a run records (registry.go): a built-in name ("material") or
-// else a file, read by the format its "format" field names (weights files,
-// model files). Every command, the pipeline and the experiments open
-// evaluators through it. A new built-in is one NamedEvaluator in
-// namedEvaluators; a new file format is one FileFormat in fileFormats (its
-// format string and a Load of the file's bytes); help texts list both
-// tables (EvaluatorHelp).
+// identity a run records (registry.go): a built-in name ("material"), a
+// model built into the binary or else a file, read by the format its
+// "format" field names (weights files, model files). Every command, the
+// pipeline and the experiments open evaluators through it. A new built-in
+// is one NamedEvaluator in namedEvaluators; a new file format is one
+// FileFormat in fileFormats (its format string and a Load of the file's
+// bytes); help texts list the tables (EvaluatorHelp).
+//
+// The built-in models (shipped.go) are the files of models/, embedded with
+// go:embed: models/NAME.json opens as NAME, ShippedModel (the model the
+// default engine plays) also as "best", and each by its identity, the hash
+// of its bytes, which is the identity it had as a file: a run that named
+// the file and one that names the model record the same engine. A model is
+// read, hashed and decoded on its first open (sync.Once), so a command
+// that never opens one pays nothing, and each open gets its own copy of
+// the decoded evaluator. Shipping a stronger model is adding its file and
+// changing ShippedModel to its name; the model it replaces keeps its name.
 //
 // # Errors versus panics
 //

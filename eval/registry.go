@@ -2,7 +2,6 @@ package eval
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,12 +19,14 @@ import (
 // OpenEvaluator, so that names, files and the identity a run records mean
 // the same everywhere.
 //
-// A name is a built-in evaluator of namedEvaluators or else a file: a JSON
-// file whose "format" field names one of fileFormats. To add a built-in,
-// add a NamedEvaluator to namedEvaluators; to add a file format, add a
+// A name is a built-in evaluator of namedEvaluators, a model built into
+// the binary (shipped.go: by its name, by "best" for the shipped one, or
+// by the identity runs record for it) or else a file: a JSON file whose
+// "format" field names one of fileFormats. To add a built-in, add a
+// NamedEvaluator to namedEvaluators; to add a file format, add a
 // FileFormat to fileFormats with its format string and a Load that checks
-// and decodes the file's bytes. Nothing else changes: the commands' help
-// lists both tables (EvaluatorHelp).
+// and decodes the file's bytes; to ship a model, see shipped.go. Nothing
+// else changes: the commands' help lists the tables (EvaluatorHelp).
 
 // NamedEvaluator is a built-in evaluator, chosen by its name.
 type NamedEvaluator struct {
@@ -44,7 +45,7 @@ type FileFormat struct {
 }
 
 var namedEvaluators = []NamedEvaluator{
-	{mcts.MaterialName, "the material difference (mcts.Material), the default", func() mcts.Evaluator { return mcts.Material{} }},
+	{mcts.MaterialName, "the material difference (mcts.Material)", func() mcts.Evaluator { return mcts.Material{} }},
 }
 
 var fileFormats = []FileFormat{
@@ -91,25 +92,29 @@ func OpenEngine(e mcts.Engine, r rules.Rules, seed uint64) (mcts.Config, Opened,
 }
 
 // OpenEvaluator returns the evaluator name names: a built-in
-// (namedEvaluators) or else a file of one of fileFormats.
+// (namedEvaluators), an embedded model (shipped.go) or else a file of one
+// of fileFormats.
 func OpenEvaluator(name string) (Opened, error) {
 	for _, n := range namedEvaluators {
 		if n.Name == name {
 			return Opened{Evaluator: n.New(), Identity: n.Name}, nil
 		}
 	}
+	if m, ok := embeddedModelNamed(name); ok {
+		return m.open()
+	}
 	if name == "" {
 		return Opened{}, fmt.Errorf("empty evaluator name: want %s", EvaluatorHelp())
 	}
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return Opened{}, fmt.Errorf("evaluator %q is neither a built-in (%s) nor a readable file: %w", name, strings.Join(builtinNames(), ", "), err)
+		return Opened{}, fmt.Errorf("evaluator %q is neither a built-in (%s) nor a readable file: %w", name, strings.Join(BuiltinNames(), ", "), err)
 	}
 	ev, err := loadFile(data)
 	if err != nil {
 		return Opened{}, fmt.Errorf("%s: %w", name, err)
 	}
-	return Opened{Evaluator: ev, Identity: fmt.Sprintf("weights sha256:%x", sha256.Sum256(data))}, nil
+	return Opened{Evaluator: ev, Identity: fileIdentity(data)}, nil
 }
 
 // LoadEvaluator returns the evaluator of the file at path, of any of the
@@ -162,19 +167,43 @@ func fileFormatsHelp() string {
 	return strings.Join(formats, " or ")
 }
 
-func builtinNames() []string {
+// BuiltinNames lists the names that open without a file, sorted: the
+// built-ins, BestName and the embedded models.
+func BuiltinNames() []string {
 	var out []string
 	for _, n := range namedEvaluators {
 		out = append(out, n.Name)
 	}
+	out = append(out, BestName)
+	out = append(out, EmbeddedModelNames()...)
 	sort.Strings(out)
 	return out
+}
+
+// IsBuiltin reports whether name opens without a file: a built-in, BestName,
+// an embedded model's name or its identity. A spec's evaluator that is one
+// is no path in its folder.
+func IsBuiltin(name string) bool {
+	for _, n := range namedEvaluators {
+		if n.Name == name {
+			return true
+		}
+	}
+	_, ok := embeddedModelNamed(name)
+	return ok
 }
 
 // EvaluatorHelp says in a line what an evaluator name may be, from the
 // registry's tables.
 func EvaluatorHelp() string {
-	parts := builtinNames()
+	var names []string
+	for _, n := range BuiltinNames() {
+		if n == BestName {
+			n += " (the shipped model, " + ShippedModel + ")"
+		}
+		names = append(names, n)
+	}
+	parts := []string{strings.Join(names, ", ")}
 	for _, f := range fileFormats {
 		parts = append(parts, f.Doc)
 	}

@@ -61,7 +61,7 @@ func mustOpen(t *testing.T, name string) mcts.Evaluator {
 func TestOpenEvaluatorErrorsSayWhatIsWanted(t *testing.T) {
 	for name, want := range map[string]string{
 		"":                   "empty evaluator name",
-		"/no/such/file.json": "neither a built-in (material) nor a readable file",
+		"/no/such/file.json": "is neither a built-in (",
 	} {
 		if _, err := eval.OpenEvaluator(name); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want an error saying %q", name, err, want)
@@ -109,5 +109,50 @@ func TestEvaluatorErrorsNeverEchoAForeignFile(t *testing.T) {
 	os.WriteFile(typo, []byte(`{"format": "surakarta-modle"}`), 0o644)
 	if _, err := eval.OpenEvaluator(typo); err == nil || !strings.Contains(err.Error(), `"surakarta-modle"`) {
 		t.Errorf("misspelt format: error %v, want it named", err)
+	}
+}
+
+// TestShippedModelOpensByNameAliasAndIdentity: the model built into the
+// binary opens as "best", by its name and by the identity runs record,
+// each time as an evaluator of its own, and that identity is the hash of
+// the file it was built from, so runs that named the file
+// (experiments/specs/models/trained-patterns.json, before it was built
+// in) and runs that name the model are the same runs.
+func TestShippedModelOpensByNameAliasAndIdentity(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("models", eval.ShippedModel+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("weights sha256:%x", sha256.Sum256(data))
+	if eval.ShippedIdentity() != want {
+		t.Fatalf("ShippedIdentity %q, want the hash of models/%s.json, %q", eval.ShippedIdentity(), eval.ShippedModel, want)
+	}
+	var first mcts.Evaluator
+	for _, name := range []string{eval.BestName, eval.ShippedModel, want} {
+		o, err := eval.OpenEvaluator(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if o.Identity != want {
+			t.Errorf("%s: identity %q, want %q", name, o.Identity, want)
+		}
+		if _, ok := o.Evaluator.(*eval.WithPrior); !ok {
+			t.Errorf("%s: %T, want the model's value head with its move prior", name, o.Evaluator)
+		}
+		if o.Evaluator == first {
+			t.Errorf("%s: the same evaluator as the open before it; each open wants its own (per-goroutine scratch)", name)
+		}
+		first = o.Evaluator
+		if !eval.IsBuiltin(name) {
+			t.Errorf("%s: not a built-in name, so a spec would look for it as a file", name)
+		}
+	}
+	// The model the findings' strongest runs played, under the identity
+	// their datasets recorded: shipping another model must keep it.
+	if o, err := eval.OpenEvaluator("trained-patterns"); err != nil || o.Identity != "weights sha256:a56e168b12c01c1978c51b1abf16295cb6124a5949dc746765bae310c4c1caa7" {
+		t.Errorf("trained-patterns: identity %q (%v), want the one the findings' runs recorded", o.Identity, err)
+	}
+	if h := eval.EvaluatorHelp(); !strings.Contains(h, eval.BestName+" (the shipped model, "+eval.ShippedModel+")") {
+		t.Errorf("help %q does not name the shipped model", h)
 	}
 }

@@ -14,9 +14,9 @@ import (
 	"sort"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/runspec"
-	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -57,8 +57,9 @@ const (
 func ArmDir(out, arm string) string { return filepath.Join(out, ArmsDir, arm) }
 
 // ArmRuns resolves the spec's arms for experiment directory out. A file a
-// spec names (an evaluator) is resolved in specDir, the spec's folder, and
-// must lie inside it (see specFile); with specDir "" (a report of a
+// spec names (an evaluator that is no built-in name of eval's registry) is
+// resolved in specDir, the spec's folder, and must lie inside it (see
+// specFile); with specDir "" (a report of a
 // finished experiment, which opens no file) paths are kept as written.
 func (s *Spec) ArmRuns(out, specDir string) ([]ArmRun, error) {
 	var runs []ArmRun
@@ -68,7 +69,7 @@ func (s *Spec) ArmRuns(out, specDir string) ([]ArmRun, error) {
 			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
 		}
 		e := s.ArmEngine(i)
-		if ev, ok := e.Get("evaluator"); ok && ev != mcts.MaterialName && specDir != "" {
+		if ev, ok := e.Get("evaluator"); ok && !eval.IsBuiltin(ev) && specDir != "" {
 			path, err := specFile(specDir, "evaluator", ev)
 			if err == nil {
 				e, err = e.With("evaluator", path)

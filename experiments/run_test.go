@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -219,7 +220,9 @@ func mustRules(t *testing.T, s *Spec, i int) rules.Rules {
 // TestSpecFilesStayInsideTheSpecsFolder: a spec travels, so a file it names
 // must be its own. An evaluator that climbs out of the spec's folder
 // ("../../../../../etc/passwd") or is absolute is refused before anything
-// is opened, naming the arm and the field; one inside resolves there.
+// is opened, naming the arm and the field; one inside resolves there; a
+// name eval's registry opens without a file (material, best, an embedded
+// model) is no file and stays as written.
 func TestSpecFilesStayInsideTheSpecsFolder(t *testing.T) {
 	specDir := filepath.Join(t.TempDir(), "specs")
 	for _, tc := range []struct {
@@ -232,6 +235,8 @@ func TestSpecFilesStayInsideTheSpecsFolder(t *testing.T) {
 		{"models/m.json", ""},
 		{"./m.json", ""},
 		{"material", ""},
+		{"best", ""},
+		{"trained-patterns", ""},
 	} {
 		s := mustSpec(t, "name: x\ngames: 2\npairing: none\nengine: {sims: 5, evaluator: '"+tc.evaluator+"'}\narms: [{name: a, variant: standard}]\n")
 		runs, err := s.ArmRuns(t.TempDir(), specDir)
@@ -246,7 +251,11 @@ func TestSpecFilesStayInsideTheSpecsFolder(t *testing.T) {
 			continue
 		}
 		got, _ := runs[0].Engine.Get("evaluator")
-		if want := filepath.Join(specDir, tc.evaluator); tc.evaluator != "material" && got != want {
+		want := filepath.Join(specDir, tc.evaluator)
+		if eval.IsBuiltin(tc.evaluator) {
+			want = tc.evaluator
+		}
+		if got != want {
 			t.Errorf("evaluator %s resolved to %s, want %s", tc.evaluator, got, want)
 		}
 	}

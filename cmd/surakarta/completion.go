@@ -89,14 +89,18 @@ func addCompletions(root *cobra.Command) {
 	walk(root)
 }
 
-// evaluatorValues completes --evaluator: the built-in material evaluator, and
-// weights or model files (JSON) and the directories that may hold them.
+// evaluatorValues completes --evaluator: the names that open without a
+// file (material, best, the built-in models), and weights or model files
+// (JSON) and the directories that may hold them.
 func evaluatorValues(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-	vals, dir := pathValues(toComplete, ".json")
-	if strings.HasPrefix("material", toComplete) {
-		vals = append([]string{"material"}, vals...)
+	files, dir := pathValues(toComplete, ".json")
+	var vals []string
+	for _, n := range eval.BuiltinNames() {
+		if strings.HasPrefix(n, toComplete) {
+			vals = append(vals, n)
+		}
 	}
-	return vals, dir
+	return append(vals, files...), dir
 }
 
 // jsonFiles completes a JSON file's path.
