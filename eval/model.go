@@ -60,7 +60,11 @@ type PriorHead struct {
 // module version and revision), in which generation of a training run,
 // from which parent model and on which datasets.
 type ModelProvenance struct {
+	// Program is the program that made the file, with its VCS revision
+	// (version.String), and Command the command line that made it, where
+	// the program records one: with the revision, how to make it again.
 	Program    string       `json:"program,omitempty"`
+	Command    string       `json:"command,omitempty"`
 	Generation int          `json:"generation"`
 	Parent     string       `json:"parent,omitempty"`
 	Datasets   []Provenance `json:"datasets,omitempty"`

@@ -176,10 +176,16 @@ func commandLine(cmd *cobra.Command) string {
 			parts = append(parts, "--"+f.Name)
 			return
 		}
-		if v == "" || strings.ContainsAny(v, " \t'\"") {
-			v = "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+		values := []string{v}
+		if sv, ok := f.Value.(pflag.SliceValue); ok { // a repeatable flag, once a value
+			values = sv.GetSlice()
 		}
-		parts = append(parts, "--"+f.Name+" "+v)
+		for _, v := range values {
+			if v == "" || strings.ContainsAny(v, " \t'\"") {
+				v = "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+			}
+			parts = append(parts, "--"+f.Name+" "+v)
+		}
 	})
 	return strings.Join(parts, " ")
 }

@@ -20,6 +20,7 @@ func newTrainCommand() *cobra.Command {
 		rf          rulesFlags
 		matchEngine string
 		matchSims   int
+		gate        string
 		run         = runFlags{Settings: &c.Run}
 	)
 	cmd := &cobra.Command{
@@ -31,7 +32,8 @@ func newTrainCommand() *cobra.Command {
 			"a model (a value head, board patterns with a weight set per game phase or with --value-head\n" +
 			"linear the hand features, and a log-linear move prior, one model file) is fitted on the\n" +
 			"data of the latest --window generations into DIR/gen-NN/model.json; it plays --gate-games\n" +
-			"against the champion in colour-swapped pairs and is promoted when it scores above one half;\n" +
+			"against the champion in colour-swapped pairs and is promoted when the 95% interval of its\n" +
+			"score lies above one half (--gate half: any score above one half, the older runs' rule);\n" +
 			"then it plays --anchor-games against each fixed anchor (generation 0, and material with\n" +
 			"value leaves). DIR/ladder.json records every generation, DIR/report.md and DIR/ladder.png\n" +
 			"show the Elo ladder with 95% intervals and the held-out figures of both heads. At the end the\n" +
@@ -86,6 +88,10 @@ func newTrainCommand() *cobra.Command {
 			c.Fit.NoPrior = noPrior
 			c.Match.Tablebase = c.SelfPlay.Tablebase // every player of the run, or none
 			c.Fit.Value.Seed, c.Fit.Value.Workers = c.Run.Seed, c.Run.Concurrency
+			c.Command = commandLine(cmd)
+			if c.Gate, err = train.ParseGateRule(gate); err != nil {
+				return err
+			}
 			if !c.Quiet { // --quiet: nothing on stderr, as in pipeline and experiment run
 				c.Log = cmd.ErrOrStderr()
 			}
@@ -121,6 +127,7 @@ func newTrainCommand() *cobra.Command {
 	fs.BoolVar(&noPrior, "no-prior", false, "fit no move prior (uniform priors): the value head alone")
 	fs.Float64Var(&c.Fit.PriorTemperature, "prior-temperature", c.Fit.PriorTemperature, "soften the fitted prior the search sees: softmax(w·x / T) (1: the fitted prior)")
 	fs.IntVar(&c.GateGames, "gate-games", c.GateGames, "games of each gate against the champion (even)")
+	fs.StringVar(&gate, "gate", string(c.Gate), "promotion rule of the gates: interval (the score's 95% interval, over the colour-swapped pairs, lies above one half) or half (any score above one half, the rule of older runs)")
 	fs.IntVar(&c.AnchorGames, "anchor-games", c.AnchorGames, "games against each anchor per generation (even; 0: none)")
 	fs.IntVar(&c.StrengthGames, "strength-games", c.StrengthGames, "games of each match of the final comparison at equal simulations and equal time (even; 0: none; a finished run resumed with another number replays that comparison)")
 	fs.StringArrayVar(&c.Baselines, "baseline", nil, "a model file the champion also plays in the final comparison, at equal simulations and at equal time as calibrated for the run's engines (repeatable; a finished run resumed with other baselines replays that comparison)")

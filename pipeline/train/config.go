@@ -59,8 +59,9 @@ type Config struct {
 	Match      mcts.Settings
 	ModelCPUCT float64
 	// GateGames is the number of games of each gate (even: colour-swapped
-	// pairs); the candidate is promoted when it scores above one half.
+	// pairs); Gate is the rule that promotes the candidate.
 	GateGames int
+	Gate      GateRule
 	// AnchorGames is the number of games of each match against the fixed
 	// anchors, generation 0 and the material value-leaf engine (even; 0
 	// plays none).
@@ -76,6 +77,10 @@ type Config struct {
 	// run resumed with other baselines (or another StrengthGames) replays
 	// its final comparison alone.
 	Baselines []string
+	// Command is the command line that runs this Config ("surakarta train
+	// --games 1200"), recorded in every model file's provenance with the
+	// program's revision; "" records none. It decides nothing.
+	Command string
 	// Log receives stage lines and progress (nil: none); Quiet silences
 	// the progress lines.
 	Log   io.Writer
@@ -86,7 +91,8 @@ type Config struct {
 // (runspec.TrainEngine: 200 simulations a move, noise 0.25, 20 sampled
 // plies), fits of a pattern value head (colour-blind by construction) and
 // a prior on the latest 2 generations with TD(0.7) returns and
-// spread-scaled values, gates and anchor matches of 200 games
+// spread-scaled values, gates of 200 games that promote when the score's
+// 95% interval lies above one half, anchor matches of 200 games
 // (runspec.TrainMatchEngine: 200 simulations), a final comparison of 200
 // games a match (Strength), value-leaf players at cpuct 0.5, 4 random
 // opening plies, seed 1. It finishes in about ten minutes on two cores.
@@ -97,7 +103,7 @@ func DefaultConfig() Config {
 	return Config{
 		Run:         runspec.Settings{Out: "train", Games: 400, Seed: 1, RandomOpening: 4},
 		Generations: 3, SelfPlay: sp, Rules: rules.DefaultRules(), Window: 2,
-		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, AnchorGames: 200, StrengthGames: 200,
+		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, Gate: GateInterval, AnchorGames: 200, StrengthGames: 200,
 	}
 }
 
@@ -115,6 +121,9 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("--window %d: want at least 1 generation of data", c.Window)
 	case len(c.Baselines) > 0 && c.StrengthGames == 0:
 		return fmt.Errorf("--baseline %s: the baselines play in the final comparison, which --strength-games 0 leaves out", c.Baselines[0])
+	case c.Gate != GateInterval && c.Gate != GateHalf:
+		_, err := ParseGateRule(string(c.Gate))
+		return err
 	case !(c.ModelCPUCT > 0):
 		return fmt.Errorf("--model-cpuct %v: want a positive number", c.ModelCPUCT)
 	}

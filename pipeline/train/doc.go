@@ -28,7 +28,9 @@
 //     into OUT/gen-GG/model.json.
 //  3. gate: generation g plays Config.GateGames games against the champion
 //     in colour-swapped pairs at Config.Match's settings (OUT/gen-GG/gate.json);
-//     it is promoted, and becomes the champion, when it scores above one half.
+//     it is promoted, and becomes the champion, when the 95% interval of its
+//     score lies above one half (Config.Gate, GateInterval; GateHalf, any
+//     score above one half, is the rule of runs made before it).
 //     A generation that fails is kept (its model, its ladder entry) but the
 //     champion goes on making data, and the next fit has more of it. The
 //     progress line and the report's Gates section say why each generation

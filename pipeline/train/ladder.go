@@ -2,6 +2,7 @@ package train
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 
 	"github.com/surakarta/surakarta/eval"
@@ -86,10 +87,14 @@ type Match struct {
 	B     string `json:"b"`
 	Games int    `json:"games"`
 	stats.WDL
-	Score float64    `json:"score"`
-	Elo   float64    `json:"elo"`
-	EloCI [2]float64 `json:"elo_ci"`
-	LOS   float64    `json:"los"`
+	// Pairs are the colour-swapped pairs by their points (0, ½, ..., 2),
+	// the unit of the intervals (zero in files written before they were
+	// kept).
+	Pairs stats.Pentanomial `json:"pairs"`
+	Score float64           `json:"score"`
+	Elo   float64           `json:"elo"`
+	EloCI [2]float64        `json:"elo_ci"`
+	LOS   float64           `json:"los"`
 }
 
 // eloInfinity stands for an infinite Elo (a shut-out) in ladder.json,
@@ -110,7 +115,7 @@ func finite(x float64) float64 {
 }
 
 func matchOf(a, b string, r *arena.ArenaResult) Match {
-	return Match{A: a, B: b, Games: r.Games, WDL: r.WDL, Score: float64(r.Score),
+	return Match{A: a, B: b, Games: r.Games, WDL: r.WDL, Pairs: r.Pairs, Score: float64(r.Score),
 		Elo: finite(float64(r.Elo)), EloCI: [2]float64{finite(float64(r.EloCI[0])), finite(float64(r.EloCI[1]))}, LOS: r.LOS}
 }
 
@@ -152,6 +157,35 @@ func (c *Chain) match() *Match {
 // z95 is the normal quantile of a two-sided 95% interval.
 const z95 = 1.959963984540054
 
-// promotes is the gate's rule: the candidate is promoted when it scores
-// above one half against the champion.
-func promotes(m Match) bool { return 2*m.Wins+m.Draws > m.Games }
+// GateRule is how a gate decides promotion.
+type GateRule string
+
+const (
+	// GateInterval promotes a candidate when the 95% interval of its score
+	// against the champion (pentanomial, over the colour-swapped pairs)
+	// lies above one half: its Elo interval's lower end is above 0. A
+	// candidate as strong as the champion is then promoted 2.5% of the
+	// time, not half of it.
+	GateInterval GateRule = "interval"
+	// GateHalf promotes on any score above one half, the rule of runs made
+	// before GateInterval (ladder.json records no gate for them).
+	GateHalf GateRule = "half"
+)
+
+// ParseGateRule reads a --gate value.
+func ParseGateRule(s string) (GateRule, error) {
+	switch r := GateRule(s); r {
+	case GateInterval, GateHalf:
+		return r, nil
+	}
+	return "", fmt.Errorf("--gate %q: want %s (the score's 95%% interval above one half) or %s (any score above one half)", s, GateInterval, GateHalf)
+}
+
+// promotes is the gate's rule: whether a candidate that played m against
+// the champion is promoted.
+func (r GateRule) promotes(m Match) bool {
+	if r == GateHalf {
+		return 2*m.Wins+m.Draws > m.Games
+	}
+	return m.Games > 0 && m.EloCI[0] > 0
+}

@@ -88,7 +88,7 @@ func reportMarkdown(c *Config, l *Ladder) string {
 	b.WriteString("\n## Gates\n\n")
 	for i := range l.Generations {
 		g := &l.Generations[i]
-		fmt.Fprintf(&b, "- gen %d: %s.\n", g.Generation, gateReason(g))
+		fmt.Fprintf(&b, "- gen %d: %s.\n", g.Generation, gateReason(g, c.Gate))
 	}
 	fmt.Fprintf(&b, "\nElo over generation 1 adds up the gates from generation 1 on (each gate against the champion of its time), with the variances added; a shut-out has an unbounded interval (±inf).\n")
 	fmt.Fprintf(&b, "\n![Elo against the anchors](%s)\n", LadderPlot)

@@ -27,6 +27,31 @@ func TestSettingsDiffsNameEachSetting(t *testing.T) {
 	}
 }
 
+// TestRunsBeforeGateRulesResumeUnderTheHalfRule: a ladder.json written
+// before gates had rules records no gate; its run promoted on any score
+// above one half, so it resumes with --gate half and is refused, naming
+// --gate, under the interval rule.
+func TestRunsBeforeGateRulesResumeUnderTheHalfRule(t *testing.T) {
+	old := DefaultConfig()
+	old.Gate = ""
+	have := old.settings() // "gate" omitted, as those runs wrote it
+	if strings.Contains(string(have), `"gate"`) {
+		t.Fatalf("settings %s: want no gate key", have)
+	}
+	half, interval := DefaultConfig(), DefaultConfig()
+	half.Gate = GateHalf
+	if !sameSettings(half.settings(), have) {
+		t.Errorf("--gate half does not resume a run recorded without a gate")
+	}
+	got := settingsDiffs(interval.settings(), have)
+	if want := []dataset.SettingDiff{{Setting: "gate", Mine: "interval", Have: "half"}}; !slices.Equal(got, want) {
+		t.Errorf("diffs %+v, want %+v", got, want)
+	}
+	if msg := (&SettingsMismatchError{Out: "t", Diffs: got}).Error(); !strings.Contains(msg, "--gate: this run") {
+		t.Errorf("refusal %q: want it to name --gate", msg)
+	}
+}
+
 // TestTrainResumeNamesTheSettingThatDiffers: train --resume's refusal says
 // each setting by the flag that sets it.
 func TestTrainResumeNamesTheSettingThatDiffers(t *testing.T) {

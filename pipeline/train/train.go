@@ -20,6 +20,7 @@ import (
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/internal/version"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
@@ -38,6 +39,7 @@ type settings struct {
 	Match         dataset.EngineJSON  `json:"match_engine"`
 	ModelCPUCT    float64             `json:"model_cpuct"`
 	GateGames     int                 `json:"gate_games"`
+	Gate          GateRule            `json:"gate,omitempty"`
 	AnchorGames   int                 `json:"anchor_games"`
 	StrengthGames int                 `json:"strength_games"`
 	Seed          uint64              `json:"seed"`
@@ -48,43 +50,46 @@ func (c *Config) settings() json.RawMessage {
 		Generations: c.Generations, Games: c.Run.Games, SelfPlay: dataset.EngineJSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
 		Rules: c.rules().String(), RandomOpening: c.Run.RandomOpening, Window: c.Window, Fit: c.Fit,
 		Match: dataset.EngineJSON(mcts.Engine{Settings: c.Match}.Describe()), ModelCPUCT: c.ModelCPUCT,
-		GateGames: c.GateGames, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames, Seed: c.Run.Seed,
+		GateGames: c.GateGames, Gate: c.Gate, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames, Seed: c.Run.Seed,
 	}
 	b, _ := json.Marshal(s)
 	return b
 }
 
-// sameSettings compares two settings documents, ignoring the number of
-// generations and the final comparison's games: a finished run resumed
-// with more generations goes on, and one resumed with another
-// --strength-games replays its final comparison (no generation depends on
-// it).
+// decisive is a settings document less what decides no generation, for
+// comparing runs: the number of generations and the final comparison's
+// games (a finished run resumed with more generations goes on, and one
+// resumed with another --strength-games replays its final comparison).
+// A run recorded before gates had rules has GateHalf's. A document that
+// does not parse is compared as it is.
+func decisive(b json.RawMessage) string {
+	var x settings
+	if json.Unmarshal(b, &x) != nil {
+		return string(b)
+	}
+	x.Generations, x.StrengthGames = 0, 0
+	if x.Gate == "" {
+		x.Gate = GateHalf
+	}
+	out, _ := json.Marshal(x)
+	return string(out)
+}
+
+// sameSettings reports whether two settings documents decide the same
+// generations (decisive).
 func sameSettings(a, b json.RawMessage) bool {
 	var x, y settings
 	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
 		return false
 	}
-	x.Generations, y.Generations = 0, 0
-	x.StrengthGames, y.StrengthGames = 0, 0
-	xb, _ := json.Marshal(x)
-	yb, _ := json.Marshal(y)
-	return string(xb) == string(yb)
+	return decisive(a) == decisive(b)
 }
 
 // settingsDiffs lists the settings in which mine differs from have, the
-// run's on disk, key by key (dataset.DiffJSON), those sameSettings ignores
+// run's on disk, key by key (dataset.DiffJSON), those decisive leaves out
 // aside.
 func settingsDiffs(mine, have json.RawMessage) []dataset.SettingDiff {
-	norm := func(b json.RawMessage) string {
-		var x settings
-		if json.Unmarshal(b, &x) != nil {
-			return string(b)
-		}
-		x.Generations, x.StrengthGames = 0, 0
-		out, _ := json.Marshal(x)
-		return string(out)
-	}
-	return dataset.DiffJSON(norm(mine), norm(have))
+	return dataset.DiffJSON(decisive(mine), decisive(have))
 }
 
 // SettingsMismatchError refuses to resume a training run of other
@@ -127,7 +132,7 @@ func settingFlag(key string) (string, bool) {
 		return "color-blind", true
 	case "fit.td_lambda", "fit.spread_scale", "fit.no_prior", "fit.prior_temperature":
 		return strings.TrimPrefix(key, "fit."), true
-	case "games", "window", "gate_games", "anchor_games", "strength_games", "random_opening", "seed", "rules":
+	case "games", "window", "gate", "gate_games", "anchor_games", "strength_games", "random_opening", "seed", "rules":
 		return key, true
 	}
 	return key, false
@@ -218,7 +223,7 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 		el := time.Since(r.start)
 		left := time.Duration(float64(el) / float64(g) * float64(c.Generations-g))
 		r.logf("generation %d of %d done in %s (%s): run %s so far, about %s to go", g, c.Generations,
-			time.Since(t0).Round(time.Second), verdict(&gen), el.Round(time.Second), left.Round(time.Second))
+			time.Since(t0).Round(time.Second), verdict(&gen, c.Gate), el.Round(time.Second), left.Round(time.Second))
 	}
 	st, err := r.strength(ctx)
 	if err != nil {
@@ -236,17 +241,21 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	return &r.ladder, nil
 }
 
-func verdict(g *Generation) string {
-	return fmt.Sprintf("gate vs gen-%02d %d-%d-%d, Elo %s: %s", g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloFigure(g.Gate.Elo), gateReason(g))
+func verdict(g *Generation, rule GateRule) string {
+	return fmt.Sprintf("gate vs gen-%02d %d-%d-%d, Elo %s: %s", g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloFigure(g.Gate.Elo), gateReason(g, rule))
 }
 
 // gateReason says why generation g was or was not promoted, by the gate's
-// rule (promotes): its score against the champion of the time and what
-// follows from it.
-func gateReason(g *Generation) string {
+// rule: its score against the champion of the time, under GateInterval
+// the score's 95% interval, and what follows from it.
+func gateReason(g *Generation, rule GateRule) string {
 	m := &g.Gate
 	points := float64(m.Wins) + float64(m.Draws)/2
 	score := fmt.Sprintf("%.1f points of %d (%.1f%%) against gen-%02d", points, m.Games, 100*points/float64(max(m.Games, 1)), g.GateOpponent)
+	if rule == GateInterval {
+		lo, hi := stats.ScoreFromElo(m.EloCI[0]), stats.ScoreFromElo(m.EloCI[1])
+		score += fmt.Sprintf(", 95%% interval %.1f%%-%.1f%%", 100*lo, 100*hi)
+	}
 	if g.Promoted {
 		return fmt.Sprintf("promoted: %s, above one half, so gen-%02d is the champion and plays the next data", score, g.Generation)
 	}
@@ -309,7 +318,7 @@ func (r *runner) generation(ctx context.Context, g int, material player) (Genera
 	if ran {
 		gen.Seconds["gate"] = time.Since(t).Seconds()
 	}
-	gen.Gate, gen.Promoted = gate, promotes(gate)
+	gen.Gate, gen.Promoted = gate, c.Gate.promotes(gate)
 	if c.AnchorGames > 0 {
 		t = time.Now()
 		v0, ran0, err := r.match(ctx, c.path(genDir(g), AnchorGen0File), "anchor-gen0", g, c.AnchorGames, me, r.players[0])
@@ -469,6 +478,7 @@ func (r *runner) fit(ctx context.Context, g, champ int, gen *Generation) (*eval.
 		r.logf("generation %d: warning: the value head's %s", g, rep.WorseThanBaseline())
 	}
 	mf.Provenance.Program = version.String()
+	mf.Provenance.Command = c.Command
 	mf.Provenance.Generation = g
 	mf.Provenance.Parent = r.players[champ].name
 	mf.Provenance.Settings = key

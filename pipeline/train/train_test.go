@@ -10,30 +10,57 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/internal/testutil"
 )
 
-func TestGateRule(t *testing.T) {
+// TestGateRules checks both promotion rules on colour-swapped pairs: the
+// interval rule promotes only when the pentanomial 95% interval of the
+// score lies above one half, the half rule on any score above it.
+func TestGateRules(t *testing.T) {
 	tests := []struct {
-		w, d, l int
-		want    bool
+		name           string
+		pairs          stats.Pentanomial // pairs scoring 0, ½, 1, 1½, 2 points
+		interval, half bool
 	}{
-		{10, 0, 9, true},
-		{5, 10, 4, true},
-		{5, 10, 5, false}, // exactly one half: not promoted
-		{0, 20, 0, false},
-		{0, 0, 1, false},
+		{"51.8% of 200 games", stats.Pentanomial{10, 20, 37, 18, 15}, false, true},
+		{"exactly one half", stats.Pentanomial{10, 20, 40, 20, 10}, false, false},
+		{"62.5% of 200 games", stats.Pentanomial{5, 10, 35, 30, 20}, true, true},
+		{"a clean sweep", stats.Pentanomial{0, 0, 0, 0, 100}, true, true},
+		{"all draws", stats.Pentanomial{0, 0, 100, 0, 0}, false, false},
+		{"one lost pair", stats.Pentanomial{1, 0, 0, 0, 0}, false, false},
 	}
 	for _, tc := range tests {
-		m := Match{Games: tc.w + tc.d + tc.l, WDL: stats.WDL{Wins: tc.w, Draws: tc.d, Losses: tc.l}}
-		if got := promotes(m); got != tc.want {
-			t.Errorf("%d-%d-%d: promoted %v, want %v", tc.w, tc.d, tc.l, got, tc.want)
+		var res arena.ArenaResult
+		res.Pairs = tc.pairs
+		for k, n := range tc.pairs { // two games a pair: k half points in all
+			res.Games += 2 * n
+			res.Wins += n * max(0, k-2)
+			res.Losses += n * max(0, 2-k)
+			res.Draws += n * (2 - abs(k-2))
+		}
+		e, err := stats.EloPentanomial(tc.pairs, 0.95)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Elo, res.EloCI = stats.Num(e.Elo), [2]stats.Num{stats.Num(e.CI.Lo), stats.Num(e.CI.Hi)}
+		m := matchOf("a", "b", &res)
+		if got := GateInterval.promotes(m); got != tc.interval {
+			t.Errorf("%s (%d-%d-%d, Elo %s): interval rule promotes %v, want %v", tc.name, m.Wins, m.Draws, m.Losses, EloText(m.Elo, m.EloCI), got, tc.interval)
+		}
+		if got := GateHalf.promotes(m); got != tc.half {
+			t.Errorf("%s (%d-%d-%d): half rule promotes %v, want %v", tc.name, m.Wins, m.Draws, m.Losses, got, tc.half)
 		}
 	}
+	if _, err := ParseGateRule("sprt"); err == nil || !strings.Contains(err.Error(), "--gate \"sprt\": want interval") {
+		t.Errorf("ParseGateRule(sprt): %v, want the flag's refusal naming both rules", err)
+	}
 }
+
+func abs(x int) int { return max(x, -x) }
 
 // TestFailedGateKeepsChampion checks that a generation that fails its gate
 // is recorded but does not replace the champion, and that the next
@@ -64,6 +91,9 @@ func tinyConfig(out string) Config {
 	c.Run.Out, c.Generations, c.Run.Games = out, 2, 12
 	c.SelfPlay.Sims, c.Match.Sims = 8, 8
 	c.GateGames, c.AnchorGames, c.StrengthGames = 4, 2, 0 // the final comparison times the engines: not reproducible
+	// Two pairs cannot put a score's 95% interval above one half (even a
+	// sweep's bound is 22%): the half rule lets these runs promote.
+	c.Gate = GateHalf
 	// The linear head: these runs test the loop, and each L-BFGS step over
 	// the default pattern head's 431,536 weights would triple the package's
 	// time (TestBothValueHeadsTrain runs the default head).
@@ -168,16 +198,20 @@ func TestLadderEloIsTheProgramsForm(t *testing.T) {
 		}
 	}
 	g := &Generation{GateOpponent: 0, Gate: Match{Elo: 10000}}
-	if v := verdict(g); !strings.Contains(v, "Elo +inf") {
+	if v := verdict(g, GateInterval); !strings.Contains(v, "Elo +inf") {
 		t.Errorf("progress line %q: want Elo +inf", v)
 	}
 	g = &Generation{Generation: 4, GateOpponent: 2, Gate: Match{Games: 200, WDL: stats.WDL{Wins: 80, Draws: 33, Losses: 87}}}
-	if v := gateReason(g); !strings.Contains(v, "not promoted: 96.5 points of 200 (48.2%) against gen-02") || !strings.Contains(v, "gen-02 stays the champion") {
+	if v := gateReason(g, GateHalf); !strings.Contains(v, "not promoted: 96.5 points of 200 (48.2%) against gen-02, not above one half") || !strings.Contains(v, "gen-02 stays the champion") {
 		t.Errorf("reason %q: want the score and the champion that stays", v)
 	}
 	g.Promoted, g.Gate.Wins, g.Gate.Losses = true, 87, 80
-	if v := gateReason(g); !strings.Contains(v, "promoted: 103.5 points of 200 (51.8%)") || !strings.Contains(v, "gen-04 is the champion") {
+	if v := gateReason(g, GateHalf); !strings.Contains(v, "promoted: 103.5 points of 200 (51.8%) against gen-02, above one half") || !strings.Contains(v, "gen-04 is the champion") {
 		t.Errorf("reason %q: want the score and the new champion", v)
+	}
+	g.Promoted, g.Gate.Elo, g.Gate.EloCI = false, 12.2, [2]float64{-12.2, 36.8}
+	if v := gateReason(g, GateInterval); !strings.Contains(v, "not promoted: 103.5 points of 200 (51.8%) against gen-02, 95% interval 48.2%-55.3%, not above one half") {
+		t.Errorf("reason %q: want the score, its interval and why it does not promote", v)
 	}
 }
 
