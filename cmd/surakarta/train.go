@@ -111,6 +111,7 @@ func newTrainCommand() *cobra.Command {
 		"resume":         "continue the run in --out: keep the finished stages, run the rest",
 	}, "shard", "shards")
 	fs.IntVar(&c.Generations, "generations", c.Generations, "generations to train after generation 0 (the built-in engine)")
+	fs.Int64Var(&c.Gen0Games, "gen0-games", 0, "self-play games of a generation whose data generation 0 (the built-in playout engine, several times dearer a game) plays, the first (0: --games)")
 	fs.IntVar(&c.SelfPlay.Sims, "sims", c.SelfPlay.Sims, "self-play simulations per move (a count, never a time)")
 	fs.StringVar(&matchEngine, "match-engine", mcts.Engine{Settings: c.Match}.Text("sims"),
 		"every match player's search settings as comma-separated engine flags key=value (as pipeline's --match-engine; value-leaf players use --model-cpuct)")

@@ -41,6 +41,11 @@ type Config struct {
 	Run runspec.Settings
 	// Generations is the number of generations trained after generation 0.
 	Generations int
+	// Gen0Games, where above 0, counts the self-play games of a generation
+	// whose data generation 0 plays (the first): the built-in playout
+	// engine's games cost several times a trained model's and only start
+	// the loop. 0: Run.Games.
+	Gen0Games int64
 	// SelfPlay is the search setting of the self-play games (noise and
 	// temperature for diversity), SelfPlay.Sims simulations a move.
 	SelfPlay mcts.Settings
@@ -117,6 +122,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("--generations %d: want 1..99", c.Generations)
 	case c.Run.Games < 2:
 		return fmt.Errorf("--games %d: want at least 2 a generation (the fit holds games out)", c.Run.Games)
+	case c.Gen0Games == 1 || c.Gen0Games < 0:
+		return fmt.Errorf("--gen0-games %d: want at least 2 (the fit holds games out), or 0 for --games", c.Gen0Games)
 	case c.Window < 1:
 		return fmt.Errorf("--window %d: want at least 1 generation of data", c.Window)
 	case len(c.Baselines) > 0 && c.StrengthGames == 0:

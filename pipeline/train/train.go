@@ -31,6 +31,7 @@ import (
 type settings struct {
 	Generations   int                 `json:"generations"`
 	Games         int64               `json:"games"`
+	Gen0Games     int64               `json:"gen0_games,omitempty"`
 	SelfPlay      dataset.EngineJSON  `json:"selfplay_engine"`
 	Rules         string              `json:"rules"`
 	RandomOpening int                 `json:"random_opening"`
@@ -47,7 +48,7 @@ type settings struct {
 
 func (c *Config) settings() json.RawMessage {
 	s := settings{
-		Generations: c.Generations, Games: c.Run.Games, SelfPlay: dataset.EngineJSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
+		Generations: c.Generations, Games: c.Run.Games, Gen0Games: c.Gen0Games, SelfPlay: dataset.EngineJSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
 		Rules: c.rules().String(), RandomOpening: c.Run.RandomOpening, Window: c.Window, Fit: c.Fit,
 		Match: dataset.EngineJSON(mcts.Engine{Settings: c.Match}.Describe()), ModelCPUCT: c.ModelCPUCT,
 		GateGames: c.GateGames, Gate: c.Gate, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames, Seed: c.Run.Seed,
@@ -124,6 +125,8 @@ func settingFlag(key string) (string, bool) {
 	switch key {
 	case "model_cpuct":
 		return "model-cpuct", true
+	case "gen0_games":
+		return "gen0-games", true
 	case "selfplay_engine.sims":
 		return "sims", true
 	case "match_engine.sims":
@@ -363,6 +366,9 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 	run := c.Run
 	run.Out, run.Seed, run.Resume = c.path(genDir(g), DataDir), c.seedOf("selfplay", g), true
 	run.Shard, run.Shards = 0, 1 // every game
+	if champ == 0 && c.Gen0Games > 0 {
+		run.Games = c.Gen0Games
+	}
 	sc := selfplay.Config{
 		Run: run, Rules: c.rules(), Engine: mcts.Engine{Settings: c.selfPlayEngine(champ), Evaluator: name}, Evaluator: p.ev,
 	}

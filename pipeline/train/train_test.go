@@ -295,3 +295,31 @@ func TestBaselinesPlayInTheFinalComparison(t *testing.T) {
 		t.Errorf("missing baseline file: error %v, want one naming --baseline", err)
 	}
 }
+
+// TestGen0GamesCountTheFirstGenerationsData: --gen0-games sizes the data
+// generation 0 plays (generation 1's) and leaves the trained champions'
+// at --games.
+func TestGen0GamesCountTheFirstGenerationsData(t *testing.T) {
+	c := tinyConfig(t.TempDir())
+	c.Gen0Games, c.AnchorGames = 6, 0
+	l, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Generations) != 2 || l.Generations[1].SelfPlayChampion != 1 {
+		t.Fatalf("ladder %+v: want generation 2's data played by generation 1", l.Generations)
+	}
+	for g, want := range map[int]int64{1: 6, 2: 12} {
+		prov, err := fit.DatasetProvenance(c.path(genDir(g), DataDir), c.Rules.Variant.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if prov.Games != want {
+			t.Errorf("generation %d's data: %d games, want %d", g, prov.Games, want)
+		}
+	}
+	c.Gen0Games = 1
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "--gen0-games 1") {
+		t.Errorf("--gen0-games 1: %v, want the flag's refusal", err)
+	}
+}
