@@ -27,7 +27,8 @@ type Decisive[P any, M Move] interface {
 
 // Exact is an exact value of a position for its player to move: Score +1
 // (won), 0 (drawn) or -1 (lost) under best play, and Plies, the plies to
-// the end of the game along it (0 for a draw).
+// the end of the game along it (the winner's shortest win, the loser's
+// longest loss; not compared for a draw).
 type Exact struct {
 	Score int8
 	Plies int

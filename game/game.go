@@ -12,6 +12,10 @@ type Move interface{ ~uint16 }
 // moves (from Moves or ParseMove) unless they say otherwise: passing
 // another is a programmer error, which they need not check.
 //
+// A search (package mcts) needs P comparable as well: equal values are the
+// same game state, counters included (it compares the start positions of
+// the games it continues). Bitboards and counters are.
+//
 // A value of a type implementing Game carries the game's settings (the
 // rules variant, limits): two values play the same game exactly when they
 // are equal (==) and when their String is equal.

@@ -1,19 +1,17 @@
 package mcts
 
-import "github.com/surakarta/surakarta/rules"
-
-// status adjudicates p, the position after the last push, by the rules'
-// definition of the endings (rules.Rules.Ending). It returns whether the
+// status adjudicates p, the position after the last push, by the game's
+// definition of the endings (game.Game.Judge). It returns whether the
 // game is over there and, if so, the result for the player who moved into
 // p; else p's legal moves (in w.moves). Repetitions are counted only when
 // the last push passed the filter (see occurrences).
-func (w *worker) status(p *rules.Position) (Proof, bool, []rules.Move) {
-	moves := p.GenerateMoves(w.moves[:0])
-	o := w.rules.Ending(p, len(moves) > 0, w.occurrences())
+func (w *worker[G, P, M]) status(p *P) (Proof, bool, []M) {
+	moves := w.g.Moves(p, w.moves[:0])
+	o := w.g.Judge(p, len(moves) > 0, w.occurrences())
 	if !o.IsTerminal() {
 		return ProofNone, false, moves
 	}
-	return proofOf(o.Return(p.SideToMove().Other())), true, nil
+	return proofOf(o.Result.Value(w.g.ToMove(p).Other())), true, nil
 }
 
 // proofOf returns the proof of a game's value v for a player: +1 won, -1

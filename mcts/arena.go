@@ -3,8 +3,6 @@ package mcts
 import (
 	"sync"
 	"sync/atomic"
-
-	"github.com/surakarta/surakarta/rules"
 )
 
 // node is one tree node: the position reached by move from its parent.
@@ -17,7 +15,7 @@ type node struct {
 	n     int32  // visits, including those in flight
 	first int32  // index of the first child, or one of the state constants
 	meta  uint32 // child count (bits 0-7), proof (bits 8-9), ordered (bit 10), lazy (bit 11), refining (bit 12), priors pending (bit 13), proof distance (bits 14-31)
-	move  rules.Move
+	move  uint16 // the move's code (game.Move), read in the parent's position
 	prior uint16 // prior probability × priorScale
 }
 
@@ -33,6 +31,10 @@ const (
 	priorScale = 65535
 	kidsMask   = 0xff
 	proofShift = 8
+
+	// maxChildren is the most children a node numbers (kidsMask): a
+	// game's MaxMoves may not exceed it.
+	maxChildren = kidsMask
 
 	// orderedBit in node.meta says that the children's priors never
 	// increase along the block and that the visited children form a
@@ -138,7 +140,7 @@ func (a *arena) block(first int32, n int) []node {
 	return c[o : o+n : o+n]
 }
 
-// alloc reserves n contiguous slots (1 <= n <= rules.MaxMoves) and returns
+// alloc reserves n contiguous slots (1 <= n <= maxChildren) and returns
 // the first, or -1 when the node budget is spent. Slots skipped at the end
 // of a chunk are zeroed so that walking indices in order (compaction) sees
 // them as childless leaves. Safe for concurrent use.

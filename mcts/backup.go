@@ -4,7 +4,7 @@ import "sync/atomic"
 
 // visit counts a simulation entering nd; in tree-parallel search it also
 // adds a virtual loss, undone by addValue.
-func (w *worker) visit(nd *node) {
+func (w *worker[G, P, M]) visit(nd *node) {
 	if w.shared {
 		atomic.AddInt32(&nd.n, 1)
 		atomic.AddInt64(&nd.w, -valueScale)
@@ -13,7 +13,7 @@ func (w *worker) visit(nd *node) {
 	nd.n++
 }
 
-func (w *worker) addValue(nd *node, v float32) {
+func (w *worker[G, P, M]) addValue(nd *node, v float32) {
 	x := int64(v * valueScale)
 	if w.shared {
 		atomic.AddInt64(&nd.w, x+valueScale)
@@ -26,7 +26,7 @@ func (w *worker) addValue(nd *node, v float32) {
 // the path, along the path, flipping sides at each step. While the solver
 // proves nodes on the way up (proven: the last node's value is exact), the
 // exact values replace the estimate.
-func (w *worker) backup(v float32, proven bool) {
+func (w *worker[G, P, M]) backup(v float32, proven bool) {
 	a := w.a
 	path := w.path
 	for i := len(path) - 1; i >= 0; i-- {

@@ -1,7 +1,6 @@
 package mcts
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -91,9 +90,14 @@ func (p Proof) Value() float64 {
 // MaxNodesLimit is the largest Config.MaxNodes: node indices are int32.
 const MaxNodesLimit = 1 << 30
 
-// minNodes is the smallest Config.MaxNodes: room for the root and a full
-// expansion of it, with slack for a block skipped at a chunk boundary.
+// minNodes is the smallest Config.MaxNodes for Surakarta: room for the
+// root and a full expansion of it, with slack for a block skipped at a
+// chunk boundary (nodesFor gives any game's).
 const minNodes = 4 * rules.MaxMoves
+
+// nodesFor returns the smallest node budget for a game whose positions
+// have at most maxMoves legal moves, as minNodes is Surakarta's.
+func nodesFor(maxMoves int) int { return 4 * maxMoves }
 
 // Settings are the search settings an engine is described by. Every field
 // is declared once, in the table of EngineSettings below (name, default,
@@ -148,18 +152,22 @@ type Settings struct {
 	Tablebase string
 }
 
-// Config is what a Searcher needs: the search settings, the seed of its
-// random generator and the rules of the game it searches. DefaultConfig
-// gives the analysis defaults; Validate checks every field.
-type Config struct {
+// ConfigOf is what a searcher needs: the search settings, the seed of its
+// random generator and the game it searches, under its settings (a
+// game.Game value: Surakarta's rules.Rules). DefaultConfig gives
+// Surakarta's analysis defaults; Validate checks every field.
+type ConfigOf[G interface{ Validate() error }] struct {
 	Settings
 	// Seed seeds the searcher's random generator (NewSearcher; Reset
 	// reseeds).
 	Seed uint64
-	// Rules are the game settings the search adjudicates endings by; they
-	// must equal the searched game's rules.
-	Rules rules.Rules
+	// Rules is the game and its settings, which the search plays and
+	// adjudicates endings by; it must equal the searched game's rules.
+	Rules G
 }
+
+// Config is Surakarta's ConfigOf.
+type Config = ConfigOf[rules.Rules]
 
 // Engine is an engine as commands, match and experiment specs and run
 // manifests describe it: the search settings and the evaluator, by name.
@@ -281,7 +289,7 @@ func (e Engine) Validate() error {
 
 // Validate reports the first setting out of range, naming its flag, or a
 // problem with the rules.
-func (c Config) Validate() error {
+func (c ConfigOf[G]) Validate() error {
 	if err := c.Settings.Validate(); err != nil {
 		return err
 	}
@@ -290,5 +298,3 @@ func (c Config) Validate() error {
 	}
 	return nil
 }
-
-var errNilEvaluator = errors.New("nil evaluator: pass Material{} for the built-in one")

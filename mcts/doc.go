@@ -1,11 +1,26 @@
 // Package mcts is the Monte Carlo tree search engine: PUCT selection over
-// rules positions, two leaf modes (capture-aware random playouts cut off after
-// a number of plies, or an Evaluator's value directly), an exact
+// the positions of any game that implements the contract of package game,
+// two leaf modes (random playouts preferring the game's forcing moves, cut
+// off after a number of plies, or an Evaluator's value directly), an exact
 // MCTS-Solver, root Dirichlet noise and a move-temperature schedule for
-// self-play, tree reuse between the moves of one game, and tree-parallel
-// analysis with virtual loss.
+// self-play, tree reuse between the moves of one game, an exact oracle
+// such as endgame tables, and tree-parallel analysis with virtual loss.
 //
-// Files: search.go holds the Searcher and its entry points (Search,
+// # One search, many games
+//
+// The searcher is generic: SearcherOf[G, P, M] searches game G (a
+// game.Game value, the rules under their settings, in ConfigOf.Rules)
+// with positions P and moves M as type parameters, so that positions and
+// moves stay concrete values in the hot path; the evaluator is an
+// EvaluatorOf[P, M]. The game's optional capabilities (game.Forcing for
+// playouts, game.Decisive for moves that win at once) are looked up once,
+// when a worker is made. A node stores its move's 16-bit code (game.Move),
+// so nodes are 24 bytes for every game. Surakarta's instances have the
+// short names: Searcher, Config, Result, MoveStat, Evaluator, PriorFiller,
+// Cloner, TableVerdict, with NewSearcher and Material; and Surakarta's
+// endgame tables reach the search as its oracle (tablebase.go).
+//
+// Files: search.go holds the searcher and its entry points (Search,
 // SearchParallel, SearchContext, tree reuse), result.go reads the tree into
 // a Result and Choose samples from it, noise.go mixes root noise in and
 // out. One simulation is the worker's (worker.go: its state, simulate and
@@ -15,8 +30,9 @@
 // playout.go plays it out, adjudicate.go
 // scores game endings by the rules, repetition.go tracks the positions
 // since the last capture, backup.go adds the value along the path, and
-// solver.go proves nodes with their distances, tablebase.go those the
-// endgame tables cover (Settings.Tablebase). parallel.go holds what
+// solver.go proves nodes with their distances, oracle.go those an exact
+// oracle covers, tablebase.go makes Surakarta's endgame tables one
+// (Settings.Tablebase). parallel.go holds what
 // only tree-parallel search needs (pending counts of busy blocks, their
 // flushes, the shared counters); arena.go the node store; config.go
 // declares every engine setting once (Settings, Engine, Config and the
@@ -46,13 +62,14 @@
 // sooner (the tree bounds how soon each can), so the search stops early
 // only at the shortest win.
 //
-// Game endings inside the tree and in playouts follow Config.Rules exactly:
-// all pieces captured, no legal move (loss or draw), the no-capture limit and
-// repetition, the last two scored by the variant (draw, or the side with more
-// pieces in Majority). Repetitions are counted over the game's history since
-// its last capture (rules.Game.History) followed by the search path, so a
-// position repeated partly in the game and partly in the search ends exactly
-// where rules.Game would end it. Repetitions compare 64-bit Zobrist keys.
+// Game endings inside the tree and in playouts follow Config.Rules exactly
+// (game.Game.Judge; for Surakarta: all pieces captured, no legal move (loss
+// or draw), the no-capture limit and repetition, the last two scored by the
+// variant: draw, or the side with more pieces in Majority). Repetitions are
+// counted over the game's history since its last irreversible move
+// (game.Record.History) followed by the search path, so a position
+// repeated partly in the game and partly in the search ends exactly where
+// the game record would end it. Repetitions compare the game's 64-bit keys.
 //
 // # Determinism
 //
@@ -128,20 +145,22 @@
 //
 // # Symmetry
 //
-// The search does not know which colour it plays. Let g be rules.Rotate:
-// the board turned through 180° with the colours swapped, which maps the
-// rules onto themselves and every Red-to-move position onto a Black-to-move
-// one. For every position P, game history, seed and Config, searching g(P)
-// gives exactly g of the result for P: the mapped best move and PV, the same
-// visits, values and proofs per mapped move, the same move from Choose
-// (TestSearchCommutesWithRotate). That holds by construction: move
-// generation lists the moves in the side to move's frame
-// (rules.Position.GenerateMoves: Black's order is Red's turned round), and
-// every random draw (playout moves, noise components, the order of the
-// children, temperature sampling) is made against that list, so P and g(P)
-// consume the same draws for mapped choices. Nothing else reads a colour:
-// Material and the adjudication of endings are colour-blind, and
-// repetitions compare keys only for equality.
+// The search does not know which colour it plays. Let g be a symmetry of
+// the game that keeps the order of the move lists (game.Game.KeepsOrder;
+// for Surakarta rules.Rotate: the board turned through 180° with the
+// colours swapped, which maps the rules onto themselves and every
+// Red-to-move position onto a Black-to-move one). For every position P,
+// game history, seed and Config, searching g(P) gives exactly g of the
+// result for P: the mapped best move and PV, the same visits, values and
+// proofs per mapped move, the same move from Choose
+// (TestSearchCommutesWithRotate). That holds by construction: the game
+// lists the moves in the side to move's frame (game.Game.Moves; Surakarta's
+// Black order is Red's turned round), and every random draw (playout
+// moves, noise components, the order of the children, temperature
+// sampling) is made against that list, so P and g(P) consume the same
+// draws for mapped choices. Nothing else reads a colour: Material and the
+// adjudication of endings are colour-blind, and repetitions compare keys
+// only for equality.
 //
 // The board's reflections (rules.MirrorFiles, rules.MirrorRanks) cannot be
 // exact as well, since a symmetric position must still break its ties; they

@@ -3,10 +3,11 @@ package mcts
 import (
 	"math"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
 )
 
-// Evaluator scores positions for the search. Evaluate returns the value of p
+// EvaluatorOf scores positions of a game for the search. Evaluate returns the value of p
 // for its side to move, in [-1, 1]; moves are p's legal moves (never empty:
 // the search scores terminal positions itself). When priors is not nil it
 // has len(moves) entries, and Evaluate may fill it with move priors (non-
@@ -21,11 +22,14 @@ import (
 // therefore implement Cloner, and a searcher of its own is needed per
 // goroutine anyway; a stateless one (like Material or a read-only weight
 // table) need not.
-type Evaluator interface {
-	Evaluate(p *rules.Position, moves []rules.Move, priors []float32) (value float32, hasPriors bool)
+type EvaluatorOf[P any, M game.Move] interface {
+	Evaluate(p *P, moves []M, priors []float32) (value float32, hasPriors bool)
 }
 
-// PriorFiller is implemented by evaluators whose move priors can be computed
+// Evaluator is Surakarta's EvaluatorOf.
+type Evaluator = EvaluatorOf[rules.Position, rules.Move]
+
+// PriorFillerOf is implemented by evaluators whose move priors can be computed
 // apart from their value. The search then calls Evaluate with nil priors
 // when it expands a node and FillPriors only when it first selects among
 // the node's children (most expanded nodes are never selected from again),
@@ -37,21 +41,28 @@ type Evaluator interface {
 // priors in an order shuffled at expansion instead of lazily (see lazyBit).
 // FillPriors is called under the same rules as Evaluate (hot loop, no
 // allocation, one goroutine per instance).
-type PriorFiller interface {
-	FillPriors(p *rules.Position, moves []rules.Move, priors []float32) bool
+type PriorFillerOf[P any, M game.Move] interface {
+	FillPriors(p *P, moves []M, priors []float32) bool
 }
 
-// Cloner is implemented by evaluators with per-goroutine state: Clone returns
-// an independent evaluator that scores exactly as the original does.
-type Cloner interface {
-	Clone() Evaluator
+// PriorFiller is Surakarta's PriorFillerOf.
+type PriorFiller = PriorFillerOf[rules.Position, rules.Move]
+
+// ClonerOf is implemented by evaluators with per-goroutine state: Clone
+// returns an independent evaluator that scores exactly as the original
+// does.
+type ClonerOf[P any, M game.Move] interface {
+	Clone() EvaluatorOf[P, M]
 }
+
+// Cloner is Surakarta's ClonerOf.
+type Cloner = ClonerOf[rules.Position, rules.Move]
 
 // MaterialScale is the piece difference at which Material's value reaches
 // tanh(1) ≈ 0.76.
 const MaterialScale = 3
 
-// Material is the built-in evaluator: the material difference d = (pieces of
+// Material is Surakarta's built-in evaluator: the material difference d = (pieces of
 // the side to move) − (opponent's pieces), squashed to
 // value = tanh(d / MaterialScale): ±0.32 for one piece, ±0.58 for two, ±0.76
 // for three, ±0.96 for six. It gives no priors. It is stateless and safe for

@@ -5,8 +5,6 @@ import (
 	"math"
 	"slices"
 	"sync/atomic"
-
-	"github.com/surakarta/surakarta/rules"
 )
 
 func clampValue(v float32) float32 {
@@ -24,7 +22,7 @@ func clampValue(v float32) float32 {
 // claimLeaf decides what a simulation does at nd, whose first field read f
 // (unexpanded, expanding or terminal): expand it (claimed), wait for
 // another thread's expansion (wait), or neither (a terminal node).
-func (w *worker) claimLeaf(nd *node, f int32) (claimed, wait bool) {
+func (w *worker[G, P, M]) claimLeaf(nd *node, f int32) (claimed, wait bool) {
 	switch {
 	case f == terminal:
 		return false, false
@@ -40,7 +38,7 @@ func (w *worker) claimLeaf(nd *node, f int32) (claimed, wait bool) {
 // (unexpanded or terminal), expanding it if claimed (see claimLeaf) and the
 // budget allows. It returns the value for the player who moved into nd and
 // whether the value is exact.
-func (w *worker) leaf(nd *node, f int32, claimed bool) (float32, bool) {
+func (w *worker[G, P, M]) leaf(nd *node, f int32, claimed bool) (float32, bool) {
 	pos := &w.pos
 	if f == terminal {
 		return float32(metaProof(atomic.LoadUint32(&nd.meta)).Value()), true
@@ -71,9 +69,10 @@ func (w *worker) leaf(nd *node, f int32, claimed bool) (float32, bool) {
 		priors = w.priors[:len(moves)]
 	}
 	value, hasPriors := w.ev.Evaluate(pos, moves, priors)
-	if claimed && w.expand(nd, first, moves, priors, hasPriors, lazy, pos.CaptureWins()) && w.solver {
-		// A capture that wins at once (rules.Position.CaptureWins): nd is
-		// lost for the player who moved into it, a ply from the end.
+	if claimed && w.expand(nd, first, pos, moves, priors, hasPriors, lazy, w.decisive != nil && w.decisive.Decisive(pos)) && w.solver {
+		// A move that wins at once (game.Decisive: Surakarta's capture of
+		// the last piece): nd is lost for the player who moved into it, a
+		// ply from the end.
 		return float32(w.setProof(nd, ProofLoss, 1).Value()), true
 	}
 	if w.mode == LeafPlayout {
@@ -87,7 +86,7 @@ const allocBatch = 2048
 
 // alloc returns the first of n contiguous free slots, or -1 when the node
 // budget is spent.
-func (w *worker) alloc(n int) int32 {
+func (w *worker[G, P, M]) alloc(n int) int32 {
 	if w.hi-w.lo < int64(n) {
 		lo, hi, ok := w.a.reserve(n, allocBatch)
 		if !ok {
@@ -100,11 +99,12 @@ func (w *worker) alloc(n int) int32 {
 	return int32(f)
 }
 
-// expand fills the children block at first and publishes it in nd. With
-// captureWins set (rules.Position.CaptureWins: every capture ends the game
-// in the mover's favour) the capture children are created terminal, proven
-// won: the solver then sees a mate in one without visiting it. expand
-// reports whether it found such a move. With lazy set the priors are left
+// expand fills the children block at first with the moves of pos and
+// publishes it in nd. With decisive set (game.Decisive: some moves may end
+// the game at once in the mover's favour) the children of the moves that
+// do (Surakarta: every capture, the opponent having one piece left) are
+// created terminal, proven won: the solver then sees a mate in one without
+// visiting it. expand reports whether it found such a move. With lazy set the priors are left
 // for fillPriors (priorsBit): each child's prior field holds its index in
 // moves meanwhile.
 //
@@ -115,11 +115,11 @@ func (w *worker) alloc(n int) int32 {
 // side of the board. A lazy block is shuffled at once, as a block with
 // priors is, so that filling its priors later gives the block the eager
 // expansion would have.
-func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []float32, hasPriors, lazy, captureWins bool) bool {
+func (w *worker[G, P, M]) expand(nd *node, first int32, pos *P, moves []M, priors []float32, hasPriors, lazy, decisive bool) bool {
 	kids := w.a.block(first, len(moves))
 	if lazy {
 		for k, m := range moves {
-			kids[k] = node{move: m, prior: uint16(k)}
+			kids[k] = node{move: uint16(m), prior: uint16(k)}
 		}
 	} else {
 		sum, ok := priorSum(priors, hasPriors)
@@ -130,16 +130,16 @@ func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []floa
 			if hasPriors {
 				p = quantizePrior(priors[k], sum)
 			}
-			kids[k] = node{move: m, prior: p}
+			kids[k] = node{move: uint16(m), prior: p}
 		}
 	}
-	decisive := false
-	if captureWins {
+	won := false
+	if decisive {
 		for k, m := range moves {
-			if m.IsCapture() {
+			if w.decisive.WinsAtOnce(pos, m) {
 				kids[k].first = terminal
 				kids[k].meta = uint32(ProofWin) << proofShift
-				decisive = true
+				won = true
 			}
 		}
 	}
@@ -157,7 +157,7 @@ func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []floa
 	}
 	atomic.StoreUint32(&nd.meta, uint32(len(moves))|order|atomic.LoadUint32(&nd.meta)&^(kidsMask|orderedBit|lazyBit|priorsBit))
 	atomic.StoreInt32(&nd.first, first)
-	return decisive
+	return won
 }
 
 // fillPriors computes the priors of nd's children, whose block is pending
@@ -166,11 +166,11 @@ func (w *worker) expand(nd *node, first int32, moves []rules.Move, priors []floa
 // for a block with priors (the shuffled order it already has, highest
 // prior first, stable), which is the block an eager expansion would have
 // made. A search on one thread only.
-func (w *worker) fillPriors(nd *node, p *rules.Position) {
+func (w *worker[G, P, M]) fillPriors(nd *node, p *P) {
 	kids := w.a.block(nd.first, int(nd.meta&kidsMask))
 	moves, priors := w.moves[:len(kids)], w.priors[:len(kids)]
 	for i := range kids {
-		moves[kids[i].prior] = kids[i].move
+		moves[kids[i].prior] = M(kids[i].move)
 	}
 	sum, ok := priorSum(priors, w.pf.FillPriors(p, moves, priors))
 	uniform := uint16(priorScale / len(kids))

@@ -2,7 +2,7 @@ package mcts
 
 import "math"
 
-func (s *Searcher) addNoise() {
+func (s *SearcherOf[G, P, M]) addNoise() {
 	a := s.arenas[s.cur]
 	root := a.node(s.root)
 	kids := a.block(root.first, int(root.meta&kidsMask))
@@ -22,7 +22,7 @@ func (s *Searcher) addNoise() {
 
 // removeNoise restores the root priors, so that a reused tree searches from
 // clean priors and noise never compounds.
-func (s *Searcher) removeNoise() {
+func (s *SearcherOf[G, P, M]) removeNoise() {
 	a := s.arenas[s.cur]
 	root := a.node(s.root)
 	kids := a.block(root.first, int(root.meta&kidsMask))

@@ -170,7 +170,7 @@ func TestParallelSearchLosesNoVisits(t *testing.T) {
 			if hot < 5 {
 				t.Errorf("%v, %d threads: only %d hot nodes, so the pending counts were hardly used", leaf, threads, hot)
 			}
-			for _, w := range append([]*worker{s.main}, s.helpers...) {
+			for _, w := range append([]*worker[rules.Rules, rules.Position, rules.Move]{s.main}, s.helpers...) {
 				if w.nslots != 0 || w.rootN != 0 || w.rootW != 0 {
 					t.Errorf("%v, %d threads: a worker kept pending counts after the search", leaf, threads)
 				}
@@ -196,7 +196,7 @@ func TestPendingSelectionMatchesTree(t *testing.T) {
 			s := mustSearcher(t, cfg, tc.ev)
 			s.Search(mustGame(t, cfg.Rules, fen))
 			w := s.main
-			var sl blockSlot
+			sl := newBlockSlot(rules.MaxMoves)
 			checked := 0
 			walkExpanded(s, func(nd *node, kids []node, _ int) {
 				ordered := nd.meta&orderedBit != 0

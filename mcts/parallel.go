@@ -4,8 +4,6 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
-
-	"github.com/surakarta/surakarta/rules"
 )
 
 // hotVisits is the visit count from which a node's children get a slot of
@@ -24,9 +22,15 @@ const maxSlots = 32
 // blockSlot holds a thread's pending visits and value sums for the children
 // of one hot node, added to the tree at the next flush.
 type blockSlot struct {
-	n       [rules.MaxMoves]int32
-	w       [rules.MaxMoves]int64
-	touched [(rules.MaxMoves + 63) / 64]uint64 // children with pending counts
+	n       []int32
+	w       []int64
+	touched []uint64 // children with pending counts, a bit each
+}
+
+// newBlockSlot returns a slot for blocks of up to n children (the game's
+// MaxMoves).
+func newBlockSlot(n int) blockSlot {
+	return blockSlot{n: make([]int32, n), w: make([]int64, n), touched: make([]uint64, (n+63)/64)}
 }
 
 // pending locates a thread's pending counts of one node: child k of slot
@@ -41,7 +45,7 @@ type pending struct {
 // pending ones included), or nil when their counts go to the tree at once:
 // always in a search on one thread, and below the root for nodes that are
 // not hot or when the slots are all taken.
-func (w *worker) pendingSlot(first, visits int32) *blockSlot {
+func (w *worker[G, P, M]) pendingSlot(first, visits int32) *blockSlot {
 	switch {
 	case !w.shared:
 		return nil
@@ -66,7 +70,7 @@ func (w *worker) pendingSlot(first, visits int32) *blockSlot {
 
 // flush adds this thread's pending counts (the root's, its children's and
 // the hot blocks') to the tree.
-func (w *worker) flush() {
+func (w *worker[G, P, M]) flush() {
 	for i := range w.nslots {
 		w.flushSlot(&w.slots[i], w.slotFirst[i])
 	}
@@ -83,7 +87,7 @@ func (w *worker) flush() {
 // flushSlot adds sl's pending counts to the block at first and empties sl.
 // It goes in child order, so that the tree never shows a later child of an
 // ordered block visited before an earlier one (see orderedBit).
-func (w *worker) flushSlot(sl *blockSlot, first int32) {
+func (w *worker[G, P, M]) flushSlot(sl *blockSlot, first int32) {
 	for j, t := range sl.touched {
 		for ; t != 0; t &= t - 1 {
 			k := j<<6 | bits.TrailingZeros64(t)
@@ -100,11 +104,11 @@ func (w *worker) flushSlot(sl *blockSlot, first int32) {
 
 // parallel runs the remaining simulations on threads goroutines, the
 // caller's one included, and returns the number done in all.
-func (s *Searcher) parallel(threads, done int) int {
+func (s *SearcherOf[G, P, M]) parallel(threads, done int) int {
 	for len(s.helpers) < threads-1 {
-		h := &worker{}
+		h := &worker[G, P, M]{}
 		ev := s.ev
-		if c, ok := ev.(Cloner); ok {
+		if c, ok := ev.(ClonerOf[P, M]); ok {
 			ev = c.Clone()
 		}
 		h.init(s, ev)
@@ -137,7 +141,7 @@ func (s *Searcher) parallel(threads, done int) int {
 // settleTree ends the lazy shuffle of every block of the live tree (see
 // lazyBit), whose in-place swaps threads sharing the tree could not make,
 // and fills the priors a search on one thread left pending (priorsBit).
-func (s *Searcher) settleTree() {
+func (s *SearcherOf[G, P, M]) settleTree() {
 	a := s.arenas[s.cur]
 	s.walk = append(s.walk[:0], s.root)
 	s.walkPos = append(s.walkPos[:0], s.rootPos)
@@ -159,7 +163,8 @@ func (s *Searcher) settleTree() {
 		for k := range kids {
 			if kids[k].first > 0 {
 				s.walk = append(s.walk, nd.first+int32(k))
-				s.walkPos = append(s.walkPos, p.Apply(kids[k].move))
+				s.walkPos = append(s.walkPos, p)
+				s.cfg.Rules.Apply(&s.walkPos[len(s.walkPos)-1], M(kids[k].move))
 			}
 		}
 	}

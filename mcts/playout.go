@@ -1,21 +1,17 @@
 package mcts
 
-import "github.com/surakarta/surakarta/rules"
-
 // playout plays w.pos (not over; moves are its legal moves) out with the
-// capture-aware random policy and returns the value for its side to move.
-func (w *worker) playout(moves []rules.Move) float32 {
+// forcing-aware random policy and returns the value for its side to move.
+func (w *worker[G, P, M]) playout(moves []M) float32 {
 	w.ppos = w.pos
 	p := &w.ppos
-	stm := p.SideToMove()
+	stm := w.g.ToMove(p)
 	for range w.plies {
-		m := w.playoutMove(moves)
-		*p = p.Apply(m)
-		w.push(p.Hash(), m.IsCapture())
+		w.push(w.g.Apply(p, w.playoutMove(p, moves)))
 		pr, over, next := w.status(p)
 		if over {
 			v := float32(pr.Value()) // for the player who moved into p
-			if p.SideToMove() == stm {
+			if w.g.ToMove(p) == stm {
 				v = -v
 			}
 			return v
@@ -24,24 +20,20 @@ func (w *worker) playout(moves []rules.Move) float32 {
 	}
 	v, _ := w.ev.Evaluate(p, moves, nil)
 	v = clampValue(v)
-	if p.SideToMove() != stm {
+	if w.g.ToMove(p) != stm {
 		v = -v
 	}
 	return v
 }
 
-// playoutMove takes a uniformly chosen capture with probability capProb
-// when there is one, else a uniformly chosen move.
-func (w *worker) playoutMove(moves []rules.Move) rules.Move {
-	if w.capProb > 0 && (w.capProb >= 1 || w.rng.Float64() < w.capProb) {
-		// Branch-free compaction of the captures (see CaptureBit).
-		n := 0
-		for _, m := range moves {
-			w.caps[n] = m
-			n += m.CaptureBit()
-		}
-		if n > 0 {
-			return w.caps[w.rng.IntN(n)]
+// playoutMove takes a uniformly chosen forcing move (game.Forcing:
+// Surakarta's captures) with probability capProb when there is one, else
+// a uniformly chosen move. A game without forcing moves draws the
+// probability all the same and plays a uniformly chosen move.
+func (w *worker[G, P, M]) playoutMove(p *P, moves []M) M {
+	if w.capProb > 0 && (w.capProb >= 1 || w.rng.Float64() < w.capProb) && w.forcing != nil {
+		if caps := w.forcing.ForcingMoves(p, moves, w.caps[:0]); len(caps) > 0 {
+			return caps[w.rng.IntN(len(caps))]
 		}
 	}
 	return moves[w.rng.IntN(len(moves))]

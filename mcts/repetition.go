@@ -1,8 +1,9 @@
 package mcts
 
-// push records the position with hash h, reached by a capture or not.
-func (w *worker) push(h uint64, capture bool) {
-	if capture {
+// push records the position with key h, reached by an irreversible move
+// (a capture) or not: what game.Game.Apply returns.
+func (w *worker[G, P, M]) push(h uint64, irreversible bool) {
+	if irreversible {
 		w.since, w.filter = len(w.hashes), 0
 	}
 	bit := uint64(1) << (h & 63)
@@ -13,7 +14,7 @@ func (w *worker) push(h uint64, capture bool) {
 
 // occurrences counts the last position pushed among those since the last
 // capture, itself included.
-func (w *worker) occurrences() int {
+func (w *worker[G, P, M]) occurrences() int {
 	if !w.maybeRep {
 		return 1
 	}

@@ -5,16 +5,18 @@ import (
 	"math"
 	"slices"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
 )
 
-// Result is what a search found at its root position.
-type Result struct {
+// ResultOf is what a search of a game with moves M found at its root
+// position.
+type ResultOf[M game.Move] struct {
 	// Best is the move the search recommends: the shortest proven win if
 	// there is one, else the most visited move not proven to lose, else
-	// (every move proven to lose) the longest proven loss. NoMove when the
-	// game is already over.
-	Best rules.Move
+	// (every move proven to lose) the longest proven loss. NoMove (the
+	// zero move) when the game is already over.
+	Best M
 	// Value is the root's value for its side to move: exact when proven,
 	// else the mean of all simulations through the root.
 	Value float64
@@ -24,10 +26,10 @@ type Result struct {
 	// (so equal moves come in no preferred order, and a position and its
 	// image under rules.Rotate list their moves in the same order). Best
 	// need not come first (a proven win found late may have few visits).
-	Moves []MoveStat
+	Moves []MoveStatOf[M]
 	// PV is the principal variation from the root: Best, then at each node
 	// the move Best's rule picks there, while the tree knows the reply.
-	PV []rules.Move
+	PV []M
 	// Sims is the number of simulations this search ran: Config.Sims, or
 	// fewer if the root was proven first (a won root once no open move can
 	// win sooner than its shortest proven win). A root proven at its expansion
@@ -44,15 +46,21 @@ type Result struct {
 	// search that ran out of simulations while looking for a shorter win
 	// reports the shortest found.
 	Distance int
-	// Table is the endgame tables' verdict on the root (Settings.Tablebase),
-	// nil when they do not cover it. Best is then the tables' move, unless
-	// that move would end the game by repetition.
-	Table *TableVerdict
+	// Table is the endgame tables' verdict on the root (the searcher's
+	// oracle), nil when they do not cover it. Best is then the tables'
+	// move, unless that move would end the game by repetition.
+	Table *TableVerdictOf[M]
 }
 
-// MoveStat is one root move's statistics.
-type MoveStat struct {
-	Move rules.Move
+// Result is Surakarta's ResultOf.
+type Result = ResultOf[rules.Move]
+
+// MoveStat is Surakarta's MoveStatOf.
+type MoveStat = MoveStatOf[rules.Move]
+
+// MoveStatOf is one root move's statistics.
+type MoveStatOf[M game.Move] struct {
+	Move M
 	// Visits counts the simulations through the move, including those of
 	// earlier searches whose tree was reused.
 	Visits int
@@ -153,14 +161,14 @@ func rootProof(root *node, kids []node) (Proof, int) {
 // maxPV bounds the principal variation's length.
 const maxPV = 64
 
-func (s *Searcher) result(sims int) Result {
+func (s *SearcherOf[G, P, M]) result(sims int) ResultOf[M] {
 	a := s.arenas[s.cur]
 	root := a.node(s.root)
 	kids := a.block(root.first, int(root.meta&kidsMask))
-	r := Result{Sims: sims, Nodes: a.used() - 1, Moves: make([]MoveStat, len(kids))}
+	r := ResultOf[M]{Sims: sims, Nodes: a.used() - 1, Moves: make([]MoveStatOf[M], len(kids))}
 	for k := range kids {
 		c := &kids[k]
-		r.Moves[k] = MoveStat{Move: c.move, Visits: int(c.n), Value: qOf(c), Proof: metaProof(c.meta), Distance: moveDistance(c)}
+		r.Moves[k] = MoveStatOf[M]{Move: M(c.move), Visits: int(c.n), Value: qOf(c), Proof: metaProof(c.meta), Distance: moveDistance(c)}
 	}
 	pr, dist := rootProof(root, kids)
 	r.Proof, r.Distance = pr.Flip(), dist
@@ -181,13 +189,13 @@ func (s *Searcher) result(sims int) Result {
 			break
 		}
 		if r.PV == nil {
-			r.PV = make([]rules.Move, 0, 16)
+			r.PV = make([]M, 0, 16)
 		}
-		r.PV = append(r.PV, kids[k].move)
+		r.PV = append(r.PV, M(kids[k].move))
 		idx = nd.first + int32(k)
 	}
-	r.Best = kids[bestChild(kids)].move
-	slices.SortStableFunc(r.Moves, func(x, y MoveStat) int {
+	r.Best = M(kids[bestChild(kids)].move)
+	slices.SortStableFunc(r.Moves, func(x, y MoveStatOf[M]) int {
 		if c := cmp.Compare(y.Visits, x.Visits); c != 0 {
 			return c
 		}
@@ -203,7 +211,7 @@ func (s *Searcher) result(sims int) Result {
 // proven to lose with probability proportional to
 // visits^(1/Temperature), drawing from the searcher's generator; otherwise
 // it returns r.Best. It returns NoMove when r has no moves.
-func (s *Searcher) Choose(r *Result, ply int) rules.Move {
+func (s *SearcherOf[G, P, M]) Choose(r *ResultOf[M], ply int) M {
 	if len(r.Moves) == 0 || ply >= s.cfg.TemperaturePlies || r.Table != nil && r.Best == r.Table.Move {
 		return r.Best
 	}
@@ -220,7 +228,7 @@ func (s *Searcher) Choose(r *Result, ply int) rules.Move {
 	if allLose {
 		return r.Best
 	}
-	eligible := func(ms *MoveStat) bool { return ms.Proof != ProofLoss }
+	eligible := func(ms *MoveStatOf[M]) bool { return ms.Proof != ProofLoss }
 	for i := range r.Moves {
 		if eligible(&r.Moves[i]) && r.Moves[i].Visits > maxV {
 			maxV = r.Moves[i].Visits
@@ -230,7 +238,7 @@ func (s *Searcher) Choose(r *Result, ply int) rules.Move {
 		return r.Best
 	}
 	inv := 1 / s.cfg.Temperature
-	weight := func(ms *MoveStat) float64 {
+	weight := func(ms *MoveStatOf[M]) float64 {
 		if !eligible(ms) || ms.Visits == 0 {
 			return 0
 		}

@@ -2,62 +2,103 @@ package mcts
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync/atomic"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
-	"github.com/surakarta/surakarta/tablebase"
 )
 
-// Searcher runs searches for one game at a time. It keeps its tree between
-// calls for tree reuse, its arenas for allocation-free steady state, and its
-// random generator for determinism. A Searcher belongs to one goroutine: it
-// is not safe for concurrent use (SearchParallel runs its own threads).
-type Searcher struct {
-	cfg    Config
-	ev     Evaluator
-	tables *tablebase.Tables // nil: none (Settings.Tablebase)
+// Game is the constraint on the games a searcher plays: a game.Game whose
+// values compare with == (equal values: the same game under the same
+// settings).
+type Game[P comparable, M game.Move] interface {
+	comparable
+	game.Game[P, M]
+}
+
+// SearcherOf runs searches of game G (positions P, moves M) for one game
+// at a time. It keeps its tree between calls for tree reuse, its arenas
+// for allocation-free steady state, and its random generator for
+// determinism. A searcher belongs to one goroutine: it is not safe for
+// concurrent use (SearchParallel runs its own threads).
+type SearcherOf[G Game[P, M], P comparable, M game.Move] struct {
+	cfg    ConfigOf[G]
+	ev     EvaluatorOf[P, M]
+	oracle game.Oracle[P, M] // exact values (endgame tables); nil: none
 	arenas [2]*arena
 	cur    int   // the live arena
 	root   int32 // root node in the live arena; 0: no tree
 
-	rootPos   rules.Position
-	treeStart rules.Position // the game whose continuation the tree describes
-	treeMoves []rules.Move
+	rootPos   P
+	treeStart P // the game whose continuation the tree describes
+	treeMoves []M
 	history   []uint64
 
-	main    *worker
-	helpers []*worker
+	main    *worker[G, P, M]
+	helpers []*worker[G, P, M]
 	counts  *parallelCounts
 
-	noise       [rules.MaxMoves]float64
-	cleanPriors [rules.MaxMoves]uint16
-	walk        []int32          // settleTree's stack
-	walkPos     []rules.Position // the positions of walk's nodes
+	noise       []float64
+	cleanPriors []uint16
+	walk        []int32 // settleTree's stack
+	walkPos     []P     // the positions of walk's nodes
 }
 
-// NewSearcher returns a searcher for cfg scoring with ev, its generator
-// seeded with cfg.Seed. Its trees start small and grow to at most
-// cfg.MaxNodes node slots (two trees' worth when tree reuse copies one).
+// Searcher is Surakarta's SearcherOf.
+type Searcher = SearcherOf[rules.Rules, rules.Position, rules.Move]
+
+// NewSearcher returns a Surakarta searcher for cfg scoring with ev, its
+// generator seeded with cfg.Seed, and proving the positions the endgame
+// tables of cfg.Tablebase cover (none when empty). Its trees start small
+// and grow to at most cfg.MaxNodes node slots (two trees' worth when tree
+// reuse copies one).
 func NewSearcher(cfg Config, ev Evaluator) (*Searcher, error) {
+	var oracle game.Oracle[rules.Position, rules.Move]
+	if cfg.Tablebase != "" {
+		if err := cfg.Validate(); err != nil {
+			return nil, err
+		}
+		t, err := loadTables(cfg.Tablebase, cfg.Rules)
+		if err != nil {
+			return nil, err
+		}
+		oracle = t
+	}
+	return NewSearcherOf(cfg, ev, oracle)
+}
+
+// NewSearcherOf returns a searcher of cfg.Rules's game for cfg scoring
+// with ev, its generator seeded with cfg.Seed; oracle, when not nil,
+// gives the exact values of the positions it covers (tablebase.go). It
+// refuses a game whose turns do not alternate (game.Turns) or whose
+// positions may have more moves than a node's children can number.
+func NewSearcherOf[G Game[P, M], P comparable, M game.Move](cfg ConfigOf[G], ev EvaluatorOf[P, M], oracle game.Oracle[P, M]) (*SearcherOf[G, P, M], error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if ev == nil {
 		return nil, errNilEvaluator
 	}
-	s := &Searcher{cfg: cfg, ev: ev}
-	if cfg.Tablebase != "" {
-		t, err := loadTables(cfg.Tablebase, cfg.Rules)
-		if err != nil {
-			return nil, err
-		}
-		s.tables = t
+	g := cfg.Rules
+	if t, ok := any(g).(game.Turns); ok && !t.Alternating() {
+		return nil, fmt.Errorf("%s: the search needs turns that alternate, and this game's may hold several decisions", g.Name())
 	}
+	n := g.MaxMoves()
+	switch {
+	case n > maxChildren:
+		return nil, fmt.Errorf("%s has up to %d legal moves: the search numbers at most %d children a node", g.Name(), n, maxChildren)
+	case cfg.MaxNodes < nodesFor(n):
+		return nil, &SettingError{Setting: LookupSetting("max_nodes"), Value: fmt.Sprint(cfg.MaxNodes)}
+	}
+	s := &SearcherOf[G, P, M]{cfg: cfg, ev: ev, oracle: oracle}
 	s.arenas[0] = newArena(cfg.MaxNodes)
 	s.arenas[1] = newArena(cfg.MaxNodes)
-	s.main = &worker{}
+	s.noise = make([]float64, n)
+	s.cleanPriors = make([]uint16, n)
+	s.main = &worker[G, P, M]{}
 	s.main.init(s, ev)
 	s.main.rng.Seed(cfg.Seed)
 	s.counts = &parallelCounts{}
@@ -65,12 +106,14 @@ func NewSearcher(cfg Config, ev Evaluator) (*Searcher, error) {
 	return s, nil
 }
 
+var errNilEvaluator = errors.New("nil evaluator: pass Material{} for the built-in one")
+
 // Config returns the searcher's settings.
-func (s *Searcher) Config() Config { return s.cfg }
+func (s *SearcherOf[G, P, M]) Config() ConfigOf[G] { return s.cfg }
 
 // Reset starts a new game: it forgets the tree and reseeds the generator with
 // seed, so the searches that follow repeat exactly for the same seed.
-func (s *Searcher) Reset(seed uint64) {
+func (s *SearcherOf[G, P, M]) Reset(seed uint64) {
 	s.root = 0
 	s.treeMoves = s.treeMoves[:0]
 	s.main.rng.Seed(seed)
@@ -84,7 +127,7 @@ func (s *Searcher) Reset(seed uint64) {
 // last capture as well as the search path. g is not modified. If g is over,
 // Search returns Best = NoMove with the game's result as Proof and Value.
 // Search panics if g.Rules() differs from Config.Rules (a programmer error).
-func (s *Searcher) Search(g *rules.Game) Result {
+func (s *SearcherOf[G, P, M]) Search(g game.Record[G, P, M]) ResultOf[M] {
 	return s.search(g, 1)
 }
 
@@ -96,7 +139,7 @@ func (s *Searcher) Search(g *rules.Game) Result {
 // the helper threads, so the calls after it stay reproducible only in
 // distribution. Evaluators are shared by the threads unless they implement
 // Cloner.
-func (s *Searcher) SearchParallel(g *rules.Game, threads int) Result {
+func (s *SearcherOf[G, P, M]) SearchParallel(g game.Record[G, P, M], threads int) ResultOf[M] {
 	return s.search(g, threads)
 }
 
@@ -104,9 +147,9 @@ func (s *Searcher) SearchParallel(g *rules.Game, threads int) Result {
 // when ctx is done, returning the statistics gathered so far (Result.Sims
 // tells how many) with ctx's error. Without cancellation it returns exactly
 // what SearchParallel would.
-func (s *Searcher) SearchContext(ctx context.Context, g *rules.Game, threads int) (Result, error) {
+func (s *SearcherOf[G, P, M]) SearchContext(ctx context.Context, g game.Record[G, P, M], threads int) (ResultOf[M], error) {
 	if err := ctx.Err(); err != nil {
-		return Result{}, err
+		return ResultOf[M]{}, err
 	}
 	// A fresh flag per call: a cancellation that fires late writes to its
 	// own flag, never to a later search's.
@@ -124,14 +167,20 @@ func (s *Searcher) SearchContext(ctx context.Context, g *rules.Game, threads int
 	return r, nil
 }
 
-func (s *Searcher) search(g *rules.Game, threads int) Result {
-	if g.Rules() != s.cfg.Rules {
-		panic(fmt.Sprintf("mcts: game rules %v differ from Config.Rules %v", g.Rules(), s.cfg.Rules))
+func (s *SearcherOf[G, P, M]) search(g game.Record[G, P, M], threads int) ResultOf[M] {
+	rl := s.cfg.Rules
+	if g.Rules() != rl {
+		panic(fmt.Sprintf("mcts: game rules %v differ from Config.Rules %v", g.Rules(), rl))
 	}
-	if g.IsTerminal() {
-		pos := g.Position()
-		v := g.Outcome().Return(pos.SideToMove())
-		return Result{Best: rules.NoMove, Value: v, Proof: proofOf(v)}
+	// The root position lives in the searcher, not on the stack: the
+	// game's methods receive pointers to it through the dictionary of the
+	// type parameters, which escape analysis cannot see through.
+	s.history = g.History(s.history[:0])
+	s.rootPos = g.Position()
+	pos := &s.rootPos
+	if o := rl.Judge(pos, len(rl.Moves(pos, s.main.moves[:0])) > 0, game.Occurrences(s.history)); o.IsTerminal() {
+		v := o.Result.Value(rl.ToMove(pos))
+		return ResultOf[M]{Value: v, Proof: proofOf(v)}
 	}
 	s.prepare(g)
 	a := s.arenas[s.cur]
@@ -170,9 +219,10 @@ func (s *Searcher) search(g *rules.Game, threads int) Result {
 	return r
 }
 
-// prepare sets the root for g: the reused subtree when g continues the
-// searched game and the tree knows the moves since, else a fresh root.
-func (s *Searcher) prepare(g *rules.Game) {
+// prepare sets the root for g, whose position is s.rootPos: the reused
+// subtree when g continues the searched game and the tree knows the moves
+// since, else a fresh root.
+func (s *SearcherOf[G, P, M]) prepare(g game.Record[G, P, M]) {
 	moves := g.Moves()
 	reused := false
 	if s.cfg.ReuseTree && s.root != 0 && g.Start() == s.treeStart &&
@@ -180,7 +230,7 @@ func (s *Searcher) prepare(g *rules.Game) {
 		a := s.arenas[s.cur]
 		idx := s.root
 		for _, mv := range moves[len(s.treeMoves):] {
-			idx = a.child(idx, mv)
+			idx = a.child(idx, uint16(mv))
 			if idx == 0 {
 				break
 			}
@@ -199,15 +249,13 @@ func (s *Searcher) prepare(g *rules.Game) {
 		s.root = a.alloc(1)
 		*a.node(s.root) = node{}
 	}
-	s.rootPos = g.Position()
 	s.treeStart = g.Start()
 	s.treeMoves = append(s.treeMoves[:0], moves...)
-	s.history = g.History(s.history[:0])
 }
 
-// child returns the child of idx reached by m, or 0 if idx has no such
-// expanded child list.
-func (a *arena) child(idx int32, m rules.Move) int32 {
+// child returns the child of idx reached by the move with code m, or 0 if
+// idx has no such expanded child list.
+func (a *arena) child(idx int32, m uint16) int32 {
 	nd := a.node(idx)
 	if nd.first <= 0 {
 		return 0
@@ -229,10 +277,10 @@ const progressEvery = 256
 // run (a parallel search's claimed ones; a single thread's, to the last 256),
 // for progress displays; after a search, the number it ran. It is safe to
 // call from another goroutine while the search runs.
-func (s *Searcher) SimsDone() int {
+func (s *SearcherOf[G, P, M]) SimsDone() int {
 	return int(min(atomic.LoadInt64(&s.counts.claimed), int64(s.cfg.Sims)))
 }
 
-func (s *Searcher) rootProven() bool {
+func (s *SearcherOf[G, P, M]) rootProven() bool {
 	return metaProof(atomic.LoadUint32(&s.arenas[s.cur].node(s.root).meta)) != ProofNone
 }

@@ -128,7 +128,7 @@ func TestTreeReuseKeepsVisits(t *testing.T) {
 		}
 		// Visits of the reply node: the sims through it.
 		a := s.arenas[s.cur]
-		reply := a.child(a.child(s.root, r1.PV[0]), r1.PV[1])
+		reply := a.child(a.child(s.root, uint16(r1.PV[0])), uint16(r1.PV[1]))
 		kept := int(a.node(reply).n)
 		for _, m := range r1.PV[:2] {
 			if err := g.Play(m); err != nil {

@@ -12,7 +12,7 @@ import (
 // The children's counts are the tree's; nd's are the tree's plus this
 // thread's pending pendN and pendW (zero in a search on one thread);
 // ordered is nd's orderedBit.
-func (w *worker) selectChild(nd *node, kids []node, ordered bool, pendN int32, pendW int64) int {
+func (w *worker[G, P, M]) selectChild(nd *node, kids []node, ordered bool, pendN int32, pendW int64) int {
 	fpu, cs := w.puctTerms(nd, pendN, pendW)
 	refining := atomic.LoadUint32(&nd.meta)&refineBit != 0
 	best, bestScore := -1, float32(math.Inf(-1))
@@ -57,7 +57,7 @@ func (w *worker) selectChild(nd *node, kids []node, ordered bool, pendN int32, p
 // separate loop because this scan is the search's inner loop: testing per
 // child whether there are pending counts, and checking the slot's indices,
 // cost a 2-thread search 3-4% of its speed.
-func (w *worker) selectPending(nd *node, kids []node, ordered bool, sl *blockSlot, pendN int32, pendW int64) int {
+func (w *worker[G, P, M]) selectPending(nd *node, kids []node, ordered bool, sl *blockSlot, pendN int32, pendW int64) int {
 	fpu, cs := w.puctTerms(nd, pendN, pendW)
 	refining := atomic.LoadUint32(&nd.meta)&refineBit != 0
 	slotN, slotW := sl.n[:len(kids)], sl.w[:len(kids)]
@@ -100,7 +100,7 @@ func (w *worker) selectPending(nd *node, kids []node, ordered bool, sl *blockSlo
 // mean value from their player's view, 0 before any visit) and the factor
 // of a child's prior in its exploration term, from nd's counts: the tree's
 // plus pendN and pendW.
-func (w *worker) puctTerms(nd *node, pendN int32, pendW int64) (fpu, cs float32) {
+func (w *worker[G, P, M]) puctTerms(nd *node, pendN int32, pendW int64) (fpu, cs float32) {
 	pn := atomic.LoadInt32(&nd.n) + pendN
 	if pn > 0 {
 		fpu = -float32(atomic.LoadInt64(&nd.w)+pendW) / (float32(pn) * valueScale)

@@ -22,7 +22,7 @@ import "sync/atomic"
 // child is proven, drawn if some child draws and won if all lose. It returns
 // nd's proof, ProofNone if still open or if the solver is off. At the root a
 // win is recorded only once no open move can win sooner (proveRoot).
-func (w *worker) prove(nd *node) Proof {
+func (w *worker[G, P, M]) prove(nd *node) Proof {
 	if !w.solver {
 		return ProofNone
 	}
@@ -75,7 +75,7 @@ func (w *worker) prove(nd *node) Proof {
 // the ancestors like its own. A proof is recorded once: setProof keeps a
 // proof nd already holds and returns the proof nd holds. Distances above
 // MaxDistance are recorded as MaxDistance. Safe for concurrent use.
-func (w *worker) setProof(nd *node, pr Proof, dist int) Proof {
+func (w *worker[G, P, M]) setProof(nd *node, pr Proof, dist int) Proof {
 	d := uint32(min(max(dist, 0), MaxDistance))
 	for {
 		old := atomic.LoadUint32(&nd.meta)
@@ -96,7 +96,7 @@ func (w *worker) setProof(nd *node, pr Proof, dist int) Proof {
 // (refineBit) and stays open, and the search goes on among its open
 // children (selection skips the proven ones) until it can tell, every
 // child is proven, or the simulations run out. It returns nd's proof.
-func (w *worker) proveRoot(nd *node, kids []node, winDist int) Proof {
+func (w *worker[G, P, M]) proveRoot(nd *node, kids []node, winDist int) Proof {
 	settled := true
 	for k := range kids {
 		c := &kids[k]
@@ -119,7 +119,7 @@ func (w *worker) proveRoot(nd *node, kids []node, winDist int) Proof {
 
 // settleRoot rechecks a refining root (refineBit) after a simulation that
 // may have expanded nodes below its open children.
-func (w *worker) settleRoot() {
+func (w *worker[G, P, M]) settleRoot() {
 	root := w.a.node(w.root)
 	meta := atomic.LoadUint32(&root.meta)
 	if meta&refineBit == 0 || metaProof(meta) != ProofNone {
@@ -141,7 +141,7 @@ const boundDepth = 4
 // is at least k-1 away; a loss needs some reply that wins for its player,
 // so it is at least k plies away if every reply's win is at least k-1 away.
 // depth bounds the recursion.
-func (w *worker) atLeast(nd *node, want Proof, k, depth int) bool {
+func (w *worker[G, P, M]) atLeast(nd *node, want Proof, k, depth int) bool {
 	if k <= 0 {
 		return true
 	}

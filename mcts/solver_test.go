@@ -270,7 +270,7 @@ func TestEndingsMatchGame(t *testing.T) {
 						for _, m := range moves[:split] {
 							_ = base.Play(m)
 						}
-						proof, over := s.adjudicatePath(base, moves[split:end])
+						proof, over := adjudicatePath(s, base, moves[split:end])
 						checked++
 						if over != want.IsTerminal() {
 							t.Fatalf("%v from %s after %d moves (split %d): search says over=%v, game %v", r, fen, end, split, over, want.Outcome())
@@ -296,8 +296,10 @@ func TestEndingsMatchGame(t *testing.T) {
 
 // adjudicatePath runs the search's own ending detection on the position
 // reached from base by moves, as a simulation descending those moves would.
-func (s *Searcher) adjudicatePath(base *rules.Game, moves []rules.Move) (Proof, bool) {
+func adjudicatePath(s *Searcher, base *rules.Game, moves []rules.Move) (Proof, bool) {
 	s.Reset(1)
+	s.history = base.History(s.history[:0])
+	s.rootPos = base.Position()
 	s.prepare(base)
 	w := s.main
 	w.begin()
@@ -305,8 +307,7 @@ func (s *Searcher) adjudicatePath(base *rules.Game, moves []rules.Move) (Proof, 
 	w.since, w.filter, w.maybeRep = 0, w.baseFilter, false
 	w.pos = w.rootPos
 	for _, m := range moves {
-		w.pos = w.pos.Apply(m)
-		w.push(w.pos.Hash(), m.IsCapture())
+		w.push(w.g.Apply(&w.pos, m))
 	}
 	pr, over, _ := w.status(&w.pos)
 	return pr, over

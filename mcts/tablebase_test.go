@@ -70,7 +70,7 @@ func TestTablesProveTheRootExactlyAndPlayTheirMove(t *testing.T) {
 				t.Fatal(err)
 			}
 			res := s.Search(g)
-			want := &TableVerdict{Proof: tableProof(e), Distance: e.Plies, Move: best}
+			want := &TableVerdict{Proof: exactProof(exactOf(e)), Distance: e.Plies, Move: best}
 			if res.Table == nil || *res.Table != *want {
 				t.Fatalf("%s: verdict %+v, the tables say %+v", p.FEN(), res.Table, want)
 			}

@@ -4,34 +4,38 @@ import (
 	"runtime"
 	"sync/atomic"
 
-	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/game"
 )
 
 // worker is one thread's search state: its generator, evaluator and
 // buffers. Search uses the searcher's main worker; SearchParallel adds
 // helpers, and sets shared on all of them so that node statistics are
 // updated atomically and virtual losses are applied.
-type worker struct {
+type worker[G Game[P, M], P comparable, M game.Move] struct {
 	_       [64]byte // no cache line shared with a neighbouring allocation
-	s       *Searcher
+	s       *SearcherOf[G, P, M]
 	a       *arena
 	root    int32
-	rootPos rules.Position
-	rules   rules.Rules
-	ev      Evaluator
-	pf      PriorFiller // ev's, if it gives priors apart (lazily); nil else
-	rng     RNG
-	shared  bool
-	solver  bool
-	mode    LeafMode
-	plies   int
-	capProb float64
-	cpuct   float32
+	rootPos P
+	g       G // the game: Config.Rules
+	ev      EvaluatorOf[P, M]
+	pf      PriorFillerOf[P, M] // ev's, if it gives priors apart (lazily); nil else
+	// The game's optional capabilities, looked up once (init): the moves
+	// playouts prefer, and the moves that win at once. nil: none.
+	forcing  game.Forcing[P, M]
+	decisive game.Decisive[P, M]
+	rng      RNG
+	shared   bool
+	solver   bool
+	mode     LeafMode
+	plies    int
+	capProb  float64
+	cpuct    float32
 
 	// pos and ppos are the positions on the search path and in the playout;
 	// they live here, not on the stack, because evaluators receive pointers
 	// to them through an interface call (a local would escape per call).
-	pos, ppos rules.Position
+	pos, ppos P
 
 	// lo..hi is the run of arena slots this worker allocates children
 	// from, reserved in batches so that threads rarely touch the arena's
@@ -59,9 +63,10 @@ type worker struct {
 	nslots      int
 	pathPending []pending
 
-	moves  [rules.MaxMoves]rules.Move
-	caps   [rules.MaxMoves]rules.Move // playoutMove's scratch
-	priors [rules.MaxMoves]float32
+	// moves, caps and priors have the game's MaxMoves entries.
+	moves  []M
+	caps   []M // playoutMove's scratch
+	priors []float32
 	path   []int32 // node indices from the root
 
 	// hashes holds the game's history since its last capture (the first
@@ -75,11 +80,19 @@ type worker struct {
 	_          [64]byte
 }
 
-func (w *worker) init(s *Searcher, ev Evaluator) {
+func (w *worker[G, P, M]) init(s *SearcherOf[G, P, M], ev EvaluatorOf[P, M]) {
 	w.s, w.ev = s, ev
-	w.pf, _ = ev.(PriorFiller)
+	w.pf, _ = ev.(PriorFillerOf[P, M])
 	c := &s.cfg
-	w.rules = c.Rules
+	w.g = c.Rules
+	w.forcing, _ = any(w.g).(game.Forcing[P, M])
+	w.decisive, _ = any(w.g).(game.Decisive[P, M])
+	n := w.g.MaxMoves()
+	w.moves, w.caps, w.priors = make([]M, n), make([]M, n), make([]float32, n)
+	w.rootKids = newBlockSlot(n)
+	for i := range w.slots {
+		w.slots[i] = newBlockSlot(n)
+	}
 	w.solver, w.mode, w.plies, w.capProb = c.Solver, c.Leaf, c.PlayoutPlies, c.PlayoutCaptureProb
 	w.cpuct = float32(c.CPUCT)
 	w.path = make([]int32, 0, 64)
@@ -88,7 +101,7 @@ func (w *worker) init(s *Searcher, ev Evaluator) {
 }
 
 // begin readies the worker for a search of the searcher's current root.
-func (w *worker) begin() {
+func (w *worker[G, P, M]) begin() {
 	s := w.s
 	w.a, w.root, w.rootPos = s.arenas[s.cur], s.root, s.rootPos
 	w.lo, w.hi = 0, 0
@@ -105,7 +118,7 @@ func (w *worker) begin() {
 // mode: statistics updated atomically with virtual losses, and pending
 // counts for the root's children and busy blocks, which needs the root
 // expanded. Switching on follows begin.
-func (w *worker) setShared(on bool) {
+func (w *worker[G, P, M]) setShared(on bool) {
 	w.shared = on
 	if on {
 		w.rootFirst = atomic.LoadInt32(&w.a.node(w.root).first)
@@ -114,7 +127,7 @@ func (w *worker) setShared(on bool) {
 
 // simulate runs one simulation: select down the tree, evaluate or expand the
 // leaf, back the value up.
-func (w *worker) simulate() {
+func (w *worker[G, P, M]) simulate() {
 	a := w.a
 	idx := w.root
 	w.path = append(w.path[:0], idx)
@@ -187,8 +200,7 @@ func (w *worker) simulate() {
 			w.visit(c)
 			pendN, pendW = 0, 0
 		}
-		w.pos = w.pos.Apply(c.move)
-		w.push(w.pos.Hash(), c.move.IsCapture())
+		w.push(w.g.Apply(&w.pos, M(c.move)))
 		w.path = append(w.path, idx)
 		w.pathPending = append(w.pathPending, pending{sl, k})
 	}
@@ -200,7 +212,7 @@ func (w *worker) simulate() {
 
 // run simulates until the shared count reaches Config.Sims or the root is
 // proven.
-func (w *worker) run() {
+func (w *worker[G, P, M]) run() {
 	c := w.s.counts
 	limit := int64(w.s.cfg.Sims)
 	every := int64(flushInterval(w.s.cfg.Sims))
@@ -224,6 +236,6 @@ func (w *worker) run() {
 	atomic.AddInt64(&c.completed, done)
 }
 
-func (w *worker) rootProven() bool {
+func (w *worker[G, P, M]) rootProven() bool {
 	return metaProof(atomic.LoadUint32(&w.a.node(w.root).meta)) != ProofNone
 }

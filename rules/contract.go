@@ -27,10 +27,42 @@ func (Rules) MaxMoves() int { return MaxMoves }
 // Moves is p.GenerateMoves(buf).
 func (Rules) Moves(p *Position, buf []Move) []Move { return p.GenerateMoves(buf) }
 
-// Apply plays m on p; a capture is irreversible.
+// Apply plays m, which must be legal in p, on p in place and returns p's
+// new hash and whether m captured (a capture is irreversible and resets the
+// no-capture count). It is the one implementation of a move
+// (Position.Apply calls it on a copy), and does not depend on the
+// settings: a search calls it through its type parameters, where one call
+// instead of two counts.
 func (Rules) Apply(p *Position, m Move) (uint64, bool) {
-	*p = p.Apply(m)
-	return p.hash, m.IsCapture()
+	// Branch-free, and the result is built from registers and stored
+	// whole: whether m captures is data, so a branch on it would often be
+	// mispredicted, and updating p field by field then copying it out
+	// stalls on store forwarding.
+	from, to := uint(m)&63, uint(m>>6)&63
+	us := p.side & 1
+	them := us ^ 1
+	captured := uint64(p.pieces[them]>>to) & 1
+	black := -Bitboard(us) // all ones when Black moves
+	moved, taken := Bitboard(1)<<from|Bitboard(1)<<to, Bitboard(captured)<<to
+	noCapture := p.noCapture
+	if noCapture < MaxNoCapture {
+		noCapture++
+	}
+	moveNumber := p.moveNumber
+	if us == Black && moveNumber < MaxMoveNumber {
+		moveNumber++
+	}
+	*p = Position{
+		pieces: [2]Bitboard{
+			p.pieces[Red] ^ (moved&^black | taken&black),
+			p.pieces[Black] ^ (moved&black | taken&^black),
+		},
+		hash:       p.hash ^ zobristPiece[us][from] ^ zobristPiece[us][to] ^ zobristBlack ^ zobristPiece[them][to]&-captured,
+		noCapture:  noCapture & (uint16(captured) - 1),
+		moveNumber: moveNumber,
+		side:       Color(them),
+	}
+	return p.hash, captured != 0
 }
 
 // Key is p.Hash().

@@ -119,33 +119,9 @@ func (p Position) WithSideToMove(c Color) Position {
 
 // Apply returns the position after m. m must be legal in p (from GenerateMoves
 // or ParseMove); Apply does not check it. A move onto an opponent's piece
-// captures it and resets the no-capture count.
+// captures it and resets the no-capture count. It is Rules.Apply, the one
+// implementation of a move, on a copy of p.
 func (p Position) Apply(m Move) Position {
-	// Branch-free, and the result is built from registers: whether m
-	// captures is data, so a branch on it would often be mispredicted, and
-	// updating p in place then copying it out stalls on store forwarding.
-	from, to := uint(m)&63, uint(m>>6)&63
-	us := p.side & 1
-	them := us ^ 1
-	captured := uint64(p.pieces[them]>>to) & 1
-	black := -Bitboard(us) // all ones when Black moves
-	moved, taken := Bitboard(1)<<from|Bitboard(1)<<to, Bitboard(captured)<<to
-	noCapture := p.noCapture
-	if noCapture < MaxNoCapture {
-		noCapture++
-	}
-	moveNumber := p.moveNumber
-	if us == Black && moveNumber < MaxMoveNumber {
-		moveNumber++
-	}
-	return Position{
-		pieces: [2]Bitboard{
-			p.pieces[Red] ^ (moved&^black | taken&black),
-			p.pieces[Black] ^ (moved&black | taken&^black),
-		},
-		hash:       p.hash ^ zobristPiece[us][from] ^ zobristPiece[us][to] ^ zobristBlack ^ zobristPiece[them][to]&-captured,
-		noCapture:  noCapture & (uint16(captured) - 1),
-		moveNumber: moveNumber,
-		side:       Color(them),
-	}
+	Rules{}.Apply(&p, m)
+	return p
 }
