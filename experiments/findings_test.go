@@ -1,0 +1,223 @@
+package experiments_test
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// findingsDir holds docs/findings: the write-up (README.md) and one folder
+// per study with the report.json its command wrote.
+const findingsDir = "../docs/findings"
+
+// interval is a figure with its interval, as a report.json stores it
+// ({"value": v, "ci": [lo, hi]}) or as the write-up prints it ("+18.2
+// [+17.9, +18.5]").
+type interval struct{ value, lo, hi float64 }
+
+// printedInterval is one "X [Y, Z]" of the write-up: its text, the three
+// numbers and the decimals each was printed with.
+type printedInterval struct {
+	text     string
+	line     int
+	nums     [3]float64
+	decimals [3]int
+}
+
+// printedElsewhere are the write-up's intervals that no committed report
+// holds, each with where it comes from. An entry whose text is gone from the
+// write-up fails the test too, so the list cannot outlive its figures.
+var printedElsewhere = map[string]string{
+	// Matches of docs/BENCHMARKS.md, not studies.
+	"+254.7 [+221.5, +292.6]": "the pattern model against the linear model at equal time (docs/BENCHMARKS.md)",
+	"+201 [+148, +254]":       "the training ladder of docs/findings/strongest/train-report.md (Elo, not a report.json)",
+	// The † rows: arms of two experiments (or two seeds) paired by game
+	// number, which no report compares; the write-up says how they were made.
+	"−5.0 [−7.5, −2.6]":        "† 400 → 566, strength-ladder × strength-ladder-dip",
+	"−3.6 [−7.1, −0.1]":        "† 400 → 566, strength-ladder × strength-ladder-dip",
+	"−1.8 [−3.7, +0.1]":        "† 1131 → 1600, strength-ladder-dip × strength-ladder",
+	"+5.6 [+2.4, +8.7]":        "† 1131 → 1600, strength-ladder-dip × strength-ladder",
+	"−0.4 [−1.6, +0.8]":        "† 800 under two seeds, paired",
+	"+0.6 [−1.2, +2.4]":        "† 800 under two seeds, paired",
+	"+1.0 [−0.6, +2.7]":        "† 3200 → 6400 with 4M slots, strength-ladder × strength-ladder-budget",
+	"−2.2 [−5.3, +0.8]":        "† 3200 → 6400 with 4M slots, strength-ladder × strength-ladder-budget",
+	"−2.8 [−6.0, +0.3]":        "stats --compare of three datasets (section 7's command), not a report",
+	"−2.4 [−6.3, +1.4]":        "stats --compare of three datasets (section 7's command), not a report",
+	"−0.4 [−3.0, +2.3]":        "stats --compare of three datasets (section 7's command), not a report",
+	"+2.2 [+1.3, +3.1]":        "stats --pool of three datasets (section 7's command), not a report",
+	"+2.2 points [+1.3, +3.1]": "stats --pool of three datasets (section 7's command), not a report",
+	// Figures of studies whose reports were replaced: section 14 and the
+	// closing table quote them from the git history, as the write-up says.
+	"−9.1 [−12.6, −5.6]":          "the linear model's sensitivity study (the issue that asked for section 5)",
+	"+13.6 points [+11.5, +15.6]": "the 2026-11-29 ladder (git history before 7558013)",
+	"+24.6 [+23.0, +26.1]":        "section 14: openings study of the linear model (git history, 04c60ad)",
+	"+16.7 [+14.6, +18.7]":        "section 14: openings study of the linear model (git history, 04c60ad)",
+	"4.9 [3.6, 6.2]":              "section 14: strength-variants of the linear model (git history, 04c60ad)",
+	"1.9 [1.2, 2.5]":              "section 14: strength-variants of the linear model (git history, 04c60ad)",
+	"0.576 [0.556, 0.596]":        "the 2026-11-29 variants study (git history before 7558013)",
+	"+7.6 [+5.6, +9.6]":           "the 2026-11-29 variants study (git history before 7558013)",
+	"+7.5 [+5.4, +9.5]":           "the 2026-11-29 variants study (git history before 7558013)",
+	"−0.1 [−3.0, +2.7]":           "the 2026-11-29 variants study (git history before 7558013)",
+	"−1.8 [−3.8, +0.3]":           "the 2026-11-29 variants study (git history before 7558013)",
+	"+0.9 [+0.2, +1.7]":           "the 2026-11-29 ladder (git history before 7558013)",
+	"0.598 [0.568, 0.626]":        "the pipeline's default run of 2026-11-29 (git history)",
+	"0.592 [0.562, 0.620]":        "the pipeline's default run of 2026-11-29 (git history)",
+	"0.486 [0.457, 0.517]":        "the pipeline's default run before issue 29 (README of d8dacb2)",
+	"0.486 [0.456, 0.516]":        "the pipeline's default run before issue 29 (README of d8dacb2)",
+}
+
+// TestFindingsIntervalsAreTheReportsOwn fails when an interval quoted in
+// docs/findings/README.md is not one that a committed report.json under
+// docs/findings holds (at the precision printed, as a proportion or in
+// points or percent) and is not listed in printedElsewhere with its source:
+// a figure left stale when a study was re-run, or mistyped.
+func TestFindingsIntervalsAreTheReportsOwn(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join(findingsDir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := reportIntervals(t)
+	if len(held) < 1000 {
+		t.Fatalf("read %d intervals from docs/findings/*/report.json; expected thousands", len(held))
+	}
+	printed := printedIntervals(string(text))
+	if len(printed) < 100 {
+		t.Fatalf("found %d intervals in docs/findings/README.md; expected hundreds (has the form changed?)", len(printed))
+	}
+	seen := map[string]bool{}
+	for _, p := range printed {
+		if _, ok := printedElsewhere[p.text]; ok {
+			seen[p.text] = true
+			continue
+		}
+		if !anyMatches(p, held) {
+			t.Errorf("docs/findings/README.md:%d: %q is in no committed report.json under docs/findings: a stale or mistyped figure (or list it in printedElsewhere with its source)", p.line, p.text)
+		}
+	}
+	for text, source := range printedElsewhere {
+		if !seen[text] {
+			t.Errorf("printedElsewhere lists %q (%s), which docs/findings/README.md no longer prints: remove the entry", text, source)
+		}
+	}
+}
+
+// TestFindingsIntervalCheckCatchesAStaleFigure is the check's own known
+// answer: the ladder's top rung as section 1 once printed it, +24.9
+// [+23.6, +26.2], before the ladder was re-run (+24.6 [+23.7, +25.4]).
+func TestFindingsIntervalCheckCatchesAStaleFigure(t *testing.T) {
+	held := reportIntervals(t)
+	stale := printedIntervals("to +24.9 [+23.6, +26.2] points at 6400")
+	fresh := printedIntervals("+24.6\n[+23.7, +25.4] at 6400")
+	if len(stale) != 1 || len(fresh) != 1 {
+		t.Fatalf("parsed %d and %d intervals, want 1 and 1", len(stale), len(fresh))
+	}
+	if anyMatches(stale[0], held) {
+		t.Error("the stale top rung +24.9 [+23.6, +26.2] matched a report")
+	}
+	if !anyMatches(fresh[0], held) {
+		t.Error("the ladder's top rung +24.6 [+23.7, +25.4] matched no report")
+	}
+}
+
+// reportIntervals reads every {"value", "ci"} object of every report.json
+// under docs/findings.
+func reportIntervals(t *testing.T) []interval {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(findingsDir, "*", "report.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no report.json under %s (%v)", findingsDir, err)
+	}
+	var out []interval
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		out = collectIntervals(v, out)
+	}
+	return out
+}
+
+func collectIntervals(v any, out []interval) []interval {
+	switch x := v.(type) {
+	case map[string]any:
+		if ci, ok := x["ci"].([]any); ok && len(ci) == 2 {
+			value, okv := x["value"].(float64)
+			lo, okl := ci[0].(float64)
+			hi, okh := ci[1].(float64)
+			if okv && okl && okh {
+				out = append(out, interval{value, lo, hi})
+			}
+		}
+		for _, e := range x {
+			out = collectIntervals(e, out)
+		}
+	case []any:
+		for _, e := range x {
+			out = collectIntervals(e, out)
+		}
+	}
+	return out
+}
+
+// number is a printed figure: a sign (ASCII or the typographic minus), digits,
+// decimals.
+const number = `([+\-−]?\d+(?:\.\d+)?)`
+
+// intervalForm is "X [Y, Z]" with an optional unit or bold between, across
+// a line break as Markdown paragraphs wrap them.
+var intervalForm = regexp.MustCompile(number + `%?\s*(?:points\s*|pts\s*)?\*{0,2}\s*\[\s*` + number + `%?,\s*` + number + `%?\s*\]`)
+
+func printedIntervals(text string) []printedInterval {
+	var out []printedInterval
+	for _, m := range intervalForm.FindAllStringSubmatchIndex(text, -1) {
+		p := printedInterval{
+			text: strings.Join(strings.Fields(text[m[0]:m[1]]), " "),
+			line: strings.Count(text[:m[0]], "\n") + 1,
+		}
+		for i := range 3 {
+			s := strings.ReplaceAll(text[m[2+2*i]:m[3+2*i]], "−", "-")
+			f, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				panic(err) // the pattern admits only numbers
+			}
+			p.nums[i] = f
+			if dot := strings.IndexByte(s, '.'); dot >= 0 {
+				p.decimals[i] = len(s) - dot - 1
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// anyMatches reports whether some held interval prints as p: as it is (Elo,
+// scores) or times 100 (points, percent), each number within half a unit of
+// its last printed decimal.
+func anyMatches(p printedInterval, held []interval) bool {
+	for _, h := range held {
+		for _, scale := range []float64{1, 100} {
+			got := [3]float64{h.value * scale, h.lo * scale, h.hi * scale}
+			ok := true
+			for i := range 3 {
+				if math.Abs(got[i]-p.nums[i]) > 0.5*math.Pow(10, -float64(p.decimals[i]))+1e-9 {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
+}
