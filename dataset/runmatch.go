@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/surakarta/surakarta/internal/words"
 )
 
 // SettingDiff is one setting in which two runs differ.
@@ -37,6 +39,21 @@ func (d SettingDiff) Flagged(have string) string {
 		return fmt.Sprintf("%s: this run %q, %s %q", d.Setting, d.Mine, have, d.Have)
 	}
 	return fmt.Sprintf("--%s: this run %s, %s %s", strings.ReplaceAll(d.Setting, "_", "-"), d.Mine, have, d.Have)
+}
+
+// Restore returns the flag and value that set the setting back to the
+// value on disk ("--sims 100"), as a command line writes them, or "" where
+// no flag does (the schema version, the variant, a game-id selection or a
+// start, a text out of its usual form, a setting not recorded there).
+func (d SettingDiff) Restore() string {
+	switch d.Setting {
+	case "schema_version", "variant", "rules", "engine", "game_ids", "start":
+		return ""
+	}
+	if d.Have == notRecorded {
+		return ""
+	}
+	return "--" + strings.ReplaceAll(d.Setting, "_", "-") + " " + words.ShellWord(d.Have)
 }
 
 // RunMismatchError is the refusal to mix runs: Partition already holds a

@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/internal/runspec"
@@ -19,9 +20,11 @@ const (
 	VerifyFile  = "verify.json"
 	WeightsFile = "weights.json"
 	MatchFile   = "match.json"
-	ReportDir   = "report"
-	StatsFile   = "stats.json"
-	SummaryFile = "summary.json"
+	// ModelMatchFile holds the match against Config.MatchModel.
+	ModelMatchFile = "match-model.json"
+	ReportDir      = "report"
+	StatsFile      = "stats.json"
+	SummaryFile    = "summary.json"
 )
 
 // FitVariant is the variant whose positions the weights are fitted on, and
@@ -40,14 +43,21 @@ type Config struct {
 	// Out is the directory every output goes to (see the package
 	// documentation for the layout); Games counts the self-play games per
 	// variant; Seed seeds everything random: the self-play run (openings
-	// and searches), the held-out split of the fit, and the match's
-	// openings and searches; RandomOpening plies open every self-play game
-	// and every match pair; Concurrency is the number of games played at
-	// once in self-play and the match (0: one per CPU), which changes only
-	// the speed; Resume continues a run in Out (see the package
-	// documentation). Shard and Shards are not read: the pipeline plays
-	// every game itself.
+	// and searches), the held-out split of the fit, and the matches'
+	// openings and searches; RandomOpening plies, chosen by Opening, open
+	// every self-play game and every match pair; Concurrency is the number
+	// of games played at once in self-play and the matches (0: one per
+	// CPU), which changes only the speed; Resume continues a run in Out
+	// (see the package documentation). Shard and Shards are not read: the
+	// pipeline plays every game itself.
 	Run runspec.Settings
+	// Opening is the procedure that chooses the RandomOpening plies:
+	// dataset.OpeningEnumerated (the findings' procedure: game i of each
+	// variant plays opening i mod N of the N openings of that many plies,
+	// so that Games a multiple of N plays each equally often, and match
+	// pair k opening k mod N) or dataset.OpeningRandom (uniformly random
+	// plies from the seed and the game id; "" means it too).
+	Opening string
 	// Rules are the game settings under FitVariant (Validate refuses
 	// another variant): self-play plays them under each of Variants, the
 	// match as they are.
@@ -59,11 +69,14 @@ type Config struct {
 	Evaluator eval.Opened
 	// Fit is the settings of the fit on the FitVariant games.
 	Fit fit.FitOptions
-	// MatchGames is the number of match games (even; 0 skips the match).
-	// MatchEngine is the search setting of both players; the fitted
-	// evaluator plays A, the material evaluator B.
+	// MatchGames is the number of games of each match (even; 0 skips the
+	// matches). MatchEngine is the search setting of both players; the
+	// fitted evaluator plays A, and B is the material evaluator in the
+	// first match and MatchModel, an evaluator name (the shipped model by
+	// default), in the second ("" skips the second).
 	MatchGames  int
 	MatchEngine mcts.Settings
+	MatchModel  string
 	// Confidence is the level of the report's intervals (0 means 0.95).
 	Confidence float64
 	// Command is the command line recorded in the report and summary.
@@ -78,6 +91,18 @@ type Config struct {
 func (c *Config) Validate() error {
 	if err := c.Run.Validate("games", "random_opening", "concurrency"); err != nil {
 		return err
+	}
+	if _, err := dataset.ParseOpening(c.Opening); err != nil {
+		return err
+	}
+	if c.Opening == dataset.OpeningEnumerated {
+		list, err := dataset.EnumerateOpenings(c.Rules, rules.Start(), c.Run.RandomOpening)
+		if err != nil {
+			return err
+		}
+		if n := int64(len(list)); c.Run.Games%n != 0 {
+			return fmt.Errorf("games %d with enumerated openings of %d plies: want a multiple of their %d, so that every opening is played equally often", c.Run.Games, c.Run.RandomOpening, n)
+		}
 	}
 	if err := runspec.PairedGames("match games", int64(c.MatchGames), "to skip the match"); err != nil {
 		return err
@@ -116,4 +141,11 @@ func (c *Config) rulesOf(v rules.Variant) rules.Rules {
 
 func (c *Config) path(name ...string) string {
 	return filepath.Join(append([]string{c.Run.Out}, name...)...)
+}
+
+// opening names the opening procedure: Opening, "" read as
+// dataset.OpeningRandom.
+func (c *Config) opening() string {
+	o, _ := dataset.ParseOpening(c.Opening) // Validate checked it
+	return o
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/filelock"
 	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 )
 
 // Stage statuses.
@@ -51,7 +52,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		{"self-play", p.selfplay},
 		{"verify", p.verify},
 		{"fit", p.fit},
-		{"match", p.match},
+		{"match material", p.matchMaterial},
+		{"match model", p.matchModel},
 		{"report", p.report},
 	}
 	for _, st := range stages {
@@ -84,7 +86,7 @@ const LockFile = "_pipeline.lock"
 func claimOut(cfg *Config) (*filelock.Lock, error) {
 	if !cfg.Run.Resume {
 		var found []string
-		for _, name := range []string{DataDir, VerifyFile, WeightsFile, MatchFile, ReportDir, SummaryFile} {
+		for _, name := range []string{DataDir, VerifyFile, WeightsFile, MatchFile, ModelMatchFile, ReportDir, SummaryFile} {
 			if _, err := os.Stat(cfg.path(name)); err == nil {
 				found = append(found, name)
 			}
@@ -129,7 +131,7 @@ func (p *runner) logf(format string, args ...any) {
 func (p *runner) settings() Settings {
 	c := &p.cfg
 	s := Settings{
-		GamesPerVariant: c.Run.Games, Seed: c.Run.Seed, RandomOpening: c.Run.RandomOpening,
+		GamesPerVariant: c.Run.Games, Seed: c.Run.Seed, RandomOpening: c.Run.RandomOpening, Opening: c.opening(),
 		Rules:  c.rulesOf(FitVariant).String(),
 		Engine: dataset.EngineJSON(c.Engine.Describe()),
 		Sims:   c.Engine.Sims, Leaf: c.Engine.Leaf.String(), Evaluator: c.Evaluator.Identity,
@@ -137,7 +139,11 @@ func (p *runner) settings() Settings {
 		MatchGames: c.MatchGames, Confidence: c.Confidence,
 	}
 	if c.MatchGames > 0 {
-		s.MatchEngine = engineWords(c.MatchEngine)
+		s.MatchEngine, s.MatchModel = engineWords(c.MatchEngine), c.MatchModel
+	}
+	if s.Opening == dataset.OpeningEnumerated {
+		list, _ := dataset.EnumerateOpenings(c.Rules, rules.Start(), c.Run.RandomOpening) // Validate checked them
+		s.Openings = len(list)
 	}
 	return s
 }

@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/atomicfile"
@@ -23,8 +25,11 @@ import (
 	"github.com/surakarta/surakarta/selfplay"
 )
 
+// testModel is the model the tiny runs' second match plays.
+const testModel = "trained-patterns"
+
 // tinyConfig is a whole pipeline in well under a second: 8 games per
-// variant at 8 simulations, a 4-game match at 16.
+// variant at 8 simulations, two 4-game matches at 16.
 func tinyConfig(out string) Config {
 	eng := selfplay.DefaultEngine()
 	eng.Sims = 8
@@ -33,7 +38,7 @@ func tinyConfig(out string) Config {
 	return Config{
 		Run:   runspec.Settings{Out: out, Games: 8, Seed: 1, RandomOpening: 4, Concurrency: 2},
 		Rules: rules.DefaultRules(), Engine: eng, Evaluator: eval.Opened{Evaluator: mcts.Material{}, Identity: mcts.MaterialName},
-		Fit: fit.DefaultFitOptions(), MatchGames: 4, MatchEngine: m,
+		Fit: fit.DefaultFitOptions(), MatchGames: 4, MatchEngine: m, MatchModel: testModel,
 	}
 }
 
@@ -50,12 +55,14 @@ func statuses(s *Summary) map[string]string {
 // and timings.
 func figures(s *Summary) string {
 	b, _ := json.Marshal(struct {
-		V []VariantFigures
-		C *VariantComparison
-		F *FitSummary
-		M *MatchSummary
-		N VerifySummary
-	}{s.Variants, s.Comparison, s.Fit, s.Match, s.Verified})
+		V  []VariantFigures
+		C  *VariantComparison
+		F  *FitSummary
+		M  *MatchSummary
+		MM *MatchSummary
+		S  Strength
+		N  VerifySummary
+	}{s.Variants, s.Comparison, s.Fit, s.Match, s.ModelMatch, s.Strength, s.Verified})
 	r := strings.NewReplacer(s.Out, "OUT")
 	return r.Replace(string(b))
 }
@@ -73,7 +80,7 @@ func TestMain(m *testing.M) { testutil.Main(m) }
 func TestRunWritesEveryOutputAndTheSummaryAgreesWithThem(t *testing.T) {
 	s := freshRun(t)
 	out := s.Out
-	for _, p := range []string{DataDir, VerifyFile, WeightsFile, MatchFile, SummaryFile,
+	for _, p := range []string{DataDir, VerifyFile, WeightsFile, MatchFile, ModelMatchFile, SummaryFile,
 		filepath.Join(ReportDir, "report.md"), filepath.Join(ReportDir, "report.json"), filepath.Join(ReportDir, StatsFile),
 		filepath.Join(ReportDir, experiments.OutcomesPlot)} {
 		if _, err := os.Stat(filepath.Join(out, p)); err != nil {
@@ -105,8 +112,10 @@ func TestRunWritesEveryOutputAndTheSummaryAgreesWithThem(t *testing.T) {
 	if c := s.Comparison; c == nil || c.Pairs != 8 {
 		t.Errorf("comparison %+v: want the 8 games of each variant paired by opening", c)
 	}
-	if s.Match == nil || s.Match.Games != 4 || s.Match.Wins+s.Match.Draws+s.Match.Losses != 4 {
-		t.Errorf("match %+v: want 4 games", s.Match)
+	for opp, m := range map[string]*MatchSummary{mcts.MaterialName: s.Match, testModel: s.ModelMatch} {
+		if m == nil || m.Games != 4 || m.Wins+m.Draws+m.Losses != 4 || m.Opponent != opp {
+			t.Errorf("match %+v: want 4 games against %s", m, opp)
+		}
 	}
 
 	// The weights on disk are the fit the summary reports.
@@ -172,7 +181,7 @@ func TestResumeSkipsUpToDateStagesAndRerunsChangedOnes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"self-play": Skipped, "verify": Skipped, "fit": Skipped, "match": Skipped, "report": Ran}
+	want := map[string]string{"self-play": Skipped, "verify": Skipped, "fit": Skipped, "match material": Skipped, "match model": Skipped, "report": Ran}
 	if got := statuses(s); !reflect.DeepEqual(got, want) {
 		t.Errorf("resume of a complete run: %v, want %v", got, want)
 	}
@@ -186,8 +195,8 @@ func TestResumeSkipsUpToDateStagesAndRerunsChangedOnes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want["match"] = Ran
-	if got := statuses(s); !reflect.DeepEqual(got, want) || s.Match.Games != 2 {
+	want["match material"], want["match model"] = Ran, Ran
+	if got := statuses(s); !reflect.DeepEqual(got, want) || s.Match.Games != 2 || s.ModelMatch.Games != 2 {
 		t.Errorf("changed --match-games: %v (match %d games), want %v", got, s.Match.Games, want)
 	}
 
@@ -285,11 +294,14 @@ func TestMatchZeroSkipsTheMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Match != nil || statuses(s)["match"] != Skipped {
-		t.Errorf("--match-games 0: match %+v, status %s", s.Match, statuses(s)["match"])
+	st := statuses(s)
+	if s.Match != nil || s.ModelMatch != nil || st["match material"] != Skipped || st["match model"] != Skipped {
+		t.Errorf("--match-games 0: matches %+v %+v, statuses %v", s.Match, s.ModelMatch, st)
 	}
-	if _, err := os.Stat(filepath.Join(cfg.Run.Out, MatchFile)); err == nil {
-		t.Error("match.json written although the match was skipped")
+	for _, f := range []string{MatchFile, ModelMatchFile} {
+		if _, err := os.Stat(filepath.Join(cfg.Run.Out, f)); err == nil {
+			t.Errorf("%s written although the matches were skipped", f)
+		}
 	}
 	var buf bytes.Buffer
 	if err := s.WriteText(&buf); err != nil || !strings.Contains(buf.String(), "match: skipped") {
@@ -340,5 +352,100 @@ func TestTwoPipelinesInOneDirectoryAreRefused(t *testing.T) {
 	cfg.Run.Resume = true
 	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "another pipeline is writing") || !strings.Contains(err.Error(), "pid ") {
 		t.Fatalf("second pipeline: %v, want a refusal naming the holder", err)
+	}
+}
+
+// enumeratedConfig is tinyConfig under the findings' procedure at one
+// ply: every 1-ply opening (16) twice a variant, the matches' pairs from
+// the same openings.
+func enumeratedConfig(out string) Config {
+	cfg := tinyConfig(out)
+	cfg.Run.Games, cfg.Run.RandomOpening, cfg.Opening = 32, 1, dataset.OpeningEnumerated
+	cfg.Engine.NoiseWeight, cfg.Engine.TemperaturePlies = 0, 0
+	return cfg
+}
+
+// TestEnumeratedOpeningsStratifyTheAdvantageAndOpenTheMatches: under
+// enumerated openings every variant's advantage is stratified by opening,
+// the strength block quotes the standard one, and the match pairs start
+// from the positions after the same openings.
+func TestEnumeratedOpeningsStratifyTheAdvantageAndOpenTheMatches(t *testing.T) {
+	cfg := enumeratedConfig(t.TempDir())
+	s, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range s.Variants {
+		if v.StratifiedAdvantage == nil {
+			t.Fatalf("%s: no stratified advantage from 16 openings played twice", v.Variant)
+		}
+	}
+	if a := s.Strength.Advantage; a == nil || *a != *s.Variants[0].StratifiedAdvantage {
+		t.Errorf("strength's advantage %+v, want the standard variant's %+v", a, s.Variants[0].StratifiedAdvantage)
+	}
+	if s.Settings.Opening != dataset.OpeningEnumerated || s.Settings.Openings != 16 {
+		t.Errorf("settings say opening %q of %d openings, want enumerated of 16", s.Settings.Opening, s.Settings.Openings)
+	}
+	book, err := cfg.matchOpenings()
+	if err != nil || len(book) != 16 {
+		t.Fatalf("match openings: %d (%v), want 16", len(book), err)
+	}
+	for _, f := range []string{MatchFile, ModelMatchFile} {
+		var rec matchRecord
+		if err := atomicfile.ReadJSON(filepath.Join(cfg.Run.Out, f), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if rec.Settings.Openings != arena.OpeningsText(book) || rec.Settings.RandomOpening != 0 {
+			t.Errorf("%s: openings %q and %d random plies, want the book %q and none", f, rec.Settings.Openings, rec.Settings.RandomOpening, arena.OpeningsText(book))
+		}
+	}
+	var text bytes.Buffer
+	if err := s.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"game i of both from 1-ply opening i mod 16 (every opening alike)", "pairs from 1-ply opening k mod 16",
+		"stratified by opening), standard: " + s.Strength.Advantage.PointsText(" pts"), FindingsDoc} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, text.String())
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(cfg.Run.Out, ReportDir, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte("**At which strength.**")) || !bytes.Contains(b, []byte(FindingsDoc)) {
+		t.Errorf("report.md does not say at which strength its figures hold and where the findings are")
+	}
+
+	// Games that do not play every opening equally often are refused.
+	cfg = enumeratedConfig(t.TempDir())
+	cfg.Run.Games = 24
+	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "multiple of their 16") {
+		t.Errorf("24 games of 16 openings: %v, want a refusal asking for a multiple of 16", err)
+	}
+}
+
+// TestResumeOfARunUnderOtherOpeningsNamesEveryFlagThatRestoresIt: a run
+// made under random openings with root noise and sampling (the old
+// defaults' procedure), resumed under enumerated openings and best play,
+// is refused before anything is played, naming each differing flag and
+// the flags that continue it.
+func TestResumeOfARunUnderOtherOpeningsNamesEveryFlagThatRestoresIt(t *testing.T) {
+	old := freshRun(t)
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(old.Out)); err != nil {
+		t.Fatal(err)
+	}
+	cfg := enumeratedConfig(dir)
+	cfg.Run.Resume = true
+	_, err := Run(context.Background(), cfg)
+	if err == nil {
+		t.Fatal("a run of other openings and engine was resumed")
+	}
+	for _, want := range []string{"--opening: this run enumerated, the partition random", "--random-opening: this run 1, the partition 4",
+		"--noise-weight: this run 0, the partition 0.25", "--resume --noise-weight 0.25 --temperature-plies 20 --random-opening 4 --opening random"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("refusal lacks %q:\n%v", want, err)
+		}
 	}
 }

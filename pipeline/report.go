@@ -45,7 +45,7 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 			return "", "", err
 		}
 		arms = append(arms, experiments.ArmInfo{Name: name, Variant: name, Sims: c.Engine.Sims, Evaluator: ev, Dir: "../" + DataDir,
-			Engine: experiments.EngineWords(c.Engine.Settings), Regime: experiments.Regime(c.Engine.Settings)})
+			Engine: experiments.EngineWords(c.Engine.Settings), Regime: experiments.Regime(c.Engine.Settings), RandomOpening: c.Run.RandomOpening})
 	}
 	r, err := experiments.BuildReport(experiments.ReportInput{
 		Title:       "Pipeline: standard against majority ending",
@@ -59,13 +59,14 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 	if err != nil {
 		return "", "", fmt.Errorf("report: %w", err)
 	}
+	p.fillFigures(r)
+	r.Answer = append(r.Answer, p.sum.Strength.paragraph())
 	if err := r.WriteFiles(dir); err != nil {
 		return "", "", fmt.Errorf("writing the report: %w", err)
 	}
 	if err := atomicfile.WriteJSON(filepath.Join(dir, StatsFile), res); err != nil {
 		return "", "", err
 	}
-	p.fillFigures(r)
 	files := append([]string{"report.md", "report.json", StatsFile}, r.Plots...)
 	p.sum.Report = ReportSummary{Dir: dir, Files: files}
 	return Ran, filepath.Join(dir, "report.md"), nil
@@ -73,9 +74,20 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 
 func (p *runner) description() string {
 	c := &p.cfg
-	return fmt.Sprintf("Made by the pipeline: %d self-play games per variant at %d simulations a move (%s leaves, evaluator %s), "+
-		"game i of both variants opening with the same %d random plies (seed %d), rules %s otherwise.",
-		c.Run.Games, c.Engine.Sims, c.Engine.Leaf, c.Evaluator.Identity, c.Run.RandomOpening, c.Run.Seed, strings.TrimPrefix(c.rulesOf(FitVariant).String(), "variant=standard,"))
+	return fmt.Sprintf("Made by the pipeline: %d self-play games per variant, both sides %s, "+
+		"game i of both variants from %s (seed %d), rules %s otherwise.",
+		c.Run.Games, p.engineWords(), p.sum.Settings.openingWords(), c.Run.Seed, strings.TrimPrefix(c.rulesOf(FitVariant).String(), "variant=standard,"))
+}
+
+// engineWords describes the self-play engine: its search, evaluator,
+// tables and how it chooses moves.
+func (p *runner) engineWords() string {
+	c := &p.cfg
+	tables := "no endgame tables"
+	if c.Engine.Tablebase != "" {
+		tables = "endgame tables of " + c.Engine.Tablebase
+	}
+	return fmt.Sprintf("%s, evaluator %s, %s; %s", experiments.EngineWords(c.Engine.Settings), p.evaluatorWords(), tables, experiments.Regime(c.Engine.Settings))
 }
 
 // fillFigures copies the report's headline figures into the summary.
@@ -94,6 +106,23 @@ func (p *runner) fillFigures(r *experiments.Report) {
 			f.MeanPlies = s.Plies.Mean
 		}
 	}
+	var adv *experiments.Estimate
+	for _, a := range r.Arms {
+		if a.Openings == nil || a.Openings.Stratified == nil {
+			continue
+		}
+		for i := range p.sum.Variants {
+			if p.sum.Variants[i].Variant == a.Variant {
+				e := a.Openings.Stratified.Advantage
+				p.sum.Variants[i].StratifiedAdvantage = &e
+				if a.Variant == FitVariant.String() {
+					adv = &e
+				}
+			}
+		}
+	}
+	c := &p.cfg
+	p.sum.Strength = newStrength(c.Engine, p.engineWords(), c.Opening, c.Run.RandomOpening, adv)
 	if len(r.Comparisons) > 0 {
 		cmp := r.Comparisons[0]
 		vc := &VariantComparison{A: cmp.A, B: cmp.B, FirstPlayerScoreDiff: cmp.FirstPlayerScore.Diff}
@@ -110,4 +139,14 @@ func (p *runner) fillFigures(r *experiments.Report) {
 		}
 		p.sum.Comparison = vc
 	}
+}
+
+// evaluatorWords names the self-play evaluator: the shipped pattern model
+// by that name, another by its identity.
+func (p *runner) evaluatorWords() string {
+	id := p.cfg.Evaluator.Identity
+	if id == shippedPatterns {
+		return "the shipped pattern model with its move prior (trained-patterns)"
+	}
+	return id
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
@@ -17,8 +16,8 @@ func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 	run.Out, run.Shard, run.Shards = data, 0, 1 // every game, into the data directory
 	status := Skipped
 	for _, v := range Variants {
-		sc := selfplay.Config{Run: run, Rules: c.rulesOf(v), Engine: c.Engine, Evaluator: c.Evaluator.Evaluator}
-		if err := checkManifest(data, &sc); err != nil {
+		sc := selfplay.Config{Run: run, Rules: c.rulesOf(v), Engine: c.Engine, Evaluator: c.Evaluator.Evaluator, Opening: c.Opening}
+		if err := sc.CheckPartition(); err != nil { // a run of other settings, named flag by flag
 			return "", "", err
 		}
 		var prog selfplay.Progress
@@ -47,19 +46,4 @@ func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 		}
 	}
 	return status, data, nil
-}
-
-// checkManifest refuses, before any game is played, a data directory whose
-// variant partition holds a run of other settings, naming the setting.
-func checkManifest(dir string, sc *selfplay.Config) error {
-	have, ok, err := dataset.ReadManifest(dir, sc.Rules.Variant.String())
-	if err != nil || !ok {
-		return err
-	}
-	want := sc.RunSettings()
-	if d := want.Diff(have); d != "" {
-		return fmt.Errorf("%s holds a %s run of other settings (%s): --resume continues a run with its own settings (--sims, --seed, --random-opening, engine and rules flags; a larger --games extends it); repeat those, or choose another --out for new ones",
-			dir, want.Variant, d)
-	}
-	return nil
 }

@@ -35,8 +35,34 @@ type Summary struct {
 	Comparison *VariantComparison `json:"comparison,omitempty"`
 	Verified   VerifySummary      `json:"verified"`
 	Fit        *FitSummary        `json:"fit"`
-	Match      *MatchSummary      `json:"match,omitempty"`
-	Report     ReportSummary      `json:"report"`
+	// Match is the fitted evaluator's match against material, ModelMatch
+	// against Settings.MatchModel.
+	Match      *MatchSummary `json:"match,omitempty"`
+	ModelMatch *MatchSummary `json:"model_match,omitempty"`
+	// Strength says at which strength the self-play figures hold.
+	Strength Strength      `json:"strength"`
+	Report   ReportSummary `json:"report"`
+}
+
+// Strength says at which strength the figures hold: they are the
+// self-play engine's, and a stronger engine finds a larger first-player
+// advantage (docs/findings).
+type Strength struct {
+	// Engine is the self-play engine in words: search, evaluator, tables
+	// and how moves are chosen.
+	Engine string `json:"engine"`
+	// Advantage is the standard variant's first-player advantage
+	// stratified by opening (absent unless every opening was played at
+	// least twice).
+	Advantage *experiments.Estimate `json:"advantage,omitempty"`
+	// Findings is docs/findings' figure for the same engine, simulations
+	// and openings, where it has one; Agrees says whether it lies within
+	// Advantage's interval.
+	Findings *Reference `json:"findings,omitempty"`
+	Agrees   bool       `json:"agrees"`
+	// Ladder is the findings' figures of the same model at other
+	// strengths (References).
+	Ladder []Reference `json:"ladder"`
 }
 
 // Settings are the run's settings as the summary reports them.
@@ -44,6 +70,12 @@ type Settings struct {
 	GamesPerVariant int64  `json:"games_per_variant"`
 	Seed            uint64 `json:"seed"`
 	RandomOpening   int    `json:"random_opening"`
+	// Opening is the procedure that chose the RandomOpening plies
+	// (dataset.OpeningEnumerated or dataset.OpeningRandom).
+	Opening string `json:"opening"`
+	// Openings is the number of enumerated openings (0 under random
+	// openings).
+	Openings int `json:"openings,omitempty"`
 	// Rules are the standard variant's rules; the majority variant shares
 	// all but the variant.
 	Rules string `json:"rules"`
@@ -58,8 +90,10 @@ type Settings struct {
 	FitHoldout float64            `json:"fit_holdout"`
 	FitVariant string             `json:"fit_variant"`
 	MatchGames int                `json:"match_games"`
-	// MatchEngine is both match players' setting as match CONFIG keys.
+	// MatchEngine is both match players' setting as match CONFIG keys;
+	// MatchModel the second match's opponent ("": none).
 	MatchEngine string  `json:"match_engine,omitempty"`
+	MatchModel  string  `json:"match_model,omitempty"`
 	Confidence  float64 `json:"confidence"`
 }
 
@@ -87,6 +121,11 @@ type VariantFigures struct {
 	FirstPlayerScore experiments.Estimate `json:"first_player_score"`
 	DrawRate         experiments.Estimate `json:"draw_rate"`
 	MeanPlies        float64              `json:"mean_plies"`
+	// StratifiedAdvantage is the first player's advantage stratified by
+	// opening (each opening weighted alike, the interval from the spread
+	// within openings), present when every opening was played at least
+	// twice.
+	StratifiedAdvantage *experiments.Estimate `json:"stratified_advantage,omitempty"`
 }
 
 // VariantComparison compares the variants: every figure is the change
@@ -141,12 +180,14 @@ type FitSummary struct {
 	Warning string `json:"warning,omitempty"`
 }
 
-// MatchSummary is the match's result from the fitted evaluator's side (A)
-// against the material evaluator (B).
+// MatchSummary is a match's result from the fitted evaluator's side (A)
+// against the opponent (B).
 type MatchSummary struct {
 	Path   string `json:"path"`
 	Engine string `json:"engine"`
-	Games  int    `json:"games"`
+	// Opponent is B's evaluator by name.
+	Opponent string `json:"opponent"`
+	Games    int    `json:"games"`
 	stats.WDL
 	Score float64 `json:"score"`
 	// Elo is A − B with its 95% interval; infinite values (a sweep) are
@@ -180,8 +221,8 @@ func (s *Summary) WriteText(w io.Writer) error {
 	tw.Flush()
 	ew.printf("total %.1f s\n", s.Seconds)
 
-	ew.printf("\nself-play: %d games per variant, game i of both from the same %d random plies (seed %d); %d simulations a move, %s leaves, evaluator %s\n",
-		set.GamesPerVariant, set.RandomOpening, set.Seed, set.Sims, set.Leaf, set.Evaluator)
+	ew.printf("\nself-play: %d games per variant, game i of both from %s (seed %d); %d simulations a move, %s leaves, evaluator %s\n",
+		set.GamesPerVariant, set.openingWords(), set.Seed, set.Sims, set.Leaf, set.Evaluator)
 	ew.printf("rules:     %s, under both variants\n", strings.TrimPrefix(set.Rules, "variant=standard,"))
 	ew.printf("verified: %d games and %d positions in %d files agree with the rules\n\n", s.Verified.Games, s.Verified.Positions, s.Verified.Files)
 	conf := fmt.Sprintf("%g%%", 100*set.Confidence)
@@ -203,6 +244,8 @@ func (s *Summary) WriteText(w io.Writer) error {
 		}
 	}
 
+	s.Strength.writeText(ew)
+
 	if f := s.Fit; f != nil {
 		verdict := "better than"
 		switch {
@@ -219,16 +262,20 @@ func (s *Summary) WriteText(w io.Writer) error {
 			ew.printf("     warning: %s\n", f.Warning)
 		}
 	}
-	if m := s.Match; m != nil {
-		ew.printf("match: fitted weights (A) against material (B), %d games in colour-swapped pairs from %d random plies, both at %s\n",
-			m.Games, set.RandomOpening, m.Engine)
-		if m.Engine == engineWords(DefaultMatchEngine()) {
+	if s.Match == nil && s.ModelMatch == nil {
+		ew.printf("match: skipped (--match-games 0)\n")
+	}
+	for _, m := range []*MatchSummary{s.Match, s.ModelMatch} {
+		if m == nil {
+			continue
+		}
+		ew.printf("match: fitted weights (A) against %s (B), %d games in colour-swapped pairs from %s, both at %s\n",
+			m.Opponent, m.Games, set.matchOpeningWords(), m.Engine)
+		if m == s.Match && m.Engine == engineWords(DefaultMatchEngine()) {
 			ew.printf("       (value leaves and cpuct 0.5, where fitted weights can show: at the default cpuct 1.5 they measure about even)\n")
 		}
 		ew.printf("       A %d-%d-%d (wins-draws-losses), score %.3f, Elo %s [95%% CI %s, %s], LOS %.1f%%\n",
 			m.Wins, m.Draws, m.Losses, m.Score, elo(m.Elo), elo(m.EloCI[0]), elo(m.EloCI[1]), 100*m.LOS)
-	} else {
-		ew.printf("match: skipped (--match-games 0)\n")
 	}
 
 	rep := s.Report
@@ -236,6 +283,34 @@ func (s *Summary) WriteText(w io.Writer) error {
 	ew.printf("query:  duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('%s/games/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
 		filepath.ToSlash(filepath.Join(s.Out, DataDir)))
 	return ew.err
+}
+
+// openingWords says how game i of both variants opens: "2-ply opening i
+// mod 256 (every opening alike)" or "the same 4 random plies".
+func (set *Settings) openingWords() string {
+	if set.Opening != dataset.OpeningEnumerated {
+		return fmt.Sprintf("the same %d random plies", set.RandomOpening)
+	}
+	return fmt.Sprintf("%d-ply opening i mod %d (every opening alike)", set.RandomOpening, set.Openings)
+}
+
+// matchOpeningWords says how match pair k opens.
+func (set *Settings) matchOpeningWords() string {
+	if set.Opening != dataset.OpeningEnumerated {
+		return fmt.Sprintf("%d random plies", set.RandomOpening)
+	}
+	return fmt.Sprintf("%d-ply opening k mod %d", set.RandomOpening, set.Openings)
+}
+
+// writeText prints the strength block of the summary.
+func (st *Strength) writeText(ew *errWriter) {
+	if st.Engine == "" {
+		return
+	}
+	ew.printf("strength: the figures are this engine's: %s\n", st.Engine)
+	for _, line := range st.lines() {
+		ew.printf("          %s\n", line)
+	}
 }
 
 // fmtP writes a p-value as the report does (stats.PText).

@@ -24,12 +24,20 @@ func (c *Config) CheckPartition() error {
 		return nil
 	}
 	lines := make([]string, len(diffs))
+	var restore []string
 	for i, d := range diffs {
 		lines[i] = d.Flagged("the partition")
+		if f := d.Restore(); f != "" {
+			restore = append(restore, f)
+		}
+	}
+	again := ""
+	if len(restore) > 0 {
+		again = ": " + strings.Join(append([]string{"--resume"}, restore...), " ")
 	}
 	return fmt.Errorf("%s already holds a %s run with other settings:\n  %s\n"+
-		"To continue that run, repeat its settings (with --resume); to start a new run, write it to another --out",
-		dataset.PartitionDir(c.Run.Out, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(lines, "\n  "))
+		"To continue that run, repeat its settings (with --resume)%s; to start a new run, write it to another --out",
+		dataset.PartitionDir(c.Run.Out, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(lines, "\n  "), again)
 }
 
 // SummaryJSON is what selfplay --json prints of a run into Out.

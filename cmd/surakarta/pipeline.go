@@ -8,10 +8,12 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/runspec"
+	"github.com/surakarta/surakarta/internal/words"
 	"github.com/surakarta/surakarta/pipeline"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -24,6 +26,8 @@ const (
 	pipelineGames         = 1000
 	pipelineMatchGames    = 400
 	pipelineRandomOpening = 4
+	pipelineOpening       = dataset.OpeningRandom
+	pipelineMatchModel    = ""
 )
 
 func newPipelineCommand() *cobra.Command {
@@ -133,6 +137,8 @@ func newPipelineCommand() *cobra.Command {
 	fs.Float64Var(&cfg.Fit.Holdout, "holdout", cfg.Fit.Holdout, "fraction of the standard games held out to score the fit")
 	fs.IntVar(&cfg.MatchGames, "match-games", pipelineMatchGames, "match games, an even number (0: skip the match)")
 	fs.StringVar(&matchEngine, "match-engine", defMatchSpec, "both match engines' settings as comma-separated engine flags key=value (as match --a)")
+	fs.StringVar(&cfg.MatchModel, "match-model", pipelineMatchModel, "the second match's opponent of the fitted weights: an evaluator name or file (empty: only the match against material)")
+	fs.StringVar(&cfg.Opening, "opening", pipelineOpening, "how the --random-opening plies are chosen: enumerated (every opening of that many plies in turn, game i and match pair i opening i mod N; --games a multiple of N) or random (uniformly random plies from --seed and the game id)")
 	fs.Float64Var(&cfg.Confidence, "confidence", 0.95, "confidence level of the report's intervals")
 	addRulesFlagsExcept(cmd, &rf, "variant")
 	ef.engine = d
@@ -181,10 +187,7 @@ func commandLine(cmd *cobra.Command) string {
 			values = sv.GetSlice()
 		}
 		for _, v := range values {
-			if v == "" || strings.ContainsAny(v, " \t'\"") {
-				v = "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
-			}
-			parts = append(parts, "--"+f.Name+" "+v)
+			parts = append(parts, "--"+f.Name+" "+words.ShellWord(v))
 		}
 	})
 	return strings.Join(parts, " ")

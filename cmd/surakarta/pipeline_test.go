@@ -36,7 +36,7 @@ func TestPipelineSummaryOfATinyRunMatchesGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, stage := range []string{"self-play", "verify", "fit", "match"} {
+	for _, stage := range []string{"self-play", "verify", "fit", "match material", "match model"} {
 		if !regexp.MustCompile(`(?m)^` + stage + ` +skipped `).MatchString(again) {
 			t.Errorf("--resume of a finished run did not skip %s:\n%s", stage, again)
 		}

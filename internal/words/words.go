@@ -37,3 +37,12 @@ func Bytes(n int64) string {
 	}
 	return fmt.Sprintf("%d B", n)
 }
+
+// ShellWord writes v as one word of a POSIX shell command line: as it is
+// when it needs no quoting, else in single quotes (an empty v too).
+func ShellWord(v string) string {
+	if v != "" && !strings.ContainsAny(v, " \t\n'\"\\$`*?[]{}()<>|&;#~") {
+		return v
+	}
+	return "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+}

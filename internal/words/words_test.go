@@ -31,3 +31,19 @@ func TestBytesUsesBinaryUnits(t *testing.T) {
 		}
 	}
 }
+
+func TestShellWordQuotesOnlyWhatTheShellWouldSplitOrExpand(t *testing.T) {
+	for in, want := range map[string]string{
+		"100":               "100",
+		"material":          "material",
+		"":                  "''",
+		"weights sha256:ab": "'weights sha256:ab'",
+		"it's":              `'it'\''s'`,
+		"$HOME":             "'$HOME'",
+		"a/b.json":          "a/b.json",
+	} {
+		if got := ShellWord(in); got != want {
+			t.Errorf("ShellWord(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,143 @@
+package pipeline
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/mcts"
+)
+
+// FindingsDoc is where the project's converged figures are, each with
+// the command that reproduces it; the summary and the report send the
+// reader there.
+const FindingsDoc = "docs/findings/README.md"
+
+// Reference is a figure of docs/findings: the first player's advantage
+// from the true start, every 2-ply opening equally often, stratified by
+// opening, of one engine at one number of simulations, under the standard
+// ending. The test of this file checks every field against the report it
+// names.
+type Reference struct {
+	// Report is the report.json under docs/findings and Arm its arm.
+	Report string `json:"report"`
+	Arm    string `json:"arm"`
+	// Sims is the engine's simulations a move and Tables the pieces of the
+	// endgame tables in play (0: none); Games the arm's games.
+	Sims   int `json:"sims"`
+	Tables int `json:"tables,omitempty"`
+	Games  int `json:"games"`
+	// Advantage is the stratified advantage (a fraction: 0.1 is 10
+	// points) with its 95% interval.
+	Advantage experiments.Estimate `json:"advantage"`
+}
+
+// shippedPatterns is the identity runs record for the pattern model the
+// findings' engines play (trained-patterns.json: the shipped model).
+const shippedPatterns = "weights sha256:a56e168b12c01c1978c51b1abf16295cb6124a5949dc746765bae310c4c1caa7"
+
+// References are the findings' figures of the pattern model with its move
+// prior, value leaves and cpuct 0.5, best play after the opening (no root
+// noise, no temperature): the pipeline's engine without tables
+// (truestart-pipeline.yaml), and with the 5-piece tables (the strength
+// ladder of section 2: its lowest rung, the findings' 400 and its top
+// rung), fewest simulations first within each.
+var References = []Reference{
+	{Report: "strength-ladder/report.json", Arm: "sims100", Sims: 100, Tables: 5, Games: 1024, Advantage: est(0.1108, 0.1032, 0.1184)},
+	{Report: "strength-ladder/report.json", Arm: "extend-sims400", Sims: 400, Tables: 5, Games: 1024, Advantage: est(0.1826, 0.1741, 0.1912)},
+	{Report: "strength-ladder/report.json", Arm: "extend-sims6400", Sims: 6400, Tables: 5, Games: 1024, Advantage: est(0.2456, 0.2368, 0.2544)},
+}
+
+func est(v, lo, hi float64) experiments.Estimate {
+	return experiments.Estimate{Value: v, CI: [2]float64{lo, hi}}
+}
+
+// Engine returns the engine the reference was measured with, as a run
+// records it (the evaluator by its identity). Tables are a directory of
+// the machine that played them, so an engine with tables matches no run
+// by its description; Engine leaves them out.
+func (r Reference) Engine() mcts.Engine {
+	e := mcts.DefaultEngine()
+	e.Sims, e.Leaf, e.CPUCT, e.Evaluator = r.Sims, mcts.LeafValue, 0.5, shippedPatterns
+	e.NoiseWeight, e.TemperaturePlies, e.Tablebase = 0, 0, ""
+	return e
+}
+
+// referenceFor returns the findings' figure for engine e (as a run records
+// it) from every opening of k plies under procedure opening, standard
+// rules: the reference of the same engine and simulations without tables,
+// or nil where the findings have none.
+func referenceFor(e mcts.Engine, opening string, k int) *Reference {
+	if opening != dataset.OpeningEnumerated || k != 2 || e.Tablebase != "" {
+		return nil
+	}
+	for i := range References {
+		r := &References[i]
+		if r.Tables == 0 && r.Engine().Describe() == e.Describe() {
+			return r
+		}
+	}
+	return nil
+}
+
+// newStrength says at which strength a run's figures hold: its self-play
+// engine e (as the run records it, described by words), the standard
+// variant's stratified advantage adv (nil when not measured), and the
+// findings' figures to read it by.
+func newStrength(e mcts.Engine, words, opening string, k int, adv *experiments.Estimate) Strength {
+	st := Strength{Engine: words, Advantage: adv, Findings: referenceFor(e, opening, k), Ladder: References}
+	st.Agrees = st.Findings != nil && adv != nil && adv.Contains(st.Findings.Advantage.Value)
+	return st
+}
+
+// lines says the strength's figures, one sentence a line: this run's
+// advantage, the findings' figure at the same setting and whether they
+// agree, how the advantage grows with strength, and where the converged
+// figures are.
+func (st *Strength) lines() []string {
+	var out []string
+	if a := st.Advantage; a != nil {
+		out = append(out, fmt.Sprintf("first player's advantage over every opening alike (stratified by opening), standard: %s", a.PointsText(" pts")))
+	}
+	if f := st.Findings; f != nil {
+		verdict := "outside this run's interval: they disagree"
+		switch {
+		case st.Agrees:
+			verdict = "within this run's interval: they agree"
+		case st.Advantage == nil:
+			verdict = "not comparable: this run has no stratified figure (play every opening at least twice)"
+		}
+		out = append(out, fmt.Sprintf("docs/findings at this engine and simulations: %s over %d games (%s), %s",
+			f.Advantage.PointsText(" pts"), f.Games, f.Report, verdict))
+	} else {
+		out = append(out, "docs/findings has no figure at this engine, simulations and openings")
+	}
+	var ladders []string
+	for i := 0; i < len(st.Ladder); {
+		tables := st.Ladder[i].Tables
+		var rungs []string
+		for ; i < len(st.Ladder) && st.Ladder[i].Tables == tables; i++ {
+			rungs = append(rungs, fmt.Sprintf("%s at %d", stats.PointsText(st.Ladder[i].Advantage.Value), st.Ladder[i].Sims))
+		}
+		with := "without tables"
+		if tables > 0 {
+			with = fmt.Sprintf("with the %d-piece tables", tables)
+		}
+		ladders = append(ladders, with+" "+strings.Join(rungs, ", ")+" simulations")
+	}
+	out = append(out, "the advantage grows with the engine's strength and has not settled: the shipped model "+strings.Join(ladders, "; "))
+	out = append(out, "the converged figures, each with its command: "+FindingsDoc)
+	return out
+}
+
+// paragraph is lines as the report's closing answer paragraph.
+func (st *Strength) paragraph() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**At which strength.** These figures are the engine's at its strength, not yet the game's: %s.", st.Engine)
+	for _, l := range st.lines() {
+		fmt.Fprintf(&b, " %s%s.", strings.ToUpper(l[:1]), l[1:])
+	}
+	return b.String()
+}

@@ -1,0 +1,68 @@
+package pipeline
+
+import (
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/mcts"
+)
+
+// findingsDir is docs/findings from this package's directory.
+var findingsDir = filepath.Join("..", "docs", "findings")
+
+// TestReferencesAreTheFindingsReports: every figure the summary quotes
+// from docs/findings is the stratified advantage of the arm its report.json
+// holds, of an engine with the reference's settings (the shipped pattern
+// model by its identity, value leaves, cpuct 0.5, best play after every
+// 2-ply opening, tables exactly when the reference has them).
+func TestReferencesAreTheFindingsReports(t *testing.T) {
+	for _, ref := range References {
+		var rep experiments.Report
+		if err := atomicfile.ReadJSON(filepath.Join(findingsDir, ref.Report), &rep); err != nil {
+			t.Fatalf("%s: %v", ref.Report, err)
+		}
+		var arm *experiments.ArmInfo
+		for i := range rep.Arms {
+			if rep.Arms[i].Name == ref.Arm {
+				arm = &rep.Arms[i]
+			}
+		}
+		if arm == nil || arm.Openings == nil || arm.Openings.Stratified == nil {
+			t.Fatalf("%s has no arm %s with a stratified advantage", ref.Report, ref.Arm)
+		}
+		got := arm.Openings.Stratified.Advantage
+		round := func(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+		if round(got.Value) != ref.Advantage.Value || round(got.CI[0]) != ref.Advantage.CI[0] || round(got.CI[1]) != ref.Advantage.CI[1] {
+			t.Errorf("%s %s: advantage %.4f [%.4f, %.4f], the reference says %v", ref.Report, ref.Arm, got.Value, got.CI[0], got.CI[1], ref.Advantage)
+		}
+		if arm.Sims != ref.Sims || arm.Openings.Games != ref.Games || arm.Variant != "standard" || arm.RandomOpening != 2 || arm.Openings.Openings != 256 {
+			t.Errorf("%s %s: %d sims, %d games, variant %s, %d opening plies (%d openings); the reference says %d sims, %d games from every 2-ply opening",
+				ref.Report, ref.Arm, arm.Sims, arm.Openings.Games, arm.Variant, arm.RandomOpening, arm.Openings.Openings, ref.Sims, ref.Games)
+		}
+		if !strings.Contains(arm.Regime, "no root noise, no temperature") || rep.Spec == nil || rep.Spec.Opening != "enumerated" {
+			t.Errorf("%s %s: regime %q, not best play after enumerated openings", ref.Report, ref.Arm, arm.Regime)
+		}
+		e := rep.Spec.Engine
+		leaf, _ := e.Get("leaf")
+		cpuct, _ := e.Get("cpuct")
+		if leaf != mcts.LeafValue.String() || cpuct != "0.5" {
+			t.Errorf("%s: engine leaf %q cpuct %q, want value leaves at cpuct 0.5", ref.Report, leaf, cpuct)
+		}
+		if tb, _ := e.Get("tablebase"); (tb != "") != (ref.Tables > 0) {
+			t.Errorf("%s: tables %q in play, the reference says %d pieces", ref.Report, tb, ref.Tables)
+		}
+		name, _ := e.Get("evaluator")
+		if base, ok := strings.CutSuffix(filepath.Base(name), ".json"); ok && strings.HasPrefix(name, "models/") {
+			name = base // the file the specs named until it was built into the binary, by its name there
+		}
+		o, err := eval.OpenEvaluator(name)
+		if err != nil || o.Identity != shippedPatterns {
+			t.Errorf("%s: evaluator %s is %q (%v), the reference says %s", ref.Report, name, o.Identity, err, shippedPatterns)
+		}
+	}
+}
