@@ -2,8 +2,10 @@ package game
 
 // Optional capabilities. A game (or, for Oracle, a value given to the
 // search beside the game) may implement these; a user looks each up once,
-// with a type assertion when it is built (a searcher, a runner), and keeps
-// the result: never per node or per move.
+// with a type assertion on a pointer to its game value when it is built (a
+// searcher, a runner), and keeps the result: never per node or per move.
+// (On a pointer, so that a game may give its capabilities pointer
+// receivers, which an interface then calls without copying the value.)
 
 // Forcing is a game with moves a playout should prefer: Surakarta's and
 // Alquerque's captures. ForcingMoves appends to buf[:0] the forcing moves

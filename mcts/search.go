@@ -83,7 +83,7 @@ func NewSearcherOf[G Game[P, M], P comparable, M game.Move](cfg ConfigOf[G], ev 
 		return nil, errNilEvaluator
 	}
 	g := cfg.Rules
-	if t, ok := any(g).(game.Turns); ok && !t.Alternating() {
+	if t, ok := any(&g).(game.Turns); ok && !t.Alternating() {
 		return nil, fmt.Errorf("%s: the search needs turns that alternate, and this game's may hold several decisions", g.Name())
 	}
 	n := g.MaxMoves()

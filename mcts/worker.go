@@ -85,8 +85,8 @@ func (w *worker[G, P, M]) init(s *SearcherOf[G, P, M], ev EvaluatorOf[P, M]) {
 	w.pf, _ = ev.(PriorFillerOf[P, M])
 	c := &s.cfg
 	w.g = c.Rules
-	w.forcing, _ = any(w.g).(game.Forcing[P, M])
-	w.decisive, _ = any(w.g).(game.Decisive[P, M])
+	w.forcing, _ = any(&w.g).(game.Forcing[P, M])
+	w.decisive, _ = any(&w.g).(game.Decisive[P, M])
 	n := w.g.MaxMoves()
 	w.moves, w.caps, w.priors = make([]M, n), make([]M, n), make([]float32, n)
 	w.rootKids = newBlockSlot(n)

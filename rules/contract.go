@@ -6,14 +6,16 @@ import "github.com/surakarta/surakarta/game"
 // methods are the contract's; each calls the piece of this package that
 // does the job (Position's methods, the endings of outcome.go, FEN and
 // notation, the symmetries), so Surakarta has one implementation of each
-// rule, reached directly or through the contract. Rules also implements
+// rule, reached directly or through the contract. *Rules also implements
 // the optional game.Forcing (captures) and game.Decisive (captures that
 // take the last piece).
-var _ interface {
-	game.Game[Position, Move]
-	game.Forcing[Position, Move]
-	game.Decisive[Position, Move]
-} = Rules{}
+var (
+	_ game.Game[Position, Move] = Rules{}
+	_ interface {
+		game.Forcing[Position, Move]
+		game.Decisive[Position, Move]
+	} = (*Rules)(nil)
+)
 
 // Name is "surakarta".
 func (Rules) Name() string { return "surakarta" }
@@ -72,9 +74,14 @@ func (Rules) Key(p *Position) uint64 { return p.hash }
 func (Rules) ToMove(p *Position) game.Player { return game.Player(p.side) }
 
 // Judge is r.Ending with the result and reason in the contract's terms
-// (Red is game.First; the reasons keep their numbers).
+// (Red is game.First; the reasons keep their numbers). The test for an
+// ending is inlined here, so that a position not over costs no further
+// call.
 func (r Rules) Judge(p *Position, hasMoves bool, occurrences int) game.Outcome {
-	return r.Ending(p, hasMoves, occurrences).Game()
+	if reason := r.reason(p, hasMoves, occurrences); reason != NotOver {
+		return r.Score(p, reason).Game()
+	}
+	return game.Outcome{}
 }
 
 // Game returns o in the contract's terms: Red is game.First, and the
@@ -123,8 +130,11 @@ func (Rules) KeepsOrder(t int) bool { return Symmetry(t) == Identity || Symmetry
 
 // ForcingMoves returns the captures among moves, in their order: the moves
 // a capture-aware playout prefers. The compaction is branch-free (see
-// Move.CaptureBit).
-func (Rules) ForcingMoves(_ *Position, moves []Move, buf []Move) []Move {
+// Move.CaptureBit). It and the other capabilities have pointer receivers:
+// a searcher looks them up on a pointer to its Rules, and a call through
+// the interface then goes straight to the method, without a wrapper that
+// copies the Rules first.
+func (*Rules) ForcingMoves(_ *Position, moves []Move, buf []Move) []Move {
 	buf = buf[:len(moves)]
 	n := 0
 	for _, m := range moves {
@@ -136,8 +146,8 @@ func (Rules) ForcingMoves(_ *Position, moves []Move, buf []Move) []Move {
 
 // Decisive is p.CaptureWins(): with the opponent down to one piece every
 // capture wins at once.
-func (Rules) Decisive(p *Position) bool { return p.CaptureWins() }
+func (*Rules) Decisive(p *Position) bool { return p.CaptureWins() }
 
 // WinsAtOnce reports whether m is a capture, which wins at once in a
 // position where Decisive holds.
-func (Rules) WinsAtOnce(_ *Position, m Move) bool { return m.IsCapture() }
+func (*Rules) WinsAtOnce(_ *Position, m Move) bool { return m.IsCapture() }

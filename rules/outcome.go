@@ -105,18 +105,28 @@ func (r Rules) Adjudicate(p *Position, occurrences int) Outcome {
 // legal move (hasMoves; a search that has generated the moves) and has
 // counted occurrences as Adjudicate does.
 func (r Rules) Ending(p *Position, hasMoves bool, occurrences int) Outcome {
-	stm := p.SideToMove()
-	switch {
-	case p.pieces[stm] == 0 || p.pieces[stm.Other()] == 0:
-		return r.Score(p, CaptureAll)
-	case !hasMoves:
-		return r.Score(p, NoMoves)
-	case r.NoCaptureLimit > 0 && p.NoCapturePlies() >= r.NoCaptureLimit:
-		return r.Score(p, NoCaptureLimit)
-	case r.Repetition > 0 && occurrences >= r.Repetition:
-		return r.Score(p, RepetitionEnding)
+	if reason := r.reason(p, hasMoves, occurrences); reason != NotOver {
+		return r.Score(p, reason)
 	}
 	return Outcome{}
+}
+
+// reason returns why p's game is over (Ending's arguments), NotOver while
+// it goes on: the endings in the order they are checked. It is small
+// enough to be inlined, so that the contract's Judge, which a search calls
+// at every node and playout ply, scores only the positions that are over.
+func (r Rules) reason(p *Position, hasMoves bool, occurrences int) Reason {
+	switch {
+	case p.pieces[0] == 0 || p.pieces[1] == 0:
+		return CaptureAll
+	case !hasMoves:
+		return NoMoves
+	case r.NoCaptureLimit > 0 && int(p.noCapture) >= r.NoCaptureLimit:
+		return NoCaptureLimit
+	case r.Repetition > 0 && occurrences >= r.Repetition:
+		return RepetitionEnding
+	}
+	return NotOver
 }
 
 // CaptureWins reports whether every capture the side to move has wins the

@@ -190,13 +190,13 @@ func (c *checker[G, P, M]) position(p *P, moves []M, o game.Outcome) {
 	case !slices.Equal(c.moves(&back), moves):
 		c.fail("position notation", "the parsed position lists other moves")
 	}
-	if f, ok := any(g).(game.Forcing[P, M]); ok {
+	if f, ok := any(&c.g).(game.Forcing[P, M]); ok {
 		forcing := f.ForcingMoves(p, moves, make([]M, 0, len(moves)))
 		if !subsequence(forcing, moves) {
 			c.fail("forcing", "ForcingMoves is not a subsequence of the moves")
 		}
 	}
-	if d, ok := any(g).(game.Decisive[P, M]); ok && d.Decisive(p) {
+	if d, ok := any(&c.g).(game.Decisive[P, M]); ok && d.Decisive(p) {
 		mover := g.ToMove(p)
 		for _, m := range moves {
 			if !d.WinsAtOnce(p, m) {
