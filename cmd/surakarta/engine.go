@@ -7,14 +7,16 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/surakarta/surakarta/eval/match"
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/engine"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/internal/version"
+	"github.com/surakarta/surakarta/mcts"
 )
 
 func newEngineCommand() *cobra.Command {
-	opt := engine.Options{Name: "surakarta " + version.Module(), Author: "the surakarta authors", Configure: match.ParseEngineSpec}
+	var flags engineFlags
+	opt := engine.Options{Name: "surakarta " + version.Module(), Author: "the surakarta authors", OpenEvaluator: openEvaluator}
 	cmd := &cobra.Command{
 		Use:   "engine [engine flags] [--threads T]",
 		Short: "Speak the engine protocol on stdin and stdout, with the project's search behind it",
@@ -32,7 +34,8 @@ func newEngineCommand() *cobra.Command {
 			"  surakarta match --a 'engine:surakarta engine --sims 200' --b sims=200 --games 20",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			opt.Settings, opt.OldNames, opt.Spec = engineOptions(cmd)
+			opt.Settings, opt.OldNames = engineOptions(cmd)
+			opt.Engine, opt.Seed = flags.engine, flags.seed
 			e, err := engine.New(opt)
 			if err != nil {
 				return err
@@ -44,17 +47,16 @@ func newEngineCommand() *cobra.Command {
 			return err
 		},
 	}
-	// The engine flags' values are read back from the flag set as the
-	// options' starting values (engineOptions), not from engineFlags.
-	addEngineFlags(cmd, new(engineFlags))
+	// The engine starts from the flags' values as they are (flags); the
+	// options list them as text for identify (engineOptions).
+	addEngineFlags(cmd, &flags)
 	cmd.Flags().IntVar(&opt.Threads, "threads", 1, "search threads (1: reproducible from --seed; more: tree-parallel); also the threads option")
 	return cmd
 }
 
 // engineOptions lists the engine flags as protocol options, their values
-// as given on the command line as defaults; the deprecated spellings; and
-// the flags that were set, in the text form setoption extends.
-func engineOptions(cmd *cobra.Command) (settings []protocol.OptionInfo, old []string, spec string) {
+// as given on the command line as defaults, and the deprecated spellings.
+func engineOptions(cmd *cobra.Command) (settings []protocol.OptionInfo, old []string) {
 	var probe engineFlags
 	names := &cobra.Command{}
 	addEngineFlags(names, &probe)
@@ -71,12 +73,16 @@ func engineOptions(cmd *cobra.Command) (settings []protocol.OptionInfo, old []st
 			return
 		}
 		settings = append(settings, protocol.OptionInfo{Name: f.Name, Default: mine.Value.String(), Doc: f.Usage})
-		if mine.Changed {
-			if spec != "" {
-				spec += ","
-			}
-			spec += fmt.Sprintf("%s=%s", f.Name, mine.Value.String())
-		}
 	})
-	return settings, old, spec
+	return settings, old
+}
+
+// openEvaluator opens the evaluator the engine's evaluator setting names
+// (package eval's registry); the error names the flag.
+func openEvaluator(name string) (mcts.Evaluator, error) {
+	o, err := eval.OpenEvaluator(name)
+	if err != nil {
+		return nil, fmt.Errorf("--evaluator %s: %w", name, err)
+	}
+	return o.Evaluator, nil
 }

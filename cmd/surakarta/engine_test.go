@@ -5,12 +5,14 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -188,7 +190,7 @@ func TestEngineRefusesBadInputAndKeepsGoing(t *testing.T) {
 		`error go: budget "depth 5"`,
 		"error setoption sims: --sims -3: want at least 1",
 		"error setoption sims: --sims abc: want a whole number",
-		"error setoption sims: value",
+		"error setoption sims: --sims 1,leaf=value: want a whole number",
 		"error setoption nosuch: unknown option",
 		"error newgame: bad variant",
 		"error control character",
@@ -271,4 +273,30 @@ func TestEngineHonoursMoveTime(t *testing.T) {
 		}
 		t.Logf("movetime %d ms: lateness median %v, worst %v (5 moves)", ms, late[2], late[4])
 	}
+}
+
+// TestEngineSetOptionDoesNotReReadTheEvaluator: the engine opens its
+// evaluator file once; other options, the rules and the same evaluator
+// name change without reading it again (the file is gone by then), and
+// naming the file after another evaluator reads it afresh.
+func TestEngineSetOptionDoesNotReReadTheEvaluator(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.json")
+	var w eval.Vector
+	w[0] = 0.1
+	if err := eval.NewWeightsFile(eval.NewLinear(eval.Ridge, w)).Save(path); err != nil {
+		t.Fatal(err)
+	}
+	e := startEngine(t, "--sims", "8", "--leaf", "value", "--evaluator", path)
+	e.send("position startpos")
+	e.expect("ok")
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	e.send("setoption sims 12", "setoption leaf playout", "newgame variant=majority", "position startpos", "go")
+	e.expect("ok", "ok", "ok", "ok")
+	if m, _ := e.bestmove(10 * time.Second); m == "" {
+		t.Fatal("no move after changing options with the evaluator file gone")
+	}
+	e.send("setoption evaluator "+path, "setoption evaluator material", "setoption evaluator "+path)
+	e.expect("ok", "ok", "error setoption evaluator: --evaluator "+path)
 }

@@ -229,8 +229,8 @@ func specNamesSeed(spec string) bool {
 	return false
 }
 
-// ParseEngineSpec turns a CONFIG (match --a/--b, --match-engine, the
-// engine command's options) into search settings under rules r and the
+// ParseEngineSpec turns a CONFIG (match --a/--b, --match-engine) into
+// search settings under rules r and the
 // evaluator they name, checked once: the engine's text form
 // (mcts.ParseEngine: each key an engine flag, meaning exactly what the flag
 // means) over the analysis defaults, and seed=S, the seed the flag --seed

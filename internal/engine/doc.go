@@ -2,9 +2,13 @@
 // engine protocol: Engine is a protocol.Engine that `surakarta engine`
 // serves on stdin and stdout.
 //
-// Its options are the engine flags, parsed by the Configure function the
-// CLI passes (the flags' own parser, so that setoption NAME VALUE means
-// exactly --NAME VALUE), plus threads. go sims N and go nodes N run N
+// Its options are the engine flags, plus threads. The engine starts from
+// the flags' values as typed settings (mcts.Engine and the seed, never
+// their text), and setoption NAME VALUE reads VALUE with the flag's own
+// parser (mcts's settings table), so that it means exactly --NAME VALUE;
+// the evaluator is opened through the CLI's OpenEvaluator at start and
+// again only when setoption names another one, so that changing any other
+// option does not re-read its file. go sims N and go nodes N run N
 // simulations; go movetime MS searches until the server's deadline, which
 // reaches the search as a cancelled context (mcts.Searcher.SearchContext);
 // a plain go runs the sims setting. newgame starts the searcher afresh from

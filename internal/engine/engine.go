@@ -15,12 +15,6 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// Configure turns the engine's settings in their text form (comma-separated
-// key=value pairs of the engine flags, later keys overriding earlier ones)
-// into search settings under rules r. The CLI passes the parser of the
-// engine flags, so that an option means exactly what the flag means.
-type Configure func(spec string, r rules.Rules) (mcts.Config, mcts.Evaluator, error)
-
 // Options configure an Engine.
 type Options struct {
 	// Name and Author are sent in the id lines.
@@ -29,13 +23,20 @@ type Options struct {
 	// current values as defaults; identify lists them, then threads.
 	Settings []protocol.OptionInfo
 	// OldNames are deprecated spellings of settings: setoption accepts
-	// them (Configure knows what they mean), identify does not list them.
+	// them (mcts.LookupSetting knows what they mean), identify does not
+	// list them.
 	OldNames []string
-	// Configure parses the settings.
-	Configure Configure
-	// Spec holds the settings given when the engine was started, in
-	// Configure's text form; setoption adds to them.
-	Spec string
+	// Engine holds the engine settings the engine starts with (the values
+	// of the engine flags, typed: they reach the searcher as they are);
+	// setoption changes one at a time.
+	Engine mcts.Engine
+	// Seed seeds the searches: a count budget on one thread repeats
+	// exactly from it (the seed option).
+	Seed uint64
+	// OpenEvaluator opens the evaluator Engine.Evaluator names (package
+	// eval's registry, through the command): at start and when setoption
+	// names another one, never again for the name it has.
+	OpenEvaluator func(name string) (mcts.Evaluator, error)
 	// Threads is the number of search threads (1: reproducible from the
 	// seed; more: tree-parallel).
 	Threads int
@@ -49,6 +50,9 @@ const MaxThreads = 1024
 // engine's own, not an engine flag.
 const ThreadsOption = "threads"
 
+// SeedOption is the option that sets the seed (the engine flags' --seed).
+const SeedOption = "seed"
+
 // maxSims is the simulation count of a search that stops only on its
 // clock (a movetime budget) or on stop.
 const maxSims = math.MaxInt32
@@ -57,39 +61,48 @@ const maxSims = math.MaxInt32
 // protocol.Engine. It is used by one protocol.Serve at a time.
 type Engine struct {
 	opt   Options
-	spec  []string // key=value settings in the order given
 	rules rules.Rules
 
-	cfg mcts.Config // the settings of spec under rules; valid when ev != nil
-	ev  mcts.Evaluator
+	cfg mcts.Config    // the settings under rules, checked
+	ev  mcts.Evaluator // the evaluator cfg's engine names, opened once
 	s   *mcts.Searcher // nil until the first search after a change
 }
 
 // New returns an engine with o's settings, checked under the default rules.
 func New(o Options) (*Engine, error) {
-	if o.Configure == nil {
-		return nil, errors.New("engine: no Configure")
+	if o.OpenEvaluator == nil {
+		return nil, errors.New("engine: no OpenEvaluator")
 	}
 	if o.Threads < 1 || o.Threads > MaxThreads {
 		return nil, fmt.Errorf("--threads %d: want 1 to %d", o.Threads, MaxThreads) // the engine command's flag
 	}
 	e := &Engine{opt: o, rules: rules.DefaultRules()}
-	if o.Spec != "" {
-		e.spec = strings.Split(o.Spec, ",")
-	}
-	if err := e.configure(); err != nil {
+	if err := e.configure(o.Engine, o.Seed, e.rules); err != nil {
 		return nil, err
 	}
 	return e, nil
 }
 
-// configure parses the settings under the current rules and drops the
-// searcher, which the next search rebuilds.
-func (e *Engine) configure() error {
-	cfg, ev, err := e.opt.Configure(strings.Join(e.spec, ","), e.rules)
-	if err != nil {
+// configure checks settings en with seed under rules r and makes them the
+// engine's, opening the evaluator only when en names another one than the
+// engine has; the searcher is dropped, and the next search rebuilds it. On
+// an error nothing changes.
+func (e *Engine) configure(en mcts.Engine, seed uint64, r rules.Rules) error {
+	if err := en.Validate(); err != nil {
 		return err
 	}
+	cfg := en.Config(r, seed)
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	ev := e.ev
+	if ev == nil || en.Evaluator != e.opt.Engine.Evaluator {
+		var err error
+		if ev, err = e.opt.OpenEvaluator(en.Evaluator); err != nil {
+			return err
+		}
+	}
+	e.opt.Engine, e.opt.Seed, e.rules = en, seed, r
 	e.cfg, e.ev, e.s = cfg, ev, nil
 	return nil
 }
@@ -113,8 +126,9 @@ func (e *Engine) Options() []protocol.OptionInfo {
 		Doc: "search threads: 1 is reproducible from the seed, more search one tree in parallel"})
 }
 
-// SetOption sets an engine flag or threads; an invalid value leaves the
-// settings as they were.
+// SetOption sets an engine flag, the seed or threads; the value is read
+// as the flag reads it (mcts's settings table), and an invalid one leaves
+// the settings as they were.
 func (e *Engine) SetOption(name, value string) error {
 	if name == ThreadsOption {
 		n, err := strconv.Atoi(value)
@@ -128,23 +142,27 @@ func (e *Engine) SetOption(name, value string) error {
 	for _, o := range e.opt.Settings {
 		known = known || o.Name == name
 	}
-	if !known {
+	st := mcts.LookupSetting(name)
+	if !known || st == nil && name != SeedOption {
 		names := make([]string, 0, len(e.opt.Settings)+1)
 		for _, o := range e.opt.Settings {
 			names = append(names, o.Name)
 		}
 		return fmt.Errorf("unknown option: want one of %s, %s", strings.Join(names, ", "), ThreadsOption)
 	}
-	if strings.Contains(value, ",") {
-		return fmt.Errorf("value %q: commas cannot be part of a setting", value)
+	en, seed := e.opt.Engine, e.opt.Seed
+	if name == SeedOption {
+		n, err := strconv.ParseUint(value, 0, 64)
+		if err != nil {
+			return fmt.Errorf("--%s %s: want a whole number from 0 to %d", SeedOption, value, uint64(math.MaxUint64))
+		}
+		seed = n
+	} else if err := st.Set(&en, value); err != nil {
+		// The form of SettingError (Validate's range errors), so that a
+		// setting's errors read alike wherever it was given.
+		return fmt.Errorf("--%s %s: %w", st.Flag(), value, err)
 	}
-	old := e.spec
-	e.spec = append(append([]string(nil), e.spec...), name+"="+value)
-	if err := e.configure(); err != nil {
-		e.spec = old
-		return err
-	}
-	return nil
+	return e.configure(en, seed, e.rules)
 }
 
 // NewGame starts a game under r: the settings are checked under r and the
@@ -154,14 +172,7 @@ func (e *Engine) NewGame(r rules.Rules) error {
 		e.s = nil // settings already checked under r
 		return nil
 	}
-	old := e.rules
-	e.rules = r
-	if err := e.configure(); err != nil {
-		e.rules = old
-		e.configure()
-		return err
-	}
-	return nil
+	return e.configure(e.opt.Engine, e.opt.Seed, r)
 }
 
 // Search searches g within b: sims and nodes both count simulations, a

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -13,42 +12,34 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// configure is a small stand-in for the CLI's parser: sims, leaf and seed.
-func configure(spec string, r rules.Rules) (mcts.Config, mcts.Evaluator, error) {
-	c := mcts.DefaultConfig()
-	c.Rules, c.MaxNodes = r, 1<<16
-	for _, kv := range strings.Split(spec, ",") {
-		if kv == "" {
-			continue
-		}
-		k, v, _ := strings.Cut(kv, "=")
-		var err error
-		switch k {
-		case "sims":
-			c.Sims, err = strconv.Atoi(v)
-		case "seed":
-			c.Seed, err = strconv.ParseUint(v, 10, 64)
-		case "leaf":
-			c.Leaf, err = mcts.ParseLeafMode(v)
-		default:
-			err = fmt.Errorf("unknown key %q", k)
-		}
-		if err != nil {
-			return c, nil, err
-		}
+// opener is a stand-in for the CLI's evaluator registry: material, and
+// "counted" (material too), whose opens it counts, as a file read.
+type opener struct{ opens int }
+
+func (o *opener) open(name string) (mcts.Evaluator, error) {
+	switch name {
+	case mcts.MaterialName:
+		return mcts.Material{}, nil
+	case "counted":
+		o.opens++
+		return mcts.Material{}, nil
 	}
-	return c, mcts.Material{}, c.Validate()
+	return nil, fmt.Errorf("no evaluator %q", name)
 }
 
-func newEngine(t *testing.T) *Engine {
+func newEngineWith(t *testing.T, o *opener) *Engine {
 	t.Helper()
-	e, err := New(Options{Name: "t", Settings: []protocol.OptionInfo{{Name: "sims"}, {Name: "seed"}, {Name: "leaf"}},
-		Configure: configure, Spec: "sims=50,leaf=value", Threads: 1})
+	en := mcts.DefaultEngine()
+	en.Sims, en.Leaf, en.MaxNodes = 50, mcts.LeafValue, 1<<16
+	e, err := New(Options{Name: "t", Settings: []protocol.OptionInfo{{Name: "sims"}, {Name: "seed"}, {Name: "leaf"}, {Name: "evaluator"}},
+		Engine: en, Seed: 1, OpenEvaluator: o.open, Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return e
 }
+
+func newEngine(t *testing.T) *Engine { return newEngineWith(t, &opener{}) }
 
 func search(t *testing.T, e *Engine, g *rules.Game, b protocol.Budget) protocol.Result {
 	t.Helper()
@@ -93,10 +84,12 @@ func TestBudgetsAndSeedRepeat(t *testing.T) {
 func TestSetOptionRefusalKeepsSettings(t *testing.T) {
 	e := newEngine(t)
 	for _, tc := range []struct{ name, value, want string }{
-		{"sims", "zero", "invalid syntax"},
-		{"sims", "0", "sims 0"},
-		{"sims", "5,leaf=value", "commas"},
-		{"hash", "5", "unknown option: want one of sims, seed, leaf, threads"},
+		{"sims", "zero", "--sims zero: want a whole number"},
+		{"sims", "0", "--sims 0: want at least 1"},
+		{"sims", "5,leaf=value", "--sims 5,leaf=value: want a whole number"},
+		{"seed", "-1", "--seed -1: want a whole number"},
+		{"evaluator", "nosuch", `no evaluator "nosuch"`},
+		{"hash", "5", "unknown option: want one of sims, seed, leaf, evaluator, threads"},
 		{ThreadsOption, "0", "threads"},
 	} {
 		if err := e.SetOption(tc.name, tc.value); err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -124,5 +117,37 @@ func TestStopBeforeTheSearchStillMoves(t *testing.T) {
 	pos := g.Position()
 	if err != nil || !pos.IsLegal(res.Move) || time.Since(start) > time.Second {
 		t.Fatalf("search after stop: %+v, %v, in %v", res, err, time.Since(start))
+	}
+}
+
+// TestSetOptionOpensTheEvaluatorOnlyWhenItChanges: the evaluator is opened
+// at start and when setoption names it anew, never for another option or
+// a new game under other rules (a file is read once).
+func TestSetOptionOpensTheEvaluatorOnlyWhenItChanges(t *testing.T) {
+	o := &opener{}
+	e := newEngineWith(t, o)
+	if err := e.SetOption("evaluator", "counted"); err != nil || o.opens != 1 {
+		t.Fatalf("setoption evaluator counted: %v, %d opens, want 1", err, o.opens)
+	}
+	for _, kv := range [][2]string{{"sims", "60"}, {"leaf", "playout"}, {"seed", "7"}, {"sims", "0"}} {
+		e.SetOption(kv[0], kv[1])
+	}
+	r := rules.DefaultRules()
+	r.Variant = rules.Majority
+	if err := e.NewGame(r); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := rules.NewGame(r, rules.Start())
+	if res := search(t, e, g, protocol.Budget{}); res.Info.Sims != 60 {
+		t.Errorf("after setoption sims 60: %d simulations", res.Info.Sims)
+	}
+	if o.opens != 1 {
+		t.Errorf("%d opens after changing other options and the rules, want 1", o.opens)
+	}
+	if err := e.SetOption("evaluator", mcts.MaterialName); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.SetOption("evaluator", "counted"); err != nil || o.opens != 2 {
+		t.Errorf("naming the evaluator again: %v, %d opens, want 2", err, o.opens)
 	}
 }
