@@ -34,8 +34,11 @@ func newTrainCommand() *cobra.Command {
 			"data of the latest --window generations into DIR/gen-NN/model.json; it plays --gate-games\n" +
 			"against the champion in colour-swapped pairs and is promoted when the 95% interval of its\n" +
 			"score lies above one half (--gate half: any score above one half, the older runs' rule);\n" +
-			"then it plays --anchor-games against each fixed anchor (generation 0, and material with\n" +
-			"value leaves). DIR/ladder.json records every generation, DIR/report.md and DIR/ladder.png\n" +
+			"then it plays --pool-games against each pool opponent (the --pool-depth generations before\n" +
+			"it and each --pool model, such as the shipped one) and --anchor-games against each fixed\n" +
+			"anchor (generation 0, and material with value leaves). One rating fit over every match of\n" +
+			"the run (Bradley–Terry) puts every player on one Elo scale, the first --pool model at 0.\n" +
+			"DIR/ladder.json records every generation, DIR/report.md and DIR/ladder.png\n" +
 			"show the Elo ladder with 95% intervals and the held-out figures of both heads. At the end the\n" +
 			"champion plays --strength-games against generation 1 (with its prior, and its value head\n" +
 			"alone, what pipeline fits), against its own value head with uniform priors and against each\n" +
@@ -130,6 +133,9 @@ func newTrainCommand() *cobra.Command {
 	fs.IntVar(&c.GateGames, "gate-games", c.GateGames, "games of each gate against the champion (even)")
 	fs.StringVar(&gate, "gate", string(c.Gate), "promotion rule of the gates: interval (the score's 95% interval, over the colour-swapped pairs, lies above one half) or half (any score above one half, the rule of older runs)")
 	fs.IntVar(&c.AnchorGames, "anchor-games", c.AnchorGames, "games against each anchor per generation (even; 0: none)")
+	fs.IntVar(&c.PoolGames, "pool-games", c.PoolGames, "games of each generation against each pool opponent, besides its gate: --pool-depth generations before it and each --pool model (even; 0: none); every match of the run goes into one rating fit, the ladder's Elo")
+	fs.IntVar(&c.PoolDepth, "pool-depth", c.PoolDepth, "earlier generations each generation plays in the pool (its gate's opponent aside)")
+	fs.StringArrayVar(&c.Pool, "pool", c.Pool, "a model every generation plays in the pool: a model file or an --evaluator name (repeatable); the first is the ladder's Elo 0 (without one, generation 0)")
 	fs.IntVar(&c.StrengthGames, "strength-games", c.StrengthGames, "games of each match of the final comparison at equal simulations and equal time (even; 0: none; a finished run resumed with another number replays that comparison)")
 	fs.StringArrayVar(&c.Baselines, "baseline", nil, "a model file the champion also plays in the final comparison, at equal simulations and at equal time as calibrated for the run's engines (repeatable; a finished run resumed with other baselines replays that comparison)")
 	fs.BoolVar(&c.Quiet, "quiet", false, "no progress on stderr")

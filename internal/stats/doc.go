@@ -7,12 +7,14 @@
 // Files: proportion.go and interval.go (proportions, intervals), score.go
 // (three-outcome scores), homogeneity.go, paired.go, equivalence.go and
 // line.go (tests and fits), cochran.go (Cochran's Q of independent
-// estimates), elo.go (Elo, its bound at a sweep, LOS, SPRT), num.go (Num, figures
+// estimates), elo.go (Elo, its bound at a sweep, LOS, SPRT), pool.go (one
+// rating fit over the matches of a pool of players), num.go (Num, figures
 // that may be non-finite, for JSON), elotext.go and text.go (how every
 // report writes Elo, signed points and p-values).
 //
 // Every function is pure: it takes counts (or running sums) and returns
-// values. The distributions come from gonum.org/v1/gonum/stat/distuv.
+// values. The distributions come from gonum.org/v1/gonum/stat/distuv, the
+// pool fit's linear algebra from gonum.org/v1/gonum/mat.
 //
 // # Conventions
 //
@@ -58,6 +60,12 @@
 //     interval is infinite.
 //   - CochranQ: Cochran's (1954) Q test of heterogeneity of independent
 //     estimates, referred to χ² on k − 1 df.
+//   - PoolRatings: the Bradley–Terry model (Bradley and Terry 1952) in
+//     logistic Elo, fitted by Newton's method, with BayesElo's virtual
+//     draws as a prior and quasi-likelihood intervals (McCullagh and Nelder
+//     1989, Generalized Linear Models, §4.5: the inverse information scaled
+//     by the Pearson dispersion); the known answers are EloPentanomial's
+//     for one match and additive Elo along a chain.
 //   - Elo, LOS and SPRT: the logistic Elo model and the formulas used by
 //     chess-engine testing (cutechess-cli, fishtest); see SPRT.
 package stats

@@ -71,6 +71,18 @@ type Config struct {
 	// anchors, generation 0 and the material value-leaf engine (even; 0
 	// plays none).
 	AnchorGames int
+	// PoolGames is the number of games (even; 0 plays none) generation g
+	// plays against each of its pool opponents besides its gate: the
+	// PoolDepth generations before it (from generation 1, its gate's
+	// opponent aside) and each of Pool, evaluators opened by eval's
+	// registry (model files or names such as the shipped model's). Every
+	// match of the run (gates, pool and anchor matches) goes into one
+	// rating fit, the ladder's Ratings, anchored at Pool's first member
+	// (generation 0 without one). Pool matches decide no generation: a run
+	// resumed with another pool plays what is missing.
+	PoolGames int
+	PoolDepth int
+	Pool      []string
 	// StrengthGames is the number of games of each match of the final
 	// comparison (Strength; even, 0 plays none).
 	StrengthGames int
@@ -109,6 +121,7 @@ func DefaultConfig() Config {
 		Run:         runspec.Settings{Out: "train", Games: 400, Seed: 1, RandomOpening: 4},
 		Generations: 3, SelfPlay: sp, Rules: rules.DefaultRules(), Window: 2,
 		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, Gate: GateInterval, AnchorGames: 200, StrengthGames: 200,
+		PoolGames: 200, PoolDepth: 2,
 	}
 }
 
@@ -134,7 +147,11 @@ func (c *Config) Validate() error {
 	case !(c.ModelCPUCT > 0):
 		return fmt.Errorf("--model-cpuct %v: want a positive number", c.ModelCPUCT)
 	}
+	if c.PoolDepth < 0 {
+		return fmt.Errorf("--pool-depth %d: want 0 or more earlier generations", c.PoolDepth)
+	}
 	for _, err := range []error{runspec.PairedGames("--gate-games", int64(c.GateGames), ""),
+		runspec.PairedGames("--pool-games", int64(c.PoolGames), "for no pool matches"),
 		runspec.PairedGames("--anchor-games", int64(c.AnchorGames), "for no anchor matches"),
 		runspec.PairedGames("--strength-games", int64(c.StrengthGames), "for no final comparison")} {
 		if err != nil {

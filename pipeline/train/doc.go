@@ -5,6 +5,7 @@
 //
 // Files: train.go runs the generations and their stages, config.go holds
 // the settings, ladder.go the ladder's records and the gate's rule,
+// pool.go the pool matches and the rating fit over every match,
 // report.go the Markdown report, the PNG plot and the ladder's text
 // (Ladder.WriteText), strength.go the final comparison, cpu_linux.go and
 // cpu_other.go the thread CPU clock its equal-time calibration reads
@@ -14,7 +15,7 @@
 // # The loop
 //
 // Generation 0 is the built-in engine: capture-aware playouts with the
-// material evaluator. Generation g (g = 1, 2, ...) is made in four stages:
+// material evaluator. Generation g (g = 1, 2, ...) is made in five stages:
 //
 //  1. self-play: the champion, the last promoted generation (0 at first),
 //     plays Config.Run.Games games at Config.SelfPlay's settings (root noise
@@ -35,13 +36,19 @@
 //     champion goes on making data, and the next fit has more of it. The
 //     progress line and the report's Gates section say why each generation
 //     was or was not promoted (its score against whom, and what follows).
-//  4. anchors: generation g plays Config.AnchorGames games against each of
+//  4. pool: generation g plays Config.PoolGames games against each of its
+//     pool opponents, the Config.PoolDepth generations before it (its
+//     gate's opponent aside) and each model of Config.Pool, such as the
+//     shipped one (OUT/gen-GG/pool-NAME.json).
+//  5. anchors: generation g plays Config.AnchorGames games against each of
 //     two fixed anchors, generation 0 and material with value leaves
-//     (OUT/gen-GG/anchor-gen0.json, anchor-material.json), so that every
-//     generation's Elo is on one scale.
+//     (OUT/gen-GG/anchor-gen0.json, anchor-material.json).
 //
-// After each generation OUT/ladder.json, OUT/report.md and OUT/ladder.png
-// are rewritten. After the last, the final comparison (Strength) plays the
+// After each generation one rating fit over every match of the run (gates,
+// pool and anchor matches; stats.PoolRatings, Bradley–Terry) puts every
+// player on one Elo scale, relative to the first of Config.Pool (generation
+// 0 without one): the ladder's Ratings. OUT/ladder.json, OUT/report.md and
+// OUT/ladder.png are rewritten. After the last, the final comparison (Strength) plays the
 // champion against generation 1, its own value head and Config.Baselines
 // at equal simulations and at equal time.
 //
@@ -55,7 +62,8 @@
 // dataset (finished games kept), and a fit or match is skipped when its
 // file records the same settings and inputs (the datasets' provenance, the
 // models' hashes), run again otherwise. Resuming with more generations
-// extends a finished run, and one with another Config.StrengthGames or
-// other Config.Baselines replays the final comparison; other settings are
-// refused.
+// extends a finished run, one with another Config.StrengthGames or
+// other Config.Baselines replays the final comparison, and one with another
+// pool (Config.PoolGames, PoolDepth, Pool) plays the pool matches it lacks;
+// other settings are refused.
 package train

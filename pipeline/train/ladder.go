@@ -24,6 +24,9 @@ type Ladder struct {
 	Champion      int          `json:"champion"`
 	ChampionModel string       `json:"champion_model"`
 	Generations   []Generation `json:"generations"`
+	// Ratings are every player's Elo from one fit over all the run's
+	// matches (nil before any match).
+	Ratings *Ratings `json:"ratings,omitempty"`
 	// Strength is the final comparison (nil until the last generation is
 	// done, or without one).
 	Strength *Strength `json:"strength,omitempty"`
@@ -75,6 +78,8 @@ type Generation struct {
 	// VsGen0 and VsMaterial are the anchor matches (nil without them).
 	VsGen0     *Match `json:"vs_gen0,omitempty"`
 	VsMaterial *Match `json:"vs_material,omitempty"`
+	// Pool are the matches against the pool opponents (Config.PoolGames).
+	Pool []Match `json:"pool,omitempty"`
 	// Seconds is the wall time of each stage that ran in this process
 	// (absent for stages kept from an earlier run).
 	Seconds map[string]float64 `json:"seconds,omitempty"`

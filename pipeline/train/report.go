@@ -41,6 +41,15 @@ func eloCell(m *Match, none string) string {
 	return EloText(m.Elo, m.EloCI)
 }
 
+// ratingCell writes a player's Elo in the ladder's Ratings with its
+// interval, or none where it has none.
+func ratingCell(p *PlayerRating, none string) string {
+	if p == nil {
+		return none
+	}
+	return EloText(p.Elo, p.EloCI)
+}
+
 // EloText writes an Elo difference with its interval, "+120.0 [+80.2,
 // +160.5]", in the program's one Elo form (stats.EloText); a figure past
 // ±10000 (a shut-out, stored finite for JSON) is written ±inf.
@@ -71,14 +80,14 @@ func reportMarkdown(c *Config, l *Ladder) string {
 	b.WriteString("anchors: generation 0 (the built-in engine: playouts, material) and material with value leaves, at the match settings. ")
 	b.WriteString("Value log-loss is the value head's on held-out games (material-only baseline in brackets); ")
 	b.WriteString("prior cross-entropy is against the search's visit shares on held-out positions (uniform priors in brackets; the shares' own entropy is the floor).\n\n")
-	b.WriteString("| gen | data by | positions | value log-loss | scale | prior CE (uniform) | entropy | top-1 | gate opponent | gate W-D-L | gate Elo | promoted | Elo over gen 1 (chained) | Elo vs gen 0 | Elo vs material |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| gen | data by | positions | value log-loss | scale | prior CE (uniform) | entropy | top-1 | gate opponent | gate W-D-L | gate Elo | promoted | Elo over gen 1 (chained) | Elo vs gen 0 | Elo vs material | Elo (one fit) |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, g := range l.Generations {
-		fmt.Fprintf(&b, "| %d | gen %d | %d | %.4f (%.4f) | %.2f | %.3f (%.3f) | %.3f | %.1f%% | gen %d | %d-%d-%d | %s | %v | %s | %s | %s |\n",
+		fmt.Fprintf(&b, "| %d | gen %d | %d | %.4f (%.4f) | %.2f | %.3f (%.3f) | %.3f | %.1f%% | gen %d | %d-%d-%d | %s | %v | %s | %s | %s | %s |\n",
 			g.Generation, g.SelfPlayChampion, g.Positions, g.ValueLogLoss, g.BaselineLogLoss, g.ValueScale,
 			g.PriorCrossEntropy, g.UniformCrossEntropy, g.PolicyEntropy, 100*g.PriorTop1,
 			g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloCell(&g.Gate, "—"), yesNo(g.Promoted),
-			eloCell(g.Chained.match(), "—"), eloCell(g.VsGen0, "—"), eloCell(g.VsMaterial, "—"))
+			eloCell(g.Chained.match(), "—"), eloCell(g.VsGen0, "—"), eloCell(g.VsMaterial, "—"), ratingCell(l.Ratings.Of(genDir(g.Generation)), "—"))
 	}
 	for _, g := range l.Generations {
 		if g.ValueWarning != "" {
@@ -91,6 +100,15 @@ func reportMarkdown(c *Config, l *Ladder) string {
 		fmt.Fprintf(&b, "- gen %d: %s.\n", g.Generation, gateReason(g, c.Gate))
 	}
 	fmt.Fprintf(&b, "\nElo over generation 1 adds up the gates from generation 1 on (each gate against the champion of its time), with the variances added; a shut-out has an unbounded interval (±inf).\n")
+	if rt := l.Ratings; rt != nil {
+		b.WriteString("\n## Ratings: one fit over every match\n\n")
+		fmt.Fprintf(&b, "Elo relative to %s (0), fitted at once over every match of the run (gates, pool and anchor matches): "+
+			"Bradley–Terry maximum likelihood with %g virtual draw a match, 95%% intervals from the fit's information scaled by the dispersion of the colour-swapped pairs (stats.PoolRatings).\n\n", rt.Anchor, rt.PriorDraws)
+		b.WriteString("| player | Elo [95% CI] | games |\n|---|---|---|\n")
+		for _, p := range rt.Players {
+			fmt.Fprintf(&b, "| %s | %s | %d |\n", p.Player, EloText(p.Elo, p.EloCI), p.Games)
+		}
+	}
 	fmt.Fprintf(&b, "\n![Elo against the anchors](%s)\n", LadderPlot)
 	if st := l.Strength; st != nil {
 		fmt.Fprintf(&b, "\n## Strength at equal simulations and equal time\n\n")
@@ -309,6 +327,12 @@ func (l *Ladder) WriteText(w io.Writer, out string, cpuct float64) error {
 		fmt.Fprintf(w, "%-4d %-10s %-20s %-9v %-20s %-20s %-20s %-14.4f %.3f (%.3f)\n", g.Generation,
 			fmt.Sprintf("%d-%d-%d", g.Gate.Wins, g.Gate.Draws, g.Gate.Losses), eloCell(&g.Gate, "-"), g.Promoted,
 			eloCell(g.Chained.match(), "-"), eloCell(g.VsGen0, "-"), eloCell(g.VsMaterial, "-"), g.ValueLogLoss, g.PriorCrossEntropy, g.UniformCrossEntropy)
+	}
+	if rt := l.Ratings; rt != nil {
+		fmt.Fprintf(w, "\nratings (one fit over every match, Elo relative to %s):\n", rt.Anchor)
+		for _, p := range rt.Players {
+			fmt.Fprintf(w, "  %-40s %-26s %d games\n", p.Player, EloText(p.Elo, p.EloCI), p.Games)
+		}
 	}
 	if st := l.Strength; st != nil {
 		rates := make([]string, len(st.Rates))

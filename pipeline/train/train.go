@@ -43,6 +43,9 @@ type settings struct {
 	Gate          GateRule            `json:"gate,omitempty"`
 	AnchorGames   int                 `json:"anchor_games"`
 	StrengthGames int                 `json:"strength_games"`
+	PoolGames     int                 `json:"pool_games,omitempty"`
+	PoolDepth     int                 `json:"pool_depth,omitempty"`
+	Pool          []string            `json:"pool,omitempty"`
 	Seed          uint64              `json:"seed"`
 }
 
@@ -51,16 +54,18 @@ func (c *Config) settings() json.RawMessage {
 		Generations: c.Generations, Games: c.Run.Games, Gen0Games: c.Gen0Games, SelfPlay: dataset.EngineJSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
 		Rules: c.rules().String(), RandomOpening: c.Run.RandomOpening, Window: c.Window, Fit: c.Fit,
 		Match: dataset.EngineJSON(mcts.Engine{Settings: c.Match}.Describe()), ModelCPUCT: c.ModelCPUCT,
-		GateGames: c.GateGames, Gate: c.Gate, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames, Seed: c.Run.Seed,
+		GateGames: c.GateGames, Gate: c.Gate, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames,
+		PoolGames: c.PoolGames, PoolDepth: c.PoolDepth, Pool: c.Pool, Seed: c.Run.Seed,
 	}
 	b, _ := json.Marshal(s)
 	return b
 }
 
 // decisive is a settings document less what decides no generation, for
-// comparing runs: the number of generations and the final comparison's
-// games (a finished run resumed with more generations goes on, and one
-// resumed with another --strength-games replays its final comparison).
+// comparing runs: the number of generations, the final comparison's games
+// and the pool's matches (a finished run resumed with more generations
+// goes on, one resumed with another --strength-games replays its final
+// comparison, one with another pool plays the pool matches it lacks).
 // A run recorded before gates had rules has GateHalf's. A document that
 // does not parse is compared as it is.
 func decisive(b json.RawMessage) string {
@@ -69,6 +74,7 @@ func decisive(b json.RawMessage) string {
 		return string(b)
 	}
 	x.Generations, x.StrengthGames = 0, 0
+	x.PoolGames, x.PoolDepth, x.Pool = 0, 0, nil
 	if x.Gate == "" {
 		x.Gate = GateHalf
 	}
@@ -135,7 +141,7 @@ func settingFlag(key string) (string, bool) {
 		return "color-blind", true
 	case "fit.td_lambda", "fit.spread_scale", "fit.no_prior", "fit.prior_temperature":
 		return strings.TrimPrefix(key, "fit."), true
-	case "games", "window", "gate", "gate_games", "anchor_games", "strength_games", "random_opening", "seed", "rules":
+	case "games", "window", "gate", "gate_games", "pool_games", "pool_depth", "pool", "anchor_games", "strength_games", "random_opening", "seed", "rules":
 		return key, true
 	}
 	return key, false
@@ -161,6 +167,7 @@ type runner struct {
 	ladder    Ladder
 	players   map[int]player
 	baselines []player
+	pool      []player
 	start     time.Time
 }
 
@@ -210,6 +217,13 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 		}
 		r.baselines = append(r.baselines, p)
 	}
+	if r.pool, err = r.openPool(); err != nil {
+		return nil, err
+	}
+	anchor := r.players[0].name
+	if len(r.pool) > 0 {
+		anchor = r.pool[0].name
+	}
 	for g := 1; g <= c.Generations; g++ {
 		t0 := time.Now()
 		gen, err := r.generation(ctx, g, material)
@@ -217,6 +231,9 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 			return nil, err
 		}
 		r.ladder.add(gen)
+		if r.ladder.Ratings, err = r.ladder.rate(anchor); err != nil {
+			return nil, fmt.Errorf("ratings after generation %d: %w", g, err)
+		}
 		if err := atomicfile.WriteJSON(c.path(LadderFile), &r.ladder); err != nil {
 			return nil, err
 		}
@@ -322,6 +339,12 @@ func (r *runner) generation(ctx context.Context, g int, material player) (Genera
 		gen.Seconds["gate"] = time.Since(t).Seconds()
 	}
 	gen.Gate, gen.Promoted = gate, c.Gate.promotes(gate)
+	t = time.Now()
+	if ran, err := r.playPool(ctx, g, me, &gen); err != nil {
+		return gen, err
+	} else if ran {
+		gen.Seconds["pool"] = time.Since(t).Seconds()
+	}
 	if c.AnchorGames > 0 {
 		t = time.Now()
 		v0, ran0, err := r.match(ctx, c.path(genDir(g), AnchorGen0File), "anchor-gen0", g, c.AnchorGames, me, r.players[0])

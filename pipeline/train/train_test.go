@@ -90,7 +90,7 @@ func tinyConfig(out string) Config {
 	c := DefaultConfig()
 	c.Run.Out, c.Generations, c.Run.Games = out, 2, 12
 	c.SelfPlay.Sims, c.Match.Sims = 8, 8
-	c.GateGames, c.AnchorGames, c.StrengthGames = 4, 2, 0 // the final comparison times the engines: not reproducible
+	c.GateGames, c.AnchorGames, c.StrengthGames, c.PoolGames = 4, 2, 0, 2 // the final comparison times the engines: not reproducible
 	// Two pairs cannot put a score's 95% interval above one half (even a
 	// sweep's bound is 22%): the half rule lets these runs promote.
 	c.Gate = GateHalf
@@ -321,5 +321,75 @@ func TestGen0GamesCountTheFirstGenerationsData(t *testing.T) {
 	c.Gen0Games = 1
 	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "--gen0-games 1") {
 		t.Errorf("--gen0-games 1: %v, want the flag's refusal", err)
+	}
+}
+
+// TestPoolRatesEveryGenerationOnOneScale: each generation plays the pool
+// (the earlier generation its gate did not meet and a model file), the
+// ladder's ratings put every player on one scale with the pool's model at
+// 0, and a finished run resumed with another pool plays only the new
+// matches.
+func TestPoolRatesEveryGenerationOnOneScale(t *testing.T) {
+	other := tinyConfig(t.TempDir())
+	other.Generations, other.AnchorGames, other.Run.Seed = 1, 0, 5
+	ol, err := Run(context.Background(), other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := other.path(ol.Generations[0].Model)
+	c := tinyConfig(t.TempDir())
+	c.Generations, c.Pool = 3, []string{model}
+	l, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range l.Generations {
+		var met []string
+		for _, m := range g.Pool {
+			met = append(met, m.B)
+			if m.A != genDir(g.Generation) || m.Games != 2 {
+				t.Errorf("generation %d: pool match %s against %s, %d games; want its own, 2 games", g.Generation, m.A, m.B, m.Games)
+			}
+		}
+		want := []string{poolName(model)}
+		if g.Generation == 3 && g.GateOpponent != 1 {
+			want = append([]string{"gen-01"}, want...)
+		}
+		if g.Generation == 3 && g.GateOpponent != 2 {
+			want = append([]string{"gen-02"}, want...)
+		}
+		if strings.Join(met, ",") != strings.Join(want, ",") {
+			t.Errorf("generation %d (gate against gen-%02d) met %q in the pool, want %q", g.Generation, g.GateOpponent, met, want)
+		}
+	}
+	rt := l.Ratings
+	if rt == nil || rt.Anchor != poolName(model) {
+		t.Fatalf("ratings %+v: want them anchored at the pool's model", rt)
+	}
+	if a := rt.Of(poolName(model)); a == nil || a.Elo != 0 || a.EloCI != [2]float64{0, 0} {
+		t.Errorf("the anchor's rating %+v, want 0 [0, 0]", a)
+	}
+	for _, name := range []string{"gen-00 (built-in: playouts, material)", "gen-01", "gen-02", "gen-03", "material value leaves"} {
+		if p := rt.Of(name); p == nil || !(p.EloCI[0] <= p.Elo && p.Elo <= p.EloCI[1]) || p.Games == 0 {
+			t.Errorf("rating of %s: %+v, want an Elo inside its interval and its games", name, p)
+		}
+	}
+	// Another pool member: the generations stay, the new matches are played.
+	c.Run.Resume, c.Pool = true, []string{model, "material"}
+	l, err = Run(context.Background(), c)
+	if err != nil {
+		t.Fatalf("finished run resumed with another pool: %v", err)
+	}
+	for _, g := range l.Generations {
+		if _, ok := g.Seconds["pool"]; !ok || g.Seconds["selfplay"] != 0 || g.Seconds["fit"] != 0 || g.Seconds["gate"] != 0 {
+			t.Errorf("generation %d resumed with another pool ran %v, want the pool alone", g.Generation, g.Seconds)
+		}
+	}
+	if p := l.Ratings.Of(poolName("material")); p == nil || p.Games != 6 {
+		t.Errorf("the new member's rating %+v, want 6 games (2 against each generation)", p)
+	}
+	c.Pool = []string{filepath.Join(t.TempDir(), "missing.json")}
+	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "--pool "+c.Pool[0]) {
+		t.Errorf("a missing pool model: %v, want an error naming --pool", err)
 	}
 }

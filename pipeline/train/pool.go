@@ -1,0 +1,162 @@
+package train
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/stats"
+)
+
+// PoolPriorDraws are the virtual drawn games the pool fit adds to every
+// match (stats.PoolOptions.PriorDraws): generation 1 sweeps generation 0,
+// and one draw keeps such a rating finite (a 200-0 match reads +1040)
+// while moving a match of 200 games at 60% by under 0.3 Elo.
+const PoolPriorDraws = 1
+
+// Ratings are the ladder's Elo from one Bradley–Terry fit over every match
+// the run played among its players (gates, pool matches, anchor matches;
+// stats.PoolRatings), relative to Anchor: the first of Config.Pool where
+// there is one (the shipped model), else generation 0.
+type Ratings struct {
+	Anchor     string         `json:"anchor"`
+	PriorDraws float64        `json:"prior_draws"`
+	Players    []PlayerRating `json:"players"`
+}
+
+// PlayerRating is one player's Elo in Ratings with its 95% interval and
+// the games of the fit it played.
+type PlayerRating struct {
+	Player string     `json:"player"`
+	Elo    float64    `json:"elo"`
+	EloCI  [2]float64 `json:"elo_ci"`
+	Games  int        `json:"games"`
+}
+
+// poolName is the ladder's name of the pool member opened from name (a
+// model file or a name of eval's registry).
+func poolName(name string) string { return "pool " + name }
+
+// poolFile is the file of a generation's match against a pool member or
+// an earlier generation: pool-NAME.json, NAME the member's file name
+// without .json (or its registry name), or gen-GG.
+func poolFile(opponent string) string {
+	base := strings.TrimSuffix(filepath.Base(opponent), ".json")
+	return "pool-" + base + ".json"
+}
+
+// openPool opens Config.Pool's members as players.
+func (r *runner) openPool() ([]player, error) {
+	var out []player
+	files := map[string]string{}
+	for _, name := range r.cfg.Pool {
+		if other, ok := files[poolFile(name)]; ok {
+			return nil, fmt.Errorf("--pool %s and --pool %s: two members with one file name, %s", other, name, poolFile(name))
+		}
+		files[poolFile(name)] = name
+		o, err := eval.OpenEvaluator(name)
+		if err != nil {
+			return nil, fmt.Errorf("--pool %s: %w", name, err)
+		}
+		out = append(out, player{name: poolName(name), cfg: r.cfg.matchEngine(true), ev: o.Evaluator, hash: o.Identity})
+	}
+	return out, nil
+}
+
+// poolOpponents are the players generation g meets in the pool besides
+// its gate: Config.PoolDepth generations before it (from generation 1 on,
+// the gate's opponent aside) and Config.Pool's members.
+func (r *runner) poolOpponents(g, gateOpponent int) []player {
+	var out []player
+	for k := max(1, g-r.cfg.PoolDepth); k < g; k++ {
+		if k != gateOpponent {
+			out = append(out, r.players[k])
+		}
+	}
+	return append(out, r.pool...)
+}
+
+// playPool plays generation g's pool matches (Config.PoolGames each),
+// each kept in OUT/gen-GG/pool-NAME.json and replayed only when its key
+// differs; it reports whether any was played.
+func (r *runner) playPool(ctx context.Context, g int, me player, gen *Generation) (bool, error) {
+	c := &r.cfg
+	if c.PoolGames == 0 {
+		return false, nil
+	}
+	played := false
+	for _, opp := range r.poolOpponents(g, gen.GateOpponent) {
+		name := strings.TrimPrefix(opp.name, "pool ")
+		m, ran, err := r.match(ctx, c.path(genDir(g), poolFile(name)), "pool "+name, g, c.PoolGames, me, opp)
+		if err != nil {
+			return played, err
+		}
+		played = played || ran
+		gen.Pool = append(gen.Pool, m)
+	}
+	return played, nil
+}
+
+// rate fits the ladder's Ratings over every match its generations hold.
+func (l *Ladder) rate(anchor string) (*Ratings, error) {
+	var names []string
+	index := map[string]int{}
+	id := func(name string) int {
+		i, ok := index[name]
+		if !ok {
+			i = len(names)
+			index[name] = i
+			names = append(names, name)
+		}
+		return i
+	}
+	id(anchor)
+	var ms []stats.PoolMatch
+	for i := range l.Generations {
+		g := &l.Generations[i]
+		all := append([]*Match{&g.Gate, g.VsGen0, g.VsMaterial}, pointers(g.Pool)...)
+		for _, m := range all {
+			if m == nil || m.Games == 0 {
+				continue
+			}
+			ms = append(ms, stats.PoolMatch{A: id(m.A), B: id(m.B), Pairs: m.Pairs, WDL: m.WDL})
+		}
+	}
+	if len(ms) == 0 {
+		return nil, nil
+	}
+	rs, err := stats.PoolRatings(len(names), ms, stats.PoolOptions{Anchor: 0, PriorDraws: PoolPriorDraws, Conf: 0.95})
+	if err != nil {
+		return nil, err
+	}
+	out := &Ratings{Anchor: anchor, PriorDraws: PoolPriorDraws}
+	for i, r := range rs {
+		out.Players = append(out.Players, PlayerRating{Player: names[i], Elo: r.Elo, EloCI: [2]float64{r.CI.Lo, r.CI.Hi}, Games: r.Games})
+	}
+	slices.SortStableFunc(out.Players, func(a, b PlayerRating) int { return strings.Compare(a.Player, b.Player) })
+	return out, nil
+}
+
+// Of returns the rating of the named player, or nil.
+func (r *Ratings) Of(player string) *PlayerRating {
+	if r == nil {
+		return nil
+	}
+	for i := range r.Players {
+		if r.Players[i].Player == player {
+			return &r.Players[i]
+		}
+	}
+	return nil
+}
+
+func pointers(ms []Match) []*Match {
+	out := make([]*Match, len(ms))
+	for i := range ms {
+		out[i] = &ms[i]
+	}
+	return out
+}
