@@ -113,7 +113,7 @@ func TestRecordsHoldEngineSettingsAsObjects(t *testing.T) {
 
 	tr := filepath.Join(dir, "train")
 	if _, _, err := run(t, "", "train", "--out", tr, "--generations", "1", "--games", "10", "--sims", "8",
-		"--match-engine", "sims=8", "--gate-games", "2", "--anchor-games", "0", "--strength-games", "0", "--quiet"); err != nil {
+		"--match-engine", "sims=8", "--gate-games", "2", "--anchor-games", "0", "--strength-games", "0", "--pool-games", "0", "--quiet"); err != nil {
 		t.Fatal(err)
 	}
 	var l struct {

@@ -15,7 +15,7 @@ import (
 func TestTrainTinyRunLeavesAUsableModel(t *testing.T) {
 	dir := t.TempDir()
 	out, stderr, err := run(t, "", "train", "--out", dir, "--generations", "1", "--games", "10", "--sims", "8",
-		"--match-engine", "sims=8", "--gate-games", "2", "--anchor-games", "2", "--strength-games", "2", "--quiet", "--json")
+		"--match-engine", "sims=8", "--gate-games", "2", "--anchor-games", "2", "--strength-games", "2", "--pool-games", "2", "--quiet", "--json")
 	if err != nil {
 		t.Fatal(err)
 	}

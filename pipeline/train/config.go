@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
@@ -109,7 +110,9 @@ type Config struct {
 // plies), fits of a pattern value head (colour-blind by construction) and
 // a prior on the latest 2 generations with TD(0.7) returns and
 // spread-scaled values, gates of 200 games that promote when the score's
-// 95% interval lies above one half, anchor matches of 200 games
+// 95% interval lies above one half, pool matches of 200 games against the
+// two generations before and the shipped model (eval.BestName, the
+// ratings' 0), anchor matches of 200 games
 // (runspec.TrainMatchEngine: 200 simulations), a final comparison of 200
 // games a match (Strength), value-leaf players at cpuct 0.5, 4 random
 // opening plies, seed 1. It finishes in about ten minutes on two cores.
@@ -121,7 +124,7 @@ func DefaultConfig() Config {
 		Run:         runspec.Settings{Out: "train", Games: 400, Seed: 1, RandomOpening: 4},
 		Generations: 3, SelfPlay: sp, Rules: rules.DefaultRules(), Window: 2,
 		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, Gate: GateInterval, AnchorGames: 200, StrengthGames: 200,
-		PoolGames: 200, PoolDepth: 2,
+		PoolGames: 200, PoolDepth: 2, Pool: []string{eval.BestName},
 	}
 }
 
