@@ -48,9 +48,13 @@ func poolFile(opponent string) string {
 	return "pool-" + base + ".json"
 }
 
-// openPool opens Config.Pool's members as players.
+// openPool opens Config.Pool's members as players (none without pool
+// matches).
 func (r *runner) openPool() ([]player, error) {
 	var out []player
+	if r.cfg.PoolGames == 0 {
+		return nil, nil
+	}
 	files := map[string]string{}
 	for _, name := range r.cfg.Pool {
 		if other, ok := files[poolFile(name)]; ok {

@@ -220,7 +220,7 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	if r.pool, err = r.openPool(); err != nil {
 		return nil, err
 	}
-	anchor := r.players[0].name
+	anchor := r.players[0].name // without pool models (or pool matches)
 	if len(r.pool) > 0 {
 		anchor = r.pool[0].name
 	}

@@ -389,6 +389,13 @@ func TestPoolRatesEveryGenerationOnOneScale(t *testing.T) {
 	if p := l.Ratings.Of(poolName("material")); p == nil || p.Games != 6 {
 		t.Errorf("the new member's rating %+v, want 6 games (2 against each generation)", p)
 	}
+	// No pool matches: the pool's models are not opened, and generation 0
+	// is the ratings' 0.
+	c.PoolGames = 0
+	if l, err = Run(context.Background(), c); err != nil || l.Ratings == nil || !strings.HasPrefix(l.Ratings.Anchor, "gen-00") {
+		t.Fatalf("resumed with --pool-games 0: %v, ratings %+v; want them anchored at generation 0", err, l.Ratings)
+	}
+	c.PoolGames = 2
 	c.Pool = []string{filepath.Join(t.TempDir(), "missing.json")}
 	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "--pool "+c.Pool[0]) {
 		t.Errorf("a missing pool model: %v, want an error naming --pool", err)
