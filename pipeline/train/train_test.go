@@ -91,7 +91,9 @@ func tinyConfig(out string) Config {
 	c.Run.Out, c.Generations, c.Run.Games = out, 2, 12
 	c.SelfPlay.Sims, c.Match.Sims = 8, 8
 	c.GateGames, c.AnchorGames, c.StrengthGames, c.PoolGames = 4, 2, 0, 2 // the final comparison times the engines: not reproducible
-	c.Pool = nil // the generations' own pool; TestPoolRatesEveryGenerationOnOneScale adds models
+	// The generations' own pool: TestPoolRatesEveryGenerationOnOneScale
+	// adds models.
+	c.Pool = nil
 	// Two pairs cannot put a score's 95% interval above one half (even a
 	// sweep's bound is 22%): the half rule lets these runs promote.
 	c.Gate = GateHalf
