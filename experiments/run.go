@@ -17,6 +17,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/internal/runspec"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -98,6 +99,26 @@ func specFile(specDir, field, name string) (string, error) {
 	return filepath.Join(specDir, name), nil
 }
 
+// spelledOut returns s with the former default engine's settings
+// (runspec.BaselineEngine, where it differs from today's default) in its
+// engine section where s leaves them to the default: what a spec recorded
+// before the strongest engine became the default meant.
+func spelledOut(s *Spec) *Spec {
+	out := *s
+	b := runspec.BaselineEngine()
+	for _, n := range runspec.StrongestEngine().Diff(b) {
+		if _, ok := out.Engine.Get(n); ok {
+			continue
+		}
+		e, err := out.Engine.With(n, mcts.LookupSetting(n).Get(&b))
+		if err != nil {
+			panic("experiments: the baseline's " + n + " does not parse back: " + err.Error())
+		}
+		out.Engine = e
+	}
+	return &out
+}
+
 // claimExperiment writes the spec into out, or checks that the spec
 // already there describes the same games (concurrency may differ).
 func claimExperiment(out string, s *Spec) error {
@@ -125,10 +146,14 @@ func claimExperiment(out string, s *Spec) error {
 			if mustJSON(old) == mustJSON(&mine) {
 				return nil // written by a version that formatted it otherwise
 			}
-			if grown := *old; grown.Games < mine.Games {
-				// The same experiment with more games per arm: game i does not
-				// depend on the number of games, so the arms grow.
-				grown.Games = mine.Games
+			// The same experiment as recorded, or recorded before the
+			// strongest engine became the default and now with the former
+			// default spelled out (spelledOut), each perhaps with more games
+			// per arm: game i does not depend on the number of games, so
+			// the arms grow.
+			for _, same := range []*Spec{old, spelledOut(old)} {
+				grown := *same
+				grown.Games = max(grown.Games, mine.Games)
 				if mustJSON(&grown) == mustJSON(&mine) {
 					return atomicfile.WriteFile(path, append(b, '\n'))
 				}
@@ -265,6 +290,9 @@ func playArms(ctx context.Context, runs []ArmRun, player Player, logf func(strin
 	for i, a := range runs {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("experiment stopped before arm %s: %w; run the same command again to resume", a.Name, err)
+		}
+		if err := a.checkFormerDefault(); err != nil {
+			return fmt.Errorf("arm %s: %w", a.Name, err)
 		}
 		done, err := armComplete(a)
 		if err != nil {

@@ -123,6 +123,7 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 		Run: run, Rules: a.Rules, Engine: mcts.Engine{Settings: c.Settings, Evaluator: ev.Identity}, Evaluator: ev.Evaluator, Opening: a.Opening,
 		PartGames: p.PartGames, Logf: p.Logf,
 	}
+
 	if p.OnStart != nil {
 		cfg.OnStart = func(planned, skipped int64) { p.OnStart(a, planned, skipped) }
 	}
@@ -131,6 +132,34 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	}
 	_, err = selfplay.Run(ctx, cfg)
 	return err
+}
+
+// checkFormerDefault refuses to go on with an arm whose games the former
+// default study engine played (a spec that leaves the engine's search to
+// the default, run before the strongest engine became it), saying what
+// the spec must add to continue it (which claimExperiment then accepts as
+// the same experiment: spelledOut).
+func (a *ArmRun) checkFormerDefault() error {
+	c, err := a.EngineConfig()
+	if err != nil {
+		return nil // the arm's own check reports it
+	}
+	o, err := eval.OpenEvaluator(a.engine().Evaluator)
+	if err != nil {
+		return nil
+	}
+	mine := mcts.Engine{Settings: c.Settings, Evaluator: o.Identity}.Describe()
+	have, ok, err := dataset.ReadManifest(a.Run.Out, a.Rules.Variant.String())
+	if err != nil || !ok || !runspec.DescribedMadeUnderBaseline(mine, string(have.Engine)) {
+		return nil
+	}
+	b := runspec.BaselineEngine()
+	var keys []string
+	for _, n := range runspec.StrongestEngine().Diff(b) {
+		keys = append(keys, n+": "+mcts.LookupSetting(n).Get(&b))
+	}
+	return fmt.Errorf("%s holds games of the former default engine, and the spec leaves the engine to the default, which is now the strongest engine.\n%s",
+		a.Run.Out, runspec.FormerDefaultNote("add engine: {"+strings.Join(keys, ", ")+"} to the spec (the same experiment, spelled out)"))
 }
 
 // ProgressPlayer returns the self-play player of experiment run: the runs'

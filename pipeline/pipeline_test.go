@@ -31,7 +31,7 @@ const testModel = "trained-patterns"
 // tinyConfig is a whole pipeline in well under a second: 8 games per
 // variant at 8 simulations, two 4-game matches at 16.
 func tinyConfig(out string) Config {
-	eng := selfplay.DefaultEngine()
+	eng := runspec.AsBaseline(selfplay.DefaultEngine())
 	eng.Sims = 8
 	m := DefaultMatchEngine()
 	m.Sims = 16

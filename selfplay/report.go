@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/words"
 )
 
@@ -36,8 +37,17 @@ func (c *Config) CheckPartition() error {
 		again = ": " + strings.Join(append([]string{"--resume"}, restore...), " ")
 	}
 	return fmt.Errorf("%s already holds a %s run with other settings:\n  %s\n"+
-		"To continue that run, repeat its settings (with --resume)%s; to start a new run, write it to another --out",
-		dataset.PartitionDir(c.Run.Out, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(lines, "\n  "), again)
+		"To continue that run, repeat its settings (with --resume)%s; to start a new run, write it to another --out%s",
+		dataset.PartitionDir(c.Run.Out, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(lines, "\n  "), again, formerDefault(mine, have))
+}
+
+// formerDefault is the note a refusal adds for a run played by the former
+// default engine (runspec.MadeUnderBaseline), "" for any other.
+func formerDefault(mine, have dataset.Run) string {
+	if !runspec.DescribedMadeUnderBaseline(string(mine.Engine), string(have.Engine)) {
+		return ""
+	}
+	return "\n" + runspec.FormerDefaultNote("add --preset baseline (with --resume)")
 }
 
 // SummaryJSON is what selfplay --json prints of a run into Out.

@@ -37,6 +37,9 @@ func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary
 		}
 	}()
 	if err := dataset.ClaimRun(cfg.Run.Out, run, cfg.Run.Resume); err != nil {
+		if have, ok, _ := dataset.ReadManifest(cfg.Run.Out, run.Variant); ok && formerDefault(run, have) != "" {
+			return nil, fmt.Errorf("%w%s", err, formerDefault(run, have))
+		}
 		return nil, err
 	}
 	st = &resumeState{lock: lock, journaled: map[int64]*record{}}

@@ -174,7 +174,7 @@ func TestSelfplayRefusalNamesTheDifferingFlags(t *testing.T) {
 	if _, _, err := run(t, "", tinySelfplay(dir)...); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err := run(t, "", tinySelfplay(dir, "--resume", "--seed", "2", "--sims", "16", "--no-capture-limit", "40", "--eval", "material")...)
+	_, _, err := run(t, "", tinySelfplay(dir, "--resume", "--seed", "2", "--sims", "16", "--no-capture-limit", "40", "--eval", "best")...)
 	if err == nil {
 		t.Fatal("a run with other settings was accepted")
 	}

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/runspec"
@@ -16,6 +19,11 @@ import (
 type engineFlags struct {
 	engine mcts.Engine
 	seed   uint64
+	// preset names an engine (--preset) that the flags given beside it
+	// change; defaults and flags are what it applies to.
+	preset   string
+	defaults mcts.Engine
+	flags    *pflag.FlagSet
 }
 
 // addEngineFlags registers the engine flags with the analysis engine's
@@ -28,9 +36,43 @@ func addEngineFlags(cmd *cobra.Command, f *engineFlags) {
 // taken from d, for commands whose natural defaults differ (self-play turns
 // noise and temperature on).
 func addEngineFlagsWithDefaults(cmd *cobra.Command, f *engineFlags, d mcts.Engine) {
-	f.engine = d
-	bindEngineSettings(cmd, &f.engine)
+	bindEngineFlags(cmd, f, d)
 	cmd.Flags().Uint64Var(&f.seed, "seed", mcts.DefaultConfig().Seed, "random seed: the same seed and settings give the same games")
+}
+
+// bindEngineFlags registers the engine settings' flags with d's values as
+// defaults and --preset, for the commands whose seed is a run's (selfplay,
+// pipeline).
+func bindEngineFlags(cmd *cobra.Command, f *engineFlags, d mcts.Engine) {
+	f.engine, f.defaults, f.flags = d, d, cmd.Flags()
+	bindEngineSettings(cmd, &f.engine)
+	cmd.Flags().StringVar(&f.preset, "preset", "", "a named engine that the engine flags given beside it change: "+runspec.PresetHelp())
+}
+
+// resolved returns the engine the flags describe: the defaults, or the
+// --preset's engine, with every engine flag given on top.
+func (f *engineFlags) resolved() (mcts.Engine, error) {
+	if f.preset == "" {
+		return f.engine, nil
+	}
+	e, err := runspec.WithPreset(f.defaults, f.preset)
+	if err != nil {
+		return e, fmt.Errorf("--%w", err)
+	}
+	settings := mcts.EngineSettings()
+	for i := range settings {
+		s := &settings[i]
+		given := f.flags.Changed(s.Flag())
+		for _, old := range s.Deprecated {
+			given = given || f.flags.Changed(old)
+		}
+		if given {
+			if err := s.Set(&e, s.Get(&f.engine)); err != nil {
+				return e, err
+			}
+		}
+	}
+	return e, nil
 }
 
 // bindEngineSettings registers one flag per engine setting, bound to its
@@ -71,5 +113,9 @@ func (f *engineFlags) config(r rules.Rules) (mcts.Config, mcts.Evaluator, error)
 // open is config with the evaluator's identity, for the commands that
 // record it (eval.OpenEngine).
 func (f *engineFlags) open(r rules.Rules) (mcts.Config, eval.Opened, error) {
-	return eval.OpenEngine(f.engine, r, f.seed)
+	e, err := f.resolved()
+	if err != nil {
+		return mcts.Config{}, eval.Opened{}, err
+	}
+	return eval.OpenEngine(e, r, f.seed)
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -29,11 +31,22 @@ func TestEngineFlagsDefaultToDefaultConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg != mcts.DefaultConfig() {
-		t.Errorf("no flags: %+v, want mcts.DefaultConfig() %+v", cfg, mcts.DefaultConfig())
+	if want := runspec.AnalysisEngine().Config(rules.DefaultRules(), 1); cfg != want {
+		t.Errorf("no flags: %+v, want runspec.AnalysisEngine() %+v", cfg, want)
 	}
-	if _, ok := ev.(mcts.Material); !ok {
-		t.Errorf("default evaluator %T, want mcts.Material", ev)
+	if _, ok := ev.(*eval.WithPrior); !ok {
+		t.Errorf("default evaluator %T, want the shipped model (*eval.WithPrior)", ev)
+	}
+	// --preset baseline is the former default, mcts's own; a flag beside
+	// it wins, in any spelling.
+	cfg, ev, err = parseEngineFlags(t, "--preset", "baseline", "--sims", "7", "--capture-prob", "0.5")
+	want := mcts.DefaultConfig()
+	want.Sims, want.PlayoutCaptureProb = 7, 0.5
+	if _, ok := ev.(mcts.Material); err != nil || !ok || cfg != want {
+		t.Errorf("--preset baseline --sims 7 --capture-prob 0.5: %+v (%T), %v; want %+v", cfg, ev, err, want)
+	}
+	if _, _, err := parseEngineFlags(t, "--preset", "strong"); err == nil || !strings.Contains(err.Error(), `--preset "strong": want best (`) {
+		t.Errorf("--preset strong: %v", err)
 	}
 }
 

@@ -12,9 +12,10 @@ import (
 )
 
 func TestFitWritesWeightsAndJSONReport(t *testing.T) {
-	// A small self-play dataset: 80 games, 8 value-leaf simulations a move.
+	// A small self-play dataset: 80 games, 8 value-leaf simulations a move
+	// of the material evaluator (the former default with value leaves).
 	data := t.TempDir()
-	if _, _, err := run(t, "", "selfplay", "--games", "80", "--out", data, "--sims", "8", "--leaf", "value", "--concurrency", "2"); err != nil {
+	if _, _, err := run(t, "", "selfplay", "--games", "80", "--out", data, "--sims", "8", "--preset", "baseline", "--leaf", "value", "--concurrency", "2"); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "w.json")
@@ -55,7 +56,7 @@ func TestFitWritesWeightsAndJSONReport(t *testing.T) {
 	if _, _, err := run(t, "", "analyze", "--eval", out, "--leaf", "value", "--sims", "50"); err != nil {
 		t.Errorf("analyze --eval %s: %v", out, err)
 	}
-	stdout, stderr, err = run(t, "", "match", "--a", "sims=8,leaf=value,eval="+out, "--b", "sims=8,leaf=value", "--games", "4", "--json", "--quiet")
+	stdout, stderr, err = run(t, "", "match", "--a", "sims=8,leaf=value,eval="+out, "--b", "sims=8,leaf=value,evaluator=material", "--games", "4", "--json", "--quiet")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,7 +43,9 @@ func newMatchCommand() *cobra.Command {
 			fmt.Sprintf("                       keep the flags' defaults but sims, which is %d as in selfplay\n", runspec.MatchEngine().Sims) +
 			"                       (a match plays many games; analyze searches one position at\n" +
 			fmt.Sprintf("                       %d) (the old keys eval= and capture-prob= still work:\n", runspec.AnalysisEngine().Sims) +
-			"                       evaluator=, playout-capture-prob=)\n" +
+			"                       evaluator=, playout-capture-prob=); preset=NAME, wherever it\n" +
+			"                       stands, is the engine the other keys change (--preset of\n" +
+			"                       analyze), e.g. --b preset=baseline,sims=400\n" +
 			"  engine:COMMAND ARG.. an external program speaking the protocol of docs/PROTOCOL.md,\n" +
 			"                       the command line split as a shell would (quotes and backslashes,\n" +
 			"                       no expansions) and run in the current directory, e.g.\n" +

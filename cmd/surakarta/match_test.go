@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/testutil"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
@@ -207,11 +209,12 @@ func TestMatchJSONRecordsBothSidesResolvedSettings(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &m); err != nil {
 		t.Fatal(err)
 	}
-	if m.AEngine["sims"] != 12.0 || m.AEngine["leaf"] != "value" || m.AEngine["cpuct"] != mcts.DefaultEngine().CPUCT ||
-		m.AEngine["evaluator"] != "material" || len(m.AEngine) != len(mcts.EngineSettings())-1 { // all but tablebase, left out while unset
+	// The shipped model by its identity: "best" will name another model.
+	if m.AEngine["sims"] != 12.0 || m.AEngine["leaf"] != "value" || m.AEngine["cpuct"] != runspec.MatchEngine().CPUCT ||
+		m.AEngine["evaluator"] != eval.ShippedIdentity() || len(m.AEngine) != len(mcts.EngineSettings())-1 { // all but tablebase, left out while unset
 		t.Errorf("a_engine %v", m.AEngine)
 	}
-	if m.BEngine["sims"] != float64(selfplay.DefaultEngine().Sims) || m.BEngine["leaf"] != "playout" {
+	if m.BEngine["sims"] != float64(selfplay.DefaultEngine().Sims) || m.BEngine["leaf"] != "value" || m.BEngine["evaluator"] != eval.ShippedIdentity() {
 		t.Errorf("b_engine %v: want the defaults with selfplay's sims", m.BEngine)
 	}
 }
@@ -330,14 +333,16 @@ func TestMatchRecordsTheResolvedSettings(t *testing.T) {
 	if _, _, err := run(t, "", append(base, "--a", "sims=6,leaf=value")...); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := run(t, "", append(base, "--a", "leaf=value,sims=6,cpuct=1.5", "--resume")...); err != nil {
-		t.Errorf("the same engine spelled otherwise was refused: %v", err)
+	for _, a := range []string{"leaf=value,sims=6,cpuct=0.5", "sims=6,evaluator=trained-patterns"} {
+		if _, _, err := run(t, "", append(base, "--a", a, "--resume")...); err != nil {
+			t.Errorf("the same engine spelled otherwise (%s) was refused: %v", a, err)
+		}
 	}
 	if _, _, err := run(t, "", append(base, "--a", "sims=7,leaf=value", "--resume")...); err == nil {
 		t.Error("a side with other settings resumed the match")
 	}
 	rec, ok, err := dataset.ReadManifest(dir, "standard")
-	if err != nil || !ok || !strings.Contains(string(rec.Engine), "a: sims=6,cpuct=1.5,leaf=value,") || !strings.Contains(string(rec.Engine), "evaluator=material") {
+	if err != nil || !ok || !strings.Contains(string(rec.Engine), "a: sims=6,cpuct=0.5,leaf=value,") || !strings.Contains(string(rec.Engine), "evaluator="+eval.ShippedIdentity()) {
 		t.Errorf("recorded engine %q (%v)", rec.Engine, err)
 	}
 }

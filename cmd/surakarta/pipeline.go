@@ -141,8 +141,7 @@ func newPipelineCommand() *cobra.Command {
 	fs.StringVar(&cfg.Opening, "opening", pipelineOpening, "how the --random-opening plies are chosen: enumerated (every opening of that many plies in turn, game i and match pair i opening i mod N; --games a multiple of N) or random (uniformly random plies from --seed and the game id)")
 	fs.Float64Var(&cfg.Confidence, "confidence", 0.95, "confidence level of the report's intervals")
 	addRulesFlagsExcept(cmd, &rf, "variant")
-	ef.engine = d
-	bindEngineSettings(cmd, &ef.engine)
+	bindEngineFlags(cmd, &ef, d)
 	// The engine flags set the self-play search; say so where it matters.
 	fs.Lookup("sims").Usage = "self-play simulations per move (a count, never a time); the match's are in --match-engine"
 	fs.Lookup("evaluator").Usage = "self-play " + fs.Lookup("evaluator").Usage

@@ -15,7 +15,7 @@ func TestMatchResumeNamesTheSettingThatDiffers(t *testing.T) {
 		t.Fatal("a resume with other settings of B was accepted")
 	}
 	msg := err.Error()
-	if !strings.Contains(msg, "--b sims: this run 3, the match 2") || !strings.Contains(msg, "--b cpuct: this run 1, the match 1.5") ||
+	if !strings.Contains(msg, "--b sims: this run 3, the match 2") || !strings.Contains(msg, "--b cpuct: this run 1, the match 0.5") ||
 		strings.Contains(msg, "--a") || strings.Contains(msg, "playout-plies=") {
 		t.Errorf("mismatch message:\n%s", msg)
 	}

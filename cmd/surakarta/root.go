@@ -33,6 +33,10 @@ func newRootCommand() *cobra.Command {
 			fmt.Sprintf("    engine) and %d where many games are played (selfplay, experiment run, match); the\n", runspec.SelfPlayEngine().Sims) +
 			fmt.Sprintf("    one-command jobs are sized to finish in minutes on two cores: pipeline %d (its\n", runspec.PipelineEngine().Sims) +
 			fmt.Sprintf("    match %d), train %d\n", runspec.PipelineMatchEngine().Sims, runspec.TrainEngine().Sims) +
+			"  - the engine is the strongest the project has unless told otherwise: the shipped model\n" +
+			fmt.Sprintf("    (--evaluator %s) with %s leaves at cpuct %g (--preset best); the baseline, the\n", runspec.StrongestEngine().Evaluator, runspec.StrongestEngine().Leaf, runspec.StrongestEngine().CPUCT) +
+			fmt.Sprintf("    former default, is one setting away: --preset baseline (%s leaves, cpuct %g,\n", runspec.BaselineEngine().Leaf, runspec.BaselineEngine().CPUCT) +
+			fmt.Sprintf("    evaluator %s), preset=baseline in a match CONFIG\n", runspec.BaselineEngine().Evaluator) +
 			"  - moves to play from a position are arguments (replay MOVE..., analyze MOVE...)\n" +
 			"  - a job's match engines are one flag, --match-engine SETTINGS (pipeline, train), and the\n" +
 			"    games of each kind of match --KIND-games (--match-games, --gate-games, --anchor-games)\n" +

@@ -105,8 +105,7 @@ func newSelfplayCommand() *cobra.Command {
 	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the run's summary as one JSON object")
 	addRulesFlags(cmd, &rf)
-	ef.engine = d
-	bindEngineSettings(cmd, &ef.engine)
+	bindEngineFlags(cmd, &ef, d)
 	return cmd
 }
 

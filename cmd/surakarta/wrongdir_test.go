@@ -52,8 +52,8 @@ func TestInspectShowsEveryEngineInOneForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(a, "  engine: sims=8,cpuct=1.5,") || strings.Contains(a, `{"sims"`) ||
-		!strings.Contains(b, "  engine a: sims=2,cpuct=1.5,") || !strings.Contains(b, "  engine b: sims=3,cpuct=1.5,") {
+	if !strings.Contains(a, "  engine: sims=8,cpuct=0.5,") || strings.Contains(a, `{"sims"`) ||
+		!strings.Contains(b, "  engine a: sims=2,cpuct=0.5,") || !strings.Contains(b, "  engine b: sims=3,cpuct=0.5,") {
 		t.Errorf("inspect of a self-play run:\n%s\nof a match:\n%s", a, b)
 	}
 }

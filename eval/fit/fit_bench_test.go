@@ -32,7 +32,7 @@ func benchDataset(b *testing.B) (string, fit.Samples) {
 			dir = d
 		}
 		if vs, err := dataset.Variants(dir); err != nil || len(vs) == 0 {
-			eng := selfplay.DefaultEngine()
+			eng := runspec.AsBaseline(selfplay.DefaultEngine())
 			eng.Sims = 16
 			eng.Leaf = mcts.LeafValue
 			if _, err := selfplay.Run(context.Background(), selfplay.Config{

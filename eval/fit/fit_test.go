@@ -23,7 +23,7 @@ import (
 // plies, played once per test binary.
 func selfPlayDataset(t testing.TB) string {
 	return testutil.Once(t, "self-play dataset", func(dir string) (string, error) {
-		eng := selfplay.DefaultEngine()
+		eng := runspec.AsBaseline(selfplay.DefaultEngine())
 		eng.Sims = 16
 		eng.Leaf = mcts.LeafValue
 		_, err := selfplay.Run(context.Background(), selfplay.Config{

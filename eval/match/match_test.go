@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -29,8 +30,18 @@ func TestEngineSpecMeansTheFlags(t *testing.T) {
 		t.Errorf("the largest seed: %d, %v", cfg.Seed, err)
 	}
 	def, _, err := ParseEngineSpec("", r)
-	if want := mcts.DefaultConfig(); err != nil || def != want {
+	if want := runspec.AnalysisEngine().Config(r, 1); err != nil || def != want {
 		t.Errorf("empty CONFIG: %+v, %v; want the flag defaults %+v", def, err, want)
+	}
+	// preset=baseline is the former default wherever it stands, the keys
+	// beside it over it.
+	for _, spec := range []string{"preset=baseline,sims=7", "sims=7,preset=baseline"} {
+		cfg, ev, err := ParseEngineSpec(spec, r)
+		want := runspec.BaselineEngine()
+		want.Sims = 7
+		if _, ok := ev.(mcts.Material); err != nil || !ok || cfg != want.Config(r, 1) {
+			t.Errorf("%s: %+v (%T), %v; want the baseline at 7 simulations", spec, cfg, ev, err)
+		}
 	}
 	for _, tc := range []struct{ spec, want string }{
 		{"simz=4", `unknown key "simz"`},
@@ -40,6 +51,7 @@ func TestEngineSpecMeansTheFlags(t *testing.T) {
 		{"seed=-1", "from 0 to 18446744073709551615"},
 		{"evaluator=/no/such/weights.json", "--evaluator"},
 		{"eval=/no/such/weights.json", "--evaluator"},
+		{"preset=strongest", `preset "strongest": want best (`},
 	} {
 		if _, _, err := ParseEngineSpec(tc.spec, r); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want an error mentioning %q", tc.spec, err, tc.want)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -61,8 +62,8 @@ func openMatchRecords(dir string, resume bool, run dataset.Run, names arena.Side
 		var mm *dataset.RunMismatchError
 		if errors.As(err, &mm) && exists {
 			return nil, fmt.Errorf("%s holds a match with other settings:\n  %s\n"+
-				"To continue that match, repeat its settings (with --resume); to play a new one, write it to another --out",
-				dir, strings.Join(matchSettingsDiff(mm.Diffs, string(run.Engine), string(have.Engine)), "\n  "))
+				"To continue that match, repeat its settings (with --resume); to play a new one, write it to another --out%s",
+				dir, strings.Join(matchSettingsDiff(mm.Diffs, string(run.Engine), string(have.Engine)), "\n  "), formerDefaultSides(string(run.Engine), string(have.Engine)))
 		}
 		return nil, err
 	}
@@ -114,6 +115,36 @@ func matchSettingsDiff(diffs []dataset.SettingDiff, mine, have string) []string 
 		}
 	}
 	return out
+}
+
+// formerDefaultSides is the note a refusal adds when a built-in side of
+// the recorded match was played by the former default engine and this
+// run's is not (runspec.MadeUnderBaseline), "" otherwise.
+func formerDefaultSides(mine, have string) string {
+	ms, mok := EngineSides(mine)
+	hs, hok := EngineSides(have)
+	if !mok || !hok {
+		return ""
+	}
+	var flags []string
+	for i, side := range []string{"--a", "--b"} {
+		me, merr := mcts.ParseEngine(mcts.Engine{}, withoutBudget(ms[i]))
+		he, herr := mcts.ParseEngine(mcts.Engine{}, withoutBudget(hs[i]))
+		if merr == nil && herr == nil && runspec.MadeUnderBaseline(me, he) {
+			flags = append(flags, side)
+		}
+	}
+	if len(flags) == 0 {
+		return ""
+	}
+	return "\n" + runspec.FormerDefaultNote("add preset=baseline to "+strings.Join(flags, " and "))
+}
+
+// withoutBudget returns a side's recorded text without the clock budget
+// a timed side's ends with (" go movetime MS").
+func withoutBudget(text string) string {
+	before, _, _ := strings.Cut(text, " go ")
+	return before
 }
 
 // EngineSides splits a match record's engine text, "a: TEXT | b:

@@ -182,7 +182,14 @@ func resolveSide(value string, eng *mcts.Engine, tag string, sb sideBudget, r ru
 		if name == "" {
 			name = "(defaults)"
 		}
-		side := matchSide{name: name, desc: name, identity: f.engine.Text(), settings: json.RawMessage(f.engine.Describe()),
+		// A model built into the binary is recorded by its identity:
+		// "best" names another model once a stronger one ships, and
+		// --resume must then refuse, not mix the two.
+		rec := f.engine
+		if eval.IsBuiltin(rec.Evaluator) {
+			rec.Evaluator = o.Identity
+		}
+		side := matchSide{name: name, desc: name, identity: rec.Text(), settings: json.RawMessage(rec.Describe()),
 			factory: arena.SearchPlayer(cfg.Settings, ev)}
 		if sb.flag != "" {
 			side.desc += " go " + sb.budget.String()
@@ -233,10 +240,11 @@ func specNamesSeed(spec string) bool {
 // search settings under rules r and the
 // evaluator they name, checked once: the engine's text form
 // (mcts.ParseEngine: each key an engine flag, meaning exactly what the flag
-// means) over the analysis defaults, and seed=S, the seed the flag --seed
-// of the engine commands sets.
+// means) over the analysis defaults, seed=S, the seed the flag --seed of
+// the engine commands sets, and preset=NAME, a named engine the other keys
+// apply to (runspec.WithPreset: preset=baseline is the former default).
 func ParseEngineSpec(spec string, r rules.Rules) (mcts.Config, mcts.Evaluator, error) {
-	f, err := parseEngine(mcts.DefaultEngine(), spec)
+	f, err := parseEngine(runspec.AnalysisEngine(), spec)
 	if err != nil {
 		return mcts.Config{}, nil, err
 	}
@@ -257,15 +265,22 @@ func parseEngine(base mcts.Engine, spec string) (engineSeed, error) {
 	var settings []string
 	for _, pair := range strings.Split(spec, ",") {
 		k, v, _ := strings.Cut(pair, "=")
-		if strings.TrimPrefix(strings.TrimSpace(k), "--") != "seed" {
+		switch strings.TrimPrefix(strings.TrimSpace(k), "--") {
+		case "seed":
+			seed, err := strconv.ParseUint(strings.TrimSpace(v), 0, 64)
+			if err != nil {
+				return f, fmt.Errorf("seed=%s: want a whole number from 0 to %d", strings.TrimSpace(v), uint64(math.MaxUint64))
+			}
+			f.seed = seed
+		case "preset": // the base the settings apply to, wherever it stands
+			e, err := runspec.WithPreset(f.engine, strings.TrimSpace(v))
+			if err != nil {
+				return f, err
+			}
+			f.engine = e
+		default:
 			settings = append(settings, pair)
-			continue
 		}
-		seed, err := strconv.ParseUint(strings.TrimSpace(v), 0, 64)
-		if err != nil {
-			return f, fmt.Errorf("seed=%s: want a whole number from 0 to %d", strings.TrimSpace(v), uint64(math.MaxUint64))
-		}
-		f.seed = seed
 	}
 	var err error
 	f.engine, err = mcts.ParseEngine(f.engine, strings.Join(settings, ","))
