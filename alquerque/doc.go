@@ -12,7 +12,8 @@
 // the move notation (canonical paths, parsing any path), text.go the
 // position text, zobrist.go the hash keys, symmetry.go the board's
 // symmetries, outcome.go the endings and how each variant scores them,
-// game.go the Game, errors.go the error type.
+// game.go the Game, contract.go the game contract (Rules), code.go the
+// 16-bit move codes, errors.go the error type.
 //
 // The board is 5 × 5 points, a1 = 0 .. e5 = 24 rank by rank; a Bitboard
 // holds one bit per point. Orthogonal lines join every pair of
@@ -22,11 +23,12 @@
 // sequence are not part of it, and every path making the same move is the
 // same move, written in notation by its canonical path.
 //
-// The settings are Surakarta's: rules.Rules (variant, no-capture limit,
-// repetition, no-moves) and the ending reasons rules.Reason mean the same
-// for both games, so the package reuses them rather than declaring them
-// twice, and imports nothing else of the project but the random stream
-// its hash keys come from (internal/rng). Its own are what names
+// The settings are Surakarta's: rules.Rules's fields (variant, no-capture
+// limit, repetition, no-moves), its rules string and the ending reasons
+// rules.Reason mean the same for both games, so the package reuses them
+// rather than declaring them twice: Rules is rules.Rules's struct with
+// Alquerque's methods, among them the game contract's (package game),
+// whose 16-bit move codes are Code. Its own are what names
 // the sides (White moves first, Black second): Color, Result and Outcome.
 //
 // Move generation lists moves in the side to move's frame (Black's order

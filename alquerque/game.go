@@ -1,18 +1,12 @@
 package alquerque
 
-import (
-	"fmt"
-
-	"github.com/surakarta/surakarta/rules"
-)
+import "fmt"
 
 // Game is a game in progress: the rules, the position, the moves played
 // and the history needed for repetition, on top of the raw Position, as
-// rules.Game is for Surakarta. The settings are Surakarta's (rules.Rules:
-// variant, no-capture limit, repetition, no-moves), which mean the same
-// here.
+// rules.Game is for Surakarta.
 type Game struct {
-	rules   rules.Rules
+	rules   Rules
 	start   Position
 	pos     Position
 	moves   []Move
@@ -30,7 +24,7 @@ func keyOf(p *Position) boardKey { return boardKey{p.pieces, p.side} }
 
 // NewGame starts a game under r from start, adjudicating start itself (a
 // position without pieces or moves for the side to move is already over).
-func NewGame(r rules.Rules, start Position) (*Game, error) {
+func NewGame(r Rules, start Position) (*Game, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
@@ -41,15 +35,15 @@ func NewGame(r rules.Rules, start Position) (*Game, error) {
 }
 
 // newGame is NewGame for rules and a start known to be valid.
-func newGame(r rules.Rules, start Position) *Game {
+func newGame(r Rules, start Position) *Game {
 	g := &Game{rules: r, start: start, pos: start}
 	g.history = append(g.history, keyOf(&start))
-	g.outcome = Adjudicate(r, &start, 1)
+	g.outcome = r.Adjudicate(&start, 1)
 	return g
 }
 
 // Rules returns the game's settings.
-func (g *Game) Rules() rules.Rules { return g.rules }
+func (g *Game) Rules() Rules { return g.rules }
 
 // Start returns the position the game started from.
 func (g *Game) Start() Position { return g.start }
@@ -130,7 +124,7 @@ func (g *Game) play(m Move) {
 	}
 	k := keyOf(&g.pos)
 	g.history = append(g.history, k)
-	g.outcome = Adjudicate(g.rules, &g.pos, g.count(k))
+	g.outcome = g.rules.Adjudicate(&g.pos, g.count(k))
 }
 
 // PlayString parses a move in notation, plays it and returns it.

@@ -9,7 +9,7 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-func newGame(t *testing.T, r rules.Rules, text string) *alquerque.Game {
+func newGame(t *testing.T, r alquerque.Rules, text string) *alquerque.Game {
 	t.Helper()
 	g, err := alquerque.NewGame(r, mustParse(t, text))
 	if err != nil {
@@ -25,14 +25,14 @@ func play(t *testing.T, g *alquerque.Game, moves string) {
 	}
 }
 
-func withVariant(v rules.Variant) rules.Rules {
-	r := rules.DefaultRules()
+func withVariant(v rules.Variant) alquerque.Rules {
+	r := alquerque.DefaultRules()
 	r.Variant = v
 	return r
 }
 
 func TestGameEndsWhenTheLastPieceIsCaptured(t *testing.T) {
-	g := newGame(t, rules.DefaultRules(), "5/5/5/5/wb3 w 0 1")
+	g := newGame(t, alquerque.DefaultRules(), "5/5/5/5/wb3 w 0 1")
 	play(t, g, "a1xc1")
 	if want := (alquerque.Outcome{Result: alquerque.WhiteWins, Reason: rules.CaptureAll}); g.Outcome() != want {
 		t.Errorf("outcome %v, want %v", g.Outcome(), want)
@@ -49,11 +49,11 @@ func TestSideWithoutAMoveLosesOrDrawsByTheNoMovesSetting(t *testing.T) {
 	// Black's a1 is boxed in: its neighbours are White's and every jump
 	// lands on a White piece.
 	const boxed = "5/5/w1w2/ww3/bww2 b 0 1"
-	g := newGame(t, rules.DefaultRules(), boxed)
+	g := newGame(t, alquerque.DefaultRules(), boxed)
 	if want := (alquerque.Outcome{Result: alquerque.WhiteWins, Reason: rules.NoMoves}); g.Outcome() != want {
 		t.Errorf("no-moves=loss: %v, want %v", g.Outcome(), want)
 	}
-	r := rules.DefaultRules()
+	r := alquerque.DefaultRules()
 	r.NoMoves = rules.NoMovesDraw
 	if got := newGame(t, r, boxed).Outcome(); got != (alquerque.Outcome{Result: alquerque.Draw, Reason: rules.NoMoves}) {
 		t.Errorf("no-moves=draw: %v, want a draw", got)
@@ -97,13 +97,13 @@ func TestThirdOccurrenceEndsTheGameScoredByVariant(t *testing.T) {
 }
 
 func TestRepetitionCountsOnlyTheSameSideToMoveAndRestartsAfterACapture(t *testing.T) {
-	g := newGame(t, rules.DefaultRules(), "5/5/5/5/w3b w 0 1")
+	g := newGame(t, alquerque.DefaultRules(), "5/5/5/5/w3b w 0 1")
 	play(t, g, "a1-a2 e1-e2 a2-a1")
 	// White's a1 and Black's e2 with Black to move: first time.
 	if g.Occurrences() != 1 {
 		t.Errorf("occurrences %d, want 1 (the same board with the other side to move does not count)", g.Occurrences())
 	}
-	h := newGame(t, rules.DefaultRules(), "4w/5/1b3/5/1w2b w 0 1")
+	h := newGame(t, alquerque.DefaultRules(), "4w/5/1b3/5/1w2b w 0 1")
 	play(t, h, "b1-a1 e1-e2 a1-b1 e2-e1 b1-b2 b3xb1")
 	if hist := h.History(nil); len(hist) != 1 {
 		t.Errorf("history after a capture holds %d positions, want 1", len(hist))
@@ -111,19 +111,19 @@ func TestRepetitionCountsOnlyTheSameSideToMoveAndRestartsAfterACapture(t *testin
 }
 
 func TestNewGameAdjudicatesItsStartAndRefusesBadInput(t *testing.T) {
-	if g := newGame(t, rules.DefaultRules(), "5/5/5/5/w4 b 0 1"); g.Outcome() != (alquerque.Outcome{Result: alquerque.WhiteWins, Reason: rules.CaptureAll}) {
+	if g := newGame(t, alquerque.DefaultRules(), "5/5/5/5/w4 b 0 1"); g.Outcome() != (alquerque.Outcome{Result: alquerque.WhiteWins, Reason: rules.CaptureAll}) {
 		t.Errorf("a start without black pieces: %v, want white wins", g.Outcome())
 	}
-	if _, err := alquerque.NewGame(rules.Rules{Repetition: 1}, alquerque.Start()); err == nil {
+	if _, err := alquerque.NewGame(alquerque.Rules{Repetition: 1}, alquerque.Start()); err == nil {
 		t.Error("repetition 1 accepted")
 	}
-	if _, err := alquerque.NewGame(rules.DefaultRules(), alquerque.Position{}); err == nil || !strings.Contains(err.Error(), "move number 0") {
+	if _, err := alquerque.NewGame(alquerque.DefaultRules(), alquerque.Position{}); err == nil || !strings.Contains(err.Error(), "move number 0") {
 		t.Errorf("the zero position: %v, want an error naming move number 0", err)
 	}
 }
 
 func TestGamePlayRefusesIllegalMovesNamingThem(t *testing.T) {
-	g := newGame(t, rules.DefaultRules(), alquerque.StartText)
+	g := newGame(t, alquerque.DefaultRules(), alquerque.StartText)
 	if err := g.Play(alquerque.NewMove(alquerque.MakePoint(2, 1), alquerque.MakePoint(2, 3), 0)); err == nil || !strings.Contains(err.Error(), "illegal move c2-c4") {
 		t.Errorf("Play(c2-c4): %v", err)
 	}
@@ -134,7 +134,7 @@ func TestGamePlayRefusesIllegalMovesNamingThem(t *testing.T) {
 }
 
 func TestGameCloneIsIndependent(t *testing.T) {
-	g := newGame(t, rules.DefaultRules(), alquerque.StartText)
+	g := newGame(t, alquerque.DefaultRules(), alquerque.StartText)
 	play(t, g, "c2-c3")
 	c := g.Clone()
 	play(t, c, "c4xc2")
@@ -147,7 +147,7 @@ func TestGameCloneIsIndependent(t *testing.T) {
 // states it, from the reference's board, the no-capture count and the
 // number of occurrences: the result as "white", "black" or "draw", and
 // the reason; "" while the game goes on.
-func naiveEnding(r rules.Rules, b naiveBoard, noCapture, occurrences int) (string, string) {
+func naiveEnding(r alquerque.Rules, b naiveBoard, noCapture, occurrences int) (string, string) {
 	count := map[byte]int{}
 	for _, c := range b.cell {
 		count[c]++
@@ -195,7 +195,7 @@ func TestRandomGamesEndExactlyAsTheRulesSay(t *testing.T) {
 	// step, so that the no-moves ending is met too.
 	boxes := []string{"5/5/w1w2/ww3/bww2 b 0 1", "5/5/w1w2/w1w2/bww2 w 0 1"}
 	for i := range games {
-		r := rules.Rules{
+		r := alquerque.Rules{
 			Variant:        rules.Variant(rng.IntN(2)),
 			NoCaptureLimit: []int{0, 4, 10, 50}[rng.IntN(4)],
 			Repetition:     []int{0, 2, 3}[rng.IntN(3)],

@@ -1,6 +1,9 @@
 package alquerque
 
-import "github.com/surakarta/surakarta/rules"
+import (
+	"github.com/surakarta/surakarta/game"
+	"github.com/surakarta/surakarta/rules"
+)
 
 // Result is who won, if anyone.
 type Result uint8
@@ -60,11 +63,17 @@ func (o Outcome) Return(c Color) float64 {
 // Returns gives the value for each player, indexed by Color.
 func (o Outcome) Returns() [2]float64 { return [2]float64{o.Return(White), o.Return(Black)} }
 
+// Game returns o in the contract's terms: White is game.First, and the
+// reasons keep their numbers (Rules.ReasonName names them).
+func (o Outcome) Game() game.Outcome {
+	return game.Outcome{Result: game.Result(o.Result), Reason: game.Reason(o.Reason)}
+}
+
 // Adjudicate returns the outcome under r of p, a position reached in a game
 // (or its first position), whose board and side to move have now occurred
 // occurrences times (counting p itself), by Ending.
-func Adjudicate(r rules.Rules, p *Position, occurrences int) Outcome {
-	return Ending(r, p, p.HasMoves(), occurrences)
+func (r Rules) Adjudicate(p *Position, occurrences int) Outcome {
+	return r.Ending(p, p.HasMoves(), occurrences)
 }
 
 // Ending is the one definition of Alquerque's endings and of the order
@@ -72,16 +81,16 @@ func Adjudicate(r rules.Rules, p *Position, occurrences int) Outcome {
 // captured (a side without pieces has lost, whoever is to move), no legal
 // move, no-capture limit, repetition. It is Adjudicate for a caller that
 // knows already whether p's side to move has a legal move.
-func Ending(r rules.Rules, p *Position, hasMoves bool, occurrences int) Outcome {
+func (r Rules) Ending(p *Position, hasMoves bool, occurrences int) Outcome {
 	switch {
 	case p.pieces[White] == 0 || p.pieces[Black] == 0:
-		return Score(r, p, rules.CaptureAll)
+		return r.Score(p, rules.CaptureAll)
 	case !hasMoves:
-		return Score(r, p, rules.NoMoves)
+		return r.Score(p, rules.NoMoves)
 	case r.NoCaptureLimit > 0 && p.NoCapturePlies() >= r.NoCaptureLimit:
-		return Score(r, p, rules.NoCaptureLimit)
+		return r.Score(p, rules.NoCaptureLimit)
 	case r.Repetition > 0 && occurrences >= r.Repetition:
-		return Score(r, p, rules.RepetitionEnding)
+		return r.Score(p, rules.RepetitionEnding)
 	}
 	return Outcome{}
 }
@@ -91,7 +100,7 @@ func Ending(r rules.Rules, p *Position, hasMoves bool, occurrences int) Outcome 
 // win for the side with more pieces under majority (equal counts draw);
 // all captured a win for the side with pieces; no legal move a loss for
 // the side to move, or a draw under no-moves=draw.
-func Score(r rules.Rules, p *Position, reason rules.Reason) Outcome {
+func (r Rules) Score(p *Position, reason rules.Reason) Outcome {
 	switch reason {
 	case rules.NoCaptureLimit, rules.RepetitionEnding:
 		if r.Variant == rules.Majority {

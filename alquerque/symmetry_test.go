@@ -145,7 +145,7 @@ func TestRulesCommuteWithEverySymmetry(t *testing.T) {
 	}
 	var buf, ibuf [alquerque.MaxMoves]alquerque.Move
 	for i := range games {
-		r := rules.Rules{Variant: rules.Variant(rng.IntN(2)), NoCaptureLimit: []int{0, 6, 50}[rng.IntN(3)], Repetition: []int{0, 2, 3}[rng.IntN(3)]}
+		r := alquerque.Rules{Variant: rules.Variant(rng.IntN(2)), NoCaptureLimit: []int{0, 6, 50}[rng.IntN(3)], Repetition: []int{0, 2, 3}[rng.IntN(3)]}
 		start := alquerque.Start()
 		if i%2 == 1 {
 			start = randomPosition(rng, 1+rng.IntN(12), 1+rng.IntN(12), alquerque.Color(rng.IntN(2)))
