@@ -102,6 +102,18 @@ func TestPerftPrintsBareCountLast(t *testing.T) {
 	}
 }
 
+// Alquerque's perft is the count of docs/RULES-ALQUERQUE.md, and its
+// --divide lists the start's four moves to c3.
+func TestPerftCountsAlquerqueWithTheGameFlag(t *testing.T) {
+	if out := runOK(t, "perft", "--game", "alquerque", "--depth", "8"); out != "2521\n" {
+		t.Fatalf("perft --game alquerque --depth 8 printed %q, want the RULES-ALQUERQUE.md count 2521 alone", out)
+	}
+	out := runOK(t, "perft", "--game", "alquerque", "--depth", "3", "--divide")
+	if want := "b2-c3 1\nc2-c3 1\nd2-c3 3\nd3-c3 1\n6\n"; out != want {
+		t.Fatalf("perft --game alquerque --depth 3 --divide printed %q, want %q", out, want)
+	}
+}
+
 func TestPerftDivideSumsToTotalWithThreads(t *testing.T) {
 	out := runOK(t, "perft", "--depth", "3", "--divide", "--threads", "2")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -163,6 +175,10 @@ func TestReplayPrintsFENThenOutcome(t *testing.T) {
 	}
 }
 
+// alquerqueStartNoCounters is Alquerque's start without its counters, a
+// position text its parser refuses.
+const alquerqueStartNoCounters = "bbbbb/bbbbb/bb1ww/wwwww/wwwww w"
+
 func TestUserErrorsAreMessagesNotPanics(t *testing.T) {
 	runRefusals(t, []refusal{
 		{[]string{"replay", "b2-b3", "b3-b4"}, `move 2 "b3-b4"`},
@@ -172,6 +188,10 @@ func TestUserErrorsAreMessagesNotPanics(t *testing.T) {
 		{[]string{"replay", "--repetition", "1"}, "repetition"},
 		{[]string{"perft", "--depth", "-1"}, "--depth"},
 		{[]string{"perft", "--threads", "0"}, "--threads"},
+		{[]string{"perft", "--game", "chess"}, `--game "chess": want surakarta or alquerque`},
+		{[]string{"perft", "--game", "alquerque", "--depth", "17"}, "--depth 17 out of range for alquerque"},
+		{[]string{"perft", "--game", "alquerque", "--threads", "2"}, "one thread"},
+		{[]string{"perft", "--game", "alquerque", "--fen", alquerqueStartNoCounters}, "--fen: position"},
 		{[]string{"engine", "--threads", "0"}, "--threads 0: want 1 to 1024"},
 		{[]string{"engine", "--threads", "1025"}, "--threads 1025: want 1 to 1024"},
 		{[]string{"show", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr r 0 1"}, "ranks"},

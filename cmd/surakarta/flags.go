@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -57,6 +59,16 @@ func (f *rulesFlags) position(fen string) (rules.Rules, rules.Position, error) {
 // addFENFlag registers --fen with the start position as default.
 func addFENFlag(cmd *cobra.Command, fen *string) {
 	cmd.Flags().StringVar(fen, "fen", rules.StartFEN, "position in FEN, quoted")
+}
+
+// gameNames are the games the commands play, by the names their rules
+// give them (game.Game's Name), the default first: Surakarta
+// (docs/RULES.md) and Alquerque (docs/RULES-ALQUERQUE.md).
+var gameNames = []string{rules.Rules{}.Name(), alquerque.Rules{}.Name()}
+
+// addGameFlag adds --game, the game a command plays.
+func addGameFlag(cmd *cobra.Command, name *string) {
+	cmd.Flags().StringVar(name, "game", gameNames[0], "the game: "+strings.Join(gameNames, " or "))
 }
 
 // parseFENFlag parses the --fen value with the flag named in the error.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/internal/progress"
 	"github.com/surakarta/surakarta/internal/words"
 	"github.com/surakarta/surakarta/rules"
@@ -36,45 +37,77 @@ type perftJSON struct {
 
 func newPerftCommand() *cobra.Command {
 	var (
-		depth   int
-		fen     string
-		divide  bool
-		threads int
-		asJSON  bool
-		quiet   bool
+		depth    int
+		gameName string
+		fen      string
+		divide   bool
+		threads  int
+		asJSON   bool
+		quiet    bool
 	)
 	cmd := &cobra.Command{
-		Use:   "perft --depth N [--fen FEN] [--divide] [--threads T] [--json]",
+		Use:   "perft --depth N [--game G] [--fen FEN] [--divide] [--threads T] [--json]",
 		Short: "Count the leaf positions of the move tree to a depth",
 		Long: "perft counts the positions reached by every sequence of --depth legal moves\n" +
 			"(distinct moves; game endings ignored). The last line printed is the bare count;\n" +
 			"--divide first prints each root move with its count, and stderr gets the time taken\n" +
 			"and, while a long count runs (depth 7 and more), the root moves done so far.\n" +
 			"--json prints one object instead: depth, fen, nodes, seconds, nodes_per_s, threads and,\n" +
-			"with --divide, divide [{move, nodes}] sorted by move.",
+			"with --divide, divide [{move, nodes}] sorted by move.\n" +
+			"--game alquerque counts Alquerque's moves (docs/RULES-ALQUERQUE.md) from its start,\n" +
+			"or from --fen given in its position text, on one thread.",
 		Example: "  surakarta perft --depth 5\n  surakarta perft --depth 3 --divide\n" +
-			"  surakarta perft --depth 8 --threads 2 --json\n  surakarta perft --depth 4 --fen '6/2b3/1r4/6/6/5r r 0 30'",
+			"  surakarta perft --depth 8 --threads 2 --json\n  surakarta perft --depth 4 --fen '6/2b3/1r4/6/6/5r r 0 30'\n" +
+			"  surakarta perft --game alquerque --depth 10",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if depth < 0 || depth > 12 {
-				return fmt.Errorf("--depth %d out of range: want 0..12", depth)
-			}
 			if threads < 1 {
 				return fmt.Errorf("--threads %d: want at least 1", threads)
 			}
-			p, err := parseFENFlag(fen)
-			if err != nil {
-				return err
+			var count func() (text string, total uint64, entries []perftDivideJSON)
+			switch gameName {
+			case rules.Rules{}.Name():
+				if depth < 0 || depth > 12 {
+					return fmt.Errorf("--depth %d out of range: want 0..12", depth)
+				}
+				p, err := parseFENFlag(fen)
+				if err != nil {
+					return err
+				}
+				count = func() (string, uint64, []perftDivideJSON) {
+					total, entries := perftWithProgress(cmd.ErrOrStderr(), p, depth, threads, quiet)
+					return p.FEN(), total, entries
+				}
+			case alquerque.Rules{}.Name():
+				if depth < 0 || depth > 16 {
+					return fmt.Errorf("--depth %d out of range for alquerque: want 0..16", depth)
+				}
+				if threads != 1 {
+					return fmt.Errorf("--threads %d: alquerque's perft counts on one thread (depth 13 in under a second); leave --threads out", threads)
+				}
+				p := alquerque.Start()
+				if cmd.Flags().Changed("fen") {
+					var err error
+					if p, err = alquerque.ParsePosition(fen); err != nil {
+						return fmt.Errorf("--fen: %w", err)
+					}
+				}
+				count = func() (string, uint64, []perftDivideJSON) {
+					total, entries := alquerquePerft(p, depth)
+					return p.Text(), total, entries
+				}
+			default:
+				return fmt.Errorf("--game %q: want %s", gameName, strings.Join(gameNames, " or "))
 			}
 			out := cmd.OutOrStdout()
 			start := time.Now()
-			total, entries := perftWithProgress(cmd.ErrOrStderr(), p, depth, threads, quiet)
+			text, total, entries := count()
 			elapsed := time.Since(start)
 			if !divide {
 				entries = nil
 			}
 			if asJSON {
-				j := perftJSON{Depth: depth, FEN: p.FEN(), Nodes: total, Seconds: elapsed.Seconds(), Threads: threads, Divide: entries}
+				j := perftJSON{Depth: depth, FEN: text, Nodes: total, Seconds: elapsed.Seconds(), Threads: threads, Divide: entries}
 				if j.Seconds > 0 {
 					j.NodesPerS = float64(total) / j.Seconds
 				}
@@ -90,12 +123,32 @@ func newPerftCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().IntVar(&depth, "depth", 5, "plies to search")
+	addGameFlag(cmd, &gameName)
 	addFENFlag(cmd, &fen)
 	cmd.Flags().BoolVar(&divide, "divide", false, "print each root move with its count first")
 	cmd.Flags().IntVar(&threads, "threads", 1, "goroutines splitting the root moves")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	return cmd
+}
+
+// alquerquePerft counts the leaves depth plies below the Alquerque
+// position p, and each root move's count, sorted by move.
+func alquerquePerft(p alquerque.Position, depth int) (uint64, []perftDivideJSON) {
+	if depth == 0 {
+		return 1, nil
+	}
+	var buf [alquerque.MaxMoves]alquerque.Move
+	moves := p.GenerateMoves(buf[:0])
+	var total uint64
+	entries := make([]perftDivideJSON, len(moves))
+	for i, m := range moves {
+		n := alquerque.Perft(p.Apply(m), depth-1)
+		entries[i] = perftDivideJSON{p.MoveString(m), n}
+		total += n
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Move < entries[j].Move })
+	return total, entries
 }
 
 // perftWithProgress counts the leaves depth plies below p one root move at
