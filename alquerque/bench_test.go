@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/alquerque"
+	"github.com/surakarta/surakarta/game"
 )
 
 // benchPositions are the positions the move-generation benchmarks run on:
@@ -83,3 +84,58 @@ func benchPerft(b *testing.B, depth int) {
 func BenchmarkPerft10(b *testing.B) { benchPerft(b, 10) }
 
 func BenchmarkPerft12(b *testing.B) { benchPerft(b, 12) }
+
+// BenchmarkContractMoves lists each position's moves as the game contract
+// does (16-bit codes, package game).
+func BenchmarkContractMoves(b *testing.B) {
+	r := alquerque.DefaultRules()
+	for _, bp := range benchPositions {
+		b.Run(bp.name, func(b *testing.B) {
+			p := mustParse(b, bp.text)
+			buf := make([]alquerque.Code, 0, alquerque.MaxMoves)
+			b.ReportAllocs()
+			for b.Loop() {
+				buf = r.Moves(&p, buf)
+			}
+			b.ReportMetric(float64(len(buf)), "moves/op")
+		})
+	}
+}
+
+// BenchmarkContractApply plays each legal move of each position once per
+// op through its code: a capture's code is decoded by regenerating its
+// piece's captures.
+func BenchmarkContractApply(b *testing.B) {
+	r := alquerque.DefaultRules()
+	for _, bp := range benchPositions {
+		b.Run(bp.name, func(b *testing.B) {
+			p := mustParse(b, bp.text)
+			codes := r.Moves(&p, make([]alquerque.Code, 0, alquerque.MaxMoves))
+			b.ReportAllocs()
+			var q alquerque.Position
+			for b.Loop() {
+				for _, c := range codes {
+					q = p
+					r.Apply(&q, c)
+				}
+			}
+			benchSinkPos = q
+			b.ReportMetric(float64(len(codes)), "moves/op")
+		})
+	}
+}
+
+// BenchmarkContractPerft10 is game.Perft through the contract: the walk
+// every game shares, against BenchmarkPerft10's bitboard walk.
+func BenchmarkContractPerft10(b *testing.B) {
+	r := alquerque.DefaultRules()
+	b.ReportAllocs()
+	var n uint64
+	for b.Loop() {
+		n = game.Perft(r, alquerque.Start(), 10)
+	}
+	if n != perftCounts[9] {
+		b.Fatalf("contract perft(10) = %d", n)
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
+}

@@ -10,7 +10,8 @@ import (
 // same meaning, and Alquerque's game.Game: the game under these settings.
 // Its methods are the contract's; each calls the piece of this package
 // that does the job. Rules also implements game.Forcing (captures) and
-// game.Decisive (captures that take every enemy piece left).
+// game.Decisive (captures that take every enemy piece left); a Game is
+// a game.Record.
 type Rules rules.Rules
 
 var _ interface {
@@ -18,6 +19,9 @@ var _ interface {
 	game.Forcing[Position, Code]
 	game.Decisive[Position, Code]
 } = Rules{}
+
+// A Game is the contract's record of a game in progress.
+var _ game.Record[Rules, Position, Code] = (*Game)(nil)
 
 // DefaultRules returns the defaults: standard variant, 50-ply no-capture
 // limit, threefold repetition, no legal move loses.

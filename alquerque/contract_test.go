@@ -112,3 +112,44 @@ func TestRulesStringIsSurakartasAndParsesBack(t *testing.T) {
 		t.Error("repetition=1 accepted")
 	}
 }
+
+// A Game is the contract's record: its moves as codes replay it move for
+// move (PlayCode), and its history is the keys since the last capture.
+func TestGameRecordsItsMovesAsCodesThatReplayIt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	var buf [alquerque.MaxMoves]alquerque.Move
+	for range 20 {
+		g, err := alquerque.NewGame(alquerque.DefaultRules(), alquerque.Start())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.IsTerminal() {
+			p := g.Position()
+			moves := p.GenerateMoves(buf[:0])
+			if err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var rec game.Record[alquerque.Rules, alquerque.Position, alquerque.Code] = g
+		replay, err := alquerque.NewGame(rec.Rules(), rec.Start())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range rec.Moves() {
+			if err := replay.PlayCode(c); err != nil {
+				t.Fatalf("move %d, code %#x: %v", i+1, c, err)
+			}
+			if replay.Played()[i] != g.Played()[i] {
+				t.Fatalf("move %d: code %#x replays %v, the game played %v", i+1, c, replay.Played()[i], g.Played()[i])
+			}
+		}
+		if replay.Position() != g.Position() || replay.Outcome() != g.Outcome() ||
+			game.Occurrences(g.History(nil)) != g.Occurrences() {
+			t.Fatalf("replay ends at %v (%v), the game at %v (%v)", replay.Position(), replay.Outcome(), g.Position(), g.Outcome())
+		}
+	}
+	g, _ := alquerque.NewGame(alquerque.DefaultRules(), alquerque.Start())
+	if err := g.PlayCode(0x8000 | 7); err == nil {
+		t.Error("a capture code at the start was played")
+	}
+}

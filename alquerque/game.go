@@ -10,6 +10,7 @@ type Game struct {
 	start   Position
 	pos     Position
 	moves   []Move
+	codes   []Code     // moves as the contract codes them, each in its position
 	history []boardKey // boards since the last capture, oldest first, current last
 	outcome Outcome
 }
@@ -51,8 +52,12 @@ func (g *Game) Start() Position { return g.start }
 // Position returns the current position.
 func (g *Game) Position() Position { return g.pos }
 
-// Moves returns the moves played so far; the caller must not modify it.
-func (g *Game) Moves() []Move { return g.moves }
+// Moves returns the moves played so far as codes, each in the position it
+// was played from (game.Record's moves); the caller must not modify it.
+func (g *Game) Moves() []Code { return g.codes }
+
+// Played returns the moves played so far; the caller must not modify it.
+func (g *Game) Played() []Move { return g.moves }
 
 // Ply returns the number of moves played.
 func (g *Game) Ply() int { return len(g.moves) }
@@ -117,6 +122,7 @@ func (g *Game) Play(m Move) error {
 }
 
 func (g *Game) play(m Move) {
+	g.codes = append(g.codes, g.pos.Encode(m))
 	g.pos = g.pos.Apply(m)
 	g.moves = append(g.moves, m)
 	if m.IsCapture() {
@@ -125,6 +131,16 @@ func (g *Game) play(m Move) {
 	k := keyOf(&g.pos)
 	g.history = append(g.history, k)
 	g.outcome = g.rules.Adjudicate(&g.pos, g.count(k))
+}
+
+// PlayCode plays the move coded c (a search's choice), which must be
+// legal, and adjudicates the new position.
+func (g *Game) PlayCode(c Code) error {
+	m := g.pos.Decode(c)
+	if m == NoMove {
+		return errorf("move code %#x codes no legal move in %v", uint16(c), g.pos.Text())
+	}
+	return g.Play(m)
 }
 
 // PlayString parses a move in notation, plays it and returns it.
@@ -158,6 +174,7 @@ func (g *Game) PlayStrings(moves []string) error {
 func (g *Game) Clone() *Game {
 	c := *g
 	c.moves = append([]Move(nil), g.moves...)
+	c.codes = append([]Code(nil), g.codes...)
 	c.history = append([]boardKey(nil), g.history...)
 	return &c
 }
