@@ -13,5 +13,6 @@ package alquerque
 // counting it as the mover's only adds moves. Every such arrangement is
 // counted in the tests (TestMaxMovesBoundsEveryPosition): at most 260
 // capture moves for a1's class, 4 for b2's and 7 each for a2's and b1's,
-// so at most 278 in all.
+// so at most 278 in all. One piece alone reaches 260, in a legal position
+// ("5/1bbb1/1b1b1/bbbbb/1bwb1 w 0 1": White's c1 against twelve).
 const maxMoves = 260 + 4 + 7 + 7

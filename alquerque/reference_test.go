@@ -194,3 +194,16 @@ func TestPerftMatchesReferenceOnRandomMiddlegames(t *testing.T) {
 		}
 	}
 }
+
+// mostMovesText is a position with 260 legal moves, the most one piece can
+// have (bound.go): White's lone c1 against twelve Black pieces, every
+// sequence of jumps through them a move of its own.
+const mostMovesText = "5/1bbb1/1b1b1/bbbbb/1bwb1 w 0 1"
+
+func TestOnePieceCanHave260Moves(t *testing.T) {
+	p := mustParse(t, mostMovesText)
+	if n := p.CountMoves(); n != 260 {
+		t.Fatalf("%s has %d moves, want 260", mostMovesText, n)
+	}
+	checkAgainstReference(t, p, &coverage{})
+}
