@@ -10,10 +10,11 @@
 // move.go the Move, movegen.go move generation and counting, bound.go
 // MaxMoves and why it bounds every position, perft.go perft, notation.go
 // the move notation (canonical paths, parsing any path), text.go the
-// position text, zobrist.go the hash keys, symmetry.go the board's
-// symmetries, outcome.go the endings and how each variant scores them,
-// game.go the Game, contract.go the game contract (Rules), code.go the
-// 16-bit move codes, errors.go the error type.
+// position text (package boardtext's, shared with Surakarta's FEN),
+// zobrist.go the hash keys, symmetry.go the board's symmetries, outcome.go
+// the endings and how each variant scores them, game.go the Game,
+// contract.go the game contract (Rules), code.go the 16-bit move codes,
+// errors.go the error type.
 //
 // The board is 5 × 5 points, a1 = 0 .. e5 = 24 rank by rank; a Bitboard
 // holds one bit per point. Orthogonal lines join every pair of

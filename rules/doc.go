@@ -41,6 +41,7 @@
 // Functions documented as taking a legal move (Position.Apply) do not check
 // it; passing an illegal move is a programmer error.
 //
-// The package imports only the standard library and package game, the
-// contract it implements.
+// The package imports only the standard library, package game, the
+// contract it implements, and internal/boardtext, the position text it
+// shares with Alquerque.
 package rules
