@@ -57,7 +57,7 @@ func (p *Position) Encode(m Move) Code {
 		return Code(m.From()) | Code(m.To())<<5
 	}
 	var buf [MaxMoves]Move
-	for k, o := range p.pieceCaptures(m.From(), buf[:0]) {
+	for k, o := range p.pieceCaptures(m.From(), buf[:0], noLimit) {
 		if o == m {
 			c := codeCapture | Code(m.From()) | Code(k)<<5
 			if m.Captured() == p.pieces[p.side^1] {
@@ -76,18 +76,32 @@ func (p *Position) Decode(c Code) Move {
 	if !c.IsCapture() {
 		return NewMove(from, Point(c>>5&31), 0)
 	}
+	k := int(c >> 5 & 511)
+	if k < len(decodeBuf{}) {
+		// The walk stops at the move wanted, so a small buffer (cheap to
+		// clear) holds the moves before it: most pieces have few.
+		var buf decodeBuf
+		if caps := p.pieceCaptures(from, buf[:0], k+1); k < len(caps) {
+			return caps[k]
+		}
+		return NoMove
+	}
 	var buf [MaxMoves]Move
-	caps := p.pieceCaptures(from, buf[:0])
-	if k := int(c >> 5 & 511); k < len(caps) {
+	if caps := p.pieceCaptures(from, buf[:0], k+1); k < len(caps) {
 		return caps[k]
 	}
 	return NoMove
 }
 
+// decodeBuf holds the capture moves Decode walks for a code's index below
+// its length.
+type decodeBuf [32]Move
+
 // pieceCaptures appends to buf the capture moves of the side to move's
-// piece on from, in GenerateMoves' order (the side to move's frame); none
-// when it has no piece there or the piece cannot capture.
-func (p *Position) pieceCaptures(from Point, buf []Move) []Move {
+// piece on from, in GenerateMoves' order (the side to move's frame), the
+// first limit of them; none when it has no piece there or the piece
+// cannot capture.
+func (p *Position) pieceCaptures(from Point, buf []Move, limit int) []Move {
 	us, them := p.pieces[p.side], p.pieces[p.side^1]
 	black := p.side == Black
 	if black {
@@ -97,7 +111,7 @@ func (p *Position) pieceCaptures(from Point, buf []Move) []Move {
 	if from >= NumPoints || jumpers(us&from.Bit(), them, empty) == 0 {
 		return buf
 	}
-	buf = captureSequences(buf, len(buf), from, from, them, empty, 0)
+	buf = captureSequences(buf, len(buf), limit, from, from, them, empty, 0)
 	if black {
 		for i := range buf {
 			buf[i] = rotateMove(buf[i])

@@ -86,23 +86,29 @@ func appendMoves(buf []Move, us, them Bitboard) []Move {
 func appendCaptures(buf []Move, movers, them, empty Bitboard) []Move {
 	for movers != 0 {
 		from := movers.PopFirst()
-		buf = captureSequences(buf, len(buf), from, from, them, empty, 0)
+		buf = captureSequences(buf, len(buf), noLimit, from, from, them, empty, 0)
 	}
 	return buf
 }
 
+// noLimit is captureSequences' limit when it lists every move.
+const noLimit = int(^uint(0) >> 1)
+
 // captureSequences appends the moves that go on from a piece that left
 // from and now stands on cur, having captured captured: one per maximal
 // sequence of further jumps, each move once (buf[base:] holds the moves
-// of this piece found so far).
-func captureSequences(buf []Move, base int, from, cur Point, them, empty, captured Bitboard) []Move {
+// of this piece found so far). It stops once buf holds limit moves.
+func captureSequences(buf []Move, base, limit int, from, cur Point, them, empty, captured Bitboard) []Move {
 	leaf := true
 	js := &jumps[cur]
 	for i := range jumpCount[cur] {
 		j := js[i]
 		if them&j.over != 0 && empty&j.land != 0 {
 			leaf = false
-			buf = captureSequences(buf, base, from, j.to, them&^j.over, (empty|cur.Bit()|j.over)&^j.land, captured|j.over)
+			buf = captureSequences(buf, base, limit, from, j.to, them&^j.over, (empty|cur.Bit()|j.over)&^j.land, captured|j.over)
+			if len(buf) >= limit {
+				return buf
+			}
 		}
 	}
 	if !leaf {
