@@ -14,7 +14,7 @@ type node struct {
 	w     int64  // sum of simulation values, fixed point (valueScale), mover's view
 	n     int32  // visits, including those in flight
 	first int32  // index of the first child, or one of the state constants
-	meta  uint32 // child count (bits 0-7), proof (bits 8-9), ordered (bit 10), lazy (bit 11), refining (bit 12), priors pending (bit 13), proof distance (bits 14-31)
+	meta  uint32 // child count (bits 0-8), proof (bits 9-10), ordered (bit 11), lazy (bit 12), refining (bit 13), priors pending (bit 14), proof distance (bits 15-31)
 	move  uint16 // the move's code (game.Move), read in the parent's position
 	prior uint16 // prior probability × priorScale
 }
@@ -29,8 +29,8 @@ const (
 const (
 	valueScale = 1 << 24 // fixed-point scale of node.w: exact, order-free sums
 	priorScale = 65535
-	kidsMask   = 0xff
-	proofShift = 8
+	kidsMask   = 0x1ff
+	proofShift = 9
 
 	// maxChildren is the most children a node numbers (kidsMask): a
 	// game's MaxMoves may not exceed it.
@@ -46,7 +46,7 @@ const (
 	// is created ordered (uniform priors, or priors sorted highest first
 	// at expansion); root noise breaks both halves of the contract and
 	// clears the bit for good.
-	orderedBit = 1 << 10
+	orderedBit = 1 << 11
 
 	// lazyBit in node.meta says that the block's priors are uniform and
 	// that its unvisited children are still in move-generation order: the
@@ -58,13 +58,13 @@ const (
 	// would cost value-leaf searches a fifth of their speed. Set only with
 	// orderedBit and only by a search on one thread: a parallel search
 	// shuffles its blocks whole and settles the lazy ones first (settle).
-	lazyBit = 1 << 11
+	lazyBit = 1 << 12
 
 	// refineBit in the root's meta says that the root has a move proven
 	// to win but is not yet proven itself: a shorter win may lie among its
 	// open moves, which the search goes on examining (see
 	// worker.proveRoot).
-	refineBit = 1 << 12
+	refineBit = 1 << 13
 
 	// priorsBit in node.meta says that the block's priors are not yet
 	// computed: the evaluator gives them apart from its value
@@ -75,12 +75,12 @@ const (
 	// order, the order the evaluator is asked in. Set only by a search on
 	// one thread, with orderedBit; a parallel search fills the pending
 	// blocks first (settleTree).
-	priorsBit = 1 << 13
+	priorsBit = 1 << 14
 
 	// distShift is the position in node.meta of a proven node's distance:
 	// the plies from its position to the end of the game along the proof
 	// (see worker.setProof).
-	distShift = 14
+	distShift = 15
 )
 
 // MaxDistance is the largest proof distance a node holds; longer ones are
