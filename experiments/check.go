@@ -35,7 +35,7 @@ type ArmCheck struct {
 
 // CheckSpec reads and validates the spec at path and resolves its arms,
 // failing on what Run would fail on before its first game: engine
-// settings out of range, an evaluator that does not open.
+// settings out of range, an evaluator or endgame tables that do not open.
 func CheckSpec(path string) (*SpecCheck, error) {
 	s, err := ReadSpec(path)
 	if err != nil {
@@ -44,16 +44,12 @@ func CheckSpec(path string) (*SpecCheck, error) {
 	if err := s.CheckRunSettings(); err != nil {
 		return nil, err
 	}
-	runs, err := s.ArmRuns(".", filepath.Dir(path)) // as experiment run resolves evaluator paths
-	if err != nil {
+	if err := s.checkArms(filepath.Dir(path)); err != nil {
 		return nil, err
 	}
 	c := &SpecCheck{Name: s.Name, Games: s.Games, Seed: s.Seed, RandomOpening: s.RandomOpening, Pairing: s.Pairing,
 		Arms: make([]ArmCheck, len(s.Arms)), Comparisons: [][2]string{}, spec: s}
 	for i, a := range s.Arms {
-		if err := runs[i].Check(); err != nil {
-			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
-		}
 		r, err := s.ArmRules(i)
 		if err != nil {
 			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
@@ -83,4 +79,21 @@ func (c *SpecCheck) WriteText(w io.Writer) {
 	for _, p := range c.Comparisons {
 		fmt.Fprintf(w, "  compare %s → %s (changes are %s − %s)\n", p[0], p[1], p[1], p[0])
 	}
+}
+
+// checkArms checks every arm as its self-play would before its first game
+// (ArmRun.Check), evaluator paths resolved in specDir as experiment run
+// resolves them: experiment check and experiment run refuse a spec whole,
+// before any game of any arm.
+func (s *Spec) checkArms(specDir string) error {
+	runs, err := s.ArmRuns(".", specDir)
+	if err != nil {
+		return err
+	}
+	for _, a := range runs {
+		if err := a.Check(); err != nil {
+			return fmt.Errorf("arm %s: %w", a.Name, err)
+		}
+	}
+	return nil
 }

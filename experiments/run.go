@@ -16,6 +16,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/rundir"
 	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -50,6 +51,10 @@ type Player interface {
 const (
 	// SpecFile is the experiment's spec, as JSON, written before any game.
 	SpecFile = "spec.json"
+	// LockFile is the lock a running experiment holds in its directory
+	// (internal/rundir), above the locks of its arms' datasets: one
+	// experiment run writes a directory at a time.
+	LockFile = "_experiment.lock"
 	// ArmsDir holds one dataset directory per arm.
 	ArmsDir = "arms"
 )
@@ -225,8 +230,11 @@ type RunOptions struct {
 	Out, SpecDir string
 	// Command is the command line recorded in the report.
 	Command string
-	// Log receives one line per arm as it starts and finishes (nil: none).
-	Log io.Writer
+	// Log receives one line per arm as it starts and finishes (nil: none)
+	// unless Quiet, and, even when Quiet, what the run removed that a
+	// killed run left (temporary files).
+	Log   io.Writer
+	Quiet bool
 	// Tables, when set, is a directory of endgame tables (package
 	// tablebase) by which the report classifies every draw (DrawTables).
 	Tables string
@@ -243,11 +251,29 @@ func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, 
 	if err := s.CheckRunSettings(); err != nil {
 		return nil, err
 	}
+	// Every arm is checked before the directory is touched: a spec that
+	// cannot be played is refused whole, before its first game, and a
+	// refused run leaves nothing that claims the directory.
+	if err := s.checkArms(opt.SpecDir); err != nil {
+		return nil, err
+	}
+	dir, err := rundir.Claim(opt.Out, LockFile, "experiment run")
+	if err != nil {
+		return nil, err
+	}
+	defer dir.Release()
 	if err := claimExperiment(opt.Out, s); err != nil {
 		return nil, err
 	}
+	note, err := dir.RemoveTemps()
+	if err != nil {
+		return nil, err
+	}
+	if note != "" && opt.Log != nil { // said even when Quiet
+		fmt.Fprintf(opt.Log, "experiment: %s\n", note)
+	}
 	logf := func(format string, args ...any) {
-		if opt.Log != nil {
+		if opt.Log != nil && !opt.Quiet {
 			fmt.Fprintf(opt.Log, format+"\n", args...)
 		}
 	}

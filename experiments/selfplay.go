@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -37,8 +38,10 @@ func (a *ArmRun) EngineConfig() (mcts.Config, error) {
 }
 
 // Check reports what would stop the arm's self-play before a game: its
-// engine settings out of range, or an evaluator that does not open (a
-// missing or unreadable weights file). experiment check runs it for every
+// engine settings out of range, an evaluator that does not open (a
+// missing or unreadable weights file), or endgame tables (tablebase) that
+// do not open or load for the arm's rules (missing, damaged, of another
+// variant). experiment check runs it for every
 // arm so that a spec fails at once, not hours into a run.
 func (a *ArmRun) Check() error {
 	if _, err := a.EngineConfig(); err != nil {
@@ -46,6 +49,13 @@ func (a *ArmRun) Check() error {
 	}
 	if _, err := eval.OpenEvaluator(a.engine().Evaluator); err != nil {
 		return fmt.Errorf("evaluator: %w", err)
+	}
+	if err := a.engine().Settings.CheckTables(a.Rules); err != nil {
+		var te *mcts.TablesError
+		if errors.As(err, &te) { // in the spec's spelling
+			return fmt.Errorf("engine tablebase %s: %w", te.Dir, te.Err)
+		}
+		return err
 	}
 	return nil
 }

@@ -43,7 +43,7 @@ func loadTables(dir string, r rules.Rules) (tableOracle, error) {
 		err = t.LoadAll()
 	}
 	if err != nil {
-		return tableOracle{}, fmt.Errorf("--tablebase %s: %w", dir, err)
+		return tableOracle{}, &TablesError{Dir: dir, Err: err}
 	}
 	openTables.m[k] = tableOracle{t}
 	return tableOracle{t}, nil
@@ -87,3 +87,28 @@ func (o tableOracle) Best(p *rules.Position) (game.Exact, rules.Move, bool) {
 	}
 	return exactOf(e), best, true
 }
+
+// CheckTables opens and loads the endgame tables s names (Tablebase) for
+// the rules r, as a searcher does, and returns the searcher's error (a
+// *TablesError): a command checks them before it writes anything, so that
+// bad tables refuse the run rather than its first game. Nothing to check
+// without Tablebase. The tables stay open for the searchers that follow.
+func (s Settings) CheckTables(r rules.Rules) error {
+	if s.Tablebase == "" {
+		return nil
+	}
+	_, err := loadTables(s.Tablebase, r)
+	return err
+}
+
+// TablesError is the error of tables that do not open or load: Err says
+// what is wrong with Dir. Its text names the setting by its flag
+// (--tablebase); a spec's reader names it by its key instead.
+type TablesError struct {
+	Dir string
+	Err error
+}
+
+func (e *TablesError) Error() string { return fmt.Sprintf("--tablebase %s: %v", e.Dir, e.Err) }
+
+func (e *TablesError) Unwrap() error { return e.Err }

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,7 +10,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/filelock"
+	"github.com/surakarta/surakarta/internal/rundir"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -37,7 +36,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer lock.Unlock()
+	defer lock.Release()
 	p := &runner{cfg: cfg, log: cfg.Log}
 	if p.log == nil {
 		p.log = io.Discard
@@ -80,10 +79,16 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 // exits, however it exits).
 const LockFile = "_pipeline.lock"
 
-// claimOut creates Out and takes its lock, or without Resume refuses one
-// that holds outputs of an earlier run. Holding the lock, it removes the
-// temporary files a killed run left beside its outputs.
-func claimOut(cfg *Config) (*filelock.Lock, error) {
+// claimOut creates Out and takes its lock (a live pipeline there is
+// refused, naming it), and without Resume refuses a directory that holds
+// outputs of an earlier run. Holding the lock, it removes the
+// temporary files a killed run left beside its outputs, and says so on
+// Log even when Quiet.
+func claimOut(cfg *Config) (*rundir.Dir, error) {
+	dir, err := rundir.Claim(cfg.Run.Out, LockFile, "pipeline")
+	if err != nil {
+		return nil, err
+	}
 	if !cfg.Run.Resume {
 		var found []string
 		for _, name := range []string{DataDir, VerifyFile, WeightsFile, MatchFile, ModelMatchFile, ReportDir, SummaryFile} {
@@ -92,27 +97,20 @@ func claimOut(cfg *Config) (*filelock.Lock, error) {
 			}
 		}
 		if len(found) > 0 {
-			return nil, fmt.Errorf("%s already holds a pipeline run (%s): add --resume to continue it (finished stages are kept), or choose another --out",
+			dir.Release()
+			return nil, fmt.Errorf("%s already holds a pipeline run (%s) and no pipeline is writing it: add --resume to continue it (finished stages are kept), or choose another --out",
 				cfg.Run.Out, strings.Join(found, ", "))
 		}
 	}
-	if err := os.MkdirAll(cfg.Run.Out, 0o755); err != nil {
-		return nil, fmt.Errorf("creating the output directory: %w", err)
-	}
-	lock, err := filelock.TryLock(cfg.path(LockFile), filelock.Holder())
-	if errors.Is(err, filelock.ErrHeld) {
-		return nil, fmt.Errorf("another pipeline is writing %s: %w; wait for it to finish or stop it, then resume", cfg.Run.Out, err)
-	}
+	note, err := dir.RemoveTemps(ReportDir)
 	if err != nil {
+		dir.Release()
 		return nil, err
 	}
-	for _, d := range []string{cfg.Run.Out, cfg.path(ReportDir)} {
-		if _, err := atomicfile.RemoveTemps(d); err != nil {
-			lock.Unlock()
-			return nil, err
-		}
+	if note != "" && cfg.Log != nil { // said even when Quiet
+		fmt.Fprintf(cfg.Log, "pipeline: %s\n", note)
 	}
-	return lock, nil
+	return dir, nil
 }
 
 // runner holds a run's state between stages.

@@ -348,7 +348,7 @@ func TestTwoPipelinesInOneDirectoryAreRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer lock.Unlock()
+	defer lock.Release()
 	cfg.Run.Resume = true
 	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "another pipeline is writing") || !strings.Contains(err.Error(), "pid ") {
 		t.Fatalf("second pipeline: %v, want a refusal naming the holder", err)

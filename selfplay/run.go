@@ -167,7 +167,8 @@ func (c *Config) check() error {
 	if err := (mcts.Config{Settings: c.Engine.Settings, Rules: c.Rules}).Validate(); err != nil {
 		return fmt.Errorf("engine settings: %w", err)
 	}
-	return nil
+	// Before the run claims its directory: bad tables leave nothing there.
+	return c.Engine.Settings.CheckTables(c.Rules)
 }
 
 // planned returns the ranges of game ids the run is responsible for.

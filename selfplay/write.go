@@ -196,7 +196,16 @@ func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre ma
 	if err := jr.close(); journalErr == nil {
 		journalErr = err
 	}
-	if err := errors.Join(append(workerErr, posErr, gameErr, commitErr, journalErr)...); err != nil {
+	// Workers fail alike (a searcher that cannot be made): one of their
+	// errors says it, where all of them would print it once a worker.
+	var workersErr error
+	for _, err := range workerErr {
+		if err != nil {
+			workersErr = err
+			break
+		}
+	}
+	if err := errors.Join(workersErr, posErr, gameErr, commitErr, journalErr); err != nil {
 		return err
 	}
 	if parent.Err() != nil && sum.Skipped+sum.Written < sum.Planned {

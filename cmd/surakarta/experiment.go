@@ -52,7 +52,8 @@ func newExperimentRunCommand() *cobra.Command {
 			"by game.\n\n" +
 			"The run is resumable: after Ctrl-C, or on another day, the same command with --resume skips\n" +
 			"the arms already complete and plays only the missing games, as selfplay and pipeline do. DIR\n" +
-			"remembers its spec (spec.json) and refuses a different one. (A DIR holding an experiment is\n" +
+			"remembers its spec (spec.json) and refuses a different one; one run writes DIR at a time (a\n" +
+			"second is refused with the first's pid and command line). (A DIR holding an experiment is\n" +
 			"still continued without --resume, with a deprecation note.) --concurrency changes only the\n" +
 			"speed, never the games. --games N plays N games per arm instead of the spec's (a smaller\n" +
 			"study to try a spec, or a larger one): the report says so and records the spec's number\n" +
@@ -98,9 +99,7 @@ func newExperimentRunCommand() *cobra.Command {
 			opt := experiments.RunOptions{
 				Out: out, SpecDir: filepath.Dir(args[0]),
 				Command: command, Tables: tables,
-			}
-			if !quiet {
-				opt.Log = cmd.ErrOrStderr()
+				Log: cmd.ErrOrStderr(), Quiet: quiet, // --quiet: only what a resume removed
 			}
 			r, err := experiments.Run(cmd.Context(), s, player, opt)
 			if err != nil {
@@ -160,7 +159,8 @@ func newExperimentCheckCommand() *cobra.Command {
 		Long: "check reads and validates a spec and prints its arms with their resolved settings and\n" +
 			"the comparisons the report will make. It fails on what experiment run would fail on before\n" +
 			"its first game: engine settings out of range, an evaluator that does not open (a missing\n" +
-			"weights file), a concurrency above this machine's bound. --json prints one object instead:\n" +
+			"weights file), endgame tables (tablebase) that do not open for an arm's rules, a\n" +
+			"concurrency above this machine's bound. --json prints one object instead:\n" +
 			"name, games, seed, random_opening, pairing, arms [{name, variant, rules, sims, evaluator,\n" +
 			"seed}] and comparisons [[a, b]].",
 		Example: "  surakarta experiment check experiments/specs/ladder.yaml\n  surakarta experiment check --json my-spec.yaml",

@@ -50,7 +50,8 @@ func newTrainCommand() *cobra.Command {
 			"same flags give the same models and ladder on any machine and any --concurrency (the equal-time\n" +
 			"budgets excepted: they are timed). Interrupted, the\n" +
 			"same command with --resume continues where it stopped (more --generations extend a finished\n" +
-			"run). The defaults finish in about ten minutes on two cores. For a stronger model, more --games\n" +
+			"run); one train writes DIR at a time (a second is refused with the first's pid and command\n" +
+			"line). The defaults finish in about ten minutes on two cores. For a stronger model, more --games\n" +
 			"a generation is what measured (1200: +88 Elo at generation 3); generations past the third and a\n" +
 			"wider --window added little (docs/BENCHMARKS.md).\n" +
 			"Progress goes to stderr.\n\n" +
@@ -95,9 +96,7 @@ func newTrainCommand() *cobra.Command {
 			if c.Gate, err = train.ParseGateRule(gate); err != nil {
 				return err
 			}
-			if !c.Quiet { // --quiet: nothing on stderr, as in pipeline and experiment run
-				c.Log = cmd.ErrOrStderr()
-			}
+			c.Log = cmd.ErrOrStderr() // --quiet: only what a resume removed, as in pipeline and experiment run
 			l, err := train.Run(cmd.Context(), c)
 			if err != nil {
 				return err

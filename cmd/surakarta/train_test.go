@@ -54,6 +54,22 @@ func TestTrainTinyRunLeavesAUsableModel(t *testing.T) {
 	if err != nil || !strings.Contains(got, "best") && !strings.Contains(got, "pv") {
 		t.Fatalf("analyze --eval %s: %v\n%s", model, err, got)
 	}
+	// A killed train left its temporary files for good; a resume removes
+	// them and says so once, --quiet or not.
+	left := []string{filepath.Join(dir, ".ladder.png.tmp-77"), filepath.Join(dir, "gen-01", ".model.json.tmp-1234")}
+	for _, p := range left {
+		os.WriteFile(p, []byte("half"), 0o644)
+	}
+	_, stderr, err = run(t, "", "train", "--out", dir, "--generations", "1", "--games", "10", "--sims", "8",
+		"--match-engine", "sims=8", "--gate-games", "2", "--anchor-games", "2", "--strength-games", "2", "--quiet", "--resume")
+	if want := "train: removed 2 temporary files a killed run left: " + left[0] + ", " + left[1] + "\n"; err != nil || stderr != want {
+		t.Fatalf("resume after a killed run: %v, stderr %q; want only %q", err, stderr, want)
+	}
+	for _, p := range left {
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Errorf("%s still there after the resume", p)
+		}
+	}
 }
 
 // TestTrainErrorsNameTrainsFlags: train's errors named --holdout (a flag

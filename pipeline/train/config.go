@@ -23,6 +23,9 @@ const (
 	GateFile           = "gate.json"
 	AnchorGen0File     = "anchor-gen0.json"
 	AnchorMaterialFile = "anchor-material.json"
+	// LockFile is the lock a running train holds in its directory
+	// (internal/rundir): one writer at a time.
+	LockFile = "_train.lock"
 )
 
 // Config describes a training run. DefaultConfig gives the settings of
@@ -100,7 +103,8 @@ type Config struct {
 	// program's revision; "" records none. It decides nothing.
 	Command string
 	// Log receives stage lines and progress (nil: none); Quiet silences
-	// the progress lines.
+	// both, but not what a resume removed (the temporary files of a
+	// killed run), which is said on Log once.
 	Log   io.Writer
 	Quiet bool
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/rundir"
 	"github.com/surakarta/surakarta/internal/stats"
 	"github.com/surakarta/surakarta/internal/version"
 	"github.com/surakarta/surakarta/mcts"
@@ -184,22 +185,10 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	}
 	r := &runner{cfg: cfg, players: map[int]player{}, start: time.Now()}
 	c := &r.cfg
-	if err := os.MkdirAll(c.Run.Out, 0o755); err != nil {
+	// What could refuse the run is checked before the directory is
+	// touched, so that a refused run leaves nothing there.
+	if err := (mcts.Settings{Tablebase: c.SelfPlay.Tablebase}).CheckTables(c.rules()); err != nil {
 		return nil, err
-	}
-	r.ladder = Ladder{Format: LadderFormat, Settings: c.settings()}
-	var old Ladder
-	switch err := atomicfile.ReadJSON(c.path(LadderFile), &old); {
-	case err == nil && !c.Run.Resume:
-		return nil, fmt.Errorf("%s holds a training run: add --resume to continue it, or choose another --out", c.Run.Out)
-	case err == nil && !sameSettings(old.Settings, r.ladder.Settings):
-		return nil, &SettingsMismatchError{Out: c.Run.Out, Diffs: settingsDiffs(r.ladder.Settings, old.Settings)}
-	case err != nil && !errors.Is(err, os.ErrNotExist):
-		return nil, fmt.Errorf("%s: %w", c.path(LadderFile), err)
-	case err != nil && !c.Run.Resume:
-		if entries, _ := os.ReadDir(c.Run.Out); len(entries) > 0 {
-			return nil, fmt.Errorf("%s is not empty: choose an empty or new --out, or --resume a run there", c.Run.Out)
-		}
 	}
 	// The anchors' evaluator by name, from eval's registry.
 	mat, err := eval.OpenEvaluator(mcts.MaterialName)
@@ -208,8 +197,6 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	}
 	r.players[0] = player{name: "gen-00 (built-in: playouts, material)", cfg: c.matchEngine(false), ev: mat.Evaluator}
 	material := player{name: "material value leaves", cfg: c.matchEngine(true), ev: mat.Evaluator}
-	// The baselines are opened first, so that a bad file fails the run
-	// before its generations rather than after.
 	for _, path := range c.Baselines {
 		p, err := r.baseline(path)
 		if err != nil {
@@ -223,6 +210,32 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	anchor := r.players[0].name // without pool models (or pool matches)
 	if len(r.pool) > 0 {
 		anchor = r.pool[0].name
+	}
+	dir, err := rundir.Claim(c.Run.Out, LockFile, "train")
+	if err != nil {
+		return nil, err
+	}
+	defer dir.Release()
+	r.ladder = Ladder{Format: LadderFormat, Settings: c.settings()}
+	var old Ladder
+	switch err := atomicfile.ReadJSON(c.path(LadderFile), &old); {
+	case err == nil && !c.Run.Resume:
+		return nil, fmt.Errorf("%s holds a training run and no run is writing it: add --resume to continue it, or choose another --out", c.Run.Out)
+	case err == nil && !sameSettings(old.Settings, r.ladder.Settings):
+		return nil, &SettingsMismatchError{Out: c.Run.Out, Diffs: settingsDiffs(r.ladder.Settings, old.Settings)}
+	case err != nil && !errors.Is(err, os.ErrNotExist):
+		return nil, fmt.Errorf("%s: %w", c.path(LadderFile), err)
+	case err != nil && !c.Run.Resume:
+		if err := dir.NotEmpty(); err != nil {
+			return nil, err
+		}
+	}
+	note, err := dir.RemoveTemps("gen-*")
+	if err != nil {
+		return nil, err
+	}
+	if note != "" && c.Log != nil { // said even when Quiet
+		fmt.Fprintf(c.Log, "train: %s\n", note)
 	}
 	for g := 1; g <= c.Generations; g++ {
 		t0 := time.Now()
@@ -283,7 +296,7 @@ func gateReason(g *Generation, rule GateRule) string {
 }
 
 func (r *runner) logf(format string, args ...any) {
-	if r.cfg.Log != nil {
+	if r.cfg.Log != nil && !r.cfg.Quiet {
 		fmt.Fprintf(r.cfg.Log, "train: "+format+"\n", args...)
 	}
 }

@@ -134,7 +134,6 @@ func TestResumeAfterInterruptGivesTheSameLadder(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		c := tinyConfig(dir)
 		c.Log = &testutil.Buffer{OnText: stage, Do: cancel}
-		c.Quiet = true
 		_, err := Run(ctx, c)
 		cancel()
 		if err == nil && stage != "generation 2: fitting" {
