@@ -7,6 +7,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/tablebase"
 )
 
 // TestCheckSpecResolvesEveryArmAndComparison: a shipped spec checks, each
@@ -54,5 +57,63 @@ func TestSpecConcurrencyIsCheckedAsTheSpecsKey(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Errorf("run wrote %s before refusing the spec", out)
+	}
+}
+
+// TestSpecTablesAreCheckedBeforeAnyGame: experiment check passed a spec
+// whose tablebase was missing, damaged, of the other variant or /etc (the
+// shipped tables.yaml before its tables are built among them), and run
+// played the earlier arms in full before failing at the tables' arm.
+func TestSpecTablesAreCheckedBeforeAnyGame(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "tables")
+	if _, err := tablebase.Build(good, tablebase.BuildOptions{Rules: rules.DefaultRules(), Pieces: 3, Concurrency: 1}); err != nil {
+		t.Fatal(err)
+	}
+	damaged := filepath.Join(dir, "damaged")
+	os.Mkdir(damaged, 0o755)
+	files, _ := filepath.Glob(filepath.Join(good, "*.sktb"))
+	for i, f := range files {
+		b, _ := os.ReadFile(f)
+		if i == 0 {
+			b = b[:len(b)/2]
+		}
+		os.WriteFile(filepath.Join(damaged, filepath.Base(f)), b, 0o644)
+	}
+	spec := func(variant, tables string) string {
+		p := filepath.Join(dir, "spec.yaml")
+		os.WriteFile(p, []byte("name: t\ngames: 2\nrandom_opening: 2\npairing: openings\nengine: {sims: 4}\narms:\n"+
+			"  - {name: plain, variant: "+variant+"}\n  - {name: tables, variant: "+variant+", engine: {tablebase: "+tables+"}}\n"), 0o644)
+		return p
+	}
+	if _, err := CheckSpec(spec("standard", good)); err != nil {
+		t.Fatalf("the tables built: %v", err)
+	}
+	for _, c := range []struct{ what, variant, tables string }{
+		{"missing", "standard", filepath.Join(dir, "none")},
+		{"damaged", "standard", damaged},
+		{"of the other variant", "majority", good},
+		{"not tables", "standard", "/etc"},
+	} {
+		p := spec(c.variant, c.tables)
+		want := "arm tables: engine tablebase " + c.tables + ": "
+		_, err := CheckSpec(p)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("check, tables %s: %v; want %q…", c.what, err, want)
+			continue
+		}
+		out := filepath.Join(dir, "run-"+strings.ReplaceAll(c.what, " ", "-"))
+		s, _ := ReadSpec(p)
+		var log strings.Builder
+		_, rerr := Run(context.Background(), s, &SelfPlayer{}, RunOptions{Out: out, SpecDir: dir, Log: &log})
+		if rerr == nil || rerr.Error() != err.Error() || log.Len() > 0 {
+			t.Errorf("run, tables %s: %v, log %q; want check's error alone, before any arm", c.what, rerr, log.String())
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("run, tables %s: a refused run left %s (%v)", c.what, out, err)
+		}
+	}
+	if _, err := CheckSpec("specs/tables.yaml"); err == nil || !strings.HasPrefix(err.Error(), "arm standard-tables: engine tablebase runs/tables: ") {
+		t.Errorf("the shipped tables.yaml before its tables are built: %v", err)
 	}
 }

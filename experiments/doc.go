@@ -12,9 +12,11 @@
 // tables, extend.go is a ladder's stopping rule,
 // answer.go
 // words the conclusions, report.go builds a report, markdown.go, render.go
-// openingsmd.go and plots.go write it; spec.go and enginespec.go are experiment specs,
+// openingsmd.go and plots.go write it; spec.go and enginespec.go are experiment specs
+// (specints.go refuses a fraction where a spec's key is an integer),
 // shipped.go lists those shipped in specs/ (embedded), check.go resolves
-// a spec's arms (experiment check), run.go and selfplay.go play their arms
+// and checks a spec's arms (experiment check, and run before its first
+// game), run.go and selfplay.go play their arms
 // (ProgressPlayer with its progress lines), headline.go says where a
 // report went and its headline figures, plan.go plans sample sizes.
 //

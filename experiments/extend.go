@@ -43,8 +43,8 @@ func (s *Spec) validateExtend() error {
 	}
 	top := s.armIndex(s.Ladder[len(s.Ladder)-1])
 	sims := s.ArmEngine(top).sims()
-	if s.Extend.MaxSims < sims || s.Extend.MaxSims > 1<<20 {
-		return fmt.Errorf("extend: max_sims %d: want at least the top rung's %d simulations and at most %d", s.Extend.MaxSims, sims, 1<<20)
+	if s.Extend.MaxSims < sims || s.Extend.MaxSims > MaxSpecSims {
+		return fmt.Errorf("extend: max_sims %d: want at least the top rung's %d simulations and at most %d", s.Extend.MaxSims, sims, MaxSpecSims)
 	}
 	for _, a := range s.Arms {
 		if len(a.Name) > len(extendPrefix) && a.Name[:len(extendPrefix)] == extendPrefix {

@@ -155,6 +155,10 @@ const (
 // Limits of a spec.
 const (
 	MaxSpecGames = 1_000_000_000
+	// MaxSpecSims bounds the simulations a move of an arm and of a rung
+	// the stopping rule adds (extend's max_sims): 2^20, about a day a game
+	// on one core, where the engine alone would take any count.
+	MaxSpecSims  = 1 << 20
 	maxSpecBytes = 1 << 20
 )
 
@@ -192,6 +196,9 @@ func ParseSpec(data []byte, isJSON bool) (*Spec, error) {
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&s); err != nil {
+			if ierr := jsonIntError(data, err); ierr != nil {
+				return nil, ierr
+			}
 			return nil, jsonSpecError(err)
 		}
 		if dec.More() {
@@ -209,6 +216,9 @@ func ParseSpec(data []byte, isJSON bool) (*Spec, error) {
 		var extra any
 		if err := decodeYAML(dec, &extra); !errors.Is(err, io.EOF) {
 			return nil, errors.New("spec holds more than one YAML document: want exactly one")
+		}
+		if err := checkIntegers(data); err != nil {
+			return nil, err
 		}
 	}
 	if s.Workers != 0 {
@@ -435,6 +445,9 @@ func (s *Spec) Validate() error {
 		e := s.ArmEngine(i)
 		if _, ok := e.Get("sims"); !ok {
 			return fmt.Errorf("%s: no sims: set engine.sims for the experiment or the arm", where)
+		}
+		if sims := e.sims(); sims > MaxSpecSims {
+			return fmt.Errorf("%s engine: sims %d: want at most %d, as extend's max_sims", where, sims, MaxSpecSims)
 		}
 		if err := e.Apply(StudyEngine()).Validate(); err != nil {
 			var se *mcts.SettingError

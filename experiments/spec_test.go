@@ -283,3 +283,33 @@ func TestSpecKeysAreTheRunSettingsNames(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecIntegersAreIntegers: games: 7.9, seed: 3.9 and random_opening:
+// 2.5 were truncated silently by the YAML decoder (7 games, seed 3), and
+// sims: 1000000000000 passed where extend's max_sims stops at 2^20; each
+// is now refused naming its key and line. Whole numbers written as floats
+// (1e3) are still whole.
+func TestSpecIntegersAreIntegers(t *testing.T) {
+	base := "name: t\nseed: 3\ngames: 8\nrandom_opening: 2\npairing: none\nengine: {sims: 10}\narms:\n  - {name: a, variant: standard}\n"
+	for _, c := range []struct{ from, to, want string }{
+		{"games: 8", "games: 7.9", "spec: line 3: games 7.9 is not an integer: write a whole number"},
+		{"seed: 3", "seed: 3.9", "spec: line 2: seed 3.9 is not an integer: write a whole number"},
+		{"random_opening: 2", "random_opening: 2.5", "spec: line 4: random_opening 2.5 is not an integer: write a whole number"},
+		{"variant: standard}", "variant: standard, random_opening: 1.5}", `spec: line 8: arm "a" random_opening 1.5 is not an integer: write a whole number`},
+		{"pairing: none", "pairing: none\nrules: {no_capture_limit: 20.5}", "spec: line 6: rules no_capture_limit 20.5 is not an integer: write a whole number"},
+		{"sims: 10", "sims: 1000000000000", `arm "a" engine: sims 1000000000000: want at most 1048576, as extend's max_sims`},
+	} {
+		spec := strings.Replace(base, c.from, c.to, 1)
+		if _, err := ParseSpec([]byte(spec), false); err == nil || err.Error() != c.want {
+			t.Errorf("%s: %v\nwant %s", c.to, err, c.want)
+		}
+	}
+	s, err := ParseSpec([]byte(strings.Replace(base, "games: 8", "games: 1e3", 1)), false)
+	if err != nil || s.Games != 1000 {
+		t.Errorf("games: 1e3: %v, %+v; want 1000 games", err, s)
+	}
+	_, err = ParseSpec([]byte("{\"name\": \"t\", \"games\": 8, \"pairing\": \"none\",\n \"seed\": 3.9}"), true)
+	if want := "spec: line 2: seed 3.9 is not an integer: write a whole number"; err == nil || err.Error() != want {
+		t.Errorf("JSON seed 3.9: %v\nwant %s", err, want)
+	}
+}
