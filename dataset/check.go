@@ -56,8 +56,8 @@ func reportUnreadable(path string, addf func(string, ...any)) {
 // that change what a reader of its tables reads: files that do not belong
 // in a partition, parts that miss a table (a dataset of games alone is
 // fine), parts whose bytes differ from
-// their commit record, unreadable files, footers of another run than the
-// partition's, and game ranges held twice. It hashes every file and
+// their commit record, unreadable files, footers of another run or
+// variant than the partition's, and game ranges held twice. It hashes every file and
 // decodes only footers. Verify reports all of these too; commands that
 // read a dataset refuse one with problems unless told otherwise.
 func Check(dir string) ([]string, error) {
@@ -104,6 +104,7 @@ func Check(dir string) ([]string, error) {
 				if d := m.Run.Diff(run); d != "" {
 					addf("%s: footer disagrees with the partition's run (%s)", path, d)
 				}
+				checkFooterVariant(path, m.Variant, v, addf)
 				if path == p.games.Path {
 					if m.FirstGame <= last {
 						addf("%s: game ids %d..%d overlap %s (up to %d): duplicate games", path, m.FirstGame, m.LastGame, lastPath, last)
@@ -194,4 +195,13 @@ func overlapOf(a, b []Range) (Range, bool) {
 		}
 	}
 	return Range{}, false
+}
+
+// checkFooterVariant reports a file whose footer's variant is not its
+// partition's: a part copied into the other variant's partition, whose
+// games a reader would count under both (Check and Verify alike).
+func checkFooterVariant(path, footer, partition string, addf func(string, ...any)) {
+	if footer != partition {
+		addf("%s: footer variant %q in partition variant=%s", path, footer, partition)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -440,6 +441,41 @@ func TestAFailedWriteLeavesNoTableOfItsRange(t *testing.T) {
 		}
 		if rs, err := Complete(dir, run.Variant); err != nil || len(rs) != 1 || rs[0] != (Range{0, 1}) {
 			t.Errorf("%s failing: complete parts %v (%v), want games 0..1 alone", failing, rs, err)
+		}
+	}
+}
+
+// TestCheckFlagsAPartInTheOtherVariantsPartition: a part copied into the
+// other variant's partition was counted there too by stats, without a
+// word, where verify flagged it; Check (what stats and fit run first) now
+// says so as verify does.
+func TestCheckFlagsAPartInTheOtherVariantsPartition(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 4, 4, 0)
+	writeSynth(t, dir, run, 0, 3)
+	for _, table := range []string{TableGames, TablePositions} {
+		b, err := os.ReadFile(PartPath(dir, table, "standard", 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(PartitionDir(dir, table, "majority"), 0o755)
+		os.WriteFile(PartPath(dir, table, "majority", 0), b, 0o644)
+	}
+	probs, err := Check(dir)
+	want := []string{
+		PartPath(dir, TableGames, "majority", 0) + `: footer variant "standard" in partition variant=majority`,
+		PartPath(dir, TablePositions, "majority", 0) + `: footer variant "standard" in partition variant=majority`,
+	}
+	if err != nil || strings.Join(probs, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("Check: %v %v\nwant %s", probs, err, strings.Join(want, "\n"))
+	}
+	rep, err := Verify(context.Background(), dir, VerifyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range want {
+		if !slices.Contains(rep.Problems, w) {
+			t.Errorf("Verify's problems lack %q:\n%s", w, strings.Join(rep.Problems, "\n"))
 		}
 	}
 }

@@ -306,9 +306,7 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 		if d := m.Run.Diff(*run); d != "" {
 			rep.addf("%s: footer disagrees with the partition's run (%s)", f.Path, d)
 		}
-		if m.Variant != variant {
-			rep.addf("%s: footer variant %q in partition variant=%s", f.Path, m.Variant, variant)
-		}
+		checkFooterVariant(f.Path, m.Variant, variant, rep.addf)
 	}
 	if gf.Meta.FirstGame != pf.Meta.FirstGame || gf.Meta.LastGame != pf.Meta.LastGame {
 		rep.addf("%s: footer game range %d..%d differs from its games part's %d..%d",
