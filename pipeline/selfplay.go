@@ -33,7 +33,7 @@ func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 		prog.Stop()
 		if errors.Is(err, selfplay.ErrInterrupted) {
 			return "", "", fmt.Errorf("self-play of the %s variant interrupted: %d of its %d games are in %s and %d more in its journal; run the same command with --resume to write those and play the rest",
-				v, sum.Skipped+sum.Written, sum.Planned, data, sum.Played+sum.Journaled-sum.Written)
+				v, sum.Skipped+sum.Written, sum.Planned, data, sum.InJournal)
 		}
 		if err != nil {
 			return "", "", fmt.Errorf("self-play of the %s variant: %w", v, err)

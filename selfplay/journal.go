@@ -18,13 +18,15 @@ type journals struct {
 	run  dataset.Run
 	mu   sync.Mutex
 	open map[part]*dataset.Journal
+	// games counts the games in each open journal.
+	games map[part]int64
 }
 
 func newJournals(dir string, run dataset.Run) *journals {
 	if dir == "" {
 		return nil
 	}
-	return &journals{dir: dir, run: run, open: map[part]*dataset.Journal{}}
+	return &journals{dir: dir, run: run, open: map[part]*dataset.Journal{}, games: map[part]int64{}}
 }
 
 // add journals a finished game of part p.
@@ -42,7 +44,28 @@ func (j *journals) add(p part, r *record) error {
 		}
 		j.open[p] = jl
 	}
-	return jl.Append(&dataset.JournalGame{Game: r.game, Positions: r.positions})
+	if err := jl.Append(&dataset.JournalGame{Game: r.game, Positions: r.positions}); err != nil {
+		return err
+	}
+	j.games[p]++
+	return nil
+}
+
+// held counts the games in the journals still open: those a stopped run
+// leaves for the next resume, which writes them without playing them
+// again. Games waiting in the reorder buffer for an earlier one are among
+// them: the run has not counted them as played.
+func (j *journals) held() int64 {
+	if j == nil {
+		return 0
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	var n int64
+	for p := range j.open {
+		n += j.games[p]
+	}
+	return n
 }
 
 // sync makes every journaled game durable.
@@ -58,6 +81,7 @@ func (j *journals) remove(p part) error {
 	j.mu.Lock()
 	jl := j.open[p]
 	delete(j.open, p)
+	delete(j.games, p)
 	j.mu.Unlock()
 	if jl == nil {
 		return nil

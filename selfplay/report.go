@@ -83,7 +83,7 @@ func (s *Summary) JSON(out string, interrupted bool) SummaryJSON {
 // InterruptedErr says what an interrupted run into out kept and how to
 // continue it.
 func (s *Summary) InterruptedErr(out string) error {
-	kept := s.Played + s.Journaled - s.Written
+	kept := s.InJournal
 	return fmt.Errorf("interrupted: %d of this run's %d games are in %s (%d written now) and %d more are kept in its journal; the games in progress were discarded.\n"+
 		"Run the same command with --resume to write those and play the %d missing games",
 		s.Skipped+s.Written, s.Planned, out, s.Written, kept, s.Planned-s.Skipped-s.Written-kept)

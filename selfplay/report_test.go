@@ -20,7 +20,7 @@ func TestSummarySaysWhatTheRunWroteAndKept(t *testing.T) {
 	if !strings.HasPrefix(b.String(), "nothing to play: all 3 ") {
 		t.Errorf("nothing played: %q", b.String())
 	}
-	s = Summary{Planned: 10, Played: 5, Written: 2, Journaled: 1}
+	s = Summary{Planned: 10, Played: 5, Written: 2, Journaled: 1, InJournal: 4}
 	if err := s.InterruptedErr("d").Error(); !strings.Contains(err, "2 of this run's 10 games are in d (2 written now) and 4 more are kept") || !strings.Contains(err, "play the 4 missing games") {
 		t.Errorf("interruption: %s", err)
 	}

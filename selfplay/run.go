@@ -97,6 +97,10 @@ type Summary struct {
 	// Journaled counts the games of this run read back from the journals
 	// of an interrupted one (written now, not played again).
 	Journaled int64
+	// InJournal counts the games left in journals when the run stopped
+	// before writing them (0 for a finished run): kept, and written by the
+	// next resume without being played again.
+	InJournal int64
 	// Parts counts the parts committed.
 	Parts   int
 	Elapsed time.Duration

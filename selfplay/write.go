@@ -193,6 +193,7 @@ func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre ma
 	writers.Wait()
 	close(commits)
 	<-committerDone
+	sum.InJournal = jr.held()
 	if err := jr.close(); journalErr == nil {
 		journalErr = err
 	}

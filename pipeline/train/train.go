@@ -420,7 +420,7 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 	sum, err := selfplay.Run(ctx, sc)
 	prog.Stop()
 	if errors.Is(err, selfplay.ErrInterrupted) {
-		return false, fmt.Errorf("self-play of generation %d interrupted (%d of %d games kept): run the same command with --resume to go on", g, sum.Skipped+sum.Written, sum.Planned)
+		return false, fmt.Errorf("self-play of generation %d interrupted (%d of %d games kept): run the same command with --resume to go on", g, sum.Skipped+sum.Written+sum.InJournal, sum.Planned)
 	}
 	if err != nil {
 		return false, fmt.Errorf("self-play of generation %d: %w (a settings mismatch means %s holds another run: choose another --out)", g, err, sc.Run.Out)

@@ -3,12 +3,15 @@ package train
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/fit"
@@ -400,5 +403,55 @@ func TestPoolRatesEveryGenerationOnOneScale(t *testing.T) {
 	c.Pool = []string{filepath.Join(t.TempDir(), "missing.json")}
 	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "--pool "+c.Pool[0]) {
 		t.Errorf("a missing pool model: %v, want an error naming --pool", err)
+	}
+}
+
+// TestAnInterruptedSelfPlaySaysWhatItKept: after Ctrl-C in a generation's
+// self-play, train said "0 of 100 games kept" where 71 were, in the
+// journal of the part in progress; it now counts them as the resume finds
+// them.
+func TestAnInterruptedSelfPlaySaysWhatItKept(t *testing.T) {
+	dir := t.TempDir()
+	c := tinyConfig(dir)
+	c.Generations, c.Run.Games, c.Run.Concurrency = 1, 40, 2
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// Stop once a few games are journaled (a part holds 256: none is
+	// committed).
+	pdir := dataset.PartitionDir(filepath.Join(dir, genDir(1), DataDir), dataset.TableGames, c.rules().Variant.String())
+	go func() {
+		for ctx.Err() == nil {
+			if js, _ := filepath.Glob(filepath.Join(pdir, "_journal-*")); len(js) > 0 {
+				if fi, err := os.Stat(js[0]); err == nil && fi.Size() > 4096 {
+					cancel()
+					return
+				}
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	_, err := Run(ctx, c)
+	var said, planned int64
+	if err == nil {
+		t.Fatal("no error from an interrupted run")
+	}
+	if _, serr := fmt.Sscanf(err.Error(), "self-play of generation 1 interrupted (%d of %d games kept)", &said, &planned); serr != nil || planned != 40 {
+		t.Fatalf("interrupted: %v; want the games kept of 40", err)
+	}
+	run, _, rerr := dataset.ReadManifest(filepath.Join(dir, genDir(1), DataDir), c.rules().Variant.String())
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	js, rerr := dataset.ReadJournals(filepath.Join(dir, genDir(1), DataDir), run, 0, 40)
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	kept := int64(len(js.Games))
+	done, _ := dataset.Complete(filepath.Join(dir, genDir(1), DataDir), c.rules().Variant.String())
+	for _, r := range done {
+		kept += r.Len()
+	}
+	if kept == 0 || said != kept {
+		t.Fatalf("train says %d games kept (%v); the resume finds %d", said, err, kept)
 	}
 }
