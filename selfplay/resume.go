@@ -121,8 +121,13 @@ func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary
 			}
 		}
 	}
-	if len(st.todo) > 0 { // else the command says there is nothing to play
-		logf("resuming: %d of %d games already complete, %d kept by the journals of the interrupted run", sum.Skipped, sum.Planned, len(st.journaled))
+	// Else the command says there is nothing to play. A finished run grown
+	// by more games was not interrupted: only journals say one was.
+	switch {
+	case len(st.todo) > 0 && len(st.journaled) > 0:
+		logf("resuming: %d of %d games already complete, %d more kept by the journals of an interrupted run", sum.Skipped, sum.Planned, len(st.journaled))
+	case len(st.todo) > 0:
+		logf("resuming: %d of %d games already complete", sum.Skipped, sum.Planned)
 	}
 	return st, nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -27,8 +28,15 @@ func TestARunGrowsInPlace(t *testing.T) {
 	}
 	cfg := testConfig(dir, 9, 2)
 	cfg.Run.Resume = true
+	var said []string
+	cfg.Logf = func(format string, args ...any) { said = append(said, fmt.Sprintf(format, args...)) }
 	if s := mustRun(t, context.Background(), cfg); s.Skipped != 5 || s.Played != 4 {
 		t.Fatalf("grown run: %+v, want 5 skipped and 4 played", s)
+	}
+	// The run of 5 had finished: the resume spoke of "the journals of the
+	// interrupted run".
+	if want := []string{"resuming: 5 of 9 games already complete"}; !slices.Equal(said, want) {
+		t.Errorf("growing a finished run said %q, want %q", said, want)
 	}
 	sameRows(t, "grown vs a run of 9", readRows(t, dir, "standard"), readRows(t, ref, "standard"))
 	if m, _, _ := dataset.ReadManifest(dir, "standard"); m.Games != 9 {
