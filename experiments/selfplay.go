@@ -101,9 +101,10 @@ type SelfPlayer struct {
 	// PartGames is the number of game ids per part file (0: the self-play
 	// default).
 	PartGames int
-	// OnStart, OnGame and Logf are passed to the self-play run of each arm
-	// (see selfplay.Config); they may be nil.
+	// OnStart, OnKept, OnGame and Logf are passed to the self-play run of
+	// each arm (see selfplay.Config); they may be nil.
 	OnStart func(arm ArmRun, planned, skipped int64)
+	OnKept  func(arm ArmRun, red, black, draw int64)
 	OnGame  func(arm ArmRun, g selfplay.GameStats)
 	Logf    func(format string, args ...any)
 }
@@ -136,6 +137,9 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 
 	if p.OnStart != nil {
 		cfg.OnStart = func(planned, skipped int64) { p.OnStart(a, planned, skipped) }
+	}
+	if p.OnKept != nil {
+		cfg.OnKept = func(red, black, draw int64) { p.OnKept(a, red, black, draw) }
 	}
 	if p.OnGame != nil {
 		cfg.OnGame = func(g selfplay.GameStats) { p.OnGame(a, g) }
@@ -184,6 +188,7 @@ func ProgressPlayer(w io.Writer, quiet bool) Player {
 			}
 		},
 		OnStart: func(arm ArmRun, planned, skipped int64) { prog.Start(w, arm.Name, planned, skipped, quiet) },
+		OnKept:  func(_ ArmRun, red, black, draw int64) { prog.Kept(red, black, draw) },
 		OnGame:  func(_ ArmRun, g selfplay.GameStats) { prog.Game(g) },
 	}
 	return &stoppingPlayer{SelfPlayer: p, stop: prog.Stop}

@@ -28,7 +28,7 @@ func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 			}
 			prog.Start(p.log, v.String(), planned, skipped, c.Quiet || planned == skipped)
 		}
-		sc.OnGame = prog.Game
+		sc.OnKept, sc.OnGame = prog.Kept, prog.Game
 		sum, err := selfplay.Run(ctx, sc)
 		prog.Stop()
 		if errors.Is(err, selfplay.ErrInterrupted) {

@@ -11,8 +11,8 @@ import (
 )
 
 // Progress shows a run's progress line: games done, their rate and ETA,
-// then positions/s and the results so far. Its Start and Game are meant for
-// Config.OnStart and Config.OnGame; Stop prints the final line. A Progress
+// then positions/s and the results so far. Its Start, Kept and Game are
+// meant for Config.OnStart, Config.OnKept and Config.OnGame; Stop prints the final line. A Progress
 // may be started again after Stop (one line per run, e.g. per variant); its
 // zero value is ready to use.
 type Progress struct {
@@ -41,6 +41,15 @@ func (p *Progress) Start(w io.Writer, label string, planned, skipped int64, quie
 				progress.FormatRate(float64(p.positions.Load())/elapsed.Seconds()), p.red.Load(), p.black.Load(), p.draw.Load())
 		},
 	})
+}
+
+// Kept counts the results of the games a resume kept (Config.OnKept), so
+// that the line's results are the whole run's, as its count of games is.
+// It must follow Start.
+func (p *Progress) Kept(red, black, draw int64) {
+	p.red.Add(red)
+	p.black.Add(black)
+	p.draw.Add(draw)
 }
 
 // Game counts a finished game. It must follow Start (selfplay.Run calls

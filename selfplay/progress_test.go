@@ -9,24 +9,28 @@ import (
 )
 
 // TestProgressTalliesResultsAfterLabel: the final line counts every game
-// (skipped ones included), tallies each result once and puts the label
-// before the figures; a restart after Stop begins from zero.
+// (skipped ones included), tallies each result once, those of the games a
+// resume kept too (it said "games 4/4 … red 2 black 0 draw 1" of a resumed
+// run's 4 games), and puts the label before the figures; a restart after
+// Stop begins from zero.
 func TestProgressTalliesResultsAfterLabel(t *testing.T) {
 	var p Progress
 	p.Stop() // not started: nothing to do
 	for _, c := range []struct {
 		label            string
 		planned, skipped int64
+		kept             [3]int64
 		results          []rules.Result
 		want             []string
 	}{
-		{"majority", 4, 1, []rules.Result{rules.RedWins, rules.Draw, rules.RedWins},
-			[]string{"games 4/4 ", "| majority | ", " positions/s | red 2 black 0 draw 1\n"}},
-		{"", 1, 0, []rules.Result{rules.BlackWins},
+		{"majority", 4, 1, [3]int64{1, 0, 0}, []rules.Result{rules.RedWins, rules.Draw, rules.RedWins},
+			[]string{"games 4/4 ", "| majority | ", " positions/s | red 3 black 0 draw 1\n"}},
+		{"", 1, 0, [3]int64{}, []rules.Result{rules.BlackWins},
 			[]string{"games 1/1 ", "| done in ", " positions/s | red 0 black 1 draw 0\n"}},
 	} {
 		var b bytes.Buffer
 		p.Start(&b, c.label, c.planned, c.skipped, false)
+		p.Kept(c.kept[0], c.kept[1], c.kept[2])
 		for _, r := range c.results {
 			p.Game(GameStats{Positions: 10, Result: r})
 		}

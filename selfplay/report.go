@@ -61,6 +61,9 @@ type SummaryJSON struct {
 	Red           int64   `json:"red"`
 	Black         int64   `json:"black"`
 	Draw          int64   `json:"draw"`
+	RunRed        int64   `json:"run_red"`
+	RunBlack      int64   `json:"run_black"`
+	RunDraw       int64   `json:"run_draw"`
 	Parts         int     `json:"parts"`
 	Seconds       float64 `json:"seconds"`
 	GamesPerS     float64 `json:"games_per_s"`
@@ -69,11 +72,18 @@ type SummaryJSON struct {
 	Interrupted   bool    `json:"interrupted"`
 }
 
+// runResults returns the results of the whole run: the games played now
+// and those a resume kept.
+func (s *Summary) runResults() (red, black, draw int64) {
+	return s.Red + s.KeptRed, s.Black + s.KeptBlack, s.Draw + s.KeptDraw
+}
+
 // JSON returns the summary of a run into out as selfplay --json prints it.
 func (s *Summary) JSON(out string, interrupted bool) SummaryJSON {
 	secs := s.Elapsed.Seconds()
 	j := SummaryJSON{Planned: s.Planned, Skipped: s.Skipped, Played: s.Played, Journaled: s.Journaled, Written: s.Written, Positions: s.Positions,
 		Red: s.Red, Black: s.Black, Draw: s.Draw, Parts: s.Parts, Seconds: secs, Out: out, Interrupted: interrupted}
+	j.RunRed, j.RunBlack, j.RunDraw = s.runResults()
 	if secs > 0 {
 		j.GamesPerS, j.PositionsPerS = float64(s.Played)/secs, float64(s.Positions)/secs
 	}
@@ -101,6 +111,10 @@ func (s *Summary) WriteText(w io.Writer, out string) {
 		words.Count(s.Written, "game"), words.Count(s.Positions, "position"), out, secs, float64(s.Played)/secs, float64(s.Positions)/secs, s.Red, s.Black, s.Draw)
 	if s.Skipped > 0 {
 		fmt.Fprintf(w, "; %s %s already there", words.Count(s.Skipped, "game"), words.Plural(min(s.Skipped, 2), "was", "were"))
+	}
+	if kept := s.KeptRed + s.KeptBlack + s.KeptDraw; kept > 0 {
+		red, black, draw := s.runResults()
+		fmt.Fprintf(w, "; the run's %s: red %d, black %d, draw %d", words.Count(s.Played+kept, "game"), red, black, draw)
 	}
 	fmt.Fprintln(w)
 }

@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
@@ -118,8 +119,12 @@ func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary
 		for id, g := range js.Games {
 			if id >= rg.First && id <= rg.Last {
 				st.journaled[id] = &record{id: id, game: g.Game, positions: g.Positions, journaled: true}
+				sum.keep(g.Game.Winner)
 			}
 		}
+	}
+	if err := keepResults(cfg.Run.Out, run.Variant, planned, complete, sum); err != nil {
+		return nil, err
 	}
 	// Else the command says there is nothing to play. A finished run grown
 	// by more games was not interrupted: only journals say one was.
@@ -138,4 +143,21 @@ func filesWord(n int) string {
 		return "1 file"
 	}
 	return fmt.Sprintf("%d files", n)
+}
+
+// keepResults counts the results of the run's games already complete in
+// dir (the planned ids that complete covers), from the games table, so
+// that a resume's results are the whole run's.
+func keepResults(dir, variant string, planned, complete []dataset.Range, sum *Summary) error {
+	kept := subtract(planned, subtract(planned, complete)) // sorted, disjoint
+	if len(kept) == 0 {
+		return nil
+	}
+	return dataset.ScanGames(dir, variant, func(g *dataset.GameRow) error {
+		i := sort.Search(len(kept), func(i int) bool { return kept[i].Last >= g.GameID })
+		if i < len(kept) && kept[i].First <= g.GameID {
+			sum.keep(g.Winner)
+		}
+		return nil
+	})
 }

@@ -66,6 +66,10 @@ type Config struct {
 	// OnStart, if set, is called once the run knows its games: planned
 	// for this run, skipped as already complete (resume).
 	OnStart func(planned, skipped int64)
+	// OnKept, if set, is called after OnStart by a run that keeps games
+	// (a resume), with their results: a progress line (Progress.Kept) then
+	// counts the whole run's.
+	OnKept func(red, black, draw int64)
 	// OnGame, if set, is called for each game once it is handed to the
 	// writers, in game id order, from one goroutine.
 	OnGame func(GameStats)
@@ -92,8 +96,11 @@ type Summary struct {
 	// the parts it committed (played or Journaled; fewer after an
 	// interruption), Positions the position rows of the played games.
 	Played, Written, Positions int64
-	// Red, Black and Draw tally the played games' results.
-	Red, Black, Draw int64
+	// Red, Black and Draw tally the played games' results; KeptRed,
+	// KeptBlack and KeptDraw those of the games a resume kept (already
+	// complete, or journaled), so that the sums are the whole run's.
+	Red, Black, Draw             int64
+	KeptRed, KeptBlack, KeptDraw int64
 	// Journaled counts the games of this run read back from the journals
 	// of an interrupted one (written now, not played again).
 	Journaled int64
@@ -227,6 +234,9 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	}
 	if cfg.OnStart != nil {
 		cfg.OnStart(sum.Planned, sum.Skipped+int64(len(st.journaled)))
+	}
+	if cfg.OnKept != nil && sum.KeptRed+sum.KeptBlack+sum.KeptDraw > 0 {
+		cfg.OnKept(sum.KeptRed, sum.KeptBlack, sum.KeptDraw)
 	}
 	err := play(ctx, &cfg, run, &plan{st.todo, int64(cfg.PartGames)}, st.journaled, st.oldJournals, &sum)
 	sum.Elapsed = time.Since(start)

@@ -3,6 +3,7 @@ package selfplay
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -172,6 +173,22 @@ func TestInterruptAndResumeEndsWithExactlyTheRun(t *testing.T) {
 	}
 	if len(notes) < 2 {
 		t.Fatalf("resume notes %v: want the removed leftover and the resume count", notes)
+	}
+	// The resume's results are the whole run's, the games it kept too: it
+	// said only those it played ("red 100, black 48, draw 5" of a run of
+	// 200 games).
+	var whole [3]int64
+	dataset.ScanGames(ref, "standard", func(g *dataset.GameRow) error {
+		whole[map[string]int{"red": 0, "black": 1, "draw": 2}[g.Winner]]++
+		return nil
+	})
+	if red, black, draw := s.runResults(); [3]int64{red, black, draw} != whole {
+		t.Errorf("resumed run's results red %d, black %d, draw %d; the run's are %v", red, black, draw, whole)
+	}
+	var text strings.Builder
+	s.WriteText(&text, dir)
+	if want := fmt.Sprintf("; the run's 8 games: red %d, black %d, draw %d\n", whole[0], whole[1], whole[2]); !strings.HasSuffix(text.String(), want) {
+		t.Errorf("resumed run's text %q, want it to end %q", text.String(), want)
 	}
 	rep := mustVerify(t, dir)
 	if rep.Games != 8 {

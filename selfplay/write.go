@@ -215,6 +215,19 @@ func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre ma
 	return nil
 }
 
+// keep counts the result of a game a resume kept, by its winner column
+// ("red", "black" or "draw").
+func (s *Summary) keep(winner string) {
+	switch winner {
+	case rules.RedWins.String():
+		s.KeptRed++
+	case rules.BlackWins.String():
+		s.KeptBlack++
+	default:
+		s.KeptDraw++
+	}
+}
+
 // tally counts a game played in this run.
 func (s *Summary) tally(r *record) {
 	s.Played++

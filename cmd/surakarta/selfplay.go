@@ -47,8 +47,9 @@ func newSelfplayCommand() *cobra.Command {
 			"holds is refused, naming each differing flag with both values.\n\n" +
 			"--json prints the run's summary as one object: planned, skipped, played, journaled (games\n" +
 			"an interrupted run had finished, written now without playing them again), written,\n" +
-			"positions, red, black, draw, parts, seconds, games_per_s, positions_per_s, out and\n" +
-			"interrupted.",
+			"positions, red, black, draw (of the games played now), run_red, run_black, run_draw (of\n" +
+			"every game of the run in DIR, those a resume kept too), parts, seconds, games_per_s,\n" +
+			"positions_per_s, out and interrupted.",
 		Example: "  surakarta selfplay --games 1000 --out data\n" +
 			"  surakarta selfplay --games 1000 --out data --variant majority --random-opening 4\n" +
 			"  surakarta selfplay --games 1000 --out data --resume\n" +
@@ -143,7 +144,7 @@ func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) er
 		}
 	}
 	cfg.OnStart = func(planned, skipped int64) { prog.Start(cmd.ErrOrStderr(), "", planned, skipped, quiet) }
-	cfg.OnGame = prog.Game
+	cfg.OnKept, cfg.OnGame = prog.Kept, prog.Game
 	sum, err := selfplay.Run(cmd.Context(), cfg)
 	prog.Stop()
 	interrupted := errors.Is(err, selfplay.ErrInterrupted)

@@ -416,7 +416,7 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 		}
 		prog.Start(c.Log, label, planned, skipped, c.Quiet || c.Log == nil || planned == skipped)
 	}
-	sc.OnGame = prog.Game
+	sc.OnKept, sc.OnGame = prog.Kept, prog.Game
 	sum, err := selfplay.Run(ctx, sc)
 	prog.Stop()
 	if errors.Is(err, selfplay.ErrInterrupted) {
