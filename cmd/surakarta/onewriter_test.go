@@ -36,7 +36,7 @@ func TestExperimentRunIsOneWriterAndCleansAKilledRunsTemps(t *testing.T) {
 
 	holdLock(t, filepath.Join(out, experiments.LockFile), otherWriter)
 	_, _, err := run(t, "", "experiment", "run", spec, "--out", out, "--quiet", "--resume")
-	if err == nil || !strings.Contains(err.Error(), "another experiment run is writing "+out+" now: "+otherWriter+"; wait for it to finish or stop it") {
+	if want := "another experiment run is writing " + out + " now: " + otherWriter + "; wait for it to finish or stop it, then --resume"; err == nil || err.Error() != want {
 		t.Fatalf("a second writer: %v; want refused naming the first", err)
 	}
 	os.Remove(filepath.Join(out, experiments.LockFile)) // the other writer is done (its lock file goes first)
@@ -64,7 +64,7 @@ func TestTrainIsOneWriter(t *testing.T) {
 	out := t.TempDir()
 	holdLock(t, filepath.Join(out, train.LockFile), otherWriter)
 	_, _, err := run(t, "", "train", "--out", out, "--resume", "--quiet")
-	if err == nil || !strings.Contains(err.Error(), "another train is writing "+out+" now: "+otherWriter+"; wait for it to finish or stop it") {
+	if want := "another train is writing " + out + " now: " + otherWriter + "; wait for it to finish or stop it, then --resume"; err == nil || err.Error() != want {
 		t.Fatalf("a second writer: %v; want refused naming the first", err)
 	}
 	os.Remove(filepath.Join(out, train.LockFile))

@@ -33,13 +33,24 @@ func Claim(dir, lockName, what string) (*Dir, error) {
 		if h == "" {
 			h = "a process that has not described itself"
 		}
-		return nil, fmt.Errorf("another %s is writing %s now: %s; wait for it to finish or stop it, then --resume: %w", what, dir, h, filelock.ErrHeld)
+		return nil, &busyError{msg: fmt.Sprintf("another %s is writing %s now: %s; wait for it to finish or stop it, then --resume", what, dir, h), held: held}
 	}
 	if err != nil {
 		return nil, err
 	}
 	return &Dir{path: dir, lock: lock}, nil
 }
+
+// busyError is Claim's refusal while another process holds the
+// directory; errors.Is(err, filelock.ErrHeld) is true of it.
+type busyError struct {
+	msg  string
+	held *filelock.HeldError
+}
+
+func (e *busyError) Error() string { return e.msg }
+
+func (e *busyError) Unwrap() error { return e.held }
 
 // Release gives the directory up: its lock file goes.
 func (d *Dir) Release() error {

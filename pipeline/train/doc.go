@@ -65,5 +65,8 @@
 // extends a finished run, one with another Config.StrengthGames or
 // other Config.Baselines replays the final comparison, and one with another
 // pool (Config.PoolGames, PoolDepth, Pool) plays the pool matches it lacks;
-// other settings are refused.
+// other settings are refused. One run writes a directory at a time
+// (LockFile, by internal/rundir): a second is refused naming the first's
+// process, and a resume removes the temporary files a killed run left,
+// saying so on Config.Log even when Quiet.
 package train
