@@ -107,8 +107,16 @@ func (s *Summary) WriteText(w io.Writer, out string) {
 		return
 	}
 	secs := s.Elapsed.Seconds()
-	fmt.Fprintf(w, "wrote %s (%s) to %s in %.1f s: %.2f games/s, %.0f positions/s; red %d, black %d, draw %d",
-		words.Count(s.Written, "game"), words.Count(s.Positions, "position"), out, secs, float64(s.Played)/secs, float64(s.Positions)/secs, s.Red, s.Black, s.Draw)
+	if s.Journaled == 0 {
+		fmt.Fprintf(w, "wrote %s (%s) to %s in %.1f s: %.2f games/s, %.0f positions/s; red %d, black %d, draw %d",
+			words.Count(s.Written, "game"), words.Count(s.Positions, "position"), out, secs, float64(s.Played)/secs, float64(s.Positions)/secs, s.Red, s.Black, s.Draw)
+	} else {
+		// The positions, rates and results are the played games': say
+		// which games those are.
+		fmt.Fprintf(w, "wrote %s to %s in %.1f s: %s played now (%s, %.2f games/s, %.0f positions/s; red %d, black %d, draw %d) and %d read back from an interrupted run's journal",
+			words.Count(s.Written, "game"), out, secs, words.Count(s.Played, "game"), words.Count(s.Positions, "position"),
+			float64(s.Played)/secs, float64(s.Positions)/secs, s.Red, s.Black, s.Draw, s.Journaled)
+	}
 	if s.Skipped > 0 {
 		fmt.Fprintf(w, "; %s %s already there", words.Count(s.Skipped, "game"), words.Plural(min(s.Skipped, 2), "was", "were"))
 	}
