@@ -75,6 +75,9 @@ type Generation struct {
 	// generations apart. Nil when the chain does not reach generation 1 (a
 	// gate against generation 0 but generation 1's own).
 	Chained *Chain `json:"chained,omitempty"`
+	// Rated is the generation's Elo in the ladder's Ratings (the one fit
+	// over every match, relative to its anchor), nil before it has one.
+	Rated *Chain `json:"rated,omitempty"`
 	// VsGen0 and VsMaterial are the anchor matches (nil without them).
 	VsGen0     *Match `json:"vs_gen0,omitempty"`
 	VsMaterial *Match `json:"vs_material,omitempty"`

@@ -144,6 +144,17 @@ func (l *Ladder) rate(anchor string) (*Ratings, error) {
 	return out, nil
 }
 
+// setRated copies each generation's rating into its entry (Rated).
+func (l *Ladder) setRated() {
+	for i := range l.Generations {
+		g := &l.Generations[i]
+		g.Rated = nil
+		if p := l.Ratings.Of(genDir(g.Generation)); p != nil {
+			g.Rated = &Chain{Elo: p.Elo, EloCI: p.EloCI}
+		}
+	}
+}
+
 // Of returns the rating of the named player, or nil.
 func (r *Ratings) Of(player string) *PlayerRating {
 	if r == nil {

@@ -41,15 +41,6 @@ func eloCell(m *Match, none string) string {
 	return EloText(m.Elo, m.EloCI)
 }
 
-// ratingCell writes a player's Elo in the ladder's Ratings with its
-// interval, or none where it has none.
-func ratingCell(p *PlayerRating, none string) string {
-	if p == nil {
-		return none
-	}
-	return EloText(p.Elo, p.EloCI)
-}
-
 // EloText writes an Elo difference with its interval, "+120.0 [+80.2,
 // +160.5]", in the program's one Elo form (stats.EloText); a figure past
 // ±10000 (a shut-out, stored finite for JSON) is written ±inf.
@@ -87,7 +78,7 @@ func reportMarkdown(c *Config, l *Ladder) string {
 			g.Generation, g.SelfPlayChampion, g.Positions, g.ValueLogLoss, g.BaselineLogLoss, g.ValueScale,
 			g.PriorCrossEntropy, g.UniformCrossEntropy, g.PolicyEntropy, 100*g.PriorTop1,
 			g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloCell(&g.Gate, "—"), yesNo(g.Promoted),
-			eloCell(g.Chained.match(), "—"), eloCell(g.VsGen0, "—"), eloCell(g.VsMaterial, "—"), ratingCell(l.Ratings.Of(genDir(g.Generation)), "—"))
+			eloCell(g.Chained.match(), "—"), eloCell(g.VsGen0, "—"), eloCell(g.VsMaterial, "—"), eloCell(g.Rated.match(), "—"))
 	}
 	for _, g := range l.Generations {
 		if g.ValueWarning != "" {
@@ -109,7 +100,7 @@ func reportMarkdown(c *Config, l *Ladder) string {
 			fmt.Fprintf(&b, "| %s | %s | %d |\n", p.Player, EloText(p.Elo, p.EloCI), p.Games)
 		}
 	}
-	fmt.Fprintf(&b, "\n![Elo against the anchors](%s)\n", LadderPlot)
+	fmt.Fprintf(&b, "\n![Elo of each generation](%s)\n", LadderPlot)
 	if st := l.Strength; st != nil {
 		fmt.Fprintf(&b, "\n## Strength at equal simulations and equal time\n\n")
 		fmt.Fprintf(&b, "Search speed, one thread, by the thread's CPU clock (Linux; the wall clock elsewhere), fresh searches of %d positions of the last generation's data (fastest of %d rounds), measured once and recorded: the equal-time matches give each side simulations in proportion.\n\n", st.Positions, calibrationRounds)
@@ -133,7 +124,7 @@ func yesNo(b bool) string {
 }
 
 // ladderSeries are the ladder plot's lines: each generation's Elo against
-// an anchor, or chained over generation 1.
+// an anchor, chained over generation 1, or in the one fit over every match.
 var ladderSeries = []struct {
 	name  string
 	get   func(*Generation) *Match
@@ -143,13 +134,14 @@ var ladderSeries = []struct {
 	{"vs generation 0", func(g *Generation) *Match { return g.VsGen0 }, color.RGBA{R: 31, G: 119, B: 180, A: 255}, -0.06},
 	{"vs material value leaves", func(g *Generation) *Match { return g.VsMaterial }, color.RGBA{R: 255, G: 127, B: 14, A: 255}, 0.06},
 	{"over generation 1, chained gates", func(g *Generation) *Match { return g.Chained.match() }, color.RGBA{R: 44, G: 160, B: 44, A: 255}, 0},
+	{"one fit over every match", func(g *Generation) *Match { return g.Rated.match() }, color.RGBA{R: 214, G: 39, B: 40, A: 255}, 0.12},
 }
 
 // offScale reports whether an Elo figure is a shut-out's infinity (stored
 // as ±eloInfinity): the plot marks it at its edge instead of drawing it.
 func offScale(x float64) bool { return math.IsInf(x, 0) || math.Abs(x) >= eloInfinity }
 
-// ladderPNG plots each generation's Elo against the two anchors with its
+// ladderPNG plots each generation's Elo (ladderSeries) with its
 // interval, in the style and size of every other plot (experiments.NewPlot,
 // PlotWidth × PlotHeight), at integer generations, with the legend below
 // the data. Infinite figures (a shut-out) are not drawn at ±10000 Elo,

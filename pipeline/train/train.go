@@ -247,6 +247,7 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 		if r.ladder.Ratings, err = r.ladder.rate(anchor); err != nil {
 			return nil, fmt.Errorf("ratings after generation %d: %w", g, err)
 		}
+		r.ladder.setRated()
 		if err := atomicfile.WriteJSON(c.path(LadderFile), &r.ladder); err != nil {
 			return nil, err
 		}
