@@ -4,10 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
+	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/filelock"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -26,6 +30,10 @@ type BuildOptions struct {
 	Progress func(units int64)
 	// Log, if set, gets one line per balance: built or kept.
 	Log func(line string)
+	// Wait makes Build wait for another writer of dir to finish instead of
+	// refusing (the tables built on first use, EnsureTables: two engines
+	// started together build them once).
+	Wait bool
 }
 
 // BuildReport says what Build did with each balance.
@@ -36,7 +44,15 @@ type BuildReport struct {
 	Classes, Bytes int64
 	// MaxPlies is the longest distance stored in the balances built.
 	MaxPlies int
+	// Removed lists the temporary files of a killed build that Build
+	// deleted before it started.
+	Removed []string
 }
+
+// LockFile is the lock file a build holds in its directory: one writer at
+// a time (internal/filelock, released when the process exits, however it
+// exits). Readers take no lock: every file appears whole or not at all.
+const LockFile = "_tablebase.lock"
 
 // BuildWork returns the units of Progress that Build reports for n pieces
 // under a no-capture limit, kept balances included.
@@ -69,9 +85,14 @@ func (o *BuildOptions) Validate() error {
 }
 
 // Build writes the tables of every balance of up to o.Pieces pieces into
-// dir (created if missing), smallest first. A balance whose files are there
-// already and load cleanly (header, rules, checksum) is kept, so an
-// interrupted build resumes where it stopped; a damaged one is rebuilt.
+// dir (created if missing), smallest first. It holds dir's LockFile while
+// it writes, refusing (or with o.Wait, waiting for) another writer, and
+// first removes the temporary table files a killed build left
+// (BuildReport.Removed). A balance whose files are there already and load
+// cleanly (header, rules, class count, checksum) is kept, so an
+// interrupted build resumes where it stopped; a damaged one is rebuilt. A
+// file under these rules' name that holds other rules' tables (named by
+// an earlier version) is never replaced: Build fails naming it.
 func Build(dir string, o BuildOptions) (BuildReport, error) {
 	var rep BuildReport
 	if err := o.Validate(); err != nil {
@@ -81,6 +102,21 @@ func Build(dir string, o BuildOptions) (BuildReport, error) {
 		o.Concurrency = runtime.GOMAXPROCS(0)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return rep, err
+	}
+	take := filelock.TryLock
+	if o.Wait {
+		take = filelock.Wait
+	}
+	lock, err := take(filepath.Join(dir, LockFile), filelock.Holder())
+	if errors.Is(err, filelock.ErrHeld) {
+		return rep, fmt.Errorf("another build is writing %s: %w; wait for it to finish or stop it, then build again", dir, err)
+	}
+	if err != nil {
+		return rep, err
+	}
+	defer lock.Unlock()
+	if rep.Removed, err = removeTemps(dir); err != nil {
 		return rep, err
 	}
 	say := func(format string, a ...any) {
@@ -97,12 +133,15 @@ func Build(dir string, o BuildOptions) (BuildReport, error) {
 		if m.Own != m.Enemy {
 			pair = append(pair, m.Swap())
 		}
-		kept, reason := keep(dir, o.Rules, pair)
+		kept, reason, err := keep(dir, o.Rules, pair)
+		if err != nil {
+			return rep, err
+		}
 		if kept != nil {
 			for i, t := range kept {
 				done[pair[i]] = t
 				rep.Kept = append(rep.Kept, pair[i])
-				say("kept %s", FileName(o.Rules.Variant, pair[i]))
+				say("kept %s", FileName(o.Rules, pair[i]))
 				if o.Progress != nil {
 					o.Progress(int64(pair[i].rawCount()) * int64(o.Rules.NoCaptureLimit))
 				}
@@ -122,7 +161,7 @@ func Build(dir string, o BuildOptions) (BuildReport, error) {
 				}
 				done[pair[i]] = t
 				rep.Built = append(rep.Built, pair[i])
-				say("built %s: %d classes, longest %d plies", FileName(o.Rules.Variant, pair[i]), t.count(), maxPlies)
+				say("built %s: %d classes, longest %d plies", FileName(o.Rules, pair[i]), t.count(), maxPlies)
 			}
 			rep.MaxPlies = max(rep.MaxPlies, maxPlies)
 		}
@@ -142,20 +181,57 @@ func Build(dir string, o BuildOptions) (BuildReport, error) {
 }
 
 // keep loads the files of a pair of balances if all are there and sound;
-// otherwise it returns nil and why (empty when the files are simply absent).
-func keep(dir string, r rules.Rules, pair []Material) ([]*table, string) {
+// otherwise it returns nil and why they are rebuilt (empty when a file is
+// simply absent). A file holding other rules' tables is an error: it is
+// not these rules' to replace.
+func keep(dir string, r rules.Rules, pair []Material) ([]*table, string, error) {
 	var out []*table
+	reason := ""
 	for _, m := range pair {
 		t, err := loadTable(dir, r, m)
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, ""
+		switch {
+		case errors.Is(err, errForeign):
+			return nil, "", err
+		case errors.Is(err, os.ErrNotExist):
+		case err != nil:
+			reason = err.Error()
+		default:
+			out = append(out, t)
 		}
-		if err != nil {
-			return nil, err.Error()
-		}
-		out = append(out, t)
 	}
-	return out, ""
+	if len(out) != len(pair) {
+		return nil, reason, nil
+	}
+	return out, "", nil
+}
+
+// removeTemps deletes the temporary table files (atomicfile's, of a
+// .sktb name) that a killed build left in dir, and returns their paths.
+// The caller holds dir's lock, so no live build owns them.
+func removeTemps(dir string) ([]string, error) {
+	temps, err := Leftovers(dir)
+	for _, p := range temps {
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+	}
+	return temps, err
+}
+
+// Leftovers lists the temporary table files in dir: what a killed build
+// left (or a live one is writing). Build removes them; Verify reports them.
+func Leftovers(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range ents {
+		if e.Type().IsRegular() && atomicfile.IsTemp(e.Name()) && strings.Contains(e.Name(), fileExt+".") {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out, nil
 }
 
 // builder computes the tables of one balance and its swap (the balance the
@@ -209,7 +285,7 @@ func (b *builder) solve(pair []Material, stored []*table, wide bool) ([]*table, 
 		sides[i] = enumerate(m, b.rules.NoCaptureLimit, wide)
 		if stored != nil {
 			if !slices.Equal(stored[i].keys, sides[i].t.keys) {
-				return nil, 0, fmt.Errorf("%s: the stored classes are not the balance's", FileName(b.rules.Variant, m))
+				return nil, 0, fmt.Errorf("%s: the stored classes are not the balance's", FileName(b.rules, m))
 			}
 			sides[i].t = stored[i]
 		}
@@ -246,7 +322,7 @@ func (b *builder) solve(pair []Material, stored []*table, wide bool) ([]*table, 
 					own, enemy := s.t.placement(j)
 					p, _ := rules.NewPosition(own, enemy, rules.Red, c, 1)
 					got := &table{keys: s.t.keys[:1], values: dst[j*w : (j+1)*w], wide: s.t.wide}
-					failed = fmt.Errorf("%s: %s is stored as %v, its moves give %v", FileName(b.rules.Variant, s.t.m), p.FEN(), s.t.at(j, c).entry(), got.at(0, 0).entry())
+					failed = fmt.Errorf("%s: %s is stored as %v, its moves give %v", FileName(b.rules, s.t.m), p.FEN(), s.t.at(j, c).entry(), got.at(0, 0).entry())
 				}
 			}
 			if failed != nil {

@@ -3,10 +3,15 @@
 // counter part of the state, for either endgame variant.
 //
 // Files: material.go the balances and the numbering of placements (ranks),
-// symmetry.go the eight board maps and the canonical form, value.go results,
-// distances and the stored byte, build.go the retrograde build, file.go the
-// file format, probe.go opening, probing, the best move and a position's
-// Verdict (Lookup), verify.go the re-check of built tables.
+// symmetry.go the eight board maps, the canonical form and each balance's
+// class count, value.go results, distances and the stored byte, build.go
+// the retrograde build (its lock and the leftovers of a killed build),
+// file.go the file format and the names that carry the rules, probe.go
+// opening, missing balances, probing, the best move and a position's
+// Verdict (Lookup), verify.go the re-check of built tables, report.go what
+// build and verify print (text and JSON), auto.go the default tables
+// directory, the tables built on first use (Ensure) and the check of a
+// directory a run names (Check).
 //
 // # What is solved
 //
@@ -71,16 +76,21 @@
 //
 // # Files
 //
-// One file per balance and variant, named VARIANT-OvE.sktb (FileName); the
-// format is described in file.go: magic, version, the full rules string,
-// the balance, the limit, the class count, a SHA-256 of all of it and the
-// payload (ranks, then the layers). Open checks every header (a file for
-// other rules, of another version, with a bad magic or cut inside its
-// header is refused with its name); the first probe of a balance reads its
-// file and checks the length and the checksum (LoadAll does it for all at
-// once). Files are written with internal/atomicfile, so a killed build
-// leaves whole files only, and Build keeps every balance whose files load
-// cleanly, so it resumes where it stopped. The files are the same byte for
+// One file per balance and rules, named RULES-OvE.sktb (FileName: the
+// variant, then each setting that differs from the default rules), so
+// tables of several rules share a directory and never replace each other;
+// the format is described in file.go: magic, version, the full rules
+// string, the balance, the limit, the class count, a SHA-256 of all of it
+// and the payload (ranks, then the layers). Open checks every header (a
+// file for other rules, of another version, with a bad magic, cut inside
+// its header or with another class count than its balance's is refused
+// with its name) and lists the balances missing below the most pieces
+// present; the first probe of a balance reads its file and checks the
+// length and the checksum (LoadAll does it for all at once). Files are
+// written with internal/atomicfile, so a killed build leaves whole files
+// only (and a temporary file, which the next build removes), one build
+// writes a directory at a time (internal/filelock), and Build keeps every
+// balance whose files load cleanly, so it resumes where it stopped. The files are the same byte for
 // byte at any concurrency. Verify re-checks everything: checksums, that the
 // stored classes are the balance's, and that every value at every counter
 // is the one its moves give from the stored values below it; as play is
@@ -130,5 +140,6 @@
 // therefore plays a table move at its root only when it does not end the
 // game by repetition (package mcts).
 //
-// The package imports only rules and internal/atomicfile.
+// The package imports only rules, internal/atomicfile, internal/filelock
+// and internal/progress (the progress line of a build on first use).
 package tablebase

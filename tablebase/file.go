@@ -35,10 +35,33 @@ const (
 	fileExt     = ".sktb"
 )
 
-// FileName returns the name of the table of balance m under variant v, e.g.
-// "standard-2v1.sktb".
-func FileName(v rules.Variant, m Material) string {
-	return fmt.Sprintf("%s-%s%s", v, m, fileExt)
+// FileName returns the name of the table of balance m under rules r: the
+// rules' tag (RulesTag) and the balance, e.g. "standard-2v1.sktb" under the
+// default rules, "standard-limit30-2v1.sktb" with a 30-ply limit. Tables
+// of different rules have different names, so they share a directory and
+// a build for some rules never replaces another's files.
+func FileName(r rules.Rules, m Material) string {
+	return fmt.Sprintf("%s-%s%s", RulesTag(r), m, fileExt)
+}
+
+// RulesTag returns the part of a table's name that spells its rules: the
+// variant, then each setting that differs from rules.DefaultRules' value
+// ("limit30" for the no-capture limit, "repetition0", "nomovesdraw"), in
+// that order. The default rules of each variant keep the names tables
+// have always had ("standard", "majority").
+func RulesTag(r rules.Rules) string {
+	d := rules.DefaultRules()
+	tag := r.Variant.String()
+	if r.NoCaptureLimit != d.NoCaptureLimit {
+		tag += fmt.Sprintf("-limit%d", r.NoCaptureLimit)
+	}
+	if r.Repetition != d.Repetition {
+		tag += fmt.Sprintf("-repetition%d", r.Repetition)
+	}
+	if r.NoMoves != d.NoMoves {
+		tag += "-nomoves" + r.NoMoves.String()
+	}
+	return tag
 }
 
 // table is one balance's classes and values.
@@ -126,7 +149,7 @@ func writeTable(dir string, r rules.Rules, t *table) error {
 	sum := sha256.New()
 	sum.Write(h)
 	sum.Write(p)
-	f, err := atomicfile.Create(filepath.Join(dir, FileName(r.Variant, t.m)))
+	f, err := atomicfile.Create(filepath.Join(dir, FileName(r, t.m)))
 	if err != nil {
 		return err
 	}
@@ -184,6 +207,21 @@ func parseHeader(b []byte) (fileHeader, error) {
 	return h, nil
 }
 
+// errForeign marks a file whose header is for other rules than its name
+// says: written under this name by a version that named tables by their
+// variant alone. It is never replaced: Build refuses, and the error says
+// the name the file should have.
+var errForeign = errors.New("holds tables for other rules")
+
+// foreignError is errForeign for header h, naming where the file belongs.
+func foreignError(h fileHeader) error {
+	r, err := rules.ParseRules(h.rules)
+	if err != nil {
+		return fmt.Errorf("%w: %q, which this program cannot read (%v)", errForeign, h.rules, err)
+	}
+	return fmt.Errorf("%w (%s; an earlier version named them so): rename it to %s", errForeign, h.rules, FileName(r, h.m))
+}
+
 // readHeader reads and checks the header of the table file path against the
 // rules and balance its name promises.
 func readHeader(path string, r rules.Rules, m Material) (fileHeader, error) {
@@ -210,11 +248,13 @@ func checkHeader(b []byte, r rules.Rules, m Material) (fileHeader, error) {
 	case err != nil:
 		return h, err
 	case h.rules != r.String():
-		return h, fmt.Errorf("built for rules %q, not %q: build tables for these rules", h.rules, r.String())
+		return h, foreignError(h)
 	case h.m != m:
 		return h, fmt.Errorf("holds balance %s, its name says %s", h.m, m)
 	case h.limit != r.NoCaptureLimit:
 		return h, fmt.Errorf("stores counters below %d, the rules' limit is %d", h.limit, r.NoCaptureLimit)
+	case uint64(h.count) != m.classCount():
+		return h, fmt.Errorf("holds %d classes, balance %s has %d: the file is damaged, rebuild it", h.count, m, m.classCount())
 	}
 	return h, nil
 }
@@ -223,7 +263,7 @@ func checkHeader(b []byte, r rules.Rules, m Material) (fileHeader, error) {
 // dir: header, length, checksum and the order of the keys. Every error
 // names the file and what is wrong with it.
 func loadTable(dir string, r rules.Rules, m Material) (*table, error) {
-	path := filepath.Join(dir, FileName(r.Variant, m))
+	path := filepath.Join(dir, FileName(r, m))
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err

@@ -16,11 +16,12 @@ import (
 // loaded lazily: Open reads and checks the headers, the first probe of a
 // balance reads its file and verifies its checksum. Safe for concurrent use.
 type Tables struct {
-	dir    string
-	rules  rules.Rules
-	pieces int
-	mu     sync.Mutex
-	slots  [MaxPieces + 1][MaxPieces + 1]slot
+	dir     string
+	rules   rules.Rules
+	pieces  int
+	missing []Material
+	mu      sync.Mutex
+	slots   [MaxPieces + 1][MaxPieces + 1]slot
 }
 
 type slot struct {
@@ -29,44 +30,94 @@ type slot struct {
 	err     error
 }
 
-// Open returns the tables in dir for rules r: every balance of up to
-// Pieces() pieces must be there, with headers for r. A file whose header is
-// damaged or for other rules is refused by name.
+// Open returns the tables in dir for rules r: the files named for r
+// (FileName) of every balance of up to Pieces() pieces, their headers
+// checked (magic, version, rules, balance, limit, class count); files of
+// other rules are not looked at. A damaged header, or a file under r's
+// name holding other rules' tables, is refused by name. Balances missing
+// below the largest total present are listed by Missing.
 func Open(dir string, r rules.Rules) (*Tables, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("tables %s: %w", dir, err)
 	}
-	t := &Tables{dir: dir, rules: r}
-	prefix := r.Variant.String() + "-"
+	names := map[string]bool{}
 	for _, e := range ents {
-		name := e.Name()
-		if !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, fileExt) {
+		names[e.Name()] = true
+	}
+	t := &Tables{dir: dir, rules: r}
+	most := 0
+	for _, m := range Balances(MaxPieces) {
+		if !names[FileName(r, m)] {
 			continue
 		}
-		var m Material
-		if _, err := fmt.Sscanf(strings.TrimSuffix(strings.TrimPrefix(name, prefix), fileExt), "%dv%d", &m.Own, &m.Enemy); err != nil || !m.valid() || FileName(r.Variant, m) != name {
-			return nil, fmt.Errorf("%s: not a table name: want VARIANT-OvE%s, e.g. %s", filepath.Join(dir, name), fileExt, FileName(r.Variant, Material{2, 1}))
-		}
-		if _, err := readHeader(filepath.Join(dir, name), r, m); err != nil {
+		if _, err := readHeader(filepath.Join(dir, FileName(r, m)), r, m); err != nil {
 			return nil, err
 		}
 		t.slots[m.Own][m.Enemy].present = true
+		most = max(most, m.Total())
 	}
-	for n := 2; n <= MaxPieces; n++ {
-		complete := true
-		for _, m := range Balances(n)[len(Balances(n-1)):] {
-			complete = complete && t.slots[m.Own][m.Enemy].present
+	for _, m := range Balances(most) {
+		if !t.slots[m.Own][m.Enemy].present {
+			t.missing = append(t.missing, m)
 		}
-		if !complete {
-			break
-		}
-		t.pieces = n
 	}
-	if t.pieces == 0 {
-		return nil, fmt.Errorf("no %s tables in %s (want %s and %s at least): build them with 'surakarta tablebase build --variant %s --out %s'", r.Variant, dir, FileName(r.Variant, Material{1, 1}), FileName(r.Variant, Material{2, 1}), r.Variant, dir)
+	t.pieces = most
+	if len(t.missing) > 0 {
+		t.pieces = t.missing[0].Total() - 1
+	}
+	if t.pieces < 2 {
+		return nil, fmt.Errorf("no tables for %s in %s (want %s and %s at least): build them with 'surakarta tablebase build %s--out %s'", r, dir, FileName(r, Material{1, 1}), FileName(r, Material{2, 1}), RulesFlags(r), dir)
 	}
 	return t, nil
+}
+
+// RulesFlags returns the command-line flags that select r in tablebase
+// build (and every command with rules flags), each followed by a space:
+// "" for the default rules, "--variant majority --no-capture-limit 30 "
+// for others.
+func RulesFlags(r rules.Rules) string {
+	d := rules.DefaultRules()
+	var f string
+	if r.Variant != d.Variant {
+		f += "--variant " + r.Variant.String() + " "
+	}
+	if r.NoCaptureLimit != d.NoCaptureLimit {
+		f += fmt.Sprintf("--no-capture-limit %d ", r.NoCaptureLimit)
+	}
+	if r.Repetition != d.Repetition {
+		f += fmt.Sprintf("--repetition %d ", r.Repetition)
+	}
+	if r.NoMoves != d.NoMoves {
+		f += "--no-moves " + r.NoMoves.String() + " "
+	}
+	return f
+}
+
+// Missing lists the balances whose files are absent although a balance of
+// as many pieces or more is there, in build order: the tables answer only
+// up to Pieces(), one below the smallest of them. Empty when the set is
+// complete.
+func (t *Tables) Missing() []Material { return t.missing }
+
+// MissingNote returns one line saying which balances are missing and how
+// to build them, or "" when none is.
+func (t *Tables) MissingNote() string {
+	if len(t.missing) == 0 {
+		return ""
+	}
+	names := make([]string, len(t.missing))
+	for i, m := range t.missing {
+		names[i] = FileName(t.rules, m)
+	}
+	most := t.missing[len(t.missing)-1].Total()
+	for _, m := range Balances(MaxPieces) {
+		if t.slots[m.Own][m.Enemy].present {
+			most = max(most, m.Total())
+		}
+	}
+	return fmt.Sprintf("tables in %s lack %s, so they answer positions of up to %d pieces only: 'surakarta tablebase build --pieces %d %s--out %s' adds them",
+		t.dir, strings.Join(names, ", "), t.pieces, most, RulesFlags(t.rules), t.dir)
 }
 
 // Pieces returns the largest total of pieces of which every balance is in
@@ -138,7 +189,7 @@ func (t *Tables) probe(p *rules.Position) (score, bool, error) {
 	key, _ := canonical(m, own, enemy)
 	i, found := tab.index(key)
 	if !found {
-		return 0, false, fmt.Errorf("%s: no class for key %d: the file is inconsistent, rebuild it", filepath.Join(t.dir, FileName(t.rules.Variant, m)), key)
+		return 0, false, fmt.Errorf("%s: no class for key %d: the file is inconsistent, rebuild it", filepath.Join(t.dir, FileName(t.rules, m)), key)
 	}
 	return tab.at(i, p.NoCapturePlies()), true, nil
 }
@@ -226,7 +277,8 @@ func tieKey(child *rules.Position, m rules.Move) uint64 {
 
 // RulesIn returns the rules of the tables in dir, one entry per distinct
 // rules string among their headers, in the order first met by name; a file
-// whose header cannot be read is an error naming it.
+// whose header cannot be read, or whose name is not the one its header's
+// rules and balance give (FileName), is an error naming it.
 func RulesIn(dir string) ([]rules.Rules, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -250,12 +302,15 @@ func RulesIn(dir string) ([]rules.Rules, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		if seen[h.rules] {
-			continue
-		}
 		r, err := rules.ParseRules(h.rules)
 		if err != nil {
 			return nil, fmt.Errorf("%s: rules in the header: %w", path, err)
+		}
+		if want := FileName(r, h.m); e.Name() != want {
+			return nil, fmt.Errorf("%s holds balance %s for %s: its name should be %s (an earlier version named tables by their variant alone): rename it", path, h.m, h.rules, want)
+		}
+		if seen[h.rules] {
+			continue
 		}
 		seen[h.rules] = true
 		out = append(out, r)

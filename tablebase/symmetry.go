@@ -88,3 +88,43 @@ func canonical(m Material, own, enemy rules.Bitboard) (key uint32, sym uint8) {
 	}
 	return key, sym
 }
+
+// classCount returns the number of classes of balance m, the count its
+// file must hold, by Burnside's lemma: the mean over the eight maps of the
+// placements each leaves fixed. A placement is fixed by a map exactly when
+// its own and enemy sets are each unions of the map's cycles of squares, so
+// the fixed placements are counted by giving each cycle to the own side,
+// the enemy side or neither. It costs microseconds, so Open checks every
+// file's count against it.
+func (m Material) classCount() uint64 {
+	var total uint64
+	for i := range numSyms {
+		// ways[a][b]: the ways to pick a own and b enemy squares from the
+		// cycles seen so far.
+		var ways [MaxPieces + 1][MaxPieces + 1]uint64
+		ways[0][0] = 1
+		var seen rules.Bitboard
+		for s := rules.Square(0); s < rules.NumSquares; s++ {
+			if seen&s.Bit() != 0 {
+				continue
+			}
+			n := 0
+			for x := s; seen&x.Bit() == 0; x = symSquare[i][x] {
+				seen |= x.Bit()
+				n++
+			}
+			for a := m.Own; a >= 0; a-- {
+				for b := m.Enemy; b >= 0; b-- {
+					if a >= n {
+						ways[a][b] += ways[a-n][b]
+					}
+					if b >= n {
+						ways[a][b] += ways[a][b-n]
+					}
+				}
+			}
+		}
+		total += ways[m.Own][m.Enemy]
+	}
+	return total / numSyms
+}

@@ -84,3 +84,27 @@ func TestRankIsThePlacementOrderAndUnrankInvertsIt(t *testing.T) {
 		}
 	}
 }
+
+// classCount (Burnside's count of orbits, which Open checks every file
+// against) agrees with the classes the build enumerates for every balance
+// of up to 4 pieces, and with the class totals docs/BENCHMARKS.md measured
+// for the builds of up to 5 and 6 pieces.
+func TestClassCountIsTheNumberOfClassesEnumerated(t *testing.T) {
+	for _, m := range Balances(4) {
+		if got, want := m.classCount(), uint64(enumerate(m, 1, false).t.count()); got != want {
+			t.Errorf("%s: classCount %d, the build enumerates %d classes", m, got, want)
+		}
+	}
+	for _, tc := range []struct {
+		n    int
+		want uint64
+	}{{4, 109236}, {5, 1524996}, {6, 16630118}} {
+		var sum uint64
+		for _, m := range Balances(tc.n) {
+			sum += m.classCount()
+		}
+		if sum != tc.want {
+			t.Errorf("up to %d pieces: %d classes, the measured build stored %d", tc.n, sum, tc.want)
+		}
+	}
+}

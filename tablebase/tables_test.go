@@ -155,8 +155,8 @@ func TestBuildIsTheSameByteForByteAtAnyConcurrency(t *testing.T) {
 	buildInto(t, a, r, 3, 1)
 	buildInto(t, b, r, 3, 3)
 	for _, m := range Balances(3) {
-		x, err1 := os.ReadFile(filepath.Join(a, FileName(r.Variant, m)))
-		y, err2 := os.ReadFile(filepath.Join(b, FileName(r.Variant, m)))
+		x, err1 := os.ReadFile(filepath.Join(a, FileName(r, m)))
+		y, err2 := os.ReadFile(filepath.Join(b, FileName(r, m)))
 		if err1 != nil || err2 != nil || !bytes.Equal(x, y) {
 			t.Fatalf("%s differs between 1 and 3 workers (%v, %v)", m, err1, err2)
 		}
@@ -171,7 +171,7 @@ func TestBuildResumesKeepingSoundBalancesAndRebuildingDamagedOnes(t *testing.T) 
 	if len(rep.Kept) != 1 || rep.Kept[0] != (Material{1, 1}) || len(rep.Built) != 2 {
 		t.Fatalf("resumed build kept %v, built %v; want 1v1 kept, 2v1 and 1v2 built", rep.Kept, rep.Built)
 	}
-	path := filepath.Join(dir, FileName(r.Variant, Material{1, 2}))
+	path := filepath.Join(dir, FileName(r, Material{1, 2}))
 	good, _ := os.ReadFile(path)
 	damaged := append([]byte(nil), good...)
 	damaged[len(damaged)-5] ^= 1
@@ -198,9 +198,9 @@ func TestDamagedOrForeignFilesAreRefusedByName(t *testing.T) {
 	buildInto(t, src, r, 3, 1)
 	other := t.TempDir()
 	buildInto(t, other, rulesWith(rules.Standard, 40), 3, 1)
-	name := FileName(r.Variant, Material{2, 1})
+	name := FileName(r, Material{2, 1})
 	good, _ := os.ReadFile(filepath.Join(src, name))
-	foreign, _ := os.ReadFile(filepath.Join(other, name))
+	foreign, _ := os.ReadFile(filepath.Join(other, FileName(rulesWith(rules.Standard, 40), Material{2, 1})))
 	flip := func(i int) []byte { b := append([]byte(nil), good...); b[i] ^= 0x40; return b }
 	cases := []struct {
 		what string
@@ -213,13 +213,13 @@ func TestDamagedOrForeignFilesAreRefusedByName(t *testing.T) {
 		{"cut inside the header", good[:20], "truncated"},
 		{"bad magic", append([]byte("PK\x03\x04"), good[4:]...), "bad magic"},
 		{"another version", flip(8), "format version"},
-		{"other rules", foreign, "built for rules"},
+		{"other rules under these rules' name", foreign, "holds tables for other rules (variant=standard,no-capture-limit=40,repetition=3,no-moves=loss; an earlier version named them so): rename it to standard-limit40-2v1.sktb"},
 	}
 	for _, tc := range cases {
 		dir := t.TempDir()
 		for _, m := range Balances(3) {
-			b, _ := os.ReadFile(filepath.Join(src, FileName(r.Variant, m)))
-			os.WriteFile(filepath.Join(dir, FileName(r.Variant, m)), b, 0o644)
+			b, _ := os.ReadFile(filepath.Join(src, FileName(r, m)))
+			os.WriteFile(filepath.Join(dir, FileName(r, m)), b, 0o644)
 		}
 		os.WriteFile(filepath.Join(dir, name), tc.data, 0o644)
 		err := openAndLoad(dir, r)
@@ -246,7 +246,7 @@ func TestVerifyPassesSoundTablesAndNamesAWrongValue(t *testing.T) {
 	}
 	// A wrong value with a correct checksum: only the consistency check
 	// can see it.
-	path := filepath.Join(dir, FileName(r.Variant, Material{2, 1}))
+	path := filepath.Join(dir, FileName(r, Material{2, 1}))
 	tab, err := loadTable(dir, r, Material{2, 1})
 	if err != nil {
 		t.Fatal(err)
@@ -257,7 +257,7 @@ func TestVerifyPassesSoundTablesAndNamesAWrongValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Verify(dir, r, 2, nil)
-	if err == nil || !strings.Contains(err.Error(), FileName(r.Variant, Material{2, 1})) || !strings.Contains(err.Error(), "its moves give") {
+	if err == nil || !strings.Contains(err.Error(), FileName(r, Material{2, 1})) || !strings.Contains(err.Error(), "its moves give") {
 		t.Fatalf("verify of %s with a wrong value: %v", path, err)
 	}
 }

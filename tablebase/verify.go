@@ -7,12 +7,16 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// VerifyReport says what Verify checked.
+// VerifyReport says what Verify checked: the files of every balance up to
+// Pieces, and the balances Missing below the largest total present (files
+// of those totals that are there are not checked: the tables do not answer
+// for them).
 type VerifyReport struct {
 	Pieces  int
 	Files   int
 	Classes int64
 	Bytes   int64
+	Missing []Material
 }
 
 // Verify checks the tables in dir for r: every file of balances up to
@@ -31,7 +35,7 @@ func Verify(dir string, r rules.Rules, workers int, progress func(int64)) (Verif
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	rep.Pieces = tabs.Pieces()
+	rep.Pieces, rep.Missing = tabs.Pieces(), tabs.Missing()
 	done := map[Material]*table{}
 	for _, m := range Balances(tabs.Pieces()) {
 		if done[m] != nil {

@@ -56,7 +56,7 @@ func newAnalyzeCommand() *cobra.Command {
 			if top < 0 {
 				return fmt.Errorf("--top %d: want 0 (all moves) or more", top)
 			}
-			g, s, err := sf.start(moves)
+			g, s, err := sf.start(cmd, moves, quiet)
 			if err != nil {
 				return err
 			}
@@ -96,8 +96,10 @@ func addSearchFlags(cmd *cobra.Command, f *searchFlags) {
 
 // start returns the game of --fen after the space-separated moves
 // (startGame) and a searcher with the engine flags, both under the rules
-// flags.
-func (f *searchFlags) start(moves string) (*rules.Game, *mcts.Searcher, error) {
+// flags, with the endgame tables --tablebase names or else the default
+// tables directory's, built on first use (engineTables; quiet: without a
+// progress line).
+func (f *searchFlags) start(cmd *cobra.Command, moves string, quiet bool) (*rules.Game, *mcts.Searcher, error) {
 	r, err := f.rules.rules()
 	if err != nil {
 		return nil, nil, err
@@ -110,6 +112,14 @@ func (f *searchFlags) start(moves string) (*rules.Game, *mcts.Searcher, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	tb := newEngineTables(cmd.ErrOrStderr(), quiet)
+	dir, t, err := tb.resolve(cfg.Tablebase, r, cmd.Flags().Changed("tablebase"))
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg.Tablebase = dir
+	p := g.Position()
+	tb.larger(t, &p)
 	s, err := mcts.NewSearcher(cfg, ev)
 	if err != nil {
 		return nil, nil, err

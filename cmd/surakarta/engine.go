@@ -12,6 +12,7 @@ import (
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/internal/version"
 	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 )
 
 func newEngineCommand() *cobra.Command {
@@ -28,7 +29,10 @@ func newEngineCommand() *cobra.Command {
 			"--NAME VALUE means). go sims N and go nodes N run N simulations, go movetime MS\n" +
 			"searches for MS milliseconds (a clock budget: for play against other programs,\n" +
 			"never for data), plain go runs --sims. Malformed input gets an error line and the\n" +
-			"engine keeps going; it exits on quit or at the end of its input.",
+			"engine keeps going; it exits on quit or at the end of its input. Without --tablebase\n" +
+			"it uses the default endgame tables directory's tables when present (play and analyze\n" +
+			"build them on first use, tablebase build adds larger ones); damaged tables refuse the\n" +
+			"start or the setoption (docs/TABLEBASE.md).",
 		Example: "  surakarta engine --sims 400 --leaf value\n" +
 			"  printf 'position startpos\\ngo sims 200\\nquit\\n' | surakarta engine\n" +
 			"  surakarta match --a 'engine:surakarta engine --sims 200' --b sims=200 --games 20",
@@ -36,6 +40,7 @@ func newEngineCommand() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opt.Settings, opt.OldNames = engineOptions(cmd)
 			opt.Engine, opt.Seed = flags.engine, flags.seed
+			opt.Tables, opt.TablesNamed = engineTablesOf(cmd), cmd.Flags().Changed("tablebase")
 			e, err := engine.New(opt)
 			if err != nil {
 				return err
@@ -52,6 +57,20 @@ func newEngineCommand() *cobra.Command {
 	addEngineFlags(cmd, &flags)
 	cmd.Flags().IntVar(&opt.Threads, "threads", 1, "search threads (1: reproducible from --seed; more: tree-parallel); also the threads option")
 	return cmd
+}
+
+// engineTablesOf is the engine's Options.Tables: the tables the settings
+// name, which must load (a damaged file refuses the start or the
+// setoption, by name), or, when they name none, the default tables
+// directory's when it holds them (the engine builds none: play, analyze or
+// tablebase build does); --tablebase= or setoption tablebase with an empty
+// value turns tables off. Notes go to stderr, each once.
+func engineTablesOf(cmd *cobra.Command) func(string, bool, rules.Rules) (string, error) {
+	tb := newEngineTables(cmd.ErrOrStderr(), false)
+	return func(dir string, named bool, r rules.Rules) (string, error) {
+		dir, _, err := tb.resolve(dir, r, named)
+		return dir, err
+	}
 }
 
 // engineOptions lists the engine flags as protocol options, their values

@@ -36,7 +36,9 @@ func failingJSONRuns(t *testing.T) map[string][]string {
 		"selfplay":          {"--games", "0", "--out", filepath.Join(t.TempDir(), "s")},
 		"stats":             {missing},
 		"stats plan":        {"--halfwidth-points", "-1"},
+		"tablebase build":   {"--pieces", "1", "--out", filepath.Join(t.TempDir(), "tb")},
 		"tablebase probe":   {missing, "--fen", "6/2b3/1r4/6/6/5r r 0 30"},
+		"tablebase verify":  {missing},
 		"train":             {"--generations", "0", "--out", filepath.Join(t.TempDir(), "t")},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/internal/enginetest"
+	"github.com/surakarta/surakarta/tablebase"
 )
 
 // childEnv, set in the environment, makes the test binary a child program
@@ -27,7 +28,17 @@ func TestMain(m *testing.M) {
 		stop()
 		os.Exit(status)
 	}
-	os.Exit(m.Run())
+	// The default tables directory of every command the tests run (their
+	// children inherit it): never the user's cache. Built once, on the
+	// first command that needs it.
+	tables, err := os.MkdirTemp("", "surakarta-tables-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv(tablebase.EnvDir, tables)
+	status := m.Run()
+	os.RemoveAll(tables)
+	os.Exit(status)
 }
 
 // childCommand returns the command line that runs the test binary as the

@@ -46,7 +46,7 @@ func newPlayCommand() *cobra.Command {
 			if opt.Threads < 1 {
 				return fmt.Errorf("--threads %d: want at least 1", opt.Threads)
 			}
-			g, s, err := sf.start("")
+			g, s, err := sf.start(cmd, "", opt.Quiet)
 			if err != nil {
 				return err
 			}

@@ -28,26 +28,34 @@ func newTablebaseCommand() *cobra.Command {
 
 func newTablebaseBuildCommand() *cobra.Command {
 	var (
-		out string
-		rf  rulesFlags
-		opt tablebase.BuildOptions
-		bar = progress.Options{Unit: "positions"}
+		out    string
+		rf     rulesFlags
+		opt    tablebase.BuildOptions
+		bar    = progress.Options{Unit: "positions"}
+		asJSON bool
 	)
 	cmd := &cobra.Command{
-		Use:   "build --pieces N --variant standard|majority --out DIR [--threads T] [rules flags]",
+		Use:   "build [--pieces N] [--variant standard|majority] [--out DIR] [--threads T] [rules flags]",
 		Short: "Build the tables of every material balance of up to N pieces",
 		Long: "build writes the tables of every balance of 2..N pieces under the rules flags into --out,\n" +
-			"smallest first. Balances already there whose files load cleanly are kept, so an\n" +
-			"interrupted build continues where it stopped; a damaged file is rebuilt. The files are\n" +
+			"smallest first; without --out, into the default tables directory that play, analyze,\n" +
+			"engine and match read (" + tablebase.DefaultDirHelp + "). File names carry the rules, so\n" +
+			"tables of other rules are added beside these, never replaced. Balances already there\n" +
+			"whose files load cleanly are kept, so an interrupted build continues where it stopped;\n" +
+			"a damaged file is rebuilt, and the temporary files of a killed build are removed (said\n" +
+			"on stderr even under --quiet). One build writes a directory at a time. The files are\n" +
 			"the same at any --threads. Progress (positions x counters) goes to stderr.",
-		Example: "  surakarta tablebase build --pieces 4 --out tb\n" +
+		Example: "  surakarta tablebase build --pieces 5\n" +
+			"  surakarta tablebase build --pieces 4 --out tb\n" +
 			"  surakarta tablebase build --pieces 5 --variant majority --out tb --threads 2",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if out == "" {
-				return fmt.Errorf("--out: name the directory to write the tables into")
-			}
 			var err error
+			if out == "" {
+				if out, err = tablebase.DefaultDir(); err != nil {
+					return err
+				}
+			}
 			if opt.Rules, err = rf.rules(); err != nil {
 				return err
 			}
@@ -58,23 +66,27 @@ func newTablebaseBuildCommand() *cobra.Command {
 				return err
 			}
 			bar.Total = tablebase.BuildWork(opt.Pieces, opt.Rules.NoCaptureLimit)
+			bar.Quiet = bar.Quiet || asJSON && !cmd.Flags().Changed("quiet")
 			rep := progress.Start(cmd.ErrOrStderr(), bar)
 			opt.Progress = rep.Add
 			start := time.Now()
 			res, err := tablebase.Build(out, opt)
 			rep.Stop()
+			if len(res.Removed) > 0 { // even under --quiet: files went away
+				fmt.Fprintf(cmd.ErrOrStderr(), "removed %d temporary files a killed build left in %s\n", len(res.Removed), out)
+			}
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "tables of up to %d pieces for %s in %s: %d balances built, %d kept, %d classes, %d bytes, longest distance %d plies, %.1f s\n",
-				opt.Pieces, opt.Rules, out, len(res.Built), len(res.Kept), res.Classes, res.Bytes, res.MaxPlies, time.Since(start).Seconds())
-			return nil
+			j := tablebase.NewBuildJSON(out, opt, res, time.Since(start))
+			return printResult(cmd, asJSON, j, j.WriteText)
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", "", "directory to write the tables into (created if missing)")
+	cmd.Flags().StringVar(&out, "out", "", "directory to write the tables into (created if missing; default: the default tables directory)")
 	cmd.Flags().IntVar(&opt.Pieces, "pieces", 4, fmt.Sprintf("largest total of pieces, 2..%d", tablebase.MaxPieces))
 	cmd.Flags().IntVar(&opt.Concurrency, "threads", 0, "threads of the build (0: one per CPU); the files do not depend on it")
 	cmd.Flags().BoolVar(&bar.Quiet, "quiet", false, "no progress on stderr")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object (on an error too: {error}); no progress line unless --quiet=false")
 	addRulesFlags(cmd, &rf)
 	return cmd
 }
@@ -122,20 +134,35 @@ func newTablebaseVerifyCommand() *cobra.Command {
 	var (
 		threads int
 		quiet   bool
+		asJSON  bool
 	)
 	cmd := &cobra.Command{
-		Use:   "verify DIR [--threads T]",
+		Use:   "verify [DIR] [--threads T] [--json]",
 		Short: "Re-check the tables in DIR: checksums and every value against its moves",
-		Long: "verify loads every table in DIR (whatever rules they were built for), checks headers,\n" +
-			"lengths and checksums, that each holds exactly its balance's positions, and that every\n" +
-			"stored value at every counter is the one its moves give from the stored values of the\n" +
-			"positions they reach. It fails naming the first file and position that is wrong.",
-		Example: "  surakarta tablebase verify tb",
-		Args:    cobra.ExactArgs(1),
+		Long: "verify loads every table in DIR (default: the default tables directory), whatever rules\n" +
+			"they were built for, checks names, headers, class counts, lengths and checksums, that\n" +
+			"each holds exactly its balance's positions, and that every stored value at every\n" +
+			"counter is the one its moves give from the stored values of the positions they reach.\n" +
+			"It fails naming the first file and position that is wrong, and fails when a balance\n" +
+			"is missing below the most pieces present; it names the temporary files a killed\n" +
+			"build left (the next build removes them).",
+		Example: "  surakarta tablebase verify\n" +
+			"  surakarta tablebase verify tb --json",
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			dir := args[0]
+			var dir string
+			var err error
+			if len(args) == 1 {
+				dir = args[0]
+			} else if dir, err = tablebase.DefaultDir(); err != nil {
+				return err
+			}
 			rs, err := tablebase.RulesIn(dir)
 			if err != nil {
+				return err
+			}
+			j := tablebase.VerifyJSON{Dir: dir, Sound: true}
+			if j.Leftovers, err = tablebase.Leftovers(dir); err != nil {
 				return err
 			}
 			for _, r := range rs {
@@ -143,18 +170,22 @@ func newTablebaseVerifyCommand() *cobra.Command {
 				if rep, err := tablebase.Open(dir, r); err == nil {
 					work = tablebase.BuildWork(rep.Pieces(), r.NoCaptureLimit)
 				}
-				bar := progress.Start(cmd.ErrOrStderr(), progress.Options{Unit: "positions", Total: work, Quiet: quiet})
+				bar := progress.Start(cmd.ErrOrStderr(), progress.Options{Unit: "positions", Total: work, Quiet: quiet || asJSON})
 				rep, err := tablebase.Verify(dir, r, threads, bar.Add)
 				bar.Stop()
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%s: %d files for %s (up to %d pieces), %d classes, %d bytes: sound\n", dir, rep.Files, r, rep.Pieces, rep.Classes, rep.Bytes)
+				j.Add(r, rep)
 			}
-			return nil
+			if err := printResult(cmd, asJSON, j, j.WriteText); err != nil {
+				return err
+			}
+			return j.Err()
 		},
 	}
 	cmd.Flags().IntVar(&threads, "threads", 0, "threads of the check (0: one per CPU)")
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object (on an error too: {error}); no progress line")
 	return cmd
 }

@@ -39,7 +39,7 @@ func TestTablebaseProbeErrorsAreObjectsWithJSON(t *testing.T) {
 	}
 	for _, tc := range []struct{ fen, variant, want string }{
 		{"6/2b3/1r4/6/6/4rr r 0 30", "standard", "hold positions of up to 3"},
-		{"6/2b3/1r4/6/6/5r r 0 30", "majority", "no majority tables"},
+		{"6/2b3/1r4/6/6/5r r 0 30", "majority", "no tables for variant=majority"},
 		{"6/2b3/1r4/6/6/5r r 50 30", "standard", "already over"},
 	} {
 		out, _, err := run(t, "", "tablebase", "probe", dir, "--fen", tc.fen, "--variant", tc.variant, "--json")

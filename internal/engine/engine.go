@@ -40,6 +40,16 @@ type Options struct {
 	// Threads is the number of search threads (1: reproducible from the
 	// seed; more: tree-parallel).
 	Threads int
+	// Tables, if set, resolves the endgame tables the search uses under
+	// rules r from the tablebase setting dir: named reports that the
+	// command line or a setoption gave the setting (TablesNamed, then
+	// setoption tablebase); it returns the directory to search with (""
+	// for none), or an error that refuses the settings. Nil: the setting
+	// as it is.
+	Tables func(dir string, named bool, r rules.Rules) (string, error)
+	// TablesNamed reports that the command line gave the tablebase
+	// setting (an empty value included: no tables).
+	TablesNamed bool
 }
 
 // MaxThreads bounds the search threads, by the --threads flag and the
@@ -68,6 +78,9 @@ type Engine struct {
 	s   *mcts.Searcher // nil until the first search after a change
 }
 
+// tablebaseSetting is the engine setting of the endgame tables.
+const tablebaseSetting = "tablebase"
+
 // New returns an engine with o's settings, checked under the default rules.
 func New(o Options) (*Engine, error) {
 	if o.OpenEvaluator == nil {
@@ -77,7 +90,7 @@ func New(o Options) (*Engine, error) {
 		return nil, fmt.Errorf("--threads %d: want 1 to %d", o.Threads, MaxThreads) // the engine command's flag
 	}
 	e := &Engine{opt: o, rules: rules.DefaultRules()}
-	if err := e.configure(o.Engine, o.Seed, e.rules); err != nil {
+	if err := e.configure(o.Engine, o.Seed, e.rules, o.TablesNamed); err != nil {
 		return nil, err
 	}
 	return e, nil
@@ -85,15 +98,25 @@ func New(o Options) (*Engine, error) {
 
 // configure checks settings en with seed under rules r and makes them the
 // engine's, opening the evaluator only when en names another one than the
-// engine has; the searcher is dropped, and the next search rebuilds it. On
-// an error nothing changes.
-func (e *Engine) configure(en mcts.Engine, seed uint64, r rules.Rules) error {
+// engine has; named is Options.Tables' (the tablebase setting was given).
+// With endgame tables a searcher is made at once: it opens them (a
+// damaged file refuses the settings here, not every go) and the first
+// go's clock does not pay for it; else the searcher is dropped and the
+// next search rebuilds it. On an error nothing changes.
+func (e *Engine) configure(en mcts.Engine, seed uint64, r rules.Rules, named bool) error {
 	if err := en.Validate(); err != nil {
 		return err
 	}
 	cfg := en.Config(r, seed)
 	if err := cfg.Validate(); err != nil {
 		return err
+	}
+	if e.opt.Tables != nil {
+		dir, err := e.opt.Tables(en.Tablebase, named, r)
+		if err != nil {
+			return err
+		}
+		cfg.Tablebase = dir
 	}
 	ev := e.ev
 	if ev == nil || en.Evaluator != e.opt.Engine.Evaluator {
@@ -102,8 +125,15 @@ func (e *Engine) configure(en mcts.Engine, seed uint64, r rules.Rules) error {
 			return err
 		}
 	}
-	e.opt.Engine, e.opt.Seed, e.rules = en, seed, r
-	e.cfg, e.ev, e.s = cfg, ev, nil
+	var s *mcts.Searcher
+	if cfg.Tablebase != "" {
+		var err error
+		if s, err = mcts.NewSearcher(cfg, ev); err != nil {
+			return err
+		}
+	}
+	e.opt.Engine, e.opt.Seed, e.opt.TablesNamed, e.rules = en, seed, named, r
+	e.cfg, e.ev, e.s = cfg, ev, s
 	return nil
 }
 
@@ -162,7 +192,7 @@ func (e *Engine) SetOption(name, value string) error {
 		// setting's errors read alike wherever it was given.
 		return fmt.Errorf("--%s %s: %w", st.Flag(), value, err)
 	}
-	return e.configure(en, seed, e.rules)
+	return e.configure(en, seed, e.rules, e.opt.TablesNamed || name == tablebaseSetting)
 }
 
 // NewGame starts a game under r: the settings are checked under r and the
@@ -172,7 +202,7 @@ func (e *Engine) NewGame(r rules.Rules) error {
 		e.s = nil // settings already checked under r
 		return nil
 	}
-	return e.configure(e.opt.Engine, e.opt.Seed, r)
+	return e.configure(e.opt.Engine, e.opt.Seed, r, e.opt.TablesNamed)
 }
 
 // Search searches g within b: sims and nodes both count simulations, a

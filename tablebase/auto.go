@@ -1,0 +1,131 @@
+package tablebase
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// The default tables directory, as Syzygy's users keep one directory of
+// tables that every program reads: play, analyze, engine and match read
+// it when no tables are named, and tablebase build writes it when given
+// no --out.
+
+// EnvDir is the environment variable that overrides the default tables
+// directory.
+const EnvDir = "SURAKARTA_TABLES"
+
+// DefaultDirHelp says where DefaultDir is, for help texts.
+const DefaultDirHelp = "$" + EnvDir + ", else surakarta/tables in the user cache directory"
+
+// DefaultDir returns the default tables directory: $SURAKARTA_TABLES when
+// set, else surakarta/tables under os.UserCacheDir (~/.cache on Linux,
+// ~/Library/Caches on macOS, %LocalAppData% on Windows).
+func DefaultDir() (string, error) {
+	if d := os.Getenv(EnvDir); d != "" {
+		return d, nil
+	}
+	c, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no default tables directory (%v): set %s or name a directory", err, EnvDir)
+	}
+	return filepath.Join(c, "surakarta", "tables"), nil
+}
+
+// AutoPieces is the most pieces of the tables Ensure builds on first use:
+// every balance of up to 4 pieces is 109,236 classes, 5.9 MB and under a
+// CPU-second (docs/BENCHMARKS.md); 5 pieces would take 13 CPU-seconds and
+// 82 MB, too much to spend unasked.
+const AutoPieces = 4
+
+// Ensure returns the tables of dir for r, opened and loaded (every file's
+// checksum verified, so no probe fails later), first building the
+// balances of up to AutoPieces pieces into dir when it lacks them or
+// holds a damaged one, with a progress line on w (nil: none). It waits
+// for another process building dir, then uses what that one built. An
+// error (a read-only or full disk, a damaged larger table) says why there
+// are no tables; the caller plays without them and says so.
+func Ensure(dir string, r rules.Rules, w io.Writer) (*Tables, error) {
+	t, err := openLoaded(dir, r)
+	if err == nil && t.Pieces() >= AutoPieces {
+		return t, nil
+	}
+	o := BuildOptions{Rules: r, Pieces: AutoPieces, Wait: true}
+	if err := o.Validate(); err != nil {
+		return nil, err // rules without tables: no no-capture limit
+	}
+	bar := progress.Options{Unit: "positions", Total: BuildWork(AutoPieces, r.NoCaptureLimit), Quiet: w == nil}
+	if w == nil {
+		w = io.Discard
+	}
+	fmt.Fprintf(w, "building the endgame tables of up to %d pieces for %s in %s (once, about a second)\n", AutoPieces, r, dir)
+	rep := progress.Start(w, bar)
+	o.Progress = rep.Add
+	_, berr := Build(dir, o)
+	rep.Stop()
+	if berr != nil {
+		return nil, berr
+	}
+	return openLoaded(dir, r)
+}
+
+// Load opens dir's tables for r and loads every file (Open, LoadAll): what
+// an engine does before it searches, so that a damaged file is refused at
+// start-up, never in a search.
+func Load(dir string, r rules.Rules) (*Tables, error) { return openLoaded(dir, r) }
+
+func openLoaded(dir string, r rules.Rules) (*Tables, error) {
+	t, err := Open(dir, r)
+	if err == nil {
+		err = t.LoadAll()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Check validates dir as the tables of r that a run or a spec names: every
+// file of the balances up to Pieces() is read and checked (name, header,
+// class count, length, checksum, key order), and a missing balance below
+// the largest total present is an error naming it and the command that
+// adds it. It returns the pieces the tables answer for. It does not
+// re-derive the values (Verify does, at the cost of a build).
+func Check(dir string, r rules.Rules) (int, error) {
+	t, err := openLoaded(dir, r)
+	if err != nil {
+		return 0, err
+	}
+	if note := t.MissingNote(); note != "" {
+		return 0, errors.New(note)
+	}
+	return t.Pieces(), nil
+}
+
+// LargerNote returns a one-line note when p is an ending that tables of
+// one more piece would solve exactly and these do not: p's pieces are
+// Pieces()+1. "" otherwise.
+func (t *Tables) LargerNote(p *rules.Position) string {
+	n := p.Occupied().Count()
+	if n != t.pieces+1 || n > MaxPieces {
+		return ""
+	}
+	return fmt.Sprintf("note: this ending has %d pieces and the endgame tables in %s hold up to %d; 'surakarta tablebase build --pieces %d %s--out %s' makes such endings exact (%s)",
+		n, t.dir, t.pieces, n, RulesFlags(t.rules), t.dir, buildCost[n])
+}
+
+// buildCost is what building all balances of up to n pieces costs
+// (docs/BENCHMARKS.md, "tablebase").
+var buildCost = map[int]string{
+	3: "well under a second",
+	4: "about a CPU-second, 5.9 MB",
+	5: "about 13 CPU-seconds and 82 MB",
+	6: "about 5 CPU-minutes, 0.9 GB and 2.4 GB of memory",
+	7: "about an hour of CPU, 8 GB and 20 GB of memory",
+	8: "about 8 hours of CPU, 60 GB and 150 GB of memory",
+}
