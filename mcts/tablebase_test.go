@@ -139,7 +139,7 @@ func TestTablebaseSettingIsOmittedFromDescriptionsUntilSetAndCheckedWhenOpened(t
 	r := rules.DefaultRules()
 	r.Variant = rules.Majority
 	cfg.Tablebase = tablesDir(t, r, 2)
-	if _, err := NewSearcher(cfg, Material{}); err == nil || !strings.Contains(err.Error(), "no standard tables") {
+	if _, err := NewSearcher(cfg, Material{}); err == nil || !strings.Contains(err.Error(), "no tables for variant=standard") {
 		t.Fatalf("majority tables for a standard search: %v", err)
 	}
 }
