@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -12,6 +13,7 @@ import (
 	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/tablebase"
 )
 
 // DefaultPartGames is how many games a part file holds: an interrupted run
@@ -122,7 +124,7 @@ func (c *Config) RunSettings() dataset.Run {
 		SchemaVersion: dataset.SchemaVersion,
 		Variant:       c.Rules.Variant.String(),
 		Rules:         c.Rules.String(),
-		Engine:        dataset.EngineJSON(c.Engine.Describe()),
+		Engine:        dataset.EngineJSON(c.engineDescription()),
 	}
 	c.Run.Record(&r)
 	if c.Opening == dataset.OpeningEnumerated {
@@ -132,6 +134,22 @@ func (c *Config) RunSettings() dataset.Run {
 		r.GameIDs = FormatGameIDs(c.GameIDs)
 	}
 	return r
+}
+
+// engineDescription is the engine as the run records it: its settings
+// (mcts.Engine.Describe) and, when it searches with endgame tables, what
+// they hold under the run's rules ("tables": tablebase.Identity, e.g.
+// "standard up to 4 pieces"), so that the same directory holding other
+// tables on a resume makes the run's settings differ, by that key, rather
+// than change its games silently. Without tables the description is
+// Describe's, as runs have always recorded it.
+func (c *Config) engineDescription() string {
+	d := c.Engine.Describe()
+	if c.Engine.Tablebase == "" {
+		return d
+	}
+	id, _ := json.Marshal(tablebase.Identity(c.Engine.Tablebase, c.Rules))
+	return d[:len(d)-1] + `,"tables":` + string(id) + "}"
 }
 
 func (c *Config) check() error {
@@ -178,8 +196,22 @@ func (c *Config) check() error {
 	if err := (mcts.Config{Settings: c.Engine.Settings, Rules: c.Rules}).Validate(); err != nil {
 		return fmt.Errorf("engine settings: %w", err)
 	}
-	// Before the run claims its directory: bad tables leave nothing there.
-	return c.Engine.Settings.CheckTables(c.Rules)
+	// Before the run claims its directory: bad tables leave nothing there,
+	// and neither do incomplete ones (a balance missing: the run would
+	// play with fewer pieces than its directory seems to hold).
+	if err := c.Engine.Settings.CheckTables(c.Rules); err != nil {
+		return err
+	}
+	if c.Engine.Tablebase != "" {
+		t, err := tablebase.Open(c.Engine.Tablebase, c.Rules) // headers: loaded above
+		if err == nil && t.MissingNote() != "" {
+			err = errors.New(t.MissingNote())
+		}
+		if err != nil {
+			return &mcts.TablesError{Dir: c.Engine.Tablebase, Err: err}
+		}
+	}
+	return nil
 }
 
 // planned returns the ranges of game ids the run is responsible for.

@@ -129,3 +129,18 @@ var buildCost = map[int]string{
 	7: "about an hour of CPU, 8 GB and 20 GB of memory",
 	8: "about 8 hours of CPU, 60 GB and 150 GB of memory",
 }
+
+// Identity names what the tables in dir hold for r, as a run records it
+// beside the directory its engine names: the rules' tag and the pieces
+// they answer for ("standard up to 4 pieces"). The tables of given rules
+// and pieces are the same byte for byte wherever and however they are
+// built, so this identifies them; a run whose directory holds more or
+// fewer pieces on resume is another run. Headers only: Check is the
+// validation. A directory that does not open is "unreadable: " and why.
+func Identity(dir string, r rules.Rules) string {
+	t, err := Open(dir, r)
+	if err != nil {
+		return "unreadable: " + err.Error()
+	}
+	return fmt.Sprintf("%s up to %d pieces", RulesTag(r), t.Pieces())
+}

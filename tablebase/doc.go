@@ -10,8 +10,8 @@
 // opening, missing balances, probing, the best move and a position's
 // Verdict (Lookup), verify.go the re-check of built tables, report.go what
 // build and verify print (text and JSON), auto.go the default tables
-// directory, the tables built on first use (Ensure) and the check of a
-// directory a run names (Check).
+// directory, the tables built on first use (Ensure), the check of a
+// directory a run names (Check) and what a run records of it (Identity).
 //
 // # What is solved
 //

@@ -38,7 +38,9 @@ func newAnalyzeCommand() *cobra.Command {
 			"takes more than a moment shows its simulations, rate and ETA on stderr (--quiet:\n" +
 			"never). With --threads above 1 the search is tree-parallel: its visit counts vary\n" +
 			"from run to run (statistically equivalent to one thread), unlike --threads 1, which\n" +
-			"is reproducible from --seed.",
+			"is reproducible from --seed. Without --tablebase the search reads the default endgame\n" +
+			"tables directory, building the tables of up to 4 pieces there on first use\n" +
+			"(docs/TABLEBASE.md); --tablebase= searches without tables.",
 		Example: "  surakarta analyze --sims 50000\n" +
 			"  surakarta analyze --fen '6/2b3/1r4/6/6/5r r 0 30' --json\n" +
 			"  surakarta analyze b2-b3 e5-e4 --leaf value --sims 200000 --threads 2",
@@ -86,6 +88,9 @@ type searchFlags struct {
 	fen    string
 	rules  rulesFlags
 	engine engineFlags
+	// onPosition says, once, that larger endgame tables would solve a
+	// position (engineTables.larger); set by start.
+	onPosition func(*rules.Position)
 }
 
 func addSearchFlags(cmd *cobra.Command, f *searchFlags) {
@@ -118,8 +123,9 @@ func (f *searchFlags) start(cmd *cobra.Command, moves string, quiet bool) (*rule
 		return nil, nil, err
 	}
 	cfg.Tablebase = dir
+	f.onPosition = func(p *rules.Position) { tb.larger(t, p) }
 	p := g.Position()
-	tb.larger(t, &p)
+	f.onPosition(&p)
 	s, err := mcts.NewSearcher(cfg, ev)
 	if err != nil {
 		return nil, nil, err

@@ -29,7 +29,9 @@ func newPlayCommand() *cobra.Command {
 			"130), also while the engine thinks. A game that does not end prints its position (FEN) to continue\n" +
 			"from with --fen. The engine's search shows its progress on stderr when it takes\n" +
 			"more than a moment (--quiet: never). --human none lets the engine play both sides\n" +
-			"to the end.",
+			"to the end. Without --tablebase the engine reads the default endgame tables directory,\n" +
+			"building the tables of up to 4 pieces there on first use (docs/TABLEBASE.md);\n" +
+			"--tablebase= plays without tables.",
 		Example: "  surakarta play\n  surakarta play --human black --sims 20000\n  surakarta play --human none --sims 200\n" +
 			"  surakarta play --fen '6/2b3/1r4/6/6/5r r 0 30' --variant majority",
 		Args: cobra.NoArgs,
@@ -51,6 +53,7 @@ func newPlayCommand() *cobra.Command {
 				return err
 			}
 			opt.In, opt.Out, opt.ErrOut = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
+			opt.OnPosition = sf.onPosition
 			return play.Play(cmd.Context(), g, s, opt)
 		},
 	}

@@ -145,3 +145,15 @@ func TestTablebaseBuildRefusesASecondWriter(t *testing.T) {
 	runFails(t, "another build is writing "+dir, "tablebase", "build", "--pieces", "2", "--out", dir, "--quiet")
 	runFails(t, filelock.Holder()[:12], "tablebase", "build", "--pieces", "2", "--out", dir, "--quiet")
 }
+
+// TestPlaySaysOnceWhenLargerTablesWouldSolveTheEnding: a game from 6
+// pieces reaches 5, which the 4-piece tables built on first use do not
+// hold: one line says so and which build would, once.
+func TestPlaySaysOnceWhenLargerTablesWouldSolveTheEnding(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tables")
+	t.Setenv(tablebase.EnvDir, dir)
+	_, errOut, err := run(t, "", "play", "--human", "none", "--fen", "6/2b3/1r4/1b4/1b4/4rr r 0 30", "--sims", "100", "--quiet")
+	if err != nil || strings.Count(errOut, "this ending has 5 pieces") != 1 || !strings.Contains(errOut, "tablebase build --pieces 5 --out "+dir) {
+		t.Fatalf("play: %v, stderr %q", err, errOut)
+	}
+}

@@ -27,6 +27,10 @@ type Options struct {
 	// Color draws the board with ANSI escapes; Quiet shows no search
 	// progress.
 	Color, Quiet bool
+	// OnPosition, if set, is called with each position of the game before
+	// it is moved from (the command's note that larger endgame tables
+	// would solve it).
+	OnPosition func(*rules.Position)
 }
 
 // Play plays g to its end at the terminal, the engine s against the
@@ -90,6 +94,10 @@ func (p *player) run() error {
 	watching := !p.Humans[rules.Red] && !p.Humans[rules.Black]
 	p.showBoard()
 	for !p.g.IsTerminal() {
+		if p.OnPosition != nil {
+			pos := p.g.Position()
+			p.OnPosition(&pos)
+		}
 		var err error
 		if side := p.g.CurrentPlayer(); p.Humans[side] {
 			err = p.humanMove()
