@@ -117,7 +117,7 @@ func (f *searchFlags) start(cmd *cobra.Command, moves string, quiet bool) (*rule
 	if err != nil {
 		return nil, nil, err
 	}
-	tb := newEngineTables(cmd.ErrOrStderr(), quiet)
+	tb := newEngineTables(cmd.ErrOrStderr(), quiet, true)
 	dir, t, err := tb.resolve(cfg.Tablebase, r, cmd.Flags().Changed("tablebase"))
 	if err != nil {
 		return nil, nil, err

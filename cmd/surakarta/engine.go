@@ -66,7 +66,7 @@ func newEngineCommand() *cobra.Command {
 // tablebase build does); --tablebase= or setoption tablebase with an empty
 // value turns tables off. Notes go to stderr, each once.
 func engineTablesOf(cmd *cobra.Command) func(string, bool, rules.Rules) (string, error) {
-	tb := newEngineTables(cmd.ErrOrStderr(), false)
+	tb := newEngineTables(cmd.ErrOrStderr(), false, false)
 	return func(dir string, named bool, r rules.Rules) (string, error) {
 		dir, _, err := tb.resolve(dir, r, named)
 		return dir, err

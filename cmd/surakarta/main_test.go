@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/internal/enginetest"
+	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/tablebase"
 )
 
@@ -29,13 +30,21 @@ func TestMain(m *testing.M) {
 		os.Exit(status)
 	}
 	// The default tables directory of every command the tests run (their
-	// children inherit it): never the user's cache. Built once, on the
-	// first command that needs it.
+	// children inherit it): never the user's cache. Both variants' 4-piece
+	// tables are built first, so that every command (and the engine, which
+	// builds none) sees them whatever order the tests run in.
 	tables, err := os.MkdirTemp("", "surakarta-tables-")
 	if err != nil {
 		panic(err)
 	}
 	os.Setenv(tablebase.EnvDir, tables)
+	for _, v := range []rules.Variant{rules.Standard, rules.Majority} {
+		r := rules.DefaultRules()
+		r.Variant = v
+		if _, err := tablebase.Build(tables, tablebase.BuildOptions{Rules: r, Pieces: tablebase.AutoPieces}); err != nil {
+			panic(err)
+		}
+	}
 	status := m.Run()
 	os.RemoveAll(tables)
 	os.Exit(status)

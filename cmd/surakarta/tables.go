@@ -10,10 +10,13 @@ import (
 
 // Endgame tables for the commands that play or analyse for a person
 // (analyze, play, engine): with no tablebase setting given they read the
-// default tables directory (tablebase.DefaultDir), building the tables of
-// up to tablebase.AutoPieces pieces there on first use, and play without
-// tables, saying why once, when that fails (a read-only or full disk, a
-// damaged larger table). Commands that produce data (selfplay, match,
+// default tables directory (tablebase.DefaultDir), play and analyze
+// building the tables of up to tablebase.AutoPieces pieces there on first
+// use, and play without tables, saying why once, when that fails (a
+// read-only or full disk, a damaged larger table). The engine only reads
+// what is there: a build of a second or more (many on a loaded machine)
+// must not delay its answers to identify and newgame past a controller's
+// timeout. Commands that produce data (selfplay, match,
 // experiment, train, pipeline) never pick tables up this way: their games
 // must not depend on what a machine's cache holds, so they use tables only
 // when named (tablebase=DIR), and a run records them.
@@ -23,12 +26,16 @@ import (
 type engineTables struct {
 	errOut io.Writer
 	quiet  bool // no progress line while the tables are built
-	said   map[string]bool
-	ok     map[string]*tablebase.Tables // dir and rules already loaded
+	// build builds the default directory's tables on first use (play,
+	// analyze); without it (engine, which must answer identify and
+	// newgame within the protocol's seconds) they are used when present.
+	build bool
+	said  map[string]bool
+	ok    map[string]*tablebase.Tables // dir and rules already loaded
 }
 
-func newEngineTables(errOut io.Writer, quiet bool) *engineTables {
-	return &engineTables{errOut: errOut, quiet: quiet, said: map[string]bool{}, ok: map[string]*tablebase.Tables{}}
+func newEngineTables(errOut io.Writer, quiet, build bool) *engineTables {
+	return &engineTables{errOut: errOut, quiet: quiet, build: build, said: map[string]bool{}, ok: map[string]*tablebase.Tables{}}
 }
 
 // say prints line on errOut unless it was said already or is empty.
@@ -74,12 +81,22 @@ func (e *engineTables) resolve(dir string, r rules.Rules, named bool) (string, *
 		if !e.quiet {
 			w = e.errOut
 		}
-		if t, err = tablebase.Ensure(dir, r, w); err != nil {
+		if e.build {
+			t, err = tablebase.Ensure(dir, r, w)
+		} else {
+			t, err = tablebase.Load(dir, r)
+		}
+		if err != nil {
 			e.say(fmt.Sprintf("playing without endgame tables for %s: %v", r, err))
 			return "", nil, nil
 		}
 	}
 	e.say(t.MissingNote())
+	// Keep the headers only: the searcher loads the files itself (package
+	// mcts), so holding these would keep every table in memory twice.
+	if t, err = tablebase.Open(dir, r); err != nil {
+		return "", nil, err
+	}
 	e.ok[key] = t
 	return dir, t, nil
 }

@@ -157,3 +157,18 @@ func TestPlaySaysOnceWhenLargerTablesWouldSolveTheEnding(t *testing.T) {
 		t.Fatalf("play: %v, stderr %q", err, errOut)
 	}
 }
+
+// TestEngineUsesTheDefaultTablesWhenPresentAndBuildsNone: the engine
+// started on an empty default directory answers at once and plays without
+// tables, saying so; it builds nothing (play and analyze do).
+func TestEngineUsesTheDefaultTablesWhenPresentAndBuildsNone(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tables")
+	t.Setenv(tablebase.EnvDir, dir)
+	out, errOut, err := run(t, "position fen "+fourPieceFEN+"\ngo sims 20\nquit\n", "engine")
+	if err != nil || !strings.Contains(out, "bestmove") || !strings.Contains(errOut, "playing without endgame tables") {
+		t.Fatalf("engine on an empty default directory: %v\n%s\nstderr %q", err, out, errOut)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Fatal("the engine built tables")
+	}
+}
