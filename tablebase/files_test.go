@@ -177,3 +177,30 @@ func TestBuildRemovesTheTempsOfAKilledBuild(t *testing.T) {
 		t.Fatal("a temp file of something else was removed")
 	}
 }
+
+// Ensure builds the tables of up to AutoPieces pieces into an empty
+// directory, repairs a damaged small table there on the next call, and
+// fails, building nothing, where the directory cannot be written.
+func TestEnsureBuildsRepairsAndFailsWithoutAWritableDirectory(t *testing.T) {
+	r := rules.DefaultRules()
+	dir := filepath.Join(t.TempDir(), "cache", "tables")
+	var log bytes.Buffer
+	tabs, err := Ensure(dir, r, &log)
+	if err != nil || tabs.Pieces() != AutoPieces || !strings.Contains(log.String(), "building the endgame tables of up to 4 pieces") {
+		t.Fatalf("first use: %v, %q", err, log.String())
+	}
+	path := filepath.Join(dir, FileName(r, Material{2, 1}))
+	b, _ := os.ReadFile(path)
+	os.WriteFile(path, b[:len(b)/2], 0o644)
+	if tabs, err := Ensure(dir, r, nil); err != nil || tabs.Pieces() != AutoPieces {
+		t.Fatalf("a truncated 2v1: %v", err)
+	}
+	if now, _ := os.ReadFile(path); !bytes.Equal(now, b) {
+		t.Fatal("the truncated 2v1 was not rebuilt")
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	if _, err := Ensure(filepath.Join(file, "tables"), r, nil); err == nil {
+		t.Fatal("Ensure under a file succeeded")
+	}
+}

@@ -16,11 +16,13 @@ func newTablebaseCommand() *cobra.Command {
 		Use:   "tablebase",
 		Short: "Build, probe and verify endgame tables (exact values of positions with few pieces)",
 		Long: "tablebase solves every position of up to --pieces pieces exactly, with the no-capture\n" +
-			"counter part of the position, for one endgame variant, and writes one file per material\n" +
-			"balance (docs/TABLEBASE.md). The engine uses them with --tablebase DIR.",
-		Example: "  surakarta tablebase build --pieces 4 --variant standard --out tb\n" +
-			"  surakarta tablebase probe tb --fen '6/2b3/1r4/6/6/5r r 0 30'\n" +
-			"  surakarta tablebase verify tb",
+			"counter part of the position, for one set of rules, and writes one file per material\n" +
+			"balance and rules (docs/TABLEBASE.md). Without a directory its commands use the default\n" +
+			"tables directory (" + tablebase.DefaultDirHelp + "),\n" +
+			"which play, analyze and engine read; --tablebase DIR names another.",
+		Example: "  surakarta tablebase build --pieces 5\n" +
+			"  surakarta tablebase probe --fen '6/2b3/1r4/6/6/5r r 0 30'\n" +
+			"  surakarta tablebase verify",
 	}
 	cmd.AddCommand(newTablebaseBuildCommand(), newTablebaseProbeCommand(), newTablebaseVerifyCommand())
 	return cmd
@@ -98,17 +100,18 @@ func newTablebaseProbeCommand() *cobra.Command {
 		rf     rulesFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "probe DIR [--fen FEN] [--variant V] [--json] [rules flags]",
+		Use:   "probe [DIR] --fen FEN [--variant V] [--json] [rules flags]",
 		Short: "Print a position's exact result, plies to the end and best move from the tables",
-		Long: "probe looks --fen up in the tables in DIR (built for the rules flags) and prints the\n" +
-			"result for the side to move (win, draw or loss), the plies to the end of the game under\n" +
-			"best play (the winner fastest, the loser slowest; 0 for a draw) and a best move, one\n" +
-			"that keeps both. The FEN's third field is the no-capture counter the value depends on.\n" +
-			"The value is for the position without earlier history (docs/TABLEBASE.md says what\n" +
-			"repetition changes). --json prints {result, plies, best}, on an error {error}.",
-		Example: "  surakarta tablebase probe tb --fen '6/2b3/1r4/6/6/5r r 0 30'\n" +
+		Long: "probe looks --fen up in the tables in DIR (default: the default tables directory)\n" +
+			"built for the rules flags, and prints the result for the side to move (win, draw or\n" +
+			"loss), the plies to the end of the game under best play (the winner fastest, the loser\n" +
+			"slowest; 0 for a draw) and a best move, one that keeps both. The FEN's third field is\n" +
+			"the no-capture counter the value depends on. The value is for the position without\n" +
+			"earlier history (docs/TABLEBASE.md says what repetition changes). --json prints\n" +
+			"{result, plies, best}, on an error {error}.",
+		Example: "  surakarta tablebase probe --fen '6/2b3/1r4/6/6/5r r 0 30'\n" +
 			"  surakarta tablebase probe tb --fen '6/2b3/1r4/6/6/5r b 12 30' --variant majority --json",
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if fen == "" {
 				return fmt.Errorf("--fen: give the position to look up")
@@ -117,7 +120,11 @@ func newTablebaseProbeCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			v, err := tablebase.Lookup(args[0], r, p)
+			dir, err := tablesDirArg(args)
+			if err != nil {
+				return err
+			}
+			v, err := tablebase.Lookup(dir, r, p)
 			if err != nil {
 				return err // under --json, execute prints it as {error}
 			}
@@ -150,11 +157,8 @@ func newTablebaseVerifyCommand() *cobra.Command {
 			"  surakarta tablebase verify tb --json",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var dir string
-			var err error
-			if len(args) == 1 {
-				dir = args[0]
-			} else if dir, err = tablebase.DefaultDir(); err != nil {
+			dir, err := tablesDirArg(args)
+			if err != nil {
 				return err
 			}
 			rs, err := tablebase.RulesIn(dir)
@@ -188,4 +192,13 @@ func newTablebaseVerifyCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object (on an error too: {error}); no progress line")
 	return cmd
+}
+
+// tablesDirArg returns the DIR argument of probe and verify, or the
+// default tables directory without one.
+func tablesDirArg(args []string) (string, error) {
+	if len(args) == 1 {
+		return args[0], nil
+	}
+	return tablebase.DefaultDir()
 }

@@ -172,3 +172,18 @@ func TestEngineUsesTheDefaultTablesWhenPresentAndBuildsNone(t *testing.T) {
 		t.Fatal("the engine built tables")
 	}
 }
+
+// TestAnalyzeSaysOnceWhichBalancesAreMissing: tables named with
+// --tablebase that lack a balance (2v2 gone from a 4-piece set) answer up
+// to 3 pieces, and analyze says which file is missing and the build that
+// adds it (it used to print "table": null on a 2v2 position without a
+// word).
+func TestAnalyzeSaysOnceWhichBalancesAreMissing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tb")
+	runOK(t, "tablebase", "build", "--pieces", "4", "--out", dir, "--quiet")
+	os.Remove(filepath.Join(dir, "standard-2v2.sktb"))
+	_, errOut, err := run(t, "", "analyze", "--fen", fourPieceFEN, "--sims", "20", "--tablebase", dir)
+	if err != nil || strings.Count(errOut, "lack standard-2v2.sktb") != 1 || !strings.Contains(errOut, "tablebase build --pieces 4 --out "+dir) {
+		t.Fatalf("analyze with 2v2 missing: %v, stderr %q", err, errOut)
+	}
+}
