@@ -13,4 +13,9 @@
 // reaches the search as a cancelled context (mcts.Searcher.SearchContext);
 // a plain go runs the sims setting. newgame starts the searcher afresh from
 // the seed setting, so that a count budget on one thread repeats exactly.
+// The endgame tables go through the CLI's Tables (the default directory's
+// when the tablebase setting was never given); with tables the searcher is
+// made when the settings change, so that damaged tables refuse the start,
+// the setoption or the newgame, and the first go's clock does not pay for
+// opening them.
 package engine
