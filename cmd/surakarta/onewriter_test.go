@@ -84,7 +84,7 @@ func TestARefusedRunClaimsNothing(t *testing.T) {
 	out := filepath.Join(dir, "t")
 	for range 2 {
 		_, errOut, err := run(t, "", "train", "--out", out, "--tablebase", noTables, "--quiet")
-		if err == nil || !strings.HasPrefix(err.Error(), "--tablebase "+noTables+": no standard tables in") || errOut != "" {
+		if err == nil || !strings.HasPrefix(err.Error(), "--tablebase "+noTables+": no tables for variant=standard,no-capture-limit=50,repetition=3,no-moves=loss in") || errOut != "" {
 			t.Fatalf("train with no tables: %v, stderr %q; want the tables named, nothing else said", err, errOut)
 		}
 		if _, err := os.Stat(out); !os.IsNotExist(err) {
@@ -94,14 +94,14 @@ func TestARefusedRunClaimsNothing(t *testing.T) {
 	spec := filepath.Join(dir, "tables.yaml")
 	os.WriteFile(spec, []byte("name: tb\nseed: 2\ngames: 2\nrandom_opening: 2\npairing: openings\nengine: {sims: 4}\narms:\n"+
 		"  - {name: plain, variant: standard}\n  - {name: tables, variant: standard, engine: {tablebase: "+noTables+"}}\n"), 0o644)
-	want := "arm tables: engine tablebase " + noTables + ": no standard tables in " + noTables
+	want := "arm tables: engine tablebase " + noTables + ": no tables for variant=standard,no-capture-limit=50,repetition=3,no-moves=loss in " + noTables
 	if _, _, err := run(t, "", "experiment", "check", spec); err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("experiment check of a spec with no tables: %v; want %q…", err, want)
 	}
 	out = filepath.Join(dir, "e")
 	for range 2 {
 		_, errOut, err := run(t, "", "experiment", "run", spec, "--out", out)
-		if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Count(err.Error()+errOut, "no standard tables") != 1 {
+		if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Count(err.Error()+errOut, "no tables for variant=standard") != 1 {
 			t.Fatalf("experiment run of a spec with no tables: %v, stderr %q; want %q… once, before any arm", err, errOut, want)
 		}
 		if _, err := os.Stat(out); !os.IsNotExist(err) {
