@@ -68,6 +68,7 @@ var printedElsewhere = map[string]string{
 	"0.598 [0.568, 0.626]":        "the pipeline's default run of 2026-11-29 (git history)",
 	"0.592 [0.562, 0.620]":        "the pipeline's default run of 2026-11-29 (git history)",
 	"0.486 [0.457, 0.517]":        "the pipeline's default run before issue 29 (README of d8dacb2)",
+	"+11.7 [+10.5, +12.9]":        "the pipeline's default run (cmd/surakarta/testdata/pipeline-default/summary.json, which README is checked against)",
 	"0.486 [0.456, 0.516]":        "the pipeline's default run before issue 29 (README of d8dacb2)",
 }
 

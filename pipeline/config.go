@@ -101,7 +101,7 @@ func (c *Config) Validate() error {
 			return err
 		}
 		if n := int64(len(list)); c.Run.Games%n != 0 {
-			return fmt.Errorf("games %d with enumerated openings of %d plies: want a multiple of their %d, so that every opening is played equally often", c.Run.Games, c.Run.RandomOpening, n)
+			return fmt.Errorf("games %d with enumerated openings of %d plies: want a multiple of their %d, so that every opening is played equally often (or random openings)", c.Run.Games, c.Run.RandomOpening, n)
 		}
 	}
 	if err := runspec.PairedGames("match games", int64(c.MatchGames), "to skip the match"); err != nil {

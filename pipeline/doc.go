@@ -9,7 +9,8 @@
 //
 // Files: pipeline.go runs the stages in order; each stage has its own file
 // (selfplay.go, verify.go, fit.go, match.go, report.go); config.go holds the
-// settings and summary.go what Run returns; findings.go the figures of
+// settings and summary.go what Run returns (cpu_unix.go and cpu_other.go
+// read the CPU time it reports); findings.go the figures of
 // docs/findings the summary compares with (References) and the strength
 // block; its JSON records are written and read by internal/atomicfile
 // (WriteJSON, ReadJSON).

@@ -30,7 +30,7 @@ type Reference struct {
 	Tables int `json:"tables,omitempty"`
 	Games  int `json:"games"`
 	// Advantage is the stratified advantage (a fraction: 0.1 is 10
-	// points) with its 95% interval.
+	// points) with its 95% interval, as the report holds them.
 	Advantage experiments.Estimate `json:"advantage"`
 }
 
@@ -45,9 +45,12 @@ const shippedPatterns = "weights sha256:a56e168b12c01c1978c51b1abf16295cb6124a59
 // ladder of section 2: its lowest rung, the findings' 400 and its top
 // rung), fewest simulations first within each.
 var References = []Reference{
-	{Report: "strength-ladder/report.json", Arm: "sims100", Sims: 100, Tables: 5, Games: 1024, Advantage: est(0.1108, 0.1032, 0.1184)},
-	{Report: "strength-ladder/report.json", Arm: "extend-sims400", Sims: 400, Tables: 5, Games: 1024, Advantage: est(0.1826, 0.1741, 0.1912)},
-	{Report: "strength-ladder/report.json", Arm: "extend-sims6400", Sims: 6400, Tables: 5, Games: 1024, Advantage: est(0.2456, 0.2368, 0.2544)},
+	{Report: "truestart-pipeline/report.json", Arm: "sims100", Sims: 100, Games: 1024, Advantage: est(0.09716796875, 0.09056064586852702, 0.10377529163147298)},
+	{Report: "truestart-pipeline/report.json", Arm: "sims400", Sims: 400, Games: 1024, Advantage: est(0.1064453125, 0.09840032373709308, 0.11449030126290692)},
+	{Report: "truestart-pipeline/report.json", Arm: "sims1600", Sims: 1600, Games: 1024, Advantage: est(0.2138671875, 0.206537020902247, 0.221197354097753)},
+	{Report: "strength-ladder/report.json", Arm: "sims100", Sims: 100, Tables: 5, Games: 1024, Advantage: est(0.11083984375, 0.1032437832787067, 0.1184359042212933)},
+	{Report: "strength-ladder/report.json", Arm: "extend-sims400", Sims: 400, Tables: 5, Games: 1024, Advantage: est(0.1826171875, 0.17405739706468182, 0.19117697793531818)},
+	{Report: "strength-ladder/report.json", Arm: "extend-sims6400", Sims: 6400, Tables: 5, Games: 1024, Advantage: est(0.24560546875, 0.23678223872550785, 0.25442869877449215)},
 }
 
 func est(v, lo, hi float64) experiments.Estimate {

@@ -1,14 +1,15 @@
 package pipeline
 
 import (
-	"math"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -35,10 +36,8 @@ func TestReferencesAreTheFindingsReports(t *testing.T) {
 		if arm == nil || arm.Openings == nil || arm.Openings.Stratified == nil {
 			t.Fatalf("%s has no arm %s with a stratified advantage", ref.Report, ref.Arm)
 		}
-		got := arm.Openings.Stratified.Advantage
-		round := func(x float64) float64 { return math.Round(x*1e4) / 1e4 }
-		if round(got.Value) != ref.Advantage.Value || round(got.CI[0]) != ref.Advantage.CI[0] || round(got.CI[1]) != ref.Advantage.CI[1] {
-			t.Errorf("%s %s: advantage %.4f [%.4f, %.4f], the reference says %v", ref.Report, ref.Arm, got.Value, got.CI[0], got.CI[1], ref.Advantage)
+		if got := arm.Openings.Stratified.Advantage; got != ref.Advantage {
+			t.Errorf("%s %s: advantage %v, the reference says %v", ref.Report, ref.Arm, got, ref.Advantage)
 		}
 		if arm.Sims != ref.Sims || arm.Openings.Games != ref.Games || arm.Variant != "standard" || arm.RandomOpening != 2 || arm.Openings.Openings != 256 {
 			t.Errorf("%s %s: %d sims, %d games, variant %s, %d opening plies (%d openings); the reference says %d sims, %d games from every 2-ply opening",
@@ -64,5 +63,29 @@ func TestReferencesAreTheFindingsReports(t *testing.T) {
 		if err != nil || o.Identity != shippedPatterns {
 			t.Errorf("%s: evaluator %s is %q (%v), the reference says %s", ref.Report, name, o.Identity, err, shippedPatterns)
 		}
+	}
+}
+
+// TestThePipelinesEngineHasAFindingsFigure: the default engine of the
+// pipeline (runspec.PipelineEngine, its evaluator by the identity a run
+// records) from every 2-ply opening is an engine docs/findings measured,
+// so that the summary can say whether the run agrees with it.
+func TestThePipelinesEngineHasAFindingsFigure(t *testing.T) {
+	e := runspec.PipelineEngine()
+	o, err := eval.OpenEvaluator(e.Evaluator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Evaluator = o.Identity
+	ref := referenceFor(e, dataset.OpeningEnumerated, 2)
+	if ref == nil || ref.Sims != e.Sims {
+		t.Fatalf("no findings figure for the pipeline's engine %s", e.Describe())
+	}
+	if referenceFor(e, dataset.OpeningRandom, 2) != nil || referenceFor(e, dataset.OpeningEnumerated, 1) != nil {
+		t.Error("a findings figure of every 2-ply opening matched other openings")
+	}
+	e.Tablebase = "tables"
+	if referenceFor(e, dataset.OpeningEnumerated, 2) != nil {
+		t.Error("a findings figure without tables matched an engine with tables")
 	}
 }

@@ -41,7 +41,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if p.log == nil {
 		p.log = io.Discard
 	}
-	start := time.Now()
+	start, cpu := time.Now(), cpuSeconds()
 	s := &Summary{Out: cfg.Run.Out, Command: cfg.Command, Settings: p.settings()}
 	p.sum = s
 	stages := []struct {
@@ -66,7 +66,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		}
 		s.Stages = append(s.Stages, Stage{Name: st.name, Status: status, Output: output, Seconds: time.Since(t0).Seconds()})
 	}
-	s.Seconds = time.Since(start).Seconds()
+	s.Seconds, s.CPUSeconds = time.Since(start).Seconds(), cpuSeconds()-cpu
 	s.relativeTo(cfg.Run.Out)
 	if err := atomicfile.WriteJSON(cfg.path(SummaryFile), s); err != nil {
 		return nil, err

@@ -403,7 +403,7 @@ func TestEnumeratedOpeningsStratifyTheAdvantageAndOpenTheMatches(t *testing.T) {
 	if err := s.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"game i of both from 1-ply opening i mod 16 (every opening alike)", "pairs from 1-ply opening k mod 16",
+	for _, want := range []string{"game i of both from 1-ply opening i mod 16, every opening alike (seed 1)", "pairs from 1-ply opening k mod 16",
 		"stratified by opening), standard: " + s.Strength.Advantage.PointsText(" pts"), FindingsDoc} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("summary lacks %q:\n%s", want, text.String())

@@ -29,8 +29,10 @@ type Summary struct {
 	Command  string   `json:"command,omitempty"`
 	Settings Settings `json:"settings"`
 	Stages   []Stage  `json:"stages"`
-	// Seconds is the run's wall time.
+	// Seconds is the run's wall time and CPUSeconds the CPU time (user +
+	// system) the process used for it (0 where the system does not say).
 	Seconds    float64            `json:"seconds"`
+	CPUSeconds float64            `json:"cpu_seconds"`
 	Variants   []VariantFigures   `json:"variants"`
 	Comparison *VariantComparison `json:"comparison,omitempty"`
 	Verified   VerifySummary      `json:"verified"`
@@ -219,7 +221,11 @@ func (s *Summary) WriteText(w io.Writer) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%.1f s\n", st.Name, st.Status, out, st.Seconds)
 	}
 	tw.Flush()
-	ew.printf("total %.1f s\n", s.Seconds)
+	ew.printf("total %.1f s", s.Seconds)
+	if s.CPUSeconds > 0 {
+		ew.printf(", %.1f CPU-s", s.CPUSeconds)
+	}
+	ew.printf("\n")
 
 	ew.printf("\nself-play: %d games per variant, game i of both from %s (seed %d); %d simulations a move, %s leaves, evaluator %s\n",
 		set.GamesPerVariant, set.openingWords(), set.Seed, set.Sims, set.Leaf, set.Evaluator)
@@ -286,12 +292,12 @@ func (s *Summary) WriteText(w io.Writer) error {
 }
 
 // openingWords says how game i of both variants opens: "2-ply opening i
-// mod 256 (every opening alike)" or "the same 4 random plies".
+// mod 256, every opening alike" or "the same 4 random plies".
 func (set *Settings) openingWords() string {
 	if set.Opening != dataset.OpeningEnumerated {
 		return fmt.Sprintf("the same %d random plies", set.RandomOpening)
 	}
-	return fmt.Sprintf("%d-ply opening i mod %d (every opening alike)", set.RandomOpening, set.Openings)
+	return fmt.Sprintf("%d-ply opening i mod %d, every opening alike", set.RandomOpening, set.Openings)
 }
 
 // matchOpeningWords says how match pair k opens.

@@ -19,15 +19,17 @@ import (
 )
 
 // Pipeline defaults: small enough that the whole job takes about a minute
-// on two cores (63-142 CPU-seconds, docs/BENCHMARKS.md), large enough that the
-// figures mean something; the engines are runspec's PipelineEngine (100
-// simulations) and PipelineMatchEngine.
+// on two cores (about 80 CPU-seconds, README), large enough that the
+// figures mean something: every 2-ply opening twice a variant, the
+// standard variant's advantage stratified by opening; the engines are
+// runspec's PipelineEngine (the shipped model, 400 simulations) and
+// PipelineMatchEngine.
 const (
-	pipelineGames         = 1000
-	pipelineMatchGames    = 400
-	pipelineRandomOpening = 4
-	pipelineOpening       = dataset.OpeningRandom
-	pipelineMatchModel    = ""
+	pipelineGames         = 512
+	pipelineMatchGames    = 512
+	pipelineRandomOpening = 2
+	pipelineOpening       = dataset.OpeningEnumerated
+	pipelineMatchModel    = eval.BestName
 )
 
 func newPipelineCommand() *cobra.Command {
@@ -48,36 +50,49 @@ func newPipelineCommand() *cobra.Command {
 		Short: "Run the whole job: self-play of both variants, verify, fit, match, statistics and report",
 		Long: "pipeline goes from nothing to a dataset, fitted weights and a variant report in one command:\n\n" +
 			"  1. self-play  --games games under each endgame variant (standard, majority) into DIR/data,\n" +
-			"                game i of both opening with the same --random-opening plies (paired openings)\n" +
+			"                game i of both from the same opening (paired variants): with --opening\n" +
+			"                enumerated, opening i mod N of the N openings of --random-opening plies\n" +
 			"  2. verify     replays every game with the rules core (dataset verify); DIR/verify.json\n" +
 			"  3. fit        ridge (--model) weights on the standard games' positions, scored on held-out\n" +
 			"                games against a material-only baseline; DIR/weights.json\n" +
-			"  4. match      the fitted weights (A) against the material evaluator (B), --match-games games\n" +
-			"                in colour-swapped pairs, both engines at --match-engine; DIR/match.json\n" +
-			"  5. report     statistics of both variants and their paired comparison: DIR/report/report.md,\n" +
+			"  4. match      the fitted weights (A) against the material evaluator (B), then against\n" +
+			"                --match-model (B), --match-games games each in colour-swapped pairs from\n" +
+			"                the same openings, both engines at --match-engine; DIR/match.json and\n" +
+			"                DIR/match-model.json\n" +
+			"  5. report     statistics of both variants and their paired comparison, and the strength\n" +
+			"                they hold at beside docs/findings' figures: DIR/report/report.md,\n" +
 			"                report.json, stats.json and plots\n\n" +
 			"It ends with a summary of where everything went and the headline figures (DIR/summary.json\n" +
 			"holds it too; --json prints it as JSON). Progress goes to stderr.\n\n" +
-			fmt.Sprintf("The defaults (%d games per variant at %d simulations a move, %d match games) take about a\n", pipelineGames, d.Sims, pipelineMatchGames) +
-			"minute on two cores (60 to 140 CPU-seconds as the machine allows); --games and --sims scale it up to a real study (four times the games\n" +
-			"halve every interval). The engine flags set the self-play search (self-play defaults: root\n" +
-			"noise, temperature over the first plies; see selfplay --help). The match engine defaults to\n" +
+			"The self-play engine is the project's strongest without endgame tables: the shipped model\n" +
+			"(--evaluator best) with its move prior, value leaves, cpuct 0.5, the most visited move after\n" +
+			"the opening (no root noise, no temperature), with the findings' procedure: every 2-ply\n" +
+			"opening equally often, the first player's advantage stratified by opening. " +
+			fmt.Sprintf("The defaults\n(%d games per variant at %d simulations a move, two matches of %d games) take about a\n", pipelineGames, d.Sims, pipelineMatchGames) +
+			"minute on two cores (about 80 CPU-seconds). The figures are this engine's at this strength:\n" +
+			"a stronger engine finds a larger first-player advantage, and docs/findings/README.md has the\n" +
+			"converged figures. --sims and --games scale it up (--games a multiple of the openings; four\n" +
+			"times the games halve every interval); --opening random plays --random-opening uniformly\n" +
+			"random plies instead; --preset baseline plays the former default engine (playouts,\n" +
+			"material, cpuct 1.5). The match engine defaults to " +
 			defMatchSpec + ": with value leaves the evaluator scores every leaf, and at the default\n" +
 			"cpuct 1.5 the fitted weights' flatter values make the search explore more, so they measure\n" +
-			"about even there; at 0.5 their gain shows. --match-games 0 skips the match.\n\n" +
+			"about even there; at 0.5 their gain shows. --match-games 0 skips the matches.\n\n" +
 			"Every random choice derives from --seed and every count is fixed, so the same flags give the\n" +
 			"same data and figures on any machine and any --concurrency. Interrupted (Ctrl-C), the run keeps\n" +
 			"what is complete; the same command with --resume continues: self-play plays only the missing\n" +
 			"games, and each later stage is skipped when its output is complete and was made with the\n" +
 			"same settings from the same data, else run again. With a larger --games, --resume extends\n" +
 			"the run in place: only the new games are played, the later stages run again on all of them.\n" +
-			"Without --resume a DIR holding an earlier run is refused, and one pipeline at a time writes\n" +
-			"a DIR (a second is refused, naming the first).",
+			"A run of other settings (one made before these defaults, say) is refused, naming each flag\n" +
+			"that differs and the flags that continue it. Without --resume a DIR holding an earlier run\n" +
+			"is refused, and one pipeline at a time writes a DIR (a second is refused, naming the first).",
 		Example: "  surakarta pipeline\n" +
-			"  surakarta pipeline --out runs/big --games 20000 --sims 400 --match-games 2000\n" +
-			"  surakarta pipeline --out runs/big --games 20000 --sims 400 --match-games 2000 --resume\n" +
-			"  surakarta pipeline --out runs/big --games 80000 --sims 400 --match-games 2000 --resume   # four times the games\n" +
-			"  surakarta pipeline --games 8 --sims 8 --match-games 4 --out /tmp/tiny --json",
+			"  surakarta pipeline --out runs/big --games 4096 --sims 1600 --match-games 2048\n" +
+			"  surakarta pipeline --out runs/big --games 4096 --sims 1600 --match-games 2048 --resume\n" +
+			"  surakarta pipeline --out runs/big --games 16384 --sims 1600 --match-games 2048 --resume   # four times the games\n" +
+			"  surakarta pipeline --out runs/baseline --preset baseline\n" +
+			"  surakarta pipeline --games 16 --random-opening 1 --sims 8 --match-games 4 --out /tmp/tiny --json",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if run.Out == "" {
@@ -143,7 +158,7 @@ func newPipelineCommand() *cobra.Command {
 	addRulesFlagsExcept(cmd, &rf, "variant")
 	bindEngineFlags(cmd, &ef, d)
 	// The engine flags set the self-play search; say so where it matters.
-	fs.Lookup("sims").Usage = "self-play simulations per move (a count, never a time); the match's are in --match-engine"
+	fs.Lookup("sims").Usage = "self-play simulations per move (a count, never a time); the matches' are in --match-engine"
 	fs.Lookup("evaluator").Usage = "self-play " + fs.Lookup("evaluator").Usage
 	return cmd
 }

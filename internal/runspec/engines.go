@@ -20,8 +20,8 @@ import (
 //	self-play             800  root noise 0.25, 20 sampled plies      selfplay
 //	study                 800  self-play's, no noise, no sampling     experiment run
 //	match                 800  analysis's                             match --a/--b
-//	pipeline              100  self-play's                            pipeline's self-play
-//	pipeline match        200  analysis's                             pipeline's match
+//	pipeline              400  study's, no tables                     pipeline's self-play
+//	pipeline match        200  analysis's                             pipeline's matches
 //	train                 200  self-play's on BaselineEngine          train's generation 0
 //	train match           200  BaselineEngine                         train's matches
 //
@@ -88,13 +88,23 @@ func StudyEngine() mcts.Engine {
 // takes seconds, not minutes.
 func MatchEngine() mcts.Engine { return withSims(AnalysisEngine(), SelfPlayEngine().Sims) }
 
-// PipelineEngine is the self-play engine of the one-command pipeline: 100
-// simulations a move, so that the default job takes about a minute.
-func PipelineEngine() mcts.Engine { return withSims(SelfPlayEngine(), 100) }
+// PipelineEngine is the self-play engine of the one-command pipeline: the
+// study engine (the strongest, playing its best move after the opening
+// with no root noise and no temperature, as docs/findings' studies play
+// it) at 400 simulations a move, so that the default job (512 games a
+// variant, two matches of 512) takes about 80 CPU-seconds. It plays
+// without endgame tables, so that its figures are the same on every
+// machine whatever tables it holds, and docs/findings has its figure
+// (section 15).
+func PipelineEngine() mcts.Engine {
+	e := withSims(StudyEngine(), 400)
+	e.Tablebase = ""
+	return e
+}
 
-// PipelineMatchEngine is the pipeline's match setting for both players
+// PipelineMatchEngine is the pipeline's matches' setting for both players
 // (their evaluators are the pipeline's: the fitted weights against
-// material): the analysis engine's search at 200 simulations a move, with
+// material, then against the shipped model): the analysis engine's search at 200 simulations a move, with
 // value leaves (the evaluator scores every new leaf, so the weights decide
 // what the search sees) and an exploration constant of 0.5. The fitted
 // weights' values are flatter than the material evaluator's, so at the
