@@ -418,6 +418,13 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 		rel, _ := filepath.Rel(out, dir)
 		info := ArmInfo{Name: a.Name, Variant: a.Variant, Sims: e.sims(), Evaluator: e.evaluator(), Dir: filepath.ToSlash(rel), RandomOpening: s.ArmOpening(i)}
 		if cfg, err := runs[i].EngineConfig(); err == nil {
+			if runs[i].checkFormerDefault() != nil {
+				// A run made before the strongest engine became the
+				// default, of a spec that left the engine to it: the report
+				// says what played.
+				b := runspec.AsBaseline(mcts.Engine{Settings: cfg.Settings, Evaluator: e.evaluator()})
+				cfg.Settings, info.Evaluator = b.Settings, b.Evaluator
+			}
 			info.cfg = &cfg
 			info.Engine, info.Regime = EngineWords(cfg.Settings), Regime(cfg.Settings)
 			cfg.Sims = 0

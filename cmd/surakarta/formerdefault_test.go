@@ -90,6 +90,12 @@ func TestResumeOfAFormerDefaultExperimentNamesTheSpecKeys(t *testing.T) {
 	}
 	mustContain(t, err.Error(), "arm standard", "games of the former default engine",
 		"add engine: {cpuct: 1.5, leaf: playout, evaluator: material} to the spec")
+	// Its report says what played, not today's default.
+	if _, _, err := run(t, "", "experiment", "report", out); err != nil {
+		t.Fatal(err)
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "report.md"))
+	mustContain(t, string(md), "playout leaves (40 plies), cpuct 1.5", "material")
 	// The spec with those keys is the same experiment: it continues the
 	// run.
 	os.WriteFile(old, []byte(head+"engine: {sims: 4, cpuct: 1.5, leaf: playout, evaluator: material}\n"), 0o644)
