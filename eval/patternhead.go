@@ -1,6 +1,11 @@
 package eval
 
-import "fmt"
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+)
 
 // PatternHead is a model file's pattern value head (Patterns): the
 // pattern set it was fitted for, each phase band's weights, and the fit's
@@ -35,7 +40,41 @@ type PatternBand struct {
 	Hand      []float64 `json:"hand"`
 	// Patterns holds NumPatternSlots weights, family by family, as the
 	// evaluator rounds them (PatternQuantum).
-	Patterns []float32 `json:"patterns"`
+	Patterns Float32s `json:"patterns"`
+}
+
+// Float32s is a list of weights that a file holds as a JSON array of
+// numbers, decoded without reflection: a model's pattern weights are
+// about 27,000 a band, and decoding them element by element through
+// reflection was most of what opening the shipped model cost a command
+// (docs/BENCHMARKS.md, "The default engine").
+type Float32s []float32
+
+// UnmarshalJSON reads a JSON array of numbers, or null, as encoding/json
+// reads one into a []float32 (each number rounded to float32; one out of
+// its range is an error).
+func (w *Float32s) UnmarshalJSON(data []byte) error {
+	data = bytes.TrimSpace(data)
+	if string(data) == "null" {
+		*w = nil
+		return nil
+	}
+	if len(data) < 2 || data[0] != '[' || data[len(data)-1] != ']' {
+		return errors.New("want an array of numbers")
+	}
+	body := data[1 : len(data)-1]
+	out := make(Float32s, 0, bytes.Count(body, []byte{','})+1)
+	for len(bytes.TrimSpace(body)) > 0 {
+		tok, rest, _ := bytes.Cut(body, []byte{','})
+		v, err := strconv.ParseFloat(string(bytes.TrimSpace(tok)), 32)
+		if err != nil {
+			return fmt.Errorf("element %d: want a number within float32's range, have %.40q", len(out), bytes.TrimSpace(tok))
+		}
+		out = append(out, float32(v))
+		body = rest
+	}
+	*w = out
+	return nil
 }
 
 // NewPatternHead returns the head of a pattern evaluator, names and
@@ -44,7 +83,7 @@ func NewPatternHead(e *Patterns) *PatternHead {
 	h := &PatternHead{PatternSetVersion: PatternSetVersion, FeatureSetVersion: FeatureSetVersion, Features: Names(), Families: PatternFamilies()}
 	for b := range NumPhaseBands {
 		w := e.HandWeights(b)
-		band := PatternBand{MinPieces: phaseBandMin[b], Hand: append([]float64(nil), w[:]...), Patterns: make([]float32, numPatternSlots)}
+		band := PatternBand{MinPieces: phaseBandMin[b], Hand: append([]float64(nil), w[:]...), Patterns: make(Float32s, numPatternSlots)}
 		for i, v := range e.PatternWeights(b) {
 			band.Patterns[i] = float32(v)
 		}

@@ -133,6 +133,20 @@ func LoadEvaluator(path string) (mcts.Evaluator, error) {
 
 // loadFile decodes an evaluator file by its format field.
 func loadFile(data []byte) (mcts.Evaluator, error) {
+	// The files this program writes open with their format: read it
+	// without parsing the rest, which the format's Load parses once (a
+	// model file is megabytes of numbers, and every command that plays
+	// the shipped model opens it). Anything else, and any file that does
+	// not load, takes the full check below, which words every error.
+	if format, ok := leadingFormat(data); ok {
+		for _, f := range fileFormats {
+			if f.Format == format {
+				if ev, err := f.Load(data); err == nil {
+					return ev, nil
+				}
+			}
+		}
+	}
 	var head struct {
 		Format string `json:"format"`
 	}
@@ -156,6 +170,21 @@ func loadFile(data []byte) (mcts.Evaluator, error) {
 	}
 	// Another program's file: say so without echoing what it holds.
 	return nil, fmt.Errorf("not an evaluator file: its format field names none of this program's formats; want %s", fileFormatsHelp())
+}
+
+// leadingFormat returns the format field's string when it is the first
+// field of a JSON object, reading no further.
+func leadingFormat(data []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return "", false
+	}
+	if k, err := dec.Token(); err != nil || k != "format" {
+		return "", false
+	}
+	v, err := dec.Token()
+	s, ok := v.(string)
+	return s, err == nil && ok
 }
 
 // fileFormatsHelp lists the file formats with their format strings.

@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -154,5 +155,25 @@ func TestShippedModelOpensByNameAliasAndIdentity(t *testing.T) {
 	}
 	if h := eval.EvaluatorHelp(); !strings.Contains(h, eval.BestName+" (the shipped model, "+eval.ShippedModel+")") {
 		t.Errorf("help %q does not name the shipped model", h)
+	}
+}
+
+// TestFloat32sReadsAsEncodingJSONDoes: the pattern weights' own decoder
+// gives what encoding/json gives a []float32 (rounded to float32, null,
+// empty, blanks, exponents) and refuses what it refuses.
+func TestFloat32sReadsAsEncodingJSONDoes(t *testing.T) {
+	for _, in := range []string{`[1.5, -2e-3,0.1 ,3]`, "[\n  0.30000001192092896,\n  -1e-45\n]", `[]`, `null`, `[ ]`} {
+		var mine eval.Float32s
+		var want []float32
+		errM, errW := json.Unmarshal([]byte(in), &mine), json.Unmarshal([]byte(in), &want)
+		if errM != nil || errW != nil || fmt.Sprint([]float32(mine)) != fmt.Sprint(want) || (mine == nil) != (want == nil) {
+			t.Errorf("%s: %v (%v), encoding/json %v (%v)", in, mine, errM, want, errW)
+		}
+	}
+	for _, in := range []string{`[1e39]`, `["1"]`, `[[1]]`, `{}`, `3`} {
+		var mine eval.Float32s
+		if err := json.Unmarshal([]byte(in), &mine); err == nil {
+			t.Errorf("%s: read as %v", in, mine)
+		}
 	}
 }

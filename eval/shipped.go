@@ -81,11 +81,16 @@ var embeddedModels = func() []embeddedModel {
 
 // open returns an evaluator of the model's own.
 func (m embeddedModel) open() (Opened, error) {
+	// The hash and the decode share nothing but the bytes: on a first
+	// open they run side by side, off a command's start.
+	id := make(chan string, 1)
+	go func() { id <- m.identity() }()
 	ev, err := m.decode()
+	identity := <-id
 	if err != nil {
 		return Opened{}, err
 	}
-	return Opened{Evaluator: cloneOf(ev), Identity: m.identity()}, nil
+	return Opened{Evaluator: cloneOf(ev), Identity: identity}, nil
 }
 
 // embeddedModelNamed returns the embedded model name names: its name,
