@@ -3,6 +3,7 @@ package pipeline
 import (
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -281,7 +282,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 			ew.printf("       (value leaves and cpuct 0.5, where fitted weights can show: at the default cpuct 1.5 they measure about even)\n")
 		}
 		ew.printf("       A %d-%d-%d (wins-draws-losses), score %.3f, Elo %s [95%% CI %s, %s], LOS %.1f%%\n",
-			m.Wins, m.Draws, m.Losses, m.Score, elo(m.Elo), elo(m.EloCI[0]), elo(m.EloCI[1]), 100*m.LOS)
+			m.Wins, m.Draws, m.Losses, m.Score, elo(m.Elo, m.Score-0.5), elo(m.EloCI[0], -1), elo(m.EloCI[1], +1), 100*m.LOS)
 	}
 
 	rep := s.Report
@@ -322,7 +323,16 @@ func (st *Strength) writeText(ew *errWriter) {
 // fmtP writes a p-value as the report does (stats.PText).
 func fmtP(p float64) string { return stats.PText(p) }
 
-func elo(x stats.Num) string { return stats.EloText(float64(x)) }
+// elo writes an Elo figure; one summary.json holds as null (an infinite
+// figure: a sweep's value, or an interval's open end) reads back as NaN and
+// is written as the infinity of sign's sign, as the run printed it.
+func elo(x stats.Num, sign float64) string {
+	v := float64(x)
+	if math.IsNaN(v) && sign != 0 {
+		v = math.Inf(int(math.Copysign(1, sign)))
+	}
+	return stats.EloText(v)
+}
 
 // errWriter keeps the first write error so that printing code stays plain.
 type errWriter struct {
