@@ -80,6 +80,16 @@ func TestSpecTablesAreCheckedBeforeAnyGame(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join(damaged, filepath.Base(f)), b, 0o644)
 	}
+	// A set missing a balance of its largest total: 1v2 of 3-piece tables
+	// (with 2v1 there, they answer up to 2 pieces only).
+	gap := filepath.Join(dir, "gap")
+	os.Mkdir(gap, 0o755)
+	for _, f := range files {
+		if !strings.Contains(filepath.Base(f), "1v2") {
+			b, _ := os.ReadFile(f)
+			os.WriteFile(filepath.Join(gap, filepath.Base(f)), b, 0o644)
+		}
+	}
 	spec := func(variant, tables string) string {
 		p := filepath.Join(dir, "spec.yaml")
 		os.WriteFile(p, []byte("name: t\ngames: 2\nrandom_opening: 2\npairing: openings\nengine: {sims: 4}\narms:\n"+
@@ -92,6 +102,7 @@ func TestSpecTablesAreCheckedBeforeAnyGame(t *testing.T) {
 	for _, c := range []struct{ what, variant, tables string }{
 		{"missing", "standard", filepath.Join(dir, "none")},
 		{"damaged", "standard", damaged},
+		{"missing a balance", "standard", gap},
 		{"of the other variant", "majority", good},
 		{"not tables", "standard", "/etc"},
 	} {
@@ -101,6 +112,9 @@ func TestSpecTablesAreCheckedBeforeAnyGame(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("check, tables %s: %v; want %q…", c.what, err, want)
 			continue
+		}
+		if c.tables == gap && !strings.Contains(err.Error(), "lack standard-1v2.sktb") {
+			t.Errorf("check, tables %s: %v; want the missing balance named", c.what, err)
 		}
 		out := filepath.Join(dir, "run-"+strings.ReplaceAll(c.what, " ", "-"))
 		s, _ := ReadSpec(p)

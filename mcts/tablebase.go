@@ -1,6 +1,7 @@
 package mcts
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -89,16 +90,26 @@ func (o tableOracle) Best(p *rules.Position) (game.Exact, rules.Move, bool) {
 }
 
 // CheckTables opens and loads the endgame tables s names (Tablebase) for
-// the rules r, as a searcher does, and returns the searcher's error (a
-// *TablesError): a command checks them before it writes anything, so that
-// bad tables refuse the run rather than its first game. Nothing to check
+// the rules r, as a searcher does, and returns the searcher's error, or
+// that a balance is missing (a *TablesError): a command checks them before it writes anything, so that
+// bad tables (damaged, of other rules, or missing a balance) refuse the
+// run rather than its first game. Nothing to check
 // without Tablebase. The tables stay open for the searchers that follow.
 func (s Settings) CheckTables(r rules.Rules) error {
 	if s.Tablebase == "" {
 		return nil
 	}
-	_, err := loadTables(s.Tablebase, r)
-	return err
+	o, err := loadTables(s.Tablebase, r)
+	if err != nil {
+		return err
+	}
+	// As tablebase.Check, on the tables the searchers will share: a set
+	// missing a balance below its largest answers for fewer pieces than
+	// its files suggest.
+	if note := o.t.MissingNote(); note != "" {
+		return &TablesError{Dir: s.Tablebase, Err: errors.New(note)}
+	}
+	return nil
 }
 
 // TablesError is the error of tables that do not open or load: Err says
