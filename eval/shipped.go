@@ -22,6 +22,12 @@ import (
 // (runspec's engines, evaluator "best"): models/trained-patterns.json, the
 // pattern value head with its move prior (docs/BENCHMARKS.md "pattern
 // value head" has the commands that fitted it).
+//
+// models/patterns-v2.json, generation 5 of the committed `surakarta train`
+// run its provenance names, beats it by +130.9 Elo [+107.8, +155.2] at
+// equal time (docs/BENCHMARKS.md "issue 29 item 4") and opens by its name;
+// it is not ShippedModel yet because the findings and the pipeline's
+// committed default run (README) were measured with this one.
 const ShippedModel = "trained-patterns"
 
 // BestName is the alias of ShippedModel: what the default engine's

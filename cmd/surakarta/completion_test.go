@@ -45,7 +45,7 @@ func TestShellCompletionCompletesFlagValues(t *testing.T) {
 		{[]string{"play", "--human", ""}, []string{"red", "black", "none"}},
 		{[]string{"fit", "data", "--model", ""}, []string{"ridge", "logistic"}},
 		{[]string{"pipeline", "--model", "l"}, []string{"logistic"}},
-		{[]string{"analyze", "--eval", ""}, []string{"best", "material", "trained-patterns", "models/", "w.json"}},
+		{[]string{"analyze", "--eval", ""}, []string{"best", "material", "patterns-v2", "trained-patterns", "models/", "w.json"}},
 		{[]string{"analyze", "--eval", "b"}, []string{"best"}},
 		{[]string{"fit", "data", "--weights", ""}, []string{"models/", "w.json"}},
 		{[]string{"stats", "d", "--by", "variant,re"}, []string{"variant,reason"}},

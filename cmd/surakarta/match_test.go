@@ -335,7 +335,7 @@ func TestMatchRecordsTheResolvedSettings(t *testing.T) {
 	if _, _, err := run(t, "", append(base, "--a", "sims=6,leaf=value")...); err != nil {
 		t.Fatal(err)
 	}
-	for _, a := range []string{"leaf=value,sims=6,cpuct=0.5", "sims=6,evaluator=trained-patterns"} {
+	for _, a := range []string{"leaf=value,sims=6,cpuct=0.5", "sims=6,evaluator=" + eval.ShippedModel} {
 		if _, _, err := run(t, "", append(base, "--a", a, "--resume")...); err != nil {
 			t.Errorf("the same engine spelled otherwise (%s) was refused: %v", a, err)
 		}

@@ -52,8 +52,9 @@ func newTrainCommand() *cobra.Command {
 			"same command with --resume continues where it stopped (more --generations extend a finished\n" +
 			"run); one train writes DIR at a time (a second is refused with the first's pid and command\n" +
 			"line). The defaults finish in about ten minutes on two cores. For a stronger model, more --games\n" +
-			"a generation is what measured (1200: +88 Elo at generation 3); generations past the third and a\n" +
-			"wider --window added little (docs/BENCHMARKS.md).\n" +
+			"a generation is what measured: the built-in model patterns-v2 is generation 5 of\n" +
+			"--games 3000 --gen0-games 600 --generations 5 --gate-games 400 --anchor-games 0\n" +
+			"--strength-games 0, 9 CPU-minutes (docs/BENCHMARKS.md).\n" +
 			"Progress goes to stderr.\n\n" +
 			"The rules flags (--variant majority, --no-capture-limit, ...) set the rules of every game,\n" +
 			"self-play and matches. --match-engine sets every match player's search as comma-separated\n" +
