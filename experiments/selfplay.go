@@ -12,6 +12,7 @@ import (
 	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
+	"github.com/surakarta/surakarta/tablebase"
 )
 
 // StudyEngine returns the engine configuration every arm of an experiment
@@ -50,8 +51,8 @@ func (a *ArmRun) Check() error {
 	if _, err := eval.OpenEvaluator(a.engine().Evaluator); err != nil {
 		return fmt.Errorf("evaluator: %w", err)
 	}
-	if err := a.engine().Settings.CheckTables(a.Rules); err != nil {
-		var te *mcts.TablesError
+	if _, err := tablebase.OpenOracle(a.engine().Tablebase, a.Rules); err != nil {
+		var te *tablebase.TablesError
 		if errors.As(err, &te) { // in the spec's spelling
 			return fmt.Errorf("engine tablebase %s: %w", te.Dir, te.Err)
 		}

@@ -148,7 +148,8 @@ type Settings struct {
 	// Tablebase is a directory of endgame tables (package tablebase) for
 	// the searched rules, or "" for none: a node whose position they cover
 	// is proven at once with their result and distance, and a root they
-	// cover plays their best move (tablebase.go).
+	// cover plays their best move (oracle.go). The searcher's caller opens
+	// them and gives them to NewSearcherOf as its oracle.
 	Tablebase string
 }
 

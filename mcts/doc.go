@@ -17,8 +17,9 @@
 // when a worker is made. A node stores its move's 16-bit code (game.Move),
 // so nodes are 24 bytes for every game. Surakarta's instances have the
 // short names: Searcher, Config, Result, MoveStat, Evaluator, PriorFiller,
-// Cloner, TableVerdict, with NewSearcher and Material; and Surakarta's
-// endgame tables reach the search as its oracle (tablebase.go).
+// Cloner, TableVerdict, with NewSearcher and Material; Surakarta's
+// endgame tables reach the search as its oracle (tablebase.Oracle), given
+// to NewSearcherOf.
 //
 // Files: search.go holds the searcher and its entry points (Search,
 // SearchParallel, SearchContext, tree reuse), result.go reads the tree into
@@ -31,8 +32,8 @@
 // scores game endings by the rules, repetition.go tracks the positions
 // since the last capture, backup.go adds the value along the path, and
 // solver.go proves nodes with their distances, oracle.go those an exact
-// oracle covers, tablebase.go makes Surakarta's endgame tables one
-// (Settings.Tablebase). parallel.go holds what
+// oracle covers (Surakarta's endgame tables, tablebase.Oracle, opened by
+// the searcher's caller: the search opens no file). parallel.go holds what
 // only tree-parallel search needs (pending counts of busy blocks, their
 // flushes, the shared counters); arena.go the node store; config.go
 // declares every engine setting once (Settings, Engine, Config and the

@@ -4,9 +4,12 @@ import (
 	"sync/atomic"
 
 	"github.com/surakarta/surakarta/game"
+	"github.com/surakarta/surakarta/rules"
 )
 
-// An exact oracle in the search (game.Oracle: endgame tables). Below the
+// An exact oracle in the search (game.Oracle: endgame tables, which the
+// caller opens, Surakarta's with tablebase.OpenOracle, and gives to
+// NewSearcherOf; the search opens no file). Below the
 // root, a node whose position the oracle covers and the rules do not end
 // is proven at its first visit with the oracle's result and distance
 // (setProof), and stays a leaf: the solver propagates the proof like its
@@ -19,6 +22,9 @@ import (
 // repetition with the game's earlier history (docs/TABLEBASE.md says where
 // that is exact for Surakarta's tables); a repetition reached inside the
 // tree is still adjudicated first.
+
+// TableVerdict is Surakarta's TableVerdictOf.
+type TableVerdict = TableVerdictOf[rules.Move]
 
 // TableVerdictOf is what the oracle says of a root position: the result
 // for its side to move (ProofWin, ProofLoss or ProofDraw), the plies to

@@ -50,37 +50,32 @@ type SearcherOf[G Game[P, M], P comparable, M game.Move] struct {
 // Searcher is Surakarta's SearcherOf.
 type Searcher = SearcherOf[rules.Rules, rules.Position, rules.Move]
 
-// NewSearcher returns a Surakarta searcher for cfg scoring with ev, its
-// generator seeded with cfg.Seed, and proving the positions the endgame
-// tables of cfg.Tablebase cover (none when empty). Its trees start small
-// and grow to at most cfg.MaxNodes node slots (two trees' worth when tree
-// reuse copies one).
+// NewSearcher returns a Surakarta searcher for cfg scoring with ev and
+// without endgame tables (NewSearcherOf with a nil oracle): a cfg that
+// names tables (Settings.Tablebase) is refused, since their caller opens
+// them (tablebase.OpenOracle) and gives them to NewSearcherOf.
 func NewSearcher(cfg Config, ev Evaluator) (*Searcher, error) {
-	var oracle game.Oracle[rules.Position, rules.Move]
-	if cfg.Tablebase != "" {
-		if err := cfg.Validate(); err != nil {
-			return nil, err
-		}
-		t, err := loadTables(cfg.Tablebase, cfg.Rules)
-		if err != nil {
-			return nil, err
-		}
-		oracle = t
-	}
-	return NewSearcherOf(cfg, ev, oracle)
+	return NewSearcherOf(cfg, ev, nil)
 }
 
 // NewSearcherOf returns a searcher of cfg.Rules's game for cfg scoring
-// with ev, its generator seeded with cfg.Seed; oracle, when not nil,
-// gives the exact values of the positions it covers (tablebase.go). It
-// refuses a game whose turns do not alternate (game.Turns) or whose
-// positions may have more moves than a node's children can number.
+// with ev, its generator seeded with cfg.Seed. oracle, when not nil, gives
+// the exact values of the positions it covers (oracle.go): the endgame
+// tables cfg.Tablebase names, which the caller has opened (a cfg that
+// names tables without an oracle is refused, rather than searched without
+// them). It refuses a game whose turns do not alternate (game.Turns) or
+// whose positions may have more moves than a node's children can number.
+// Its trees start small and grow to at most cfg.MaxNodes node slots (two
+// trees' worth when tree reuse copies one).
 func NewSearcherOf[G Game[P, M], P comparable, M game.Move](cfg ConfigOf[G], ev EvaluatorOf[P, M], oracle game.Oracle[P, M]) (*SearcherOf[G, P, M], error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if ev == nil {
 		return nil, errNilEvaluator
+	}
+	if cfg.Tablebase != "" && oracle == nil {
+		return nil, fmt.Errorf("endgame tables %s named but not opened: give them to the searcher as its oracle", cfg.Tablebase)
 	}
 	g := cfg.Rules
 	if t, ok := any(&g).(game.Turns); ok && !t.Alternating() {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -78,6 +79,10 @@ type Config struct {
 	// Logf, if set, receives notes about the run's start (resumed games,
 	// removed leftovers).
 	Logf func(format string, args ...any)
+
+	// oracle is the endgame tables Engine.Tablebase names, opened once by
+	// Run (check) and shared by the workers' searchers; nil: none.
+	oracle game.Oracle[rules.Position, rules.Move]
 }
 
 // GameStats summarises one finished game.
@@ -198,19 +203,18 @@ func (c *Config) check() error {
 	}
 	// Before the run claims its directory: bad tables leave nothing there,
 	// and neither do incomplete ones (a balance missing: the run would
-	// play with fewer pieces than its directory seems to hold).
-	if err := c.Engine.Settings.CheckTables(c.Rules); err != nil {
+	// play with fewer pieces than its directory seems to hold). The tables
+	// opened here are those the workers search with.
+	o, err := tablebase.OpenOracle(c.Engine.Tablebase, c.Rules)
+	if err != nil {
 		return err
 	}
-	if c.Engine.Tablebase != "" {
-		t, err := tablebase.Open(c.Engine.Tablebase, c.Rules) // headers: loaded above
-		if err == nil && t.MissingNote() != "" {
-			err = errors.New(t.MissingNote())
-		}
-		if err != nil {
-			return &mcts.TablesError{Dir: c.Engine.Tablebase, Err: err}
+	if o != nil {
+		if note := o.(tablebase.Oracle).T.MissingNote(); note != "" {
+			return &tablebase.TablesError{Dir: c.Engine.Tablebase, Err: errors.New(note)}
 		}
 	}
+	c.oracle = o
 	return nil
 }
 
@@ -247,6 +251,7 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	if err := cfg.check(); err != nil {
 		return sum, err
 	}
+	var err error
 	logf := cfg.Logf
 	if logf == nil {
 		logf = func(string, ...any) {}
@@ -258,7 +263,6 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	run := cfg.RunSettings()
 	st := &resumeState{todo: planned}
 	if cfg.Run.Out != "" && len(planned) > 0 {
-		var err error
 		if st, err = prepare(&cfg, run, planned, &sum, logf); err != nil {
 			return sum, err
 		}
@@ -270,7 +274,7 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	if cfg.OnKept != nil && sum.KeptRed+sum.KeptBlack+sum.KeptDraw > 0 {
 		cfg.OnKept(sum.KeptRed, sum.KeptBlack, sum.KeptDraw)
 	}
-	err := play(ctx, &cfg, run, &plan{st.todo, int64(cfg.PartGames)}, st.journaled, st.oldJournals, &sum)
+	err = play(ctx, &cfg, run, &plan{st.todo, int64(cfg.PartGames)}, st.journaled, st.oldJournals, &sum)
 	sum.Elapsed = time.Since(start)
 	return sum, err
 }
@@ -288,7 +292,7 @@ func newPlayer(cfg *Config) (*player, error) {
 		ev = c.Clone()
 	}
 	// The seed is the game's: play reseeds the searcher for every game.
-	s, err := mcts.NewSearcher(cfg.Engine.Config(cfg.Rules, 0), ev)
+	s, err := mcts.NewSearcherOf(cfg.Engine.Config(cfg.Rules, 0), ev, cfg.oracle)
 	if err != nil {
 		return nil, err
 	}

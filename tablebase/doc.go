@@ -11,7 +11,8 @@
 // Verdict (Lookup), verify.go the re-check of built tables, report.go what
 // build and verify print (text and JSON), auto.go the default tables
 // directory, the tables built on first use (Ensure), the check of a
-// directory a run names (Check) and what a run records of it (Identity).
+// directory a run names (Check) and what a run records of it (Identity), oracle.go the
+// tables as a search's exact oracle (game.Oracle: Oracle, OpenOracle).
 //
 // # What is solved
 //
@@ -140,6 +141,6 @@
 // therefore plays a table move at its root only when it does not end the
 // game by repetition (package mcts).
 //
-// The package imports only rules, internal/atomicfile, internal/filelock
-// and internal/progress (the progress line of a build on first use).
+// The package imports only game, rules, internal/atomicfile,
+// internal/filelock and internal/progress (the progress line of a build on first use).
 package tablebase

@@ -126,7 +126,7 @@ func (f *searchFlags) start(cmd *cobra.Command, moves string, quiet bool) (*rule
 	f.onPosition = func(p *rules.Position) { tb.larger(t, p) }
 	p := g.Position()
 	f.onPosition(&p)
-	s, err := mcts.NewSearcher(cfg, ev)
+	s, err := mcts.NewSearcherOf(cfg, ev, oracleOf(t))
 	if err != nil {
 		return nil, nil, err
 	}

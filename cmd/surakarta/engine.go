@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/engine"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/internal/version"
@@ -65,11 +66,11 @@ func newEngineCommand() *cobra.Command {
 // directory's when it holds them (the engine builds none: play, analyze or
 // tablebase build does); --tablebase= or setoption tablebase with an empty
 // value turns tables off. Notes go to stderr, each once.
-func engineTablesOf(cmd *cobra.Command) func(string, bool, rules.Rules) (string, error) {
+func engineTablesOf(cmd *cobra.Command) func(string, bool, rules.Rules) (string, game.Oracle[rules.Position, rules.Move], error) {
 	tb := newEngineTables(cmd.ErrOrStderr(), false, false)
-	return func(dir string, named bool, r rules.Rules) (string, error) {
-		dir, _, err := tb.resolve(dir, r, named)
-		return dir, err
+	return func(dir string, named bool, r rules.Rules) (string, game.Oracle[rules.Position, rules.Move], error) {
+		dir, t, err := tb.resolve(dir, r, named)
+		return dir, oracleOf(t), err
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/tablebase"
 )
@@ -92,12 +93,7 @@ func (e *engineTables) resolve(dir string, r rules.Rules, named bool) (string, *
 		}
 	}
 	e.say(t.MissingNote())
-	// Keep the headers only: the searcher loads the files itself (package
-	// mcts), so holding these would keep every table in memory twice.
-	if t, err = tablebase.Open(dir, r); err != nil {
-		return "", nil, err
-	}
-	e.ok[key] = t
+	e.ok[key] = t // loaded: the searchers get them as their oracle
 	return dir, t, nil
 }
 
@@ -107,4 +103,12 @@ func (e *engineTables) larger(t *tablebase.Tables, p *rules.Position) {
 	if t != nil {
 		e.say(t.LargerNote(p))
 	}
+}
+
+// oracleOf returns loaded tables as a searcher's oracle; nil for none.
+func oracleOf(t *tablebase.Tables) game.Oracle[rules.Position, rules.Move] {
+	if t == nil {
+		return nil
+	}
+	return tablebase.Oracle{T: t}
 }

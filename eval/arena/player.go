@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/tablebase"
 )
 
 // Player chooses the moves of one side in arena games: the built-in search
@@ -83,6 +86,7 @@ func TimedSearchPlayer(s mcts.Settings, ev mcts.Evaluator, moveTime time.Duratio
 }
 
 func searchPlayers(s mcts.Settings, ev mcts.Evaluator, moveTime time.Duration) PlayerFactory {
+	tables := &playerTables{dir: s.Tablebase, open: map[rules.Rules]game.Oracle[rules.Position, rules.Move]{}}
 	return func() (Player, error) {
 		e := ev
 		if c, ok := ev.(mcts.Cloner); ok {
@@ -91,21 +95,54 @@ func searchPlayers(s mcts.Settings, ev mcts.Evaluator, moveTime time.Duration) P
 		if err := s.Validate(); err != nil {
 			return nil, err
 		}
-		return &searchPlayer{settings: s, ev: e, moveTime: moveTime}, nil
+		return &searchPlayer{settings: s, ev: e, moveTime: moveTime, tables: tables}, nil
 	}
+}
+
+// playerTables are the endgame tables the players of one factory search
+// with (Settings.Tablebase), opened once for each rules they play under
+// and shared by the players (tables are read-only).
+type playerTables struct {
+	dir  string
+	mu   sync.Mutex
+	open map[rules.Rules]game.Oracle[rules.Position, rules.Move]
+}
+
+// oracle returns the tables for r, opened on first use; nil when the
+// settings name none.
+func (t *playerTables) oracle(r rules.Rules) (game.Oracle[rules.Position, rules.Move], error) {
+	if t.dir == "" {
+		return nil, nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if o, ok := t.open[r]; ok {
+		return o, nil
+	}
+	o, err := tablebase.OpenOracle(t.dir, r)
+	if err != nil {
+		return nil, err
+	}
+	t.open[r] = o
+	return o, nil
 }
 
 type searchPlayer struct {
 	settings mcts.Settings
 	ev       mcts.Evaluator
 	moveTime time.Duration  // 0: settings.Sims simulations a move
+	tables   *playerTables  // the factory's
 	s        *mcts.Searcher // for the rules of the last game
 }
 
 func (p *searchPlayer) NewGame(seed uint64, r rules.Rules) error {
 	if p.s == nil || p.s.Config().Rules != r {
+		oracle, err := p.tables.oracle(r)
+		if err != nil {
+			return err
+		}
 		// The seed is the game's: Reset below reseeds.
-		s, err := mcts.NewSearcher(mcts.Config{Settings: p.settings, Rules: r}, p.ev)
+		s, err := mcts.NewSearcherOf(mcts.Config{Settings: p.settings, Rules: r}, p.ev, oracle)
 		if err != nil {
 			return err
 		}

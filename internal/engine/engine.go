@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -40,13 +41,14 @@ type Options struct {
 	// Threads is the number of search threads (1: reproducible from the
 	// seed; more: tree-parallel).
 	Threads int
-	// Tables, if set, resolves the endgame tables the search uses under
-	// rules r from the tablebase setting dir: named reports that the
-	// command line or a setoption gave the setting (TablesNamed, then
+	// Tables, if set, resolves and opens the endgame tables the search
+	// uses under rules r from the tablebase setting dir: named reports that
+	// the command line or a setoption gave the setting (TablesNamed, then
 	// setoption tablebase); it returns the directory to search with (""
-	// for none), or an error that refuses the settings. Nil: the setting
-	// as it is.
-	Tables func(dir string, named bool, r rules.Rules) (string, error)
+	// for none) and its tables, loaded, as the searcher's oracle (nil for
+	// none), or an error that refuses the settings. Nil: no tables (a
+	// setting that names some is then refused by the searcher).
+	Tables func(dir string, named bool, r rules.Rules) (string, game.Oracle[rules.Position, rules.Move], error)
 	// TablesNamed reports that the command line gave the tablebase
 	// setting (an empty value included: no tables).
 	TablesNamed bool
@@ -73,9 +75,10 @@ type Engine struct {
 	opt   Options
 	rules rules.Rules
 
-	cfg mcts.Config    // the settings under rules, checked
-	ev  mcts.Evaluator // the evaluator cfg's engine names, opened once
-	s   *mcts.Searcher // nil until the first search after a change
+	cfg    mcts.Config                             // the settings under rules, checked
+	ev     mcts.Evaluator                          // the evaluator cfg's engine names, opened once
+	oracle game.Oracle[rules.Position, rules.Move] // the tables cfg names under rules; nil: none
+	s      *mcts.Searcher                          // nil until the first search after a change
 }
 
 // tablebaseSetting is the engine setting of the endgame tables.
@@ -98,11 +101,11 @@ func New(o Options) (*Engine, error) {
 
 // configure checks settings en with seed under rules r and makes them the
 // engine's, opening the evaluator only when en names another one than the
-// engine has; named is Options.Tables' (the tablebase setting was given).
-// With endgame tables a searcher is made at once: it opens them (a
-// damaged file refuses the settings here, not every go) and the first
-// go's clock does not pay for it; else the searcher is dropped and the
-// next search rebuilds it. On an error nothing changes.
+// engine has; named is Options.Tables' (the tablebase setting was given),
+// whose tables (an oracle, loaded) the searcher gets: a damaged file
+// refuses the settings here, not every go, and the first go's clock does
+// not pay for loading them. The searcher is dropped, and the next search
+// rebuilds it. On an error nothing changes.
 func (e *Engine) configure(en mcts.Engine, seed uint64, r rules.Rules, named bool) error {
 	if err := en.Validate(); err != nil {
 		return err
@@ -111,12 +114,13 @@ func (e *Engine) configure(en mcts.Engine, seed uint64, r rules.Rules, named boo
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
+	var oracle game.Oracle[rules.Position, rules.Move]
 	if e.opt.Tables != nil {
-		dir, err := e.opt.Tables(en.Tablebase, named, r)
+		dir, o, err := e.opt.Tables(en.Tablebase, named, r)
 		if err != nil {
 			return err
 		}
-		cfg.Tablebase = dir
+		cfg.Tablebase, oracle = dir, o
 	}
 	ev := e.ev
 	if ev == nil || en.Evaluator != e.opt.Engine.Evaluator {
@@ -125,15 +129,8 @@ func (e *Engine) configure(en mcts.Engine, seed uint64, r rules.Rules, named boo
 			return err
 		}
 	}
-	var s *mcts.Searcher
-	if cfg.Tablebase != "" {
-		var err error
-		if s, err = mcts.NewSearcher(cfg, ev); err != nil {
-			return err
-		}
-	}
 	e.opt.Engine, e.opt.Seed, e.opt.TablesNamed, e.rules = en, seed, named, r
-	e.cfg, e.ev, e.s = cfg, ev, s
+	e.cfg, e.ev, e.oracle, e.s = cfg, ev, oracle, nil
 	return nil
 }
 
@@ -222,7 +219,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, b protocol.Budget) (
 	if e.s == nil || e.s.Config().Sims != sims {
 		cfg := e.cfg
 		cfg.Sims = sims
-		s, err := mcts.NewSearcher(cfg, e.ev)
+		s, err := mcts.NewSearcherOf(cfg, e.ev, e.oracle)
 		if err != nil {
 			return protocol.Result{}, err
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -25,12 +26,12 @@ func TestTablesHookSeesEachChangeAndItsRefusalKeepsTheSettings(t *testing.T) {
 	en.Sims = 10
 	e, err := New(Options{Name: "t", Settings: []protocol.OptionInfo{{Name: "sims"}, {Name: "tablebase"}},
 		Engine: en, Seed: 1, OpenEvaluator: (&opener{}).open, Threads: 1,
-		Tables: func(dir string, named bool, r rules.Rules) (string, error) {
+		Tables: func(dir string, named bool, r rules.Rules) (string, game.Oracle[rules.Position, rules.Move], error) {
 			calls = append(calls, call{dir, named, r})
 			if dir == "bad" || r.Variant == rules.Majority {
-				return "", refuse
+				return "", nil, refuse
 			}
-			return "", nil
+			return "", nil, nil
 		}})
 	if err != nil {
 		t.Fatal(err)

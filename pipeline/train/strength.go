@@ -12,6 +12,7 @@ import (
 	"github.com/surakarta/surakarta/internal/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/tablebase"
 )
 
 // StrengthFile is the final comparison's file under Out.
@@ -163,7 +164,11 @@ func (r *runner) calibrate(engines []player) ([]float64, error) {
 	for i, e := range engines {
 		cfg := e.cfg
 		cfg.ReuseTree = false
-		s, err := mcts.NewSearcher(mcts.Config{Settings: cfg, Seed: mcts.DefaultConfig().Seed, Rules: c.rules()}, e.ev)
+		oracle, err := tablebase.OpenOracle(cfg.Tablebase, c.rules())
+		if err != nil {
+			return nil, err
+		}
+		s, err := mcts.NewSearcherOf(mcts.Config{Settings: cfg, Seed: mcts.DefaultConfig().Seed, Rules: c.rules()}, e.ev, oracle)
 		if err != nil {
 			return nil, err
 		}

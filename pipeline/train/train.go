@@ -25,6 +25,7 @@ import (
 	"github.com/surakarta/surakarta/internal/version"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
+	"github.com/surakarta/surakarta/tablebase"
 )
 
 // settings are the parts of a Config that decide a run's results: a run is
@@ -187,7 +188,7 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	c := &r.cfg
 	// What could refuse the run is checked before the directory is
 	// touched, so that a refused run leaves nothing there.
-	if err := (mcts.Settings{Tablebase: c.SelfPlay.Tablebase}).CheckTables(c.rules()); err != nil {
+	if _, err := tablebase.OpenOracle(c.SelfPlay.Tablebase, c.rules()); err != nil {
 		return nil, err
 	}
 	// The anchors' evaluator by name, from eval's registry.

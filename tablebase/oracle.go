@@ -1,0 +1,91 @@
+package tablebase
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/surakarta/surakarta/game"
+	"github.com/surakarta/surakarta/rules"
+)
+
+// Oracle is loaded tables as the search's exact oracle (game.Oracle: a
+// searcher proves the positions it covers at their first visit and plays
+// its move at a covered root). Make one with OpenOracle, or from Tables
+// already loaded (LoadAll) as Oracle{t}: a probe of loaded tables never
+// fails.
+type Oracle struct{ T *Tables }
+
+var _ game.Oracle[rules.Position, rules.Move] = Oracle{}
+
+// OpenOracle opens and loads every table of dir for r (Open, LoadAll) as
+// an Oracle; dir "" gives nil, no tables. The caller opens the tables once
+// and gives them to every searcher that uses them (they are read-only and
+// safe for concurrent use); a command opens them before it writes
+// anything, so that bad tables refuse the run rather than its first game.
+// Its error is a *TablesError.
+func OpenOracle(dir string, r rules.Rules) (game.Oracle[rules.Position, rules.Move], error) {
+	if dir == "" {
+		return nil, nil
+	}
+	t, err := Open(dir, r)
+	if err == nil {
+		err = t.LoadAll()
+	}
+	if err != nil {
+		return nil, &TablesError{Dir: dir, Err: err}
+	}
+	// A set missing a balance below its largest answers for fewer pieces
+	// than its files suggest: refused, as Check refuses it.
+	if note := t.MissingNote(); note != "" {
+		return nil, &TablesError{Dir: dir, Err: errors.New(note)}
+	}
+	return Oracle{t}, nil
+}
+
+// TablesError is the error of tables that do not open or load: Err says
+// what is wrong with Dir. Its text names the setting by its flag
+// (--tablebase); a spec's reader names it by its key instead.
+type TablesError struct {
+	Dir string
+	Err error
+}
+
+func (e *TablesError) Error() string { return fmt.Sprintf("--tablebase %s: %v", e.Dir, e.Err) }
+
+func (e *TablesError) Unwrap() error { return e.Err }
+
+// exact returns an entry as an exact value for the side to move.
+func exact(e Entry) game.Exact {
+	switch e.Result {
+	case Win:
+		return game.Exact{Score: 1, Plies: e.Plies}
+	case Loss:
+		return game.Exact{Score: -1, Plies: e.Plies}
+	}
+	return game.Exact{Plies: e.Plies}
+}
+
+// Probe returns the tables' value of p when they cover it.
+func (o Oracle) Probe(p *rules.Position) (game.Exact, bool) {
+	if !o.T.Covers(p) {
+		return game.Exact{}, false
+	}
+	e, ok, err := o.T.Probe(p)
+	if !ok || err != nil { // err: not after LoadAll
+		return game.Exact{}, false
+	}
+	return exact(e), true
+}
+
+// Best returns the tables' value of p and their best move when they
+// cover p.
+func (o Oracle) Best(p *rules.Position) (game.Exact, rules.Move, bool) {
+	if !o.T.Covers(p) {
+		return game.Exact{}, rules.NoMove, false
+	}
+	e, best, ok, err := o.T.Best(p)
+	if !ok || err != nil {
+		return game.Exact{}, rules.NoMove, false
+	}
+	return exact(e), best, true
+}
