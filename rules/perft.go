@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -101,9 +102,20 @@ type DivideEntry struct {
 // the work is split by the replies to the root moves (a few hundred pieces of
 // uneven size), so the goroutines stay busy until the end.
 func PerftDivide(p Position, depth, threads int) []DivideEntry {
+	out, _ := PerftDivideContext(context.Background(), p, depth, threads)
+	return out
+}
+
+// PerftDivideContext is PerftDivide that stops when ctx is done, returning
+// ctx's error: every node more than perftStopDepth plies above the leaves
+// looks at a stop flag first, so that even a count of hours (depth 9 from
+// the start) ends within a fraction of a second.
+func PerftDivideContext(ctx context.Context, p Position, depth, threads int) ([]DivideEntry, error) {
 	if threads < 1 {
 		threads = runtime.GOMAXPROCS(0)
 	}
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	var buf [MaxMoves]Move
 	moves := p.GenerateMoves(buf[:0])
 	out := make([]DivideEntry, len(moves))
@@ -119,8 +131,8 @@ func PerftDivide(p Position, depth, threads int) []DivideEntry {
 	// A task counts the leaves depth-1 below a root move or, with depth >=
 	// 3, depth-2 below one of its replies.
 	type task struct {
-		root     int
-		us, them Bitboard
+		root int
+		pos  Position
 	}
 	tasks := make([]task, 0, size)
 	sub := depth - 1
@@ -129,27 +141,23 @@ func PerftDivide(p Position, depth, threads int) []DivideEntry {
 	}
 	for i, child := range children {
 		if depth < 3 {
-			tasks = append(tasks, task{i, child.pieces[child.side], child.pieces[child.side^1]})
+			tasks = append(tasks, task{i, child})
 			continue
 		}
 		var replies [MaxMoves]Move
 		for _, r := range child.GenerateMoves(replies[:0]) {
-			g := child.Apply(r)
-			tasks = append(tasks, task{i, g.pieces[g.side], g.pieces[g.side^1]})
+			tasks = append(tasks, task{i, child.Apply(r)})
 		}
 	}
 	counts := make([]uint64, len(tasks))
 	var next atomic.Int64
 	work := func() {
-		for {
+		for !stop.Load() {
 			k := int(next.Add(1) - 1)
 			if k >= len(tasks) {
 				return
 			}
-			counts[k] = 1
-			if sub > 0 {
-				counts[k] = perft(tasks[k].us, tasks[k].them, sub)
-			}
+			counts[k] = perftUntil(tasks[k].pos, sub, &stop)
 		}
 	}
 	var wg sync.WaitGroup
@@ -158,10 +166,37 @@ func PerftDivide(p Position, depth, threads int) []DivideEntry {
 	}
 	work()
 	wg.Wait()
+	if stop.Load() {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
 	for k, t := range tasks {
 		out[t.root].Nodes += counts[k]
 	}
-	return out
+	return out, nil
+}
+
+// perftStopDepth is the height above the leaves up to which perftUntil
+// counts without looking at its stop flag: perft 5 takes a few
+// milliseconds, and the nodes above it are too few for the look to cost.
+const perftStopDepth = 5
+
+// perftUntil is Perft(p, depth) that gives up, with a partial count, once
+// stop is set.
+func perftUntil(p Position, depth int, stop *atomic.Bool) uint64 {
+	if depth <= perftStopDepth {
+		return Perft(p, depth)
+	}
+	var buf [MaxMoves]Move
+	var n uint64
+	for _, m := range p.GenerateMoves(buf[:0]) {
+		if stop.Load() {
+			return n
+		}
+		n += perftUntil(p.Apply(m), depth-1, stop)
+	}
+	return n
 }
 
 // PerftParallel returns Perft(p, depth) with the work split across threads
@@ -170,9 +205,20 @@ func PerftParallel(p Position, depth, threads int) uint64 {
 	if depth <= 1 || threads == 1 {
 		return Perft(p, depth)
 	}
+	n, _ := PerftParallelContext(context.Background(), p, depth, threads)
+	return n
+}
+
+// PerftParallelContext is PerftParallel that stops when ctx is done, as
+// PerftDivideContext does, returning ctx's error.
+func PerftParallelContext(ctx context.Context, p Position, depth, threads int) (uint64, error) {
+	if depth <= 1 {
+		return Perft(p, depth), ctx.Err()
+	}
+	entries, err := PerftDivideContext(ctx, p, depth, threads)
 	var n uint64
-	for _, e := range PerftDivide(p, depth, threads) {
+	for _, e := range entries {
 		n += e.Nodes
 	}
-	return n
+	return n, err
 }

@@ -38,12 +38,14 @@ func execute(ctx context.Context, root *cobra.Command, args []string) error {
 
 // exitStatus is the process's exit status for err, the error execute
 // returned under ctx: 0, exitInterrupted when a signal ended ctx and the
-// command stopped for it, else 1.
+// command failed (it stopped for the signal, whatever its error wraps:
+// selfplay's, pipeline's and train's say what they kept and how to
+// resume), else 1.
 func exitStatus(ctx context.Context, err error) int {
 	switch {
 	case err == nil:
 		return 0
-	case ctx.Err() != nil && errors.Is(err, context.Canceled):
+	case ctx.Err() != nil:
 		return exitInterrupted
 	default:
 		return 1

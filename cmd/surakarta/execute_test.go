@@ -99,9 +99,11 @@ func TestWithoutJSONAFailurePrintsNothingOnStdout(t *testing.T) {
 	}
 }
 
-// TestExitStatus: an interrupted command exits 130 as shells expect, any
-// other failure 1; an error that is merely a cancelled context without a
-// signal is an ordinary failure.
+// TestExitStatus: an interrupted command exits 130 as shells expect,
+// whatever its error says (selfplay's, pipeline's and train's name what
+// they kept and wrap no context error: they exited 1), any other failure
+// 1; an error that is merely a cancelled context without a signal is an
+// ordinary failure.
 func TestExitStatus(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	if s := exitStatus(ctx, nil); s != 0 {
@@ -111,8 +113,8 @@ func TestExitStatus(t *testing.T) {
 		t.Errorf("cancelled error without an interrupt: %d, want 1", s)
 	}
 	cancel()
-	if s := exitStatus(ctx, errors.New("game interrupted: "+context.Canceled.Error())); s != 1 {
-		t.Errorf("an unrelated error after an interrupt: %d, want 1", s)
+	if s := exitStatus(ctx, errors.New("interrupted: 0 of this run's 400 games are in out")); s != exitInterrupted {
+		t.Errorf("a command's own interrupted error after an interrupt: %d, want %d", s, exitInterrupted)
 	}
 	if s := exitStatus(ctx, context.Canceled); s != exitInterrupted {
 		t.Errorf("interrupted: %d, want %d", s, exitInterrupted)

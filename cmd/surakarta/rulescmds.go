@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -64,7 +65,7 @@ func newPerftCommand() *cobra.Command {
 			if threads < 1 {
 				return fmt.Errorf("--threads %d: want at least 1", threads)
 			}
-			var count func() (text string, total uint64, entries []perftDivideJSON)
+			var count func() (text string, total uint64, entries []perftDivideJSON, err error)
 			switch gameName {
 			case rules.Rules{}.Name():
 				if depth < 0 || depth > 12 {
@@ -74,9 +75,9 @@ func newPerftCommand() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				count = func() (string, uint64, []perftDivideJSON) {
-					total, entries := perftWithProgress(cmd.ErrOrStderr(), p, depth, threads, quiet)
-					return p.FEN(), total, entries
+				count = func() (string, uint64, []perftDivideJSON, error) {
+					total, entries, err := perftWithProgress(cmd.Context(), cmd.ErrOrStderr(), p, depth, threads, quiet)
+					return p.FEN(), total, entries, err
 				}
 			case alquerque.Rules{}.Name():
 				if depth < 0 || depth > 16 {
@@ -92,16 +93,19 @@ func newPerftCommand() *cobra.Command {
 						return fmt.Errorf("--fen: %w", err)
 					}
 				}
-				count = func() (string, uint64, []perftDivideJSON) {
+				count = func() (string, uint64, []perftDivideJSON, error) {
 					total, entries := alquerquePerft(p, depth)
-					return p.Text(), total, entries
+					return p.Text(), total, entries, nil
 				}
 			default:
 				return fmt.Errorf("--game %q: want %s", gameName, strings.Join(gameNames, " or "))
 			}
 			out := cmd.OutOrStdout()
 			start := time.Now()
-			text, total, entries := count()
+			text, total, entries, err := count()
+			if err != nil {
+				return err
+			}
 			elapsed := time.Since(start)
 			if !divide {
 				entries = nil
@@ -154,10 +158,11 @@ func alquerquePerft(p alquerque.Position, depth int) (uint64, []perftDivideJSON)
 // perftWithProgress counts the leaves depth plies below p one root move at
 // a time, each on threads goroutines, showing the root moves done on w
 // while a long count runs; it returns the total and each root move's count,
-// sorted by move.
-func perftWithProgress(w io.Writer, p rules.Position, depth, threads int, quiet bool) (uint64, []perftDivideJSON) {
+// sorted by move. Interrupted (ctx done) it stops within a fraction of a
+// second and says how far it got.
+func perftWithProgress(ctx context.Context, w io.Writer, p rules.Position, depth, threads int, quiet bool) (uint64, []perftDivideJSON, error) {
 	if depth == 0 {
-		return 1, nil
+		return 1, nil, nil
 	}
 	var buf [rules.MaxMoves]rules.Move
 	moves := p.GenerateMoves(buf[:0])
@@ -167,13 +172,16 @@ func perftWithProgress(w io.Writer, p rules.Position, depth, threads int, quiet 
 	var total uint64
 	entries := make([]perftDivideJSON, len(moves))
 	for i, m := range moves {
-		n := rules.PerftParallel(p.Apply(m), depth-1, threads)
+		n, err := rules.PerftParallelContext(ctx, p.Apply(m), depth-1, threads)
+		if err != nil {
+			return 0, nil, fmt.Errorf("perft --depth %d interrupted after %d of %d root moves: there is no count to print", depth, i, len(moves))
+		}
 		entries[i] = perftDivideJSON{p.MoveString(m), n}
 		total += n
 		done.Add(1)
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Move < entries[j].Move })
-	return total, entries
+	return total, entries, nil
 }
 
 func newMovesCommand() *cobra.Command {

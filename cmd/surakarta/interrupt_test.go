@@ -1,0 +1,70 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/surakarta/surakarta/internal/testutil"
+)
+
+// TestCtrlCExits130Promptly: Ctrl-C (SIGINT) ends each long command
+// within seconds with status 130, as README promises and shells expect,
+// and with the command's own word on what it kept, never Go's "context
+// canceled". selfplay, pipeline and train exited 1; perft --depth 9 ran on
+// for 90 s.
+func TestCtrlCExits130Promptly(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"selfplay", []string{"selfplay", "--games", "400", "--sims", "50", "--out", "OUT"}, "Run the same command with --resume"},
+		{"pipeline", []string{"pipeline", "--out", "OUT"}, "run the same command with --resume"},
+		{"train", []string{"train", "--out", "OUT"}, "run the same command with --resume"},
+		{"perft", []string{"perft", "--depth", "9", "--quiet"}, "perft --depth 9 interrupted after 0 of 16 root moves"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			args := make([]string, len(tc.args))
+			for i, a := range tc.args {
+				args[i] = strings.ReplaceAll(a, "OUT", out)
+			}
+			t.Setenv(childEnv, "1")
+			cmd := exec.Command(os.Args[0], args...)
+			var stderr testutil.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(1500 * time.Millisecond) // past the signal handler's set-up
+			cmd.Process.Signal(os.Interrupt)
+			sent := time.Now()
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(10 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("still running 10 s after SIGINT; stderr:\n%s", stderr.String())
+			}
+			took := time.Since(sent)
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted {
+				t.Errorf("exit %v after SIGINT, want status %d", err, exitInterrupted)
+			}
+			if took > 3*time.Second {
+				t.Errorf("exited %v after SIGINT, want within about a second", took)
+			}
+			if msg := stderr.String(); !strings.Contains(msg, tc.want) || strings.Contains(msg, "context canceled") {
+				t.Errorf("stderr lacks %q (or speaks of context canceled):\n%s", tc.want, msg)
+			}
+		})
+	}
+}
