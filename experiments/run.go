@@ -314,8 +314,8 @@ func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, 
 // playArms plays the arms that are not complete, in order.
 func playArms(ctx context.Context, runs []ArmRun, player Player, logf func(string, ...any)) error {
 	for i, a := range runs {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("experiment stopped before arm %s: %w; run the same command again to resume", a.Name, err)
+		if ctx.Err() != nil {
+			return fmt.Errorf("experiment interrupted before arm %s: the arms before it are kept; run the same command with --resume to continue", a.Name)
 		}
 		if err := a.checkFormerDefault(); err != nil {
 			return fmt.Errorf("arm %s: %w", a.Name, err)
@@ -335,7 +335,7 @@ func playArms(ctx context.Context, runs []ArmRun, player Player, logf func(strin
 		logf("arm %d/%d %s: %s, %d sims, %s, %s (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.sims(), regime, games(a.Run.Games), done)
 		if err := player.PlayArm(ctx, a); err != nil {
 			if ctx.Err() != nil {
-				return fmt.Errorf("arm %s interrupted: %w; run the same command again to resume", a.Name, err)
+				return fmt.Errorf("arm %s interrupted: its finished games are kept; run the same command with --resume to continue", a.Name)
 			}
 			return fmt.Errorf("arm %s: %w", a.Name, err)
 		}

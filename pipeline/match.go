@@ -98,7 +98,7 @@ func (p *runner) matchAgainst(ctx context.Context, opponent, file string, sum **
 		ArenaOptions: arena.ArenaOptions{Run: run, Rules: c.Rules, Openings: book}})
 	if err != nil {
 		if ctx.Err() != nil {
-			return "", "", fmt.Errorf("match against %s interrupted: %w; run the same command with --resume: the finished stages are kept and this match is played again", opponent, err)
+			return "", "", fmt.Errorf("match against %s interrupted: run the same command with --resume: the finished stages are kept and this match is played again", opponent)
 		}
 		return "", "", fmt.Errorf("match against %s: %w", opponent, err)
 	}

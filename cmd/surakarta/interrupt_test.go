@@ -16,7 +16,8 @@ import (
 // within seconds with status 130, as README promises and shells expect,
 // and with the command's own word on what it kept, never Go's "context
 // canceled". selfplay, pipeline and train exited 1; perft --depth 9 ran on
-// for 90 s.
+// for 90 s; match and analyze ended on "context canceled"; experiment run
+// said "run the same command again", which without --resume is refused.
 func TestCtrlCExits130Promptly(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -27,6 +28,9 @@ func TestCtrlCExits130Promptly(t *testing.T) {
 		{"pipeline", []string{"pipeline", "--out", "OUT"}, "run the same command with --resume"},
 		{"train", []string{"train", "--out", "OUT"}, "run the same command with --resume"},
 		{"perft", []string{"perft", "--depth", "9", "--quiet"}, "perft --depth 9 interrupted after 0 of 16 root moves"},
+		{"match", []string{"match", "--games", "100", "--out", "OUT"}, "match interrupted; the report covers the 0 games completed in order\nthe same command with --resume continues it\n"},
+		{"analyze", []string{"analyze", "--sims", "100000000", "--quiet"}, "surakarta: search interrupted after "},
+		{"experiment", []string{"experiment", "run", "../../experiments/specs/variants.yaml", "--out", "OUT"}, "interrupted: its finished games are kept; run the same command with --resume to continue"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")

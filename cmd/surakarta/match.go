@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 
@@ -135,6 +136,9 @@ func newMatchCommand() *cobra.Command {
 			}
 			if err != nil {
 				fmt.Fprint(cmd.ErrOrStderr(), res.StoppedNote(err))
+				if errors.Is(err, context.Canceled) {
+					err = errors.New("match interrupted") // the note says what is kept; not Go's "context canceled"
+				}
 			}
 			return cmp.Or(err, printResult(cmd, asJSON, res.JSON(), res.WriteText))
 		},

@@ -117,7 +117,8 @@ func TestPlayHintAndUndo(t *testing.T) {
 
 // TestPlayCtrlCEndsCleanly: an interrupt while the engine searches, or at
 // the prompt, ends the game with its position, and exits 130 (not 0: a
-// script can tell an abandoned game from a finished one).
+// script can tell an abandoned game from a finished one), with the game
+// abandoned in words, not Go's "context canceled".
 func TestPlayCtrlCEndsCleanly(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -138,7 +139,8 @@ func TestPlayCtrlCEndsCleanly(t *testing.T) {
 		err := execute(ctx, cmd, tc.args)
 		status := exitStatus(ctx, err)
 		cancel()
-		if status != exitInterrupted || !strings.Contains(out.String(), "interrupted\ngame abandoned after 0 plies; to continue: --fen 'bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1'") {
+		if status != exitInterrupted || !strings.Contains(out.String(), "interrupted\ngame abandoned after 0 plies; to continue: --fen 'bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1'") ||
+			err == nil || err.Error() != "interrupted: the game was abandoned" {
 			t.Errorf("%s: exit status %d (%v)\n%s", tc.name, status, err, out.String())
 		}
 	}

@@ -158,7 +158,11 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 // StoppedNote says why a match stopped early (err, what Run returned with
 // its result) and how to continue it, as match says it on stderr.
 func (m *Result) StoppedNote(err error) string {
-	note := fmt.Sprintf("match stopped: %v; the report covers the %d games completed in order\n", err, m.Arena.Games)
+	why := "stopped: " + err.Error()
+	if errors.Is(err, context.Canceled) {
+		why = "interrupted" // Ctrl-C, in words, not Go's "context canceled"
+	}
+	note := fmt.Sprintf("match %s; the report covers the %d games completed in order\n", why, m.Arena.Games)
 	if m.opt.Run.Out != "" {
 		note += "the same command with --resume continues it\n"
 	}

@@ -72,8 +72,12 @@ func Analyze(ctx context.Context, progressOut io.Writer, g *rules.Game, s *mcts.
 	start := time.Now()
 	res, err := Search(ctx, progressOut, s, g, threads, quiet)
 	elapsed := time.Since(start)
+	if err != nil && ctx.Err() != nil {
+		// Interrupted: said in words, not as Go's "context canceled".
+		return Analysis{}, fmt.Errorf("search interrupted after %d simulations: nothing to show", res.Sims)
+	}
 	if err != nil {
-		return Analysis{}, fmt.Errorf("search interrupted after %d simulations: %w", res.Sims, err)
+		return Analysis{}, fmt.Errorf("search stopped after %d simulations: %w", res.Sims, err)
 	}
 	return New(g, &res, threads, elapsed), nil
 }

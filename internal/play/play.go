@@ -113,7 +113,7 @@ func (p *player) run() error {
 			if errors.Is(err, errQuit) {
 				return nil
 			}
-			return fmt.Errorf("interrupted: the game was abandoned (%w)", err) // exit status 130
+			return errors.New("interrupted: the game was abandoned") // exit status 130; no "context canceled" for users
 		}
 		if err != nil {
 			return err
