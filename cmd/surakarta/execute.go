@@ -24,6 +24,7 @@ const exitInterrupted = 130
 // problems it found) is not given a second one.
 func execute(ctx context.Context, root *cobra.Command, args []string) error {
 	root.SetArgs(args)
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return unknownFlagError(cmd, err, args) })
 	out := &countingWriter{w: root.OutOrStdout()}
 	root.SetOut(out)
 	cmd, err := root.ExecuteContextC(ctx)

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/surakarta/surakarta/mcts"
+)
+
+// flagHint is a flag a command lacks that users reach for, with what to
+// give instead: hint gets the value the user gave (or "N" when none
+// followed the flag).
+type flagHint struct {
+	// applies says whether the hint is for cmd (by its flags or name).
+	applies func(cmd *cobra.Command) bool
+	// flag matches the unknown flag's name, without dashes.
+	flag func(name string) bool
+	hint func(cmd *cobra.Command, name, value string) string
+}
+
+// flagHints is the one table of the hints unknown-flag errors give
+// (unknownFlagError): an engine setting given to match, --threads to a
+// command of games at once, --variant to stats.
+var flagHints = []flagHint{
+	{
+		applies: func(cmd *cobra.Command) bool { return cmd.Flags().Lookup("a") != nil && cmd.Flags().Lookup("b") != nil },
+		flag:    func(name string) bool { return mcts.LookupSetting(name) != nil },
+		hint: func(_ *cobra.Command, name, v string) string {
+			key := mcts.LookupSetting(name).Name
+			h := fmt.Sprintf("each side's engine settings go in --a and --b: --a %s=%s --b %s=%s", key, v, key, v)
+			if key == "sims" {
+				h += fmt.Sprintf(", or --go 'sims %s' for both sides' budget", v)
+			}
+			return h
+		},
+	},
+	{
+		applies: func(cmd *cobra.Command) bool { return cmd.Flags().Lookup("concurrency") != nil },
+		flag:    func(name string) bool { return name == "threads" || name == "workers" || name == "jobs" },
+		hint: func(cmd *cobra.Command, _, v string) string {
+			return fmt.Sprintf("%s plays --concurrency games at once, each search on one thread: give --concurrency %s", cmd.CommandPath(), v)
+		},
+	},
+	{
+		applies: func(cmd *cobra.Command) bool { return cmd.Name() == "stats" },
+		flag:    func(name string) bool { return name == "variant" },
+		hint: func(*cobra.Command, string, string) string {
+			return "stats reports each variant of a dataset apart (variant is always a grouping field, --by adds others): read that variant's lines"
+		},
+	},
+}
+
+// unknownFlagError is the root's flag error function: an unknown flag's
+// error gains the hint of flagHints that applies (args, the command line,
+// give the flag's value) and where the flags are listed; other flag
+// errors pass unchanged.
+func unknownFlagError(cmd *cobra.Command, err error, args []string) error {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return err
+	}
+	for _, h := range flagHints {
+		if h.applies(cmd) && h.flag(name) {
+			return fmt.Errorf("%w; %s", err, h.hint(cmd, name, flagValue(args, name)))
+		}
+	}
+	return fmt.Errorf("%w (%s --help lists its flags)", err, cmd.CommandPath())
+}
+
+// flagValue is the value given to --name in args: --name=V or --name V,
+// else "N".
+func flagValue(args []string, name string) string {
+	for i, a := range args {
+		if v, ok := strings.CutPrefix(a, "--"+name+"="); ok {
+			return v
+		}
+		if a == "--"+name && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+			return args[i+1]
+		}
+	}
+	return "N"
+}

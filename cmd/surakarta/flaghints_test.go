@@ -1,0 +1,25 @@
+package main
+
+import "testing"
+
+// TestUnknownFlagsSayWhatToGive: a flag a command lacks that users reach
+// for is refused with what to give instead (flagHints), the value they
+// gave carried over; any other unknown flag names the help that lists the
+// flags. match --sims 400 once said "unknown flag: --sims" and no more.
+func TestUnknownFlagsSayWhatToGive(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match", "--sims", "400"}, "unknown flag: --sims; each side's engine settings go in --a and --b: --a sims=400 --b sims=400, or --go 'sims 400' for both sides' budget"},
+		{[]string{"match", "--leaf=value"}, "unknown flag: --leaf; each side's engine settings go in --a and --b: --a leaf=value --b leaf=value"},
+		{[]string{"stats", "data", "--variant", "majority"}, "unknown flag: --variant; stats reports each variant of a dataset apart (variant is always a grouping field, --by adds others): read that variant's lines"},
+		{[]string{"selfplay", "--threads", "4"}, "unknown flag: --threads; surakarta selfplay plays --concurrency games at once, each search on one thread: give --concurrency 4"},
+		{[]string{"match", "--threads"}, "unknown flag: --threads; surakarta match plays --concurrency games at once, each search on one thread: give --concurrency N"},
+		{[]string{"perft", "--frob"}, "unknown flag: --frob (surakarta perft --help lists its flags)"},
+	} {
+		if _, _, err := run(t, "", tc.args...); err == nil || err.Error() != tc.want {
+			t.Errorf("%v: %v\nwant %s", tc.args, err, tc.want)
+		}
+	}
+}
