@@ -40,8 +40,28 @@ func CheckDir(dir string) error {
 	if gens, _ := filepath.Glob(filepath.Join(dir, "gen-[0-9][0-9]*", "data")); len(gens) > 0 {
 		return fmt.Errorf("no dataset at %s: it is a training run (train --out); each generation's games are in its gen-NN/data, e.g. %s", dir, gens[len(gens)-1])
 	}
+	if inside := datasetsInside(dir); len(inside) > 0 {
+		// A pipeline's --out: its games are in DIR/data.
+		return fmt.Errorf("no dataset at %s: the dataset is inside it: give %s", dir, strings.Join(inside, " "))
+	}
+	if parent := filepath.Dir(filepath.Clean(dir)); (filepath.Base(dir) == TableGames || filepath.Base(dir) == TablePositions) && CheckDir(parent) == nil {
+		return fmt.Errorf("no dataset at %s: it is one table of the dataset %s: give %s", dir, parent, parent)
+	}
 	return fmt.Errorf("no dataset at %s: it holds no %s/variant=V/ or %s/variant=V/ partitions; write one with surakarta selfplay --out %s",
 		dir, TableGames, TablePositions, dir)
+}
+
+// datasetsInside lists the subdirectories of dir that hold a dataset.
+func datasetsInside(dir string) []string {
+	entries, _ := os.ReadDir(dir)
+	var out []string
+	for _, e := range entries {
+		sub := filepath.Join(dir, e.Name())
+		if vs, err := Variants(sub); e.IsDir() && err == nil && len(vs) > 0 {
+			out = append(out, sub)
+		}
+	}
+	return out
 }
 
 // AllowDamagedFlag is the flag of every command that reads a dataset's

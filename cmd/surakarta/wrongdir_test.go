@@ -57,3 +57,23 @@ func TestInspectShowsEveryEngineInOneForm(t *testing.T) {
 		t.Errorf("inspect of a self-play run:\n%s\nof a match:\n%s", a, b)
 	}
 }
+
+// TestStatsOfAPipelinesDirectoryPointsToItsData: stats given a pipeline's
+// --out (the directory the pipeline says holds everything) points at the
+// dataset inside, DIR/data, where it advised "selfplay --out DIR"; given
+// a dataset's games table, at the dataset.
+func TestStatsOfAPipelinesDirectoryPointsToItsData(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	data := filepath.Join(out, "data")
+	if _, _, err := run(t, "", tinySelfplay(data)...); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ dir, want string }{
+		{out, "no dataset at " + out + ": the dataset is inside it: give " + data},
+		{filepath.Join(data, "games"), "no dataset at " + filepath.Join(data, "games") + ": it is one table of the dataset " + data + ": give " + data},
+	} {
+		if _, _, err := run(t, "", "stats", tc.dir); err == nil || err.Error() != tc.want {
+			t.Errorf("stats %s: %v\nwant %s", tc.dir, err, tc.want)
+		}
+	}
+}
