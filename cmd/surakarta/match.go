@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -55,6 +56,8 @@ func newMatchCommand() *cobra.Command {
 			"                       name: {\"command\": \"...\", \"dir\": \"...\", \"options\": {...},\n" +
 			"                       \"go\": \"movetime 100\"} (dir relative to the current one; the engine\n" +
 			"                       runs in dir, and a command like ./mine is found there)\n" +
+			"Give at least one side (--a, --b, or one side's budget, --go-a, --go-b): the default\n" +
+			"engine is played against itself only when asked, --a '' --b ''.\n" +
 			"--go BUDGET is the budget of every move of both sides, --go-a and --go-b one side's\n" +
 			"(over --go and over an engines file's go): sims N or nodes N (for a built-in side N\n" +
 			"simulations, as sims=N, which it then must not set too), or movetime MS, a clock of\n" +
@@ -128,6 +131,13 @@ func newMatchCommand() *cobra.Command {
 			}
 			if run.Resume && run.Out == "" {
 				return errors.New("--resume continues the match recorded in --out: pass --out DIR")
+			}
+			if !slices.ContainsFunc([]string{"a", "b", "go-a", "go-b"}, cmd.Flags().Changed) {
+				// Both sides the defaults: a match of the engine against
+				// itself, legitimate only when asked for.
+				return errors.New("match needs its sides: with none of --a, --b, --go-a, --go-b both would be the default engine, " +
+					"a match of the engine against itself; give the side to measure, e.g. --a sims=1600 (--b keeps the defaults), " +
+					"or --a '' --b '' to play the defaults against themselves")
 			}
 			opt.Rules, opt.Openings, opt.Stderr = r, book, cmd.ErrOrStderr()
 			res, err := match.Run(cmd.Context(), opt)

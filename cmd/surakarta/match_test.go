@@ -373,3 +373,19 @@ func TestMatchOfOnePairClaimsNoInterval(t *testing.T) {
 		t.Errorf("one pair's JSON (%v): %s", err, js)
 	}
 }
+
+// TestMatchWithoutSidesIsRefused: a match given neither side (nor a
+// budget for one) would play the default engine against itself and
+// measure nothing, as it once did without a word; it is refused with what
+// to give, and asking for it (--a '' --b '') plays.
+func TestMatchWithoutSidesIsRefused(t *testing.T) {
+	want := "match needs its sides: with none of --a, --b, --go-a, --go-b both would be the default engine, " +
+		"a match of the engine against itself; give the side to measure, e.g. --a sims=1600 (--b keeps the defaults), " +
+		"or --a '' --b '' to play the defaults against themselves"
+	if _, _, err := run(t, "", "match", "--games", "2", "--quiet"); err == nil || err.Error() != want {
+		t.Errorf("match without sides: %v\nwant %s", err, want)
+	}
+	if _, _, err := run(t, "", "match", "--a", "", "--b", "", "--go", "sims 4", "--games", "2", "--quiet"); err != nil {
+		t.Errorf("the defaults against themselves, asked for: %v", err)
+	}
+}
