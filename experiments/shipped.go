@@ -28,7 +28,8 @@ type ShippedSpec struct {
 
 // ShippedSpecs lists the specs shipped in experiments/specs, by file name.
 // The question is the first comment paragraph of the file, joined into one
-// line.
+// line; it must end with a question mark, so that experiment --help never
+// shows a description cut before what it introduces.
 func ShippedSpecs() ([]ShippedSpec, error) {
 	names, err := fs.Glob(shippedFS, "specs/*.yaml")
 	if err != nil {
@@ -52,8 +53,10 @@ func ShippedSpecs() ([]ShippedSpec, error) {
 			}
 			para = append(para, text)
 		}
-		if len(para) == 0 {
-			return nil, fmt.Errorf("%s: want a first comment paragraph (# lines) saying what the spec asks", name)
+		if len(para) == 0 || !strings.HasSuffix(para[len(para)-1], "?") {
+			// A paragraph that runs on into what follows (tables.yaml's
+			// once ended "Build the tables first ...:") reads cut short.
+			return nil, fmt.Errorf("%s: want a first comment paragraph (# lines) asking the spec's question, ending with ?, and a blank # line after it", name)
 		}
 		out = append(out, ShippedSpec{File: path.Base(name), Question: strings.Join(para, " "), Arms: len(s.Arms), Games: s.Games})
 	}

@@ -313,3 +313,23 @@ func TestSpecIntegersAreIntegers(t *testing.T) {
 		t.Errorf("JSON seed 3.9: %v\nwant %s", err, want)
 	}
 }
+
+// TestShippedSpecsAskTheirQuestionWhole: experiment --help shows each
+// shipped spec's first comment paragraph, which must be its question,
+// whole: tables.yaml's once ended "Build the tables first ...:" and the
+// help cut it before the build commands. A header that is not a question
+// is refused, so no spec can be listed cut short.
+func TestShippedSpecsAskTheirQuestionWhole(t *testing.T) {
+	specs, err := ShippedSpecs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range specs {
+		if !strings.HasSuffix(s.Question, "?") {
+			t.Errorf("%s: question %q", s.File, s.Question)
+		}
+	}
+	if !strings.Contains(ShippedSpecsText(), "  tables.yaml (4 arms × 300 games)\n      How much of the draw rate is the engine's handling of small endings: does playing them\n      exactly (the endgame tables) change it?\n") {
+		t.Errorf("experiment --help's list:\n%s", ShippedSpecsText())
+	}
+}
