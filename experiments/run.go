@@ -155,10 +155,12 @@ func claimExperiment(out string, s *Spec) error {
 			// strongest engine became the default and now with the former
 			// default spelled out (spelledOut), each perhaps with more games
 			// per arm: game i does not depend on the number of games, so
-			// the arms grow.
+			// the arms grow (to the spec file's number, or past it).
 			for _, same := range []*Spec{old, spelledOut(old)} {
 				grown := *same
-				grown.Games = max(grown.Games, mine.Games)
+				if grown.Games < mine.Games {
+					grown.Games, grown.SpecGames = mine.Games, mine.SpecGames
+				}
 				if mustJSON(&grown) == mustJSON(&mine) {
 					return atomicfile.WriteFile(path, append(b, '\n'))
 				}
@@ -168,6 +170,23 @@ func claimExperiment(out string, s *Spec) error {
 		return fmt.Errorf("%s already holds experiment %q and %s; use another --out, or delete it to start over", out, nameOf(have), what)
 	}
 	return nil
+}
+
+// RecordedGames is the games per arm of the experiment out holds (its
+// spec.json), 0 when it holds none: what a resume continues.
+func RecordedGames(out string) (int64, error) {
+	b, err := os.ReadFile(filepath.Join(out, SpecFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	s, err := ParseSpec(b, true)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", filepath.Join(out, SpecFile), err)
+	}
+	return s.Games, nil
 }
 
 func nameOf(specJSON []byte) string {

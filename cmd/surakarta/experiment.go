@@ -57,7 +57,9 @@ func newExperimentRunCommand() *cobra.Command {
 			"still continued without --resume, with a deprecation note.) --concurrency changes only the\n" +
 			"speed, never the games. --games N plays N games per arm instead of the spec's (a smaller\n" +
 			"study to try a spec, or a larger one): the report says so and records the spec's number\n" +
-			"(report.json: spec.spec_games), and a resume must give the same --games.\n\n" +
+			"(report.json: spec.spec_games). A resume continues DIR's number of games per arm; a larger\n" +
+			"--games grows every arm (game i does not depend on the number of games), a smaller one is\n" +
+			"refused.\n\n" +
 			"It prints where the report went and its answer; --json prints one object instead: dir,\n" +
 			"report_json, report_md, plots, arms [{name, variant, games, red_wins, black_wins, draws,\n" +
 			"red_win_rate, black_win_rate, draw_rate, first_player_score}], comparisons [{a, b,\n" +
@@ -88,10 +90,28 @@ func newExperimentRunCommand() *cobra.Command {
 				s.Concurrency = run.Concurrency
 			}
 			command := fmt.Sprintf("surakarta experiment run %s --out %s", args[0], out)
-			if cmd.Flags().Changed("games") {
+			had, err := experiments.RecordedGames(out)
+			if err != nil {
+				return err
+			}
+			switch {
+			case cmd.Flags().Changed("games"):
 				if games < 1 || games > experiments.MaxSpecGames {
 					return fmt.Errorf("--games %d: want 1..%d games per arm", games, experiments.MaxSpecGames)
 				}
+				if games < had {
+					return fmt.Errorf("--games %d: %s holds an experiment of %d games per arm, and a resume grows its arms, never shrinks them: give --games %d or more, or another --out",
+						games, out, had, had)
+				}
+			case had > 0 && had != s.Games:
+				// A resume continues the run's own number of games.
+				games = had
+				fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: resuming %s with its %d games per arm (the spec file has %d: give --games %d to grow every arm to it)\n",
+					out, had, s.Games, s.Games)
+			default:
+				games = s.Games
+			}
+			if games != s.Games {
 				s.OverrideGames(games)
 				command += fmt.Sprintf(" --games %d", games)
 			}

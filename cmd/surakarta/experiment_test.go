@@ -110,8 +110,8 @@ arms:
 
 // TestExperimentRunGamesOverridesTheSpecAndSaysSo: --games N plays N games
 // per arm instead of the spec's; report.md says so and gives the command
-// with --games, report.json and --json record the spec's number, and a
-// resume without the same --games is refused as another spec.
+// with --games, report.json and --json record the spec's number; a resume
+// continues the run's number, grows with a larger one, refuses a smaller.
 func TestExperimentRunGamesOverridesTheSpecAndSaysSo(t *testing.T) {
 	dir := t.TempDir()
 	spec := filepath.Join(dir, "tiny.yaml")
@@ -145,8 +145,25 @@ func TestExperimentRunGamesOverridesTheSpecAndSaysSo(t *testing.T) {
 	if rep.Spec.Games != 4 || rep.Spec.SpecGames != 400 {
 		t.Errorf("report.json spec: %+v", rep.Spec)
 	}
-	if _, _, err := run(t, "", "experiment", "run", spec, "--out", out, "--quiet", "--resume"); err == nil || !strings.Contains(err.Error(), "games") {
-		t.Errorf("resume without --games: %v, want a refusal naming games", err)
+	// A resume continues the run's 4 games (it was refused with "delete
+	// it"), grows with a larger --games (as the help says: it once said a
+	// resume must give the same --games, and took 4 → 6), and refuses a
+	// smaller one naming the run's number (it named "the spec").
+	if _, errOut, err := run(t, "", "experiment", "run", spec, "--out", out, "--quiet", "--resume"); err != nil ||
+		!strings.Contains(errOut, "surakarta: resuming "+out+" with its 4 games per arm (the spec file has 400: give --games 400 to grow every arm to it)") {
+		t.Errorf("resume without --games: %v\n%s", err, errOut)
+	}
+	want := "--games 2: " + out + " holds an experiment of 4 games per arm, and a resume grows its arms, never shrinks them: give --games 4 or more, or another --out"
+	if _, _, err := run(t, "", "experiment", "run", spec, "--out", out, "--games", "2", "--quiet", "--resume"); err == nil || err.Error() != want {
+		t.Errorf("resume with fewer games: %v\nwant %s", err, want)
+	}
+	stdout, _, err = run(t, "", "experiment", "run", spec, "--out", out, "--games", "6", "--quiet", "--resume", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	decodeJSON(t, "experiment run --games 6 --json", stdout, &sum)
+	if sum.Games != 6 || sum.SpecGames != 400 || sum.Arms[0].Games != 6 {
+		t.Errorf("grown: games %d, spec_games %d, arm games %d; want 6, 400, 6", sum.Games, sum.SpecGames, sum.Arms[0].Games)
 	}
 }
 
