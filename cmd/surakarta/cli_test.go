@@ -225,3 +225,29 @@ func TestJSONOutputHasOneForm(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayAndMovesPrintJSON: replay and moves have --json as every
+// command that prints a result does (they had none): replay's position,
+// plies and outcome whole and in parts, moves' list (empty, not null, for
+// none), and with --stdin one object listing the positions in order.
+func TestReplayAndMovesPrintJSON(t *testing.T) {
+	r := runJSON[map[string]any](t, "replay", "--json", "--fen", "6/2b3/6/6/2r3/6 r 0 1", "c2-b3")
+	if r["fen"] != "6/2b3/6/1r4/6/6 b 1 1" || r["plies"] != 1.0 || r["outcome"] != "ongoing" || r["result"] != "ongoing" || r["reason"] != nil {
+		t.Errorf("replay --json: %v", r)
+	}
+	if r := runJSON[replayJSON](t, "replay", "--json", "--fen", "6/6/6/6/6/5r b 0 30"); r.Outcome != "red wins (capture-all)" || r.Result != "red" || r.Reason != "capture-all" {
+		t.Errorf("replay --json of a finished game: %+v", r)
+	}
+	m := runJSON[movesJSON](t, "moves", "--json", "--fen", "6/6/6/6/6/5r b 0 30")
+	if m.FEN != "6/6/6/6/6/5r b 0 30" || m.Moves == nil || len(m.Moves) != 0 {
+		t.Errorf("moves --json of a position without moves: %+v", m)
+	}
+	out, _, err := run(t, "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1\n6/6/6/6/6/5r b 0 30\n", "moves", "--stdin", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all struct{ Positions []movesJSON }
+	if err := json.Unmarshal([]byte(out), &all); err != nil || len(all.Positions) != 2 || len(all.Positions[0].Moves) != 16 || all.Positions[1].FEN != "6/6/6/6/6/5r b 0 30" {
+		t.Errorf("moves --stdin --json: %v\n%s", err, out)
+	}
+}

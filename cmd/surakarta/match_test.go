@@ -377,7 +377,7 @@ func TestMatchOfOnePairClaimsNoInterval(t *testing.T) {
 // TestMatchWithoutSidesIsRefused: a match given neither side (nor a
 // budget for one) would play the default engine against itself and
 // measure nothing, as it once did without a word; it is refused with what
-// to give, and asking for it (--a '' --b '') plays.
+// to give, and asking for it (--a ” --b ”) plays.
 func TestMatchWithoutSidesIsRefused(t *testing.T) {
 	want := "match needs its sides: with none of --a, --b, --go-a, --go-b both would be the default engine, " +
 		"a match of the engine against itself; give the side to measure, e.g. --a sims=1600 (--b keeps the defaults), " +

@@ -184,17 +184,31 @@ func perftWithProgress(ctx context.Context, w io.Writer, p rules.Position, depth
 	return total, entries, nil
 }
 
+// movesJSON is one position of moves --json: its FEN and legal moves.
+type movesJSON struct {
+	FEN   string   `json:"fen"`
+	Moves []string `json:"moves"`
+}
+
+// movesOf is p with its legal moves, an empty list (not null) for none.
+func movesOf(p rules.Position) movesJSON {
+	return movesJSON{FEN: p.FEN(), Moves: append([]string{}, p.LegalMoveStrings()...)}
+}
+
 func newMovesCommand() *cobra.Command {
 	var (
-		fen   string
-		stdin bool
+		fen    string
+		stdin  bool
+		asJSON bool
 	)
 	cmd := &cobra.Command{
 		Use:   "moves [--fen FEN | --stdin]",
 		Short: "List the legal moves of a position",
 		Long: "moves prints each legal move of --fen on its own line in canonical notation,\n" +
 			"sorted by from point then to point. With --stdin it reads one FEN a line and writes\n" +
-			"one line per position with its moves separated by single spaces (empty for none).",
+			"one line per position with its moves separated by single spaces (empty for none).\n" +
+			"--json prints one object instead: fen and moves (a list), or with --stdin positions,\n" +
+			"a list of those objects in input order.",
 		Example: "  surakarta moves\n  surakarta moves --fen '6/2b3/1r4/6/6/5r r 0 30'\n" +
 			"  printf '%s\\n' 'bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1' | surakarta moves --stdin",
 		Args: cobra.NoArgs,
@@ -206,23 +220,38 @@ func newMovesCommand() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				for _, m := range p.LegalMoveStrings() {
-					fmt.Fprintln(out, m)
-				}
-				return nil
+				return printResult(cmd, asJSON, movesOf(p), func(w io.Writer) error {
+					for _, m := range p.LegalMoveStrings() {
+						fmt.Fprintln(out, m)
+					}
+					return nil
+				})
 			}
 			if cmd.Flags().Changed("fen") {
 				return errors.New("--fen and --stdin exclude each other: give positions one way")
 			}
-			return movesFromReader(cmd.InOrStdin(), out)
+			if asJSON {
+				var all struct {
+					Positions []movesJSON `json:"positions"`
+				}
+				all.Positions = []movesJSON{}
+				err := eachFEN(cmd.InOrStdin(), func(p rules.Position) { all.Positions = append(all.Positions, movesOf(p)) })
+				if err != nil {
+					return err
+				}
+				return writeJSON(cmd.OutOrStdout(), all)
+			}
+			return eachFEN(cmd.InOrStdin(), func(p rules.Position) { fmt.Fprintln(out, strings.Join(p.LegalMoveStrings(), " ")) })
 		},
 	}
 	addFENFlag(cmd, &fen)
 	cmd.Flags().BoolVar(&stdin, "stdin", false, "read one FEN per line from standard input")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	return cmd
 }
 
-func movesFromReader(in io.Reader, out *bufio.Writer) error {
+// eachFEN calls do with the position of each line of in, one FEN a line.
+func eachFEN(in io.Reader, do func(rules.Position)) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	line := 0
@@ -233,7 +262,7 @@ func movesFromReader(in io.Reader, out *bufio.Writer) error {
 		if err != nil {
 			return fmt.Errorf("stdin line %d: %w", line, err)
 		}
-		fmt.Fprintln(out, strings.Join(p.LegalMoveStrings(), " "))
+		do(p)
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("reading stdin: %w", err)
@@ -241,10 +270,21 @@ func movesFromReader(in io.Reader, out *bufio.Writer) error {
 	return nil
 }
 
+// replayJSON is what replay --json prints: the position reached and the
+// game's outcome, whole and in its parts.
+type replayJSON struct {
+	FEN     string `json:"fen"`
+	Plies   int    `json:"plies"`
+	Outcome string `json:"outcome"`
+	Result  string `json:"result"`
+	Reason  string `json:"reason,omitempty"`
+}
+
 func newReplayCommand() *cobra.Command {
 	var (
-		fen string
-		rf  rulesFlags
+		fen    string
+		rf     rulesFlags
+		asJSON bool
 	)
 	cmd := &cobra.Command{
 		Use:   "replay [--fen FEN] [rules flags] MOVE...",
@@ -252,7 +292,9 @@ func newReplayCommand() *cobra.Command {
 		Long: "replay plays the moves from --fen (the start position by default) and prints the\n" +
 			"resulting FEN on the first line and the outcome on the second: ongoing,\n" +
 			"red wins (REASON), black wins (REASON) or draw (REASON). The notation and the\n" +
-			"endings are those of docs/RULES.md.",
+			"endings are those of docs/RULES.md. --json prints one object instead: fen, plies (the\n" +
+			"moves given), outcome (as the text's second line), result (ongoing, red, black, draw)\n" +
+			"and reason (once the game is over).",
 		Example: "  surakarta replay b2-b3 e5-e4\n  surakarta replay --variant majority --fen '6/2b3/6/6/2r3/6 r 0 1' c2-c3",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, p, err := rf.position(fen)
@@ -272,13 +314,18 @@ func newReplayCommand() *cobra.Command {
 				}
 			}
 			pos := g.Position()
-			fmt.Fprintln(cmd.OutOrStdout(), pos.FEN())
-			fmt.Fprintln(cmd.OutOrStdout(), g.Outcome())
-			return nil
+			o := g.Outcome()
+			j := replayJSON{FEN: pos.FEN(), Plies: len(args), Outcome: o.String(), Result: o.Result.String(), Reason: o.Reason.String()}
+			return printResult(cmd, asJSON, j, func(w io.Writer) error {
+				fmt.Fprintln(w, j.FEN)
+				fmt.Fprintln(w, j.Outcome)
+				return nil
+			})
 		},
 	}
 	addFENFlag(cmd, &fen)
 	addRulesFlags(cmd, &rf)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	// Completion offers the legal moves of the position reached so far.
 	cmd.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 		r, err := rf.rules()
