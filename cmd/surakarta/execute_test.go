@@ -31,6 +31,8 @@ func failingJSONRuns(t *testing.T) map[string][]string {
 		"features":          {"--fen", "nonsense"},
 		"fit":               {missing},
 		"match":             {"--games", "3"},
+		"moves":             {"--fen", "nonsense"},
+		"replay":            {"a1-a9"},
 		"perft":             {"--depth", "-1"},
 		"pipeline":          {"--games", "0", "--out", filepath.Join(t.TempDir(), "p")},
 		"selfplay":          {"--games", "0", "--out", filepath.Join(t.TempDir(), "s")},

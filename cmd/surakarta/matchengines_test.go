@@ -148,10 +148,7 @@ func TestEnginesDieWithAKilledMatch(t *testing.T) {
 	}
 	// The match's own command line holds the marker too: the match and an
 	// engine per worker.
-	for deadline := time.Now().Add(30 * time.Second); len(processesWith(t, marker)) < 3 && time.Now().Before(deadline); {
-		time.Sleep(20 * time.Millisecond)
-	}
-	if n := len(processesWith(t, marker)); n < 3 {
+	if n := waitForProcesses(t, marker, 3); n < 3 {
 		cmd.Process.Kill()
 		cmd.Wait()
 		t.Fatalf("%d processes running, want the match and an engine per worker", n)
@@ -194,10 +191,7 @@ func TestAKilledMatchLeavesNoneOfTheEnginesGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The engine and its child hold the marker.
-	for deadline := time.Now().Add(30 * time.Second); len(processesWith(t, marker)) < 2 && time.Now().Before(deadline); {
-		time.Sleep(20 * time.Millisecond)
-	}
-	if n := len(processesWith(t, marker)); n < 2 {
+	if n := waitForProcesses(t, marker, 2); n < 2 {
 		cmd.Process.Kill()
 		cmd.Wait()
 		t.Fatalf("%d processes running, want the engine and its child", n)
@@ -216,4 +210,21 @@ func TestAKilledMatchLeavesNoneOfTheEnginesGroup(t *testing.T) {
 		}
 	}
 	t.Fatalf("processes %v of the engine's group outlived the killed match", left)
+}
+
+// waitForProcesses waits up to 30 s for n processes whose command line
+// holds marker, seen in three polls in a row (a process forking, the match
+// starting a watchdog, briefly shows its parent's command line), and
+// returns how many it last saw.
+func waitForProcesses(t *testing.T, marker string, n int) int {
+	t.Helper()
+	seen, inARow := 0, 0
+	for deadline := time.Now().Add(30 * time.Second); inARow < 3 && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if seen = len(processesWith(t, marker)); seen >= n {
+			inARow++
+		} else {
+			inARow = 0
+		}
+	}
+	return seen
 }
