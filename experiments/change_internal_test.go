@@ -42,13 +42,14 @@ func TestAgreeingPairsShowEquivalenceOnlyWithEnoughOfThem(t *testing.T) {
 
 // TestReportIntervalsKeepTheSignOfTheirBounds: the report's points (text
 // and markdown) come from stats.PointsText: issue 24's score change
-// [−0.00048, +0.00148] once printed [+0.0, +0.1].
+// [−0.00048, +0.00148] once printed [+0.0, +0.1], then "+0.1 [-0.048,
+// +0.1]" (an estimate equal to its bound); all three at one precision.
 func TestReportIntervalsKeepTheSignOfTheirBounds(t *testing.T) {
 	e := Estimate{Value: 0.001, CI: [2]float64{-0.00048, 0.00148}}
-	if got, want := e.PointsText(" pts"), "+0.1 pts [-0.048, +0.1]"; got != want {
+	if got, want := e.PointsText(" pts"), "+0.100 pts [-0.048, +0.148]"; got != want {
 		t.Errorf("text: %q, want %q", got, want)
 	}
-	if got, want := e.PointsText(""), "+0.1 [-0.048, +0.1]"; got != want {
+	if got, want := e.PointsText(""), "+0.100 [-0.048, +0.148]"; got != want {
 		t.Errorf("markdown: %q, want %q", got, want)
 	}
 }

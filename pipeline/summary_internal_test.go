@@ -18,7 +18,7 @@ func TestSummaryIntervalsKeepTheSignOfTheirBounds(t *testing.T) {
 	if err := s.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
-	if want := "first player's score +0.1 pts [-0.048, +0.1],"; !strings.Contains(b.String(), want) {
+	if want := "first player's score +0.100 pts [-0.048, +0.148],"; !strings.Contains(b.String(), want) {
 		t.Errorf("summary lacks %q:\n%s", want, b.String())
 	}
 }

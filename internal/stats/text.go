@@ -14,19 +14,34 @@ import (
 // exclude 0. Zero, and rounding noise within ±1e-9 of it, is "+0.0"; ±Inf
 // "+inf"/"-inf", NaN "n/a".
 func PointsText(x float64) string {
+	return pointsAt(x, pointsDecimals(x))
+}
+
+// pointsDecimals is how many decimals PointsText gives x: one, or for a
+// nonzero value one decimal would show as zero two significant digits,
+// if four decimals hold them (below that one decimal, and the sign).
+func pointsDecimals(x float64) int {
+	a := math.Abs(100 * x)
+	if math.Abs(x) <= 1e-9 || a >= 0.05 || math.IsNaN(a) || math.IsInf(a, 0) {
+		return 1
+	}
+	if d := int(math.Ceil(-math.Log10(a))) + 1; d <= 4 {
+		return d
+	}
+	return 1
+}
+
+// pointsAt writes x in signed percentage points with d decimals, as
+// PointsText does (zero within ±1e-9 unsigned, non-finite values in words).
+func pointsAt(x float64, d int) string {
 	v := 100 * x
 	if s, ok := nonFiniteText(v); ok {
 		return s
 	}
 	if math.Abs(x) <= 1e-9 {
-		return "+0.0"
+		v = 0
 	}
-	if a := math.Abs(v); a < 0.05 {
-		if d := int(math.Ceil(-math.Log10(a))) + 1; d <= 4 {
-			return fmt.Sprintf("%+.*f", d, v)
-		}
-	}
-	return fmt.Sprintf("%+.1f", v)
+	return fmt.Sprintf("%+.*f", d, v)
 }
 
 // nonFiniteText writes a figure that is no finite number as PointsText and
@@ -61,18 +76,23 @@ func PText(p float64) string {
 
 // PointsInterval writes a fraction and its interval as signed percentage
 // points, "+1.2 [-0.3, +2.7]", with unit (e.g. " pts", or "") after the
-// value. An interval of no width (every pair agrees) is said so, "+0.0 (no
+// value, all three at one precision: the most decimals PointsText gives
+// any of them, so that a bound near zero keeps its sign without the
+// others rounding past it ("+0.100 [-0.048, +0.148]", where PointsText
+// alone gives "+0.1 [-0.048, +0.1]": an estimate equal to its bound). An
+// interval of no width (every pair agrees) is said so, "+0.0 (no
 // spread)", rather than printed as [+0.0, +0.0], which would claim a
 // certainty the sample cannot give. Infinite bounds read "n/a".
 func PointsInterval(v, lo, hi float64, unit string) string {
 	if hi-lo < 1e-12 && !math.IsNaN(lo) {
 		return PointsText(v) + unit + " (no spread)"
 	}
+	d := max(pointsDecimals(v), pointsDecimals(lo), pointsDecimals(hi))
 	bound := func(x float64) string {
 		if math.IsInf(x, 0) {
 			return "n/a"
 		}
-		return PointsText(x)
+		return pointsAt(x, d)
 	}
-	return fmt.Sprintf("%s%s [%s, %s]", PointsText(v), unit, bound(lo), bound(hi))
+	return fmt.Sprintf("%s%s [%s, %s]", pointsAt(v, d), unit, bound(lo), bound(hi))
 }

@@ -51,6 +51,8 @@ func TestPointsTextSignMatchesTheValue(t *testing.T) {
 // TestPointsIntervalSaysNoSpreadInsteadOfAZeroWidthInterval: a change whose
 // pairs all agree has an interval of no width; printing it as [+0.0, +0.0]
 // (the pipeline's summary did) would claim a certainty no sample gives.
+// An interval is written at one precision: report.md printed "+0.1 pts
+// [-0.048, +0.1]", an estimate equal to its bound in mixed precision.
 func TestPointsIntervalSaysNoSpreadInsteadOfAZeroWidthInterval(t *testing.T) {
 	for _, c := range []struct {
 		v, lo, hi float64
@@ -60,7 +62,9 @@ func TestPointsIntervalSaysNoSpreadInsteadOfAZeroWidthInterval(t *testing.T) {
 		{0, 0, 0, "", "+0.0 (no spread)"},
 		{0.012, 0.012, 0.012, " pts", "+1.2 pts (no spread)"},
 		{0.012, -0.003, 0.027, " pts", "+1.2 pts [-0.3, +2.7]"},
-		{0.0005, -0.00048, 0.00148, "", "+0.1 [-0.048, +0.1]"},
+		{0.0005, -0.00048, 0.00148, "", "+0.050 [-0.048, +0.148]"},
+		{0.001, -0.00048, 0.00148, " pts", "+0.100 pts [-0.048, +0.148]"}, // was "+0.1 pts [-0.048, +0.1]"
+		{-0.00001, -1e-8, 0.02, "", "-0.0010 [-0.0000, +2.0000]"},
 		{0.5, math.Inf(-1), math.Inf(1), "", "+50.0 [n/a, n/a]"},
 	} {
 		if got := PointsInterval(c.v, c.lo, c.hi, c.unit); got != c.want {
