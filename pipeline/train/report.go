@@ -8,6 +8,7 @@ import (
 	"math"
 	"path/filepath"
 	"strings"
+	"text/tabwriter"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -313,17 +314,27 @@ func repeat(s string, n int) []string {
 // run in out (its value-leaf players at cpuct).
 func (l *Ladder) WriteText(w io.Writer, out string, cpuct float64) error {
 	fmt.Fprintf(w, "train finished: everything is in %s (report.md, ladder.png, ladder.json)\n\n", out)
-	fmt.Fprintf(w, "%-4s %-10s %-20s %-9s %-20s %-20s %-20s %-14s %s\n", "gen", "gate", "gate Elo", "promoted", "Elo over gen 1", "Elo vs gen 0", "Elo vs material", "value logloss", "prior CE (uniform)")
+	// Columns as wide as their widest cell: fixed widths lost the
+	// alignment once an interval ran past them ("+1234.5 [-1000.2, +inf]").
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "gen\tgate\tgate Elo\tpromoted\tElo over gen 1\tElo vs gen 0\tElo vs material\tvalue logloss\tprior CE (uniform)")
 	for i := range l.Generations {
 		g := &l.Generations[i]
-		fmt.Fprintf(w, "%-4d %-10s %-20s %-9v %-20s %-20s %-20s %-14.4f %.3f (%.3f)\n", g.Generation,
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%v\t%s\t%s\t%s\t%.4f\t%.3f (%.3f)\n", g.Generation,
 			fmt.Sprintf("%d-%d-%d", g.Gate.Wins, g.Gate.Draws, g.Gate.Losses), eloCell(&g.Gate, "-"), g.Promoted,
 			eloCell(g.Chained.match(), "-"), eloCell(g.VsGen0, "-"), eloCell(g.VsMaterial, "-"), g.ValueLogLoss, g.PriorCrossEntropy, g.UniformCrossEntropy)
 	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
 	if rt := l.Ratings; rt != nil {
 		fmt.Fprintf(w, "\nratings (one fit over every match, Elo relative to %s):\n", rt.Anchor)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, p := range rt.Players {
-			fmt.Fprintf(w, "  %-40s %-26s %d games\n", p.Player, EloText(p.Elo, p.EloCI), p.Games)
+			fmt.Fprintf(tw, "  %s\t%s\t%d games\n", p.Player, EloText(p.Elo, p.EloCI), p.Games)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
 		}
 	}
 	if st := l.Strength; st != nil {

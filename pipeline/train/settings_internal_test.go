@@ -5,8 +5,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/stats"
 )
 
 // TestSettingsDiffsNameEachSetting: a resume with other settings is told
@@ -78,5 +80,48 @@ func TestLadderStrengthLineEndsCleanly(t *testing.T) {
 	}
 	if want := "strength (sims/s, one thread: gen-01 2; gen-01 uniform priors 3)\n"; !strings.Contains(b.String(), want) {
 		t.Errorf("ladder:\n%s\nwant the line %q", b.String(), want)
+	}
+}
+
+// TestTimeToGoCountsTheFinalComparison: after the last generation the run
+// still plays the final comparison; the line said "about 0s to go" 40 s
+// before it ended. Its games are counted at the pace of the gates and
+// anchors, and said when there is no pace to go by.
+func TestTimeToGoCountsTheFinalComparison(t *testing.T) {
+	r := &runner{cfg: Config{Generations: 2, GateGames: 20, AnchorGames: 10, StrengthGames: 10}, players: map[int]player{}}
+	r.ladder.Champion = 2 // opponents: its uniform priors, generation 1 and its value head: 3 × 2 × 10 games
+	r.ladder.Generations = []Generation{{Seconds: map[string]float64{"gate": 20, "anchors": 20}}, {Seconds: map[string]float64{"fit": 5}}}
+	if got, want := r.toGo(2, time.Minute), "about 1m0s to go, the final comparison's 60 games included"; got != want {
+		t.Errorf("after the last generation: %q, want %q", got, want)
+	}
+	if got, want := r.toGo(1, time.Minute), "about 2m0s to go, the final comparison's 60 games included"; got != want {
+		t.Errorf("after the first of two: %q, want %q", got, want)
+	}
+	r.ladder.Generations = nil
+	if got, want := r.toGo(2, time.Minute), "about 0s to go, then the final comparison's 60 games"; got != want {
+		t.Errorf("with no match timed: %q, want %q", got, want)
+	}
+	r.cfg.StrengthGames = 0
+	if got, want := r.toGo(1, time.Minute), "about 1m0s to go"; got != want {
+		t.Errorf("without a final comparison: %q, want %q", got, want)
+	}
+}
+
+// TestLadderTableKeepsItsColumnsAligned: a wide interval ("+1234.5
+// [-1000.2, +inf]") pushed every later cell of its row past the fixed
+// widths; the columns are as wide as their widest cell.
+func TestLadderTableKeepsItsColumnsAligned(t *testing.T) {
+	l := &Ladder{Generations: []Generation{
+		{Generation: 1, Promoted: true, Gate: Match{WDL: stats.WDL{Wins: 10}, Elo: 1234.5, EloCI: [2]float64{-1000.25, 1e6}}},
+		{Generation: 2, Gate: Match{WDL: stats.WDL{Wins: 5, Draws: 5}, Elo: 12.5, EloCI: [2]float64{-20.25, 45}}},
+	}}
+	var b strings.Builder
+	if err := l.WriteText(&b, "out", 0.5); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")[2:5]
+	col := func(line, cell string) int { return strings.Index(line, cell) }
+	if h, a, c := col(lines[0], "promoted"), col(lines[1], "true"), col(lines[2], "false"); h != a || h != c || h < 0 {
+		t.Errorf("the promoted column starts at %d, %d, %d:\n%s", h, a, c, strings.Join(lines, "\n"))
 	}
 }

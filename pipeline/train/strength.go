@@ -59,12 +59,9 @@ type BudgetMatch struct {
 
 // strength plays the final comparison, unless strength.json holds it for
 // the same engines.
-func (r *runner) strength(ctx context.Context) (*Strength, error) {
-	c := &r.cfg
-	champ := r.ladder.Champion
-	if champ == 0 || c.StrengthGames == 0 {
-		return nil, nil
-	}
+// strengthEngines are the engines of the final comparison with the
+// champion generation champ: the champion first, then each it plays.
+func (r *runner) strengthEngines(champ int) []player {
 	g1, ch := r.players[1], r.players[champ]
 	valueOnly := func(p player, name string) player {
 		if wp, ok := p.ev.(*eval.WithPrior); ok {
@@ -77,7 +74,27 @@ func (r *runner) strength(ctx context.Context) (*Strength, error) {
 	if champ != 1 { // else generation 1's value head alone is the second engine
 		engines = append(engines, g1, valueOnly(g1, g1.name+" value only"))
 	}
-	engines = append(engines, r.baselines...)
+	return append(engines, r.baselines...)
+}
+
+// strengthGames is how many games the final comparison plays with the
+// champion generation champ: each opponent at equal simulations and at
+// equal time.
+func (r *runner) strengthGames(champ int) int {
+	if champ == 0 || r.cfg.StrengthGames == 0 {
+		return 0
+	}
+	return (len(r.strengthEngines(champ)) - 1) * 2 * r.cfg.StrengthGames
+}
+
+func (r *runner) strength(ctx context.Context) (*Strength, error) {
+	c := &r.cfg
+	champ := r.ladder.Champion
+	if champ == 0 || c.StrengthGames == 0 {
+		return nil, nil
+	}
+	engines := r.strengthEngines(champ)
+	ch := engines[0]
 	path := c.path(StrengthFile)
 	var old Strength
 	if atomicfile.ReadJSON(path, &old) == nil && old.Champion == champ && len(old.Rates) == len(engines) {

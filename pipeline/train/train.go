@@ -256,9 +256,8 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 			return nil, err
 		}
 		el := time.Since(r.start)
-		left := time.Duration(float64(el) / float64(g) * float64(c.Generations-g))
-		r.logf("generation %d of %d done in %s (%s): run %s so far, about %s to go", g, c.Generations,
-			time.Since(t0).Round(time.Second), verdict(&gen, c.Gate), el.Round(time.Second), left.Round(time.Second))
+		r.logf("generation %d of %d done in %s (%s): run %s so far, %s", g, c.Generations,
+			time.Since(t0).Round(time.Second), verdict(&gen, c.Gate), el.Round(time.Second), r.toGo(g, el))
 	}
 	st, err := r.strength(ctx)
 	if err != nil {
@@ -274,6 +273,33 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 		}
 	}
 	return &r.ladder, nil
+}
+
+// toGo says how long the run has left after generation g, el into it:
+// the generations left at the pace so far, and the final comparison's
+// games at the pace of this process's gates and anchors (it said "about
+// 0s to go" after the last generation, with that comparison still ahead).
+func (r *runner) toGo(g int, el time.Duration) string {
+	left := time.Duration(float64(el) / float64(g) * float64(r.cfg.Generations-g))
+	n := r.strengthGames(r.ladder.Champion)
+	if n == 0 {
+		return fmt.Sprintf("about %s to go", left.Round(time.Second))
+	}
+	var secs float64
+	var games int
+	for _, gen := range r.ladder.Generations {
+		if t, ok := gen.Seconds["gate"]; ok {
+			secs, games = secs+t, games+r.cfg.GateGames
+		}
+		if t, ok := gen.Seconds["anchors"]; ok {
+			secs, games = secs+t, games+2*r.cfg.AnchorGames
+		}
+	}
+	if games == 0 { // every match resumed: no pace to go by
+		return fmt.Sprintf("about %s to go, then the final comparison's %d games", left.Round(time.Second), n)
+	}
+	left += time.Duration(secs / float64(games) * float64(n) * float64(time.Second))
+	return fmt.Sprintf("about %s to go, the final comparison's %d games included", left.Round(time.Second), n)
 }
 
 func verdict(g *Generation, rule GateRule) string {
