@@ -180,9 +180,14 @@ func (r *Reporter) Line(elapsed time.Duration) string {
 	return b.String()
 }
 
-// formatRate prints a rate with three significant figures.
+// formatRate prints a rate with three significant figures, thousands and
+// millions as k and M: "858k", not "858266" (dataset verify's games/s).
 func formatRate(v float64) string {
 	switch {
+	case v >= 999.5e3:
+		return fmt.Sprintf("%.3gM", v/1e6)
+	case v >= 999.5:
+		return fmt.Sprintf("%.3gk", v/1e3)
 	case v >= 100:
 		return fmt.Sprintf("%.0f", v)
 	case v >= 10:

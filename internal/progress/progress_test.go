@@ -83,6 +83,19 @@ func TestUnknownTotalShowsElapsedTime(t *testing.T) {
 	}
 }
 
+// TestFormatRateKeepsThreeSignificantFigures: dataset verify printed
+// "858266 games/s"; a rate reads in three figures, with k and M.
+func TestFormatRateKeepsThreeSignificantFigures(t *testing.T) {
+	for v, want := range map[float64]string{
+		0: "0.00", 4.5: "4.50", 12.34: "12.3", 368.2: "368", 999.4: "999", 999.6: "1k", 4687: "4.69k",
+		858266: "858k", 999_600: "1M", 2_572_484: "2.57M",
+	} {
+		if got := formatRate(v); got != want {
+			t.Errorf("formatRate(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
+
 func TestFormatDuration(t *testing.T) {
 	for d, want := range map[time.Duration]string{
 		0: "0s", 59 * time.Second: "59s", 61 * time.Second: "1m01s", 2*time.Hour + 5*time.Minute: "2h05m",
