@@ -287,8 +287,13 @@ func (s *Summary) WriteText(w io.Writer) error {
 
 	rep := s.Report
 	ew.printf("\nreport: %s (start here), %s\n", filepath.Join(s.Out, rep.Dir, "report.md"), strings.Join(rep.Files[1:], ", "))
-	ew.printf("query:  duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('%s/games/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
-		filepath.ToSlash(filepath.Join(s.Out, DataDir)))
+	// The query needs a DuckDB nothing here installs: say where it comes
+	// from, and what reads the data without it.
+	data := filepath.Join(s.Out, DataDir)
+	ew.printf("query:  surakarta stats %s, or any Parquet reader, e.g. the DuckDB CLI (not installed with surakarta: duckdb.org/docs/installation):\n", data)
+	ew.printf("        duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('%s/games/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
+		filepath.ToSlash(data))
+	ew.printf("        (scripts/duckdb/outside-reader.sh %s fetches DuckDB's npm package and checks it reads what surakarta wrote)\n", data)
 	return ew.err
 }
 

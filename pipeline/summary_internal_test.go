@@ -35,3 +35,24 @@ func TestSummarySaysWhenTheFitIsWorseThanMaterial(t *testing.T) {
 		t.Errorf("summary:\n%s", b.String())
 	}
 }
+
+// TestSummaryQueryHintSaysWhereDuckDBComesFrom: the summary's query needs
+// a DuckDB binary nothing installs; it said only "query: duckdb -c ...".
+// It names the built-in reader, where the DuckDB CLI comes from, and the
+// script that fetches DuckDB itself.
+func TestSummaryQueryHintSaysWhereDuckDBComesFrom(t *testing.T) {
+	s := &Summary{Out: "out", Report: ReportSummary{Files: []string{"report.md"}}}
+	var b strings.Builder
+	if err := s.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"query:  surakarta stats out/data, or any Parquet reader, e.g. the DuckDB CLI (not installed with surakarta: duckdb.org/docs/installation):\n",
+		"        duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('out/data/games/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
+		"        (scripts/duckdb/outside-reader.sh out/data fetches DuckDB's npm package and checks it reads what surakarta wrote)\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, b.String())
+		}
+	}
+}
