@@ -8,6 +8,7 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/internal/atomicfile"
 )
 
 func newFitCommand() *cobra.Command {
@@ -61,6 +62,10 @@ func newFitCommand() *cobra.Command {
 			}
 			if w.Weights == "" {
 				return errors.New("--weights FILE is required: where to write the weights (e.g. weights.json)")
+			}
+			if err := atomicfile.CheckWritable(w.Weights); err != nil {
+				// Before the fit, not after minutes of it.
+				return fmt.Errorf("--weights: %w; give a file in a directory you can write", err)
 			}
 			m, err := eval.ParseModel(model)
 			if err != nil {

@@ -140,3 +140,23 @@ func TestFitRecordsTheDatasetRelativeToTheWeights(t *testing.T) {
 		t.Errorf("an absolute dataset path recorded as %q (%v)", f.Dataset.Dir, err)
 	}
 }
+
+// TestFitRefusesAWeightsPathItCannotWriteBeforeFitting: an unwritable
+// --weights (a missing directory, a directory) failed only after the fit,
+// minutes in on a large dataset; it is refused at once, nothing read.
+func TestFitRefusesAWeightsPathItCannotWriteBeforeFitting(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	if _, _, err := run(t, "", tinySelfplay(data)...); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, tc := range []struct{ weights, want string }{
+		{filepath.Join(dir, "missing", "w.json"), "--weights: create " + filepath.Join(dir, "missing", "w.json") + ": directory " + filepath.Join(dir, "missing") + " does not exist"},
+		{dir, "--weights: " + dir + " is a directory; give a file in a directory you can write"},
+	} {
+		_, errOut, err := run(t, "", "fit", data, "--weights", tc.weights)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) || errOut != "" {
+			t.Errorf("--weights %s: %v, stderr %q; want %q before any progress", tc.weights, err, errOut, tc.want)
+		}
+	}
+}

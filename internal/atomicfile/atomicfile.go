@@ -47,6 +47,22 @@ func Create(path string) (*File, error) {
 	return &File{File: f, path: path}, nil
 }
 
+// CheckWritable returns nil if Create and Commit can write path now: it
+// is no directory and its directory takes a new file (one is created and
+// removed). A command that computes for long before it writes checks its
+// output first, so that a path it cannot write is refused at once.
+func CheckWritable(path string) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("%s is a directory", path)
+	}
+	f, err := Create(path)
+	if err != nil {
+		return err
+	}
+	f.Abort()
+	return nil
+}
+
 // Path returns the path the file will have once committed.
 func (f *File) Path() string { return f.path }
 

@@ -165,3 +165,22 @@ func TestFinishedFileStaysHiddenUntilCommit(t *testing.T) {
 		t.Fatalf("directory holds %v, want only the committed file", entries)
 	}
 }
+
+// TestCheckWritableLeavesNothingAndRefusesADirectory: the check creates
+// and removes its file, leaving the directory as it was, and refuses a
+// directory and a missing one by name.
+func TestCheckWritableLeavesNothingAndRefusesADirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := CheckWritable(filepath.Join(dir, "w.json")); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the check left %v", entries)
+	}
+	if err := CheckWritable(dir); err == nil || err.Error() != dir+" is a directory" {
+		t.Errorf("a directory: %v", err)
+	}
+	if err := CheckWritable(filepath.Join(dir, "no", "w.json")); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("a missing directory: %v", err)
+	}
+}
