@@ -13,6 +13,7 @@
 // (a dataset's journals), is created by CreateLog, with the same mode.
 //
 // Files: atomicfile.go writes a file by temporary file and rename (File,
-// WriteFile, CreateLog, SyncDir, the temporary files' names); json.go
-// writes a value as an indented JSON file the same way and reads one back.
+// WriteFile, CreateLog, SyncDir, CheckWritable, the temporary files'
+// names); json.go writes a value as an indented JSON file the same way
+// and reads one back.
 package atomicfile
