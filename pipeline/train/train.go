@@ -552,10 +552,34 @@ func (r *runner) fit(ctx context.Context, g, champ int, gen *Generation) (*eval.
 	mf.Provenance.Generation = g
 	mf.Provenance.Parent = r.players[champ].name
 	mf.Provenance.Settings = key
+	datasetsRelativeTo(mf, filepath.Dir(out))
 	if err := mf.Save(out); err != nil {
 		return nil, false, err
 	}
 	return mf, true, nil
+}
+
+// datasetsRelativeTo rewrites the dataset directories mf records, paths
+// as the fit was given them (relative to the working directory), relative
+// to dir, the model file's, as every file the commands write records
+// paths (README): "../gen-01/data", not "runs/t/gen-01/data", so that the
+// run can be moved whole.
+func datasetsRelativeTo(mf *eval.ModelFile, dir string) {
+	provs := []*eval.Provenance{}
+	for i := range mf.Provenance.Datasets {
+		provs = append(provs, &mf.Provenance.Datasets[i])
+	}
+	if mf.Value != nil {
+		provs = append(provs, &mf.Value.Dataset)
+	}
+	if mf.Patterns != nil {
+		provs = append(provs, &mf.Patterns.Dataset)
+	}
+	for _, p := range provs {
+		if r, err := filepath.Rel(dir, p.Dir); p.Dir != "" && err == nil {
+			p.Dir = filepath.ToSlash(r)
+		}
+	}
 }
 
 // matchRecord is what a match file holds: its key and result.

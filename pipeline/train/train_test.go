@@ -246,6 +246,15 @@ func TestBothValueHeadsTrain(t *testing.T) {
 		if head == fit.LinearHead && (mf.Value == nil || mf.Patterns != nil) {
 			t.Fatalf("--value-head linear's model: linear head %v, pattern head %v", mf.Value != nil, mf.Patterns != nil)
 		}
+		// Dataset paths relative to the model file (README), not as the
+		// run was given them: the run can move whole.
+		hd := mf.Value
+		if mf.Patterns != nil {
+			hd = &eval.WeightsFile{Dataset: mf.Patterns.Dataset}
+		}
+		if ds := mf.Provenance.Datasets; len(ds) != 1 || ds[0].Dir != "data" || hd.Dataset.Dir != "data" {
+			t.Errorf("head %q: datasets %+v, the head's %q: want data (gen-01/data beside gen-01/model.json)", head, ds, hd.Dataset.Dir)
+		}
 		if g := l.Generations[0]; g.Gate.Games != c.GateGames || !(g.ValueLogLoss > 0) {
 			t.Fatalf("head %q: gate of %d games, value log-loss %v: want %d games and a held-out log-loss", head, g.Gate.Games, g.ValueLogLoss, c.GateGames)
 		}
