@@ -90,7 +90,8 @@ func TestLadderStrengthLineEndsCleanly(t *testing.T) {
 func TestTimeToGoCountsTheFinalComparison(t *testing.T) {
 	r := &runner{cfg: Config{Generations: 2, GateGames: 20, AnchorGames: 10, StrengthGames: 10}, players: map[int]player{}}
 	r.ladder.Champion = 2 // opponents: its uniform priors, generation 1 and its value head: 3 × 2 × 10 games
-	r.ladder.Generations = []Generation{{Seconds: map[string]float64{"gate": 20, "anchors": 20}}, {Seconds: map[string]float64{"fit": 5}}}
+	r.ladder.Generations = []Generation{{Seconds: map[string]float64{"gate": 20, "anchors": 20}, Gate: Match{Games: 20}, VsGen0: &Match{Games: 10}, VsMaterial: &Match{Games: 10}},
+		{Seconds: map[string]float64{"fit": 5}}}
 	if got, want := r.toGo(2, time.Minute), "about 1m0s to go, the final comparison's 60 games included"; got != want {
 		t.Errorf("after the last generation: %q, want %q", got, want)
 	}

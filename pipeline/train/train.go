@@ -289,10 +289,10 @@ func (r *runner) toGo(g int, el time.Duration) string {
 	var games int
 	for _, gen := range r.ladder.Generations {
 		if t, ok := gen.Seconds["gate"]; ok {
-			secs, games = secs+t, games+r.cfg.GateGames
+			secs, games = secs+t, games+gen.Gate.Games
 		}
-		if t, ok := gen.Seconds["anchors"]; ok {
-			secs, games = secs+t, games+2*r.cfg.AnchorGames
+		if t, ok := gen.Seconds["anchors"]; ok && gen.VsGen0 != nil && gen.VsMaterial != nil {
+			secs, games = secs+t, games+gen.VsGen0.Games+gen.VsMaterial.Games
 		}
 	}
 	if games == 0 { // every match resumed: no pace to go by
