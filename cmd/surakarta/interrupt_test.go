@@ -72,3 +72,44 @@ func TestCtrlCExits130Promptly(t *testing.T) {
 		})
 	}
 }
+
+// TestASecondCtrlCEndsACommandSlowToStop: after the first Ctrl-C the
+// signal's default action is back, so a second ends at once a command that
+// does not stop for the first (tablebase build, which runs its balances to
+// the end, once went on for the whole build whatever was pressed).
+func TestASecondCtrlCEndsACommandSlowToStop(t *testing.T) {
+	t.Setenv(childEnv, "1")
+	cmd := exec.Command(os.Args[0], "tablebase", "build", "--pieces", "5", "--out", filepath.Join(t.TempDir(), "tb"), "--quiet")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	time.Sleep(1500 * time.Millisecond) // past the signal handler's set-up
+	cmd.Process.Signal(os.Interrupt)
+	select {
+	case err := <-done: // the build stopped for the first: as good
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted {
+			t.Errorf("stopped by the first Ctrl-C with %v, want status %d", err, exitInterrupted)
+		}
+		return
+	case <-time.After(time.Second):
+	}
+	cmd.Process.Signal(os.Interrupt)
+	sent := time.Now()
+	select {
+	case err := <-done:
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != -1 || !strings.Contains(err.Error(), "interrupt") {
+			t.Errorf("after the second Ctrl-C: %v, want the process ended by SIGINT", err)
+		}
+		if took := time.Since(sent); took > time.Second {
+			t.Errorf("ended %v after the second Ctrl-C, want at once", took)
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatal("still running 10 s after a second Ctrl-C")
+	}
+}

@@ -12,10 +12,21 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signalContext()
 	status := runMain(ctx, os.Args[1:])
 	stop()
 	os.Exit(status)
+}
+
+// signalContext is the context commands run under: Ctrl-C (or SIGTERM)
+// ends it, and a command stops in order, keeping what it wrote, and exits
+// 130. Once it has ended, the signals' default action is back, so that a
+// second Ctrl-C ends at once a command slow to stop (or one that does not
+// look at its context).
+func signalContext() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	context.AfterFunc(ctx, stop)
+	return ctx, stop
 }
 
 // runMain runs the CLI with args and returns the process's exit status,

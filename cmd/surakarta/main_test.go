@@ -1,10 +1,7 @@
 package main
 
 import (
-	"context"
 	"os"
-	"os/signal"
-	"syscall"
 	"testing"
 
 	"github.com/surakarta/surakarta/internal/enginetest"
@@ -24,7 +21,7 @@ func TestMain(m *testing.M) {
 		if len(os.Args) > 1 && os.Args[1] == "simple" {
 			os.Exit(enginetest.Main(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 		}
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		ctx, stop := signalContext()
 		status := runMain(ctx, os.Args[1:])
 		stop()
 		os.Exit(status)
