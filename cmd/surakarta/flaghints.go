@@ -47,7 +47,7 @@ var flagHints = []flagHint{
 		applies: func(cmd *cobra.Command) bool { return cmd.Name() == "stats" },
 		flag:    func(name string) bool { return name == "variant" },
 		hint: func(*cobra.Command, string, string) string {
-			return "stats reports each variant of a dataset apart (variant is always a grouping field, --by adds others): read that variant's lines"
+			return "stats needs no --variant: it reports each variant of a dataset on lines of its own (variant is always a grouping field; --by adds others)"
 		},
 	},
 }

@@ -13,7 +13,7 @@ func TestUnknownFlagsSayWhatToGive(t *testing.T) {
 	}{
 		{[]string{"match", "--sims", "400"}, "unknown flag: --sims; each side's engine settings go in --a and --b: --a sims=400 --b sims=400, or --go 'sims 400' for both sides' budget"},
 		{[]string{"match", "--leaf=value"}, "unknown flag: --leaf; each side's engine settings go in --a and --b: --a leaf=value --b leaf=value"},
-		{[]string{"stats", "data", "--variant", "majority"}, "unknown flag: --variant; stats reports each variant of a dataset apart (variant is always a grouping field, --by adds others): read that variant's lines"},
+		{[]string{"stats", "data", "--variant", "majority"}, "unknown flag: --variant; stats needs no --variant: it reports each variant of a dataset on lines of its own (variant is always a grouping field; --by adds others)"},
 		{[]string{"selfplay", "--threads", "4"}, "unknown flag: --threads; surakarta selfplay plays --concurrency games at once, each search on one thread: give --concurrency 4"},
 		{[]string{"match", "--threads"}, "unknown flag: --threads; surakarta match plays --concurrency games at once, each search on one thread: give --concurrency N"},
 		{[]string{"perft", "--frob"}, "unknown flag: --frob (surakarta perft --help lists its flags)"},
