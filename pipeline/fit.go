@@ -32,6 +32,10 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 	// The value head of fit.FitModel, the training loop's fit, on the
 	// result alone: one training path for both.
 	mf, err := fit.FitModel(ctx, []fit.DatasetSource{{Dir: data, Variant: variant}}, fit.ModelFitOptions{Value: opt, TDLambda: 1, NoPrior: true})
+	if err != nil && ctx.Err() != nil {
+		// A fit cut short reads as one without held-out games: say what happened.
+		return "", "", errors.New("fit interrupted: run the same command with --resume: the finished stages are kept and the fit is run again")
+	}
 	if errors.Is(err, fit.ErrNoHeldOut) {
 		return "", "", fmt.Errorf("fit: %w: raise --holdout or --games", err)
 	}

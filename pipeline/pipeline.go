@@ -56,8 +56,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		{"report", p.report},
 	}
 	for _, st := range stages {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("stopped before %s: %w; run the same command with --resume to continue", st.name, err)
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("interrupted before the %s stage: the finished stages are kept; run the same command with --resume to continue", st.name)
 		}
 		t0 := time.Now()
 		status, output, err := st.run(ctx)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -67,6 +68,9 @@ func (p *runner) verify(ctx context.Context) (string, string, error) {
 	var last int64
 	res, err := dataset.Verify(ctx, data, dataset.VerifyOptions{Progress: func(n int64) { rep.Add(n - last); last = n }})
 	rep.Stop()
+	if err != nil && ctx.Err() != nil { // in words, not Go's "context canceled"
+		return "", "", errors.New("verify interrupted: run the same command with --resume: the finished stages are kept and the data is verified again")
+	}
 	if err != nil {
 		return "", "", err
 	}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -158,5 +160,29 @@ func TestFitRefusesAWeightsPathItCannotWriteBeforeFitting(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) || errOut != "" {
 			t.Errorf("--weights %s: %v, stderr %q; want %q before any progress", tc.weights, err, errOut, tc.want)
 		}
+	}
+}
+
+// TestFitInterruptedSaysSo: a fit cut short by Ctrl-C said "no held-out
+// games among 4 games: raise --holdout or add games", as if the data were
+// at fault; it says it was interrupted, that nothing was written, and
+// exits 130.
+func TestFitInterruptedSaysSo(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	if _, _, err := run(t, "", tinySelfplay(data)...); err != nil {
+		t.Fatal(err)
+	}
+	w := filepath.Join(t.TempDir(), "w.json")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	cmd := newRootCommand()
+	cmd.SetOut(io.Discard)
+	cmd.SetErr(io.Discard)
+	err := execute(ctx, cmd, []string{"fit", data, "--weights", w})
+	if want := "fit interrupted: no weights written to " + w + "; run the same command again"; err == nil || err.Error() != want || exitStatus(ctx, err) != exitInterrupted {
+		t.Errorf("interrupted fit: %v (status %d)\nwant %s (status %d)", err, exitStatus(ctx, err), want, exitInterrupted)
+	}
+	if _, serr := os.Stat(w); serr == nil {
+		t.Errorf("an interrupted fit wrote %s", w)
 	}
 }

@@ -68,6 +68,10 @@ func FitWeights(ctx context.Context, f WeightsFit) (*WeightsReport, error) {
 	src := newProgressSource(f.Stderr, DatasetSource{Dir: dir, Variant: v}, prov.Rows, opt.Model, f.Quiet)
 	res, err := Fit(ctx, src, opt)
 	src.rep.Stop()
+	if err != nil && ctx.Err() != nil {
+		// A fit cut short reads as one without held-out games: say what happened.
+		return nil, fmt.Errorf("fit interrupted: no weights written to %s; run the same command again", f.Weights)
+	}
 	if errors.Is(err, ErrNoHeldOut) {
 		return nil, fmt.Errorf("%w: raise --holdout or add games", err)
 	}
