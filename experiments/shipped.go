@@ -28,7 +28,7 @@ type ShippedSpec struct {
 
 // ShippedSpecs lists the specs shipped in experiments/specs, by file name.
 // The question is the first comment paragraph of the file, joined into one
-// line; it must end with a question mark, so that experiment --help never
+// line; it must not end with a colon, so that experiment --help never
 // shows a description cut before what it introduces.
 func ShippedSpecs() ([]ShippedSpec, error) {
 	names, err := fs.Glob(shippedFS, "specs/*.yaml")
@@ -53,10 +53,10 @@ func ShippedSpecs() ([]ShippedSpec, error) {
 			}
 			para = append(para, text)
 		}
-		if len(para) == 0 || !strings.HasSuffix(para[len(para)-1], "?") {
+		if len(para) == 0 || strings.HasSuffix(para[len(para)-1], ":") {
 			// A paragraph that runs on into what follows (tables.yaml's
 			// once ended "Build the tables first ...:") reads cut short.
-			return nil, fmt.Errorf("%s: want a first comment paragraph (# lines) asking the spec's question, ending with ?, and a blank # line after it", name)
+			return nil, fmt.Errorf("%s: want a first comment paragraph (# lines) saying what the spec asks, whole: not ending with a colon that introduces what follows", name)
 		}
 		out = append(out, ShippedSpec{File: path.Base(name), Question: strings.Join(para, " "), Arms: len(s.Arms), Games: s.Games})
 	}

@@ -454,15 +454,15 @@ func TestResumeOfARunUnderOtherOpeningsNamesEveryFlagThatRestoresIt(t *testing.T
 // canceled", and between stages "stopped before match: context canceled";
 // both say they were interrupted and how to resume.
 func TestInterruptedStagesSaySo(t *testing.T) {
-	for _, tc := range []struct{ on, want string }{
-		{"verify: ", "verify interrupted: run the same command with --resume: the finished stages are kept and the data is verified again"},
-		{"fit: ", "interrupted before the match stage: the finished stages are kept; run the same command with --resume to continue"},
+	for _, tc := range []struct{ on, start, end string }{
+		{"verify: ", "verify interrupted: ", "run the same command with --resume: the finished stages are kept and the data is verified again"},
+		{"fit: ", "interrupted before the match", " stage: the finished stages are kept; run the same command with --resume to continue"},
 	} {
 		ctx, cancel := context.WithCancel(context.Background())
 		cfg := tinyConfig(t.TempDir())
 		cfg.Log = &testutil.Buffer{OnText: tc.on, Do: cancel}
-		if _, err := Run(ctx, cfg); err == nil || err.Error() != tc.want {
-			t.Errorf("cancelled at %q: %v\nwant %s", tc.on, err, tc.want)
+		if _, err := Run(ctx, cfg); err == nil || !strings.HasPrefix(err.Error(), tc.start) || !strings.HasSuffix(err.Error(), tc.end) {
+			t.Errorf("cancelled at %q: %v\nwant %s...%s", tc.on, err, tc.start, tc.end)
 		}
 		cancel()
 	}
