@@ -29,28 +29,37 @@ type Reference struct {
 	Sims   int `json:"sims"`
 	Tables int `json:"tables,omitempty"`
 	Games  int `json:"games"`
+	// Model is the pattern model the engine played, by its embedded name,
+	// and Identity as runs record it.
+	Model    string `json:"model"`
+	Identity string `json:"-"`
 	// Advantage is the stratified advantage (a fraction: 0.1 is 10
 	// points) with its 95% interval, as the report holds them.
 	Advantage experiments.Estimate `json:"advantage"`
 }
 
-// shippedPatterns is the identity runs record for the pattern model the
-// findings' engines play (trained-patterns.json: the shipped model).
-const shippedPatterns = "weights sha256:a56e168b12c01c1978c51b1abf16295cb6124a5949dc746765bae310c4c1caa7"
+// The identities runs record for the pattern models the findings' engines
+// play: trained-patterns (the shipped model until patterns-v2, and the
+// model of sections 1-5) and patterns-v2 (the shipped model).
+const (
+	trainedPatterns = "weights sha256:a56e168b12c01c1978c51b1abf16295cb6124a5949dc746765bae310c4c1caa7"
+	patternsV2      = "weights sha256:e395cef64c80ba8873c55e2ffe8beaca4ac5eda859262690ca4a00789f33a70b"
+)
 
-// References are the findings' figures of the pattern model with its move
-// prior, value leaves and cpuct 0.5, best play after the opening (no root
-// noise, no temperature): the pipeline's engine without tables
-// (truestart-pipeline.yaml), and with the 5-piece tables (the strength
-// ladder of section 2: its lowest rung, the findings' 400 and its top
-// rung), fewest simulations first within each.
+// References are the findings' figures of the pattern models with their
+// move priors, value leaves and cpuct 0.5, best play after the opening (no
+// root noise, no temperature): the pipeline's engine, the shipped
+// patterns-v2 without tables (truestart-pipeline-v2.yaml), and
+// trained-patterns with the 5-piece tables (the strength ladder of section
+// 2: its lowest rung, the findings' 400 and its top rung), fewest
+// simulations first within each.
 var References = []Reference{
-	{Report: "truestart-pipeline/report.json", Arm: "sims100", Sims: 100, Games: 1024, Advantage: est(0.09716796875, 0.09056064586852702, 0.10377529163147298)},
-	{Report: "truestart-pipeline/report.json", Arm: "sims400", Sims: 400, Games: 1024, Advantage: est(0.1064453125, 0.09840032373709308, 0.11449030126290692)},
-	{Report: "truestart-pipeline/report.json", Arm: "sims1600", Sims: 1600, Games: 1024, Advantage: est(0.2138671875, 0.206537020902247, 0.221197354097753)},
-	{Report: "strength-ladder/report.json", Arm: "sims100", Sims: 100, Tables: 5, Games: 1024, Advantage: est(0.11083984375, 0.1032437832787067, 0.1184359042212933)},
-	{Report: "strength-ladder/report.json", Arm: "extend-sims400", Sims: 400, Tables: 5, Games: 1024, Advantage: est(0.1826171875, 0.17405739706468182, 0.19117697793531818)},
-	{Report: "strength-ladder/report.json", Arm: "extend-sims6400", Sims: 6400, Tables: 5, Games: 1024, Advantage: est(0.24560546875, 0.23678223872550785, 0.25442869877449215)},
+	{Report: "truestart-pipeline-v2/report.json", Arm: "sims100", Sims: 100, Games: 1024, Model: "patterns-v2", Identity: patternsV2, Advantage: est(0.1474609375, 0.14083055233939742, 0.15409132266060258)},
+	{Report: "truestart-pipeline-v2/report.json", Arm: "sims400", Sims: 400, Games: 1024, Model: "patterns-v2", Identity: patternsV2, Advantage: est(0.1611328125, 0.15059117195801336, 0.17167445304198664)},
+	{Report: "truestart-pipeline-v2/report.json", Arm: "sims1600", Sims: 1600, Games: 1024, Model: "patterns-v2", Identity: patternsV2, Advantage: est(0.2275390625, 0.22104828003017984, 0.23402984496982016)},
+	{Report: "strength-ladder/report.json", Arm: "sims100", Sims: 100, Tables: 5, Games: 1024, Model: "trained-patterns", Identity: trainedPatterns, Advantage: est(0.11083984375, 0.1032437832787067, 0.1184359042212933)},
+	{Report: "strength-ladder/report.json", Arm: "extend-sims400", Sims: 400, Tables: 5, Games: 1024, Model: "trained-patterns", Identity: trainedPatterns, Advantage: est(0.1826171875, 0.17405739706468182, 0.19117697793531818)},
+	{Report: "strength-ladder/report.json", Arm: "extend-sims6400", Sims: 6400, Tables: 5, Games: 1024, Model: "trained-patterns", Identity: trainedPatterns, Advantage: est(0.24560546875, 0.23678223872550785, 0.25442869877449215)},
 }
 
 func est(v, lo, hi float64) experiments.Estimate {
@@ -63,7 +72,7 @@ func est(v, lo, hi float64) experiments.Estimate {
 // by its description; Engine leaves them out.
 func (r Reference) Engine() mcts.Engine {
 	e := mcts.DefaultEngine()
-	e.Sims, e.Leaf, e.CPUCT, e.Evaluator = r.Sims, mcts.LeafValue, 0.5, shippedPatterns
+	e.Sims, e.Leaf, e.CPUCT, e.Evaluator = r.Sims, mcts.LeafValue, 0.5, r.Identity
 	e.NoiseWeight, e.TemperaturePlies, e.Tablebase = 0, 0, ""
 	return e
 }
@@ -119,18 +128,18 @@ func (st *Strength) lines() []string {
 	}
 	var ladders []string
 	for i := 0; i < len(st.Ladder); {
-		tables := st.Ladder[i].Tables
+		tables, model := st.Ladder[i].Tables, st.Ladder[i].Model
 		var rungs []string
-		for ; i < len(st.Ladder) && st.Ladder[i].Tables == tables; i++ {
+		for ; i < len(st.Ladder) && st.Ladder[i].Tables == tables && st.Ladder[i].Model == model; i++ {
 			rungs = append(rungs, fmt.Sprintf("%s at %d", stats.PointsText(st.Ladder[i].Advantage.Value), st.Ladder[i].Sims))
 		}
-		with := "without tables"
+		with := model + " without tables"
 		if tables > 0 {
-			with = fmt.Sprintf("with the %d-piece tables", tables)
+			with = fmt.Sprintf("%s with the %d-piece tables", model, tables)
 		}
 		ladders = append(ladders, with+" "+strings.Join(rungs, ", ")+" simulations")
 	}
-	out = append(out, "the advantage grows with the engine's strength and has not settled: the shipped model "+strings.Join(ladders, "; "))
+	out = append(out, "the advantage grows with the engine's strength and has not settled: "+strings.Join(ladders, "; "))
 	out = append(out, "the converged figures, each with its command: "+FindingsDoc)
 	return out
 }

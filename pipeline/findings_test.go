@@ -60,8 +60,8 @@ func TestReferencesAreTheFindingsReports(t *testing.T) {
 			name = base // the file the specs named until it was built into the binary, by its name there
 		}
 		o, err := eval.OpenEvaluator(name)
-		if err != nil || o.Identity != shippedPatterns {
-			t.Errorf("%s: evaluator %s is %q (%v), the reference says %s", ref.Report, name, o.Identity, err, shippedPatterns)
+		if err != nil || o.Identity != ref.Identity || name != ref.Model {
+			t.Errorf("%s: evaluator %s is %q (%v), the reference says %s (%s)", ref.Report, name, o.Identity, err, ref.Model, ref.Identity)
 		}
 	}
 }

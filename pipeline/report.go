@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/atomicfile"
 )
@@ -145,8 +146,8 @@ func (p *runner) fillFigures(r *experiments.Report) {
 // by that name, another by its identity.
 func (p *runner) evaluatorWords() string {
 	id := p.cfg.Evaluator.Identity
-	if id == shippedPatterns {
-		return "the shipped pattern model with its move prior (trained-patterns)"
+	if id == eval.ShippedIdentity() {
+		return "the shipped pattern model with its move prior (" + eval.ShippedModel + ")"
 	}
 	return id
 }
