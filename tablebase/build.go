@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -30,6 +31,11 @@ type BuildOptions struct {
 	Progress func(units int64)
 	// Log, if set, gets one line per balance: built or kept.
 	Log func(line string)
+	// Context, if set, stops the build when it is done (Ctrl-C): Build
+	// returns its error between two layers of a balance, within a fraction
+	// of a second up to 5 pieces, and keeps the balances already written, so
+	// the same build resumes from them.
+	Context context.Context
 	// Wait makes Build wait for another writer of dir to finish instead of
 	// refusing (the tables built on first use, EnsureTables: two engines
 	// started together build them once).
@@ -124,10 +130,17 @@ func Build(dir string, o BuildOptions) (BuildReport, error) {
 			o.Log(fmt.Sprintf(format, a...))
 		}
 	}
+	ctx := o.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	done := map[Material]*table{}
 	for _, m := range Balances(o.Pieces) {
 		if done[m] != nil {
 			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return rep, err
 		}
 		pair := []Material{m}
 		if m.Own != m.Enemy {
@@ -150,7 +163,7 @@ func Build(dir string, o BuildOptions) (BuildReport, error) {
 			if reason != "" {
 				say("rebuilding %s", reason)
 			}
-			b := &builder{rules: o.Rules, workers: o.Concurrency, done: done, progress: o.Progress}
+			b := &builder{rules: o.Rules, workers: o.Concurrency, done: done, progress: o.Progress, ctx: ctx}
 			tabs, maxPlies, err := b.pair(pair, nil)
 			if err != nil {
 				return rep, err
@@ -242,6 +255,8 @@ type builder struct {
 	workers  int
 	done     map[Material]*table
 	progress func(int64)
+	// ctx stops the build between layers (nil: never).
+	ctx context.Context
 }
 
 // side is one balance of the pair being built.
@@ -302,6 +317,9 @@ func (b *builder) solve(pair []Material, stored []*table, wide bool) ([]*table, 
 	limit := b.rules.NoCaptureLimit
 	for c := limit - 1; c >= 0; c-- {
 		for i, s := range sides {
+			if b.ctx != nil && b.ctx.Err() != nil {
+				return nil, 0, b.ctx.Err()
+			}
 			n, w := s.t.count(), s.t.width()
 			dst := s.t.values[c*n*w : (c+1)*n*w]
 			if stored != nil {

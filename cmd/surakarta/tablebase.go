@@ -71,11 +71,15 @@ func newTablebaseBuildCommand() *cobra.Command {
 			bar.Quiet = bar.Quiet || asJSON && !cmd.Flags().Changed("quiet")
 			rep := progress.Start(cmd.ErrOrStderr(), bar)
 			opt.Progress = rep.Add
+			opt.Context = cmd.Context()
 			start := time.Now()
 			res, err := tablebase.Build(out, opt)
 			rep.Stop()
 			if len(res.Removed) > 0 { // even under --quiet: files went away
 				fmt.Fprintf(cmd.ErrOrStderr(), "removed %d temporary files a killed build left in %s\n", len(res.Removed), out)
+			}
+			if err != nil && cmd.Context().Err() != nil {
+				return fmt.Errorf("tablebase build interrupted: the %d balances written are kept, and the same command builds the rest", len(res.Built)+len(res.Kept))
 			}
 			if err != nil {
 				return err
