@@ -94,7 +94,10 @@ func newPerftCommand() *cobra.Command {
 					}
 				}
 				count = func() (string, uint64, []perftDivideJSON, error) {
-					total, entries := alquerquePerft(p, depth)
+					total, entries, err := alquerquePerft(cmd.Context(), p, depth)
+					if err != nil {
+						return "", 0, nil, fmt.Errorf("perft --game alquerque --depth %d interrupted", depth)
+					}
 					return p.Text(), total, entries, nil
 				}
 			default:
@@ -138,21 +141,24 @@ func newPerftCommand() *cobra.Command {
 
 // alquerquePerft counts the leaves depth plies below the Alquerque
 // position p, and each root move's count, sorted by move.
-func alquerquePerft(p alquerque.Position, depth int) (uint64, []perftDivideJSON) {
+func alquerquePerft(ctx context.Context, p alquerque.Position, depth int) (uint64, []perftDivideJSON, error) {
 	if depth == 0 {
-		return 1, nil
+		return 1, nil, nil
 	}
 	var buf [alquerque.MaxMoves]alquerque.Move
 	moves := p.GenerateMoves(buf[:0])
 	var total uint64
 	entries := make([]perftDivideJSON, len(moves))
 	for i, m := range moves {
-		n := alquerque.Perft(p.Apply(m), depth-1)
+		n, err := alquerque.PerftContext(ctx, p.Apply(m), depth-1)
+		if err != nil {
+			return 0, nil, err
+		}
 		entries[i] = perftDivideJSON{p.MoveString(m), n}
 		total += n
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Move < entries[j].Move })
-	return total, entries
+	return total, entries, nil
 }
 
 // perftWithProgress counts the leaves depth plies below p one root move at
