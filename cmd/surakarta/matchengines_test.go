@@ -148,25 +148,7 @@ func TestEnginesDieWithAKilledMatch(t *testing.T) {
 	}
 	// The match's own command line holds the marker too: the match and an
 	// engine per worker.
-	if n := waitForProcesses(t, marker, 3); n < 3 {
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatalf("%d processes running, want the match and an engine per worker", n)
-	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	cmd.Wait()
-	var left []string
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if left = processesWith(t, marker); len(left) == 0 {
-			return
-		}
-	}
-	for _, pid := range left {
-		if n, err := strconv.Atoi(pid); err == nil {
-			syscall.Kill(n, syscall.SIGKILL)
-		}
-	}
-	t.Fatalf("engine processes %v outlived the killed match", left)
+	killMatchAndCheckNoneLeft(t, cmd, marker, 3, "the match and an engine per worker", "engine processes")
 }
 
 // TestAKilledMatchLeavesNoneOfTheEnginesGroup: what an engine starts in
@@ -191,10 +173,19 @@ func TestAKilledMatchLeavesNoneOfTheEnginesGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The engine and its child hold the marker.
-	if n := waitForProcesses(t, marker, 2); n < 2 {
+	killMatchAndCheckNoneLeft(t, cmd, marker, 2, "the engine and its child", "processes of the engine's group")
+}
+
+// killMatchAndCheckNoneLeft waits for the started match cmd to have want
+// processes holding marker (what they are, for the failure), kills the
+// match with SIGKILL, and fails unless every process holding marker is
+// gone within 5 s (killing and naming those left, as what).
+func killMatchAndCheckNoneLeft(t *testing.T, cmd *exec.Cmd, marker string, want int, running, what string) {
+	t.Helper()
+	if n := waitForProcesses(t, marker, want); n < want {
 		cmd.Process.Kill()
 		cmd.Wait()
-		t.Fatalf("%d processes running, want the engine and its child", n)
+		t.Fatalf("%d processes running, want %s", n, running)
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
@@ -209,7 +200,7 @@ func TestAKilledMatchLeavesNoneOfTheEnginesGroup(t *testing.T) {
 			syscall.Kill(n, syscall.SIGKILL)
 		}
 	}
-	t.Fatalf("processes %v of the engine's group outlived the killed match", left)
+	t.Fatalf("%s %v outlived the killed match", what, left)
 }
 
 // waitForProcesses waits up to 30 s for n processes whose command line
