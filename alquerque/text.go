@@ -1,6 +1,6 @@
 package alquerque
 
-import "github.com/surakarta/surakarta/internal/boardtext"
+import "github.com/surakarta/surakarta/internal/base/boardtext"
 
 // ParsePosition parses a position in the position text of
 // docs/RULES-ALQUERQUE.md: ranks 5 down to 1 separated by '/', files a to

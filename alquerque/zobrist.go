@@ -1,6 +1,6 @@
 package alquerque
 
-import "github.com/surakarta/surakarta/internal/rng"
+import "github.com/surakarta/surakarta/internal/base/rng"
 
 // Zobrist keys come from the project's SplitMix64 stream with a fixed
 // seed, so a position has the same Hash in every process and on every

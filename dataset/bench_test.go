@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/surakarta/surakarta/internal/testutil"
+	"github.com/surakarta/surakarta/internal/testing/testutil"
 	"github.com/surakarta/surakarta/rules"
 )
 

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
 )
 
 // Layout: DIR/TABLE/variant=V/part-FIRSTID.parquet, FIRSTID the part's

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/filelock"
+	"github.com/surakarta/surakarta/internal/base/filelock"
 )
 
 // GamesLock is a writer's exclusive hold on a range of game ids of a

@@ -12,9 +12,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/filelock"
-	buildinfo "github.com/surakarta/surakarta/internal/version"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/filelock"
+	buildinfo "github.com/surakarta/surakarta/internal/base/version"
 )
 
 // Run holds the settings that decide a self-play run's rows. Every file of
@@ -199,7 +199,7 @@ func parseFileMeta(lookup func(string) (string, bool)) (FileMeta, error) {
 }
 
 // BuildVersion returns the module version and VCS revision of the running
-// program (package internal/version), written into every footer.
+// program (package internal/base/version), written into every footer.
 func BuildVersion() (version, revision string) {
 	return buildinfo.Module(), buildinfo.VCSRevision()
 }

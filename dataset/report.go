@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/progress"
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/base/progress"
+	"github.com/surakarta/surakarta/internal/base/words"
 )
 
 // CheckDir returns nil if dir holds a dataset (a variant partition of

@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/filelock"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/filelock"
 	"github.com/surakarta/surakarta/rules"
 )
 

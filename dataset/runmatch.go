@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/base/words"
 )
 
 // SettingDiff is one setting in which two runs differ.

@@ -1,7 +1,7 @@
 package dataset
 
 import (
-	"github.com/surakarta/surakarta/internal/rng"
+	"github.com/surakarta/surakarta/internal/base/rng"
 	"github.com/surakarta/surakarta/rules"
 )
 

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"sort"
 
-	"github.com/surakarta/surakarta/internal/filelock"
+	"github.com/surakarta/surakarta/internal/base/filelock"
 )
 
 // Unexpected lists, sorted, the entries of the variant partition of both

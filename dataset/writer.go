@@ -8,7 +8,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
 
-	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
 )
 
 // DefaultRowGroupRows is the row-group size limit of the writers: large

@@ -7,7 +7,7 @@ import (
 	"os"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/rules"
 )
 

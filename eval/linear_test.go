@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/internal/testgames"
+	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/mcts"
 )
 

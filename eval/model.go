@@ -9,7 +9,7 @@ import (
 	"math"
 	"os"
 
-	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
 )
 

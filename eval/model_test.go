@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/internal/testgames"
+	"github.com/surakarta/surakarta/internal/testing/testgames"
 )
 
 // TestModelRoundTrip saves a model and loads it as an evaluator: the value

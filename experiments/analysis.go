@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // Estimate is a figure with its confidence interval, written in JSON as

@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/stats"
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/base/stats"
+	"github.com/surakarta/surakarta/internal/base/words"
 )
 
 // Significance is the level below which the answer calls a difference

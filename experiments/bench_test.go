@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/surakarta/surakarta/internal/testgames"
+	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // ChangeFigure is the change of one figure from arm A to arm B (B − A) as

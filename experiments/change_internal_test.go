@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // agreeingPairs is a comparison of n paired games that all ended alike

@@ -5,7 +5,7 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/base/words"
 )
 
 // SpecCheck is a validated spec as experiment check prints it: the spec's

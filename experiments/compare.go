@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // TableTest is the test of the 3-outcome table (red wins, draws, black

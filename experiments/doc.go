@@ -34,7 +34,7 @@
 //
 // Analyze turns a group's counts into GroupStats: rates with Wilson
 // intervals, the first player's score (wins + draws/2) with the score-test
-// interval of internal/stats, its advantage (score − 0.5) and Elo, the
+// interval of internal/base/stats, its advantage (score − 0.5) and Elo, the
 // decisive games' red share, ending reasons, game length and captures, and
 // for standard-variant data how the majority rule would have scored the
 // same endings (majority_winner). Compare tests two groups: the 3-outcome
@@ -72,7 +72,7 @@
 //
 // Every verdict is read off an interval: a change is "real" when its
 // interval excludes 0; "no change" needs an equivalence test (TOST,
-// internal/stats) against the spec's margin; otherwise the report says the
+// internal/base/stats) against the spec's margin; otherwise the report says the
 // change is not detected and quotes both ends of the interval. A ladder
 // converges where successive rungs agree within the convergence margin by
 // the same test; its slope per doubling comes with a lack-of-fit test and

@@ -5,7 +5,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // LadderPoint is one rung of a strength ladder.

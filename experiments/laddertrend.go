@@ -4,7 +4,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // PairedTrend is a ladder's trend per doubling of simulations tested game

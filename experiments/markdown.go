@@ -5,8 +5,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/stats"
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/base/stats"
+	"github.com/surakarta/surakarta/internal/base/words"
 )
 
 // WriteMarkdown writes the report as Markdown: the answer, then tables of

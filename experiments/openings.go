@@ -4,7 +4,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/rules"
 )
 

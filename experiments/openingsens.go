@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // OpeningSensitivity shows how the first move's worth depends on the

@@ -3,7 +3,7 @@ package experiments
 import (
 	"fmt"
 
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // PlanRow is one line of a sample-size plan: how many games give a figure

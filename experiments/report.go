@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/version"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/version"
 	"github.com/surakarta/surakarta/mcts"
 )
 

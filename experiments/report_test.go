@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta/surakarta/internal/stats"
-	"github.com/surakarta/surakarta/internal/version"
+	"github.com/surakarta/surakarta/internal/base/stats"
+	"github.com/surakarta/surakarta/internal/base/version"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")

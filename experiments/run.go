@@ -15,16 +15,16 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/rundir"
-	"github.com/surakarta/surakarta/internal/runspec"
+	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/rundir"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
 // ArmRun is everything needed to play one arm: its settings resolved from
 // the spec, and the dataset directory its games go to. Its run settings
-// are Run, declared in internal/runspec.
+// are Run, declared in internal/app/runspec.
 type ArmRun struct {
 	Name string
 	// Run are the arm's run settings: Out is the arm's dataset directory
@@ -52,7 +52,7 @@ const (
 	// SpecFile is the experiment's spec, as JSON, written before any game.
 	SpecFile = "spec.json"
 	// LockFile is the lock a running experiment holds in its directory
-	// (internal/rundir), above the locks of its arms' datasets: one
+	// (internal/base/rundir), above the locks of its arms' datasets: one
 	// experiment run writes a directory at a time.
 	LockFile = "_experiment.lock"
 	// ArmsDir holds one dataset directory per arm.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/internal/testgames"
+	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 

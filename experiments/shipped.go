@@ -7,7 +7,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/base/words"
 )
 
 // shippedFS holds the specs shipped in experiments/specs, so that what the

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // TargetHalfWidth is the interval half-width the report's sample-size

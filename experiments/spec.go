@@ -14,7 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/runspec"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta/surakarta/internal/runspec"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"go.yaml.in/yaml/v3"
 )

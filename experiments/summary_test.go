@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta/surakarta/internal/testgames"
+	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/surakarta/surakarta/internal/setting"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/rules"
 )
 

@@ -37,7 +37,7 @@
 // only tree-parallel search needs (pending counts of busy blocks, their
 // flushes, the shared counters); arena.go the node store; config.go
 // declares every engine setting once (Settings, Engine, Config and the
-// table EngineSettings, whose entries internal/setting makes), and
+// table EngineSettings, whose entries internal/base/setting makes), and
 // settings.go derives from that table the text form, flag values, the
 // run description, the comparison and the errors that name a setting's
 // flag; eval.go the Evaluator; rng.go the generator.

@@ -3,7 +3,7 @@ package mcts
 import (
 	"math"
 
-	"github.com/surakarta/surakarta/internal/rng"
+	"github.com/surakarta/surakarta/internal/base/rng"
 )
 
 // RNG is the searcher's generator: rng.Xoshiro (xoshiro256** seeded

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/setting"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // A Setting is one entry of the engine's declaration (config.go): the

@@ -9,7 +9,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
-	"github.com/surakarta/surakarta/internal/runspec"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -37,7 +37,7 @@ var Variants = []rules.Variant{rules.Standard, rules.Majority}
 
 // Config describes a pipeline run. Its run settings (out, games, seed,
 // random opening, concurrency, resume) are Run, declared with their checks
-// in internal/runspec; the rest are the pipeline's own.
+// in internal/app/runspec; the rest are the pipeline's own.
 type Config struct {
 	// Run are the run's settings, with what the pipeline makes of them:
 	// Out is the directory every output goes to (see the package

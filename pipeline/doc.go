@@ -12,7 +12,7 @@
 // settings and summary.go what Run returns (cpu_unix.go and cpu_other.go
 // read the CPU time it reports); findings.go the figures of
 // docs/findings the summary compares with (References) and the strength
-// block; its JSON records are written and read by internal/atomicfile
+// block; its JSON records are written and read by internal/base/atomicfile
 // (WriteJSON, ReadJSON).
 //
 // # Layout

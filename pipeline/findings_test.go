@@ -8,8 +8,8 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments"
-	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/runspec"
+	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
 )
 

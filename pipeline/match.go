@@ -10,7 +10,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/match"
-	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )

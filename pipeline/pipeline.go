@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/rundir"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/rundir"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )

@@ -8,7 +8,7 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments"
-	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
 )
 
 // report writes the statistics and the variant report.

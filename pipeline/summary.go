@@ -10,9 +10,9 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/experiments"
-	"github.com/surakarta/surakarta/internal/runspec"
-	"github.com/surakarta/surakarta/internal/stats"
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/stats"
+	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
 )
 

@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/progress"
 )
 
 // verifyRecord is what OUT/verify.json holds.

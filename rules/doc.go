@@ -42,6 +42,6 @@
 // it; passing an illegal move is a programmer error.
 //
 // The package imports only the standard library, package game, the
-// contract it implements, and internal/boardtext, the position text it
+// contract it implements, and internal/base/boardtext, the position text it
 // shares with Alquerque.
 package rules

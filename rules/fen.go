@@ -1,6 +1,6 @@
 package rules
 
-import "github.com/surakarta/surakarta/internal/boardtext"
+import "github.com/surakarta/surakarta/internal/base/boardtext"
 
 // ParseFEN parses a position in the FEN-like notation of RULES.md: ranks 6
 // down to 1 separated by '/', files a to f, 'r' Red, 'b' Black, digits 1-6

@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/testutil"
+	"github.com/surakarta/surakarta/internal/testing/testutil"
 	"github.com/surakarta/surakarta/selfplay"
 )
 

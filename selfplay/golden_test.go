@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta/surakarta/internal/version"
+	"github.com/surakarta/surakarta/internal/base/version"
 	"github.com/surakarta/surakarta/rules"
 )
 

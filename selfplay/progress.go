@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/rules"
 )
 

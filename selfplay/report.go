@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/runspec"
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/words"
 )
 
 // CheckPartition refuses a run whose settings differ from those the

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/filelock"
+	"github.com/surakarta/surakarta/internal/base/filelock"
 )
 
 // TestARunGrowsInPlace: game i does not depend on the number of games, so

@@ -11,7 +11,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/game"
-	"github.com/surakarta/surakarta/internal/runspec"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/tablebase"
@@ -29,7 +29,7 @@ func DefaultEngine() mcts.Engine { return runspec.SelfPlayEngine() }
 
 // Config describes a self-play run. Its run settings (out, games, seed,
 // random opening, concurrency, resume, shard) are Run, declared with their
-// checks and manifest fields in internal/runspec; the rest are
+// checks and manifest fields in internal/app/runspec; the rest are
 // self-play's own.
 type Config struct {
 	// Run are the run's settings, with what self-play makes of them: Out

@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/runspec"
-	"github.com/surakarta/surakarta/internal/testutil"
+	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/testing/testutil"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )

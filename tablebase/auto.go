@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/rules"
 )
 

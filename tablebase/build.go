@@ -11,8 +11,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/filelock"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/filelock"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -56,7 +56,7 @@ type BuildReport struct {
 }
 
 // LockFile is the lock file a build holds in its directory: one writer at
-// a time (internal/filelock, released when the process exits, however it
+// a time (internal/base/filelock, released when the process exits, however it
 // exits). Readers take no lock: every file appears whole or not at all.
 const LockFile = "_tablebase.lock"
 

@@ -88,9 +88,9 @@
 // with its name) and lists the balances missing below the most pieces
 // present; the first probe of a balance reads its file and checks the
 // length and the checksum (LoadAll does it for all at once). Files are
-// written with internal/atomicfile, so a killed build leaves whole files
+// written with internal/base/atomicfile, so a killed build leaves whole files
 // only (and a temporary file, which the next build removes), one build
-// writes a directory at a time (internal/filelock), and Build keeps every
+// writes a directory at a time (internal/base/filelock), and Build keeps every
 // balance whose files load cleanly, so it resumes where it stopped. The files are the same byte for
 // byte at any concurrency. Verify re-checks everything: checksums, that the
 // stored classes are the balance's, and that every value at every counter
@@ -141,6 +141,6 @@
 // therefore plays a table move at its root only when it does not end the
 // game by repetition (package mcts).
 //
-// The package imports only game, rules, internal/atomicfile,
-// internal/filelock and internal/progress (the progress line of a build on first use).
+// The package imports only game, rules, internal/base/atomicfile,
+// internal/base/filelock and internal/base/progress (the progress line of a build on first use).
 package tablebase

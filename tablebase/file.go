@@ -10,7 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/rules"
 )
 

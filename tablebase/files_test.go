@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta/surakarta/internal/filelock"
+	"github.com/surakarta/surakarta/internal/base/filelock"
 	"github.com/surakarta/surakarta/rules"
 )
 

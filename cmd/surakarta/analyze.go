@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/surakarta/surakarta/internal/analysis"
+	"github.com/surakarta/surakarta/internal/app/analysis"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/surakarta/surakarta/internal/analysis"
-	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/internal/app/analysis"
+	"github.com/surakarta/surakarta/internal/base/progress"
 )
 
 const mateInOneFEN = "6/2b3/1r4/6/6/5r r 0 30" // b4xc5 takes Black's last piece

@@ -9,9 +9,9 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/game"
-	"github.com/surakarta/surakarta/internal/engine"
+	"github.com/surakarta/surakarta/internal/base/version"
 	"github.com/surakarta/surakarta/internal/protocol"
-	"github.com/surakarta/surakarta/internal/version"
+	"github.com/surakarta/surakarta/internal/protocol/engine"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )

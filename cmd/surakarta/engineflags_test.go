@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/internal/runspec"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/surakarta/surakarta/internal/testutil"
+	"github.com/surakarta/surakarta/internal/testing/testutil"
 )
 
 // TestCtrlCExits130Promptly: Ctrl-C (SIGINT) ends each long command

@@ -4,14 +4,14 @@ import (
 	"os"
 	"testing"
 
-	"github.com/surakarta/surakarta/internal/enginetest"
+	"github.com/surakarta/surakarta/internal/testing/enginetest"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/tablebase"
 )
 
 // childEnv, set in the environment, makes the test binary a child program
 // instead of running the tests: "simple MODE..." runs the simple test
-// engine (package internal/enginetest), anything else the surakarta CLI
+// engine (package internal/testing/enginetest), anything else the surakarta CLI
 // with those arguments. Tests drive `surakarta engine` and external
 // engines through real pipes this way.
 const childEnv = "SURAKARTA_TEST_CHILD"

@@ -12,7 +12,7 @@ import (
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/eval/match"
-	"github.com/surakarta/surakarta/internal/runspec"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 )
 
 func newMatchCommand() *cobra.Command {

@@ -14,8 +14,8 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/internal/runspec"
-	"github.com/surakarta/surakarta/internal/testutil"
+	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/testing/testutil"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
 )

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/experiments"
-	"github.com/surakarta/surakarta/internal/filelock"
+	"github.com/surakarta/surakarta/internal/base/filelock"
 	"github.com/surakarta/surakarta/pipeline/train"
 )
 

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/version"
+	"github.com/surakarta/surakarta/internal/base/version"
 )
 
 // TestOutputsOfASeedAreGolden pins what the playing commands write for a

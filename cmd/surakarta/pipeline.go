@@ -12,8 +12,8 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/eval/match"
-	"github.com/surakarta/surakarta/internal/runspec"
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/pipeline"
 	"github.com/surakarta/surakarta/rules"
 )

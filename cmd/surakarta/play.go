@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/surakarta/surakarta/internal/play"
+	"github.com/surakarta/surakarta/internal/app/play"
 	"github.com/surakarta/surakarta/rules"
 )
 

@@ -14,8 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/alquerque"
-	"github.com/surakarta/surakarta/internal/progress"
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/base/progress"
+	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/rules"
 )
 

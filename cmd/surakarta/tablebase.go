@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/tablebase"
 )
 

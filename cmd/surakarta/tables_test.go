@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta/surakarta/internal/filelock"
+	"github.com/surakarta/surakarta/internal/base/filelock"
 	"github.com/surakarta/surakarta/tablebase"
 )
 

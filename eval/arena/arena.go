@@ -12,14 +12,14 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/runspec"
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/rules"
 )
 
 // ArenaOptions are the settings of a match between two engines, A and B.
 // Its run settings (games, seed, random opening, concurrency) are Run,
-// declared with their checks in internal/runspec; the rest are the
+// declared with their checks in internal/app/runspec; the rest are the
 // match's own.
 type ArenaOptions struct {
 	// Run are the match's run settings, with what the arena makes of

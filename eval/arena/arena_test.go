@@ -10,8 +10,8 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
-	"github.com/surakarta/surakarta/internal/runspec"
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )

@@ -18,7 +18,7 @@
 // an optional SPRT stops the match, depends only on the seed. It reports
 // wins, draws and losses from A's side, the score, the Elo difference with
 // its 95% interval and the likelihood of superiority from the pentanomial
-// distribution of the pairs (package internal/stats).
+// distribution of the pairs (package internal/base/stats).
 //
 // A Player is one side (player.go): the built-in search (SearchPlayer) or
 // another program (package eval/external). The rules core referees every

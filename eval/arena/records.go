@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/rules"
 )
 

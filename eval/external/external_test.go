@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/eval/arena"
-	"github.com/surakarta/surakarta/internal/enginetest"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/protocol"
-	"github.com/surakarta/surakarta/internal/runspec"
-	"github.com/surakarta/surakarta/internal/testutil"
+	"github.com/surakarta/surakarta/internal/testing/enginetest"
+	"github.com/surakarta/surakarta/internal/testing/testutil"
 	"github.com/surakarta/surakarta/rules"
 )
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/surakarta/surakarta/internal/enginetest"
+	"github.com/surakarta/surakarta/internal/testing/enginetest"
 )
 
 // TestWatchdogEndsTheEngineWhenTheMatchGoes: once the match's end of the

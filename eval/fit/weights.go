@@ -12,8 +12,8 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/internal/progress"
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/base/progress"
+	"github.com/surakarta/surakarta/internal/base/words"
 )
 
 // WeightsFit is a fit of a self-play dataset's positions into a weights

@@ -15,8 +15,8 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
-	"github.com/surakarta/surakarta/internal/progress"
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/progress"
+	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )

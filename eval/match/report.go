@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/eval/arena"
-	"github.com/surakarta/surakarta/internal/stats"
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/base/stats"
+	"github.com/surakarta/surakarta/internal/base/words"
 )
 
 // JSON is what match --json prints: the sides and settings, the arena's

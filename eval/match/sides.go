@@ -13,8 +13,8 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/protocol"
-	"github.com/surakarta/surakarta/internal/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )

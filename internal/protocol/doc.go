@@ -14,7 +14,7 @@
 // is heard, movetime budgets as context deadlines, and positions replayed
 // with package rules so that the repetition history is exact (Replay).
 //
-// The package knows nothing of the search: internal/engine puts the
+// The package knows nothing of the search: internal/protocol/engine puts the
 // project's search behind Serve, and eval/external is the controller side
 // that the arena uses to play other programs.
 package protocol

@@ -8,7 +8,7 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
-	"github.com/surakarta/surakarta/internal/runspec"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -24,14 +24,14 @@ const (
 	AnchorGen0File     = "anchor-gen0.json"
 	AnchorMaterialFile = "anchor-material.json"
 	// LockFile is the lock a running train holds in its directory
-	// (internal/rundir): one writer at a time.
+	// (internal/base/rundir): one writer at a time.
 	LockFile = "_train.lock"
 )
 
 // Config describes a training run. DefaultConfig gives the settings of
 // `surakarta train` without flags. Its run settings (out, games, seed,
 // random opening, concurrency, resume) are Run, declared with their checks
-// in internal/runspec; the rest are the training run's own.
+// in internal/app/runspec; the rest are the training run's own.
 type Config struct {
 	// Run are the run's settings, with what a training run makes of them:
 	// Out is the directory everything goes to (see the package

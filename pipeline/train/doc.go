@@ -9,7 +9,7 @@
 // report.go the Markdown report, the PNG plot and the ladder's text
 // (Ladder.WriteText), strength.go the final comparison, cpu_linux.go and
 // cpu_other.go the thread CPU clock its equal-time calibration reads
-// where the system has one; JSON records go through internal/atomicfile
+// where the system has one; JSON records go through internal/base/atomicfile
 // (WriteJSON).
 //
 // # The loop
@@ -66,7 +66,7 @@
 // other Config.Baselines replays the final comparison, and one with another
 // pool (Config.PoolGames, PoolDepth, Pool) plays the pool matches it lacks;
 // other settings are refused. One run writes a directory at a time
-// (LockFile, by internal/rundir): a second is refused naming the first's
+// (LockFile, by internal/base/rundir): a second is refused naming the first's
 // process, and a resume removes the temporary files a killed run left,
 // saying so on Config.Log even when Quiet.
 package train

@@ -7,7 +7,7 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // LadderFormat identifies a ladder file.

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // PoolPriorDraws are the virtual drawn games the pool fit adds to every

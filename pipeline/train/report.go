@@ -17,8 +17,8 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/surakarta/surakarta/experiments"
-	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // writeReport writes OUT/report.md and OUT/ladder.png from the ladder.

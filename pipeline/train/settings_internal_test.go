@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // TestSettingsDiffsNameEachSetting: a resume with other settings is told

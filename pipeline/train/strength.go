@@ -9,7 +9,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/internal/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/tablebase"

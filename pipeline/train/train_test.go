@@ -15,9 +15,9 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/fit"
-	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/stats"
-	"github.com/surakarta/surakarta/internal/testutil"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/stats"
+	"github.com/surakarta/surakarta/internal/testing/testutil"
 )
 
 // TestGateRules checks both promotion rules on colour-swapped pairs: the

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )

@@ -8,8 +8,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/analysis"
-	"github.com/surakarta/surakarta/internal/words"
+	"github.com/surakarta/surakarta/internal/app/analysis"
+	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )

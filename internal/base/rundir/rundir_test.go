@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta/surakarta/internal/filelock"
+	"github.com/surakarta/surakarta/internal/base/filelock"
 )
 
 // TestASecondWriterIsRefusedNamingTheFirst: train and experiment run had

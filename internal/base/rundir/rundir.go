@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/atomicfile"
-	"github.com/surakarta/surakarta/internal/filelock"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/filelock"
 )
 
 // Dir is a run directory held by this process.

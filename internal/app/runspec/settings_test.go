@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/testutil"
+	"github.com/surakarta/surakarta/internal/testing/testutil"
 )
 
 // TestEverySettingsFieldIsDeclared fails when a field of Settings has no

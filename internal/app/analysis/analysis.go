@@ -6,7 +6,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/surakarta/surakarta/internal/progress"
+	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/tablebase"

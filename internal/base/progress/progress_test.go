@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/surakarta/surakarta/internal/testutil"
+	"github.com/surakarta/surakarta/internal/testing/testutil"
 )
 
 func TestPlainLinesAreWrittenPeriodicallyAndAtStop(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"sync"
 )
 
-// Revision may be set at link time: -ldflags "-X github.com/surakarta/surakarta/internal/version.Revision=abc123".
+// Revision may be set at link time: -ldflags "-X github.com/surakarta/surakarta/internal/base/version.Revision=abc123".
 var Revision string
 
 var (

@@ -7,7 +7,7 @@
 // A run setting (games, seed, random opening, concurrency, out, resume,
 // shard and shards) is one entry of a table, as an engine setting is one
 // entry of mcts's (mcts.EngineSettings), both made by package
-// internal/setting: its name, which is the key of
+// internal/base/setting: its name, which is the key of
 // experiment specs and of a run's manifest, with its flag the same with
 // '-' for '_'; its default and usage line; its check, whose error names the
 // flag ("--random-opening 1001: want 0..1000 plies") wherever the value

@@ -2,5 +2,8 @@
 // reads the package table there and checks every project package's imports
 // against it (a "standard library only" row admits no third-party module),
 // and the packages in its never list against what they must not depend on
-// even indirectly. The package has no code of its own.
+// even indirectly; and it checks the floors the table's headings state: no
+// package's code imports one on a floor above its own or test support, and
+// a floor that names a folder holds exactly that folder's packages. The
+// package has no code of its own.
 package archtest

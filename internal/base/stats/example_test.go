@@ -3,7 +3,7 @@ package stats_test
 import (
 	"fmt"
 
-	"github.com/surakarta/surakarta/internal/stats"
+	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 func ExampleWilson() {

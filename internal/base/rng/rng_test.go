@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/surakarta/surakarta/internal/rng"
+	"github.com/surakarta/surakarta/internal/base/rng"
 )
 
 // source is what the pinned generators have in common.

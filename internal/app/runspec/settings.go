@@ -5,7 +5,7 @@ import (
 	"runtime"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/internal/setting"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // MaxConcurrencyPerCPU bounds Concurrency: a game searches on one core, so
