@@ -76,7 +76,10 @@ func armTitle(a ArmInfo) string {
 	if a.Variant != "" && a.Variant != a.Name {
 		parts = append(parts, a.Variant)
 	}
-	if a.Sims > 0 {
+	switch {
+	case a.RedSims > 0:
+		parts = append(parts, fmt.Sprintf("Red %d and Black %d simulations per move", a.RedSims, a.BlackSims))
+	case a.Sims > 0:
 		parts = append(parts, fmt.Sprintf("%d simulations per move", a.Sims))
 	}
 	if len(parts) == 0 {

@@ -48,7 +48,12 @@
 //
 // A Spec (YAML or JSON, strictly parsed; see specs/) names arms that differ
 // in variant, engine settings or rules, the games per arm, the seed and the
-// pairing of openings and search seeds. Arms start from StudyEngine: the
+// pairing of openings and search seeds, and who plays: independent players
+// (the default: each colour its own searcher and tree, as two programs in
+// a match) or one shared searcher (self-play's procedure, which with tree
+// reuse hands one side's tree to the other; every run recorded before the
+// key existed played so, ParseRecordedSpec). With independent players an
+// arm may set one colour's search settings (red, black: a handicap). Arms start from StudyEngine: the
 // self-play engine playing its best move, without root noise or a
 // temperature opening, so that a study's diversity comes from its random
 // openings and its figures describe the game rather than a noise schedule.

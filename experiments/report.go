@@ -27,6 +27,13 @@ type ArmInfo struct {
 	// unknown.
 	Engine string `json:"engine,omitempty"`
 	Regime string `json:"regime,omitempty"`
+	// Players is who played the arm's games (PlayersIndependent or
+	// PlayersShared; empty when unknown, as for a dataset's report).
+	Players string `json:"players,omitempty"`
+	// RedSims and BlackSims are each colour's simulations a move when the
+	// arm sets them by colour (a handicap), 0 otherwise.
+	RedSims   int `json:"red_sims,omitempty"`
+	BlackSims int `json:"black_sims,omitempty"`
 	// RandomOpening is the arm's opening plies (from its spec; 0 when
 	// none or not known).
 	RandomOpening int        `json:"random_opening"`

@@ -34,6 +34,11 @@ type ArmRun struct {
 	Run    runspec.Settings
 	Rules  rules.Rules
 	Engine EngineSpec
+	// Players is who plays (PlayersIndependent or PlayersShared); Sides,
+	// when not nil, Red's and Black's engines (Spec.ArmSides), which
+	// search with Engine's evaluator and tables.
+	Players string
+	Sides   *[2]EngineSpec
 	// Opening is the procedure that chooses the opening plies
 	// (dataset.OpeningRandom or dataset.OpeningEnumerated).
 	Opening string
@@ -85,7 +90,11 @@ func (s *Spec) ArmRuns(out, specDir string) ([]ArmRun, error) {
 			}
 		}
 		run := runspec.Settings{Out: ArmDir(out, a.Name), Games: s.Games, Seed: s.ArmSeed(i), RandomOpening: s.ArmOpening(i), Concurrency: s.Concurrency}
-		runs = append(runs, ArmRun{Name: a.Name, Run: run, Rules: r, Engine: e, Opening: s.Opening})
+		ar := ArmRun{Name: a.Name, Run: run, Rules: r, Engine: e, Players: s.ArmPlayers(i), Opening: s.Opening}
+		if s.ArmSides(i) != nil {
+			ar.Sides = &[2]EngineSpec{a.Red.Over(e), a.Black.Over(e)}
+		}
+		runs = append(runs, ar)
 	}
 	return runs, nil
 }
@@ -145,7 +154,7 @@ func claimExperiment(out string, s *Spec) error {
 		return err
 	}
 	if !bytes.Equal(bytes.TrimSpace(have), bytes.TrimSpace(b)) {
-		old, perr := ParseSpec(have, true)
+		old, perr := ParseRecordedSpec(have)
 		what := "its settings differ"
 		if perr == nil {
 			if mustJSON(old) == mustJSON(&mine) {
@@ -166,6 +175,9 @@ func claimExperiment(out string, s *Spec) error {
 				}
 			}
 			what = "its settings differ: " + specDiff(old, &mine)
+			if old.Players == PlayersShared && mine.Players == PlayersIndependent {
+				what += " (its games were played by one shared searcher; to continue them, say players: shared in the spec)"
+			}
 		}
 		return fmt.Errorf("%s already holds experiment %q and %s; use another --out, or delete it to start over", out, nameOf(have), what)
 	}
@@ -182,7 +194,7 @@ func RecordedGames(out string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	s, err := ParseSpec(b, true)
+	s, err := ParseRecordedSpec(b)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", filepath.Join(out, SpecFile), err)
 	}
@@ -393,7 +405,7 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 	if err != nil {
 		return nil, fmt.Errorf("%s is not an experiment directory (no %s): %w", out, SpecFile, err)
 	}
-	s, err := ParseSpec(b, true)
+	s, err := ParseRecordedSpec(b)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(out, SpecFile), err)
 	}
@@ -435,7 +447,11 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 		}
 		e := s.ArmEngine(i)
 		rel, _ := filepath.Rel(out, dir)
-		info := ArmInfo{Name: a.Name, Variant: a.Variant, Sims: e.sims(), Evaluator: e.evaluator(), Dir: filepath.ToSlash(rel), RandomOpening: s.ArmOpening(i)}
+		info := ArmInfo{Name: a.Name, Variant: a.Variant, Sims: e.sims(), Evaluator: e.evaluator(), Dir: filepath.ToSlash(rel), RandomOpening: s.ArmOpening(i),
+			Players: s.ArmPlayers(i)}
+		if sides := s.ArmSides(i); sides != nil {
+			info.RedSims, info.BlackSims = sides[0].sims(), sides[1].sims()
+		}
 		if cfg, err := runs[i].EngineConfig(); err == nil {
 			if runs[i].checkFormerDefault() != nil {
 				// A run made before the strongest engine became the
@@ -446,8 +462,13 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 			}
 			info.cfg = &cfg
 			info.Engine, info.Regime = EngineWords(cfg.Settings), Regime(cfg.Settings)
+			if info.RedSims != 0 {
+				info.Engine += fmt.Sprintf(" (by colour: Red %d simulations, Black %d)", info.RedSims, info.BlackSims)
+			}
 			cfg.Sims = 0
-			info.setting = fmt.Sprintf("%+v", cfg)
+			// Arms of other players, or with settings by colour, are
+			// no rungs of one ladder.
+			info.setting = fmt.Sprintf("%+v %s %s", cfg, info.Players, mustJSON(s.ArmSides(i)))
 		}
 		infos = append(infos, info)
 	}
@@ -503,6 +524,7 @@ func design(s *Spec, arms []ArmInfo, c *Collector) []string {
 	} else {
 		out = append(out, fmt.Sprintf("Pairing: none; arm i plays with seed %d + i.", s.Seed))
 	}
+	out = append(out, playersDesign(s))
 	regimes := map[string]bool{}
 	for _, a := range arms {
 		regimes[a.Regime] = true
@@ -514,6 +536,29 @@ func design(s *Spec, arms []ArmInfo, c *Collector) []string {
 	}
 	out = append(out, fmt.Sprintf("\"No change\" is claimed only within ±%.1f points (equivalence margin); ladder rungs agree when both figures' changes are within ±%.1f points (convergence margin).", 100*s.EquivalenceMargin, 100*s.ConvergenceMargin))
 	return out
+}
+
+// playersDesign says who plays the experiment's games.
+func playersDesign(s *Spec) string {
+	var shared, indep []string
+	for i, a := range s.Arms {
+		if s.ArmPlayers(i) == PlayersShared {
+			shared = append(shared, a.Name)
+		} else {
+			indep = append(indep, a.Name)
+		}
+	}
+	const (
+		indepWords  = "two independent players, each colour its own searcher and tree, as two programs in a match"
+		sharedWords = "one searcher for both colours, which with tree reuse hands the tree it searched for one side's move to the other side (self-play's procedure)"
+	)
+	switch {
+	case len(shared) == 0:
+		return "Players: " + indepWords + "."
+	case len(indep) == 0:
+		return "Players: " + sharedWords + "."
+	}
+	return fmt.Sprintf("Players: %s play with %s; %s with %s.", joinAnd(indep), indepWords, joinAnd(shared), sharedWords)
 }
 
 // sideAfter names the side to move after k random plies from the start

@@ -38,6 +38,19 @@ func (a *ArmRun) EngineConfig() (mcts.Config, error) {
 	return e.Config(a.Rules, a.Run.Seed), nil
 }
 
+// sideSettings returns the search settings of Red and of Black when the
+// arm sets them by colour, nil otherwise.
+func (a *ArmRun) sideSettings() *[2]mcts.Settings {
+	if a.Sides == nil {
+		return nil
+	}
+	var out [2]mcts.Settings
+	for i, e := range a.Sides {
+		out[i] = e.Apply(StudyEngine()).Settings
+	}
+	return &out
+}
+
 // Check reports what would stop the arm's self-play before a game: its
 // engine settings out of range, an evaluator that does not open (a
 // missing or unreadable weights file), or endgame tables (tablebase) that
@@ -133,7 +146,7 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	run.Resume = done > 0 || len(left) > 0
 	cfg := selfplay.Config{
 		Run: run, Rules: a.Rules, Engine: mcts.Engine{Settings: c.Settings, Evaluator: ev.Identity}, Evaluator: ev.Evaluator, Opening: a.Opening,
-		PartGames: p.PartGames, Logf: p.Logf,
+		Players: a.Players, Sides: a.sideSettings(), PartGames: p.PartGames, Logf: p.Logf,
 	}
 
 	if p.OnStart != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/selfplay"
 )
 
 // Spec describes an experiment: arms of self-play games that differ in the
@@ -66,6 +67,14 @@ type Spec struct {
 	// that many plies from the start position, so that games a multiple
 	// of N play every opening equally often).
 	Opening string `yaml:"opening,omitempty" json:"opening,omitempty"`
+	// Players says who plays each game (an arm may set its own):
+	// PlayersIndependent, the default, gives each colour its own searcher
+	// and tree, as two programs in a match, which is what "the first
+	// player's advantage" means; PlayersShared is one searcher for both
+	// colours, which with tree reuse hands the tree it searched for one
+	// side to the other (self-play data's procedure). A run recorded
+	// before the key existed played shared (ParseRecordedSpec).
+	Players string `yaml:"players,omitempty" json:"players"`
 	// Pairing is "openings" (every arm plays game i from the same random
 	// opening with the same search seed, so arms compare game by game and
 	// a game that never meets the arms' difference is played identically)
@@ -135,10 +144,26 @@ type ArmSpec struct {
 	// RandomOpening, when set, is the arm's opening plies instead of the
 	// experiment's (a study of how the answer depends on the opening;
 	// such arms cannot pair).
-	RandomOpening *int       `yaml:"random_opening,omitempty" json:"random_opening,omitempty"`
-	Engine        EngineSpec `yaml:"engine,omitempty" json:"engine,omitempty"`
-	Rules         RulesSpec  `yaml:"rules,omitempty" json:"rules,omitempty"`
+	RandomOpening *int `yaml:"random_opening,omitempty" json:"random_opening,omitempty"`
+	// Players, when set, is who plays the arm's games instead of the
+	// experiment's Players.
+	Players string     `yaml:"players,omitempty" json:"players,omitempty"`
+	Engine  EngineSpec `yaml:"engine,omitempty" json:"engine,omitempty"`
+	// Red and Black override the arm's engine for one colour (independent
+	// players only): a handicap gives the second player more simulations,
+	// black: {sims: 800}. They change search settings; the evaluator and
+	// the tables are the arm's, for both colours.
+	Red   EngineSpec `yaml:"red,omitempty" json:"red,omitempty"`
+	Black EngineSpec `yaml:"black,omitempty" json:"black,omitempty"`
+	Rules RulesSpec  `yaml:"rules,omitempty" json:"rules,omitempty"`
 }
+
+// Who plays an experiment's games (Spec.Players), as selfplay.Config's
+// Players.
+const (
+	PlayersIndependent = selfplay.PlayersIndependent
+	PlayersShared      = selfplay.PlayersShared
+)
 
 // Pairing modes.
 const (
@@ -245,6 +270,9 @@ func ParseSpec(data []byte, isJSON bool) (*Spec, error) {
 	if s.Opening == dataset.OpeningRandom {
 		s.Opening = ""
 	}
+	if s.Players == "" {
+		s.Players = PlayersIndependent
+	}
 	if s.Confidence == 0 {
 		s.Confidence = 0.95
 	}
@@ -258,6 +286,24 @@ func ParseSpec(data []byte, isJSON bool) (*Spec, error) {
 		return nil, err
 	}
 	return &s, nil
+}
+
+// ParseRecordedSpec parses an experiment directory's spec.json (SpecFile),
+// as ParseSpec does, except that a spec recorded without a players key
+// was played by one shared searcher: every run before the key existed
+// was, so its games and its report keep the meaning they had.
+func ParseRecordedSpec(data []byte) (*Spec, error) {
+	s, err := ParseSpec(data, true)
+	if err != nil {
+		return nil, err
+	}
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(data, &keys) == nil {
+		if _, ok := keys["players"]; !ok {
+			s.Players = PlayersShared
+		}
+	}
+	return s, nil
 }
 
 // decodeYAML decodes one document, turning a decoder panic (which no
@@ -394,6 +440,8 @@ func (s *Spec) Validate() error {
 		return fmt.Errorf("concurrency %d: want 0 (one per CPU) to 4096", s.Concurrency)
 	case s.Workers < 0 || s.Workers > 4096:
 		return fmt.Errorf("workers %d: want 0 (one per CPU) to 4096", s.Workers)
+	case s.Players != PlayersIndependent && s.Players != PlayersShared:
+		return fmt.Errorf("players %q: want %s (each colour its own searcher and tree, as two programs in a match) or %s (one searcher for both colours, as self-play data is made)", s.Players, PlayersIndependent, PlayersShared)
 	case s.Pairing != PairOpenings && s.Pairing != PairNone:
 		return fmt.Errorf("pairing %q: want openings (arms share random openings) or none", s.Pairing)
 	case !(s.Confidence > 0 && s.Confidence < 1):
@@ -441,6 +489,9 @@ func (s *Spec) Validate() error {
 		}
 		if err := a.Rules.validate(where + " rules"); err != nil {
 			return err
+		}
+		if err := s.validatePlayers(i); err != nil {
+			return fmt.Errorf("%s: %w", where, err)
 		}
 		e := s.ArmEngine(i)
 		if _, ok := e.Get("sims"); !ok {
@@ -490,6 +541,62 @@ func (s *Spec) Validate() error {
 		}
 	}
 	return nil
+}
+
+// validatePlayers checks arm i's players and its settings by colour.
+func (s *Spec) validatePlayers(i int) error {
+	a := &s.Arms[i]
+	if a.Players != "" && a.Players != PlayersIndependent && a.Players != PlayersShared {
+		return fmt.Errorf("players %q: want %s or %s, or leave it to the experiment's", a.Players, PlayersIndependent, PlayersShared)
+	}
+	for _, side := range []struct {
+		name string
+		e    EngineSpec
+	}{{"red", a.Red}, {"black", a.Black}} {
+		if side.e.IsZero() {
+			continue
+		}
+		if s.ArmPlayers(i) != PlayersIndependent {
+			return fmt.Errorf("%s: settings for one colour need players: %s (with shared players one searcher plays both colours)", side.name, PlayersIndependent)
+		}
+		for _, k := range []string{"evaluator", "tablebase"} {
+			if _, ok := side.e.Get(k); ok {
+				return fmt.Errorf("%s: %s: both colours search with the arm's %s; set it in the arm's engine", side.name, k, k)
+			}
+		}
+		e := side.e.Over(s.ArmEngine(i))
+		if sims := e.sims(); sims > MaxSpecSims {
+			return fmt.Errorf("%s engine: sims %d: want at most %d, as extend's max_sims", side.name, sims, MaxSpecSims)
+		}
+		if err := e.Apply(StudyEngine()).Validate(); err != nil {
+			var se *mcts.SettingError
+			if errors.As(err, &se) {
+				return fmt.Errorf("%s engine: %s %s: want %s", side.name, se.Setting.Name, se.Value, se.Setting.Want)
+			}
+			return fmt.Errorf("%s engine: %w", side.name, err)
+		}
+	}
+	return nil
+}
+
+// ArmPlayers returns who plays arm i's games: the arm's players, else the
+// experiment's.
+func (s *Spec) ArmPlayers(i int) string {
+	if p := s.Arms[i].Players; p != "" {
+		return p
+	}
+	return s.Players
+}
+
+// ArmSides returns arm i's engine settings for Red and for Black, each
+// colour's over the arm's, or nil when the arm sets neither.
+func (s *Spec) ArmSides(i int) *[2]EngineSpec {
+	a := &s.Arms[i]
+	if a.Red.IsZero() && a.Black.IsZero() {
+		return nil
+	}
+	e := s.ArmEngine(i)
+	return &[2]EngineSpec{a.Red.Over(e), a.Black.Over(e)}
 }
 
 func (r *RulesSpec) validate(where string) error {
@@ -635,6 +742,12 @@ func (s *Spec) armDiff(i, j int) []string {
 	}
 	if engine {
 		d = append(d, "engine")
+	}
+	if s.ArmPlayers(i) != s.ArmPlayers(j) {
+		d = append(d, "players")
+	}
+	if mustJSON(s.ArmSides(i)) != mustJSON(s.ArmSides(j)) {
+		d = append(d, "sides")
 	}
 	ri, _ := s.ArmRules(i)
 	rj, _ := s.ArmRules(j)

@@ -60,6 +60,19 @@ type Config struct {
 	// file with its hash), so that runs with different evaluators are not
 	// mixed in one partition.
 	Engine mcts.Engine
+	// Players says who plays the games: PlayersShared (or empty) is one
+	// searcher for both colours, which with tree reuse hands the tree it
+	// searched for one side's move to the other side, as self-play data
+	// has always been made; PlayersIndependent gives each colour its own
+	// searcher and tree, as two programs in a match. The run records it
+	// (the engine description's "players" key, absent for shared).
+	Players string
+	// Sides, when not nil, are the search settings of Red and of Black, in
+	// that order, instead of Engine's (independent players only: a
+	// handicap study gives one colour more simulations). Both colours
+	// search with Engine's evaluator and tables, so those must be
+	// Engine's; the run records each side's settings.
+	Sides *[2]mcts.Settings
 	// Evaluator is the evaluator Engine names, which scores leaves; a
 	// worker uses its own Clone when it implements mcts.Cloner, else
 	// shares it (stateless evaluators).
@@ -146,15 +159,46 @@ func (c *Config) RunSettings() dataset.Run {
 // they hold under the run's rules ("tables": tablebase.Identity, e.g.
 // "standard up to 4 pieces"), so that the same directory holding other
 // tables on a resume makes the run's settings differ, by that key, rather
-// than change its games silently. Without tables the description is
-// Describe's, as runs have always recorded it.
+// than change its games silently; with independent players, "players":
+// "independent", and with Sides each colour's settings ("red", "black"),
+// so that a resume under other players is refused by that key. Shared
+// players without tables are described by Describe alone, as runs have
+// always recorded them.
 func (c *Config) engineDescription() string {
 	d := c.Engine.Describe()
-	if c.Engine.Tablebase == "" {
+	var extra []byte
+	if c.Engine.Tablebase != "" {
+		id, _ := json.Marshal(tablebase.Identity(c.Engine.Tablebase, c.Rules))
+		extra = append(append(extra, `,"tables":`...), id...)
+	}
+	if c.Players == PlayersIndependent {
+		extra = append(extra, `,"players":"independent"`...)
+	}
+	if c.Sides != nil {
+		for i, name := range [2]string{"red", "black"} {
+			side := mcts.Engine{Settings: c.Sides[i], Evaluator: c.Engine.Evaluator}
+			extra = append(append(extra, `,"`+name+`":`...), side.Describe()...)
+		}
+	}
+	if len(extra) == 0 {
 		return d
 	}
-	id, _ := json.Marshal(tablebase.Identity(c.Engine.Tablebase, c.Rules))
-	return d[:len(d)-1] + `,"tables":` + string(id) + "}"
+	return d[:len(d)-1] + string(extra) + "}"
+}
+
+// Who plays a run's games (Config.Players).
+const (
+	PlayersShared      = "shared"
+	PlayersIndependent = "independent"
+)
+
+// sideSettings returns the search settings of each colour, Red's then
+// Black's.
+func (c *Config) sideSettings() [2]mcts.Settings {
+	if c.Sides != nil {
+		return *c.Sides
+	}
+	return [2]mcts.Settings{c.Engine.Settings, c.Engine.Settings}
 }
 
 func (c *Config) check() error {
@@ -200,6 +244,26 @@ func (c *Config) check() error {
 	}
 	if err := (mcts.Config{Settings: c.Engine.Settings, Rules: c.Rules}).Validate(); err != nil {
 		return fmt.Errorf("engine settings: %w", err)
+	}
+	switch c.Players {
+	case "", PlayersShared:
+		c.Players = PlayersShared
+		if c.Sides != nil {
+			return errors.New("selfplay: settings by side need independent players: one shared searcher plays both colours with one set of settings")
+		}
+	case PlayersIndependent:
+	default:
+		return fmt.Errorf("players %q: want %s (one searcher for both colours) or %s (each colour its own searcher and tree)", c.Players, PlayersShared, PlayersIndependent)
+	}
+	if c.Sides != nil {
+		for i, name := range [2]string{"Red", "Black"} {
+			if c.Sides[i].Tablebase != c.Engine.Tablebase {
+				return fmt.Errorf("selfplay: %s's tables %q differ from the engine's %q: both colours search with the run's tables", name, c.Sides[i].Tablebase, c.Engine.Tablebase)
+			}
+			if err := (mcts.Config{Settings: c.Sides[i], Rules: c.Rules}).Validate(); err != nil {
+				return fmt.Errorf("%s's engine settings: %w", name, err)
+			}
+		}
 	}
 	// Before the run claims its directory: bad tables leave nothing there,
 	// and neither do incomplete ones (a balance missing: the run would
@@ -279,24 +343,34 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	return sum, err
 }
 
-// player plays games with one searcher and its buffers.
+// player plays games with its searchers and buffers: s[c] searches for
+// colour c, one searcher for both with shared players.
 type player struct {
 	cfg   *Config
-	s     *mcts.Searcher
+	s     [2]*mcts.Searcher
 	moves [rules.MaxMoves]rules.Move
 }
 
 func newPlayer(cfg *Config) (*player, error) {
-	ev := cfg.Evaluator
-	if c, ok := ev.(mcts.Cloner); ok {
-		ev = c.Clone()
+	pl := &player{cfg: cfg}
+	sides := cfg.sideSettings()
+	for i := range pl.s {
+		if i == 1 && cfg.Players != PlayersIndependent {
+			pl.s[1] = pl.s[0]
+			break
+		}
+		ev := cfg.Evaluator
+		if c, ok := ev.(mcts.Cloner); ok {
+			ev = c.Clone()
+		}
+		// The seed is the game's: play reseeds the searchers for every game.
+		s, err := mcts.NewSearcherOf(mcts.Config{Settings: sides[i], Rules: cfg.Rules}, ev, cfg.oracle)
+		if err != nil {
+			return nil, err
+		}
+		pl.s[i] = s
 	}
-	// The seed is the game's: play reseeds the searcher for every game.
-	s, err := mcts.NewSearcherOf(cfg.Engine.Config(cfg.Rules, 0), ev, cfg.oracle)
-	if err != nil {
-		return nil, err
-	}
-	return &player{cfg: cfg, s: s}, nil
+	return pl, nil
 }
 
 // play plays game id to its end and returns its rows; nil if ctx was
@@ -312,15 +386,21 @@ func (pl *player) play(ctx context.Context, id int64) *record {
 	if err != nil {
 		panic("selfplay: " + err.Error()) // the procedure was checked
 	}
-	pl.s.Reset(dataset.SearchSeed(cfg.Run.Seed, id))
+	// Independent players are seeded alike: each searcher's stream is its
+	// own, and game i of a shared run and of an independent one start from
+	// the same seed (a paired comparison of the two).
+	for _, s := range pl.s {
+		s.Reset(dataset.SearchSeed(cfg.Run.Seed, id))
+	}
 	rec := &record{id: id}
 	for !g.IsTerminal() {
 		if ctx.Err() != nil {
 			return nil
 		}
-		res := pl.s.Search(g)
-		m := pl.s.Choose(&res, g.Ply())
 		p := g.Position()
+		s := pl.s[p.SideToMove()]
+		res := s.Search(g)
+		m := s.Choose(&res, g.Ply())
 		rec.positions = append(rec.positions, dataset.PositionRow{})
 		row := &rec.positions[len(rec.positions)-1]
 		dataset.FillPosition(row, id, g.Ply(), &p, m)

@@ -269,6 +269,7 @@ func TestARunWithOtherSettingsIsRefused(t *testing.T) {
 		"sims":             func(c *Config) { c.Engine.Sims++ },
 		"random_opening":   func(c *Config) { c.Run.RandomOpening++ },
 		"no-capture-limit": func(c *Config) { c.Rules.NoCaptureLimit = 40 },
+		"players":          func(c *Config) { c.Players = PlayersIndependent },
 	} {
 		cfg := testConfig(dir, 3, 1)
 		cfg.Run.Resume = true
@@ -288,6 +289,16 @@ func TestConfigErrorsAreReported(t *testing.T) {
 		"--random-opening 1001: want 0..1000": func(c *Config) { c.Run.RandomOpening = 1001 },
 		"game id 9":                           func(c *Config) { c.GameIDs = []int64{9} },
 		"engine":                              func(c *Config) { c.Engine.Sims = 0 },
+		`players "both"`:                      func(c *Config) { c.Players = "both" },
+		"settings by side need independent players": func(c *Config) {
+			c.Sides = &[2]mcts.Settings{c.Engine.Settings, c.Engine.Settings}
+		},
+		"Black's engine settings": func(c *Config) {
+			c.Players = PlayersIndependent
+			black := c.Engine.Settings
+			black.Sims = 0
+			c.Sides = &[2]mcts.Settings{c.Engine.Settings, black}
+		},
 	} {
 		cfg := testConfig(t.TempDir(), 3, 1)
 		change(&cfg)

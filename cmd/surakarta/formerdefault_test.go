@@ -66,7 +66,9 @@ func TestResumeOfAFormerDefaultMatchNamesThePreset(t *testing.T) {
 // must add, and continues once they are added.
 func TestResumeOfAFormerDefaultExperimentNamesTheSpecKeys(t *testing.T) {
 	dir := t.TempDir()
-	const head = "name: old\nseed: 2\ngames: 2\nrandom_opening: 2\npairing: none\nrules: {no_capture_limit: 10}\narms: [{name: standard, variant: standard}]\n"
+	// Runs of that time were played by one shared searcher (players:
+	// shared), and their spec.json has no players key.
+	const head = "name: old\nseed: 2\ngames: 2\nrandom_opening: 2\npairing: none\nplayers: shared\nrules: {no_capture_limit: 10}\narms: [{name: standard, variant: standard}]\n"
 	old := filepath.Join(dir, "old.yaml")
 	fixed := filepath.Join(dir, "fixed.yaml")
 	os.WriteFile(old, []byte(head+"engine: {sims: 4}\n"), 0o644)
@@ -82,6 +84,7 @@ func TestResumeOfAFormerDefaultExperimentNamesTheSpecKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := json.MarshalIndent(s, "", "  ")
+	b = []byte(strings.Replace(string(b), `  "players": "shared",`+"\n", "", 1))
 	os.WriteFile(filepath.Join(out, experiments.SpecFile), append(b, '\n'), 0o644)
 
 	_, _, err = run(t, "", "experiment", "run", old, "--out", out, "--quiet", "--resume")
