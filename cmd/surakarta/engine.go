@@ -39,22 +39,27 @@ func newEngineCommand() *cobra.Command {
 			"  surakarta match --a 'engine:surakarta engine --sims 200' --b sims=200 --games 20",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			opt.Settings, opt.OldNames = engineOptions(cmd)
-			opt.Engine, opt.Seed = flags.engine, flags.seed
-			opt.Tables, opt.TablesNamed = engineTablesOf(cmd), cmd.Flags().Changed("tablebase")
-			e, err := engine.New(opt)
+			e, err := flags.resolved()
 			if err != nil {
 				return err
 			}
-			err = protocol.Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), e)
+			opt.Settings, opt.OldNames = engineOptions(cmd, e)
+			opt.Engine, opt.Seed = e, flags.seed
+			opt.Tables, opt.TablesNamed = engineTablesOf(cmd), cmd.Flags().Changed("tablebase")
+			eng, err := engine.New(opt)
+			if err != nil {
+				return err
+			}
+			err = protocol.Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), eng)
 			if errors.Is(err, cmd.Context().Err()) {
 				return nil // interrupted: nothing left to answer
 			}
 			return err
 		},
 	}
-	// The engine starts from the flags' values as they are (flags); the
-	// options list them as text for identify (engineOptions).
+	// The engine starts from the settings in force (the flags, on --preset's
+	// engine when one is given); the options list them as text for identify
+	// (engineOptions).
 	addEngineFlags(cmd, &flags)
 	cmd.Flags().IntVar(&opt.Threads, "threads", 1, "search threads (1: reproducible from --seed; more: tree-parallel); also the threads option")
 	return cmd
@@ -74,9 +79,11 @@ func engineTablesOf(cmd *cobra.Command) func(string, bool, rules.Rules) (string,
 	}
 }
 
-// engineOptions lists the engine flags as protocol options, their values
-// as given on the command line as defaults, and the deprecated spellings.
-func engineOptions(cmd *cobra.Command) (settings []protocol.OptionInfo, old []string) {
+// engineOptions lists the engine flags as protocol options, with the
+// values of e, the engine in force (the flags on --preset's engine), as
+// defaults, and the deprecated spellings. The flags' own values would
+// show the strongest engine's under --preset baseline.
+func engineOptions(cmd *cobra.Command, e mcts.Engine) (settings []protocol.OptionInfo, old []string) {
 	var probe engineFlags
 	names := &cobra.Command{}
 	addEngineFlags(names, &probe)
@@ -85,14 +92,19 @@ func engineOptions(cmd *cobra.Command) (settings []protocol.OptionInfo, old []st
 			old = append(old, f.Name)
 			return
 		}
-		mine := cmd.Flags().Lookup(f.Name)
-		if mine.Value.String() == "" {
+		value := cmd.Flags().Lookup(f.Name).Value.String() // the seed
+		if s := mcts.LookupSetting(f.Name); s != nil {
+			value = s.Get(&e)
+		} else if f.Name != engine.SeedOption {
+			return // --preset: its settings are the others' values, no option of its own
+		}
+		if value == "" {
 			// An empty value (tablebase unset) is no protocol token:
 			// identify leaves the option out, setoption still takes it.
 			old = append(old, f.Name)
 			return
 		}
-		settings = append(settings, protocol.OptionInfo{Name: f.Name, Default: mine.Value.String(), Doc: f.Usage})
+		settings = append(settings, protocol.OptionInfo{Name: f.Name, Default: value, Doc: f.Usage})
 	})
 	return settings, old
 }

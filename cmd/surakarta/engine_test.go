@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -13,7 +14,9 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/protocol"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -164,6 +167,57 @@ func TestEngineThroughPipePlaysAWholeGame(t *testing.T) {
 	e.expect("ok")
 	if err := e.cmd.Wait(); err != nil {
 		t.Fatalf("engine exit after quit: %v", err)
+	}
+}
+
+// TestEngineIdentifyShowsThePresetsSettings: under --preset baseline the
+// identify answer gives the settings in force (playout leaves, cpuct 1.5,
+// material), not the strongest engine's that the flags hold, with a flag
+// given beside the preset on top; --preset is no option of its own.
+func TestEngineIdentifyShowsThePresetsSettings(t *testing.T) {
+	e := startEngine(t, "--preset", "baseline", "--sims", "24")
+	e.send("identify")
+	e.expect("id name surakarta", "id author", "id protocol 1", "id budgets", "id rules")
+	opts := map[string]string{}
+	for {
+		l := e.read(5 * time.Second)
+		if l == "ok" {
+			break
+		}
+		f := strings.Fields(l)
+		if len(f) < 4 || f[0] != "option" || f[2] != "default" {
+			t.Fatalf("identify: %q, want option lines then ok", l)
+		}
+		opts[f[1]] = f[3]
+	}
+	b := runspec.BaselineEngine()
+	want := map[string]string{"sims": "24"}
+	for _, name := range []string{"leaf", "cpuct", "evaluator"} {
+		want[name] = mcts.LookupSetting(name).Get(&b)
+	}
+	if want["leaf"] != "playout" || want["cpuct"] != "1.5" || want["evaluator"] != "material" {
+		t.Fatalf("the baseline is %v: this test's known answer (playout, 1.5, material) is out of date", want)
+	}
+	for name, v := range want {
+		if opts[name] != v {
+			t.Errorf("identify under --preset baseline --sims 24: option %s default %q, want %q (the settings in force)", name, opts[name], v)
+		}
+	}
+	if _, ok := opts["preset"]; ok {
+		t.Error("identify lists a preset option, which setoption refuses")
+	}
+	// And the search is the preset's: the same answer as the baseline's
+	// settings spelled out as flags.
+	search := func(e *pipeEngine) string {
+		e.send("newgame "+rules.DefaultRules().String(), "position startpos", "go")
+		e.expect("ok", "ok")
+		mv, info := e.bestmove(30 * time.Second)
+		info.TimeMS = 0 // the clock's, not the search's
+		return fmt.Sprintf("%s %+v", mv, info)
+	}
+	spelled := startEngine(t, "--leaf", want["leaf"], "--cpuct", want["cpuct"], "--evaluator", want["evaluator"], "--sims", "24")
+	if got, want := search(e), search(spelled); got != want {
+		t.Errorf("go under --preset baseline: %s; the baseline spelled out: %s", got, want)
 	}
 }
 
