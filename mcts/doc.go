@@ -22,7 +22,8 @@
 // to NewSearcherOf.
 //
 // Files: search.go holds the searcher and its entry points (Search,
-// SearchParallel, SearchContext, tree reuse), result.go reads the tree into
+// SearchParallel, SearchContext, SearchMove: a player's search and
+// choice, tree reuse), result.go reads the tree into
 // a Result and Choose samples from it, noise.go mixes root noise in and
 // out. One simulation is the worker's (worker.go: its state, simulate and
 // the parallel threads' run loop): select.go chooses a child by PUCT,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync/atomic"
+	"time"
 
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
@@ -160,6 +161,29 @@ func (s *SearcherOf[G, P, M]) SearchContext(ctx context.Context, g game.Record[G
 		}
 	}
 	return r, nil
+}
+
+// SearchMove searches g as a player that must move does: SearchContext,
+// then Choose at g's ply (the number of moves played). A search ctx stopped
+// before it began gets a quick one of a millisecond, not cancelled with ctx
+// (the first simulation, which expands the root, always runs once a search
+// has begun), so a stop right away still gives a searched move. The error
+// is SearchContext's (ctx's, when it stopped the search: the move is then
+// the best of a partial search), or one naming the position when the
+// search found no move (m is NoMove).
+func (s *SearcherOf[G, P, M]) SearchMove(ctx context.Context, g game.Record[G, P, M], threads int) (res ResultOf[M], m M, err error) {
+	res, err = s.SearchContext(ctx, g, threads)
+	if err != nil && res.Best == game.NoMove[M]() {
+		quick, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Millisecond)
+		res, _ = s.SearchContext(quick, g, threads)
+		cancel()
+	}
+	m = s.Choose(&res, len(g.Moves()))
+	if m == game.NoMove[M]() {
+		pos := g.Position()
+		return res, m, fmt.Errorf("search found no move in %s", s.cfg.Rules.FormatPosition(&pos))
+	}
+	return res, m, err
 }
 
 func (s *SearcherOf[G, P, M]) search(g game.Record[G, P, M], threads int) ResultOf[M] {

@@ -413,6 +413,29 @@ func TestSearchContextStopsEarly(t *testing.T) {
 	}
 }
 
+// TestSearchMoveAnswersAStopBeforeTheSearchBegan checks the player's call:
+// a context done before the search began still gives a searched, legal
+// move (with the context's error), and an unstopped one plays what Search
+// and Choose would.
+func TestSearchMoveAnswersAStopBeforeTheSearchBegan(t *testing.T) {
+	g := mustGame(t, rules.DefaultRules(), middlegame)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := mustSearcher(t, testConfig(200, LeafValue), Material{})
+	r, m, err := s.SearchMove(ctx, g, 1)
+	if p := g.Position(); !errors.Is(err, context.Canceled) || r.Sims < 1 || !p.IsLegal(m) {
+		t.Fatalf("stopped before it began: move %v after %d sims, error %v; want a legal move from at least 1 simulation and context.Canceled", m, r.Sims, err)
+	}
+	s.Reset(7)
+	r, m, err = s.SearchMove(context.Background(), g, 1)
+	s2 := mustSearcher(t, testConfig(200, LeafValue), Material{})
+	s2.Reset(7)
+	r2 := s2.Search(g)
+	if m2 := s2.Choose(&r2, g.Ply()); err != nil || m != m2 || r.Sims != r2.Sims {
+		t.Errorf("SearchMove played %v after %d sims (error %v); Search and Choose play %v after %d", m, r.Sims, err, m2, r2.Sims)
+	}
+}
+
 // simsWatcher is Material that records the searcher's SimsDone at every
 // evaluation, to see the count advance while the search runs.
 type simsWatcher struct {

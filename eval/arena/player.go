@@ -2,7 +2,6 @@ package arena
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"sync"
 	"time"
@@ -159,21 +158,11 @@ func (p *searchPlayer) Move(ctx context.Context, g *rules.Game) (Played, error) 
 		sctx, cancel = context.WithTimeout(ctx, p.moveTime)
 		defer cancel()
 	}
-	res, err := p.s.SearchContext(sctx, g, 1) // exactly Search unless ctx ends
-	if err != nil && (ctx.Err() != nil || p.moveTime == 0) {
+	// Only the move time's end leaves a searched move to play: the game's
+	// context ending (or any error without a move time) is the error.
+	res, m, err := p.s.SearchMove(sctx, g, 1) // exactly Search unless sctx ends
+	if err != nil && (ctx.Err() != nil || p.moveTime == 0 || m == rules.NoMove) {
 		return Played{}, err
-	}
-	if err != nil && res.Best == rules.NoMove {
-		// The clock ran out before the search began: the first simulation
-		// (the root's expansion) always runs once a search has begun.
-		quick, cancel := context.WithTimeout(ctx, time.Millisecond)
-		res, _ = p.s.SearchContext(quick, g, 1)
-		cancel()
-	}
-	m := p.s.Choose(&res, g.Ply())
-	if m == rules.NoMove {
-		pos := g.Position()
-		return Played{}, fmt.Errorf("search found no move in %s", pos.FEN())
 	}
 	return Played{Move: m, Nodes: int64(res.Sims)}, nil
 }

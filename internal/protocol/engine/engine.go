@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/protocol"
@@ -225,19 +224,10 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, b protocol.Budget) (
 		}
 		e.s = s
 	}
-	res, err := e.s.SearchContext(ctx, g, e.opt.Threads)
-	if err != nil && res.Best == rules.NoMove {
-		// Stopped before the search began: the first simulation, which
-		// expands the root, always runs, so a stop right away still gets
-		// a searched move.
-		quick, cancel := context.WithTimeout(context.Background(), time.Millisecond)
-		res, _ = e.s.SearchContext(quick, g, e.opt.Threads)
-		cancel()
-	}
-	m := e.s.Choose(&res, g.Ply())
+	// A search stopped by the client still answers with its best move.
+	res, m, err := e.s.SearchMove(ctx, g, e.opt.Threads)
 	if m == rules.NoMove {
-		pos := g.Position()
-		return protocol.Result{}, fmt.Errorf("search found no move in %s", pos.FEN())
+		return protocol.Result{}, err
 	}
 	out := protocol.Result{Move: m, Info: protocol.SearchInfo{Sims: int64(res.Sims), Nodes: int64(res.Sims), Value: res.Value, HasValue: true}}
 	if len(res.PV) > 0 && res.PV[0] == m {
