@@ -41,6 +41,7 @@ func failingJSONRuns(t *testing.T) map[string][]string {
 		"tablebase build":   {"--pieces", "1", "--out", filepath.Join(t.TempDir(), "tb")},
 		"tablebase probe":   {missing, "--fen", "6/2b3/1r4/6/6/5r r 0 30"},
 		"tablebase verify":  {missing},
+		"tournament":        {"--games", "3"},
 		"train":             {"--generations", "0", "--out", filepath.Join(t.TempDir(), "t")},
 	}
 }

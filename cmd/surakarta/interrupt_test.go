@@ -29,6 +29,7 @@ func TestCtrlCExits130Promptly(t *testing.T) {
 		{"train", []string{"train", "--out", "OUT"}, "run the same command with --resume"},
 		{"perft", []string{"perft", "--depth", "9", "--quiet"}, "perft --depth 9 interrupted after 0 of 16 root moves"},
 		{"match", []string{"match", "--a", "sims=400", "--games", "100", "--out", "OUT"}, " games completed in order\nthe same command with --resume continues it\nsurakarta: match interrupted\n"},
+		{"tournament", []string{"tournament", "--engine", "sims=400", "--engine", "sims=200", "--games", "100", "--out", "OUT"}, "\nthe same command with --resume continues it\nsurakarta: tournament interrupted\n"},
 		{"perft alquerque", []string{"perft", "--game", "alquerque", "--depth", "16"}, "perft --game alquerque --depth 16 interrupted"},
 		{"tablebase", []string{"tablebase", "build", "--pieces", "5", "--out", "OUT", "--quiet"}, "tablebase build interrupted: the "},
 		{"analyze", []string{"analyze", "--sims", "100000000", "--quiet"}, "surakarta: search interrupted after "},

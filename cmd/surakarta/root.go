@@ -64,6 +64,7 @@ func newRootCommand() *cobra.Command {
 		newFeaturesCommand(),
 		newFitCommand(),
 		newMatchCommand(),
+		newTournamentCommand(),
 		newEngineCommand(),
 		newAnalyzeCommand(),
 		newPlayCommand(),

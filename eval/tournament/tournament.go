@@ -247,8 +247,8 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 		}
 		if err != nil {
 			err = fmt.Errorf("%s vs %s: %w", names[p.A], names[p.B], err)
-			if res.Games() == 0 {
-				return nil, err
+			if res.Games() == 0 && !errors.Is(err, context.Canceled) {
+				return nil, err // a failure before the first game: nothing to report
 			}
 			res.fit()
 			return res, err

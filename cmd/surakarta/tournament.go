@@ -1,0 +1,127 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/eval/external"
+	"github.com/surakarta/surakarta/eval/match"
+	"github.com/surakarta/surakarta/eval/tournament"
+	"github.com/surakarta/surakarta/internal/app/runspec"
+)
+
+func newTournamentCommand() *cobra.Command {
+	var (
+		opt          = tournament.Options{ArenaOptions: arena.ArenaOptions{Run: runspec.Defaults()}, PriorDraws: tournament.DefaultPriorDraws}
+		run          = runFlags{Settings: &opt.Run}
+		rf           rulesFlags
+		fen          string
+		openingsFile string
+		asJSON       bool
+		asMarkdown   bool
+	)
+	opt.Run.RandomOpening = 4
+	cmd := &cobra.Command{
+		Use:   "tournament --engine SIDE --engine SIDE... --games N [--gauntlet] [--anchor ENGINE] [--go BUDGET] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE] [--concurrency C] [--prior-draws D] [--json | --markdown] [--quiet]",
+		Short: "Play several engines against each other (round robin or gauntlet) and rate them all on one Elo scale",
+		Long: "tournament plays every two engines of --engine (a round robin), or with --gauntlet the first\n" +
+			"against each of the others, a match of --games games each: pairings one after another,\n" +
+			"each played as match plays one (see surakarta match --help): colour-swapped pairs, every\n" +
+			"pairing from the same openings (--seed, --random-opening, --fen or --openings) and each\n" +
+			"side given as match's --a and --b take it: a built-in CONFIG (e.g. sims=400,leaf=value),\n" +
+			"engine:COMMAND ARG... or conf:NAME of the --engines file. An engine is named by its\n" +
+			"CONFIG ((defaults) for ''), its engines file's NAME or its COMMAND; no name twice.\n\n" +
+			"One rating list rates every engine that played: one Bradley–Terry fit by maximum\n" +
+			"likelihood over every pairing's colour-swapped pairs (Ordo's model, the pairs as the\n" +
+			"unit of the intervals), Elo relative to --anchor (an engine's name or number; the first\n" +
+			"by default), which is rated 0, with 95% intervals; --prior-draws virtual draws added to\n" +
+			"every pairing keep a sweep's rating finite. The crosstable gives each engine's points\n" +
+			"against each other, and each pairing its wins, draws and losses and its pairs by the\n" +
+			"first engine's points (0, 1/2, 1, 3/2, 2: the pentanomial counts); --json prints it all\n" +
+			"as one object (with each engine's resolved settings), --markdown as tables.\n\n" +
+			"--out DIR records each pairing as a match in DIR/pairing-AA-BB (the engines' numbers;\n" +
+			"read by surakarta stats, DuckDB and surakarta match pgn), the engines and schedule in\n" +
+			"DIR/tournament.json and the finished report in DIR/report.json. An interrupted\n" +
+			"tournament continues with the same command and --resume, playing only the games not yet\n" +
+			"recorded; engines added after the recorded ones are played too. Budgets are counts\n" +
+			"(sims, nodes) unless --go gives a clock (movetime): a clock measures strength at equal\n" +
+			"time and is never for data.",
+		Example: "  surakarta tournament --engine sims=50 --engine sims=100 --engine sims=200 --engine preset=baseline --games 20\n" +
+			"  surakarta tournament --gauntlet --engine evaluator=mine.json --engine sims=400 --engine preset=baseline --games 100 --markdown\n" +
+			"  surakarta tournament --engines engines.json --engine conf:mine --engine conf:theirs --engine sims=400 --anchor 3 --games 200 --out runs/t --resume",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			r, err := rf.rules()
+			if err != nil {
+				return err
+			}
+			if err := runspec.PairedGames("--games", run.Games, ""); err != nil {
+				return err
+			}
+			book, err := match.Openings(fen, openingsFile, r)
+			if err != nil {
+				return err
+			}
+			if len(book) > 0 && !run.changed("random_opening") {
+				run.RandomOpening = 0 // the given positions themselves
+			}
+			if err := run.check(); err != nil {
+				return err
+			}
+			if opt.Margin <= 0 || opt.MoveTimeout <= 0 {
+				return fmt.Errorf("--margin %v, --move-timeout %v: want positive durations, e.g. 1s", opt.Margin, opt.MoveTimeout)
+			}
+			if run.Resume && run.Out == "" {
+				return errors.New("--resume continues the tournament recorded in --out: pass --out DIR")
+			}
+			if asJSON && asMarkdown {
+				return errors.New("--json and --markdown both choose the report's form: pass one")
+			}
+			opt.Rules, opt.Openings, opt.Stderr = r, book, cmd.ErrOrStderr()
+			res, err := tournament.Run(cmd.Context(), opt)
+			if res == nil {
+				return err
+			}
+			if err != nil {
+				fmt.Fprint(cmd.ErrOrStderr(), res.StoppedNote(err))
+				if errors.Is(err, context.Canceled) {
+					err = errors.New("tournament interrupted") // the note says what is kept; not Go's "context canceled"
+				}
+			}
+			write := res.WriteText
+			if asMarkdown {
+				write = res.WriteMarkdown
+			}
+			return cmp.Or(err, printResult(cmd, asJSON, res.JSON(), write))
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringArrayVar(&opt.Sides, "engine", nil, "an engine of the tournament (once for each): built-in CONFIG (key=value,...; '': the defaults), engine:COMMAND ARG... or conf:NAME")
+	fs.BoolVar(&opt.Gauntlet, "gauntlet", false, "play the first engine against each of the others only (default: every engine against every other)")
+	fs.StringVar(&opt.Anchor, "anchor", "", "the engine rated 0: its name or its number (1 for the first; default the first)")
+	fs.Float64Var(&opt.PriorDraws, "prior-draws", opt.PriorDraws, "virtual drawn games added to every pairing in the rating fit (keeps a sweep's rating finite; 0 for none)")
+	fs.StringVar(&opt.EnginesFile, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME engines")
+	fs.StringVar(&opt.Go, "go", "", "budget of every move: sims N, nodes N or movetime MS (a clock: for strength at equal time, never for data; empty: each engine's own)")
+	fs.DurationVar(&opt.Margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
+	fs.DurationVar(&opt.MoveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
+	addRunFlags(cmd, &run, map[string]string{
+		"games":          "games of each pairing, an even number (pairs of the same opening)",
+		"seed":           "seed of the openings (the same in every pairing) and of every game's search",
+		"random_opening": "uniformly random plies that open each pair (0 by default with --fen or --openings)",
+		"concurrency":    "games of a pairing played at once, one pair of players (searchers or engine processes) each (0: one per CPU)",
+		"out":            "directory to record the tournament in: each pairing's games and matches tables in pairing-AA-BB",
+		"resume":         "continue the tournament recorded in --out, playing only the games it lacks",
+	}, "shard", "shards")
+	addRulesFlags(cmd, &rf)
+	fs.StringVar(&fen, "fen", "", "start every pair from this position (FEN) instead of the standard start")
+	fs.StringVar(&openingsFile, "openings", "", "opening book: a file of one FEN per line (# comments); pair k of every pairing starts from opening k mod the book's size")
+	fs.BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	fs.BoolVar(&asMarkdown, "markdown", false, "print the report as Markdown tables instead of text")
+	fs.BoolVar(&opt.Quiet, "quiet", false, "no progress on stderr")
+	return cmd
+}
