@@ -5,7 +5,8 @@
 //
 // Files: train.go runs the generations and their stages, config.go holds
 // the settings, ladder.go the ladder's records and the gate's rule,
-// pool.go the pool matches and the rating fit over every match,
+// pool.go the pool matches (a gauntlet of eval/tournament) and the rating
+// fit over every match,
 // report.go the Markdown report, the PNG plot and the ladder's text
 // (Ladder.WriteText), strength.go the final comparison, cpu_linux.go and
 // cpu_other.go the thread CPU clock its equal-time calibration reads
@@ -39,7 +40,8 @@
 //  4. pool: generation g plays Config.PoolGames games against each of its
 //     pool opponents, the Config.PoolDepth generations before it (its
 //     gate's opponent aside) and each model of Config.Pool, such as the
-//     shipped one (OUT/gen-GG/pool-NAME.json).
+//     shipped one: one gauntlet of eval/tournament, every match from the
+//     same openings (OUT/gen-GG/pool-NAME.json).
 //  5. anchors: generation g plays Config.AnchorGames games against each of
 //     two fixed anchors, generation 0 and material with value leaves
 //     (OUT/gen-GG/anchor-gen0.json, anchor-material.json).

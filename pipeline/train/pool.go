@@ -8,14 +8,20 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/eval/match"
+	"github.com/surakarta/surakarta/eval/tournament"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/stats"
+	"github.com/surakarta/surakarta/internal/base/words"
 )
 
 // PoolPriorDraws are the virtual drawn games the pool fit adds to every
-// match (stats.PoolOptions.PriorDraws): generation 1 sweeps generation 0,
-// and one draw keeps such a rating finite (a 200-0 match reads +1040)
-// while moving a match of 200 games at 60% by under 0.3 Elo.
-const PoolPriorDraws = 1
+// match (stats.PoolOptions.PriorDraws), a tournament's: generation 1
+// sweeps generation 0, and one draw keeps such a rating finite (a 200-0
+// match reads +1040) while moving a match of 200 games at 60% by under
+// 0.3 Elo.
+const PoolPriorDraws = tournament.DefaultPriorDraws
 
 // Ratings are the ladder's Elo from one Bradley–Terry fit over every match
 // the run played among its players (gates, pool matches, anchor matches;
@@ -83,25 +89,59 @@ func (r *runner) poolOpponents(g, gateOpponent int) []player {
 	return append(out, r.pool...)
 }
 
-// playPool plays generation g's pool matches (Config.PoolGames each),
-// each kept in OUT/gen-GG/pool-NAME.json and replayed only when its key
-// differs; it reports whether any was played.
+// playPool plays generation g's pool matches (Config.PoolGames each) as
+// one gauntlet of eval/tournament, generation g against each opponent
+// from the same openings (the seed of the generation's pool), each match
+// kept in OUT/gen-GG/pool-NAME.json; a match whose file holds the same key
+// is not played again. It reports whether any was played.
 func (r *runner) playPool(ctx context.Context, g int, me player, gen *Generation) (bool, error) {
 	c := &r.cfg
 	if c.PoolGames == 0 {
 		return false, nil
 	}
-	played := false
-	for _, opp := range r.poolOpponents(g, gen.GateOpponent) {
-		name := strings.TrimPrefix(opp.name, "pool ")
-		m, ran, err := r.match(ctx, c.path(genDir(g), poolFile(name)), "pool "+name, g, c.PoolGames, me, opp)
-		if err != nil {
-			return played, err
+	seed := c.seedOf("pool", g)
+	opps := r.poolOpponents(g, gen.GateOpponent)
+	gen.Pool = make([]Match, len(opps))
+	players := []*match.Player{me.matchPlayer()}
+	var todo []int // the opponents to play, by index in opps
+	for i, opp := range opps {
+		if m, ok := keptMatch(r.poolPath(g, opp), r.matchKeyOf(c.PoolGames, seed, me, opp)); ok {
+			gen.Pool[i] = m
+			continue
 		}
-		played = played || ran
-		gen.Pool = append(gen.Pool, m)
+		todo = append(todo, i)
+		players = append(players, opp.matchPlayer())
 	}
-	return played, nil
+	if len(todo) == 0 {
+		return false, nil
+	}
+	r.logf("generation %d: pool, %s against %s, %d games each", g, me.name, words.Count(len(todo), "opponent"), c.PoolGames)
+	res, err := tournament.Run(ctx, tournament.Options{Players: players, Gauntlet: true, PriorDraws: PoolPriorDraws,
+		ArenaOptions: arena.ArenaOptions{Run: r.matchRun(c.PoolGames, seed), Rules: c.rules()}, Stderr: c.Log, Quiet: c.Quiet || c.Log == nil})
+	if res != nil {
+		// The matches the tournament finished are kept, even when a
+		// later one stopped it.
+		for _, p := range res.Pairings {
+			if !p.Complete {
+				continue
+			}
+			opp := opps[todo[p.B-1]]
+			m := matchOf(me.name, opp.name, p.Arena)
+			if werr := atomicfile.WriteJSON(r.poolPath(g, opp), matchRecord{Key: r.matchKeyOf(c.PoolGames, seed, me, opp), Result: m}); werr != nil {
+				return true, werr
+			}
+			gen.Pool[todo[p.B-1]] = m
+		}
+	}
+	if err != nil {
+		return true, stageError(ctx, "pool", g, err)
+	}
+	return true, nil
+}
+
+// poolPath is the file of generation g's pool match against opp.
+func (r *runner) poolPath(g int, opp player) string {
+	return r.cfg.path(genDir(g), poolFile(strings.TrimPrefix(opp.name, "pool ")))
 }
 
 // rate fits the ladder's Ratings over every match its generations hold.

@@ -19,6 +19,7 @@ import (
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/eval/match"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/rundir"
 	"github.com/surakarta/surakarta/internal/base/stats"
@@ -605,28 +606,57 @@ type matchKey struct {
 func (r *runner) match(ctx context.Context, path, stage string, g, games int, a, b player) (Match, bool, error) {
 	c := &r.cfg
 	seed := c.seedOf(stage, g)
-	key, _ := json.Marshal(matchKey{games, c.Run.RandomOpening, seed,
-		dataset.EngineJSON(mcts.Engine{Settings: a.cfg, Evaluator: a.name}.Describe()),
-		dataset.EngineJSON(mcts.Engine{Settings: b.cfg, Evaluator: b.name}.Describe()), a.hash, b.hash})
-	var rec matchRecord
-	if atomicfile.ReadJSON(path, &rec) == nil && sameJSON(rec.Key, key) {
-		return rec.Result, false, nil
+	key := r.matchKeyOf(games, seed, a, b)
+	if m, ok := keptMatch(path, key); ok {
+		return m, false, nil
 	}
 	r.logf("generation %d: %s, %s against %s, %d games", g, stage, a.name, b.name, games)
-	run := c.Run
-	run.Games, run.Seed, run.Out, run.Resume = int64(games), seed, "", false // no record of the games: path holds the result
 	mr, err := match.Run(ctx, match.Options{Stderr: c.Log, Quiet: c.Quiet || c.Log == nil,
-		Players:      [2]*match.Player{{Name: a.name, Factory: arena.SearchPlayer(a.cfg, a.ev)}, {Name: b.name, Factory: arena.SearchPlayer(b.cfg, b.ev)}},
-		ArenaOptions: arena.ArenaOptions{Run: run, Rules: c.rules()}})
+		Players:      [2]*match.Player{a.matchPlayer(), b.matchPlayer()},
+		ArenaOptions: arena.ArenaOptions{Run: r.matchRun(games, seed), Rules: c.rules()}})
 	if err != nil {
-		if ctx.Err() != nil {
-			return Match{}, false, fmt.Errorf("%s of generation %d interrupted: run the same command with --resume (finished stages are kept)", stage, g)
-		}
-		return Match{}, false, fmt.Errorf("%s of generation %d: %w", stage, g, err)
+		return Match{}, false, stageError(ctx, stage, g, err)
 	}
 	m := matchOf(a.name, b.name, mr.Arena)
-	if err := atomicfile.WriteJSON(path, matchRecord{Key: key, Result: m}); err != nil {
-		return Match{}, false, err
+	return m, true, atomicfile.WriteJSON(path, matchRecord{Key: key, Result: m})
+}
+
+// matchKeyOf is the key of a match of games games from seed between a
+// and b.
+func (r *runner) matchKeyOf(games int, seed uint64, a, b player) json.RawMessage {
+	key, _ := json.Marshal(matchKey{games, r.cfg.Run.RandomOpening, seed,
+		dataset.EngineJSON(mcts.Engine{Settings: a.cfg, Evaluator: a.name}.Describe()),
+		dataset.EngineJSON(mcts.Engine{Settings: b.cfg, Evaluator: b.name}.Describe()), a.hash, b.hash})
+	return key
+}
+
+// keptMatch returns the match path holds when its key is key.
+func keptMatch(path string, key json.RawMessage) (Match, bool) {
+	var rec matchRecord
+	if atomicfile.ReadJSON(path, &rec) == nil && sameJSON(rec.Key, key) {
+		return rec.Result, true
 	}
-	return m, true, nil
+	return Match{}, false
+}
+
+// matchRun are the run settings of a match of games games from seed: the
+// run's, with no record of the games (the match's file holds its result).
+func (r *runner) matchRun(games int, seed uint64) runspec.Settings {
+	run := r.cfg.Run
+	run.Games, run.Seed, run.Out, run.Resume = int64(games), seed, "", false
+	return run
+}
+
+// matchPlayer is p as a match's side.
+func (p player) matchPlayer() *match.Player {
+	return &match.Player{Name: p.name, Factory: arena.SearchPlayer(p.cfg, p.ev)}
+}
+
+// stageError says how a stage's match or tournament failed: interrupted,
+// with what to do, or its error.
+func stageError(ctx context.Context, stage string, g int, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("%s of generation %d interrupted: run the same command with --resume (finished stages are kept)", stage, g)
+	}
+	return fmt.Errorf("%s of generation %d: %w", stage, g, err)
 }
