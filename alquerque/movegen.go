@@ -190,3 +190,25 @@ func (p *Position) IsLegal(m Move) bool {
 	}
 	return false
 }
+
+// Mobility returns the number of steps (moves without a capture) the
+// pieces us could make against them, whether or not a capture is on the
+// board: the evaluators' mobility (package eval).
+func Mobility(us, them Bitboard) int { return quietCount(us, BoardMask&^(us|them)) }
+
+// Attacked returns the pieces of them that a piece of us could take with
+// one jump now: next to it along a line, the point beyond empty (the first
+// jumps of every capture sequence of us; later jumps are not counted).
+func Attacked(us, them Bitboard) Bitboard {
+	empty := BoardMask &^ (us | them)
+	diag := us & diagonalPoints
+	a := (us & filesAC & (them >> 1) & (empty >> 2)) << 1
+	a |= (us & filesCE & (them << 1) & (empty << 2)) >> 1
+	a |= (us & ranks13 & (them >> 5) & (empty >> 10)) << 5
+	a |= (us & ranks35 & (them << 5) & (empty << 10)) >> 5
+	a |= (diag & filesAC & ranks13 & (them >> 6) & (empty >> 12)) << 6
+	a |= (diag & filesCE & ranks13 & (them >> 4) & (empty >> 8)) << 4
+	a |= (diag & filesAC & ranks35 & (them << 4) & (empty << 8)) >> 4
+	a |= (diag & filesCE & ranks35 & (them << 6) & (empty << 12)) >> 6
+	return a
+}

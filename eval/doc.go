@@ -6,9 +6,13 @@
 //
 // Files: features.go and circuits.go extract the position features (and
 // FeaturesOf names them, as the features command prints them),
-// movefeatures.go the move features of the prior; patterns.go defines the
-// board patterns and their index tables, patternvalue.go is the pattern
-// evaluator and patternhead.go its part of a model file; prior.go is the
+// movefeatures.go the move features of the prior; patternset.go builds a
+// game's pattern set (families, instances, slots, the reading of a
+// position and the exact sum of its weights), patterns.go declares
+// Surakarta's, patternvalue.go is the pattern evaluator and patternhead.go
+// its part of a model file; alquerque.go holds Alquerque's material
+// evaluator, hand features and pattern set, alquerquepatterns.go its
+// pattern evaluator, model files and opener; prior.go is the
 // move prior; linear.go is the linear evaluator and its weights file,
 // model.go the model file, report.go the fits' reports that both files
 // carry, filecheck.go the check of the numbers they hold; registry.go
@@ -108,6 +112,47 @@
 // The pattern weights are fitted by package eval/fit (FitPatterns), which
 // stores a training position as its instances' slots (AppendPatternSlots,
 // PatternOffsets).
+//
+// # Alquerque
+//
+// Alquerque (package alquerque, docs/RULES-ALQUERQUE.md) has its own
+// evaluators, built from the same pieces as Surakarta's, with these
+// decisions:
+//
+//   - AlquerqueMaterial is mcts.Material's curve, tanh(d/MaterialScale) of
+//     the piece difference for the side to move: both games start with 12
+//     pieces a side and end by taking them, so the same squash serves both,
+//     and Alquerque's searches at material compare with Surakarta's.
+//   - The hand features (ExtractAlquerque, version
+//     AlquerqueFeatureSetVersion) are bias, material, phase,
+//     material_x_phase, material_x_clock (as Surakarta's), mobility_own/opp
+//     (steps along the lines) and attacks_own/opp (pieces a first jump
+//     takes now). There is no first_to_move feature: the evaluators are
+//     colour-blind by construction, as the studies of the first player's
+//     advantage need (the Surakarta models needed ColorBlind for it).
+//   - The pattern set (AlquerquePatternFamilies, version
+//     AlquerquePatternSetVersion) is n-tuples along the board's lines, the
+//     lines being where pieces step and jump: the edge lines, the lines
+//     next to them, the middle lines, the long diagonals and the short
+//     (three-point) diagonals, and two 3×3 families, the corner regions and
+//     the centre, which read the jumps that cross two lines. Instances are
+//     the images under the square's eight symmetries; the colour swap is
+//     the own/opponent reading. 21 instances, 13,626 weights a band.
+//   - The phase bands are Surakarta's (PhaseBand: 19-24, 13-18, 8-12, 0-7
+//     pieces on the board): both games start with 24 pieces.
+//   - One pattern set's tables for both games (patternset.go): Surakarta's
+//     and Alquerque's evaluators read a position and sum its weights through
+//     the same code, and the fit (package eval/fit) stores either game's rows
+//     through it.
+//   - An Alquerque model is a model file (ModelFile) with "game":
+//     "alquerque" and a pattern head naming Alquerque's features and
+//     families; Surakarta's registry refuses it by its game, and
+//     OpenAlquerqueEvaluator ("material" or such a file) refuses Surakarta's.
+//     It has no move prior: the prior's move features are Surakarta's
+//     (circuits, loops), and Alquerque's searches use uniform priors.
+//
+// An evaluation allocates nothing (TestAlquerqueEvaluatorsAllocateNothing);
+// BenchmarkAlquerqueValue and BenchmarkSearchAlquerqueValue measure them.
 //
 // # Move features and the move prior
 //

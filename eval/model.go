@@ -30,6 +30,10 @@ const ModelVersion = 2
 type ModelFile struct {
 	Format  string `json:"format"`
 	Version int    `json:"version"`
+	// Game is the game the model plays: absent for Surakarta (every file
+	// written before Alquerque had models), "alquerque" for Alquerque
+	// (AlquerqueEvaluator opens those).
+	Game string `json:"game,omitempty"`
 	// Value is the linear value head: its weights, model and fit report
 	// (WeightsFile.Report), the dataset it read in Dataset.
 	Value *WeightsFile `json:"value,omitempty"`
@@ -130,6 +134,9 @@ func (f *ModelFile) Heads() (mcts.Evaluator, *Prior, error) {
 	}
 	if f.Version < 1 || f.Version > ModelVersion {
 		return nil, nil, fmt.Errorf("model file version %d, this program reads versions 1 to %d", f.Version, ModelVersion)
+	}
+	if f.Game != "" && f.Game != "surakarta" {
+		return nil, nil, fmt.Errorf("a model of %s, not of Surakarta: play it with --game %s", f.Game, f.Game)
 	}
 	l, err := f.valueHead()
 	if err != nil {

@@ -80,11 +80,21 @@ func (w *Float32s) UnmarshalJSON(data []byte) error {
 // NewPatternHead returns the head of a pattern evaluator, names and
 // versions filled in.
 func NewPatternHead(e *Patterns) *PatternHead {
-	h := &PatternHead{PatternSetVersion: PatternSetVersion, FeatureSetVersion: FeatureSetVersion, Features: Names(), Families: PatternFamilies()}
+	var hand [NumPhaseBands][]float64
 	for b := range NumPhaseBands {
-		w := e.HandWeights(b)
-		band := PatternBand{MinPieces: phaseBandMin[b], Hand: append([]float64(nil), w[:]...), Patterns: make(Float32s, numPatternSlots)}
-		for i, v := range e.PatternWeights(b) {
+		hand[b] = e.hand[b][:]
+	}
+	return newPatternHead(PatternSetVersion, FeatureSetVersion, Names(), PatternFamilies(), hand, &e.pat)
+}
+
+// newPatternHead returns the head of a game's pattern evaluator: its
+// pattern set's and hand features' versions and names, and each band's hand
+// weights hand[b] and pattern weights.
+func newPatternHead(setVersion, featureVersion int, features []string, families []PatternFamilyInfo, hand [NumPhaseBands][]float64, pat *patternWeights) *PatternHead {
+	h := &PatternHead{PatternSetVersion: setVersion, FeatureSetVersion: featureVersion, Features: features, Families: families}
+	for b := range NumPhaseBands {
+		band := PatternBand{MinPieces: phaseBandMin[b], Hand: append([]float64(nil), hand[b]...), Patterns: make(Float32s, pat.set.numSlots)}
+		for i, v := range pat.band(b) {
 			band.Patterns[i] = float32(v)
 		}
 		h.Bands = append(h.Bands, band)
@@ -95,52 +105,65 @@ func NewPatternHead(e *Patterns) *PatternHead {
 // Evaluator returns the head's evaluator after checking that it was fitted
 // for this program's pattern set and feature set.
 func (h *PatternHead) Evaluator() (*Patterns, error) {
-	if h.PatternSetVersion != PatternSetVersion {
-		return nil, fmt.Errorf("patterns fitted for pattern set version %d, this program computes version %d: retrain them", h.PatternSetVersion, PatternSetVersion)
+	hand, pat, err := h.weights(PatternSetVersion, FeatureSetVersion, Names(), PatternFamilies())
+	if err != nil {
+		return nil, err
 	}
-	if h.FeatureSetVersion != FeatureSetVersion {
-		return nil, fmt.Errorf("patterns fitted for feature set version %d, this program computes version %d: retrain them", h.FeatureSetVersion, FeatureSetVersion)
+	var v [NumPhaseBands]Vector
+	for b := range NumPhaseBands {
+		copy(v[b][:], hand[b])
 	}
-	if len(h.Features) != NumFeatures {
-		return nil, fmt.Errorf("patterns name %d hand features, feature set version %d has %d", len(h.Features), FeatureSetVersion, NumFeatures)
+	return NewPatterns(v, pat)
+}
+
+// weights checks that the head was fitted for a game's pattern set
+// (version setVersion, families) and hand features (version
+// featureVersion, features) and returns each band's hand and pattern
+// weights.
+func (h *PatternHead) weights(setVersion, featureVersion int, features []string, families []PatternFamilyInfo) (hand, pat [NumPhaseBands][]float64, err error) {
+	if h.PatternSetVersion != setVersion {
+		return hand, pat, fmt.Errorf("patterns fitted for pattern set version %d, this program computes version %d: retrain them", h.PatternSetVersion, setVersion)
+	}
+	if h.FeatureSetVersion != featureVersion {
+		return hand, pat, fmt.Errorf("patterns fitted for feature set version %d, this program computes version %d: retrain them", h.FeatureSetVersion, featureVersion)
+	}
+	if len(h.Features) != len(features) {
+		return hand, pat, fmt.Errorf("patterns name %d hand features, feature set version %d has %d", len(h.Features), featureVersion, len(features))
 	}
 	for i, name := range h.Features {
-		if name != featureTable[i].Name {
-			return nil, fmt.Errorf("patterns name hand feature %d %q, feature set version %d calls it %q", i, name, FeatureSetVersion, featureTable[i].Name)
+		if name != features[i] {
+			return hand, pat, fmt.Errorf("patterns name hand feature %d %q, feature set version %d calls it %q", i, name, featureVersion, features[i])
 		}
 	}
-	want := PatternFamilies()
-	if len(h.Families) != len(want) {
-		return nil, fmt.Errorf("patterns have %d families, pattern set version %d has %d", len(h.Families), PatternSetVersion, len(want))
+	if len(h.Families) != len(families) {
+		return hand, pat, fmt.Errorf("patterns have %d families, pattern set version %d has %d", len(h.Families), setVersion, len(families))
 	}
 	for f, fam := range h.Families {
-		if fam != want[f] {
-			return nil, fmt.Errorf("pattern family %d is %+v, pattern set version %d has %+v", f, fam, PatternSetVersion, want[f])
+		if fam != families[f] {
+			return hand, pat, fmt.Errorf("pattern family %d is %+v, pattern set version %d has %+v", f, fam, setVersion, families[f])
 		}
 	}
 	if len(h.Bands) != NumPhaseBands {
-		return nil, fmt.Errorf("patterns have %d phase bands, pattern set version %d has %d", len(h.Bands), PatternSetVersion, NumPhaseBands)
+		return hand, pat, fmt.Errorf("patterns have %d phase bands, pattern set version %d has %d", len(h.Bands), setVersion, NumPhaseBands)
 	}
-	var hand [NumPhaseBands]Vector
-	var pat [NumPhaseBands][]float64
 	for b, band := range h.Bands {
 		if band.MinPieces != phaseBandMin[b] {
-			return nil, fmt.Errorf("phase band %d starts at %d pieces, pattern set version %d starts it at %d", b, band.MinPieces, PatternSetVersion, phaseBandMin[b])
+			return hand, pat, fmt.Errorf("phase band %d starts at %d pieces, pattern set version %d starts it at %d", b, band.MinPieces, setVersion, phaseBandMin[b])
 		}
-		if len(band.Hand) != NumFeatures {
-			return nil, fmt.Errorf("phase band %d has %d hand weights, want %d", b, len(band.Hand), NumFeatures)
+		if len(band.Hand) != len(features) {
+			return hand, pat, fmt.Errorf("phase band %d has %d hand weights, want %d", b, len(band.Hand), len(features))
 		}
 		if err := checkNumbers(fmt.Sprintf("patterns.bands[%d].hand", b), h.Features, band.Hand, MaxWeight); err != nil {
-			return nil, err
+			return hand, pat, err
 		}
-		copy(hand[b][:], band.Hand)
+		hand[b] = band.Hand
 		pat[b] = make([]float64, len(band.Patterns))
 		for i, w := range band.Patterns {
 			pat[b][i] = float64(w)
 		}
 		if err := checkNumbers(fmt.Sprintf("patterns.bands[%d].patterns", b), nil, pat[b], maxPatternWeight); err != nil {
-			return nil, err
+			return hand, pat, err
 		}
 	}
-	return NewPatterns(hand, pat)
+	return hand, pat, nil
 }

@@ -21,9 +21,7 @@ func boardsOf(seed uint64, n int) [][2]rules.Bitboard {
 // TestPatternSetShape pins the pattern set's size: a changed count means a
 // changed pattern set, which must bump PatternSetVersion.
 func TestPatternSetShape(t *testing.T) {
-	if numPatternInstances > maxPatternInstances {
-		t.Fatalf("%d instances, patternIndex holds %d", numPatternInstances, maxPatternInstances)
-	}
+	numPatternInstances, familySlots := len(surakartaPatterns.instances), surakartaPatterns.familySlots
 	var inst []int
 	for _, f := range PatternFamilies() {
 		inst = append(inst, f.Instances)
@@ -50,10 +48,11 @@ func TestPatternSetShape(t *testing.T) {
 func TestReadPatternsReadsEachInstanceInBase3(t *testing.T) {
 	for _, bd := range boardsOf(1, 2000) {
 		var ix patternIndex
-		readPatterns(&ix, bd[0], bd[1])
-		for i, in := range patternInstances {
+		surakartaPatterns.read(&ix, uint64(bd[0]), uint64(bd[1]))
+		for i, in := range surakartaPatterns.instances {
 			want, pow := 0, 1
-			for _, s := range in.squares {
+			for _, p := range in.points {
+				s := rules.Square(p)
 				switch {
 				case bd[0].Has(s):
 					want += pow
@@ -63,7 +62,7 @@ func TestReadPatternsReadsEachInstanceInBase3(t *testing.T) {
 				pow *= 3
 			}
 			if int(ix[i]) != want {
-				t.Fatalf("instance %d (%s): index %d, want %d", i, patternFamilies[in.family].name, ix[i], want)
+				t.Fatalf("instance %d (%s): index %d, want %d", i, surakartaPatterns.families[in.family].name, ix[i], want)
 			}
 		}
 	}
@@ -75,10 +74,11 @@ func TestReadPatternsReadsEachInstanceInBase3(t *testing.T) {
 func TestPatternSlotsAreSymmetryInvariant(t *testing.T) {
 	slotsOf := func(own, opp rules.Bitboard) []int {
 		var ix patternIndex
-		readPatterns(&ix, own, opp)
-		out := make([]int, numPatternInstances)
+		ps := surakartaPatterns
+		ps.read(&ix, uint64(own), uint64(opp))
+		out := make([]int, len(ps.instances))
 		for i := range out {
-			out[i] = int(instanceOffset[i]) + int(instanceSlot[i][ix[i]])
+			out[i] = int(ps.instanceOffset[i]) + int(ps.instanceSlot[i][ix[i]])
 		}
 		slices.Sort(out)
 		return out

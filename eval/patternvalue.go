@@ -28,38 +28,29 @@ const maxPatternWeight = 1 << 10
 // position and its images under rules.Symmetries evaluate bit-identically.
 type Patterns struct {
 	hand [NumPhaseBands]Vector
-	pat  []int32 // NumPhaseBands × numPatternSlots, band by band, in units of PatternQuantum
-	// byConfig holds pat by configuration rather than by slot
-	// (NumPhaseBands × numPatternConfigs), so that an instance's weight is
-	// one lookup.
-	byConfig []int32
+	pat  patternWeights // of surakartaPatterns
 }
 
 // NumPatternSlots is the number of pattern weights of one phase band: the
 // slots of every family, family by family (PatternFamilies).
-func NumPatternSlots() int { return numPatternSlots }
+func NumPatternSlots() int { return surakartaPatterns.numSlots }
 
 // NumPatternInstances is the number of pattern instances a position is
 // read through (every family's images under the symmetries).
-func NumPatternInstances() int { return numPatternInstances }
+func NumPatternInstances() int { return len(surakartaPatterns.instances) }
 
 // PatternOffsets gives each instance's family offset among a band's
 // pattern weights, in instance order: an instance's weight is its slot
 // (AppendPatternSlots) plus its offset. The slice is shared; do not
 // modify it.
-func PatternOffsets() []uint32 { return instanceOffset[:numPatternInstances] }
+func PatternOffsets() []uint32 { return surakartaPatterns.instanceOffset }
 
 // AppendPatternSlots appends to dst every instance's slot within its
 // family (NumPatternInstances of them, in instance order) for a side to
 // move with pieces own and an opponent with pieces opp: the pattern fit
 // stores a position this way.
 func AppendPatternSlots(dst []uint16, own, opp rules.Bitboard) []uint16 {
-	var ix patternIndex
-	readPatterns(&ix, own, opp)
-	for i := range numPatternInstances {
-		dst = append(dst, instanceSlot[i][ix[i]])
-	}
-	return dst
+	return surakartaPatterns.appendSlots(dst, uint64(own&rules.BoardMask), uint64(opp&rules.BoardMask))
 }
 
 // NewPatterns returns the evaluator with hand-feature weights hand[b] and
@@ -68,35 +59,31 @@ func AppendPatternSlots(dst []uint16, own, opp rules.Bitboard) []uint16 {
 // (for the patterns) at most 1024 in magnitude; pattern weights are rounded
 // to PatternQuantum.
 func NewPatterns(hand [NumPhaseBands]Vector, pat [NumPhaseBands][]float64) (*Patterns, error) {
-	e := &Patterns{hand: hand, pat: make([]int32, NumPhaseBands*numPatternSlots)}
+	e := &Patterns{hand: hand}
 	for b := range NumPhaseBands {
 		if hand[b][RedToMove] != 0 {
 			return nil, fmt.Errorf("phase band %d: red_to_move weight %v: a pattern evaluator is colour-blind, want 0", b, hand[b][RedToMove])
 		}
-		for i, w := range hand[b] {
-			if math.IsNaN(w) || math.IsInf(w, 0) {
-				return nil, fmt.Errorf("phase band %d: weight of %s is %v: want a finite number", b, featureTable[i].Name, w)
-			}
-		}
-		if len(pat[b]) != numPatternSlots {
-			return nil, fmt.Errorf("phase band %d: %d pattern weights, pattern set version %d has %d", b, len(pat[b]), PatternSetVersion, numPatternSlots)
-		}
-		for i, w := range pat[b] {
-			if !(math.Abs(w) <= maxPatternWeight) {
-				return nil, fmt.Errorf("phase band %d: pattern weight %d is %v: want a finite number of magnitude at most %d", b, i, w, maxPatternWeight)
-			}
-			e.pat[b*numPatternSlots+i] = int32(math.Round(w / PatternQuantum))
+		if err := finiteHand(b, hand[b][:], featureTable[:]); err != nil {
+			return nil, err
 		}
 	}
-	e.byConfig = make([]int32, NumPhaseBands*numPatternConfigs)
-	for b := range NumPhaseBands {
-		for f := range patternFamilies {
-			for r, s := range slotOf[f] {
-				e.byConfig[b*numPatternConfigs+configOffset[f]+r] = e.pat[b*numPatternSlots+familyOffset[f]+int(s)]
-			}
-		}
+	var err error
+	if e.pat, err = newPatternWeights(surakartaPatterns, PatternSetVersion, pat); err != nil {
+		return nil, err
 	}
 	return e, nil
+}
+
+// finiteHand reports band b's first hand weight (of the features named by
+// table) that is not a finite number.
+func finiteHand(b int, w []float64, table []Feature) error {
+	for i, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("phase band %d: weight of %s is %v: want a finite number", b, table[i].Name, v)
+		}
+	}
+	return nil
 }
 
 // HandWeights returns band b's hand-feature weights.
@@ -104,13 +91,7 @@ func (e *Patterns) HandWeights(b int) Vector { return e.hand[b] }
 
 // PatternWeights returns band b's pattern weights as the evaluator holds
 // them (rounded to PatternQuantum).
-func (e *Patterns) PatternWeights(b int) []float64 {
-	out := make([]float64, numPatternSlots)
-	for i, q := range e.pat[b*numPatternSlots : (b+1)*numPatternSlots] {
-		out[i] = float64(q) * PatternQuantum
-	}
-	return out
-}
+func (e *Patterns) PatternWeights(b int) []float64 { return e.pat.band(b) }
 
 // ScoreBoards returns the score of the position with the given pieces, side
 // to move and no-capture count.
@@ -128,20 +109,8 @@ func (e *Patterns) ScoreBoards(red, black rules.Bitboard, side rules.Color, noCa
 		z += h[i] * x[i]
 	}
 	var ix patternIndex
-	readPatterns(&ix, own, opp)
-	return z + float64(e.patternSum(b, &ix))*PatternQuantum
-}
-
-// patternSum adds up the weights of the instances' configurations ix in
-// band b, exactly.
-func (e *Patterns) patternSum(b int, ix *patternIndex) int64 {
-	w := e.byConfig[b*numPatternConfigs : (b+1)*numPatternConfigs]
-	off := instanceConfigOffset[:numPatternInstances]
-	var s int64
-	for i, o := range off {
-		s += int64(w[o+uint32(ix[i])])
-	}
-	return s
+	surakartaPatterns.read(&ix, uint64(own&rules.BoardMask), uint64(opp&rules.BoardMask))
+	return z + float64(e.pat.sum(b, &ix))*PatternQuantum
 }
 
 // Score returns the score of p for its side to move.
@@ -161,15 +130,10 @@ func (e *Patterns) Evaluate(p *rules.Position, _ []rules.Move, _ []float32) (flo
 // Scaled returns the evaluator with every weight multiplied by s.
 func (e *Patterns) Scaled(s float64) (*Patterns, error) {
 	var hand [NumPhaseBands]Vector
-	var pat [NumPhaseBands][]float64
 	for b := range NumPhaseBands {
 		for i, w := range e.hand[b] {
 			hand[b][i] = w * s
 		}
-		pat[b] = e.PatternWeights(b)
-		for i := range pat[b] {
-			pat[b][i] *= s
-		}
 	}
-	return NewPatterns(hand, pat)
+	return NewPatterns(hand, e.pat.scaled(s))
 }
