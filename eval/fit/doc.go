@@ -8,7 +8,7 @@
 // with its settings in fit_options.go, the ridge and logistic models in
 // fit_ridge.go and fit_logistic.go (their unrolled inner loops in
 // fit_kernels.go) and the held-out figures in fit_metrics.go;
-// patternfit.go fits the pattern evaluator, with its rows in
+// patternfit.go fits the pattern evaluators of both games, with its rows in
 // patternfit_rows.go and its objective in patternfit_lbfgs.go;
 // priorfit.go fits the move prior; lbfgs.go runs L-BFGS for the logistic,
 // pattern and prior fits; targets.go holds the training loop's value
@@ -65,6 +65,14 @@
 // over eight fixed blocks of rows added in order, so the fit does not
 // depend on the number of workers. Tests recover a known model from its
 // own probabilities and hold the analytic gradient to finite differences.
+//
+// FitAlquerquePatterns fits Alquerque's pattern evaluator
+// (eval.AlquerquePatterns) by the same machinery: the rows are stored by
+// the game's pattern shape (its hand features, instances and slots), and
+// the objective, the scaling, the warm start, L-BFGS, the held-out split,
+// the material-only baseline and the report are the ones above, written
+// once. Its samples are Alquerque positions in Sample's fields (Red and
+// Black hold White's and Black's pieces). Alquerque has no move prior.
 //
 // # Prior fits
 //

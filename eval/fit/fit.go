@@ -10,6 +10,11 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
+// extractSample fills x with the features of Surakarta sample r.
+func extractSample(x *eval.Vector, r *Sample) {
+	eval.ExtractBoards(x, r.Red, r.Black, r.Side, r.NoCapture)
+}
+
 // baselineCols are the features of the material-only baseline.
 var baselineCols = []int{eval.Bias, eval.Material}
 
@@ -122,7 +127,7 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 
 	// Second pass: score the held-out games.
 	value := func(x *eval.Vector, _ *Sample) float64 { return model.ValueOf(x) }
-	if rep.Holdout, err = scoreHoldout(ctx, src, opt, split.held, value, base); err != nil {
+	if rep.Holdout, err = scoreHoldout(ctx, src, opt, split.held, extractSample, value, base); err != nil {
 		return nil, err
 	}
 	names := eval.Names()

@@ -69,11 +69,11 @@ func (m *metrics) signAccuracy() float64 {
 	return m.signHits / float64(m.decisive)
 }
 
-// scoreHoldout scores a model, whose value of a row with features x is
-// value(x, row), and the baseline on the held-out games of src (held
-// counts them, as the first pass found): Fit's and FitPatterns' second
-// pass.
-func scoreHoldout(ctx context.Context, src Source, opt FitOptions, held eval.Counts, value func(x *eval.Vector, r *Sample) float64, base *eval.Linear) (eval.HoldoutReport, error) {
+// scoreHoldout scores a model, whose value of a row with features x (as
+// extract fills them from the row) is value(x, row), and the baseline on
+// the held-out games of src (held counts them, as the first pass found):
+// Fit's, FitPatterns' and FitAlquerquePatterns' second pass.
+func scoreHoldout(ctx context.Context, src Source, opt FitOptions, held eval.Counts, extract func(x *eval.Vector, r *Sample), value func(x *eval.Vector, r *Sample) float64, base *eval.Linear) (eval.HoldoutReport, error) {
 	var mm, mb metrics
 	var x eval.Vector
 	err := src.Scan(ctx, WithTargets, func(r *Sample) error {
@@ -83,7 +83,7 @@ func scoreHoldout(ctx context.Context, src Source, opt FitOptions, held eval.Cou
 		if err := checkSample(r, opt.Blend); err != nil {
 			return err
 		}
-		eval.ExtractBoards(&x, r.Red, r.Black, r.Side, r.NoCapture)
+		extract(&x, r)
 		mm.add(value(&x, r), r.Result)
 		mb.add(base.ValueOf(&x), r.Result)
 		return nil

@@ -6,7 +6,9 @@ import (
 	"math"
 	"runtime"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/rules"
 )
 
 // PatternFitOptions are the settings of FitPatterns. Of FitOptions, Lambda
@@ -53,24 +55,106 @@ type PatternFitResult struct {
 // instance's slot, the standardized hand features, the band and the
 // target), so memory grows with the rows at that rate and no faster.
 func FitPatterns(ctx context.Context, src Source, opt PatternFitOptions) (*PatternFitResult, error) {
+	f, err := fitPatternRows(ctx, src, opt, surakartaShape, (*patternRows).add)
+	if err != nil {
+		return nil, err
+	}
+	model, err := f.rows.evaluator(f.res.w, f.st)
+	if err != nil {
+		return nil, err
+	}
+	value := func(_ *eval.Vector, r *Sample) float64 {
+		return math.Tanh(model.ScoreBoards(r.Red, r.Black, r.Side, r.NoCapture) / 2)
+	}
+	rep, err := f.report(ctx, src, opt, eval.FeatureSetVersion, extractSample, value)
+	if err != nil {
+		return nil, err
+	}
+	return &PatternFitResult{Model: model, Baseline: f.base, Report: rep}, nil
+}
+
+// AlquerquePatternFitResult is a fitted Alquerque pattern evaluator with
+// its material-only baseline and report.
+type AlquerquePatternFitResult struct {
+	Model    *eval.AlquerquePatterns
+	Baseline *eval.Linear
+	Report   eval.Report
+}
+
+// FitAlquerquePatterns is FitPatterns for Alquerque's pattern evaluator
+// (eval.AlquerquePatterns): the same rows, objective, L-BFGS, held-out
+// split, baseline and report, on samples of Alquerque positions (Sample:
+// Red and Black hold White's and Black's pieces). The report's feature set
+// version is eval.AlquerqueFeatureSetVersion.
+func FitAlquerquePatterns(ctx context.Context, src Source, opt PatternFitOptions) (*AlquerquePatternFitResult, error) {
+	f, err := fitPatternRows(ctx, src, opt, alquerqueShape(), (*patternRows).addAlquerque)
+	if err != nil {
+		return nil, err
+	}
+	model, err := f.rows.alquerqueEvaluator(f.res.w, f.st)
+	if err != nil {
+		return nil, err
+	}
+	// The baseline reads bias and material only: the rest of its vector
+	// stays zero.
+	extract := func(x *eval.Vector, r *Sample) {
+		own, opp := alquerqueSides(r)
+		x[eval.Bias], x[eval.Material] = 1, float64(own.Count()-opp.Count())
+	}
+	value := func(_ *eval.Vector, r *Sample) float64 {
+		own, opp := alquerqueSides(r)
+		return math.Tanh(model.ScoreBoards(own, opp, r.NoCapture) / 2)
+	}
+	rep, err := f.report(ctx, src, opt, eval.AlquerqueFeatureSetVersion, extract, value)
+	if err != nil {
+		return nil, err
+	}
+	return &AlquerquePatternFitResult{Model: model, Baseline: f.base, Report: rep}, nil
+}
+
+// alquerqueSides returns the pieces of an Alquerque sample's side to move
+// and of its opponent.
+func alquerqueSides(r *Sample) (own, opp alquerque.Bitboard) {
+	own, opp = alquerque.Bitboard(r.Red), alquerque.Bitboard(r.Black)
+	if r.Side == rules.Black {
+		own, opp = opp, own
+	}
+	return own, opp
+}
+
+// patternFit is a pattern fit's training side, whatever the game: the
+// rows, their standardization, the fitted parameters, the split and the
+// material-only baseline.
+type patternFit struct {
+	rows  *patternRows
+	st    standardization
+	res   logisticResult
+	split splitCounts
+	base  *eval.Linear
+}
+
+// fitPatternRows reads src's training rows into rows of shape sh (add
+// appends one and returns its material difference), fits them and the
+// material-only baseline.
+func fitPatternRows(ctx context.Context, src Source, opt PatternFitOptions, sh patternShape, add func(*patternRows, *Sample, float64) int) (*patternFit, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, err
 	}
-	rows := &patternRows{}
+	f := &patternFit{rows: &patternRows{patternShape: sh}}
+	rows := f.rows
 	if opt.RowsHint > 0 {
 		rows.grow(int(float64(opt.RowsHint)*(1-opt.Holdout)*1.02) + 1024)
 	}
-	var split splitCounts
 	var groupN, groupSum [25]float64
 	err := src.Scan(ctx, WithTargets, func(r *Sample) error {
 		if err := checkSample(r, opt.Blend); err != nil {
 			return err
 		}
-		if out, err := split.add(ctx, r, opt.Seed, opt.Holdout); out || err != nil {
+		if out, err := f.split.add(ctx, r, opt.Seed, opt.Holdout); out || err != nil {
 			return err
 		}
 		y := (1-opt.Blend)*r.Result + opt.Blend*r.RootValue
-		m := rows.add(r, (1+y)/2)
+		m := add(rows, r, (1+y)/2)
 		groupN[m+12]++
 		groupSum[m+12] += (1 + y) / 2
 		return nil
@@ -78,43 +162,41 @@ func FitPatterns(ctx context.Context, src Source, opt PatternFitOptions) (*Patte
 	if err != nil {
 		return nil, err
 	}
-	if err := split.usable(); err != nil {
+	if err := f.split.usable(); err != nil {
 		return nil, err
 	}
-	st := rows.standardize()
+	f.st = rows.standardize()
 	workers := opt.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	res, err := fitPatternLogistic(ctx, rows, opt.Lambda, opt.PatternLambda, opt.MaxIterations, workers, patternWarmRows)
-	if err != nil {
+	if f.res, err = fitPatternLogistic(ctx, rows, opt.Lambda, opt.PatternLambda, opt.MaxIterations, workers, patternWarmRows); err != nil {
 		return nil, err
 	}
-	model, err := rows.evaluator(res.w, st)
-	if err != nil {
+	if f.base, err = materialBaseline(ctx, &groupN, &groupSum, opt.Lambda, opt.MaxIterations); err != nil {
 		return nil, err
 	}
-	base, err := materialBaseline(ctx, &groupN, &groupSum, opt.Lambda, opt.MaxIterations)
-	if err != nil {
-		return nil, err
-	}
+	return f, nil
+}
+
+// report scores the fitted model (value) and the baseline (on the vector
+// extract fills) on src's held-out games and returns the fit's report.
+func (f *patternFit) report(ctx context.Context, src Source, opt PatternFitOptions, featureSetVersion int, extract func(*eval.Vector, *Sample), value func(*eval.Vector, *Sample) float64) (eval.Report, error) {
 	rep := eval.Report{
-		Model: eval.Logistic, FeatureSetVersion: eval.FeatureSetVersion, Lambda: opt.Lambda, Blend: opt.Blend,
-		HoldoutFraction: opt.Holdout, Seed: opt.Seed, ColorBlind: true, Train: split.train,
-		TrainLoss: res.loss, Iterations: res.iterations, Status: res.status,
+		Model: eval.Logistic, FeatureSetVersion: featureSetVersion, Lambda: opt.Lambda, Blend: opt.Blend,
+		HoldoutFraction: opt.Holdout, Seed: opt.Seed, ColorBlind: true, Train: f.split.train,
+		TrainLoss: f.res.loss, Iterations: f.res.iterations, Status: f.res.status,
 	}
-	value := func(_ *eval.Vector, r *Sample) float64 {
-		return math.Tanh(model.ScoreBoards(r.Red, r.Black, r.Side, r.NoCapture) / 2)
-	}
-	rep.Holdout, err = scoreHoldout(ctx, src, opt.FitOptions, split.held, value, base)
+	var err error
+	rep.Holdout, err = scoreHoldout(ctx, src, opt.FitOptions, f.split.held, extract, value, f.base)
 	if err != nil {
-		return nil, err
+		return rep, err
 	}
-	bw, names := base.Weights(), eval.Names()
+	bw, names := f.base.Weights(), eval.Names()
 	for _, i := range baselineCols {
 		rep.BaselineWeights = append(rep.BaselineWeights, eval.NamedWeight{Name: names[i], Weight: bw[i]})
 	}
-	return &PatternFitResult{Model: model, Baseline: base, Report: rep}, nil
+	return rep, nil
 }
 
 // materialBaseline fits the material-only logistic baseline (bias and

@@ -27,14 +27,14 @@ func playedRows(t *testing.T, seed uint64, n int) Samples {
 // solver's scaled coordinates.
 func TestPatternLossGradientMatchesFiniteDifferences(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	rows := &patternRows{}
+	rows := &patternRows{patternShape: surakartaShape}
 	for _, p := range playedRows(t, 3, 300) {
 		r := Sample{Red: p.Red, Black: p.Black, Side: rules.Color(rng.IntN(2)), NoCapture: rng.IntN(60)}
 		rows.add(&r, rng.Float64())
 	}
 	rows.standardize()
 	e := newPatternLoss(rows, 1e-3, 1e-2, 2)
-	theta := make([]float64, eval.NumPhaseBands*patternBlock())
+	theta := make([]float64, eval.NumPhaseBands*rows.block())
 	for i := range theta {
 		theta[i] = 0.3 * rng.NormFloat64()
 	}
@@ -45,13 +45,13 @@ func TestPatternLossGradientMatchesFiniteDifferences(t *testing.T) {
 	var coords []int
 	for b := range eval.NumPhaseBands {
 		for j := b; j < numHand; j += 3 {
-			coords = append(coords, b*patternBlock()+j)
+			coords = append(coords, b*rows.block()+j)
 		}
 	}
 	for r := 0; r < rows.rows(); r += 37 {
-		base := int(rows.band[r])*patternBlock() + numHand
-		for i := 0; i < numPatternInstances; i += 7 {
-			coords = append(coords, base+int(instanceOffset[i])+int(rows.slot[r*numPatternInstances+i]))
+		base := int(rows.band[r])*rows.block() + numHand
+		for i := 0; i < rows.instances(); i += 7 {
+			coords = append(coords, base+int(rows.offsets[i])+int(rows.slot[r*rows.instances()+i]))
 		}
 	}
 	coords = append(coords, 5*numHand+11, len(theta)-1)
@@ -66,13 +66,13 @@ func TestPatternLossGradientMatchesFiniteDifferences(t *testing.T) {
 
 // TestPatternLossDoesNotDependOnWorkers checks the fixed block order.
 func TestPatternLossDoesNotDependOnWorkers(t *testing.T) {
-	rows := &patternRows{}
+	rows := &patternRows{patternShape: surakartaShape}
 	for i, p := range playedRows(t, 5, 500) {
 		r := Sample{Red: p.Red, Black: p.Black, Side: rules.Color(i & 1)}
 		rows.add(&r, float64(i%3)/2)
 	}
 	rows.standardize()
-	theta := make([]float64, eval.NumPhaseBands*patternBlock())
+	theta := make([]float64, eval.NumPhaseBands*rows.block())
 	for i := range theta {
 		theta[i] = math.Sin(float64(i))
 	}
@@ -88,7 +88,7 @@ func TestPatternLossDoesNotDependOnWorkers(t *testing.T) {
 // difference, with noise, as a fit's rows would.
 func materialRows(t *testing.T, seed uint64, n int) *patternRows {
 	rng := rand.New(rand.NewPCG(seed, seed))
-	rows := &patternRows{}
+	rows := &patternRows{patternShape: surakartaShape}
 	for _, p := range playedRows(t, seed, n) {
 		own, opp := p.Red, p.Black
 		if p.Side == rules.Black {
@@ -112,14 +112,14 @@ func TestPatternCurvatureCountsEveryRead(t *testing.T) {
 	for r := range rows.rows() {
 		share[rows.band[r]] += 1 / float64(rows.rows())
 	}
-	d := patternBlock()
+	d := rows.block()
 	for b := range eval.NumPhaseBands {
 		pat := 0.0
 		for _, v := range h[b*d+numHand : (b+1)*d] {
 			pat += v
 		}
-		if math.Abs(h[b*d]-share[b]) > 1e-12 || math.Abs(pat-float64(numPatternInstances)*share[b]) > 1e-9 {
-			t.Fatalf("band %d: bias curvature %v, pattern reads %v; want %v and %d times that", b, h[b*d], pat, share[b], numPatternInstances)
+		if math.Abs(h[b*d]-share[b]) > 1e-12 || math.Abs(pat-float64(rows.instances())*share[b]) > 1e-9 {
+			t.Fatalf("band %d: bias curvature %v, pattern reads %v; want %v and %d times that", b, h[b*d], pat, share[b], rows.instances())
 		}
 	}
 }

@@ -35,7 +35,7 @@ type patternLoss struct {
 }
 
 func newPatternLoss(s *patternRows, lambdaHand, lambdaPat float64, workers int) *patternLoss {
-	n := eval.NumPhaseBands * patternBlock()
+	n := eval.NumPhaseBands * s.block()
 	e := &patternLoss{s: s, lambdaHand: lambdaHand, lambdaPat: lambdaPat, workers: max(1, workers),
 		theta: make([]float64, n), grad: make([]float64, n),
 		losses: make([]float64, patternFitBlocks), grads: make([][]float64, patternFitBlocks)}
@@ -55,10 +55,10 @@ func newPatternLoss(s *patternRows, lambdaHand, lambdaPat float64, workers int) 
 
 // lambda is parameter i's penalty (the biases have none).
 func (e *patternLoss) lambda(i int) float64 {
-	switch j := i % patternBlock(); {
+	switch j := i % e.s.block(); {
 	case j == 0:
 		return 0
-	case j < numHand:
+	case j < e.s.hand:
 		return e.lambdaHand
 	}
 	return e.lambdaPat
@@ -112,15 +112,15 @@ func (e *patternLoss) block(k int, theta []float64) {
 	lo, hi := k*s.rows()/patternFitBlocks, (k+1)*s.rows()/patternFitBlocks
 	g := e.grads[k]
 	clear(g)
-	d := patternBlock()
+	d, nh, ni := s.block(), s.hand, s.instances()
 	loss := 0.0
-	off := instanceOffset[:numPatternInstances]
+	off := s.offsets
 	for r := lo; r < hi; r++ {
 		base := int(s.band[r]) * d
-		x := s.x[r*numHand : (r+1)*numHand]
-		slots := s.slot[r*numPatternInstances : (r+1)*numPatternInstances]
-		h := theta[base : base+numHand]
-		pat := theta[base+numHand : base+d]
+		x := s.x[r*nh : (r+1)*nh]
+		slots := s.slot[r*ni : (r+1)*ni]
+		h := theta[base : base+nh]
+		pat := theta[base+nh : base+d]
 		z := 0.0
 		for j, v := range x {
 			z += h[j] * float64(v)
@@ -136,11 +136,11 @@ func (e *patternLoss) block(k int, theta []float64) {
 		}
 		loss += max(z, 0) + math.Log(1+ez) - t*z
 		dz := sig - t
-		gh := g[base : base+numHand]
+		gh := g[base : base+nh]
 		for j, v := range x {
 			gh[j] += dz * float64(v)
 		}
-		gp := g[base+numHand : base+d]
+		gp := g[base+nh : base+d]
 		for i, o := range off {
 			gp[int(o)+int(slots[i])] += dz
 		}

@@ -16,7 +16,12 @@ import (
 // the rest keeps its zero value.
 type Sample struct {
 	// The position: its pieces, side to move and plies without a capture;
-	// GameID identifies its game (the held-out split is by game).
+	// GameID identifies its game (the held-out split is by game). For
+	// Alquerque (FitAlquerquePatterns) Red and Black hold the first and
+	// the second player's pieces, White's and Black's (alquerque.Bitboard
+	// values), and Side is White 0 or Black 1: the fits' sources, splits,
+	// targets and windows serve both games unchanged. WithPolicy is
+	// Surakarta's only.
 	Red, Black rules.Bitboard
 	Side       rules.Color
 	NoCapture  int
