@@ -104,7 +104,7 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 			continue
 		}
 		if sides[i], err = resolveSide(text, o.Settings[i], tag, budgets[i], o.Rules, ss); err != nil {
-			return nil, fmt.Errorf("--%s: %w", tag, err)
+			return nil, &SideError{Side: i, Err: err}
 		}
 		defer sides[i].release()
 	}
@@ -154,6 +154,19 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 	m.Arena, m.Complete = ar, err == nil
 	return m, err
 }
+
+// SideError is Run's refusal of a side that could not be made (settings
+// that do not parse, an external engine that fails its check): which side,
+// 0 for A and 1 for B, and why. It reads as the flag that gave the side
+// and the reason; a tournament names the engine instead.
+type SideError struct {
+	Side int
+	Err  error
+}
+
+func (e *SideError) Error() string { return fmt.Sprintf("--%c: %v", 'a'+e.Side, e.Err) }
+
+func (e *SideError) Unwrap() error { return e.Err }
 
 // StoppedNote says why a match stopped early (err, what Run returned with
 // its result) and how to continue it, as match says it on stderr.

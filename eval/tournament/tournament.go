@@ -108,7 +108,8 @@ func Schedule(gauntlet bool) string {
 
 // Name returns the name of the engine of a tournament side: its CONFIG
 // ("(defaults)" for none, as match names it), the engines file's name of
-// conf:NAME, or the command of engine:COMMAND.
+// conf:NAME, or the command line of engine:COMMAND ARG... with the
+// program's file name for its path.
 func Name(side string) string {
 	switch {
 	case side == "":
@@ -116,7 +117,14 @@ func Name(side string) string {
 	case strings.HasPrefix(side, "conf:"):
 		return strings.TrimPrefix(side, "conf:")
 	case strings.HasPrefix(side, "engine:"):
-		return strings.TrimSpace(strings.TrimPrefix(side, "engine:"))
+		// The command line with the program by its file name alone
+		// ("engine:./bin/mine --fast" is "mine --fast").
+		cmd := strings.TrimSpace(strings.TrimPrefix(side, "engine:"))
+		if strings.ContainsAny(cmd, `'"\`) {
+			return cmd // quoted: the words are not plain spaces apart
+		}
+		prog, args, _ := strings.Cut(cmd, " ")
+		return strings.TrimSpace(filepath.Base(prog) + " " + args)
 	}
 	return side
 }
@@ -246,7 +254,13 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 			res.add(p, mr)
 		}
 		if err != nil {
-			err = fmt.Errorf("%s vs %s: %w", names[p.A], names[p.B], err)
+			var side *match.SideError
+			if errors.As(err, &side) {
+				e := [2]int{p.A, p.B}[side.Side]
+				err = fmt.Errorf("engine %d, %s: %w", e+1, names[e], side.Err)
+			} else {
+				err = fmt.Errorf("%s vs %s: %w", names[p.A], names[p.B], err)
+			}
 			if res.Games() == 0 && !errors.Is(err, context.Canceled) {
 				return nil, err // a failure before the first game: nothing to report
 			}

@@ -122,15 +122,38 @@ func TestOptionsRefusedSayWhatToGive(t *testing.T) {
 		{[]string{"sims=2", "sims=4"}, "sims=8", `--anchor "sims=8" is none of the engines: give an engine's name or its number, 1 to 2 (sims=2, sims=4)`},
 		{[]string{"sims=2", "sims=4"}, "3", "1 to 2"},
 	} {
-		o := smallTournament("", 2, false, nil)
+		o := smallTournament("", 2, false, &testutil.Buffer{})
 		o.Sides, o.Anchor = tc.sides, tc.anchor
 		if _, err := Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v, anchor %q: %v, want %q", tc.sides, tc.anchor, err, tc.want)
 		}
 	}
-	o := smallTournament("", 2, false, nil)
+	// An engine whose settings do not parse is named by its number and
+	// name, not by match's --b.
+	o := smallTournament("", 2, false, &testutil.Buffer{})
+	o.Sides = []string{"sims=2", "simz=3"}
+	if _, err := Run(context.Background(), o); err == nil || !strings.HasPrefix(err.Error(), `engine 2, simz=3: unknown key "simz"`) {
+		t.Errorf("an engine that does not parse: %v", err)
+	}
 	o.Anchor = "2"
 	if i, err := anchorOf(o.Anchor, []string{"a", "b"}); i != 1 || err != nil {
 		t.Errorf("anchor by number: %d, %v", i, err)
+	}
+}
+
+// TestNameOfEachSide: a CONFIG names itself, conf:NAME its NAME and
+// engine:COMMAND its command line with the program's file name.
+func TestNameOfEachSide(t *testing.T) {
+	for side, want := range map[string]string{
+		"":                          "(defaults)",
+		"sims=400,leaf=value":       "sims=400,leaf=value",
+		"conf:mine":                 "mine",
+		"engine:./bin/mine --fast":  "mine --fast",
+		"engine: /usr/bin/theirs":   "theirs",
+		"engine:'my engine' --fast": "'my engine' --fast",
+	} {
+		if got := Name(side); got != want {
+			t.Errorf("Name(%q) = %q, want %q", side, got, want)
+		}
 	}
 }
