@@ -40,6 +40,9 @@ func (r Rules) String() string { return rules.Rules(r).String() }
 // Validate reports settings out of range.
 func (r Rules) Validate() error { return rules.Rules(r).Validate() }
 
+// Bounded is rules.Rules' Bounded: every game ends.
+func (r Rules) Bounded() bool { return rules.Rules(r).Bounded() }
+
 // Name is "alquerque".
 func (Rules) Name() string { return "alquerque" }
 

@@ -59,3 +59,13 @@ type Oracle[P any, M Move] interface {
 type Turns interface {
 	Alternating() bool
 }
+
+// OpeningOrder is a game whose random openings draw each ply from a list
+// other than Moves': Surakarta's datasets have drawn from its moves in
+// square order since before moves were listed in the mover's frame, and
+// the same seed must keep giving the same openings. OpeningMoves appends
+// p's legal moves to buf[:0] in that order. A game without it draws from
+// Moves.
+type OpeningOrder[P any, M Move] interface {
+	OpeningMoves(p *P, buf []M) []M
+}

@@ -8,10 +8,12 @@
 // allocation: a position is copied, a move is a 16-bit code).
 //
 // Files: game.go the contract (Game, the Move constraint and NoMove,
-// Player, Result, Reason, Outcome), capability.go the optional capabilities a searcher or
+// Player, Result, Reason, Outcome, OutcomeText), capability.go the optional capabilities a searcher or
 // runner looks up once (Forcing, Decisive, Oracle with its Exact value,
-// Turns), record.go a game in progress as a search reads it (Record,
-// Occurrences), perft.go the contract's perft (one walk for every game).
+// Turns, OpeningOrder), record.go a game in progress as a search reads it
+// (Record, Occurrences), line.go a game in progress as a match, an engine
+// or a command keeps it (Line: the referee, with the random opening
+// plies), perft.go the contract's perft (one walk for every game).
 // Package game/gametest holds the conformance checks every game runs.
 //
 // # What a game must be

@@ -163,3 +163,15 @@ type Outcome struct {
 
 // IsTerminal reports whether the game is over.
 func (o Outcome) IsTerminal() bool { return o.Result != Ongoing }
+
+// OutcomeText says o in g's words, as the games' own outcomes say it:
+// "red wins (capture-all)", "draw (repetition)", "ongoing".
+func OutcomeText[G Game[P, M], P any, M Move](g G, o Outcome) string {
+	switch o.Result {
+	case FirstWins, SecondWins:
+		return g.PlayerName(Player(o.Result-FirstWins)) + " wins (" + g.ReasonName(o.Reason) + ")"
+	case Draw:
+		return "draw (" + g.ReasonName(o.Reason) + ")"
+	}
+	return "ongoing"
+}

@@ -3,8 +3,10 @@ package mcts
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -123,9 +125,20 @@ func symmetryGame(t *testing.T, r rules.Rules, rng *RNG, plies int, visit func(g
 // sameUnderRotate reports how b, the result of searching the image of a
 // position under rules.Rotate, differs from a mapped, or "" if it does not.
 func sameUnderRotate(a, b *Result) string {
-	rot := rules.Rotate.Move
+	pv := make([]rules.Move, len(a.PV))
+	for i, m := range a.PV {
+		pv[i] = rules.Rotate.Move(m)
+	}
+	return sameImage(a, b, rules.Rotate.Move, pv)
+}
+
+// sameImage reports how b, the result of searching the image of a
+// position, differs from a, the result of searching the position, with
+// its moves mapped by image and its PV mapped to pv, or "" if it does
+// not: every figure must be equal, bit for bit.
+func sameImage[M game.Move](a, b *ResultOf[M], image func(M) M, pv []M) string {
 	switch {
-	case b.Best != rot(a.Best):
+	case b.Best != image(a.Best):
 		return fmt.Sprintf("best %v, want the image of %v", b.Best, a.Best)
 	case math.Float64bits(b.Value) != math.Float64bits(a.Value):
 		return fmt.Sprintf("value %v, want %v", b.Value, a.Value)
@@ -136,16 +149,14 @@ func sameUnderRotate(a, b *Result) string {
 	}
 	for i, ms := range a.Moves {
 		want := ms
-		want.Move = rot(ms.Move)
+		want.Move = image(ms.Move)
 		if got := b.Moves[i]; got.Move != want.Move || got.Visits != want.Visits || got.Proof != want.Proof || got.Distance != want.Distance ||
 			math.Float64bits(got.Value) != math.Float64bits(want.Value) {
 			return fmt.Sprintf("move %d: %+v, want the image of %+v", i, got, ms)
 		}
 	}
-	for i, m := range a.PV {
-		if b.PV[i] != rot(m) {
-			return fmt.Sprintf("PV %v, want the image of %v", b.PV, a.PV)
-		}
+	if !slices.Equal(b.PV, pv) {
+		return fmt.Sprintf("PV %v, want the image of %v", b.PV, a.PV)
 	}
 	return ""
 }

@@ -81,7 +81,7 @@ func (p *runner) matchAgainst(ctx context.Context, opponent, file string, sum **
 	if len(book) > 0 {
 		run.RandomOpening = 0 // the book holds the opening plies
 	}
-	set := matchSettings{Games: c.MatchGames, Seed: c.Run.Seed, RandomOpening: run.RandomOpening, Openings: arena.OpeningsText(book),
+	set := matchSettings{Games: c.MatchGames, Seed: c.Run.Seed, RandomOpening: run.RandomOpening, Openings: arena.OpeningsText(c.Rules, book),
 		Rules: c.Rules.String(), Engine: dataset.EngineJSON(mcts.Engine{Settings: eng}.Describe()), Weights: hex.EncodeToString(h[:]),
 		Opponent: opponent}
 	var rec matchRecord
@@ -94,8 +94,8 @@ func (p *runner) matchAgainst(ctx context.Context, opponent, file string, sum **
 	// (eval/match), without a record of the games.
 	sideA, sideB := mcts.Engine{Settings: eng, Evaluator: c.path(WeightsFile)}, mcts.Engine{Settings: eng, Evaluator: opponent}
 	p.logf("match: fitted weights (A) against %s (B), %d games, both at %s", opponent, c.MatchGames, engineWords(eng))
-	m, err := match.Run(ctx, match.Options{Settings: [2]*mcts.Engine{&sideA, &sideB}, Stderr: p.log, Quiet: c.Quiet,
-		ArenaOptions: arena.ArenaOptions{Run: run, Rules: c.Rules, Openings: book}})
+	m, err := match.Run(ctx, match.Options{Config: match.Config{Settings: [2]*mcts.Engine{&sideA, &sideB}, Stderr: p.log, Quiet: c.Quiet},
+		ArenaOptionsOf: arena.ArenaOptions{Run: run, Rules: c.Rules, Openings: book}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", "", fmt.Errorf("match against %s interrupted: run the same command with --resume: the finished stages are kept and this match is played again", opponent)

@@ -395,8 +395,8 @@ func TestEnumeratedOpeningsStratifyTheAdvantageAndOpenTheMatches(t *testing.T) {
 		if err := atomicfile.ReadJSON(filepath.Join(cfg.Run.Out, f), &rec); err != nil {
 			t.Fatal(err)
 		}
-		if rec.Settings.Openings != arena.OpeningsText(book) || rec.Settings.RandomOpening != 0 {
-			t.Errorf("%s: openings %q and %d random plies, want the book %q and none", f, rec.Settings.Openings, rec.Settings.RandomOpening, arena.OpeningsText(book))
+		if rec.Settings.Openings != arena.OpeningsText(rules.DefaultRules(), book) || rec.Settings.RandomOpening != 0 {
+			t.Errorf("%s: openings %q and %d random plies, want the book %q and none", f, rec.Settings.Openings, rec.Settings.RandomOpening, arena.OpeningsText(rules.DefaultRules(), book))
 		}
 	}
 	var text bytes.Buffer

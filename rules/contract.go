@@ -14,6 +14,7 @@ var (
 	_ interface {
 		game.Forcing[Position, Move]
 		game.Decisive[Position, Move]
+		game.OpeningOrder[Position, Move]
 	} = (*Rules)(nil)
 )
 
@@ -151,3 +152,7 @@ func (*Rules) Decisive(p *Position) bool { return p.CaptureWins() }
 // WinsAtOnce reports whether m is a capture, which wins at once in a
 // position where Decisive holds.
 func (*Rules) WinsAtOnce(_ *Position, m Move) bool { return m.IsCapture() }
+
+// OpeningMoves is p.GenerateMovesBySquare(buf): random openings draw from
+// the square order, as every dataset's have (PlayRandomPlies).
+func (*Rules) OpeningMoves(p *Position, buf []Move) []Move { return p.GenerateMovesBySquare(buf) }

@@ -98,6 +98,10 @@ func (r Rules) String() string {
 		",no-moves=" + r.NoMoves.String()
 }
 
+// Bounded reports whether every game ends under r: it has a no-capture
+// limit or a repetition ending (a match refuses rules without either).
+func (r Rules) Bounded() bool { return r.NoCaptureLimit > 0 || r.Repetition > 0 }
+
 // Validate reports settings out of range.
 func (r Rules) Validate() error {
 	switch {

@@ -17,7 +17,7 @@ import (
 
 func newMatchCommand() *cobra.Command {
 	var (
-		opt          = match.Options{ArenaOptions: arena.ArenaOptions{Run: runspec.Defaults()}}
+		opt          = match.Options{ArenaOptionsOf: arena.ArenaOptions{Run: runspec.Defaults()}}
 		run          = runFlags{Settings: &opt.Run}
 		rf           rulesFlags
 		fen          string

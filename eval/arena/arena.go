@@ -12,20 +12,23 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/stats"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
-// ArenaOptions are the settings of a match between two engines, A and B.
+// ArenaOptionsOf are the settings of a match of game G between two
+// engines, A and B.
 // Its run settings (games, seed, random opening, concurrency) are Run,
-// declared with their checks in internal/app/runspec; the rest are the
+// declared with their checks in internal/runspec; the rest are the
 // match's own.
-type ArenaOptions struct {
+type ArenaOptionsOf[G mcts.Game[P, M], P comparable, M game.Move] struct {
 	// Run are the match's run settings, with what the arena makes of
 	// them: Games is the number of games, even: each random opening is
-	// played twice, A taking Red in the first game of the pair and Black
-	// in the second; Seed fixes the openings and the engines' random
+	// played twice, A taking the first player's side (Red, White) in the
+	// first game of the pair and the second's in the second; Seed fixes the openings and the engines' random
 	// streams: the same seed gives the same games on any number of
 	// workers; RandomOpening uniformly random plies open each pair
 	// (dataset.PlayRandomOpening with the pair's index as game id);
@@ -34,14 +37,15 @@ type ArenaOptions struct {
 	// and Resume are the records' (package eval/match records a match
 	// there), and the pairs are not sharded.
 	Run runspec.Settings
-	// Rules are the game settings; they must end every game (a no-capture
-	// limit or a repetition ending).
-	Rules rules.Rules
+	// Rules are the game and its settings; they must end every game (a
+	// no-capture limit or a repetition ending: Bounded, where the game
+	// has it).
+	Rules G
 	// Openings, when not empty, are the positions the pairs start from:
 	// pair k from Openings[k mod len(Openings)] (then RandomOpening plies),
 	// each opening played in both colours; empty: the standard start. Each
 	// must be legal under Rules and not over (ReadOpenings checks both).
-	Openings []rules.Position
+	Openings []P
 	// SPRT, when not nil, runs a sequential test on the pairs (pentanomial,
 	// logistic Elo) after each pair in pair order and stops the match as
 	// soon as it decides.
@@ -51,12 +55,19 @@ type ArenaOptions struct {
 	Progress func(ArenaResult)
 	// Played holds pairs already played, by pair index (a resumed match):
 	// they are scored in their place and not played again.
-	Played map[int][2]GameRecord
+	Played map[int][2]GameRecordOf[P, M]
 	// OnPair, when not nil, is called from the arena's goroutine with each
 	// pair this call plays, in pair order, before the pair is scored; an
 	// error ends the match (it is where records are written).
-	OnPair func(pair int, games [2]GameRecord) error
+	OnPair func(pair int, games [2]GameRecordOf[P, M]) error
 }
+
+// ArenaOptions are a Surakarta match's ArenaOptionsOf.
+type ArenaOptions = ArenaOptionsOf[rules.Rules, rules.Position, rules.Move]
+
+// bounded is a game's settings that say whether every game ends
+// (rules.Rules.Bounded).
+type bounded interface{ Bounded() bool }
 
 // ArenaResult is the outcome of a match from A's side.
 type ArenaResult struct {
@@ -78,7 +89,8 @@ type ArenaResult struct {
 	LOS      float64         `json:"los"`
 	// Pairs counts the pairs by A's points in them: 0, ½, 1, 1½, 2.
 	Pairs stats.Pentanomial `json:"pairs"`
-	// AsRed and AsBlack split A's results by colour.
+	// AsRed and AsBlack split A's results by the side A played: the
+	// first player's (Red, White) and the second's.
 	AsRed   stats.WDL `json:"a_as_red"`
 	AsBlack stats.WDL `json:"a_as_black"`
 	// Reasons counts the games by how they ended.
@@ -132,14 +144,14 @@ func playerSeed(seed uint64, game int, engine uint64) uint64 {
 // and the result's Reasons give the fault's reason. Each worker's players
 // are closed when it ends. When ctx is cancelled Arena returns the pairs
 // completed in order so far together with ctx's error.
-func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaResult, error) {
+func Arena[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, a, b PlayerFactoryOf[G, P, M], opt ArenaOptionsOf[G, P, M]) (*ArenaResult, error) {
 	if err := runspec.PairedGames("games", opt.Run.Games, ""); err != nil {
 		return nil, err
 	}
 	if err := opt.Rules.Validate(); err != nil {
 		return nil, err
 	}
-	if opt.Rules.NoCaptureLimit == 0 && opt.Rules.Repetition == 0 {
+	if bd, ok := any(opt.Rules).(bounded); ok && !bd.Bounded() {
 		return nil, errors.New("the rules have neither a no-capture limit nor a repetition ending: arena games could go on forever")
 	}
 	if err := opt.Run.Validate("random_opening"); err != nil {
@@ -151,7 +163,7 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 		}
 	}
 	for i, p := range opt.Openings {
-		if _, err := Opening(p.FEN(), opt.Rules); err != nil {
+		if _, err := OpeningOf(opt.Rules, opt.Rules.FormatPosition(&p)); err != nil {
 			return nil, fmt.Errorf("opening %d: %w", i+1, err)
 		}
 	}
@@ -164,7 +176,7 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 
 	type pairResult struct {
 		index int
-		games [2]GameRecord
+		games [2]GameRecordOf[P, M]
 		err   error
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -178,7 +190,7 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 			pa, err := a()
 			if err == nil {
 				defer pa.Close()
-				var pb Player
+				var pb PlayerOf[G, P, M]
 				if pb, err = b(); err == nil {
 					defer pb.Close()
 					for !stop.Load() && ctx.Err() == nil {
@@ -280,49 +292,52 @@ func Arena(ctx context.Context, a, b PlayerFactory, opt ArenaOptions) (*ArenaRes
 	return res, nil
 }
 
-// playArenaGame plays game i of the match: pair i/2's opening, A as Red in
-// the pair's first game and as Black in its second. The rules core referees:
-// a move it refuses, like a player's Fault, loses the game for its player.
-func playArenaGame(ctx context.Context, a, b Player, opt ArenaOptions, i int) (GameRecord, error) {
-	start := rules.Start()
+// playArenaGame plays game i of the match: pair i/2's opening, A as the
+// first player in the pair's first game and as the second in its second.
+// The rules core referees: a move it refuses, like a player's Fault, loses
+// the game for its player.
+func playArenaGame[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, a, b PlayerOf[G, P, M], opt ArenaOptionsOf[G, P, M], i int) (GameRecordOf[P, M], error) {
+	type record = GameRecordOf[P, M]
+	start := opt.Rules.Start()
 	if n := len(opt.Openings); n > 0 {
 		start = opt.Openings[(i/2)%n]
 	}
-	g, err := rules.NewGame(opt.Rules, start)
+	g, err := game.NewLine(opt.Rules, start)
 	if err != nil {
-		return GameRecord{}, err
+		return record{}, err
 	}
-	rec := GameRecord{Game: i, Start: g.Start()}
-	rec.OpeningPlies = dataset.PlayRandomOpening(g, opt.Run.Seed, int64(i/2), opt.Run.RandomOpening)
-	aColor := rec.AColor()
-	player := func(c rules.Color) Player {
+	rec := record{Game: i, Start: g.Start()}
+	draws := dataset.NewStream(dataset.OpeningSeed(opt.Run.Seed, int64(i/2)))
+	rec.OpeningPlies = g.PlayRandomPlies(opt.Run.RandomOpening, draws.IntN) // dataset.PlayRandomOpening's draws
+	aColor := rec.APlayer()
+	player := func(c game.Player) PlayerOf[G, P, M] {
 		if c == aColor {
 			return a
 		}
 		return b
 	}
-	forfeit := func(c rules.Color, f *Fault) (GameRecord, error) {
-		rec.Moves = append([]rules.Move(nil), g.Moves()...)
-		rec.Winner, rec.Reason, rec.Fault, rec.Faulty = rules.WinFor(c^1), f.Reason, f.Detail, c
+	forfeit := func(c game.Player, f *Fault) (record, error) {
+		rec.Moves = append([]M(nil), g.Moves()...)
+		rec.Winner, rec.Reason, rec.Fault, rec.Faulty = game.WinFor(c.Other()), f.Reason, f.Detail, c
 		if rec.Fault == "" {
 			rec.Fault = f.Reason
 		}
 		return rec, nil
 	}
 	var fault *Fault
-	for _, c := range []rules.Color{aColor, aColor ^ 1} {
+	for _, c := range []game.Player{aColor, aColor.Other()} {
 		if err := player(c).NewGame(playerSeed(opt.Run.Seed, i, uint64(c^aColor)), opt.Rules); err != nil {
 			if errors.As(err, &fault) {
 				return forfeit(c, fault)
 			}
-			return GameRecord{}, fmt.Errorf("game %d: %w", i, err)
+			return record{}, fmt.Errorf("game %d: %w", i, err)
 		}
 	}
 	for !g.IsTerminal() {
 		if err := ctx.Err(); err != nil {
-			return GameRecord{}, err
+			return record{}, err
 		}
-		c := g.CurrentPlayer()
+		c := g.ToMove()
 		start := time.Now()
 		mv, err := player(c).Move(ctx, g)
 		rec.Time[c] += time.Since(start)
@@ -331,19 +346,19 @@ func playArenaGame(ctx context.Context, a, b Player, opt ArenaOptions, i int) (G
 			if errors.As(err, &fault) {
 				return forfeit(c, fault)
 			}
-			return GameRecord{}, fmt.Errorf("game %d: %w", i, err)
+			return record{}, fmt.Errorf("game %d: %w", i, err)
 		}
 		if err := g.Play(mv.Move); err != nil {
 			return forfeit(c, &Fault{Reason: FaultIllegalMove, Detail: err.Error()})
 		}
 	}
 	out := g.Outcome()
-	rec.Moves = append([]rules.Move(nil), g.Moves()...)
-	rec.Winner, rec.Reason = out.Result, out.Reason.String()
+	rec.Moves = append([]M(nil), g.Moves()...)
+	rec.Winner, rec.Reason = out.Result, opt.Rules.ReasonName(out.Reason)
 	return rec, nil
 }
 
-func addPair(res *ArenaResult, games [2]GameRecord, plies *int) {
+func addPair[P any, M game.Move](res *ArenaResult, games [2]GameRecordOf[P, M], plies *int) {
 	for j := range games {
 		g := &games[j]
 		side := &res.AsRed

@@ -29,7 +29,7 @@ func (p *randomPlayer) NewGame(seed uint64, _ rules.Rules) error {
 	return nil
 }
 
-func (p *randomPlayer) Move(_ context.Context, g *rules.Game) (arena.Played, error) {
+func (p *randomPlayer) Move(_ context.Context, g *arena.Line) (arena.Played, error) {
 	pos := g.Position()
 	if p.greedy {
 		if caps := pos.GenerateCaptures(p.buf[:0]); len(caps) > 0 {
@@ -190,7 +190,7 @@ type faultyPlayer struct {
 	illegal bool
 }
 
-func (p *faultyPlayer) Move(ctx context.Context, g *rules.Game) (arena.Played, error) {
+func (p *faultyPlayer) Move(ctx context.Context, g *arena.Line) (arena.Played, error) {
 	if g.Ply() >= p.faultAt {
 		if p.illegal {
 			return arena.Played{Move: rules.NewMove(rules.MakeSquare(0, 0), rules.MakeSquare(5, 5), false)}, nil
@@ -224,7 +224,7 @@ func TestArenaFaultLosesTheGameAndGoesOn(t *testing.T) {
 				t.Fatalf("B faults at ply 10 of every game: %+v, want 8 wins for A by %s", res, tc.reason)
 			}
 			for _, r := range recs {
-				if r.Reason != tc.reason || r.Fault == "" || r.Faulty == r.AColor() || len(r.Moves) < 10 || len(r.Moves) > 11 || r.Nodes[r.AColor()] == 0 {
+				if r.Reason != tc.reason || r.Fault == "" || r.Faulty == r.APlayer() || len(r.Moves) < 10 || len(r.Moves) > 11 || r.Nodes[r.APlayer()] == 0 {
 					t.Errorf("record of game %d: reason %q fault %q faulty %v, %d moves, nodes %v", r.Game, r.Reason, r.Fault, r.Faulty, len(r.Moves), r.Nodes)
 				}
 			}

@@ -1,7 +1,10 @@
 // Package arena plays evaluators and engines against each other: paired
 // matches with Elo and SPRT, the players, the faults that lose a game, the
 // match's records in the games and matches tables, resume, and PGN-like
-// export.
+// export. It plays any game through the contract (package game): the
+// Of types and functions take the game's types as parameters, and a game
+// in progress is a game.Line, which referees every move; the records are
+// Surakarta's games table's.
 //
 // Files: arena.go plays matches and scores them; player.go is the Player
 // (SearchPlayer, TimedSearchPlayer, faults); openings.go the positions a

@@ -28,8 +28,8 @@ func TestReadOpeningsNamesTheBadLine(t *testing.T) {
 			t.Errorf("%q: %v, want %q", tc.text, err, tc.want)
 		}
 	}
-	if OpeningsText(book) == OpeningsText(book[:1]) || OpeningsText(book[1:]) != "6/2b3/1r4/6/6/5r b 0 30" || OpeningsText(nil) != "" {
-		t.Errorf("descriptions %q, %q", OpeningsText(book), OpeningsText(book[1:]))
+	if OpeningsText(r, book) == OpeningsText(r, book[:1]) || OpeningsText(r, book[1:]) != "6/2b3/1r4/6/6/5r b 0 30" || OpeningsText(r, nil) != "" {
+		t.Errorf("descriptions %q, %q", OpeningsText(r, book), OpeningsText(r, book[1:]))
 	}
 }
 

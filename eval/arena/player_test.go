@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -18,7 +19,7 @@ func TestTimedSearchPlayerSearchesForItsTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := rules.NewGame(rules.DefaultRules(), rules.Start())
+	g, err := game.NewLine(rules.DefaultRules(), rules.Start())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -19,20 +20,21 @@ type Sides [2]string
 // RecordRows fills the games and matches rows of rec, a game of a match
 // under r with seed seed between the engines named by names.
 func RecordRows(rec *GameRecord, r rules.Rules, seed uint64, names Sides, g *dataset.GameRow, m *dataset.MatchRow) error {
-	game, err := rules.NewGame(r, rec.Start)
+	played, err := rules.NewGame(r, rec.Start)
 	if err != nil {
 		return err
 	}
 	for i, mv := range rec.Moves {
-		if err := game.Play(mv); err != nil {
+		if err := played.Play(mv); err != nil {
 			return fmt.Errorf("game %d, ply %d: %w", rec.Game, i, err)
 		}
 	}
-	dataset.FillGame(g, int64(rec.Game), seed, rec.OpeningPlies, game)
+	dataset.FillGame(g, int64(rec.Game), seed, rec.OpeningPlies, played)
 	if rec.Faulted() {
-		g.Winner, g.Reason, g.MajorityWinner = rec.Winner.String(), rec.Reason, rec.Winner.String()
+		w := rules.Result(rec.Winner).String() // the same numbers: Red is game.First
+		g.Winner, g.Reason, g.MajorityWinner = w, rec.Reason, w
 	}
-	a := rec.AColor()
+	a := rules.Color(rec.APlayer())
 	label := [2]string{"a", "b"}
 	side := func(c rules.Color) int {
 		if c == a {
@@ -137,21 +139,21 @@ func recordOf(g *dataset.GameRow, m *dataset.MatchRow) (GameRecord, error) {
 	}
 	switch g.Winner {
 	case "red":
-		rec.Winner = rules.RedWins
+		rec.Winner = game.FirstWins
 	case "black":
-		rec.Winner = rules.BlackWins
+		rec.Winner = game.SecondWins
 	case "draw":
-		rec.Winner = rules.Draw
+		rec.Winner = game.Draw
 	default:
 		return GameRecord{}, fmt.Errorf("winner %q: want red, black or draw", g.Winner)
 	}
 	if rec.Faulted() {
-		if rec.Winner == rules.Draw {
+		if rec.Winner == game.Draw {
 			return GameRecord{}, fmt.Errorf("a fault (%s) ended the game, yet it is recorded as a draw", rec.Fault)
 		}
-		rec.Faulty = rules.Red
-		if rec.Winner == rules.RedWins {
-			rec.Faulty = rules.Black
+		rec.Faulty = game.First
+		if rec.Winner == game.FirstWins {
+			rec.Faulty = game.Second
 		}
 	}
 	rec.Time = [2]time.Duration{time.Duration(m.RedTimeMS) * time.Millisecond, time.Duration(m.BlackTimeMS) * time.Millisecond}

@@ -1,6 +1,8 @@
 // Package external plays other programs in the arena: Player is an
 // arena.PlayerFactory whose players each run an engine process and drive it
-// through the protocol of docs/PROTOCOL.md (package internal/protocol).
+// through the protocol of docs/PROTOCOL.md (package internal/protocol);
+// PlayerOf and PlayersOf play any game, positions and moves in its
+// notation.
 //
 // spec.go describes an engine (Spec: command line, directory, options,
 // budget and time limits), splits command lines as a shell would

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/internal/testing/enginetest"
@@ -102,7 +103,7 @@ func TestFaultsLoseTheGameAndTheMatchGoesOn(t *testing.T) {
 				t.Fatalf("%+v: want all 4 games won by A, B losing each by %s", res, tc.reason)
 			}
 			for _, r := range recs {
-				if r.Faulted() && (r.Reason != tc.reason || !strings.Contains(r.Fault, tc.detail) || r.Faulty == r.AColor() || r.Winner != rules.WinFor(r.AColor())) {
+				if r.Faulted() && (r.Reason != tc.reason || !strings.Contains(r.Fault, tc.detail) || r.Faulty == r.APlayer() || r.Winner != game.WinFor(r.APlayer())) {
 					t.Errorf("game %d: reason %q, fault %q, faulty %v, winner %v; want %s by B mentioning %q", r.Game, r.Reason, r.Fault, r.Faulty, r.Winner, tc.reason, tc.detail)
 				}
 			}
@@ -117,7 +118,7 @@ func TestCloseEndsTheProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr := p.(*player).p
+	pr := p.(gamePlayer[rules.Rules, rules.Position, rules.Move]).p
 	if err := p.Close(); err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/protocol"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -23,14 +25,49 @@ import (
 // fault; Close ends it. Start is the form a match uses: it checks the
 // engine before any game and keeps that process for the first player.
 func Player(s Spec) arena.PlayerFactory {
+	return PlayerOf[rules.Rules, rules.Position, rules.Move](s)
+}
+
+// PlayerOf is Player for game G: the engine is sent G's positions and
+// moves in G's notation.
+func PlayerOf[G mcts.Game[P, M], P comparable, M game.Move](s Spec) arena.PlayerFactoryOf[G, P, M] {
 	s = s.withDefaults()
-	return func() (arena.Player, error) {
+	return func() (arena.PlayerOf[G, P, M], error) {
 		p := &player{spec: s}
 		if err := p.start(); err != nil {
 			return nil, fmt.Errorf("engine %s: %w", s.String(), err)
 		}
-		return p, nil
+		return gamePlayer[G, P, M]{p}, nil
 	}
+}
+
+// gamePlayer is an engine's process playing game G: the arena's player.
+type gamePlayer[G mcts.Game[P, M], P comparable, M game.Move] struct{ *player }
+
+// NewGame starts a game under r (player.newGame).
+func (p gamePlayer[G, P, M]) NewGame(seed uint64, r G) error { return p.newGame(seed, r.String()) }
+
+// Move sends the game as its start position and every move since, in G's
+// notation, and reads the engine's move as a legal move of g.
+func (p gamePlayer[G, P, M]) Move(ctx context.Context, g *game.Line[G, P, M]) (arena.PlayedOf[M], error) {
+	r, start := g.Rules(), g.Start()
+	var b strings.Builder
+	b.WriteString("position fen " + r.FormatPosition(&start))
+	if moves := g.Moves(); len(moves) > 0 {
+		b.WriteString(" moves")
+		pos := start
+		for _, m := range moves {
+			b.WriteString(" " + r.FormatMove(&pos, m))
+			r.Apply(&pos, m)
+		}
+	}
+	var played M
+	nodes, err := p.move(ctx, b.String(), func(move string) (err error) {
+		pos := g.Position()
+		played, err = r.ParseMove(&pos, move)
+		return err
+	})
+	return arena.PlayedOf[M]{Move: played, Nodes: nodes}, err
 }
 
 // Identify starts the engine once, reads its identify answer and ends it:
@@ -254,9 +291,9 @@ func (p *player) command(line string) error {
 	return nil
 }
 
-// NewGame restarts a broken process, seeds the engine when it has a seed
-// option, and starts the game.
-func (p *player) NewGame(seed uint64, r rules.Rules) error {
+// newGame restarts a broken process, seeds the engine when it has a seed
+// option, and starts the game under the rules string r.
+func (p *player) newGame(seed uint64, r string) error {
 	if p.p == nil || p.broken {
 		p.kill()
 		if err := p.start(); err != nil {
@@ -271,7 +308,7 @@ func (p *player) NewGame(seed uint64, r rules.Rules) error {
 			return p.broke(err)
 		}
 	}
-	return p.broke(p.command("newgame " + r.String()))
+	return p.broke(p.command("newgame " + r))
 }
 
 // broke ends the process after a fault (its state is unknown: a late
@@ -285,32 +322,23 @@ func (p *player) broke(err error) error {
 	return err
 }
 
-// Move sends the game as start position and moves, then go, and checks the
-// answer: info lines, then a legal bestmove within the budget's limit.
-func (p *player) Move(ctx context.Context, g *rules.Game) (arena.Played, error) {
+// move sends position (the position command), then go, and checks the
+// answer: info lines, then a bestmove within the budget's limit that
+// parse accepts as a legal move. It returns the nodes the engine
+// reported.
+func (p *player) move(ctx context.Context, position string, parse func(string) error) (int64, error) {
 	if p.p == nil || p.broken {
-		return arena.Played{}, &arena.Fault{Reason: arena.FaultCrash, Detail: "no engine process"}
+		return 0, &arena.Fault{Reason: arena.FaultCrash, Detail: "no engine process"}
 	}
-	start := g.Start()
-	var b strings.Builder
-	b.WriteString("position fen " + start.FEN())
-	if moves := g.Moves(); len(moves) > 0 {
-		b.WriteString(" moves")
-		pos := start
-		for _, m := range moves {
-			b.WriteString(" " + pos.MoveString(m))
-			pos = pos.Apply(m)
-		}
-	}
-	if err := p.command(b.String()); err != nil {
-		return arena.Played{}, p.broke(err)
+	if err := p.command(position); err != nil {
+		return 0, p.broke(err)
 	}
 	goLine := "go"
 	if bs := p.spec.Budget.String(); bs != "" {
 		goLine += " " + bs
 	}
 	if err := p.send(goLine); err != nil {
-		return arena.Played{}, p.broke(err)
+		return 0, p.broke(err)
 	}
 	limit := time.NewTimer(p.spec.deadline())
 	defer limit.Stop()
@@ -320,16 +348,16 @@ func (p *player) Move(ctx context.Context, g *rules.Game) (arena.Played, error) 
 		case <-ctx.Done():
 			p.broken = true
 			p.kill()
-			return arena.Played{}, ctx.Err()
+			return 0, ctx.Err()
 		case <-limit.C:
-			return arena.Played{Nodes: nodes}, p.broke(&arena.Fault{Reason: arena.FaultTimeout, Detail: fmt.Sprintf("no bestmove within %v (%s plus the margin)", p.spec.deadline(), goLine)})
+			return nodes, p.broke(&arena.Fault{Reason: arena.FaultTimeout, Detail: fmt.Sprintf("no bestmove within %v (%s plus the margin)", p.spec.deadline(), goLine)})
 		case l, ok := <-p.p.lines:
 			r, err := p.parse(l, ok)
 			if err != nil {
 				if f, ok := err.(*arena.Fault); ok {
 					f.Detail += ", in answer to " + goLine
 				}
-				return arena.Played{Nodes: nodes}, p.broke(err)
+				return nodes, p.broke(err)
 			}
 			switch r.Kind {
 			case 0: // a blank line
@@ -338,16 +366,14 @@ func (p *player) Move(ctx context.Context, g *rules.Game) (arena.Played, error) 
 				nodes = max(r.Info.Nodes, r.Info.Sims, nodes)
 				continue
 			case protocol.BestMove:
-				pos := g.Position()
-				m, err := rules.ParseMove(&pos, r.Move)
-				if err != nil {
-					return arena.Played{Nodes: nodes}, p.broke(&arena.Fault{Reason: arena.FaultIllegalMove, Detail: err.Error()})
+				if err := parse(r.Move); err != nil {
+					return nodes, p.broke(&arena.Fault{Reason: arena.FaultIllegalMove, Detail: err.Error()})
 				}
-				return arena.Played{Move: m, Nodes: nodes}, nil
+				return nodes, nil
 			case protocol.Error:
-				return arena.Played{Nodes: nodes}, p.broke(&arena.Fault{Reason: arena.FaultRefused, Detail: r.Text + ", in answer to go"})
+				return nodes, p.broke(&arena.Fault{Reason: arena.FaultRefused, Detail: r.Text + ", in answer to go"})
 			}
-			return arena.Played{Nodes: nodes}, p.broke(&arena.Fault{Reason: arena.FaultGarbage, Detail: fmt.Sprintf("%q in answer to go, want info or bestmove", r.String())})
+			return nodes, p.broke(&arena.Fault{Reason: arena.FaultGarbage, Detail: fmt.Sprintf("%q in answer to go, want info or bestmove", r.String())})
 		}
 	}
 }

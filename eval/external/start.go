@@ -5,7 +5,10 @@ import (
 	"sync"
 
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/protocol"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 )
 
 // Engine is an engine that a match has started and checked before its
@@ -43,17 +46,22 @@ func Start(s Spec) (*Engine, error) {
 // is the engine's fault, not the setup's: its player loses the game (by
 // the fault of its restart, as after a crash) and the match goes on.
 func (e *Engine) Players() arena.PlayerFactory {
-	return func() (arena.Player, error) {
+	return PlayersOf[rules.Rules, rules.Position, rules.Move](e)
+}
+
+// PlayersOf is e.Players for a match of game G.
+func PlayersOf[G mcts.Game[P, M], P comparable, M game.Move](e *Engine) arena.PlayerFactoryOf[G, P, M] {
+	return func() (arena.PlayerOf[G, P, M], error) {
 		e.mu.Lock()
 		p := e.first
 		e.first = nil
 		e.mu.Unlock()
 		if p != nil {
-			return p, nil
+			return gamePlayer[G, P, M]{p}, nil
 		}
 		p = &player{spec: e.spec}
 		p.start() // on failure no process runs: NewGame restarts it or loses the game
-		return p, nil
+		return gamePlayer[G, P, M]{p}, nil
 	}
 }
 

@@ -3,10 +3,14 @@
 // from their settings text (a built-in CONFIG, engine:COMMAND or conf:NAME
 // of an engines file) under go budgets, the games recorded in a directory
 // within seconds of their end and resumed from it, and the report (text
-// and JSON) with each side's cost.
+// and JSON) with each side's cost. A match plays any game through the
+// contract (package game): OptionsOf's type parameters are the game's,
+// and GameOf what it needs beyond the contract (a side's engine and
+// evaluator, the endgame tables); Options is Surakarta's.
 //
 // Files: match.go the Options and Run (the progress line, SPRT and
-// openings too); sides.go the sides and the engine settings text
+// openings too); game.go what a match needs of its game (GameOf,
+// SurakartaGame); sides.go the sides and the engine settings text
 // (ParseEngineSpec); records.go the recording, resume and each side's
 // cost; report.go the report.
 package match

@@ -15,14 +15,16 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
-// Options are a match's settings, as match takes them.
-type Options struct {
+// Config are a match's settings that do not depend on its game: the
+// sides, their budgets and engines, and what it says.
+type Config struct {
 	// A and B are the sides: a built-in CONFIG, engine:COMMAND ARG... or
 	// conf:NAME of the Engines file. Go is the budget of both sides'
 	// moves, GoA and GoB one side's (over Go and an engines file's go).
@@ -30,18 +32,10 @@ type Options struct {
 	// Settings, where not nil, give a built-in side by its settings
 	// instead of A's or B's text (a job's match, with no text to parse).
 	Settings [2]*mcts.Engine
-	// Players, where not nil, give a side as a player already made (a
-	// training run's models), over Settings and the text.
-	Players [2]*Player
 	// Margin and MoveTimeout bound an external engine's answer; Log, when
 	// not empty, is a file to write every line exchanged with them.
 	Margin, MoveTimeout time.Duration
 	Log                 string
-	// ArenaOptions are the games' settings (Run, Rules, Openings; the
-	// function Run sets the rest). Of Run, this package reads Out and
-	// Resume as well: Out, when not empty, records the games there, and
-	// Resume continues the match recorded there.
-	arena.ArenaOptions
 	// SPRTSpec, when not empty, is the sequential test "elo0,elo1,alpha,beta"
 	// (ParseSPRT).
 	SPRTSpec string
@@ -51,12 +45,35 @@ type Options struct {
 	Quiet  bool
 }
 
-// Player is a side given as a player rather than by text or settings:
-// its name in the records and report, and what makes its players.
-type Player struct {
-	Name    string
-	Factory arena.PlayerFactory
+// OptionsOf are the settings of a match of game G, as match takes them.
+type OptionsOf[G mcts.Game[P, M], P comparable, M game.Move] struct {
+	Config
+	// Players, where not nil, give a side as a player already made (a
+	// training run's models), over Settings and the text.
+	Players [2]*PlayerOf[G, P, M]
+	// Game is what the match needs of its game beyond the contract; nil:
+	// Surakarta's (SurakartaGame), which a match of another game must
+	// replace.
+	Game *GameOf[G, P, M]
+	// ArenaOptionsOf are the games' settings (Run, Rules, Openings; the
+	// function Run sets the rest). Of Run, this package reads Out and
+	// Resume as well: Out, when not empty, records the games there, and
+	// Resume continues the match recorded there.
+	arena.ArenaOptionsOf[G, P, M]
 }
+
+// Options are a Surakarta match's OptionsOf.
+type Options = OptionsOf[rules.Rules, rules.Position, rules.Move]
+
+// PlayerOf is a side given as a player rather than by text or settings:
+// its name in the records and report, and what makes its players.
+type PlayerOf[G mcts.Game[P, M], P comparable, M game.Move] struct {
+	Name    string
+	Factory arena.PlayerFactoryOf[G, P, M]
+}
+
+// Player is a Surakarta match's PlayerOf.
+type Player = PlayerOf[rules.Rules, rules.Position, rules.Move]
 
 // Result is a played match: the arena's result, each side's cost, and what
 // its report says of the sides and settings.
@@ -68,17 +85,40 @@ type Result struct {
 	// order.
 	Complete bool
 
-	a, b  matchSide
-	opt   Options
-	start string // the openings' text, "" for the standard start
+	a, b   sideText
+	report reportSettings
+}
+
+// reportSettings are the match's settings its report and StoppedNote
+// name.
+type reportSettings struct {
+	variant, rules string
+	seed           uint64
+	opening        int
+	games          int
+	out            string
+	start          string    // the openings' text, "" for the standard start
+	players        [2]string // the players' names: red, black
 }
 
 // Run plays the match o describes and returns its result. A match that
 // stops early returns its result for the games completed, with the error
 // that stopped it (StoppedNote says so); a failure before the first game
 // returns no result.
-func Run(ctx context.Context, o Options) (res *Result, rerr error) {
-	ss := sideSettings{margin: o.Margin, moveTimeout: o.MoveTimeout}
+func Run[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, o OptionsOf[G, P, M]) (res *Result, rerr error) {
+	if o.Game == nil {
+		sk, ok := any(&o.Game).(**GameOf[rules.Rules, rules.Position, rules.Move])
+		if !ok {
+			return nil, fmt.Errorf("a match of %s needs its game's engines (Options.Game)", o.Rules.Name())
+		}
+		g := SurakartaGame()
+		*sk = &g
+	}
+	settings, err := settingsOf(o.Rules)
+	if err != nil {
+		return nil, err
+	}
+	ss := sideSettings[G, P, M]{margin: o.Margin, moveTimeout: o.MoveTimeout, game: o.Game, settings: settings}
 	if o.Log != "" {
 		f, err := os.Create(o.Log)
 		if err != nil {
@@ -96,11 +136,11 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 			return nil, fmt.Errorf("--engines: %w", err)
 		}
 	}
-	var sides [2]matchSide
+	var sides [2]matchSide[G, P, M]
 	for i, text := range [2]string{o.A, o.B} {
 		tag := string(rune('a' + i))
 		if p := o.Players[i]; p != nil {
-			sides[i] = matchSide{name: p.Name, desc: p.Name, identity: p.Name, settings: p.Name, factory: p.Factory}
+			sides[i] = matchSide[G, P, M]{sideText: sideText{name: p.Name, desc: p.Name, identity: p.Name, settings: p.Name}, factory: p.Factory}
 			continue
 		}
 		if sides[i], err = resolveSide(text, o.Settings[i], tag, budgets[i], o.Rules, ss); err != nil {
@@ -109,8 +149,11 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 		defer sides[i].release()
 	}
 	sideA, sideB := sides[0], sides[1]
-	r, opt := o.Rules, o.ArenaOptions
-	m := &Result{a: sideA, b: sideB, opt: o, start: arena.OpeningsText(o.Openings)}
+	r, opt := o.Rules, o.ArenaOptionsOf
+	m := &Result{a: sideA.sideText, b: sideB.sideText, report: reportSettings{
+		variant: settings.Variant.String(), rules: r.String(), seed: o.Run.Seed, opening: o.Run.RandomOpening, games: int(o.Run.Games),
+		out: o.Run.Out, start: arena.OpeningsText(r, o.Openings), players: [2]string{r.PlayerName(game.First), r.PlayerName(game.Second)},
+	}}
 	if o.SPRTSpec != "" {
 		if opt.SPRT, err = ParseSPRT(o.SPRTSpec); err != nil {
 			return nil, err
@@ -118,11 +161,18 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 	}
 	if o.Run.Out != "" {
 		run := dataset.Run{
-			SchemaVersion: dataset.SchemaVersion, Variant: r.Variant.String(), Rules: r.String(),
-			Engine: dataset.EngineJSON("a: " + sideA.identity + " | b: " + sideB.identity), Start: m.start,
+			SchemaVersion: dataset.SchemaVersion, Variant: settings.Variant.String(), Rules: r.String(),
+			Engine: dataset.EngineJSON("a: " + sideA.identity + " | b: " + sideB.identity), Start: m.report.start,
 		}
 		o.Run.Record(&run)
-		rec, err := openMatchRecords(o.Run.Out, o.Run.Resume, run, arena.Sides{sideA.name, sideB.name}, r, o.Stderr)
+		// The games table holds Surakarta's games until the dataset
+		// names its game (schema v3): a match of another game is played,
+		// not recorded.
+		so, ok := any(&opt).(*arena.ArenaOptions)
+		if !ok {
+			return nil, fmt.Errorf("a match of %s cannot be recorded yet: the games table holds Surakarta's games only", r.Name())
+		}
+		rec, err := openMatchRecords(o.Run.Out, o.Run.Resume, run, arena.Sides{sideA.name, sideB.name}, so.Rules, o.Stderr)
 		if err != nil {
 			return nil, err
 		}
@@ -131,14 +181,14 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 				rerr = fmt.Errorf("writing the last games to %s: %w", o.Run.Out, cerr)
 			}
 		}()
-		opt.Played, opt.OnPair = rec.played, rec.write
+		so.Played, so.OnPair = rec.played, rec.write
 		for _, p := range rec.played {
-			m.Costs.add(p)
+			addCosts(&m.Costs, so.Rules, p)
 		}
 	}
 	onPair := opt.OnPair
-	opt.OnPair = func(k int, g [2]arena.GameRecord) error {
-		m.Costs.add(g)
+	opt.OnPair = func(k int, g [2]arena.GameRecordOf[P, M]) error {
+		addCosts(&m.Costs, r, g)
 		if onPair != nil {
 			return onPair(k, g)
 		}
@@ -176,7 +226,7 @@ func (m *Result) StoppedNote(err error) string {
 		why = "interrupted" // Ctrl-C, in words, not Go's "context canceled"
 	}
 	note := fmt.Sprintf("match %s; the report covers the %d games completed in order\n", why, m.Arena.Games)
-	if m.opt.Run.Out != "" {
+	if m.report.out != "" {
 		note += "the same command with --resume continues it\n"
 	}
 	return note
@@ -185,7 +235,7 @@ func (m *Result) StoppedNote(err error) string {
 // progressOf starts the match's progress line on o.Stderr and returns it
 // with the arena's Progress that feeds it: games, and A's results and the
 // SPRT's state as the line's extra.
-func progressOf(o Options) (*progress.Reporter, func(arena.ArenaResult)) {
+func progressOf[G mcts.Game[P, M], P comparable, M game.Move](o OptionsOf[G, P, M]) (*progress.Reporter, func(arena.ArenaResult)) {
 	var status atomic.Pointer[string]
 	rep := progress.Start(o.Stderr, progress.Options{
 		Unit: "games", Total: o.Run.Games, Quiet: o.Quiet,
@@ -234,16 +284,16 @@ func ParseSPRT(s string) (*stats.SPRTBounds, error) {
 
 // Openings reads match --fen or --openings under rules r: the positions the
 // pairs start from, none for the standard start.
-func Openings(fen, file string, r rules.Rules) ([]rules.Position, error) {
+func Openings[G game.Game[P, M], P any, M game.Move](fen, file string, r G) ([]P, error) {
 	switch {
 	case fen != "" && file != "":
 		return nil, errors.New("--fen and --openings both give the start: pass one (a book of one line is --fen)")
 	case fen != "":
-		p, err := arena.Opening(fen, r)
+		p, err := arena.OpeningOf(r, fen)
 		if err != nil {
 			return nil, fmt.Errorf("--fen: %w", err)
 		}
-		return []rules.Position{p}, nil
+		return []P{p}, nil
 	case file != "":
 		f, err := os.Open(file)
 		if err != nil {

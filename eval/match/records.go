@@ -9,6 +9,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -210,18 +211,19 @@ type Costs struct {
 	B SideCost `json:"b"`
 }
 
-func (c *Costs) add(games [2]arena.GameRecord) {
+// addCosts adds a pair of games of r's game to c.
+func addCosts[G mcts.Game[P, M], P comparable, M game.Move](c *Costs, r G, games [2]arena.GameRecordOf[P, M]) {
 	for i := range games {
 		g := &games[i]
-		first := g.Start.SideToMove()
+		first := r.ToMove(&g.Start)
 		for ply := g.OpeningPlies; ply < len(g.Moves); ply++ {
 			side := &c.B
-			if first^rules.Color(ply&1) == g.AColor() {
+			if first^game.Player(ply&1) == g.APlayer() {
 				side = &c.A
 			}
 			side.Moves++
 		}
-		a := g.AColor()
+		a := g.APlayer()
 		c.A.TimeMS += g.Time[a].Milliseconds()
 		c.A.Nodes += g.Nodes[a]
 		c.B.TimeMS += g.Time[a^1].Milliseconds()

@@ -44,8 +44,8 @@ func (m *Result) JSON() JSON {
 	if why != "" {
 		ci, los = [2]stats.Num{stats.Num(math.NaN()), stats.Num(math.NaN())}, nil
 	}
-	o := m.opt
-	return JSON{m.a.desc, m.b.desc, m.a.settings, m.b.settings, o.Rules.Variant.String(), o.Rules.String(), o.Run.Seed, o.Run.RandomOpening, m.start, int(o.Run.Games), m.Complete, res,
+	o := m.report
+	return JSON{m.a.desc, m.b.desc, m.a.settings, m.b.settings, o.variant, o.rules, o.seed, o.opening, o.start, o.games, m.Complete, res,
 		ci, los, why, m.Costs}
 }
 
@@ -53,7 +53,7 @@ func (m *Result) JSON() JSON {
 // games, A's results, the Elo difference, the pairs, the endings, the SPRT
 // and each side's cost a move.
 func (m *Result) WriteText(w io.Writer) error {
-	res, a, b, r, seed, opening, openings, planned := m.Arena, m.a.desc, m.b.desc, m.opt.Rules, m.opt.Run.Seed, m.opt.Run.RandomOpening, m.start, int(m.opt.Run.Games)
+	res, a, b, r, seed, opening, openings, planned := m.Arena, m.a.desc, m.b.desc, m.report.rules, m.report.seed, m.report.opening, m.report.start, m.report.games
 	fmt.Fprintf(w, "A: %s\nB: %s\n", a, b)
 	from := ""
 	if openings != "" {
@@ -68,8 +68,8 @@ func (m *Result) WriteText(w io.Writer) error {
 	} else {
 		fmt.Fprintf(w, "Elo A - B: %s [95%% CI %s, %s], LOS %.1f%%\n", eloString(res.Elo), eloString(res.EloCI[0]), eloString(res.EloCI[1]), 100*res.LOS)
 	}
-	fmt.Fprintf(w, "A as red: %d-%d-%d, A as black: %d-%d-%d (wins-draws-losses)\n",
-		res.AsRed.Wins, res.AsRed.Draws, res.AsRed.Losses, res.AsBlack.Wins, res.AsBlack.Draws, res.AsBlack.Losses)
+	fmt.Fprintf(w, "A as %s: %d-%d-%d, A as %s: %d-%d-%d (wins-draws-losses)\n", m.report.players[0],
+		res.AsRed.Wins, res.AsRed.Draws, res.AsRed.Losses, m.report.players[1], res.AsBlack.Wins, res.AsBlack.Draws, res.AsBlack.Losses)
 	fmt.Fprintf(w, "pairs by A's points (0, 1/2, 1, 3/2, 2): %d %d %d %d %d\n", res.Pairs[0], res.Pairs[1], res.Pairs[2], res.Pairs[3], res.Pairs[4])
 	reasons := make([]string, 0, len(res.Reasons))
 	for k, n := range res.Reasons {

@@ -13,14 +13,15 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
-// matchSide is one engine of a match, resolved from --a or --b.
-type matchSide struct {
+// sideText is what a match says of one of its engines.
+type sideText struct {
 	// name labels the engine in the records: the built-in settings or the
 	// external engine's name.
 	name string
@@ -35,14 +36,19 @@ type matchSide struct {
 	// settings of a built-in engine (every setting, defaults included),
 	// an external engine's command and name.
 	settings any
-	factory  arena.PlayerFactory
+}
+
+// matchSide is one engine of a match of game G, resolved from --a or --b.
+type matchSide[G mcts.Game[P, M], P comparable, M game.Move] struct {
+	sideText
+	factory arena.PlayerFactoryOf[G, P, M]
 	// close ends what resolveSide started and the match did not use (an
 	// external engine's checked process); nil for a built-in side.
 	close func()
 }
 
 // release calls close, if there is one.
-func (s *matchSide) release() {
+func (s *matchSide[G, P, M]) release() {
 	if s.close != nil {
 		s.close()
 	}
@@ -64,12 +70,15 @@ const (
 	confPrefix   = "conf:"   // conf:NAME, an engine of --engines
 )
 
-// sideSettings are the match flags that shape the sides.
-type sideSettings struct {
+// sideSettings are the match flags that shape the sides, and the game's
+// engines.
+type sideSettings[G mcts.Game[P, M], P comparable, M game.Move] struct {
 	engines     map[string]external.FileEngine
 	margin      time.Duration
 	moveTimeout time.Duration
 	log         *external.Transcript
+	game        *GameOf[G, P, M]
+	settings    rules.Rules // the match's rules' settings (settingsOf)
 }
 
 // sideBudget is the budget of one side's moves and the flag that gave it.
@@ -133,50 +142,50 @@ func builtinBudget(value string, sb sideBudget, f *engineSeed) (moveTime time.Du
 // checked (external.Start: identify, options, the budgets and rules it
 // lists); that process serves the first worker's games, and release ends
 // it when no worker took it.
-func resolveSide(value string, eng *mcts.Engine, tag string, sb sideBudget, r rules.Rules, ss sideSettings) (matchSide, error) {
+func resolveSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng *mcts.Engine, tag string, sb sideBudget, r G, ss sideSettings[G, P, M]) (matchSide[G, P, M], error) {
+	type resolved = matchSide[G, P, M]
 	var spec external.Spec
 	switch {
 	case strings.HasPrefix(value, enginePrefix):
 		argv, err := external.SplitCommandLine(strings.TrimPrefix(value, enginePrefix))
 		if err != nil {
-			return matchSide{}, err
+			return resolved{}, err
 		}
 		spec = external.Spec{Argv: argv, Budget: sb.budget}
 	case strings.HasPrefix(value, confPrefix):
 		name := strings.TrimPrefix(value, confPrefix)
 		if ss.engines == nil {
-			return matchSide{}, fmt.Errorf("%s names an engine of an engines file: pass --engines FILE", value)
+			return resolved{}, fmt.Errorf("%s names an engine of an engines file: pass --engines FILE", value)
 		}
 		fe, ok := ss.engines[name]
 		if !ok {
-			return matchSide{}, fmt.Errorf("no engine %q in --engines (it has %s)", name, strings.Join(slices.Sorted(maps.Keys(ss.engines)), ", "))
+			return resolved{}, fmt.Errorf("no engine %q in --engines (it has %s)", name, strings.Join(slices.Sorted(maps.Keys(ss.engines)), ", "))
 		}
 		var err error
 		if spec, err = fe.Spec(name, sb.budget); err != nil {
-			return matchSide{}, err
+			return resolved{}, err
 		}
 		if sb.flag != "" && sb.flag != "--go" {
 			spec.Budget = sb.budget // the side's own flag over the file
 		}
 	default:
 		if specNamesSeed(value) {
-			return matchSide{}, fmt.Errorf("%q: a match side has no seed of its own (every game's search is seeded from the match's --seed and the game): drop seed=", value)
+			return resolved{}, fmt.Errorf("%q: a match side has no seed of its own (every game's search is seeded from the match's --seed and the game): drop seed=", value)
 		}
-		f, err := parseEngine(runspec.MatchEngine(), value)
+		f, err := parseEngine(ss.game.Base, value)
 		if eng != nil { // settings, not text: named by their text
 			f, value = engineSeed{*eng, mcts.DefaultConfig().Seed}, eng.Text()
 		}
 		if err != nil {
-			return matchSide{}, err
+			return resolved{}, err
 		}
 		moveTime, err := builtinBudget(value, sb, &f)
 		if err != nil {
-			return matchSide{}, err
+			return resolved{}, err
 		}
-		cfg, o, err := eval.OpenEngine(f.engine, r, f.seed)
-		ev := o.Evaluator
+		cfg, ev, evName, err := ss.game.OpenEngine(f.engine, r, f.seed)
 		if err != nil {
-			return matchSide{}, err
+			return resolved{}, err
 		}
 		name := value
 		if name == "" {
@@ -186,11 +195,9 @@ func resolveSide(value string, eng *mcts.Engine, tag string, sb sideBudget, r ru
 		// "best" names another model once a stronger one ships, and
 		// --resume must then refuse, not mix the two.
 		rec := f.engine
-		if eval.IsBuiltin(rec.Evaluator) {
-			rec.Evaluator = o.Identity
-		}
-		side := matchSide{name: name, desc: name, identity: rec.Text(), settings: json.RawMessage(rec.Describe()),
-			factory: arena.SearchPlayer(cfg.Settings, ev)}
+		rec.Evaluator = evName
+		side := resolved{sideText: sideText{name: name, desc: name, identity: rec.Text(), settings: json.RawMessage(rec.Describe())},
+			factory: arena.SearchPlayerOf(cfg.Settings, ev, ss.game.Tables)}
 		if sb.flag != "" {
 			side.desc += " go " + sb.budget.String()
 		}
@@ -203,25 +210,25 @@ func resolveSide(value string, eng *mcts.Engine, tag string, sb sideBudget, r ru
 			delete(m, "sims")
 			m["go"] = sb.budget.String()
 			side.settings = m
-			side.factory = arena.TimedSearchPlayer(cfg.Settings, ev, moveTime)
+			side.factory = arena.TimedSearchPlayerOf(cfg.Settings, ev, ss.game.Tables, moveTime)
 		}
 		return side, nil
 	}
 	spec.Margin, spec.MoveTimeout, spec.Log, spec.Tag = ss.margin, ss.moveTimeout, ss.log, tag
 	e, err := external.Start(spec)
 	if err != nil {
-		return matchSide{}, err
+		return resolved{}, err
 	}
-	if err := e.Capabilities.Check(spec.Budget, r); err != nil {
+	if err := e.Capabilities.Check(spec.Budget, ss.settings); err != nil {
 		e.Close()
-		return matchSide{}, fmt.Errorf("engine %s (id name %s) cannot play this match: %w: give the side a budget (--go, --go-%s) or rules (--variant and the rules flags) that it lists, or play another engine",
+		return resolved{}, fmt.Errorf("engine %s (id name %s) cannot play this match: %w: give the side a budget (--go, --go-%s) or rules (--variant and the rules flags) that it lists, or play another engine",
 			spec.String(), e.Name, err, tag)
 	}
 	if spec.Name == "" {
 		spec.Name = e.Name
 	}
-	return matchSide{name: spec.Name, desc: spec.String() + "; id name " + e.Name, identity: spec.String(), settings: externalSettings{spec.String(), spec.Name, e.Name},
-		factory: e.Players(), close: e.Close}, nil
+	return resolved{sideText: sideText{name: spec.Name, desc: spec.String() + "; id name " + e.Name, identity: spec.String(), settings: externalSettings{spec.String(), spec.Name, e.Name}},
+		factory: external.PlayersOf[G, P, M](e), close: e.Close}, nil
 }
 
 // specNamesSeed reports whether a built-in CONFIG sets seed, which the

@@ -232,7 +232,7 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 	if !(o.PriorDraws >= 0) {
 		return nil, fmt.Errorf("--prior-draws %v: want 0 or more virtual draws a pairing", o.PriorDraws)
 	}
-	res = &Result{Names: names, Anchor: anchor, Settings: make([]any, len(names)), opt: o, start: arena.OpeningsText(o.Openings)}
+	res = &Result{Names: names, Anchor: anchor, Settings: make([]any, len(names)), opt: o, start: arena.OpeningsText(o.Rules, o.Openings)}
 	if out := o.Run.Out; out != "" {
 		d, err := claim(out, o.Run.Resume, settingsFile{names, Schedule(o.Gauntlet)})
 		if err != nil {
@@ -282,8 +282,8 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 // games, openings and engines settings, recorded in the pairing's
 // directory and resumed where it holds games.
 func (o *Options) matchOptions(p Pairing) match.Options {
-	m := match.Options{Engines: o.EnginesFile, Go: o.Go, Margin: o.Margin, MoveTimeout: o.MoveTimeout,
-		ArenaOptions: o.ArenaOptions, Stderr: o.Stderr, Quiet: o.Quiet}
+	m := match.Options{Config: match.Config{Engines: o.EnginesFile, Go: o.Go, Margin: o.Margin, MoveTimeout: o.MoveTimeout,
+		Stderr: o.Stderr, Quiet: o.Quiet}, ArenaOptionsOf: o.ArenaOptions}
 	if len(o.Players) > 0 {
 		m.Players = [2]*match.Player{o.Players[p.A], o.Players[p.B]}
 	} else {

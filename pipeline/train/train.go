@@ -611,9 +611,9 @@ func (r *runner) match(ctx context.Context, path, stage string, g, games int, a,
 		return m, false, nil
 	}
 	r.logf("generation %d: %s, %s against %s, %d games", g, stage, a.name, b.name, games)
-	mr, err := match.Run(ctx, match.Options{Stderr: c.Log, Quiet: c.Quiet || c.Log == nil,
-		Players:      [2]*match.Player{a.matchPlayer(), b.matchPlayer()},
-		ArenaOptions: arena.ArenaOptions{Run: r.matchRun(games, seed), Rules: c.rules()}})
+	mr, err := match.Run(ctx, match.Options{Config: match.Config{Stderr: c.Log, Quiet: c.Quiet || c.Log == nil},
+		Players:        [2]*match.Player{a.matchPlayer(), b.matchPlayer()},
+		ArenaOptionsOf: arena.ArenaOptions{Run: r.matchRun(games, seed), Rules: c.rules()}})
 	if err != nil {
 		return Match{}, false, stageError(ctx, stage, g, err)
 	}
