@@ -154,6 +154,7 @@ func TestArrowReaderSeesTheSameRows(t *testing.T) {
 	for i, w := range pos {
 		got := PositionRow{
 			RunID:          lv["run_id"].strs[i],
+			Game:           lv["game"].strs[i],
 			GameID:         lv["game_id"].ints[i],
 			Ply:            int16(lv["ply"].ints[i]),
 			FEN:            lv["fen"].strs[i],
@@ -181,11 +182,21 @@ func TestArrowReaderSeesTheSameRows(t *testing.T) {
 
 	gl, _ := readArrow(t, PartPath(dir, TableGames, "standard", 0))
 	seed := wantInt(t, gl, "seed", 64, false)
+	// Surakarta's own columns are optional, yet none of its values is
+	// NULL: a side left with no pieces has 0 there, not NULL.
+	for _, c := range []string{"red_pieces", "black_pieces", "majority_winner"} {
+		for i, d := range gl[c].defs {
+			if d != gl[c].maxDef {
+				t.Fatalf("games column %s is NULL in row %d of a Surakarta game", c, i)
+			}
+		}
+	}
 	moves := gl["moves.list.element"]
 	mrow := moves.rows()
 	for i, w := range games {
 		got := GameRow{
 			RunID:          gl["run_id"].strs[i],
+			Game:           gl["game"].strs[i],
 			GameID:         gl["game_id"].ints[i],
 			Variant:        gl["variant"].strs[i],
 			Rules:          gl["rules"].strs[i],
@@ -195,6 +206,7 @@ func TestArrowReaderSeesTheSameRows(t *testing.T) {
 			Plies:          int16(gl["plies"].ints[i]),
 			Captures:       int16(gl["captures"].ints[i]),
 			Winner:         gl["winner"].strs[i],
+			Outcome:        gl["outcome"].strs[i],
 			Reason:         gl["reason"].strs[i],
 			RedPieces:      int8(gl["red_pieces"].ints[i]),
 			BlackPieces:    int8(gl["black_pieces"].ints[i]),

@@ -104,7 +104,7 @@ func Check(dir string) ([]string, error) {
 				if d := m.Run.Diff(run); d != "" {
 					addf("%s: footer disagrees with the partition's run (%s)", path, d)
 				}
-				checkFooterVariant(path, m.Variant, v, addf)
+				checkFooterVariant(path, m.Run, v, addf)
 				if path == p.games.Path {
 					if m.FirstGame <= last {
 						addf("%s: game ids %d..%d overlap %s (up to %d): duplicate games", path, m.FirstGame, m.LastGame, lastPath, last)
@@ -200,8 +200,8 @@ func overlapOf(a, b []Range) (Range, bool) {
 // checkFooterVariant reports a file whose footer's variant is not its
 // partition's: a part copied into the other variant's partition, whose
 // games a reader would count under both (Check and Verify alike).
-func checkFooterVariant(path, footer, partition string, addf func(string, ...any)) {
-	if footer != partition {
-		addf("%s: footer variant %q in partition variant=%s", path, footer, partition)
+func checkFooterVariant(path string, footer Run, partition string, addf func(string, ...any)) {
+	if footer.Partition() != partition {
+		addf("%s: footer game %q variant %q in partition %s", path, footer.GameName(), footer.Variant, partitionName(partition))
 	}
 }

@@ -16,6 +16,7 @@ import (
 // Positions-table column names, for readers that choose columns.
 const (
 	ColRunID          = "run_id"
+	ColGame           = "game"
 	ColGameID         = "game_id"
 	ColPly            = "ply"
 	ColFEN            = "fen"
@@ -43,19 +44,48 @@ type column[R any] struct {
 	fill  func(rows []R, c []*cursor, strs interner) error
 	equal func(a, b *R) bool
 	show  func(r *R) string
-	// fromRun, where set, fills the column from the file's run id when
-	// the file has no such column (schema version 1 had no run_id).
-	fromRun func(rows []R, runID string)
+	// absent, where set, fills the column when the file has no such
+	// column (schema version 1 had no run_id, versions 1 and 2 no game),
+	// from the file (its run's id, its game) or from the row's columns
+	// filled before it.
+	absent func(rows []R, f *File)
+}
+
+// fromFile declares a string column that readers of files from before it
+// existed fill from the file: value(f).
+func fromFile[R any](name string, get func(*R) *string, value func(f *File) string) column[R] {
+	c := shared(name, get)
+	c.absent = func(rows []R, f *File) {
+		v := value(f)
+		for i := range rows {
+			*get(&rows[i]) = v
+		}
+	}
+	return c
 }
 
 // runIDColumn declares a table's run_id column, stored in the field get
 // returns, which readers of files from before it existed fill from the
 // footer's run (Run.ID).
 func runIDColumn[R any](get func(*R) *string) column[R] {
-	c := shared(ColRunID, get)
-	c.fromRun = func(rows []R, runID string) {
+	return fromFile(ColRunID, get, func(f *File) string { return f.runID })
+}
+
+// gameColumn declares a table's game column, which readers of files from
+// before it existed (Surakarta's alone) fill from the footer's game:
+// DefaultGame.
+func gameColumn[R any](get func(*R) *string) column[R] {
+	return fromFile(ColGame, get, func(f *File) string { return f.Meta.GameName() })
+}
+
+// outcomeColumn is the games' outcome, which readers of files from before
+// it existed (Surakarta's alone) read from the winner column before it:
+// Red moved first.
+func outcomeColumn() column[GameRow] {
+	c := shared("outcome", func(r *GameRow) *string { return &r.Outcome })
+	c.absent = func(rows []GameRow, _ *File) {
 		for i := range rows {
-			*get(&rows[i]) = runID
+			rows[i].Outcome = legacyOutcome(rows[i].Winner)
 		}
 	}
 	return c
@@ -177,7 +207,9 @@ func policyColumn() column[PositionRow] {
 							move = strs.get(mv.ByteArray())
 						}
 					}
-					if a.DefinitionLevel() == ca.maxDef {
+					// The entry is there when its visits are: an
+					// action is NULL in another game's rows.
+					if v.DefinitionLevel() == cv.maxDef {
 						out = append(out, PolicyEntry{Action: int16(a.Int32()), Visits: v.Int32(), Move: move})
 					}
 					if more, err = ca.continues(); err != nil {
@@ -221,6 +253,7 @@ func movesColumn() column[GameRow] {
 // positionColumns are the positions table's columns in schema order.
 var positionColumns = []column[PositionRow]{
 	runIDColumn(func(r *PositionRow) *string { return &r.RunID }),
+	gameColumn(func(r *PositionRow) *string { return &r.Game }),
 	scalar(ColGameID, func(r *PositionRow) *int64 { return &r.GameID }),
 	scalar(ColPly, func(r *PositionRow) *int16 { return &r.Ply }),
 	scalar(ColFEN, func(r *PositionRow) *string { return &r.FEN }),
@@ -252,6 +285,7 @@ var decidedColumns = func() []*column[PositionRow] {
 // gameColumns are the games table's columns in schema order.
 var gameColumns = []column[GameRow]{
 	runIDColumn(func(r *GameRow) *string { return &r.RunID }),
+	gameColumn(func(r *GameRow) *string { return &r.Game }),
 	scalar("game_id", func(r *GameRow) *int64 { return &r.GameID }),
 	shared("variant", func(r *GameRow) *string { return &r.Variant }),
 	shared("rules", func(r *GameRow) *string { return &r.Rules }),
@@ -262,6 +296,7 @@ var gameColumns = []column[GameRow]{
 	scalar("plies", func(r *GameRow) *int16 { return &r.Plies }),
 	scalar("captures", func(r *GameRow) *int16 { return &r.Captures }),
 	shared("winner", func(r *GameRow) *string { return &r.Winner }),
+	outcomeColumn(),
 	shared("reason", func(r *GameRow) *string { return &r.Reason }),
 	scalar("red_pieces", func(r *GameRow) *int8 { return &r.RedPieces }),
 	scalar("black_pieces", func(r *GameRow) *int8 { return &r.BlackPieces }),

@@ -59,7 +59,7 @@ func parseJournalName(name string) (first, last int64, ok bool) {
 // dataset dir. Its name is unique, so that the journals a resumed run
 // reads stay intact until it no longer needs them.
 func CreateJournal(dir string, run Run, first, last int64) (*Journal, error) {
-	pdir := PartitionDir(dir, TableGames, run.Variant)
+	pdir := PartitionDir(dir, TableGames, run.Partition())
 	if err := os.MkdirAll(pdir, 0o755); err != nil {
 		return nil, err
 	}
@@ -134,7 +134,7 @@ type Journals struct {
 // remove. A journal of other settings or without a readable header gives
 // no games, and a damaged frame ends its journal's games (both noted).
 func ReadJournals(dir string, run Run, lo, hi int64) (*Journals, error) {
-	p, err := readPartition(dir, TableGames, run.Variant)
+	p, err := readPartition(dir, TableGames, run.Partition())
 	if err != nil {
 		return nil, err
 	}

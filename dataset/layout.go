@@ -14,8 +14,10 @@ import (
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 )
 
-// Layout: DIR/TABLE/variant=V/part-FIRSTID.parquet, FIRSTID the part's
-// first game id in ten zero-padded digits so that names sort by game id.
+// Layout: DIR/TABLE/game=G/variant=V/part-FIRSTID.parquet, FIRSTID the
+// part's first game id in ten zero-padded digits so that names sort by game
+// id. Datasets of schema versions 1 and 2 (Surakarta's alone) have
+// DIR/TABLE/variant=V/ instead, which is read, and resumed, where it is.
 // Beside the games parts, files whose names start with "_" (which
 // Hive-style readers skip and *.parquet globs do not match) keep the run's
 // bookkeeping: the manifest (_run.json), one commit record per part
@@ -34,9 +36,48 @@ const (
 	MaxGameID = 9_999_999_999
 )
 
-// PartitionDir returns the directory of one table's variant partition.
-func PartitionDir(dir, table, variant string) string {
-	return filepath.Join(dir, table, "variant="+variant)
+// Key returns the key of a game's variant partition, as the functions
+// that take one (PartitionDir, Complete, ReadManifest...) and Variants
+// spell it: the variant alone for DefaultGame, so that Surakarta's keys
+// are the variant names they always were; "GAME/VARIANT" for another game.
+func Key(game, variant string) string {
+	if game == DefaultGame || game == "" {
+		return variant
+	}
+	return game + "/" + variant
+}
+
+// SplitKey returns the game and variant of a partition key (Key).
+func SplitKey(key string) (game, variant string) {
+	if g, v, ok := strings.Cut(key, "/"); ok {
+		return g, v
+	}
+	return DefaultGame, key
+}
+
+// partitionName says a partition by its key (Key) in the words of its
+// directories: "game=G/variant=V".
+func partitionName(key string) string {
+	game, variant := SplitKey(key)
+	return "game=" + game + "/variant=" + variant
+}
+
+// PartitionDir returns the directory of one table's partition of a game
+// and variant, by its key (Key): DIR/TABLE/game=G/variant=V, or for
+// Surakarta the DIR/TABLE/variant=V of schema versions 1 and 2 where the
+// dataset has that layout (its games or this table hold that directory),
+// so that an earlier dataset resumes where it is.
+func PartitionDir(dir, table, key string) string {
+	game, variant := SplitKey(key)
+	if game == DefaultGame {
+		for _, t := range []string{table, TableGames} {
+			legacy := filepath.Join(dir, t, "variant="+variant)
+			if st, err := os.Stat(legacy); err == nil && st.IsDir() {
+				return filepath.Join(dir, table, "variant="+variant)
+			}
+		}
+	}
+	return filepath.Join(dir, table, "game="+game, "variant="+variant)
 }
 
 // PartPath returns the path of the part of a table that starts at game id
@@ -169,8 +210,9 @@ func listParts(dir, table, variant string) ([]partFile, error) {
 	return p.parts, nil
 }
 
-// Variants returns the variant partitions present in either table of dir,
-// sorted.
+// Variants returns the keys (Key) of the partitions present in either
+// table of dir, sorted: Surakarta's variants by their names, whichever
+// layout holds them, and another game's as "GAME/VARIANT".
 func Variants(dir string) ([]string, error) {
 	if st, err := os.Stat(dir); err != nil {
 		return nil, err
@@ -187,8 +229,25 @@ func Variants(dir string) ([]string, error) {
 			return nil, err
 		}
 		for _, e := range entries {
-			if v, ok := strings.CutPrefix(e.Name(), "variant="); ok && e.IsDir() {
+			if !e.IsDir() {
+				continue
+			}
+			if v, ok := strings.CutPrefix(e.Name(), "variant="); ok {
 				seen[v] = true
+				continue
+			}
+			game, ok := strings.CutPrefix(e.Name(), "game=")
+			if !ok {
+				continue
+			}
+			inner, err := os.ReadDir(filepath.Join(dir, table, e.Name()))
+			if err != nil {
+				return nil, err
+			}
+			for _, f := range inner {
+				if v, ok := strings.CutPrefix(f.Name(), "variant="); ok && f.IsDir() {
+					seen[Key(game, v)] = true
+				}
 			}
 		}
 	}
@@ -211,7 +270,7 @@ func variantsOrAll(dir, variant string) ([]string, error) {
 		return nil, err
 	}
 	if len(vs) == 0 {
-		return nil, fmt.Errorf("%s holds no dataset: expected %s/variant=V/ or %s/variant=V/ inside", dir, TablePositions, TableGames)
+		return nil, fmt.Errorf("%s holds no dataset: expected %s/game=G/variant=V/ or %s/game=G/variant=V/ inside", dir, TablePositions, TableGames)
 	}
 	return vs, nil
 }

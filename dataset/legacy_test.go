@@ -13,10 +13,60 @@ import (
 // (surakarta selfplay --games 4 --sims 10 --part-games 2 --seed 5, both
 // variants) and a match (surakarta match --a sims=4,leaf=value --b
 // sims=2,leaf=value --games 4).
+//
+// testdata/schema-v2 was written by the program of schema version 2 (the
+// commit before the game was named, 94b5fcf): surakarta selfplay --games 4
+// --sims 10 --part-games 2 --seed 5 --random-opening 2 --evaluator
+// material, both variants.
 var (
 	v1SelfPlay = filepath.Join("testdata", "schema-v1", "selfplay")
 	v1Match    = filepath.Join("testdata", "schema-v1", "match")
+	v2SelfPlay = filepath.Join("testdata", "schema-v2", "selfplay")
 )
+
+// TestEarlierDatasetsReadAsSurakarta: datasets of versions 1 and 2 verify,
+// read as game=surakarta with the outcome their winner says (Red moved
+// first), and keep their run ids: the run_id column version 2 wrote is the
+// id its manifest's run has now.
+func TestEarlierDatasetsReadAsSurakarta(t *testing.T) {
+	for _, dir := range []string{v1SelfPlay, v2SelfPlay} {
+		rep, err := Verify(context.Background(), dir, VerifyOptions{Complete: true})
+		if err != nil || !rep.OK() || rep.Games != 8 {
+			t.Fatalf("verify of %s: %v, %+v", dir, err, rep)
+		}
+		vs, err := Variants(dir)
+		if err != nil || len(vs) != 2 || vs[0] != "majority" || vs[1] != "standard" {
+			t.Fatalf("%s: partitions %v, %v: want majority and standard", dir, vs, err)
+		}
+		for _, v := range vs {
+			run, ok, err := ReadManifest(dir, v)
+			if err != nil || !ok || run.GameName() != "surakarta" || run.Partition() != v {
+				t.Fatalf("%s %s manifest: %+v, %v, %v", dir, v, run, ok, err)
+			}
+			want := map[string]string{"red": "first", "black": "second", "draw": "draw"}
+			n := 0
+			err = ScanGames(dir, v, func(g *GameRow) error {
+				n++
+				if g.Game != "surakarta" || g.Outcome != want[g.Winner] || g.RunID != run.ID() {
+					t.Fatalf("%s %s game %d: game %q, winner %q, outcome %q, run_id %q (the run's id now %q)", dir, v, g.GameID, g.Game, g.Winner, g.Outcome, g.RunID, run.ID())
+				}
+				return nil
+			})
+			if err != nil || n != 4 {
+				t.Fatalf("%s %s: %d games, %v", dir, v, n, err)
+			}
+			err = ScanPositions(dir, v, []string{ColRunID, ColGame}, func(p *PositionRow) error {
+				if p.Game != "surakarta" || p.RunID != run.ID() {
+					t.Fatalf("%s %s position: game %q, run_id %q (want %q)", dir, v, p.Game, p.RunID, run.ID())
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
 
 // TestSchemaVersion1DatasetsStillRead: a dataset written before run_id and
 // the policy's moves verifies, and reads with run_id computed from each

@@ -15,6 +15,7 @@ import (
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/filelock"
 	buildinfo "github.com/surakarta/surakarta/internal/base/version"
+	"github.com/surakarta/surakarta/rules"
 )
 
 // Run holds the settings that decide a self-play run's rows. Every file of
@@ -23,9 +24,13 @@ import (
 // settings differ from what a partition holds is refused instead of mixing
 // data.
 type Run struct {
-	SchemaVersion int    `json:"schema_version"`
-	Variant       string `json:"variant"`
-	Rules         string `json:"rules"`
+	SchemaVersion int `json:"schema_version"`
+	// Game names the game (game.Game's Name); empty means DefaultGame,
+	// as in the runs of schema versions 1 and 2, which did not record it
+	// (GameName).
+	Game    string `json:"game,omitempty"`
+	Variant string `json:"variant"`
+	Rules   string `json:"rules"`
 	// Engine describes the search settings and evaluator; any text the
 	// producer chooses, compared as a string and, when it is a JSON object
 	// (selfplay's mcts.Engine.Describe), key by key (Diffs); the manifest
@@ -48,14 +53,32 @@ type Run struct {
 	Start string `json:"start,omitempty"`
 }
 
+// DefaultGame is the game of a run that names none: Surakarta, the only
+// game of schema versions 1 and 2.
+var DefaultGame = rules.Rules{}.Name()
+
+// GameName returns the run's game: Game, or DefaultGame when empty.
+func (r Run) GameName() string {
+	if r.Game == "" {
+		return DefaultGame
+	}
+	return r.Game
+}
+
+// Partition returns the key of the run's partitions (Key): its variant
+// for DefaultGame, "GAME/VARIANT" for another game.
+func (r Run) Partition() string { return Key(r.GameName(), r.Variant) }
+
 // ID returns the run's identity as the tables' run_id column holds it:
 // 16 hex digits of the SHA-256 of the settings that decide a game's rows
-// (variant, rules, engine, seed, random opening plies and their procedure,
-// a match's start). Games, the game id selection and the schema version are
+// (game, variant, rules, engine, seed, random opening plies and their
+// procedure, a match's start). Games, the game id selection and the schema version are
 // left out, so that a run keeps its id when it grows (game i does not
 // depend on N), its shards and replays (--game-ids, which write the very
 // rows of the run) share it, and a dataset written before the column
-// existed reads with the id its run has now. The engine description is
+// existed reads with the id its run has now; so is DefaultGame, so that
+// Surakarta's runs keep the ids they had before the game was recorded. The
+// engine description is
 // compared as JSON when it is an object, so key order does not matter.
 func (r Run) ID() string {
 	engine := any(string(r.Engine))
@@ -65,7 +88,12 @@ func (r Run) ID() string {
 	if strings.HasPrefix(string(r.Engine), "{") && dec.Decode(&obj) == nil {
 		engine = obj // marshalled with sorted keys
 	}
+	game := r.Game
+	if game == DefaultGame {
+		game = "" // left out: Surakarta's ids stay as they were
+	}
 	b, _ := json.Marshal(struct {
+		Game          string `json:"game,omitempty"`
 		Variant       string `json:"variant"`
 		Rules         string `json:"rules"`
 		Engine        any    `json:"engine"`
@@ -73,7 +101,7 @@ func (r Run) ID() string {
 		RandomOpening int    `json:"random_opening"`
 		Opening       string `json:"opening,omitempty"` // absent for random openings: those ids stay
 		Start         string `json:"start,omitempty"`   // absent from the standard start: those ids stay
-	}{r.Variant, r.Rules, engine, r.Seed, r.RandomOpening, r.Opening, r.Start})
+	}{game, r.Variant, r.Rules, engine, r.Seed, r.RandomOpening, r.Opening, r.Start})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])
 }
@@ -107,6 +135,7 @@ type FileMeta struct {
 const (
 	keySchemaVersion = "surakarta.schema_version"
 	keyTable         = "surakarta.table"
+	keyGame          = "surakarta.game" // from schema version 3; absent: DefaultGame
 	keyVariant       = "surakarta.variant"
 	keyRules         = "surakarta.rules"
 	keyEngine        = "surakarta.engine"
@@ -127,6 +156,7 @@ func (m *FileMeta) keyValues() [][2]string {
 	kv := [][2]string{
 		{keySchemaVersion, strconv.Itoa(m.SchemaVersion)},
 		{keyTable, m.Table},
+		{keyGame, m.GameName()},
 		{keyVariant, m.Variant},
 		{keyRules, m.Rules},
 		{keyEngine, string(m.Engine)},
@@ -171,6 +201,7 @@ func parseFileMeta(lookup func(string) (string, bool)) (FileMeta, error) {
 	}
 	m.SchemaVersion = int(num(keySchemaVersion))
 	m.Table = str(keyTable)
+	m.Game, _ = lookup(keyGame)
 	m.Variant = str(keyVariant)
 	m.Rules = str(keyRules)
 	m.Engine = EngineJSON(str(keyEngine))
@@ -209,7 +240,8 @@ func BuildVersion() (version, revision string) {
 // Hive-style readers, and it does not match *.parquet globs.
 const ManifestName = "_run.json"
 
-// ManifestPath returns the manifest's path for a variant partition of dir.
+// ManifestPath returns the manifest's path for a partition of dir (its key,
+// Key).
 func ManifestPath(dir, variant string) string {
 	return filepath.Join(PartitionDir(dir, TableGames, variant), ManifestName)
 }
@@ -246,7 +278,7 @@ func ClaimPartition(dir string, r Run) error { return ClaimRun(dir, r, false) }
 // manifest. A run of fewer games is refused either way: the partition's
 // games beyond them would lie outside it.
 func ClaimRun(dir string, r Run, grow bool) error {
-	pdir := PartitionDir(dir, TableGames, r.Variant)
+	pdir := PartitionDir(dir, TableGames, r.Partition())
 	if err := os.MkdirAll(pdir, 0o755); err != nil {
 		return err
 	}
@@ -257,7 +289,7 @@ func ClaimRun(dir string, r Run, grow bool) error {
 	defer l.Unlock()
 	// Manifests are written only under this lock: a temporary one seen
 	// now was left by a killed writer.
-	p, err := readPartition(dir, TableGames, r.Variant)
+	p, err := readPartition(dir, TableGames, r.Partition())
 	if err != nil {
 		return err
 	}
@@ -266,12 +298,12 @@ func ClaimRun(dir string, r Run, grow bool) error {
 			os.Remove(t.Path)
 		}
 	}
-	have, ok, err := ReadManifest(dir, r.Variant)
+	have, ok, err := ReadManifest(dir, r.Partition())
 	if err != nil {
 		return err
 	}
 	if !ok {
-		files, err := listParts(dir, TableGames, r.Variant)
+		files, err := listParts(dir, TableGames, r.Partition())
 		if err != nil {
 			return err
 		}
@@ -294,10 +326,10 @@ func ClaimRun(dir string, r Run, grow bool) error {
 		case r.Games > have.Games && !grow:
 			return fmt.Errorf("%s holds a run of %d games: resume it (--resume) to extend it to %d", pdir, have.Games, r.Games)
 		case r.Games == have.Games:
-			if _, err := os.Stat(ManifestPath(dir, r.Variant)); err == nil {
+			if _, err := os.Stat(ManifestPath(dir, r.Partition())); err == nil {
 				return nil
 			}
 		}
 	}
-	return atomicfile.WriteJSON(ManifestPath(dir, r.Variant), r)
+	return atomicfile.WriteJSON(ManifestPath(dir, r.Partition()), r)
 }

@@ -20,6 +20,7 @@ type File struct {
 	Rows, Size int64
 	f          *os.File
 	pf         *parquet.File
+	runID      string // Meta.Run.ID(), for the rows of files without run_id
 }
 
 // Open opens a dataset file and checks it before any row is read: that it
@@ -89,7 +90,7 @@ func openChecked(f *os.File, size int64, path string) (file *File, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("not a surakarta dataset file: %w", err)
 	}
-	return &File{Path: path, Meta: meta, Rows: pf.NumRows(), Size: size, f: f, pf: pf}, nil
+	return &File{Path: path, Meta: meta, Rows: pf.NumRows(), Size: size, f: f, pf: pf, runID: meta.Run.ID()}, nil
 }
 
 // checkFrame checks a Parquet file's frame before parquet-go reads it: the

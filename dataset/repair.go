@@ -27,7 +27,7 @@ type Repair struct {
 // The caller holds the range's lock (LockGames); Cleanup has removed the
 // parts that miss a table.
 func CheckParts(dir string, run Run, lo, hi int64) (*Repair, error) {
-	ps, err := readPair(dir, run.Variant)
+	ps, err := readPair(dir, run.Partition())
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +57,7 @@ func CheckParts(dir string, run Run, lo, hi int64) (*Repair, error) {
 		}
 		last = rec.LastGame
 		if p.commit == "" {
-			if err := WriteCommit(dir, run.Variant, rec); err != nil {
+			if err := WriteCommit(dir, run.Partition(), rec); err != nil {
 				return rep, err
 			}
 			rep.Recorded = append(rep.Recorded, p.games.Path)

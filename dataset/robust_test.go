@@ -463,8 +463,8 @@ func TestCheckFlagsAPartInTheOtherVariantsPartition(t *testing.T) {
 	}
 	probs, err := Check(dir)
 	want := []string{
-		PartPath(dir, TableGames, "majority", 0) + `: footer variant "standard" in partition variant=majority`,
-		PartPath(dir, TablePositions, "majority", 0) + `: footer variant "standard" in partition variant=majority`,
+		PartPath(dir, TableGames, "majority", 0) + `: footer game "surakarta" variant "standard" in partition game=surakarta/variant=majority`,
+		PartPath(dir, TablePositions, "majority", 0) + `: footer game "surakarta" variant "standard" in partition game=surakarta/variant=majority`,
 	}
 	if err != nil || strings.Join(probs, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("Check: %v %v\nwant %s", probs, err, strings.Join(want, "\n"))

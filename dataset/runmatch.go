@@ -49,6 +49,8 @@ func (d SettingDiff) Restore() string {
 	switch d.Setting {
 	case "schema_version", "variant", "rules", "engine", "game_ids", "start":
 		return ""
+	case "game": // a flag of its own with the game's name, not a setting's spelling
+		return "--game " + d.Have
 	}
 	if d.Have == notRecorded {
 		return ""
@@ -87,7 +89,13 @@ func (r Run) Diffs(o Run) []SettingDiff {
 			out = append(out, SettingDiff{name, mine, have})
 		}
 	}
-	add("schema_version", strconv.Itoa(r.SchemaVersion), strconv.Itoa(o.SchemaVersion))
+	// A partition of an earlier schema version is this program's to
+	// resume (it reads every earlier version); one of a later version is
+	// not.
+	if o.SchemaVersion > r.SchemaVersion {
+		add("schema_version", strconv.Itoa(r.SchemaVersion), strconv.Itoa(o.SchemaVersion))
+	}
+	add("game", r.GameName(), o.GameName())
 	add("variant", r.Variant, o.Variant)
 	diffPairs(r.Rules, o.Rules, "rules", splitRules, add)
 	diffPairs(string(r.Engine), string(o.Engine), "engine", splitJSONObject, add)

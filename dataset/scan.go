@@ -28,14 +28,14 @@ type scanner[R any] struct {
 	bufs   [][]parquet.Value
 	rows   []R
 	strs   interner
-	// runID is the scanned file's run id, for columns it lacks (fromRun).
-	runID string
+	// file is the file being scanned, for the columns it lacks (absent).
+	file *File
 }
 
 // newScanner prepares the scan of table in schema version version, whose
 // columns are cols, reading the named columns (all of them when names is
 // empty). A column the version lacks has no leaves; the scan fills it
-// through its fromRun, or leaves it zero.
+// through its absent, or leaves it zero.
 func newScanner[R any](table string, version int, cols []column[R], names []string) (*scanner[R], error) {
 	schema := schemaOf(table, version)
 	if schema == nil {
@@ -70,7 +70,7 @@ func newScanner[R any](table string, version int, cols []column[R], names []stri
 // scan calls fn for every row of f. A callback error is returned as a
 // callbackError; a reading error names the file and row group.
 func (s *scanner[R]) scan(f *File, fn func(*R) error) error {
-	s.runID = f.Meta.Run.ID()
+	s.file = f
 	meta := f.pf.Metadata().RowGroups
 	for gi, rg := range f.pf.RowGroups() {
 		for ci, on := range s.sel {
@@ -124,8 +124,8 @@ func (s *scanner[R]) scanGroup(rg parquet.RowGroup, fn func(*R) error) error {
 				if err := col.fill(batch, c, s.strs); err != nil {
 					return err
 				}
-			case s.sel[ci] && col.fromRun != nil:
-				col.fromRun(batch, s.runID)
+			case s.sel[ci] && col.absent != nil:
+				col.absent(batch, s.file)
 			}
 		}
 		for i := range batch {

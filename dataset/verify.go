@@ -306,7 +306,7 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 		if d := m.Run.Diff(*run); d != "" {
 			rep.addf("%s: footer disagrees with the partition's run (%s)", f.Path, d)
 		}
-		checkFooterVariant(f.Path, m.Variant, variant, rep.addf)
+		checkFooterVariant(f.Path, m.Run, variant, rep.addf)
 	}
 	if gf.Meta.FirstGame != pf.Meta.FirstGame || gf.Meta.LastGame != pf.Meta.LastGame {
 		rep.addf("%s: footer game range %d..%d differs from its games part's %d..%d",
@@ -330,6 +330,9 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 		where := fmt.Sprintf("%s: game %d", gamesPath, g.GameID)
 		if g.RunID != runID {
 			rep.addf("%s: run_id %q, the footer's run has %q", where, g.RunID, runID)
+		}
+		if g.Game != run.GameName() {
+			rep.addf("%s: game %q, the footer's run has %q", where, g.Game, run.GameName())
 		}
 		if g.GameID != expectID {
 			rep.addf("%s: game id %d where %d was expected (ids of a part are contiguous and ascending)", where, g.GameID, expectID)
@@ -366,6 +369,9 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 		where := fmt.Sprintf("%s: game %d ply %d", posPath, p.GameID, p.Ply)
 		if p.RunID != runID {
 			rep.addf("%s: run_id %q, the footer's run has %q", where, p.RunID, runID)
+		}
+		if p.Game != run.GameName() {
+			rep.addf("%s: game %q, the footer's run has %q", where, p.Game, run.GameName())
 		}
 		if p.GameID < lastGame {
 			rep.addf("%s: rows out of order (game %d after %d)", where, p.GameID, lastGame)
@@ -490,6 +496,9 @@ func replayGame(g *GameRow, run *Run, r rules.Rules, variant, where string, rep 
 	}
 	if g.Winner != out.Result.String() || g.Reason != out.Reason.String() {
 		rep.addf("%s: winner %s (%s), the replay ends %s (%s)", where, g.Winner, g.Reason, out.Result, out.Reason)
+	}
+	if want := out.Game().Result.String(); g.Outcome != want {
+		rep.addf("%s: outcome %s, the replay ends %s", where, g.Outcome, want)
 	}
 	if int(g.Captures) != captures {
 		rep.addf("%s: captures %d, the replay has %d", where, g.Captures, captures)

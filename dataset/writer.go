@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
@@ -31,13 +32,42 @@ var zstdCodec = &zstd.Codec{Level: zstd.SpeedDefault}
 type Writer[T Row] struct {
 	f        *atomicfile.File
 	sum      *summer
-	pw       *parquet.GenericWriter[T]
+	pw       rowWriter[T]
 	rows     int64
 	done     bool
 	finished bool
 	fs       FileSum
 	runID    string // Run.ID of the file's run, set in every row
+	game     string // the run's game, set in every row
 }
+
+// rowWriter is the Parquet writer of a table's rows: parquet-go's for the
+// positions and matches, gameWriter for the games.
+type rowWriter[T Row] interface {
+	Write(rows []T) (int, error)
+	Close() error
+}
+
+// gameWriter writes games rows through gameWire, so that a Surakarta
+// game's piece counts of 0 are written as 0, not NULL; own says whether
+// the run's game has those columns.
+type gameWriter struct {
+	pw  *parquet.GenericWriter[gameWire]
+	buf []gameWire
+	own bool
+}
+
+func (w *gameWriter) Write(rows []GameRow) (int, error) {
+	w.buf = slices.Grow(w.buf[:0], len(rows))[:len(rows)]
+	for i := range rows {
+		w.buf[i].fromRow(&rows[i], w.own)
+	}
+	n, err := w.pw.Write(w.buf)
+	clear(w.buf) // no pointer into rows outlives the call
+	return n, err
+}
+
+func (w *gameWriter) Close() error { return w.pw.Close() }
 
 // PositionWriter writes a part of the positions table.
 type PositionWriter = Writer[PositionRow]
@@ -46,7 +76,8 @@ type PositionWriter = Writer[PositionRow]
 type GameWriter = Writer[GameRow]
 
 // Create starts the part of T's table in dataset dir that holds games
-// meta.FirstGame..meta.LastGame of variant meta.Variant. It sets meta.Table,
+// meta.FirstGame..meta.LastGame of the game and variant of meta.Run (its
+// partition, Run.Partition). It sets meta.Table,
 // and meta.Version and meta.Revision when empty. Writers of one game range
 // exclude each other through LockGames, not here.
 func Create[T Row](dir string, meta FileMeta) (*Writer[T], error) {
@@ -57,7 +88,7 @@ func Create[T Row](dir string, meta FileMeta) (*Writer[T], error) {
 	if meta.FirstGame < 0 || meta.LastGame < meta.FirstGame || meta.LastGame > MaxGameID {
 		return nil, fmt.Errorf("dataset: bad game id range %d..%d", meta.FirstGame, meta.LastGame)
 	}
-	path := PartPath(dir, meta.Table, meta.Variant, meta.FirstGame)
+	path := PartPath(dir, meta.Table, meta.Partition(), meta.FirstGame)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
@@ -75,19 +106,24 @@ func Create[T Row](dir string, meta FileMeta) (*Writer[T], error) {
 	}
 	s := newSummer(f)
 	s.path = path
-	return &Writer[T]{f: f, sum: s, pw: parquet.NewGenericWriter[T](s, opts...), runID: meta.Run.ID()}, nil
+	game := meta.GameName()
+	var pw any = parquet.NewGenericWriter[T](s, opts...)
+	if meta.Table == TableGames {
+		pw = &gameWriter{pw: parquet.NewGenericWriter[gameWire](s, opts...), own: game == DefaultGame}
+	}
+	return &Writer[T]{f: f, sum: s, pw: pw.(rowWriter[T]), runID: meta.Run.ID(), game: game}, nil
 }
 
-// setRunID sets the RunID of every row.
-func setRunID[T Row](rows []T, id string) {
+// setRun sets the RunID of every row, and the Game of positions and games.
+func setRun[T Row](rows []T, id, game string) {
 	switch rs := any(rows).(type) {
 	case []PositionRow:
 		for i := range rs {
-			rs[i].RunID = id
+			rs[i].RunID, rs[i].Game = id, game
 		}
 	case []GameRow:
 		for i := range rs {
-			rs[i].RunID = id
+			rs[i].RunID, rs[i].Game = id, game
 		}
 	case []MatchRow:
 		for i := range rs {
@@ -103,12 +139,13 @@ func (w *Writer[T]) Path() string { return w.f.Path() }
 func (w *Writer[T]) Rows() int64 { return w.rows }
 
 // Write appends rows to the part. It sets each row's RunID to the file's
-// run (Run.ID), so that no writer can get the join key wrong.
+// run (Run.ID), and a position's or game's Game to the run's game, so that
+// no writer can get the join key or the game wrong.
 func (w *Writer[T]) Write(rows []T) error {
 	if w.done {
 		return fmt.Errorf("dataset: write to %s after commit or abort", w.Path())
 	}
-	setRunID(rows, w.runID)
+	setRun(rows, w.runID, w.game)
 	n, err := w.pw.Write(rows)
 	w.rows += int64(n)
 	if err != nil {
@@ -188,7 +225,7 @@ func WritePart(dir string, meta FileMeta, games []GameRow, positions []PositionR
 	if err := CommitTogether(ps, gs); err != nil {
 		return err
 	}
-	return WriteCommit(dir, meta.Variant, CommitRecord{FirstGame: meta.FirstGame, LastGame: meta.LastGame, Games: gs.Sum(), Positions: ps.Sum()})
+	return WriteCommit(dir, meta.Partition(), CommitRecord{FirstGame: meta.FirstGame, LastGame: meta.LastGame, Games: gs.Sum(), Positions: ps.Sum()})
 }
 
 // WriteRows writes rows as one complete part of T's table, created,

@@ -212,7 +212,7 @@ func TestResumeSkipsUpToDateStagesAndRerunsChangedOnes(t *testing.T) {
 	}
 
 	// A changed data file is verified again.
-	matches, _ := filepath.Glob(filepath.Join(dir, DataDir, "games", "variant=majority", "*.parquet"))
+	matches, _ := filepath.Glob(filepath.Join(dataset.PartitionDir(filepath.Join(dir, DataDir), dataset.TableGames, "majority"), "*.parquet"))
 	if len(matches) == 0 {
 		t.Fatal("no majority games part")
 	}

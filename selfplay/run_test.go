@@ -152,7 +152,7 @@ func TestInterruptAndResumeEndsWithExactlyTheRun(t *testing.T) {
 	}
 	written := s.Written
 	for _, table := range []string{dataset.TablePositions, dataset.TableGames} {
-		m, _ := filepath.Glob(filepath.Join(dir, table, "variant=standard", "*.tmp"))
+		m, _ := filepath.Glob(filepath.Join(dataset.PartitionDir(dir, table, "standard"), "*.tmp"))
 		if len(m) != 0 {
 			t.Fatalf("interrupted run left temporary files %v", m)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/pipeline/train"
 )
 
@@ -101,7 +102,7 @@ func TestTrainPlaysTheMajorityEnding(t *testing.T) {
 	if !strings.Contains(string(l.Settings), `"rules": "variant=majority`) {
 		t.Errorf("ladder settings %s: want the majority rules", l.Settings)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "gen-01", "data", "games", "variant=majority")); err != nil {
+	if _, err := os.Stat(dataset.PartitionDir(filepath.Join(dir, "gen-01", "data"), dataset.TableGames, "majority")); err != nil {
 		t.Errorf("gen-01/data holds no majority games: %v", err)
 	}
 	// The old --cpuct and --match-sims still work, with notes naming the new forms.
