@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/surakarta/surakarta/game"
@@ -161,4 +162,16 @@ func (p *PositionRow) Clone() PositionRow {
 	c := *p
 	c.Policy = slices.Clone(p.Policy)
 	return c
+}
+
+// Position rebuilds the Surakarta position a row holds from the columns
+// FillPosition wrote (the bitboards, side_to_move and no_capture_plies),
+// checked as rules.NewPosition checks a position; the error names the
+// row's game and ply.
+func (p *PositionRow) Position() (rules.Position, error) {
+	pos, err := rules.NewPosition(rules.Bitboard(p.Red), rules.Bitboard(p.Black), rules.Color(p.SideToMove), int(p.NoCapturePlies), 1)
+	if err != nil {
+		return pos, fmt.Errorf("game %d ply %d: %w", p.GameID, p.Ply, err)
+	}
+	return pos, nil
 }

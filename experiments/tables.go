@@ -2,7 +2,6 @@ package experiments
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/tablebase"
@@ -16,34 +15,16 @@ import (
 // draws too. The tables of each rules are opened once, from one
 // directory.
 type DrawTables struct {
-	dir  string
-	mu   sync.Mutex
-	open map[string]*tablebase.Tables
-	errs map[string]error
+	tables *tablebase.Cache
 }
 
 // NewDrawTables returns the classifier of draws by the tables in dir.
 func NewDrawTables(dir string) *DrawTables {
-	return &DrawTables{dir: dir, open: map[string]*tablebase.Tables{}, errs: map[string]error{}}
+	return &DrawTables{tables: tablebase.NewCache(dir)}
 }
 
 // Dir returns the tables' directory.
-func (d *DrawTables) Dir() string { return d.dir }
-
-func (d *DrawTables) tables(rulesText string) (*tablebase.Tables, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if t, ok := d.open[rulesText]; ok {
-		return t, d.errs[rulesText]
-	}
-	r, err := rules.ParseRules(rulesText)
-	var t *tablebase.Tables
-	if err == nil {
-		t, err = tablebase.Open(d.dir, r)
-	}
-	d.open[rulesText], d.errs[rulesText] = t, err
-	return t, err
-}
+func (d *DrawTables) Dir() string { return d.tables.Dir() }
 
 // Table verdicts on a draw.
 const (
@@ -57,7 +38,11 @@ const (
 // the tables hold; the pieces the tables hold; and an error when the game
 // cannot be replayed or its tables not read.
 func (d *DrawTables) classify(g *Game) (string, int, error) {
-	t, err := d.tables(g.Rules)
+	r, err := rules.ParseRules(g.Rules)
+	if err != nil {
+		return "", 0, err
+	}
+	t, err := d.tables.Tables(r)
 	if err != nil {
 		return "", 0, err
 	}

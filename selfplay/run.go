@@ -343,12 +343,11 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	return sum, err
 }
 
-// player plays games with its searchers and buffers: s[c] searches for
+// player plays games with its searchers: s[c] searches for
 // colour c, one searcher for both with shared players.
 type player struct {
-	cfg   *Config
-	s     [2]*mcts.Searcher
-	moves [rules.MaxMoves]rules.Move
+	cfg *Config
+	s   [2]*mcts.Searcher
 }
 
 func newPlayer(cfg *Config) (*player, error) {

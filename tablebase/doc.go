@@ -12,7 +12,8 @@
 // build and verify print (text and JSON), auto.go the default tables
 // directory, the tables built on first use (Ensure), the check of a
 // directory a run names (Check) and what a run records of it (Identity), oracle.go the
-// tables as a search's exact oracle (game.Oracle: Oracle, OpenOracle).
+// tables as a search's exact oracle (game.Oracle: Oracle, OpenOracle) and
+// the tables of one directory opened once for those who share them (Cache).
 //
 // # What is solved
 //

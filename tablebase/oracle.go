@@ -3,6 +3,7 @@ package tablebase
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
@@ -28,6 +29,11 @@ func OpenOracle(dir string, r rules.Rules) (game.Oracle[rules.Position, rules.Mo
 		return nil, nil
 	}
 	t, err := Open(dir, r)
+	return loadOracle(dir, t, err)
+}
+
+// loadOracle loads t, opened from dir with error err, as an oracle.
+func loadOracle(dir string, t *Tables, err error) (game.Oracle[rules.Position, rules.Move], error) {
 	if err == nil {
 		err = t.LoadAll()
 	}
@@ -40,6 +46,51 @@ func OpenOracle(dir string, r rules.Rules) (game.Oracle[rules.Position, rules.Mo
 		return nil, &TablesError{Dir: dir, Err: errors.New(note)}
 	}
 	return Oracle{t}, nil
+}
+
+// Cache holds the tables of one directory for whoever shares them (the
+// players of a match, the draws of a report): each rules' tables opened
+// once, on first use, and their error kept; tables are read-only and safe
+// for concurrent use, and so is the cache.
+type Cache struct {
+	dir  string
+	mu   sync.Mutex
+	open map[rules.Rules]opened
+}
+
+type opened struct {
+	t   *Tables
+	err error
+}
+
+// NewCache returns the cache of dir's tables ("": none).
+func NewCache(dir string) *Cache { return &Cache{dir: dir, open: map[rules.Rules]opened{}} }
+
+// Dir returns the tables' directory.
+func (c *Cache) Dir() string { return c.dir }
+
+// Tables returns the tables for r (Open: each balance loaded at its first
+// probe), opened on first use.
+func (c *Cache) Tables(r rules.Rules) (*Tables, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if o, ok := c.open[r]; ok {
+		return o.t, o.err
+	}
+	t, err := Open(c.dir, r)
+	c.open[r] = opened{t, err}
+	return t, err
+}
+
+// Oracle returns the tables for r as a search's oracle, as OpenOracle
+// does (every balance loaded, a missing one refused; nil when the cache's
+// directory is ""), opened on first use.
+func (c *Cache) Oracle(r rules.Rules) (game.Oracle[rules.Position, rules.Move], error) {
+	if c.dir == "" {
+		return nil, nil
+	}
+	t, err := c.Tables(r)
+	return loadOracle(c.dir, t, err)
 }
 
 // TablesError is the error of tables that do not open or load: Err says

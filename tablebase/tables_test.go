@@ -317,3 +317,31 @@ func TestBuildOptionsErrorsNameTheFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheOpensEachRulesOnce checks the shared cache: one Tables for each
+// rules, loaded as the oracle it gives, an error kept for rules without
+// tables, and no oracle for no directory.
+func TestCacheOpensEachRulesOnce(t *testing.T) {
+	r := rules.DefaultRules()
+	c := NewCache(tablesFor(t, r, 3).dir)
+	a, err := c.Tables(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := c.Tables(r); b != a {
+		t.Error("the second Tables call opened the tables again")
+	}
+	o, err := c.Oracle(r)
+	if err != nil || o == nil || o.(Oracle).T != a {
+		t.Fatalf("Oracle: %v, %v; want the cached tables", o, err)
+	}
+	other := rulesWith(rules.Majority, 40)
+	_, err1 := c.Tables(other)
+	_, err2 := c.Tables(other)
+	if err1 == nil || err1 != err2 {
+		t.Errorf("rules without tables: errors %v and %v, want one error kept", err1, err2)
+	}
+	if o, err := NewCache("").Oracle(r); o != nil || err != nil {
+		t.Errorf("no directory: oracle %v, error %v; want neither", o, err)
+	}
+}

@@ -51,9 +51,11 @@ func (d DatasetSource) Scan(ctx context.Context, fields Fields, fn func(*Sample)
 		s.Result, s.RootValue = float64(r.Result), float64(r.RootValue)
 		if fields&WithPolicy != 0 {
 			s.Ply, s.Policy = int(r.Ply), r.Policy
-			if err := s.readPosition(); err != nil {
+			p, err := r.Position()
+			if err != nil {
 				return err
 			}
+			s.setPosition(p)
 		}
 		return fn(&s)
 	})

@@ -54,16 +54,22 @@ const (
 	WithPolicy
 )
 
-// readPosition makes Pos and Moves from the sample's position, reusing
-// Moves' array.
+// readPosition makes Pos and Moves from the position fields of a sample
+// held in memory (a dataset's row makes its own: PositionRow.Position).
 func (s *Sample) readPosition() error {
 	p, err := rules.NewPosition(s.Red, s.Black, s.Side, s.NoCapture, 1)
 	if err != nil {
 		return fmt.Errorf("game %d ply %d: %w", s.GameID, s.Ply, err)
 	}
+	s.setPosition(p)
+	return nil
+}
+
+// setPosition sets Pos to p and Moves to its legal moves, reusing Moves'
+// array.
+func (s *Sample) setPosition(p rules.Position) {
 	s.Pos = p
 	s.Moves = p.GenerateMoves(s.Moves[:0])
-	return nil
 }
 
 // Source streams samples for fitting. Scan calls fn for every sample with

@@ -164,8 +164,7 @@ func (r *runner) calibrate(engines []player) ([]float64, error) {
 	}
 	var games []*rules.Game
 	for i := range calibrationPositions {
-		row := &rows[i*len(rows)/calibrationPositions]
-		p, err := rules.NewPosition(rules.Bitboard(row.Red), rules.Bitboard(row.Black), rules.Color(row.SideToMove), int(row.NoCapturePlies), 1)
+		p, err := rows[i*len(rows)/calibrationPositions].Position()
 		if err != nil {
 			return nil, err
 		}
