@@ -13,7 +13,9 @@
 // manifest, enginejson.go an engine's description as the records hold it
 // (EngineJSON), runmatch.go the comparison of runs (RunMismatchError),
 // commit.go the commit records, journal.go the journals of parts in
-// progress, lock.go the writers' locks, repair.go and check.go the
+// progress, lock.go the writers' locks, resume.go a run's hold on its
+// games and what it finds there, repaired on a resume (ResumeRun: the one
+// call a writer makes), repair.go and check.go the
 // resume's checks and repairs, strays.go what a resume finds outside its
 // run (Unexpected files, CleanupStrays), inspect.go and verify.go dataset
 // inspect and verify, report.go what those print (text and JSON, verify's
