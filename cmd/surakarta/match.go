@@ -56,6 +56,11 @@ func newMatchCommand() *cobra.Command {
 			"                       name: {\"command\": \"...\", \"dir\": \"...\", \"options\": {...},\n" +
 			"                       \"go\": \"movetime 100\"} (dir relative to the current one; the engine\n" +
 			"                       runs in dir, and a command like ./mine is found there)\n" +
+			"  random, first        a built-in baseline that does not search: random plays a\n" +
+			"                       uniformly random legal move (seeded by --seed and the game),\n" +
+			"                       first the first legal move in the rules' generation order;\n" +
+			"                       the floor of every strength scale (--go applies to the other\n" +
+			"                       side only; --go-a or --go-b for a baseline is refused)\n" +
 			"Give at least one side (--a, --b, or one side's budget, --go-a, --go-b): the default\n" +
 			"engine is played against itself only when asked, --a '' --b ''.\n" +
 			"--go BUDGET is the budget of every move of both sides, --go-a and --go-b one side's\n" +
@@ -105,6 +110,7 @@ func newMatchCommand() *cobra.Command {
 			"silences it.",
 		Example: "  surakarta match --a sims=400,evaluator=weights.json --b sims=400 --games 200\n" +
 			"  surakarta match --a sims=200 --b sims=100 --games 1000 --sprt 0,30,0.05,0.05 --json\n" +
+			"  surakarta match --a sims=100 --b random --games 20\n" +
 			"  surakarta match --a 'engine:./my-engine --fast' --b leaf=value --go 'movetime 100' --games 100 --out runs/mine\n" +
 			"  surakarta match --engines engines.json --a conf:mine --b conf:theirs --games 200 --out runs/m --resume",
 		Args: cobra.NoArgs,
@@ -154,8 +160,8 @@ func newMatchCommand() *cobra.Command {
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&opt.A, "a", "", "engine A: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG... or conf:NAME")
-	fs.StringVar(&opt.B, "b", "", "engine B: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG... or conf:NAME")
+	fs.StringVar(&opt.A, "a", "", "engine A: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG..., conf:NAME, or a baseline: random, first")
+	fs.StringVar(&opt.B, "b", "", "engine B: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG..., conf:NAME, or a baseline: random, first")
 	fs.StringVar(&opt.Engines, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME sides")
 	fs.StringVar(&opt.Go, "go", "", "budget of every move of both sides: sims N, nodes N or movetime MS (a clock: for strength at equal time, never for data; empty: each side's own)")
 	fs.StringVar(&opt.GoA, "go-a", "", "budget of A's moves, over --go (and over an engines file's go)")

@@ -389,3 +389,38 @@ func TestMatchWithoutSidesIsRefused(t *testing.T) {
 		t.Errorf("the defaults against themselves, asked for: %v", err)
 	}
 }
+
+// TestMatchAgainstTheBaselines: --b random and --b first are sides (the
+// built-in baselines), recorded by name, seeded by the match: the same
+// --seed replays the same games; a budget of the baseline's own is refused.
+func TestMatchAgainstTheBaselines(t *testing.T) {
+	args := []string{"match", "--a", "sims=8,leaf=value", "--b", "random", "--games", "4", "--concurrency", "1", "--json", "--quiet"}
+	type report struct {
+		Games     int            `json:"games"`
+		Wins      int            `json:"wins"`
+		Draws     int            `json:"draws"`
+		MeanPlies float64        `json:"mean_plies"`
+		BEngine   map[string]any `json:"b_engine"`
+		Costs     struct {
+			A struct{ Moves, Nodes int64 } `json:"a"`
+		} `json:"costs"`
+	}
+	var m [2]report
+	for i := range m {
+		out := runOK(t, args...)
+		if err := json.Unmarshal([]byte(out), &m[i]); err != nil || m[i].Games != 4 || m[i].BEngine["baseline"] != "random" {
+			t.Fatalf("a match against --b random (%v): %s", err, out)
+		}
+	}
+	if m[0].Wins != m[1].Wins || m[0].Draws != m[1].Draws || m[0].MeanPlies != m[1].MeanPlies || m[0].Costs != m[1].Costs {
+		t.Errorf("the same match against the random baseline played other games: %+v, then %+v", m[0], m[1])
+	}
+	text := runOK(t, "match", "--a", "first", "--b", "random", "--go", "sims 4", "--games", "2", "--quiet")
+	if !strings.Contains(text, "A: first (baseline)") || !strings.Contains(text, "B: random (baseline)") {
+		t.Errorf("the baselines' report does not name them:\n%s", text)
+	}
+	if _, _, err := run(t, "", "match", "--a", "sims=4", "--b", "random", "--go-b", "sims 4", "--games", "2", "--quiet"); err == nil ||
+		!strings.Contains(err.Error(), "does not search") {
+		t.Errorf("--go-b for a baseline: %v", err)
+	}
+}

@@ -1,6 +1,6 @@
 // Package match plays a match as the commands play it, on top of the
 // arena (eval/arena) and external engines (eval/external): sides resolved
-// from their settings text (a built-in CONFIG, engine:COMMAND or conf:NAME
+// from their settings text (a built-in CONFIG, a baseline, engine:COMMAND or conf:NAME
 // of an engines file) under go budgets, the games recorded in a directory
 // within seconds of their end and resumed from it, and the report (text
 // and JSON) with each side's cost. A match plays any game through the

@@ -168,6 +168,8 @@ func resolveSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng
 		if sb.flag != "" && sb.flag != "--go" {
 			spec.Budget = sb.budget // the side's own flag over the file
 		}
+	case eng == nil && arena.IsBaseline(value):
+		return baselineSide[G](value, sb)
 	default:
 		if specNamesSeed(value) {
 			return resolved{}, fmt.Errorf("%q: a match side has no seed of its own (every game's search is seeded from the match's --seed and the game): drop seed=", value)
@@ -229,6 +231,26 @@ func resolveSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng
 	}
 	return resolved{sideText: sideText{name: spec.Name, desc: spec.String() + "; id name " + e.Name, identity: spec.String(), settings: externalSettings{spec.String(), spec.Name, e.Name}},
 		factory: external.PlayersOf[G, P, M](e), close: e.Close}, nil
+}
+
+// baselineSettings is what match --json records of a baseline side.
+type baselineSettings struct {
+	Baseline string `json:"baseline"`
+}
+
+// baselineSide is the side of a built-in baseline (arena.BaselinePlayerOf).
+// It plays at once whatever the budget: a match's --go is the other
+// side's, and a budget of its own (--go-a, --go-b) is refused as a
+// mistake.
+func baselineSide[G mcts.Game[P, M], P comparable, M game.Move](name string, sb sideBudget) (matchSide[G, P, M], error) {
+	if sb.flag != "" && sb.flag != "--go" {
+		return matchSide[G, P, M]{}, fmt.Errorf("%s %q: the baseline %s does not search, so it takes no budget: drop %s", sb.flag, sb.budget, name, sb.flag)
+	}
+	f, err := arena.BaselinePlayerOf[G](name)
+	if err != nil {
+		return matchSide[G, P, M]{}, err
+	}
+	return matchSide[G, P, M]{sideText: sideText{name: name, desc: name + " (baseline)", identity: "baseline " + name, settings: baselineSettings{name}}, factory: f}, nil
 }
 
 // specNamesSeed reports whether a built-in CONFIG sets seed, which the
