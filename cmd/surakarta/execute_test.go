@@ -23,6 +23,7 @@ func failingJSONRuns(t *testing.T) map[string][]string {
 	missing := filepath.Join(t.TempDir(), "no-such-dir")
 	return map[string][]string{
 		"analyze":           {"--fen", "nonsense"},
+		"bench":             {"--sims", "0"},
 		"dataset inspect":   {missing},
 		"dataset verify":    {missing},
 		"experiment check":  {missing + ".yaml"},

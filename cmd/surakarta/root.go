@@ -55,6 +55,7 @@ func newRootCommand() *cobra.Command {
 	}
 	root.AddCommand(
 		newPerftCommand(),
+		newBenchCommand(),
 		newMovesCommand(),
 		newReplayCommand(),
 		newShowCommand(),
