@@ -17,6 +17,7 @@ func TestLongScriptsParse(t *testing.T) {
 		"interrupt/interrupt-loss.sh", // kill -9 at random moments, minutes
 		"slurm/local-cluster-test.sh", // a real Slurm, root, apt-get
 		"duckdb/outside-reader.sh",    // DuckDB from npm
+		"pgn/install.sh",              // the PGN reader from npm
 		"readme/pipeline-default.sh",  // the default pipeline, a minute
 	} {
 		if out, err := exec.Command("bash", "-n", script).CombinedOutput(); err != nil {

@@ -60,7 +60,7 @@ func TestMatchAgainstAnExternalEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`[Game "3"]`, `[Red "b: sims=16,leaf=value"]`, `[Black "a: surakarta`, `[RedNodes "`, "1. "} {
+	for _, want := range []string{`[Event "surakarta match"]`, `[Round "4"]`, `[White "sims=16,leaf=value"]`, `[Black "surakarta `, `[RedSide "b"]`, `[BlackSide "a"]`, `[RedNodes "`, `[Game "Surakarta"]`, "1. "} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("pgn lacks %q:\n%s", want, pgn)
 		}

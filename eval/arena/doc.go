@@ -1,6 +1,6 @@
 // Package arena plays evaluators and engines against each other: paired
 // matches with Elo and SPRT, the players, the faults that lose a game, the
-// match's records in the games and matches tables, resume, and PGN-like
+// match's records in the games and matches tables, resume, and PGN
 // export. It plays any game through the contract (package game): the
 // Of types and functions take the game's types as parameters, and a game
 // in progress is a game.Line, which referees every move; the records are
@@ -32,5 +32,8 @@
 // ArenaOptions.OnPair a match writes them pair by pair to the games and
 // matches tables (records.go: WriteRecords), which ResumeRecords reads back
 // as ArenaOptions.Played so that an interrupted match resumes. WritePGN
-// (pgn.go) prints any game of a games table as PGN-like text.
+// (pgn.go) prints any game of a games table as standard PGN (export
+// format: the seven-tag roster, FEN and SetUp for other starts, the Game,
+// Variant and Rules tags), which a PGN reader that shares no code with it
+// reads back (pgn_test.go, through scripts/pgn).
 package arena

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,11 +15,28 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// WritePGN writes one game of a games table in a PGN-like text form: tag
-// pairs (the game's settings, result and ending, and with m, a matches
-// row of the same game or nil, the engines and their time and nodes), a
-// blank line, then the moves numbered as the start FEN numbers them, the
-// result last ("1-0" Red won, "0-1" Black won, "1/2-1/2" a draw).
+// PGNGame is the value of the Game tag: the game the moves are of.
+const PGNGame = "Surakarta"
+
+// WritePGN writes one game of a games table as PGN in export format (the
+// PGN standard, section 8): the seven-tag roster in its order (Event, Site,
+// Date, Round, White, Black, Result), then the other tags in ASCII order of
+// their names, a blank line, the movetext and a blank line. White is the
+// player who moves first, Red; the engines' names come from m, a matches
+// row of the same game, or are "?" (unknown, as PGN writes it) without
+// one. Round is the game id plus one; Site and Date are unknown ("?",
+// "????.??.??"): a games table records neither. The Game tag names the
+// game (PGNGame), Variant and Rules its rules; SetUp "1" and FEN give the
+// start when it is not the standard start; PlyCount, Termination (normal,
+// rules infraction, time forfeit or abandoned, from the reason), Reason
+// (the rules' ending or the fault), OpeningPlies and Seed follow, and with
+// m the sides (RedSide, BlackSide: a or b), their time and nodes and the
+// fault. The movetext numbers the moves as the start FEN numbers them,
+// each in canonical notation (rules.Position.MoveString: from-to,
+// fromxto), a capture's route, where the notation names one, in a comment
+// after it ("e4xd6 {route top-right}": brackets and commas are not PGN),
+// in lines of at most 79 characters, and ends with the result ("1-0" Red
+// won, "0-1" Black won, "1/2-1/2" a draw).
 func WritePGN(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error {
 	start, err := rules.ParseFEN(g.StartFEN)
 	if err != nil {
@@ -28,27 +47,44 @@ func WritePGN(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error {
 		return fmt.Errorf("game %d: winner %q: want red, black or draw", g.GameID, g.Winner)
 	}
 	var b strings.Builder
-	tag := func(k, v string) { fmt.Fprintf(&b, "[%s %s]\n", k, strconv.Quote(v)) }
-	tag("Game", strconv.FormatInt(g.GameID, 10))
-	tag("Variant", g.Variant)
-	tag("Rules", g.Rules)
-	tag("Seed", strconv.FormatUint(g.Seed, 10))
+	tag := func(k, v string) { fmt.Fprintf(&b, "[%s %s]\n", k, pgnString(v)) }
+	event, white, black := "surakarta self-play", "?", "?"
 	if m != nil {
-		tag("Red", m.Red+": "+m.RedName)
-		tag("Black", m.Black+": "+m.BlackName)
+		event, white, black = "surakarta match", m.RedName, m.BlackName
 	}
-	tag("FEN", g.StartFEN)
-	tag("OpeningPlies", strconv.Itoa(int(g.OpeningPlies)))
+	tag("Event", event)
+	tag("Site", "?")
+	tag("Date", "????.??.??")
+	tag("Round", strconv.FormatInt(g.GameID+1, 10))
+	tag("White", white)
+	tag("Black", black)
 	tag("Result", result)
-	tag("Reason", g.Reason)
+	more := map[string]string{
+		"Game":         PGNGame,
+		"Variant":      g.Variant,
+		"Rules":        g.Rules,
+		"Seed":         strconv.FormatUint(g.Seed, 10),
+		"OpeningPlies": strconv.Itoa(int(g.OpeningPlies)),
+		"PlyCount":     strconv.Itoa(len(g.Moves)),
+		"Reason":       g.Reason,
+		"Termination":  pgnTermination(g.Reason),
+	}
+	std := rules.Start()
+	if g.StartFEN != std.FEN() {
+		more["SetUp"], more["FEN"] = "1", g.StartFEN
+	}
 	if m != nil {
+		more["RedSide"], more["BlackSide"] = m.Red, m.Black
 		if m.Fault != "" {
-			tag("Fault", m.Fault)
+			more["Fault"] = m.Fault
 		}
-		tag("RedTimeMS", strconv.FormatInt(m.RedTimeMS, 10))
-		tag("BlackTimeMS", strconv.FormatInt(m.BlackTimeMS, 10))
-		tag("RedNodes", strconv.FormatInt(m.RedNodes, 10))
-		tag("BlackNodes", strconv.FormatInt(m.BlackNodes, 10))
+		more["RedTimeMS"] = strconv.FormatInt(m.RedTimeMS, 10)
+		more["BlackTimeMS"] = strconv.FormatInt(m.BlackTimeMS, 10)
+		more["RedNodes"] = strconv.FormatInt(m.RedNodes, 10)
+		more["BlackNodes"] = strconv.FormatInt(m.BlackNodes, 10)
+	}
+	for _, k := range slices.Sorted(maps.Keys(more)) {
+		tag(k, more[k])
 	}
 	b.WriteString("\n")
 	n, side := start.MoveNumber(), start.SideToMove()
@@ -72,7 +108,13 @@ func WritePGN(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error {
 			}
 			word(strconv.Itoa(n) + dots)
 		}
-		word(mv)
+		// A route's brackets and commas are not PGN: the route goes in a
+		// comment after the move's points.
+		points, route, hasRoute := strings.Cut(mv, "[")
+		word(points)
+		if hasRoute { // one word: a line break inside would be the comment's
+			word("{route " + strings.TrimSuffix(route, "]") + "}")
+		}
 		if side == rules.Black {
 			n++
 		}
@@ -82,6 +124,43 @@ func WritePGN(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error {
 	b.WriteString("\n\n")
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// pgnString quotes s as a PGN string token: a backslash and a quote are
+// escaped with a backslash, and a character PGN does not allow in a string
+// (a tab, a newline, any other control character) becomes a space.
+func pgnString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '\\' || r == '"':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < ' ' || r == 0x7f:
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// pgnTermination is the PGN Termination tag of a game that ended for
+// reason: normal for the rules' endings, time forfeit for a player out of
+// time, abandoned for a player that crashed, rules infraction for the
+// other faults (an illegal move, garbage, a refusal).
+func pgnTermination(reason string) string {
+	switch reason {
+	case FaultTimeout:
+		return "time forfeit"
+	case FaultCrash:
+		return "abandoned"
+	case FaultIllegalMove, FaultGarbage, FaultRefused:
+		return "rules infraction"
+	}
+	return "normal"
 }
 
 // WriteDirPGN prints the games of the games table in dir (a match's
