@@ -1,6 +1,9 @@
 package experiments
 
-import "sort"
+import (
+	"hash/fnv"
+	"sort"
+)
 
 // DrawAnatomy counts an arm's drawn games by how they ended and by the
 // pieces left on the board (both sides together), and by the material
@@ -19,9 +22,24 @@ type DrawAnatomy struct {
 	// Tables is what the endgame tables say of the draws (DrawTables),
 	// when the report was given tables.
 	Tables *DrawTableCounts `json:"tables,omitempty"`
-	pieces map[int]int64
-	err    error // the first game the tables could not classify
+	// RepetitionPlies counts the draws by repetition by the ply at which
+	// the repetition ended the game, in ascending order.
+	RepetitionPlies []CountAt `json:"repetition_plies"`
+	// Lines counts the distinct move lists (opening included) among the
+	// draws; RepeatedLines the draws whose move list another draw of the
+	// arm played too (the same line under other search seeds).
+	Lines         int   `json:"lines"`
+	RepeatedLines int64 `json:"repeated_lines"`
+	pieces        map[int]int64
+	repPlies      map[int]int64
+	lines         map[uint64]int64
+	err           error // the first game the tables could not classify
 }
+
+// ManyPieces is the fewest pieces (both sides) a draw keeps to count as a
+// draw of at most one exchange: the shuffles into a repetition that the
+// findings' draw anatomy asks about.
+const ManyPieces = 22
 
 // CountAt is a count at a value.
 type CountAt struct {
@@ -52,12 +70,19 @@ func (d *DrawAnatomy) Add(g *Game, tables *DrawTables) {
 		}
 		d.Tables.Pieces = max(d.Tables.Pieces, pieces)
 	}
-	if d.ByReason == nil {
-		d.ByReason, d.pieces = map[string]int64{}, map[int]int64{}
-	}
+	d.init()
 	d.Draws++
 	d.ByReason[g.Reason]++
 	d.pieces[g.RedPieces+g.BlackPieces]++
+	if g.Reason == "repetition" {
+		d.repPlies[g.Plies]++
+	}
+	h := fnv.New64a()
+	for _, m := range g.Moves {
+		h.Write([]byte(m))
+		h.Write([]byte{' '})
+	}
+	d.lines[h.Sum64()]++
 	if g.RedPieces != g.BlackPieces {
 		d.Unequal++
 	}
@@ -69,9 +94,7 @@ func (d *DrawAnatomy) Merge(o *DrawAnatomy) {
 	if o.Draws == 0 {
 		return
 	}
-	if d.ByReason == nil {
-		d.ByReason, d.pieces = map[string]int64{}, map[int]int64{}
-	}
+	d.init()
 	d.Draws += o.Draws
 	d.Unequal += o.Unequal
 	if o.Tables != nil {
@@ -92,17 +115,41 @@ func (d *DrawAnatomy) Merge(o *DrawAnatomy) {
 	for k, v := range o.pieces {
 		d.pieces[k] += v
 	}
+	for k, v := range o.repPlies {
+		d.repPlies[k] += v
+	}
+	for k, v := range o.lines {
+		d.lines[k] += v
+	}
 	d.ByPieces = nil
+}
+
+func (d *DrawAnatomy) init() {
+	if d.ByReason == nil {
+		d.ByReason, d.pieces, d.repPlies, d.lines = map[string]int64{}, map[int]int64{}, map[int]int64{}, map[uint64]int64{}
+	}
+}
+
+// countsAt returns m's counts in ascending order of the key.
+func countsAt(m map[int]int64) []CountAt {
+	out := make([]CountAt, 0, len(m))
+	for k, v := range m {
+		out = append(out, CountAt{k, v})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].At < out[j].At })
+	return out
 }
 
 // finish fills ByPieces from the counts.
 func (d *DrawAnatomy) finish() DrawAnatomy {
 	out := *d
-	out.ByPieces = make([]CountAt, 0, len(d.pieces))
-	for k, v := range d.pieces {
-		out.ByPieces = append(out.ByPieces, CountAt{k, v})
+	out.ByPieces, out.RepetitionPlies = countsAt(d.pieces), countsAt(d.repPlies)
+	out.Lines, out.RepeatedLines = len(d.lines), 0
+	for _, n := range d.lines {
+		if n > 1 {
+			out.RepeatedLines += n
+		}
 	}
-	sort.Slice(out.ByPieces, func(i, j int) bool { return out.ByPieces[i].At < out.ByPieces[j].At })
 	if out.ByReason == nil {
 		out.ByReason = map[string]int64{}
 	}

@@ -7,7 +7,9 @@
 // histogram.go count them, openings.go (by opening: the stratified score,
 // free captures) and anatomy.go (what draws are made of) count more,
 // analysis.go, compare.go, change.go, ladder.go, sensitivity.go,
-// openingsens.go, laddertrend.go (the pairing-aware trend) and sizes.go
+// openingsens.go, laddertrend.go (the pairing-aware trend), handicap.go
+// (the first move's worth in simulations: r*, doublings and Elo, with
+// handicapmd.go its section of report.md) and sizes.go
 // compute the figures and tests, tables.go judges draws by the endgame
 // tables, extend.go is a ladder's stopping rule,
 // answer.go

@@ -87,6 +87,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 
 	r.writeOpeningsMarkdown(ew)
+	r.writeHandicapMarkdown(ew)
 
 	ew.printf("\n## Game length\n\n")
 	ew.printf("| arm | mean plies | sd | median | quartiles | range | captures per game (mean, median) |\n")

@@ -79,6 +79,13 @@ func TestStratifiedScoreByHand(t *testing.T) {
 	if math.Abs(float64(s.VarianceReduction)-(1-wantV/plainV)) > 1e-12 {
 		t.Errorf("variance reduction %v", s.VarianceReduction)
 	}
+	// Openings as a sample: the opening means 0.5 and 0.875 lie ±0.1875
+	// from 0.6875, so SE² = K/(K−1)·Σ w²·d² = 2·2·0.25·0.03515625 =
+	// 0.03515625, SE = 0.1875; ±1 point needs 2·(1.959964·0.1875/0.01)²
+	// openings, 2701.03, so 2702.
+	if p := o.Sampled; p == nil || math.Abs(p.Advantage.Value-0.1875) > 1e-12 || math.Abs(p.SE-0.1875) > 1e-12 || float64(p.OpeningsForOnePoint) != 2702 {
+		t.Errorf("openings as a sample %+v, want SE 0.1875 and 2702 openings for ±1 point", p)
+	}
 	if o.FreeCapture.Openings != 0 || o.FreeCapture.OthersScore == nil || math.Abs(o.FreeCapture.OthersScore.Value-0.6875) > 1e-12 {
 		t.Errorf("free capture %+v", o.FreeCapture)
 	}

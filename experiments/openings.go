@@ -114,6 +114,9 @@ type OpeningStats struct {
 	// Stratified is present when every opening has at least two games
 	// (the within-opening variance needs two).
 	Stratified *StratifiedScore `json:"stratified,omitempty"`
+	// Sampled is the same advantage with the interval that treats the
+	// openings as a sample of starts (present with two openings or more).
+	Sampled *SampledOpenings `json:"openings_sampled,omitempty"`
 	// FreeCapture counts the openings after which the side to move can
 	// capture at once, and that side's score in their games and in the
 	// others'.
@@ -135,6 +138,19 @@ type StratifiedScore struct {
 	// EquivalentGames is how many games the plain mean would need for the
 	// stratified standard error: n·SimpleSE²/SE².
 	EquivalentGames stats.Num `json:"equivalent_games"`
+}
+
+// SampledOpenings is the first player's advantage Σ w_h·ȳ_h (as
+// StratifiedScore's) with the standard error that treats the openings as
+// a sample of starts, not the population: √(K/(K−1)·Σ w_h²·(ȳ_h − ȳ)²)
+// over the K openings (the between-opening spread of the opening means,
+// which holds the within-opening spread too). OpeningsForOnePoint is how
+// many openings, each played as often as these were on average, would
+// give an interval of ±1 point under it.
+type SampledOpenings struct {
+	Advantage           Estimate  `json:"advantage"`
+	SE                  float64   `json:"se"`
+	OpeningsForOnePoint stats.Num `json:"openings_for_one_point"`
 }
 
 // FreeCapture is what the openings that hand a capture to the side to
@@ -199,6 +215,24 @@ func (x *OpeningIndex) Analyze(conf float64) (OpeningStats, error) {
 		*pair.dst = &e
 	}
 	n := float64(out.Games)
+	if k := float64(len(keys)); k >= 2 {
+		var mean, v float64
+		for _, key := range keys {
+			c := x.cells[key]
+			mean += c.sum / n
+		}
+		for _, key := range keys {
+			c := x.cells[key]
+			w, d := float64(c.n)/n, c.sum/float64(c.n)-mean
+			v += w * w * d * d
+		}
+		se := math.Sqrt(v * k / (k - 1))
+		out.Sampled = &SampledOpenings{SE: se, OpeningsForOnePoint: stats.Num(math.Inf(1)),
+			Advantage: Estimate{Value: mean - 0.5, CI: [2]float64{mean - 0.5 - z*se, mean - 0.5 + z*se}}}
+		if se >= 0 {
+			out.Sampled.OpeningsForOnePoint = stats.Num(math.Ceil(k * (z * se / 0.01) * (z * se / 0.01)))
+		}
+	}
 	if minN < 2 || out.Games < 3 {
 		return out, nil
 	}

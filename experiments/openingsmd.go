@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 )
@@ -14,9 +15,9 @@ func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
 	withOpenings := r.armsWith(func(a ArmInfo) bool { return a.Openings != nil })
 	if len(withOpenings) > 0 {
 		ew.printf("\n## Openings\n\n")
-		ew.printf("The first player's advantage stratified by opening: each opening's mean score weighted by its share of the games, with the interval from the spread within openings only (the openings played are the population asked about). The variance reduction is the share of the plain mean's variance that came from which opening a game had. A free capture: the side to move after the opening can capture at once; its score is that side's (wins + draws/2)/games.\n\n")
-		ew.printf("| arm | openings | games per opening | advantage, stratified (pts) | variance reduction | as many as plain games | free-capture openings (games) | mover's score after a free capture | mover's score otherwise |\n")
-		ew.printf("|---|---:|---|---|---|---|---|---|---|\n")
+		ew.printf("The first player's advantage from these openings, with two intervals that answer two questions. *Over search seeds, given these openings*: each opening's mean score weighted by its share of the games, the interval from the spread within openings only (the openings played are the population asked about; what other search seeds would have done from them). *Openings as a sample*: the same figure, the interval from the spread between the openings' mean scores (the openings are a sample of the starts the game could have; what other openings would have done), with the openings that would give ±1 point under it, each played as often as these. The variance reduction is the share of the plain mean's variance that came from which opening a game had. A free capture: the side to move after the opening can capture at once; its score is that side's (wins + draws/2)/games.\n\n")
+		ew.printf("| arm | openings | games per opening | advantage over search seeds, given these openings (pts) | advantage, openings as a sample (pts) | openings for ±1 point | variance reduction | as many as plain games | free-capture openings (games) | mover's score after a free capture | mover's score otherwise |\n")
+		ew.printf("|---|---:|---|---|---|---:|---|---|---|---|---|\n")
 		for _, a := range withOpenings {
 			o := a.Openings
 			per := fmt.Sprintf("%d", o.MinGames)
@@ -31,7 +32,14 @@ func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
 				}
 				eq = fmt.Sprintf("%.0f", float64(s.EquivalentGames))
 			}
-			ew.printf("| %s | %d | %s | %s | %s | %s | %d (%d) | %s | %s |\n", a.Name, o.Openings, per, strat, red, eq,
+			sampled, forOne := "–", "–"
+			if p := o.Sampled; p != nil {
+				sampled = p.Advantage.PointsText("")
+				if f := float64(p.OpeningsForOnePoint); !math.IsInf(f, 0) {
+					forOne = fmt.Sprintf("%.0f", f)
+				}
+			}
+			ew.printf("| %s | %d | %s | %s | %s | %s | %s | %s | %d (%d) | %s | %s |\n", a.Name, o.Openings, per, strat, sampled, forOne, red, eq,
 				o.FreeCapture.Openings, o.FreeCapture.Games, scoreCell(o.FreeCapture.MoverScore), scoreCell(o.FreeCapture.OthersScore))
 		}
 	}
@@ -55,11 +63,12 @@ func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
 				tables = max(tables, t.Pieces)
 			}
 		}
+		ew.printf("Repetitions end at: the plies of the games a repetition drew (median and range). Lines: the distinct move lists among the draws, and the draws whose very move list another draw of the arm also played (the same line under other search seeds).\n\n")
 		if tables > 0 {
 			ew.printf("The endgame tables (up to %d pieces) judge the position each draw's last capture left, with the no-capture counter at 0: won for one side (a forced win thrown away), drawn with best play, or beyond the tables (more pieces).\n\n", tables)
-			ew.printf("| arm | draws | by ending | with unequal material | tables: won for one side / drawn / beyond | by pieces left (both sides) |\n|---|---:|---|---:|---|---|\n")
+			ew.printf("| arm | draws | by ending | with unequal material | tables: won for one side / drawn / beyond | by pieces left (both sides) | repetitions end at ply | lines (draws on a repeated line) |\n|---|---:|---|---:|---|---|---|---|\n")
 		} else {
-			ew.printf("| arm | draws | by ending | with unequal material | by pieces left (both sides) |\n|---|---:|---|---:|---|\n")
+			ew.printf("| arm | draws | by ending | with unequal material | by pieces left (both sides) | repetitions end at ply | lines (draws on a repeated line) |\n|---|---:|---|---:|---|---|---|\n")
 		}
 		for _, a := range withDraws {
 			d := a.Draws
@@ -72,17 +81,38 @@ func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
 			for _, c := range d.ByPieces {
 				pieces = append(pieces, fmt.Sprintf("%d: %d", c.At, c.Count))
 			}
+			rep, lines := pliesText(d.RepetitionPlies), fmt.Sprintf("%d (%d)", d.Lines, d.RepeatedLines)
 			if tables > 0 {
 				tc := "–"
 				if t := d.Tables; t != nil {
 					tc = fmt.Sprintf("%d / %d / %d", t.Won, t.Drawn, t.Beyond)
 				}
-				ew.printf("| %s | %d | %s | %d | %s | %s |\n", a.Name, d.Draws, strings.Join(reasons, ", "), d.Unequal, tc, strings.Join(pieces, ", "))
+				ew.printf("| %s | %d | %s | %d | %s | %s | %s | %s |\n", a.Name, d.Draws, strings.Join(reasons, ", "), d.Unequal, tc, strings.Join(pieces, ", "), rep, lines)
 				continue
 			}
-			ew.printf("| %s | %d | %s | %d | %s |\n", a.Name, d.Draws, strings.Join(reasons, ", "), d.Unequal, strings.Join(pieces, ", "))
+			ew.printf("| %s | %d | %s | %d | %s | %s | %s |\n", a.Name, d.Draws, strings.Join(reasons, ", "), d.Unequal, strings.Join(pieces, ", "), rep, lines)
 		}
 	}
+}
+
+// pliesText writes a histogram of plies as its median and range: "25 (19–41)".
+func pliesText(h []CountAt) string {
+	var n int64
+	for _, c := range h {
+		n += c.Count
+	}
+	if n == 0 {
+		return "–"
+	}
+	var seen int64
+	median := h[0].At
+	for _, c := range h {
+		if seen += c.Count; 2*seen >= n {
+			median = c.At
+			break
+		}
+	}
+	return fmt.Sprintf("%d (%d–%d)", median, h[0].At, h[len(h)-1].At)
 }
 
 func scoreCell(e *Estimate) string {

@@ -71,6 +71,9 @@ type Report struct {
 	Arms        []ArmInfo    `json:"arms"`
 	Comparisons []Comparison `json:"comparisons"`
 	Ladders     []Ladder     `json:"ladders,omitempty"`
+	// Handicaps gives the first move's worth in simulations at each base
+	// strength where independent arms differ only in Black's simulations.
+	Handicaps []Handicap `json:"handicaps,omitempty"`
 	// OpeningSensitivity compares arms that differ only in their opening
 	// plies (present when there are such arms).
 	OpeningSensitivity *OpeningSensitivity `json:"opening_sensitivity,omitempty"`
@@ -171,6 +174,13 @@ func BuildReport(in ReportInput) (*Report, error) {
 				l.Stopping = in.Spec.stopping(l)
 			}
 		}
+	}
+	seed := uint64(1)
+	if in.Spec != nil {
+		seed = in.Spec.Seed
+	}
+	if r.Handicaps, err = buildHandicaps(&in, r.Arms, seed); err != nil {
+		return nil, err
 	}
 	if in.Spec != nil && in.Spec.Baseline != "" {
 		r.Sensitivity = sensitivity(r, in.Spec.Baseline)

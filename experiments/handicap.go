@@ -1,0 +1,330 @@
+package experiments
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/surakarta/surakarta/internal/base/rng"
+	"github.com/surakarta/surakarta/internal/base/stats"
+)
+
+// Handicap is what moving first is worth in units of strength at one base
+// strength: the ratio r* of simulations at which the second player (Black,
+// searching r times the first player's base simulations) scores even with
+// the first, from arms of independent players alike but for Black's
+// simulations, paired game by game. The advantage is taken as linear in
+// log2 r between the two ratios that bracket 0, and r* is where that line
+// crosses it.
+//
+// Every figure carries two intervals, percentile intervals of Resamples
+// paired bootstrap resamples: Seeds resamples games within each opening
+// (the openings played are the population: what the search's seeds could
+// have done from them), Openings resamples openings with all their games
+// (the openings are a sample of starts). Where more than the interval's
+// tail of resamples finds no crossing within the ratios played, that end
+// is open and stands at the last ratio played, and Open says which.
+type Handicap struct {
+	// BaseSims is the first player's (Red's) simulations a move.
+	BaseSims int `json:"base_sims"`
+	// Games and Openings count the games every arm played from the same
+	// openings with the same seeds, and their openings.
+	Games    int `json:"games"`
+	Openings int `json:"openings"`
+	// Points are the arms, by ratio.
+	Points []HandicapPoint `json:"points"`
+	// Bracketed reports whether the advantage crosses 0 between two
+	// ratios played; without it the figures below are absent and Note
+	// says on which side r* lies.
+	Bracketed bool   `json:"bracketed"`
+	Note      string `json:"note,omitempty"`
+	// RStar is r*; Doublings, log2 r*; Elo, the first move's worth in
+	// Elo, from the first player's score at ratio 1 (the same strength on
+	// both sides).
+	RStar     *TwoIntervals `json:"r_star,omitempty"`
+	Doublings *TwoIntervals `json:"doublings,omitempty"`
+	Elo       *TwoIntervals `json:"elo,omitempty"`
+	Resamples int           `json:"resamples"`
+}
+
+// HandicapPoint is one arm of a handicap: Black's simulations as a ratio
+// of Red's and the first player's advantage over the paired games, with
+// its two intervals.
+type HandicapPoint struct {
+	Arm       string       `json:"arm"`
+	Ratio     float64      `json:"ratio"`
+	Advantage TwoIntervals `json:"advantage"`
+}
+
+// TwoIntervals is a figure with its two named intervals, each an Estimate
+// of the same value: GivenOpenings over the search's seeds with the
+// openings played as the population, OpeningsSampled treating the
+// openings as a sample of starts. Open names an end of an interval that
+// the ratios played do not close ("given_openings low", ...).
+// GivenOpenings is absent when an opening has a single game (no spread
+// within openings to resample).
+type TwoIntervals struct {
+	GivenOpenings   *Estimate `json:"given_openings,omitempty"`
+	OpeningsSampled Estimate  `json:"openings_sampled"`
+	Open            []string  `json:"open,omitempty"`
+}
+
+// handicapResamples is the bootstrap's size: the percentile bounds of a
+// 95% interval move by about a tenth of a standard error between seeds.
+const handicapResamples = 4000
+
+// handicapArm is an arm of a handicap group with its paired games' scores.
+type handicapArm struct {
+	name  string
+	ratio float64
+}
+
+// buildHandicaps finds the handicap groups among the arms (independent
+// players, alike but for Black's simulations, one of them at ratio 1) and
+// computes each group's r*.
+func buildHandicaps(in *ReportInput, arms []ArmInfo, seed uint64) ([]Handicap, error) {
+	if in.Collector.Pairs == nil {
+		return nil, nil
+	}
+	groups := map[string][]handicapArm{}
+	bases := map[string]int{}
+	var keys []string
+	for _, a := range arms {
+		if a.Players != PlayersIndependent || a.cfg == nil {
+			continue
+		}
+		base, black := a.Sims, a.Sims
+		if a.RedSims != 0 {
+			base, black = a.RedSims, a.BlackSims
+		}
+		if base <= 0 {
+			continue
+		}
+		k := fmt.Sprintf("%s|%d|%s", a.handicapSetting(), base, a.Variant)
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+			bases[k] = base
+		}
+		groups[k] = append(groups[k], handicapArm{name: a.Name, ratio: float64(black) / float64(base)})
+	}
+	var out []Handicap
+	for _, k := range keys {
+		g := groups[k]
+		sort.SliceStable(g, func(i, j int) bool { return g[i].ratio < g[j].ratio })
+		if len(g) < 2 || !slices.ContainsFunc(g, func(h handicapArm) bool { return h.ratio == 1 }) {
+			continue
+		}
+		distinct := true
+		for i := 1; i < len(g); i++ {
+			distinct = distinct && g[i].ratio > g[i-1].ratio
+		}
+		if !distinct {
+			continue
+		}
+		h, err := handicapOf(in, g, bases[k], seed)
+		if err != nil {
+			return nil, err
+		}
+		if h != nil {
+			out = append(out, *h)
+		}
+	}
+	return out, nil
+}
+
+// handicapSetting is the arm's settings but for simulations, as the key of
+// a handicap group: its engine without simulations and Red's settings
+// (Black's may differ).
+func (a *ArmInfo) handicapSetting() string {
+	c := *a.cfg
+	c.Sims = 0
+	return fmt.Sprintf("%+v", c)
+}
+
+// handicapOf computes one group's figures over the games every arm played.
+func handicapOf(in *ReportInput, g []handicapArm, base int, seed uint64) (*Handicap, error) {
+	// Games played by every arm, grouped by opening.
+	first := in.Collector.Pairs[in.byName[g[0].name]]
+	var ids []int64
+	for id := range first.games {
+		ok := true
+		for _, a := range g[1:] {
+			rec, has := in.Collector.Pairs[in.byName[a.name]].games[id]
+			ok = ok && has && rec.opening == first.games[id].opening
+		}
+		if ok {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) < 2 {
+		return nil, nil
+	}
+	slices.Sort(ids)
+	byOpening := map[uint64][]int{}
+	var openings []uint64
+	// scores[i][j]: game i's first-player score under arm j.
+	scores := make([][]float64, len(ids))
+	for i, id := range ids {
+		o := first.games[id].opening
+		if _, ok := byOpening[o]; !ok {
+			openings = append(openings, o)
+		}
+		byOpening[o] = append(byOpening[o], i)
+		scores[i] = make([]float64, len(g))
+		for j, a := range g {
+			scores[i][j] = float64(in.Collector.Pairs[in.byName[a.name]].games[id].score) / 2
+		}
+	}
+	slices.Sort(openings)
+	h := &Handicap{BaseSims: base, Games: len(ids), Openings: len(openings), Resamples: handicapResamples}
+	ratios := make([]float64, len(g))
+	for j, a := range g {
+		ratios[j] = a.ratio
+	}
+	all := make([]int, len(ids))
+	for i := range all {
+		all[i] = i
+	}
+	adv := means(scores, all, len(g))
+	x, ok := crossing(ratios, adv)
+	one := slices.Index(ratios, 1)
+
+	// The two bootstraps: within openings (when every opening has two
+	// games or more), and over openings.
+	conf := in.Confidence
+	within := true
+	for _, o := range openings {
+		within = within && len(byOpening[o]) >= 2
+	}
+	var boot [2][][]float64 // [kind][figure index][replicate]; figures: advantages..., doublings, elo
+	nfig := len(g) + 2
+	r := rng.NewXoshiro(seed)
+	pick := make([]int, 0, len(ids))
+	for kind := range 2 {
+		boot[kind] = make([][]float64, nfig)
+		if kind == 0 && !within {
+			continue
+		}
+		for b := 0; b < handicapResamples; b++ {
+			pick = pick[:0]
+			if kind == 0 {
+				for _, o := range openings {
+					games := byOpening[o]
+					for range games {
+						pick = append(pick, games[r.IntN(len(games))])
+					}
+				}
+			} else {
+				for range openings {
+					pick = append(pick, byOpening[openings[r.IntN(len(openings))]]...)
+				}
+			}
+			m := means(scores, pick, len(g))
+			for j := range g {
+				boot[kind][j] = append(boot[kind][j], m[j])
+			}
+			bx, bok := crossing(ratios, m)
+			if !bok {
+				bx = math.Inf(1)
+				if m[len(m)-1] < 0 { // below 0 everywhere: r* under the smallest ratio
+					bx = math.Inf(-1)
+				}
+			}
+			boot[kind][len(g)] = append(boot[kind][len(g)], bx)
+			boot[kind][len(g)+1] = append(boot[kind][len(g)+1], stats.EloFromScore(m[one]+0.5))
+		}
+	}
+	lo, hi := math.Log2(ratios[0]), math.Log2(ratios[len(ratios)-1])
+	// two returns figure fig's value with its intervals, an end that no
+	// crossing closes standing at clampLo or clampHi (and named in Open).
+	two := func(fig int, value float64, clampLo, clampHi float64) TwoIntervals {
+		t := TwoIntervals{OpeningsSampled: Estimate{Value: value}}
+		if within {
+			t.GivenOpenings = &Estimate{Value: value}
+		}
+		for kind, dst := range []*Estimate{t.GivenOpenings, &t.OpeningsSampled} {
+			if dst == nil {
+				continue
+			}
+			l, u := percentiles(boot[kind][fig], conf)
+			name := [2]string{"given_openings", "openings_sampled"}[kind]
+			if math.IsInf(l, -1) {
+				l, t.Open = clampLo, append(t.Open, name+" low")
+			}
+			if math.IsInf(u, 1) {
+				u, t.Open = clampHi, append(t.Open, name+" high")
+			}
+			dst.CI = [2]float64{l, u}
+		}
+		return t
+	}
+	for j, a := range g {
+		t := two(j, adv[j], 0, 0)
+		h.Points = append(h.Points, HandicapPoint{Arm: a.name, Ratio: a.ratio, Advantage: t})
+	}
+	if !ok {
+		if adv[len(adv)-1] > 0 {
+			h.Note = fmt.Sprintf("the first player still scores above even with Black at %g× its simulations: r* lies beyond the ratios played", ratios[len(ratios)-1])
+		} else {
+			h.Note = fmt.Sprintf("the first player scores below even at every ratio played: r* lies under %g", ratios[0])
+		}
+		return h, nil
+	}
+	h.Bracketed = true
+	d := two(len(g), x, lo, hi)
+	h.Doublings = &d
+	exp2 := func(e *Estimate) *Estimate {
+		if e == nil {
+			return nil
+		}
+		return &Estimate{Value: math.Exp2(e.Value), CI: [2]float64{math.Exp2(e.CI[0]), math.Exp2(e.CI[1])}}
+	}
+	h.RStar = &TwoIntervals{GivenOpenings: exp2(d.GivenOpenings), OpeningsSampled: *exp2(&d.OpeningsSampled), Open: d.Open}
+	// A clean sweep at ratio 1 has no finite Elo; ±800 (a score of 1
+	// in 100) bounds a resample's.
+	if elo := stats.EloFromScore(adv[one] + 0.5); !math.IsInf(elo, 0) {
+		e := two(len(g)+1, elo, -800, 800)
+		h.Elo = &e
+	}
+	return h, nil
+}
+
+// means returns each arm's first-player advantage (mean score − 0.5) over
+// the picked games.
+func means(scores [][]float64, pick []int, arms int) []float64 {
+	m := make([]float64, arms)
+	for _, i := range pick {
+		for j := range arms {
+			m[j] += scores[i][j]
+		}
+	}
+	for j := range m {
+		m[j] = m[j]/float64(len(pick)) - 0.5
+	}
+	return m
+}
+
+// crossing returns log2 of the ratio at which the advantage, linear in
+// log2 r between successive ratios, first falls to 0: between the last
+// ratio at or above 0 and the next one below it. false when no pair of
+// successive ratios brackets 0.
+func crossing(ratios, adv []float64) (float64, bool) {
+	for j := 0; j+1 < len(ratios); j++ {
+		a, b := adv[j], adv[j+1]
+		if a >= 0 && b < 0 {
+			x0, x1 := math.Log2(ratios[j]), math.Log2(ratios[j+1])
+			return x0 + a/(a-b)*(x1-x0), true
+		}
+	}
+	return 0, false
+}
+
+// percentiles returns the (1−conf)/2 and (1+conf)/2 percentiles of xs
+// (sorted in place), by the nearest rank.
+func percentiles(xs []float64, conf float64) (float64, float64) {
+	sort.Float64s(xs)
+	n := len(xs)
+	k := int(math.Floor((1 - conf) / 2 * float64(n)))
+	return xs[min(k, n-1)], xs[max(n-1-k, 0)]
+}
