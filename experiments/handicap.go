@@ -3,10 +3,10 @@ package experiments
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"sort"
 
-	"github.com/surakarta/surakarta/internal/base/rng"
 	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
@@ -199,7 +199,7 @@ func handicapOf(in *ReportInput, g []handicapArm, base int, seed uint64) (*Handi
 	}
 	var boot [2][][]float64 // [kind][figure index][replicate]; figures: advantages..., doublings, elo
 	nfig := len(g) + 2
-	r := rng.NewXoshiro(seed)
+	r := rand.New(rand.NewPCG(seed, 0x4a6e)) // the resamples repeat for a seed
 	pick := make([]int, 0, len(ids))
 	for kind := range 2 {
 		boot[kind] = make([][]float64, nfig)
