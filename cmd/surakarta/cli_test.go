@@ -189,6 +189,7 @@ func TestUserErrorsAreMessagesNotPanics(t *testing.T) {
 		{[]string{"perft", "--depth", "-1"}, "--depth"},
 		{[]string{"perft", "--threads", "0"}, "--threads"},
 		{[]string{"perft", "--game", "chess"}, `--game "chess": want surakarta or alquerque`},
+		{[]string{"fit", "data", "--game", "chess", "--weights", "w.json"}, `--game "chess": want surakarta or alquerque`},
 		{[]string{"perft", "--game", "alquerque", "--depth", "17"}, "--depth 17 out of range for alquerque"},
 		{[]string{"perft", "--game", "alquerque", "--threads", "2"}, "one thread"},
 		{[]string{"perft", "--game", "alquerque", "--fen", alquerqueStartNoCounters}, "--fen: position"},

@@ -46,10 +46,15 @@ func newFitCommand() *cobra.Command {
 			"absolute as given) and this report, written atomically; give it to the engines as\n" +
 			"--evaluator FILE. (The old forms --data DIR and --out FILE still work, with a\n" +
 			"deprecation note.)\n" +
+			"--game alquerque fits the Alquerque positions of DIR into Alquerque's pattern model\n" +
+			"(hand features and n-tuples along the board's lines, eval's doc; logistic, colour-blind,\n" +
+			"--lambda on the hand weights and the default penalty on the patterns) and writes it to\n" +
+			"--weights FILE as an Alquerque model file, the evaluator of --game alquerque's engines.\n" +
 			"Progress (positions read over both passes, rate, ETA and the phase) goes to stderr: a\n" +
 			"live line on a terminal, a plain line every few seconds otherwise; --quiet silences it.",
 		Example: "  surakarta fit out/data --weights weights.json\n" +
-			"  surakarta fit out/data --variant majority --model logistic --lambda 1e-3 --weights w.json --json",
+			"  surakarta fit out/data --variant majority --model logistic --lambda 1e-3 --weights w.json --json\n" +
+			"  surakarta fit alq/data --game alquerque --weights alquerque.json",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch {
@@ -59,6 +64,9 @@ func newFitCommand() *cobra.Command {
 				w.Dir = args[0]
 			case w.Dir == "":
 				return errors.New("give the dataset directory to fit on: surakarta fit DIR --weights FILE")
+			}
+			if err := checkGameFlag(w.Game); err != nil {
+				return err
 			}
 			if w.Weights == "" {
 				return errors.New("--weights FILE is required: where to write the weights (e.g. weights.json)")
@@ -86,6 +94,7 @@ func newFitCommand() *cobra.Command {
 	cmd.Flags().StringVar(&w.Dir, "data", "", "dataset directory (as written by selfplay)")
 	deprecateFlag(cmd, "data", "give the dataset directory as the argument, as stats and dataset take it: fit DIR")
 	cmd.Flags().StringVar(&w.Variant, "variant", "", "variant partition to fit on (default: the dataset's only one)")
+	addGameFlag(cmd, &w.Game)
 	cmd.Flags().StringVar(&model, "model", string(opt.Model), "ridge or logistic")
 	cmd.Flags().Float64Var(&opt.Lambda, "lambda", opt.Lambda, "L2 penalty on the standardized weights (> 0)")
 	cmd.Flags().Float64Var(&opt.Holdout, "holdout", opt.Holdout, "fraction of the games held out for the report")

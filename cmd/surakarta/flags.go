@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -69,6 +70,15 @@ var gameNames = []string{rules.Rules{}.Name(), alquerque.Rules{}.Name()}
 // addGameFlag adds --game, the game a command plays.
 func addGameFlag(cmd *cobra.Command, name *string) {
 	cmd.Flags().StringVar(name, "game", gameNames[0], "the game: "+strings.Join(gameNames, " or "))
+}
+
+// checkGameFlag refuses a --game that names none of gameNames (nil for
+// one that does).
+func checkGameFlag(name string) error {
+	if slices.Contains(gameNames, name) {
+		return nil
+	}
+	return fmt.Errorf("--game %q: want %s", name, strings.Join(gameNames, " or "))
 }
 
 // parseFENFlag parses the --fen value with the flag named in the error.

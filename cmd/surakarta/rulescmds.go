@@ -101,7 +101,7 @@ func newPerftCommand() *cobra.Command {
 					return p.Text(), total, entries, nil
 				}
 			default:
-				return fmt.Errorf("--game %q: want %s", gameName, strings.Join(gameNames, " or "))
+				return checkGameFlag(gameName)
 			}
 			out := cmd.OutOrStdout()
 			start := time.Now()

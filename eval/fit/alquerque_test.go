@@ -4,9 +4,12 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/surakarta/surakarta/alquerque"
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/rules"
@@ -131,5 +134,83 @@ func TestFitAlquerquePatternsLearnsMaterial(t *testing.T) {
 	down := up.WithSideToMove(alquerque.Black)
 	if vu, vd := res.Model.Value(&up), res.Model.Value(&down); !(vu > 0 && vd < 0) {
 		t.Fatalf("three pieces up: value %.3f to move, %.3f for the side three down", vu, vd)
+	}
+}
+
+// writeAlquerqueDataset writes n seeded games of random moves of
+// Alquerque, played to their end by the rules (alquerque.Game), as one
+// part of a self-play dataset in dir, through the dataset's rows of any
+// game (FillPositionOf, SetResultsOf, FillGameOf).
+func writeAlquerqueDataset(t *testing.T, dir string, seed uint64, n int64) {
+	t.Helper()
+	r := alquerque.DefaultRules()
+	rng := rand.New(rand.NewPCG(seed, 33))
+	var games []dataset.GameRow
+	var positions []dataset.PositionRow
+	var buf [alquerque.MaxMoves]alquerque.Move
+	for id := range n {
+		g, err := alquerque.NewGame(r, alquerque.Start())
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := len(positions)
+		for !g.IsTerminal() {
+			p := g.Position()
+			moves := g.LegalMoves(buf[:0])
+			m := moves[rng.IntN(len(moves))]
+			var row dataset.PositionRow
+			dataset.FillPositionOf(&row, r, id, g.Ply(), &p, p.Encode(m))
+			positions = append(positions, row)
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		dataset.SetResultsOf(positions[first:], g.Outcome().Game())
+		var gr dataset.GameRow
+		dataset.FillGameOf(&gr, r, id, seed, 0, g.Start(), g.Moves(), g.Outcome().Game())
+		games = append(games, gr)
+	}
+	run := dataset.Run{SchemaVersion: dataset.SchemaVersion, Game: r.Name(), Variant: r.Variant.String(), Rules: r.String(),
+		Engine: dataset.EngineJSON(`{"random":true}`), Seed: seed, Games: n}
+	if err := dataset.ClaimPartition(dir, run); err != nil {
+		t.Fatal(err)
+	}
+	if err := dataset.WritePart(dir, dataset.FileMeta{Run: run, Shards: 1, FirstGame: 0, LastGame: n - 1}, games, positions); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestFitWeightsFitsAnAlquerqueDataset fits an Alquerque dataset as fit
+// --game alquerque does: the positions are read from their text, the model
+// file written is an Alquerque model that eval's Alquerque opener opens,
+// its recorded variant is the dataset's Alquerque partition, and it values
+// the side with more pieces higher; Surakarta's fit of the same directory
+// is refused, naming --game.
+func TestFitWeightsFitsAnAlquerqueDataset(t *testing.T) {
+	dir := t.TempDir()
+	writeAlquerqueDataset(t, dir, 7, 300)
+	out := filepath.Join(t.TempDir(), "alq.json")
+	var stderr strings.Builder
+	rep, err := fit.FitWeights(context.Background(), fit.WeightsFit{Dir: dir, Game: eval.AlquerqueGame, Weights: out, Options: fit.DefaultFitOptions(), Stderr: &stderr, Quiet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Variant != "alquerque/standard" || rep.FeatureSetVersion != eval.AlquerqueFeatureSetVersion || rep.Holdout.Positions == 0 {
+		t.Fatalf("report: variant %q, feature set %d, %d held-out positions", rep.Variant, rep.FeatureSetVersion, rep.Holdout.Positions)
+	}
+	o, err := eval.OpenAlquerqueEvaluator(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, _ := alquerque.ParsePosition("bbbb1/bbbb1/1b1ww/wwwww/wwwww w 0 9")
+	down := up.WithSideToMove(alquerque.Black)
+	vu, _ := o.Evaluator.Evaluate(&up, nil, nil)
+	vd, _ := o.Evaluator.Evaluate(&down, nil, nil)
+	if !(vu > vd) {
+		t.Fatalf("three pieces up: value %.3f to move, %.3f for the side three down", vu, vd)
+	}
+	_, err = fit.FitWeights(context.Background(), fit.WeightsFit{Dir: dir, Weights: out, Options: fit.DefaultFitOptions(), Stderr: &stderr, Quiet: true})
+	if err == nil || !strings.Contains(err.Error(), "--game alquerque") {
+		t.Fatalf("a Surakarta fit of an Alquerque dataset: %v", err)
 	}
 }

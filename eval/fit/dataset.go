@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/rules"
@@ -26,7 +27,10 @@ func datasetColumns(fields Fields) []string {
 
 // DatasetSource is a Source over one variant partition of a self-play
 // dataset (package dataset), read column by column and streamed: memory
-// does not grow with the dataset.
+// does not grow with the dataset. Variant is the partition's key
+// (dataset.Key): the variant for Surakarta, "alquerque/VARIANT" for
+// Alquerque, whose positions are read from their text (the fen column) into
+// Sample's bitboards (White's pieces in Red).
 type DatasetSource struct {
 	Dir, Variant string
 }
@@ -34,6 +38,9 @@ type DatasetSource struct {
 // Scan streams the partition's positions in game id and ply order, reading
 // the columns of fields.
 func (d DatasetSource) Scan(ctx context.Context, fields Fields, fn func(*Sample) error) error {
+	if g, _ := dataset.SplitKey(d.Variant); g == eval.AlquerqueGame {
+		return d.scanAlquerque(ctx, fields, fn)
+	}
 	var s Sample
 	n := 0
 	return dataset.ScanPositions(d.Dir, d.Variant, datasetColumns(fields), func(r *dataset.PositionRow) error {
@@ -59,6 +66,77 @@ func (d DatasetSource) Scan(ctx context.Context, fields Fields, fn func(*Sample)
 		}
 		return fn(&s)
 	})
+}
+
+// scanAlquerque is Scan for an Alquerque partition: the positions from
+// their text, the targets as for Surakarta; no policy (Alquerque has no
+// prior to fit).
+func (d DatasetSource) scanAlquerque(ctx context.Context, fields Fields, fn func(*Sample) error) error {
+	if fields&WithPolicy != 0 {
+		return fmt.Errorf("%s: Alquerque has no move prior to fit: fit its value head alone", d.Dir)
+	}
+	cols := []string{dataset.ColGameID, dataset.ColPly, dataset.ColFEN}
+	if fields&WithTargets != 0 {
+		cols = append(cols, dataset.ColRootValue, dataset.ColResult)
+	}
+	var s Sample
+	n := 0
+	return dataset.ScanPositions(d.Dir, d.Variant, cols, func(r *dataset.PositionRow) error {
+		if n++; n&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		p, err := alquerque.ParsePosition(r.FEN)
+		if err != nil {
+			return fmt.Errorf("game %d ply %d: %w", r.GameID, r.Ply, err)
+		}
+		s.Red, s.Black = rules.Bitboard(p.Pieces(alquerque.White)), rules.Bitboard(p.Pieces(alquerque.Black))
+		s.Side, s.NoCapture = rules.Color(p.SideToMove()), p.NoCapturePlies()
+		s.GameID, s.Ply = r.GameID, int(r.Ply)
+		s.Result, s.RootValue = float64(r.Result), float64(r.RootValue)
+		return fn(&s)
+	})
+}
+
+// ResolveGameVariant returns the partition key (dataset.Key) to fit on for
+// a game: its variant v when given, else the game's only variant in the
+// dataset; an error lists the game's variants when there are several or
+// v is absent.
+func ResolveGameVariant(dir, gameName, v string) (string, error) {
+	if gameName == "" {
+		gameName = dataset.DefaultGame
+	}
+	keys, err := dataset.Variants(dir)
+	if err != nil {
+		return "", err
+	}
+	var vs, others []string
+	for _, k := range keys {
+		if g, variant := dataset.SplitKey(k); g == gameName {
+			vs = append(vs, variant)
+		} else {
+			others = append(others, g)
+		}
+	}
+	switch {
+	case len(vs) == 0 && len(others) > 0:
+		return "", fmt.Errorf("%s holds no %s positions, only %s's: give --game %s", dir, gameName, others[0], others[0])
+	case gameName == dataset.DefaultGame:
+		return ResolveVariant(dir, v)
+	case len(vs) == 0:
+		return "", fmt.Errorf("%s holds no %s partitions (want DIR/positions/game=%s/variant=V/...)", dir, gameName, gameName)
+	case v == "" && len(vs) > 1:
+		return "", fmt.Errorf("%s holds the %s variants %s: pick one with --variant", dir, gameName, strings.Join(vs, ", "))
+	case v == "":
+		return dataset.Key(gameName, vs[0]), nil
+	}
+	for _, x := range vs {
+		if x == v {
+			return dataset.Key(gameName, v), nil
+		}
+	}
+	return "", fmt.Errorf("%s has no %s variant %q: it holds %s", dir, gameName, v, strings.Join(vs, ", "))
 }
 
 // ResolveVariant returns the variant to fit on: v itself when given, else

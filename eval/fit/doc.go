@@ -13,8 +13,9 @@
 // priorfit.go fits the move prior; lbfgs.go runs L-BFGS for the logistic,
 // pattern and prior fits; targets.go holds the training loop's value
 // targets, modelfit.go the fit of a whole model, weights.go a dataset
-// fitted into a weights file as surakarta fit runs it (FitWeights:
-// progress, the file and the report's text). The reports the fits return
+// fitted into a weights file (or, for Alquerque, a model file) as
+// surakarta fit runs it (FitWeights: progress, the file and the report's
+// text). The reports the fits return
 // are eval's (eval.Report, eval.PriorReport), since the files carry them.
 //
 // # One sample stream
@@ -72,7 +73,10 @@
 // the objective, the scaling, the warm start, L-BFGS, the held-out split,
 // the material-only baseline and the report are the ones above, written
 // once. Its samples are Alquerque positions in Sample's fields (Red and
-// Black hold White's and Black's pieces). Alquerque has no move prior.
+// Black hold White's and Black's pieces): DatasetSource reads them from an
+// Alquerque partition's position text (key "alquerque/VARIANT",
+// ResolveGameVariant), and fit --game alquerque writes the model file.
+// Alquerque has no move prior.
 //
 // # Prior fits
 //

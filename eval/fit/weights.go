@@ -22,7 +22,12 @@ type WeightsFit struct {
 	// Dir is the dataset, Variant its partition ("": its only one),
 	// Weights the file to write.
 	Dir, Variant, Weights string
-	Options               FitOptions
+	// Game is the dataset's game to fit ("" or "surakarta": a linear
+	// weights file; "alquerque": Alquerque's pattern model, by
+	// FitAlquerquePatterns with Options and the default pattern penalty,
+	// written as an Alquerque model file).
+	Game    string
+	Options FitOptions
 	// AllowDamaged reads a dataset dataset.Check finds fault with, with a
 	// warning on Stderr. Stderr gets the progress line (none when Quiet),
 	// the time taken and a warning about the weights (even when Quiet).
@@ -55,7 +60,7 @@ func FitWeights(ctx context.Context, f WeightsFit) (*WeightsReport, error) {
 	if err := dataset.CheckReadable(dir, f.AllowDamaged, f.Stderr); err != nil {
 		return nil, err
 	}
-	v, err := ResolveVariant(dir, f.Variant)
+	v, err := ResolveGameVariant(dir, f.Game, f.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +71,35 @@ func FitWeights(ctx context.Context, f WeightsFit) (*WeightsReport, error) {
 	opt.RowsHint = prov.Rows
 	start := time.Now()
 	src := newProgressSource(f.Stderr, DatasetSource{Dir: dir, Variant: v}, prov.Rows, opt.Model, f.Quiet)
-	res, err := Fit(ctx, src, opt)
+	var res *FitResult
+	var save func() error
+	if f.Game == eval.AlquerqueGame {
+		var ar *AlquerquePatternFitResult
+		ar, err = FitAlquerquePatterns(ctx, src, PatternFitOptions{FitOptions: opt, PatternLambda: DefaultPatternLambda})
+		if ar != nil {
+			res = &FitResult{Report: ar.Report}
+			save = func() error {
+				mf := eval.NewAlquerqueModelFile(ar.Model, 1, &res.Report)
+				mf.Patterns.Variant, mf.Patterns.Lambda, mf.Patterns.PatternLambda = v, opt.Lambda, DefaultPatternLambda
+				mf.Patterns.Blend, mf.Patterns.Holdout, mf.Patterns.Seed = opt.Blend, opt.Holdout, opt.Seed
+				mf.Patterns.Dataset = prov
+				mf.Patterns.Dataset.Dir = pathFrom(filepath.Dir(f.Weights), dir)
+				return mf.Save(f.Weights)
+			}
+		}
+	} else {
+		res, err = Fit(ctx, src, opt)
+		if res != nil {
+			save = func() error {
+				wf := eval.NewWeightsFile(res.Model)
+				wf.Variant, wf.Lambda, wf.Blend, wf.Holdout, wf.Seed = v, opt.Lambda, opt.Blend, opt.Holdout, opt.Seed
+				wf.Dataset = prov
+				wf.Dataset.Dir = pathFrom(filepath.Dir(f.Weights), dir)
+				wf.Report = &res.Report
+				return wf.Save(f.Weights)
+			}
+		}
+	}
 	src.rep.Stop()
 	if err != nil && ctx.Err() != nil {
 		// A fit cut short reads as one without held-out games: say what happened.
@@ -79,12 +112,7 @@ func FitWeights(ctx context.Context, f WeightsFit) (*WeightsReport, error) {
 		return nil, err
 	}
 	elapsed := time.Since(start)
-	wf := eval.NewWeightsFile(res.Model)
-	wf.Variant, wf.Lambda, wf.Blend, wf.Holdout, wf.Seed = v, opt.Lambda, opt.Blend, opt.Holdout, opt.Seed
-	wf.Dataset = prov
-	wf.Dataset.Dir = pathFrom(filepath.Dir(f.Weights), dir)
-	wf.Report = &res.Report
-	if err := wf.Save(f.Weights); err != nil {
+	if err := save(); err != nil {
 		return nil, fmt.Errorf("writing weights: %w", err)
 	}
 	rep := res.Report
@@ -201,6 +229,10 @@ func (r *WeightsReport) WriteText(w io.Writer) error {
 		return err
 	}
 	fmt.Fprintln(w)
+	if len(rep.Weights) == 0 { // a pattern model: too many weights to list
+		fmt.Fprintf(w, "a pattern model: its weights are in the file\nwrote %s\n", out)
+		return nil
+	}
 	fmt.Fprintln(w, "weights (raw feature scale)")
 	feats := eval.Features()
 	lt := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
