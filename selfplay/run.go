@@ -2,7 +2,6 @@ package selfplay
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -155,22 +154,18 @@ func (c *Config) RunSettings() dataset.Run {
 }
 
 // engineDescription is the engine as the run records it: its settings
-// (mcts.Engine.Describe) and, when it searches with endgame tables, what
-// they hold under the run's rules ("tables": tablebase.Identity, e.g.
-// "standard up to 4 pieces"), so that the same directory holding other
-// tables on a resume makes the run's settings differ, by that key, rather
-// than change its games silently; with independent players, "players":
+// with, when it searches with endgame tables, what they hold
+// (runspec.DescribeWithTables: "tables", e.g. "standard up to 4 pieces"),
+// so that the same directory holding other tables on a resume makes the
+// run's settings differ, by that key, rather than change its games
+// silently; with independent players, "players":
 // "independent", and with Sides each colour's settings ("red", "black"),
 // so that a resume under other players is refused by that key. Shared
 // players without tables are described by Describe alone, as runs have
 // always recorded them.
 func (c *Config) engineDescription() string {
-	d := c.Engine.Describe()
+	d := runspec.DescribeWithTables(c.Engine, runspec.TablesIdentity(c.Engine, c.Rules))
 	var extra []byte
-	if c.Engine.Tablebase != "" {
-		id, _ := json.Marshal(tablebase.Identity(c.Engine.Tablebase, c.Rules))
-		extra = append(append(extra, `,"tables":`...), id...)
-	}
 	if c.Players == PlayersIndependent {
 		extra = append(extra, `,"players":"independent"`...)
 	}

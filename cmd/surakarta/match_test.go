@@ -17,7 +17,9 @@ import (
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/testing/testutil"
 	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
+	"github.com/surakarta/surakarta/tablebase"
 )
 
 func TestMatchTextReportAndSPRT(t *testing.T) {
@@ -346,6 +348,38 @@ func TestMatchRecordsTheResolvedSettings(t *testing.T) {
 	rec, ok, err := dataset.ReadManifest(dir, "standard")
 	if err != nil || !ok || !strings.Contains(string(rec.Engine), "a: sims=6,cpuct=0.5,leaf=value,") || !strings.Contains(string(rec.Engine), "evaluator="+eval.ShippedIdentity()) {
 		t.Errorf("recorded engine %q (%v)", rec.Engine, err)
+	}
+}
+
+// TestMatchRecordsWhichTablesPlayed: a side searching with endgame tables
+// records what they hold (the rules and pieces, tablebase.Identity), not
+// only their directory, in the match's record and its JSON; resumed after
+// the directory came to hold other tables, the match is refused naming
+// them.
+func TestMatchRecordsWhichTablesPlayed(t *testing.T) {
+	tb := filepath.Join(t.TempDir(), "tb")
+	runOK(t, "tablebase", "build", "--pieces", "2", "--out", tb, "--quiet")
+	dir := filepath.Join(t.TempDir(), "m")
+	args := []string{"match", "--games", "2", "--out", dir, "--quiet", "--a", "sims=6,tablebase=" + tb, "--b", "sims=6"}
+	out := runOK(t, append(args, "--json")...)
+	var m struct {
+		AEngine map[string]any `json:"a_engine"`
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	want := tablebase.Identity(tb, rules.DefaultRules())
+	if !strings.HasSuffix(want, "up to 2 pieces") || m.AEngine["tables"] != want {
+		t.Errorf("a_engine's tables %v, want %q", m.AEngine["tables"], want)
+	}
+	rec, ok, err := dataset.ReadManifest(dir, "standard")
+	if err != nil || !ok || !strings.Contains(string(rec.Engine), "; tables: "+want+" | b: ") {
+		t.Errorf("recorded engine %q (%v), want side a's tables %q", rec.Engine, err, want)
+	}
+	runOK(t, "tablebase", "build", "--pieces", "3", "--out", tb, "--quiet")
+	_, _, err = run(t, "", append(args, "--resume")...)
+	if err == nil || !strings.Contains(err.Error(), "--a tables: this run "+tablebase.Identity(tb, rules.DefaultRules())+", the match "+want) {
+		t.Errorf("resumed with other tables in the directory: %v, want the tables named", err)
 	}
 }
 

@@ -25,8 +25,11 @@ type GameOf[G mcts.Game[P, M], P comparable, M game.Move] struct {
 	// hold it (a built-in model by its identity, which stays the same
 	// when a name comes to mean another model).
 	OpenEngine func(e mcts.Engine, r G, seed uint64) (mcts.ConfigOf[G], mcts.EvaluatorOf[P, M], string, error)
-	// Tables opens the endgame tables a side's tablebase setting names.
-	Tables arena.OpenOracle[G, P, M]
+	// Tables opens the endgame tables a side's tablebase setting names,
+	// and TablesIdentity names what they hold under r, as records hold it
+	// beside their directory ("" for none; nil where the game has none).
+	Tables         arena.OpenOracle[G, P, M]
+	TablesIdentity func(e mcts.Engine, r G) string
 }
 
 // SurakartaGame is a Surakarta match's GameOf: the match engine
@@ -43,7 +46,8 @@ func SurakartaGame() GameOf[rules.Rules, rules.Position, rules.Move] {
 			}
 			return cfg, o.Evaluator, name, err
 		},
-		Tables: tablebase.OpenOracle,
+		Tables:         tablebase.OpenOracle,
+		TablesIdentity: runspec.TablesIdentity,
 	}
 }
 

@@ -103,8 +103,10 @@ func matchSettingsDiff(diffs []dataset.SettingDiff, mine, have string) []string 
 			if ms[i] == hs[i] {
 				continue
 			}
-			me, merr := mcts.ParseEngine(mcts.Engine{}, ms[i])
-			he, herr := mcts.ParseEngine(mcts.Engine{}, hs[i])
+			mt, mtables, mgo := sideParts(ms[i])
+			ht, htables, hgo := sideParts(hs[i])
+			me, merr := mcts.ParseEngine(mcts.Engine{}, mt)
+			he, herr := mcts.ParseEngine(mcts.Engine{}, ht)
 			if merr != nil || herr != nil {
 				out = append(out, fmt.Sprintf("--%s: this run %s, the match %s", side, ms[i], hs[i]))
 				continue
@@ -112,6 +114,12 @@ func matchSettingsDiff(diffs []dataset.SettingDiff, mine, have string) []string 
 			for _, name := range me.Diff(he) {
 				s := mcts.LookupSetting(name)
 				out = append(out, fmt.Sprintf("--%s %s: this run %s, the match %s", side, s.Flag(), s.Get(&me), s.Get(&he)))
+			}
+			if mtables != htables {
+				out = append(out, fmt.Sprintf("--%s tables: this run %s, the match %s", side, orNone(mtables), orNone(htables)))
+			}
+			if mgo != hgo {
+				out = append(out, fmt.Sprintf("--%s go: this run %s, the match %s", side, orNone(mgo), orNone(hgo)))
 			}
 		}
 	}
@@ -141,11 +149,30 @@ func formerDefaultSides(mine, have string) string {
 	return "\n" + runspec.FormerDefaultNote("add preset=baseline to "+strings.Join(flags, " and "))
 }
 
-// withoutBudget returns a side's recorded text without the clock budget
-// a timed side's ends with (" go movetime MS").
+// withoutBudget returns a built-in side's engine settings from its
+// recorded text (sideParts).
 func withoutBudget(text string) string {
-	before, _, _ := strings.Cut(text, " go ")
-	return before
+	settings, _, _ := sideParts(text)
+	return settings
+}
+
+// sideParts splits a built-in side's recorded text into its engine
+// settings, the tables' identity (runspec.TablesSuffix; "" for none) and
+// the clock budget a timed side's ends with (" go movetime MS"; "" for
+// none).
+func sideParts(text string) (settings, tables, budget string) {
+	before, budget, _ := strings.Cut(text, " go ")
+	settings, tables = runspec.CutTables(before)
+	return settings, tables, budget
+}
+
+// orNone is a recorded part of a side (its tables, its budget), or "none"
+// for none (or a match recorded before tables were).
+func orNone(part string) string {
+	if part == "" {
+		return "none"
+	}
+	return part
 }
 
 // EngineSides splits a match record's engine text, "a: TEXT | b:

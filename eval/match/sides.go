@@ -198,7 +198,14 @@ func resolveSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng
 		// --resume must then refuse, not mix the two.
 		rec := f.engine
 		rec.Evaluator = evName
-		side := resolved{sideText: sideText{name: name, desc: name, identity: rec.Text(), settings: json.RawMessage(rec.Describe())},
+		// Tables are recorded by what they hold as well as where they
+		// were (runspec.DescribeWithTables): a resumed or reported match
+		// says which tables played.
+		var tables string
+		if ss.game.TablesIdentity != nil {
+			tables = ss.game.TablesIdentity(rec, r)
+		}
+		side := resolved{sideText: sideText{name: name, desc: name, identity: rec.Text() + runspec.TablesSuffix(tables), settings: json.RawMessage(runspec.DescribeWithTables(rec, tables))},
 			factory: arena.SearchPlayerOf(cfg.Settings, ev, ss.game.Tables)}
 		if sb.flag != "" {
 			side.desc += " go " + sb.budget.String()

@@ -20,5 +20,6 @@
 // a run plays, from --shard or the scheduler's index; engines.go the
 // default engine of each purpose (analysis, self-play, study, match, the
 // pipeline and training jobs and their matches), with the one table of
-// their figures.
+// their figures; tables.go what a run (selfplay, match) records of its
+// engine's endgame tables: their identity beside their directory.
 package runspec
