@@ -1,9 +1,12 @@
 package eval
 
-// CheckNumbers, RandomBoards and RandomBoard expose checkNumbers,
-// randomBoards and randomBoard to the external tests.
+// CheckNumbers, RandomBoards, RandomBoard, EncodeModelBin and
+// DecodeModelBin expose checkNumbers, randomBoards, randomBoard,
+// encodeModelBin and decodeModelBin to the external tests.
 var (
-	CheckNumbers = checkNumbers
-	RandomBoards = randomBoards
-	RandomBoard  = randomBoard
+	EncodeModelBin = encodeModelBin
+	DecodeModelBin = decodeModelBin
+	CheckNumbers   = checkNumbers
+	RandomBoards   = randomBoards
+	RandomBoard    = randomBoard
 )

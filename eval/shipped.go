@@ -14,20 +14,21 @@ import (
 // The models built into the binary. Every file models/NAME.json is an
 // evaluator file that opens by its name NAME (and by its identity, the
 // form runs record), and ShippedModel names the one the engine plays by
-// default, also opened as BestName. Shipping a stronger model is adding
-// its file to models/ and changing ShippedModel to its name: the model it
-// replaces keeps its name, a baseline to measure against.
+// default, also opened as BestName. The binary holds each in its compact
+// form, models/NAME.bin (modelbin.go), made from the JSON and kept equal
+// to it by a test. Shipping a stronger model is adding its file to models/
+// (and its compact form: go test ./eval -run
+// TestEmbeddedModelsMatchTheirJSON -update) and changing ShippedModel to
+// its name: the model it replaces keeps its name, a baseline to measure
+// against.
 
 // ShippedModel is the name of the model the default engine plays
-// (runspec's engines, evaluator "best"): models/trained-patterns.json, the
-// pattern value head with its move prior (docs/BENCHMARKS.md "pattern
-// value head" has the commands that fitted it).
-//
-// models/patterns-v2.json, generation 5 of the committed `surakarta train`
-// run its provenance names, beats it by +130.9 Elo [+107.8, +155.2] at
-// equal time (docs/BENCHMARKS.md "issue 29 item 4") and opens by its name;
-// it is not ShippedModel yet because the findings and the pipeline's
-// committed default run (README) were measured with this one.
+// (runspec's engines, evaluator "best"): models/patterns-v2.json,
+// generation 5 of the committed `surakarta train` run its provenance
+// names, the pattern value head with its move prior. It beats
+// models/trained-patterns.json, the model shipped before it (which opens
+// by its name, a baseline), by +130.9 Elo [+107.8, +155.2] at equal time
+// (docs/BENCHMARKS.md "issue 29 item 4").
 const ShippedModel = "patterns-v2"
 
 // BestName is the alias of ShippedModel: what the default engine's
@@ -35,16 +36,16 @@ const ShippedModel = "patterns-v2"
 // change.
 const BestName = "best"
 
-//go:embed models/*.json
+//go:embed models/*.bin
 var modelFiles embed.FS
 
-// embeddedModel is a model of models/, read, hashed and decoded on first
-// use: a command that never opens it pays nothing for it.
+// embeddedModel is a model of models/, read and decoded on first use: a
+// command that never opens it pays nothing for it.
 type embeddedModel struct {
 	name string
-	// identity is the hash of the file's bytes, as a file's
-	// (fileIdentity): a run that named the file and one that names the
-	// model are the same run.
+	// identity is the hash of the JSON file's bytes, as a file's
+	// (fileIdentity), which the compact form records: a run that named
+	// the file and one that names the model are the same run.
 	identity func() string
 	// decode returns the one decoded evaluator; callers take a copy
 	// (cloneOf), since a model's evaluator keeps per-goroutine scratch.
@@ -59,7 +60,7 @@ var embeddedModels = func() []embeddedModel {
 	}
 	var out []embeddedModel
 	for _, e := range entries {
-		name, ok := strings.CutSuffix(e.Name(), ".json")
+		name, ok := strings.CutSuffix(e.Name(), ".bin")
 		if !ok {
 			continue
 		}
@@ -71,10 +72,16 @@ var embeddedModels = func() []embeddedModel {
 			return b
 		})
 		out = append(out, embeddedModel{
-			name:     name,
-			identity: sync.OnceValue(func() string { return fileIdentity(data()) }),
+			name: name,
+			identity: sync.OnceValue(func() string {
+				id, err := modelBinIdentity(data())
+				if err != nil {
+					panic("eval: the embedded model " + name + ": " + err.Error()) // TestEmbeddedModelsMatchTheirJSON reads every one
+				}
+				return id
+			}),
 			decode: sync.OnceValues(func() (mcts.Evaluator, error) {
-				ev, err := loadFile(data())
+				ev, err := decodeModelBin(data())
 				if err != nil {
 					return nil, fmt.Errorf("the embedded model %s: %w", name, err)
 				}
@@ -87,16 +94,11 @@ var embeddedModels = func() []embeddedModel {
 
 // open returns an evaluator of the model's own.
 func (m embeddedModel) open() (Opened, error) {
-	// The hash and the decode share nothing but the bytes: on a first
-	// open they run side by side, off a command's start.
-	id := make(chan string, 1)
-	go func() { id <- m.identity() }()
 	ev, err := m.decode()
-	identity := <-id
 	if err != nil {
 		return Opened{}, err
 	}
-	return Opened{Evaluator: cloneOf(ev), Identity: identity}, nil
+	return Opened{Evaluator: cloneOf(ev), Identity: m.identity()}, nil
 }
 
 // embeddedModelNamed returns the embedded model name names: its name,
