@@ -106,3 +106,24 @@ func TestResumeOfAFormerDefaultExperimentNamesTheSpecKeys(t *testing.T) {
 		t.Errorf("with the keys added: %v", err)
 	}
 }
+
+// TestResumeOfAFormerDefaultTrainRunNamesThePreset: train's generation 0
+// is the shipped model; a run whose generation 0 was the former default
+// (made here with --preset baseline) resumes with --preset baseline and is
+// refused without it, naming the preset.
+func TestResumeOfAFormerDefaultTrainRunNamesThePreset(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "t")
+	args := []string{"train", "--out", out, "--generations", "1", "--games", "10", "--sims", "8", "--match-engine", "sims=8",
+		"--gate-games", "2", "--anchor-games", "0", "--strength-games", "0", "--pool-games", "0", "--quiet"}
+	if _, _, err := run(t, "", append(args, "--preset", "baseline")...); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := run(t, "", append(args, "--resume")...)
+	if err == nil {
+		t.Fatal("a train run of the former default was continued with generation 0 the shipped model")
+	}
+	mustContain(t, err.Error(), "--preset: this run", "played by the former default engine", "add --preset baseline (with --resume) to continue it")
+	if _, _, err := run(t, "", append(args, "--resume", "--preset", "baseline")...); err != nil {
+		t.Errorf("--resume --preset baseline: %v", err)
+	}
+}

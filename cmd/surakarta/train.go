@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/eval/match"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/pipeline/train"
 )
@@ -21,13 +22,16 @@ func newTrainCommand() *cobra.Command {
 		matchEngine string
 		matchSims   int
 		gate        string
+		preset      string
 		run         = runFlags{Settings: &c.Run}
 	)
 	cmd := &cobra.Command{
 		Use:   "train [--out DIR] [--generations G] [--games N] [--sims S] [--match-engine SETTINGS] [rules flags] [--resume] [--json]",
 		Short: "Train models by generations of self-play, gated by matches, with an Elo ladder",
-		Long: "train improves the engine by iterating. Generation 0 is the built-in engine (playouts,\n" +
-			"material). Generation g+1: the champion (the last promoted generation) plays --games\n" +
+		Long: "train improves the engine by iterating. Generation 0 is the strongest engine, the shipped\n" +
+			"model (best) with value leaves at cpuct 0.5; --preset baseline makes it the former default\n" +
+			"(playouts, material, cpuct 1.5), what runs made before played, and resumes those runs.\n" +
+			"Generation g+1: the champion (the last promoted generation) plays --games\n" +
 			"self-play games (root noise and sampled opening plies for diversity) into DIR/gen-NN/data;\n" +
 			"a model (a value head, board patterns with a weight set per game phase or with --value-head\n" +
 			"linear the hand features, and a log-linear move prior, one model file) is fitted on the\n" +
@@ -35,9 +39,11 @@ func newTrainCommand() *cobra.Command {
 			"against the champion in colour-swapped pairs and is promoted when the 95% interval of its\n" +
 			"score lies above one half (--gate half: any score above one half, the older runs' rule);\n" +
 			"then it plays --pool-games against each pool opponent (the --pool-depth generations before\n" +
-			"it and each --pool model, such as the shipped one) and --anchor-games against each fixed\n" +
-			"anchor (generation 0, and material with value leaves). One rating fit over every match of\n" +
-			"the run (Bradley–Terry) puts every player on one Elo scale, the first --pool model at 0.\n" +
+			"it and each --pool model) and --anchor-games against each fixed anchor (generation 0,\n" +
+			"and material with value leaves). One rating fit over every match of the run\n" +
+			"(Bradley–Terry) puts every player on one Elo scale, the first --pool model at 0 (without\n" +
+			"one, generation 0: the shipped model by default; under --preset baseline the pool is the\n" +
+			"shipped model).\n" +
 			"DIR/ladder.json records every generation, DIR/report.md and DIR/ladder.png\n" +
 			"show the Elo ladder with 95% intervals and the held-out figures of both heads. At the end the\n" +
 			"champion plays --strength-games against generation 1 (with its prior, and its value head\n" +
@@ -53,8 +59,9 @@ func newTrainCommand() *cobra.Command {
 			"run); one train writes DIR at a time (a second is refused with the first's pid and command\n" +
 			"line). The defaults finish in about ten minutes on two cores. For a stronger model, more --games\n" +
 			"a generation is what measured: the built-in model patterns-v2 is generation 5 of\n" +
-			"--games 3000 --gen0-games 600 --generations 5 --gate-games 400 --anchor-games 0\n" +
-			"--strength-games 0, 9 CPU-minutes (docs/BENCHMARKS.md).\n" +
+			"--preset baseline --games 3000 --gen0-games 600 --generations 5 --gate-games 400\n" +
+			"--anchor-games 0 --strength-games 0, 9 CPU-minutes (docs/BENCHMARKS.md; it was made when\n" +
+			"the baseline was generation 0's default, so its file's command has no --preset).\n" +
 			"Progress goes to stderr.\n\n" +
 			"The rules flags (--variant majority, --no-capture-limit, ...) set the rules of every game,\n" +
 			"self-play and matches. --match-engine sets every match player's search as comma-separated\n" +
@@ -73,6 +80,14 @@ func newTrainCommand() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := run.check(); err != nil {
 				return err
+			}
+			if preset != "" {
+				if err := c.WithPreset(preset); err != nil {
+					return fmt.Errorf("--%w", err)
+				}
+			}
+			if !cmd.Flags().Changed("pool") {
+				c.Pool = train.DefaultPool(c.Gen0)
 			}
 			r, err := rf.rules()
 			if err != nil {
@@ -113,8 +128,9 @@ func newTrainCommand() *cobra.Command {
 		"seed":           "seed of everything random",
 		"resume":         "continue the run in --out: keep the finished stages, run the rest",
 	}, "shard", "shards")
-	fs.IntVar(&c.Generations, "generations", c.Generations, "generations to train after generation 0 (the built-in engine)")
-	fs.Int64Var(&c.Gen0Games, "gen0-games", 0, "self-play games of a generation whose data generation 0 (the built-in playout engine, several times dearer a game) plays, the first (0: --games)")
+	fs.IntVar(&c.Generations, "generations", c.Generations, "generations to train after generation 0 (the shipped model, or --preset's engine)")
+	fs.StringVar(&preset, "preset", "", "generation 0's engine (its search in self-play and matches, and its evaluator): "+runspec.PresetHelp())
+	fs.Int64Var(&c.Gen0Games, "gen0-games", 0, "self-play games of a generation whose data generation 0 plays, the first (0: --games; under --preset baseline its playouts make a game several times dearer)")
 	fs.IntVar(&c.SelfPlay.Sims, "sims", c.SelfPlay.Sims, "self-play simulations per move (a count, never a time)")
 	fs.StringVar(&matchEngine, "match-engine", mcts.Engine{Settings: c.Match}.Text("sims"),
 		"every match player's search settings as comma-separated engine flags key=value (as pipeline's --match-engine; value-leaf players use --model-cpuct)")
@@ -135,7 +151,7 @@ func newTrainCommand() *cobra.Command {
 	fs.IntVar(&c.AnchorGames, "anchor-games", c.AnchorGames, "games against each anchor per generation (even; 0: none)")
 	fs.IntVar(&c.PoolGames, "pool-games", c.PoolGames, "games of each generation against each pool opponent, besides its gate: --pool-depth generations before it and each --pool model (even; 0: none); every match of the run goes into one rating fit, the ladder's Elo")
 	fs.IntVar(&c.PoolDepth, "pool-depth", c.PoolDepth, "earlier generations each generation plays in the pool (its gate's opponent aside)")
-	fs.StringArrayVar(&c.Pool, "pool", c.Pool, "a model every generation plays in the pool: a model file or an --evaluator name (repeatable); the first is the ladder's Elo 0 (without one, generation 0)")
+	fs.StringArrayVar(&c.Pool, "pool", c.Pool, "a model every generation plays in the pool: a model file or an --evaluator name (repeatable); the first is the ladder's Elo 0 (without one, generation 0; default none, or best under --preset baseline)")
 	fs.IntVar(&c.StrengthGames, "strength-games", c.StrengthGames, "games of each match of the final comparison at equal simulations and equal time (even; 0: none; a finished run resumed with another number replays that comparison)")
 	fs.StringArrayVar(&c.Baselines, "baseline", nil, "a model file the champion also plays in the final comparison, at equal simulations and at equal time as calibrated for the run's engines (repeatable; a finished run resumed with other baselines replays that comparison)")
 	fs.BoolVar(&c.Quiet, "quiet", false, "no progress on stderr")

@@ -46,12 +46,19 @@ type Config struct {
 	// Generations is the number of generations trained after generation 0.
 	Generations int
 	// Gen0Games, where above 0, counts the self-play games of a generation
-	// whose data generation 0 plays (the first): the built-in playout
-	// engine's games cost several times a trained model's and only start
-	// the loop. 0: Run.Games.
+	// whose data generation 0 plays (the first): under the baseline
+	// (playouts, WithPreset "baseline") those games cost several times a
+	// trained model's and only start the loop. 0: Run.Games.
 	Gen0Games int64
+	// Gen0 is the evaluator generation 0 plays, a name of eval's registry
+	// (eval.BestName, the shipped model, by default; mcts.MaterialName
+	// under the baseline): generation 0 is the champion of the first data,
+	// the opponent of generation 1's gate and an anchor.
+	Gen0 string
 	// SelfPlay is the search setting of the self-play games (noise and
-	// temperature for diversity), SelfPlay.Sims simulations a move.
+	// temperature for diversity), SelfPlay.Sims simulations a move:
+	// generation 0 plays it as it is, a trained champion with value leaves
+	// at ModelCPUCT.
 	SelfPlay mcts.Settings
 	// Rules are the rules of every game.
 	Rules rules.Rules
@@ -60,11 +67,10 @@ type Config struct {
 	// Fit is how each generation's model is fitted.
 	Fit fit.ModelFitOptions
 	// Match is the search setting of every match player (no noise, no
-	// temperature): generation 0 plays it with playouts and the material
-	// evaluator, a trained generation with value leaves and its model,
-	// the material anchor with value leaves and material. ModelCPUCT is
-	// the exploration constant of value-leaf players, in matches and in
-	// self-play.
+	// temperature): generation 0 plays it as it is with Gen0, a trained
+	// generation with value leaves and its model, the material anchor
+	// with value leaves and material. ModelCPUCT is the exploration
+	// constant of value-leaf players, in matches and in self-play.
 	Match      mcts.Settings
 	ModelCPUCT float64
 	// GateGames is the number of games of each gate (even: colour-swapped
@@ -109,27 +115,61 @@ type Config struct {
 	Quiet bool
 }
 
-// DefaultConfig returns the defaults: 3 generations of 400 self-play games
-// (runspec.TrainEngine: 200 simulations a move, noise 0.25, 20 sampled
-// plies), fits of a pattern value head (colour-blind by construction) and
-// a prior on the latest 2 generations with TD(0.7) returns and
-// spread-scaled values, gates of 200 games that promote when the score's
-// 95% interval lies above one half, pool matches of 200 games against the
-// two generations before and the shipped model (eval.BestName, the
-// ratings' 0), anchor matches of 200 games
-// (runspec.TrainMatchEngine: 200 simulations), a final comparison of 200
-// games a match (Strength), value-leaf players at cpuct 0.5, 4 random
-// opening plies, seed 1. It finishes in about ten minutes on two cores.
+// DefaultConfig returns the defaults: generation 0 is the strongest
+// engine, the shipped model (runspec.TrainEngine: value leaves at cpuct
+// 0.5, 200 simulations a move, noise 0.25, 20 sampled plies); 3
+// generations of 400 self-play games, fits of a pattern value head
+// (colour-blind by construction) and a prior on the latest 2 generations
+// with TD(0.7) returns and spread-scaled values, gates of 200 games that
+// promote when the score's 95% interval lies above one half, pool matches
+// of 200 games against the two generations before (DefaultPool: the
+// shipped model is generation 0, the ratings' 0), anchor matches of 200
+// games (runspec.TrainMatchEngine: 200 simulations), a final comparison
+// of 200 games a match (Strength), value-leaf players at cpuct 0.5, 4
+// random opening plies, seed 1. It finishes in about ten minutes on two
+// cores.
 func DefaultConfig() Config {
-	sp := runspec.TrainEngine().Settings
+	sp := runspec.TrainEngine()
 	m := runspec.TrainMatchEngine().Settings
 	fit := fit.ModelFitOptions{Value: fit.DefaultFitOptions(), ValueHead: fit.PatternHeadKind, TDLambda: 0.7, SpreadScale: true, Prior: fit.DefaultPriorFitOptions(), PriorTemperature: 1}
 	return Config{
 		Run:         runspec.Settings{Out: "train", Games: 400, Seed: 1, RandomOpening: 4},
-		Generations: 3, SelfPlay: sp, Rules: rules.DefaultRules(), Window: 2,
+		Generations: 3, Gen0: sp.Evaluator, SelfPlay: sp.Settings, Rules: rules.DefaultRules(), Window: 2,
 		Fit: fit, Match: m, ModelCPUCT: 0.5, GateGames: 200, Gate: GateInterval, AnchorGames: 200, StrengthGames: 200,
-		PoolGames: 200, PoolDepth: 2, Pool: []string{eval.BestName},
+		PoolGames: 200, PoolDepth: 2, Pool: DefaultPool(sp.Evaluator),
 	}
+}
+
+// DefaultPool is the pool of a run whose generation 0 plays gen0: none
+// where it is the shipped model (generation 0 is then the ratings' 0 and
+// the shipped model itself), else the shipped model (eval.BestName), so
+// that every run's ladder is measured against it, as runs made under the
+// baseline were.
+func DefaultPool(gen0 string) []string {
+	if gen0 == eval.BestName {
+		return nil
+	}
+	return []string{eval.BestName}
+}
+
+// WithPreset sets generation 0's engine to the named preset's
+// (runspec.WithPreset: "best", the default, or "baseline", playouts with
+// the material evaluator at cpuct 1.5, what runs made before the strongest
+// engine was the default played): its search in self-play (SelfPlay) and
+// matches (Match), and its evaluator (Gen0). The simulations, noise and
+// sampling are kept, and the trained generations' value-leaf search
+// (ModelCPUCT) is unchanged.
+func (c *Config) WithPreset(name string) error {
+	sp, err := runspec.WithPreset(mcts.Engine{Settings: c.SelfPlay, Evaluator: c.Gen0}, name)
+	if err != nil {
+		return err
+	}
+	m, err := runspec.WithPreset(mcts.Engine{Settings: c.Match, Evaluator: c.Gen0}, name)
+	if err != nil {
+		return err
+	}
+	c.SelfPlay, c.Match, c.Gen0 = sp.Settings, m.Settings, sp.Evaluator
+	return nil
 }
 
 // Validate reports the first setting out of range, named by its train
@@ -144,6 +184,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("--games %d: want at least 2 a generation (the fit holds games out)", c.Run.Games)
 	case c.Gen0Games == 1 || c.Gen0Games < 0:
 		return fmt.Errorf("--gen0-games %d: want at least 2 (the fit holds games out), or 0 for --games", c.Gen0Games)
+	case c.Gen0 == "":
+		return errors.New("no evaluator for generation 0: want a name of eval's registry (best, material) or a model file")
 	case c.Window < 1:
 		return fmt.Errorf("--window %d: want at least 1 generation of data", c.Window)
 	case len(c.Baselines) > 0 && c.StrengthGames == 0:

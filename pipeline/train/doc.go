@@ -15,8 +15,12 @@
 //
 // # The loop
 //
-// Generation 0 is the built-in engine: capture-aware playouts with the
-// material evaluator. Generation g (g = 1, 2, ...) is made in five stages:
+// Generation 0 is Config.Gen0 at generation 0's search (Config.SelfPlay,
+// Config.Match): by default the strongest engine, the shipped model with
+// value leaves (runspec.TrainEngine); Config.WithPreset("baseline") makes
+// it capture-aware playouts with the material evaluator, what runs made
+// before played (a resume of such a run without it is refused, naming the
+// preset). Generation g (g = 1, 2, ...) is made in five stages:
 //
 //  1. self-play: the champion, the last promoted generation (0 at first),
 //     plays Config.Run.Games games at Config.SelfPlay's settings (root noise
@@ -49,7 +53,7 @@
 // After each generation one rating fit over every match of the run (gates,
 // pool and anchor matches; stats.PoolRatings, Bradley–Terry) puts every
 // player on one Elo scale, relative to the first of Config.Pool (generation
-// 0 without one): the ladder's Ratings. OUT/ladder.json, OUT/report.md and
+// 0 without one, the default: DefaultPool): the ladder's Ratings. OUT/ladder.json, OUT/report.md and
 // OUT/ladder.png are rewritten. After the last, the final comparison (Strength) plays the
 // champion against generation 1, its own value head and Config.Baselines
 // at equal simulations and at equal time.

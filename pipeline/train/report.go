@@ -16,9 +16,11 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/stats"
+	"github.com/surakarta/surakarta/mcts"
 )
 
 // writeReport writes OUT/report.md and OUT/ladder.png from the ladder.
@@ -60,6 +62,17 @@ func eloFigure(x float64) string {
 	return stats.EloText(x)
 }
 
+// gen0Text says what generation 0 is, in the report's words.
+func gen0Text(c *Config) string {
+	if c.Gen0 == mcts.MaterialName && c.Match.Leaf == mcts.LeafPlayout {
+		return "the built-in engine: playouts, material"
+	}
+	if c.Gen0 == eval.BestName {
+		return fmt.Sprintf("the shipped model, %s, with %s leaves at cpuct %g", eval.ShippedModel, c.Match.Leaf, c.Match.CPUCT)
+	}
+	return fmt.Sprintf("%s with %s leaves at cpuct %g", c.Gen0, c.Match.Leaf, c.Match.CPUCT)
+}
+
 // reportMarkdown renders the ladder as a Markdown table.
 func reportMarkdown(c *Config, l *Ladder) string {
 	var b strings.Builder
@@ -69,7 +82,7 @@ func reportMarkdown(c *Config, l *Ladder) string {
 		fmt.Fprintf(&b, " (`%s`: play it as the ladder did with `--evaluator %s --leaf value --cpuct %g`)", l.ChampionModel, l.ChampionModel, c.ModelCPUCT)
 	}
 	b.WriteString(".\n\nElo with 95% intervals from the pentanomial distribution of colour-swapped pairs; ")
-	b.WriteString("anchors: generation 0 (the built-in engine: playouts, material) and material with value leaves, at the match settings. ")
+	fmt.Fprintf(&b, "anchors: generation 0 (%s) and material with value leaves, at the match settings. ", gen0Text(c))
 	b.WriteString("Value log-loss is the value head's on held-out games (material-only baseline in brackets); ")
 	b.WriteString("prior cross-entropy is against the search's visit shares on held-out positions (uniform priors in brackets; the shares' own entropy is the floor).\n\n")
 	b.WriteString("| gen | data by | positions | value log-loss | scale | prior CE (uniform) | entropy | top-1 | gate opponent | gate W-D-L | gate Elo | promoted | Elo over gen 1 (chained) | Elo vs gen 0 | Elo vs material | Elo (one fit) |\n")

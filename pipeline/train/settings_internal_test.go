@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/base/stats"
+	"github.com/surakarta/surakarta/mcts"
 )
 
 // TestSettingsDiffsNameEachSetting: a resume with other settings is told
@@ -21,7 +23,7 @@ func TestSettingsDiffsNameEachSetting(t *testing.T) {
 	mine.GateGames = have.GateGames + 2
 	mine.Generations = have.Generations + 3
 	mine.StrengthGames = have.StrengthGames + 200
-	got := settingsDiffs(mine.settings(), have.settings())
+	got := settingsDiffs(mine.settings(""), have.settings(""))
 	want := []dataset.SettingDiff{{Setting: "selfplay_engine.sims", Mine: "60", Have: "50"},
 		{Setting: "gate_games", Mine: strconv.Itoa(mine.GateGames), Have: strconv.Itoa(have.GateGames)}}
 	if !slices.Equal(got, want) {
@@ -36,21 +38,63 @@ func TestSettingsDiffsNameEachSetting(t *testing.T) {
 func TestRunsBeforeGateRulesResumeUnderTheHalfRule(t *testing.T) {
 	old := DefaultConfig()
 	old.Gate = ""
-	have := old.settings() // "gate" omitted, as those runs wrote it
+	have := old.settings("") // "gate" omitted, as those runs wrote it
 	if strings.Contains(string(have), `"gate"`) {
 		t.Fatalf("settings %s: want no gate key", have)
 	}
 	half, interval := DefaultConfig(), DefaultConfig()
 	half.Gate = GateHalf
-	if !sameSettings(half.settings(), have) {
+	if !sameSettings(half.settings(""), have) {
 		t.Errorf("--gate half does not resume a run recorded without a gate")
 	}
-	got := settingsDiffs(interval.settings(), have)
+	got := settingsDiffs(interval.settings(""), have)
 	if want := []dataset.SettingDiff{{Setting: "gate", Mine: "interval", Have: "half"}}; !slices.Equal(got, want) {
 		t.Errorf("diffs %+v, want %+v", got, want)
 	}
 	if msg := (&SettingsMismatchError{Out: "t", Diffs: got}).Error(); !strings.Contains(msg, "--gate: this run") {
 		t.Errorf("refusal %q: want it to name --gate", msg)
+	}
+}
+
+// formerDefaultSettings is the settings document DefaultConfig recorded
+// before generation 0 became the shipped model (generation 0 the
+// material evaluator with playouts at cpuct 1.5), as main at 5bdfaae
+// wrote it.
+const formerDefaultSettings = `{"generations":3,"games":400,"selfplay_engine":{"sims":200,"cpuct":1.5,"leaf":"playout","playout_plies":40,"playout_capture_prob":0.9,"solver":true,"noise_weight":0.25,"noise_alpha":10,"temperature_plies":20,"temperature":1,"max_nodes":1048576,"reuse_tree":true,"evaluator":""},"rules":"variant=standard,no-capture-limit=50,repetition=3,no-moves=loss","random_opening":4,"window":2,"fit":{"value":{"model":"ridge","lambda":0.0001,"holdout":0.2,"blend":0,"seed":1,"max_iterations":500,"workers":0,"color_blind":false,"rows_hint":0},"td_lambda":0.7,"spread_scale":true,"value_head":"patterns","prior":{"lambda":0.0001,"holdout":0.2,"seed":1,"max_iterations":200,"workers":0},"no_prior":false,"prior_temperature":1},"match_engine":{"sims":200,"cpuct":1.5,"leaf":"playout","playout_plies":40,"playout_capture_prob":0.9,"solver":true,"noise_weight":0,"noise_alpha":10,"temperature_plies":0,"temperature":1,"max_nodes":1048576,"reuse_tree":true,"evaluator":""},"model_cpuct":0.5,"gate_games":200,"gate":"interval","anchor_games":200,"strength_games":200,"pool_games":200,"pool_depth":2,"pool":["best"],"seed":1}`
+
+// TestFormerDefaultRunsResumeUnderPresetBaseline: generation 0 is the
+// shipped model by default; a run made when it was the baseline resumes
+// with --preset baseline (the same settings document, byte for byte, the
+// pool the shipped model again) and is refused under today's defaults
+// with the preset named.
+func TestFormerDefaultRunsResumeUnderPresetBaseline(t *testing.T) {
+	def := DefaultConfig()
+	if def.Gen0 != eval.BestName || def.SelfPlay.Leaf != mcts.LeafValue || def.Match.Leaf != mcts.LeafValue || def.Pool != nil {
+		t.Errorf("default generation 0: %s with %v leaves (matches %v), pool %v; want the shipped model with value leaves and no pool",
+			def.Gen0, def.SelfPlay.Leaf, def.Match.Leaf, def.Pool)
+	}
+	base := DefaultConfig()
+	if err := base.WithPreset("baseline"); err != nil {
+		t.Fatal(err)
+	}
+	base.Pool = DefaultPool(base.Gen0)
+	if got := string(base.settings(mcts.MaterialName)); got != formerDefaultSettings {
+		t.Errorf("--preset baseline records\n%s\nwant the former default's\n%s", got, formerDefaultSettings)
+	}
+	mine := def.settings(eval.ShippedIdentity())
+	if sameSettings(mine, []byte(formerDefaultSettings)) {
+		t.Fatal("today's defaults resume a run of the former default")
+	}
+	err := &SettingsMismatchError{Out: "t", Diffs: settingsDiffs(mine, []byte(formerDefaultSettings)),
+		FormerDefault: madeUnderBaseline(mine, []byte(formerDefaultSettings))}
+	for _, want := range []string{"--preset: this run " + eval.ShippedIdentity() + ", the run ", "selfplay_engine.leaf",
+		"played by the former default engine", "add --preset baseline (with --resume) to continue it"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("refusal lacks %q:\n%s", want, err)
+		}
+	}
+	if madeUnderBaseline(base.settings(mcts.MaterialName), []byte(formerDefaultSettings)) {
+		t.Error("a baseline run resumed under the baseline is said to differ from it")
 	}
 }
 

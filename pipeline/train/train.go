@@ -32,9 +32,13 @@ import (
 // settings are the parts of a Config that decide a run's results: a run is
 // resumed only with the same.
 type settings struct {
-	Generations   int                 `json:"generations"`
-	Games         int64               `json:"games"`
-	Gen0Games     int64               `json:"gen0_games,omitempty"`
+	Generations int   `json:"generations"`
+	Games       int64 `json:"games"`
+	Gen0Games   int64 `json:"gen0_games,omitempty"`
+	// Gen0 is generation 0's evaluator by its identity (eval.Opened),
+	// absent for the material evaluator, what every run made before
+	// generation 0 had a choice played.
+	Gen0          string              `json:"gen0,omitempty"`
 	SelfPlay      dataset.EngineJSON  `json:"selfplay_engine"`
 	Rules         string              `json:"rules"`
 	RandomOpening int                 `json:"random_opening"`
@@ -52,9 +56,14 @@ type settings struct {
 	Seed          uint64              `json:"seed"`
 }
 
-func (c *Config) settings() json.RawMessage {
+// settings is the run's settings document; gen0 is generation 0's
+// evaluator's identity.
+func (c *Config) settings(gen0 string) json.RawMessage {
+	if gen0 == mcts.MaterialName {
+		gen0 = ""
+	}
 	s := settings{
-		Generations: c.Generations, Games: c.Run.Games, Gen0Games: c.Gen0Games, SelfPlay: dataset.EngineJSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
+		Generations: c.Generations, Games: c.Run.Games, Gen0Games: c.Gen0Games, Gen0: gen0, SelfPlay: dataset.EngineJSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
 		Rules: c.rules().String(), RandomOpening: c.Run.RandomOpening, Window: c.Window, Fit: c.Fit,
 		Match: dataset.EngineJSON(mcts.Engine{Settings: c.Match}.Describe()), ModelCPUCT: c.ModelCPUCT,
 		GateGames: c.GateGames, Gate: c.Gate, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames,
@@ -108,6 +117,10 @@ func settingsDiffs(mine, have json.RawMessage) []dataset.SettingDiff {
 type SettingsMismatchError struct {
 	Out   string
 	Diffs []dataset.SettingDiff
+	// FormerDefault says that the run was made under the baseline's
+	// generation 0 (the former default) and this one is not: the error
+	// then names --preset baseline.
+	FormerDefault bool
 }
 
 // Error says each differing setting in selfplay's form, by the train flag
@@ -123,9 +136,40 @@ func (e *SettingsMismatchError) Error() string {
 			lines = append(lines, fmt.Sprintf("%s (ladder.json settings): this run %s, the run %s", d.Setting, d.Mine, d.Have))
 		}
 	}
+	note := ""
+	if e.FormerDefault {
+		note = "\n" + runspec.FormerDefaultNote("add --preset baseline (with --resume)")
+	}
 	return fmt.Sprintf("%s holds a training run with other settings:\n  %s\n"+
-		"--resume continues a run with its own settings: repeat them, or choose another --out",
-		e.Out, strings.Join(lines, "\n  "))
+		"--resume continues a run with its own settings: repeat them, or choose another --out%s",
+		e.Out, strings.Join(lines, "\n  "), note)
+}
+
+// madeUnderBaseline reports whether a run's settings document have
+// records a generation 0 of the baseline (the material evaluator with the
+// baseline's search, as every run made before the strongest engine became
+// generation 0's default) and mine does not.
+func madeUnderBaseline(mine, have json.RawMessage) bool {
+	var m, h settings
+	if json.Unmarshal(mine, &m) != nil || json.Unmarshal(have, &h) != nil || h.Gen0 != "" {
+		return false
+	}
+	return runspec.DescribedMadeUnderBaseline(gen0Description(m), gen0Description(h))
+}
+
+// gen0Description is generation 0's self-play engine as a settings
+// document records it, the material evaluator where it names none.
+func gen0Description(s settings) string {
+	var e map[string]any
+	if json.Unmarshal([]byte(s.SelfPlay), &e) != nil {
+		return ""
+	}
+	e["evaluator"] = mcts.MaterialName
+	if s.Gen0 != "" {
+		e["evaluator"] = s.Gen0
+	}
+	b, _ := json.Marshal(e)
+	return string(b)
 }
 
 // settingFlag names the train flag that sets a key of the ladder's
@@ -144,6 +188,8 @@ func settingFlag(key string) (string, bool) {
 		return "color-blind", true
 	case "fit.td_lambda", "fit.spread_scale", "fit.no_prior", "fit.prior_temperature":
 		return strings.TrimPrefix(key, "fit."), true
+	case "gen0":
+		return "preset", true
 	case "games", "window", "gate", "gate_games", "pool_games", "pool_depth", "pool", "anchor_games", "strength_games", "random_opening", "seed", "rules":
 		return key, true
 	}
@@ -166,12 +212,15 @@ type player struct {
 }
 
 type runner struct {
-	cfg       Config
-	ladder    Ladder
-	players   map[int]player
-	baselines []player
-	pool      []player
-	start     time.Time
+	cfg Config
+	// gen0Identity is generation 0's evaluator's identity, as its
+	// self-play data records it ("material", or a model's hash).
+	gen0Identity string
+	ladder       Ladder
+	players      map[int]player
+	baselines    []player
+	pool         []player
+	start        time.Time
 }
 
 // Run trains cfg.Generations generations (see the package documentation)
@@ -197,7 +246,12 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.players[0] = player{name: "gen-00 (built-in: playouts, material)", cfg: c.matchEngine(false), ev: mat.Evaluator}
+	gen0, err := eval.OpenEvaluator(c.Gen0)
+	if err != nil {
+		return nil, fmt.Errorf("generation 0: %w", err)
+	}
+	r.gen0Identity = gen0.Identity
+	r.players[0] = player{name: gen0Name(c, gen0.Identity), cfg: c.matchEngine(false), ev: gen0.Evaluator, hash: gen0Hash(gen0.Identity)}
 	material := player{name: "material value leaves", cfg: c.matchEngine(true), ev: mat.Evaluator}
 	for _, path := range c.Baselines {
 		p, err := r.baseline(path)
@@ -218,13 +272,14 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 		return nil, err
 	}
 	defer dir.Release()
-	r.ladder = Ladder{Format: LadderFormat, Settings: c.settings()}
+	r.ladder = Ladder{Format: LadderFormat, Settings: c.settings(gen0.Identity)}
 	var old Ladder
 	switch err := atomicfile.ReadJSON(c.path(LadderFile), &old); {
 	case err == nil && !c.Run.Resume:
 		return nil, fmt.Errorf("%s holds a training run and no run is writing it: add --resume to continue it, or choose another --out", c.Run.Out)
 	case err == nil && !sameSettings(old.Settings, r.ladder.Settings):
-		return nil, &SettingsMismatchError{Out: c.Run.Out, Diffs: settingsDiffs(r.ladder.Settings, old.Settings)}
+		return nil, &SettingsMismatchError{Out: c.Run.Out, Diffs: settingsDiffs(r.ladder.Settings, old.Settings),
+			FormerDefault: madeUnderBaseline(r.ladder.Settings, old.Settings)}
 	case err != nil && !errors.Is(err, os.ErrNotExist):
 		return nil, fmt.Errorf("%s: %w", c.path(LadderFile), err)
 	case err != nil && !c.Run.Resume:
@@ -274,6 +329,26 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 		}
 	}
 	return &r.ladder, nil
+}
+
+// gen0Name is generation 0's name in the ladder and its matches' keys:
+// under the baseline the name runs have always recorded, else the
+// evaluator as Config.Gen0 gives it ("gen-00 (best)").
+func gen0Name(c *Config, identity string) string {
+	if identity == mcts.MaterialName && c.Match.Leaf == mcts.LeafPlayout {
+		return "gen-00 (built-in: playouts, material)"
+	}
+	return fmt.Sprintf("gen-00 (%s)", c.Gen0)
+}
+
+// gen0Hash is generation 0's hash in its matches' keys: its evaluator's
+// identity (a changed shipped model is another generation 0), "" for
+// material, as runs have always recorded.
+func gen0Hash(identity string) string {
+	if identity == mcts.MaterialName {
+		return ""
+	}
+	return identity
 }
 
 // toGo says how long the run has left after generation g, el into it:
@@ -424,7 +499,7 @@ func fillHeads(gen *Generation, mf *eval.ModelFile) {
 func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 	c := &r.cfg
 	p := r.players[champ]
-	name := "material"
+	name := r.gen0Identity
 	if champ > 0 {
 		name = fmt.Sprintf("model gen-%02d sha256:%s", champ, p.hash)
 	}

@@ -94,6 +94,13 @@ func tinyConfig(out string) Config {
 	c.Run.Out, c.Generations, c.Run.Games = out, 2, 12
 	c.SelfPlay.Sims, c.Match.Sims = 8, 8
 	c.GateGames, c.AnchorGames, c.StrengthGames, c.PoolGames = 4, 2, 0, 2 // the final comparison times the engines: not reproducible
+	// Generation 0 the baseline (playouts, material): a model fitted on
+	// a dozen games beats it and is promoted, which these runs need to
+	// test the loop; against the shipped model, the default generation 0,
+	// it loses every gate (TestGenerationZeroIsTheShippedModel plays it).
+	if err := c.WithPreset("baseline"); err != nil {
+		panic(err)
+	}
 	// The generations' own pool: TestPoolRatesEveryGenerationOnOneScale
 	// adds models.
 	c.Pool = nil
@@ -462,5 +469,38 @@ func TestAnInterruptedSelfPlaySaysWhatItKept(t *testing.T) {
 	}
 	if kept == 0 || said != kept {
 		t.Fatalf("train says %d games kept (%v); the resume finds %d", said, err, kept)
+	}
+}
+
+// TestGenerationZeroIsTheShippedModel: without a preset generation 0 is
+// the strongest engine: the shipped model plays the first data (its
+// identity recorded as the dataset's evaluator) and generation 1's gate,
+// with value leaves at cpuct 0.5, and is the ratings' 0 (no pool).
+func TestGenerationZeroIsTheShippedModel(t *testing.T) {
+	dir := t.TempDir()
+	c := tinyConfig(dir)
+	d := DefaultConfig()
+	c.SelfPlay.Leaf, c.SelfPlay.CPUCT, c.Match.Leaf, c.Match.CPUCT, c.Gen0 = d.SelfPlay.Leaf, d.SelfPlay.CPUCT, d.Match.Leaf, d.Match.CPUCT, d.Gen0
+	c.Generations, c.AnchorGames, c.PoolGames = 1, 0, 0
+	l, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := l.Generations[0]
+	if g.Gate.B != "gen-00 (best)" || l.Ratings == nil || l.Ratings.Anchor != "gen-00 (best)" {
+		t.Errorf("generation 1's gate against %q, ratings %+v; want generation 0 the shipped model, the ratings' 0", g.Gate.B, l.Ratings)
+	}
+	m, ok, err := dataset.ReadManifest(filepath.Join(dir, genDir(1), DataDir), c.Rules.Variant.String())
+	if err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	for _, want := range []string{`"leaf":"value"`, `"cpuct":0.5`, `"evaluator":"` + eval.ShippedIdentity() + `"`} {
+		if !strings.Contains(string(m.Engine), want) {
+			t.Errorf("generation 1's data was played by %s; want %s (the shipped model)", m.Engine, want)
+		}
+	}
+	report, _ := os.ReadFile(filepath.Join(dir, ReportFile))
+	if !strings.Contains(string(report), "anchors: generation 0 (the shipped model, "+eval.ShippedModel+", with value leaves at cpuct 0.5)") {
+		t.Errorf("report.md does not say generation 0 is the shipped model:\n%s", report)
 	}
 }

@@ -22,8 +22,8 @@ import (
 //	match                 800  analysis's                             match --a/--b
 //	pipeline              400  study's, no tables                     pipeline's self-play
 //	pipeline match        200  analysis's                             pipeline's matches
-//	train                 200  self-play's on BaselineEngine          train's generation 0
-//	train match           200  BaselineEngine                         train's matches
+//	train                 200  self-play's                            train's generation 0
+//	train match           200  StrongestEngine                        train's matches
 //
 // Analysis searches one position, so it can spend 10,000 simulations; the
 // commands that play many games spend 800; the one-command jobs are sized
@@ -113,17 +113,18 @@ func PipelineEngine() mcts.Engine {
 // eval strength).
 func PipelineMatchEngine() mcts.Engine { return withSims(AnalysisEngine(), 200) }
 
-// TrainEngine is the self-play settings of a training run's generation 0:
-// the baseline's search (playouts, cpuct 1.5; pipeline/train's generation
-// 0 is the built-in material engine, and its trained generations search
-// with value leaves at its --model-cpuct) with self-play's noise and
-// sampling, at 200 simulations a move.
-func TrainEngine() mcts.Engine { return withSims(selfPlayOf(BaselineEngine()), 200) }
+// TrainEngine is the engine of a training run's generation 0, the first
+// data's: the strongest engine (the shipped model is generation 0's
+// champion) with self-play's noise and sampling, at 200 simulations a
+// move. Its trained generations search as it does, with value leaves at
+// train's --model-cpuct and their own models. Runs made before it played
+// the baseline here (train --preset baseline).
+func TrainEngine() mcts.Engine { return withSims(selfPlayOf(StrongestEngine()), 200) }
 
 // TrainMatchEngine is the search of a training run's match players: the
-// baseline's search (generation 0's, as TrainEngine) at 200 simulations a
-// move.
-func TrainMatchEngine() mcts.Engine { return withSims(BaselineEngine(), 200) }
+// strongest engine's (generation 0's, as TrainEngine) at 200 simulations
+// a move.
+func TrainMatchEngine() mcts.Engine { return withSims(StrongestEngine(), 200) }
 
 // withSims returns e at n simulations a move.
 func withSims(e mcts.Engine, n int) mcts.Engine {
