@@ -67,8 +67,8 @@ var (
 // TestProtocolDocTranscriptReproduces: the session in docs/PROTOCOL.md is
 // what `surakarta engine` answers to its exact lines, so the page cannot go
 // stale. Everything must match to the character except what the page says
-// varies from run to run: times, and the search of a movetime budget or of
-// a search cut short by stop, whose info line must only have the form of
+// varies from run to run: times, and the search of a movetime budget, of a
+// clock or of a search cut short by stop, whose info line must only have the form of
 // one and whose bestmove only be a move.
 func TestProtocolDocTranscriptReproduces(t *testing.T) {
 	tr := readTranscript(t)
@@ -84,7 +84,8 @@ func TestProtocolDocTranscriptReproduces(t *testing.T) {
 		switch {
 		case l.sent:
 			stopped := i+1 < len(tr.lines) && tr.lines[i+1].sent && tr.lines[i+1].text == "stop"
-			varies = strings.HasPrefix(l.text, "go ") && (strings.Contains(l.text, "movetime") || stopped) ||
+			timed := strings.Contains(l.text, "movetime") || strings.Contains(l.text, "redtime")
+			varies = strings.HasPrefix(l.text, "go ") && (timed || stopped) ||
 				varies && l.text == "stop"
 			continue
 		case l.elided:

@@ -40,7 +40,7 @@ func ParseBudgetKinds(text string) ([]BudgetKind, error) {
 	for _, w := range fields(text) {
 		k := slices.Index(budgetNames[:], w)
 		if k <= int(Default) {
-			return nil, fmt.Errorf("id budgets: unknown budget %q, want sims, nodes or movetime", w)
+			return nil, fmt.Errorf("id budgets: unknown budget %q, want sims, nodes, movetime or clock", w)
 		}
 		if !slices.Contains(out, BudgetKind(k)) {
 			out = append(out, BudgetKind(k))

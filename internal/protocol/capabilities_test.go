@@ -41,9 +41,9 @@ func TestCapabilitiesParsePrintAndCheck(t *testing.T) {
 		want string
 	}{
 		{Budget{}, noRep, ""},
-		{Budget{Sims, 5}, majority, ""},
-		{Budget{MoveTime, 100}, noRep, ""},
-		{Budget{Nodes, 5}, noRep, "it takes go budgets sims, movetime (id budgets), not go nodes 5"},
+		{Budget{Kind: Sims, N: 5}, majority, ""},
+		{Budget{Kind: MoveTime, N: 100}, noRep, ""},
+		{Budget{Kind: Nodes, N: 5}, noRep, "it takes go budgets sims, movetime (id budgets), not go nodes 5"},
 		{Budget{}, rules.DefaultRules(), "it plays repetition=0 only (id rules), not the repetition=3 of these rules"},
 	} {
 		err := c.Check(tc.b, tc.r)
@@ -51,7 +51,7 @@ func TestCapabilitiesParsePrintAndCheck(t *testing.T) {
 			t.Errorf("%v under %v: %v, want %q", tc.b, tc.r, err, tc.want)
 		}
 	}
-	if err := (Capabilities{}).Check(Budget{Nodes, 1}, rules.DefaultRules()); err != nil {
+	if err := (Capabilities{}).Check(Budget{Kind: Nodes, N: 1}, rules.DefaultRules()); err != nil {
 		t.Errorf("an engine that lists nothing was refused: %v", err)
 	}
 	for _, bad := range []string{"variant=", "repetition repetition", "komi=6", "variant=standard||majority"} {

@@ -3,6 +3,7 @@ package protocol
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -69,14 +70,26 @@ const (
 	Sims                // simulations (playouts) of a tree search
 	Nodes               // nodes, as the engine counts them
 	MoveTime            // milliseconds of wall-clock time
+	Clock               // each side's time left and increment: the engine manages its time
 )
 
-var budgetNames = [...]string{Sims: "sims", Nodes: "nodes", MoveTime: "movetime"}
+var budgetNames = [...]string{Sims: "sims", Nodes: "nodes", MoveTime: "movetime", Clock: "clock"}
 
-// Budget is how much a go may spend: N units of Kind.
+// The words of a Clock budget in a go command, each followed by
+// milliseconds: each side's time left on its clock and its increment, red
+// (the side that moves first) then black, as UCI's wtime, btime, winc,
+// binc.
+var clockWords = [...]string{"redtime", "blacktime", "redinc", "blackinc"}
+
+// Budget is how much a go may spend: N units of Kind, or for a Clock the
+// clocks.
 type Budget struct {
 	Kind BudgetKind
 	N    int64
+	// Time and Inc are a Clock budget's milliseconds, indexed by side
+	// (0 red, the first player; 1 black): the time left on each side's
+	// clock and the increment each gets after its move.
+	Time, Inc [2]int64
 }
 
 // MaxBudget bounds a budget's count so that a millisecond budget converts
@@ -84,8 +97,17 @@ type Budget struct {
 const MaxBudget = 1 << 43
 
 // String returns the budget as a go command's arguments: "sims 800",
-// "movetime 100", or "" for Default.
+// "movetime 100", "redtime 10000 blacktime 9500 redinc 100 blackinc 100",
+// or "" for Default.
 func (b Budget) String() string {
+	if b.Kind == Clock {
+		v := [4]int64{b.Time[0], b.Time[1], b.Inc[0], b.Inc[1]}
+		out := make([]string, 0, 8)
+		for i, w := range clockWords {
+			out = append(out, w, strconv.FormatInt(v[i], 10))
+		}
+		return strings.Join(out, " ")
+	}
 	if b.Kind == Default || int(b.Kind) >= len(budgetNames) {
 		return ""
 	}
@@ -93,14 +115,18 @@ func (b Budget) String() string {
 }
 
 // ParseBudget parses a go command's arguments as Budget.String writes
-// them; "" is Default.
+// them; "" is Default. A clock's words may come in any order; redtime and
+// blacktime must be given, an increment left out is 0.
 func ParseBudget(s string) (Budget, error) {
 	f := strings.Fields(s)
 	if len(f) == 0 {
 		return Budget{}, nil
 	}
+	if slices.Contains(clockWords[:], f[0]) {
+		return parseClock(s, f)
+	}
 	if len(f) != 2 {
-		return Budget{}, fmt.Errorf("budget %q: want one of sims N, nodes N or movetime MS", s)
+		return Budget{}, fmt.Errorf("budget %q: want one of sims N, nodes N, movetime MS or redtime MS blacktime MS [redinc MS] [blackinc MS]", s)
 	}
 	var b Budget
 	switch f[0] {
@@ -111,13 +137,46 @@ func ParseBudget(s string) (Budget, error) {
 	case "movetime":
 		b.Kind = MoveTime
 	default:
-		return Budget{}, fmt.Errorf("budget %q: unknown kind %q, want sims, nodes or movetime", s, f[0])
+		return Budget{}, fmt.Errorf("budget %q: unknown kind %q, want sims, nodes, movetime or redtime, blacktime, redinc, blackinc", s, f[0])
 	}
 	n, err := strconv.ParseInt(f[1], 10, 64)
 	if err != nil || n < 1 || n > MaxBudget {
 		return Budget{}, fmt.Errorf("budget %q: %q is not a whole number from 1 to %d", s, f[1], int64(MaxBudget))
 	}
 	b.N = n
+	return b, nil
+}
+
+// parseClock parses a Clock budget's words and milliseconds (f, the
+// fields of s).
+func parseClock(s string, f []string) (Budget, error) {
+	b := Budget{Kind: Clock}
+	if len(f)%2 != 0 {
+		return Budget{}, fmt.Errorf("budget %q: a clock is words each followed by milliseconds: redtime MS blacktime MS [redinc MS] [blackinc MS]", s)
+	}
+	var seen [len(clockWords)]bool
+	for i := 0; i < len(f); i += 2 {
+		k := slices.Index(clockWords[:], f[i])
+		if k < 0 {
+			return Budget{}, fmt.Errorf("budget %q: %q is not a clock's word (redtime, blacktime, redinc, blackinc)", s, f[i])
+		}
+		if seen[k] {
+			return Budget{}, fmt.Errorf("budget %q: %s given twice", s, f[i])
+		}
+		seen[k] = true
+		n, err := strconv.ParseInt(f[i+1], 10, 64)
+		if err != nil || n < 0 || n > MaxBudget {
+			return Budget{}, fmt.Errorf("budget %q: %s %q is not a whole number of milliseconds from 0 to %d", s, f[i], f[i+1], int64(MaxBudget))
+		}
+		if k < 2 {
+			b.Time[k] = n
+		} else {
+			b.Inc[k-2] = n
+		}
+	}
+	if !seen[0] || !seen[1] {
+		return Budget{}, fmt.Errorf("budget %q: a clock needs both sides' time left: redtime MS blacktime MS", s)
+	}
 	return b, nil
 }
 

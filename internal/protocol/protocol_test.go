@@ -43,9 +43,11 @@ func TestParseCommandReadsEveryCommand(t *testing.T) {
 		{"position startpos moves b2-b3 e5-e4", Command{Kind: SetPosition, FEN: rules.StartFEN, Moves: []string{"b2-b3", "e5-e4"}}},
 		{"position fen " + fen + " moves b4-b5", Command{Kind: SetPosition, FEN: fen, Moves: []string{"b4-b5"}}},
 		{"go", Command{Kind: Go}},
-		{"go sims 800", Command{Kind: Go, Budget: Budget{Sims, 800}}},
-		{"go\tnodes 5", Command{Kind: Go, Budget: Budget{Nodes, 5}}},
-		{"go movetime 100", Command{Kind: Go, Budget: Budget{MoveTime, 100}}},
+		{"go sims 800", Command{Kind: Go, Budget: Budget{Kind: Sims, N: 800}}},
+		{"go\tnodes 5", Command{Kind: Go, Budget: Budget{Kind: Nodes, N: 5}}},
+		{"go movetime 100", Command{Kind: Go, Budget: Budget{Kind: MoveTime, N: 100}}},
+		{"go redtime 10000 blacktime 9500 redinc 100 blackinc 50", Command{Kind: Go, Budget: Budget{Kind: Clock, Time: [2]int64{10000, 9500}, Inc: [2]int64{100, 50}}}},
+		{"go blacktime 0 redtime 7", Command{Kind: Go, Budget: Budget{Kind: Clock, Time: [2]int64{7, 0}}}},
 		{"stop", Command{Kind: Stop}},
 		{"quit", Command{Kind: Quit}},
 	} {
@@ -69,6 +71,11 @@ func TestParseCommandRefusesMalformedLines(t *testing.T) {
 		{"go sims 10 nodes 5", "one of"},
 		{"go depth 3", `unknown kind "depth"`},
 		{"go movetime 99999999999999999", "from 1"},
+		{"go redtime 100", "both sides' time left"},
+		{"go redtime 100 blacktime", "followed by milliseconds"},
+		{"go redtime 100 blacktime 100 redtime 5", "given twice"},
+		{"go redtime 100 blacktime -1", "from 0"},
+		{"go redtime 100 blacktime 100 movetime 5", "not a clock's word"},
 		{"stop\x00", "control character"},
 	} {
 		if _, err := ParseCommand(tc.line); err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -120,7 +127,7 @@ func TestParseReplyReadsEveryReply(t *testing.T) {
 // prints as a line that parses to the same value.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"identify", "setoption sims 5", "newgame variant=majority,repetition=0", "position startpos moves b2-b3",
-		"position fen 6/2b3/1r4/6/6/5r r 0 30", "go movetime 100", "info sims 1 value 0.5 pv a1-a2", "bestmove b2xe5[top-left]",
+		"position fen 6/2b3/1r4/6/6/5r r 0 30", "go movetime 100", "go blacktime 5 redtime 6 redinc 1", "info sims 1 value 0.5 pv a1-a2", "bestmove b2xe5[top-left]",
 		"option a default b doc c", "id name x", "error e", "info string s", "\x00", "go sims 9e9"} {
 		f.Add(s)
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/protocol"
@@ -140,7 +141,7 @@ func (e *Engine) Identity() (string, string) { return e.opt.Name, e.opt.Author }
 // rules setting.
 func (e *Engine) Capabilities() protocol.Capabilities {
 	return protocol.Capabilities{
-		Budgets: []protocol.BudgetKind{protocol.Sims, protocol.Nodes, protocol.MoveTime},
+		Budgets: []protocol.BudgetKind{protocol.Sims, protocol.Nodes, protocol.MoveTime, protocol.Clock},
 		Rules:   map[string][]string{"variant": {}, "no-capture-limit": {}, "repetition": {}, "no-moves": {}},
 	}
 }
@@ -202,7 +203,8 @@ func (e *Engine) NewGame(r rules.Rules) error {
 }
 
 // Search searches g within b: sims and nodes both count simulations, a
-// movetime budget runs until ctx ends. The move is the one
+// movetime budget runs until ctx ends, a clock for the share of the side
+// to move's time that mcts.MoveTime allocates (or until ctx ends first). The move is the one
 // mcts.Searcher.Choose picks (temperature plies included).
 func (e *Engine) Search(ctx context.Context, g *rules.Game, b protocol.Budget) (protocol.Result, error) {
 	if g.Rules() != e.rules {
@@ -214,6 +216,12 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, b protocol.Budget) (
 		sims = int(min(b.N, maxSims))
 	case protocol.MoveTime:
 		sims = maxSims
+	case protocol.Clock: // the engine's own share of its clock
+		sims = maxSims
+		c := g.CurrentPlayer()
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, mcts.MoveTime(time.Duration(b.Time[c])*time.Millisecond, time.Duration(b.Inc[c])*time.Millisecond))
+		defer cancel()
 	}
 	if e.s == nil || e.s.Config().Sims != sims {
 		cfg := e.cfg

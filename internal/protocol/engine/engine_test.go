@@ -151,3 +151,19 @@ func TestSetOptionOpensTheEvaluatorOnlyWhenItChanges(t *testing.T) {
 		t.Errorf("naming the evaluator again: %v, %d opens, want 2", err, o.opens)
 	}
 }
+
+// TestClockSearchesTheSideToMovesShare: under a clock the engine searches
+// for mcts.MoveTime of the clock of the side to move, not the other's:
+// Black to move with 1 s left (a 20 ms share) and Red with 1000 s (a 40 s
+// share) answers within seconds, having searched more than once.
+func TestClockSearchesTheSideToMovesShare(t *testing.T) {
+	e := newEngine(t)
+	g, _ := rules.NewGame(rules.DefaultRules(), rules.Start())
+	g.Play(search(t, e, g, protocol.Budget{Kind: protocol.Sims, N: 10}).Move)
+	start := time.Now()
+	r := search(t, e, g, protocol.Budget{Kind: protocol.Clock, Time: [2]int64{1_000_000, 1000}, Inc: [2]int64{0, 0}})
+	if took := time.Since(start); took > 15*time.Second || r.Info.Sims < 2 {
+		t.Fatalf("black to move with 1 s on its clock searched %d simulations in %v: want its share (%v), not red's (%v)",
+			r.Info.Sims, took, mcts.MoveTime(time.Second, 0), mcts.MoveTime(1000*time.Second, 0))
+	}
+}
