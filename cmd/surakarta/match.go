@@ -23,10 +23,11 @@ func newMatchCommand() *cobra.Command {
 		fen          string
 		openingsFile string
 		asJSON       bool
+		tc           string
 	)
 	opt.Run.RandomOpening = 4
 	cmd := &cobra.Command{
-		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--go-a BUDGET] [--go-b BUDGET] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--json] [--quiet]",
+		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--go-a BUDGET] [--go-b BUDGET] [--tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--json] [--quiet]",
 		Short: "Play two engines against each other (built-in settings or external programs) and measure the Elo difference",
 		Long: "match plays --games games between engines A and B in pairs: each pair starts from\n" +
 			"--random-opening uniformly random plies and is played twice, A taking Red in the\n" +
@@ -71,6 +72,17 @@ func newMatchCommand() *cobra.Command {
 			"choice, and is never for data (datasets use counts); the budget is recorded in the\n" +
 			"match's settings (--out, --json). Without one a built-in side plays its sims and an\n" +
 			"external engine gets a plain go (its own default).\n\n" +
+			"--tc BASE+INC plays every game on a game clock instead (seconds, e.g. 10+0.1: each side\n" +
+			"starts with BASE and gets INC after each of its moves; not with --go, --go-a, --go-b).\n" +
+			"The match keeps the clocks: it times each move from asking for it to receiving it, and\n" +
+			"a move that takes longer than its side's clock shows loses the game on time (ending\n" +
+			"time-forfeit, in the report's endings, the games table and match pgn's Termination).\n" +
+			"A built-in side searches for its own share of its clock (docs/PROTOCOL.md: a 25th of\n" +
+			"the time left plus 3/4 of the increment, less a reserve); an external engine gets go\n" +
+			"redtime MS blacktime MS redinc MS blackinc MS and must list clock in id budgets. Like\n" +
+			"movetime, a clock measures strength at equal time on this machine at its load: runs\n" +
+			"that produce data (selfplay, pipeline, train, experiment run) stay on fixed counts.\n" +
+			"Each side's time used is in the report's cost and the matches table.\n\n" +
 			"An external engine is started once per worker and kept for all its games; the first\n" +
 			"worker's process is the one match starts before any game to check the engine:\n" +
 			"identify, the options, and the budgets and rules the engine lists (id budgets, id\n" +
@@ -111,6 +123,7 @@ func newMatchCommand() *cobra.Command {
 		Example: "  surakarta match --a sims=400,evaluator=weights.json --b sims=400 --games 200\n" +
 			"  surakarta match --a sims=200 --b sims=100 --games 1000 --sprt 0,30,0.05,0.05 --json\n" +
 			"  surakarta match --a sims=100 --b random --games 20\n" +
+			"  surakarta match --a leaf=value --b preset=baseline --tc 10+0.1 --games 20\n" +
 			"  surakarta match --a 'engine:./my-engine --fast' --b leaf=value --go 'movetime 100' --games 100 --out runs/mine\n" +
 			"  surakarta match --engines engines.json --a conf:mine --b conf:theirs --games 200 --out runs/m --resume",
 		Args: cobra.NoArgs,
@@ -145,6 +158,13 @@ func newMatchCommand() *cobra.Command {
 					"a match of the engine against itself; give the side to measure, e.g. --a sims=1600 (--b keeps the defaults), " +
 					"or --a '' --b '' to play the defaults against themselves")
 			}
+			if tc != "" {
+				clock, err := arena.ParseTimeControl(tc)
+				if err != nil {
+					return fmt.Errorf("--tc: %w", err)
+				}
+				opt.Clock = &clock
+			}
 			opt.Rules, opt.Openings, opt.Stderr = r, book, cmd.ErrOrStderr()
 			res, err := match.Run(cmd.Context(), opt)
 			if res == nil {
@@ -165,6 +185,7 @@ func newMatchCommand() *cobra.Command {
 	fs.StringVar(&opt.Engines, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME sides")
 	fs.StringVar(&opt.Go, "go", "", "budget of every move of both sides: sims N, nodes N or movetime MS (a clock: for strength at equal time, never for data; empty: each side's own)")
 	fs.StringVar(&opt.GoA, "go-a", "", "budget of A's moves, over --go (and over an engines file's go)")
+	fs.StringVar(&tc, "tc", "", "game clock BASE+INC in seconds (e.g. 10+0.1), kept by the match; a move past the clock loses on time (strength at equal time, never for data)")
 	fs.StringVar(&opt.GoB, "go-b", "", "budget of B's moves, over --go (and over an engines file's go)")
 	fs.DurationVar(&opt.Margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
 	fs.StringVar(&opt.Log, "log", "", "write every line exchanged with the external engines to this file (time, engine[pid], > sent or < received)")

@@ -458,3 +458,41 @@ func TestMatchAgainstTheBaselines(t *testing.T) {
 		t.Errorf("--go-b for a baseline: %v", err)
 	}
 }
+
+// TestMatchOnAGameClock: --tc plays on a clock kept by the match: an
+// external engine gets go with both clocks (redtime ... blackinc) and a
+// built-in side its share of its own; the side's settings record the
+// clock, so --resume refuses another; a clock with a budget a move is
+// refused.
+func TestMatchOnAGameClock(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log")
+	out := runOK(t, "match", "--a", "engine:"+childCommand(t, "engine --leaf value"), "--b", "leaf=value", "--tc", "1+0.05",
+		"--games", "2", "--concurrency", "1", "--log", log, "--out", filepath.Join(dir, "m"), "--json", "--quiet")
+	var m struct {
+		Games   int            `json:"games"`
+		BEngine map[string]any `json:"b_engine"`
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil || m.Games != 2 || m.BEngine["tc"] != "1+0.05" || m.BEngine["sims"] != nil {
+		t.Fatalf("a match on a 1+0.05 clock (%v): %s", err, out)
+	}
+	sent, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`> go redtime \d+ blacktime \d+ redinc 50 blackinc 50`).Match(sent) || !strings.Contains(string(sent), "> go redtime 1000 blacktime 1000 ") &&
+		!regexp.MustCompile(`> go redtime \d+ blacktime 1000 `).Match(sent) {
+		t.Errorf("the external engine was not sent the clocks:\n%s", sent)
+	}
+	if _, _, err := run(t, "", "match", "--a", "leaf=value", "--b", "random", "--tc", "1+0.05", "--games", "2", "--out", filepath.Join(dir, "m"), "--resume", "--quiet"); err == nil {
+		t.Error("--resume continued a match on a clock with other sides")
+	}
+	if _, _, err := run(t, "", "match", "--a", "sims=4", "--b", "random", "--tc", "1+0.05", "--go", "sims 4", "--games", "2", "--quiet"); err == nil ||
+		!strings.Contains(err.Error(), "drop --go") {
+		t.Errorf("--tc with --go: %v", err)
+	}
+	if _, _, err := run(t, "", "match", "--a", "sims=4", "--b", "random", "--tc", "fast", "--games", "2", "--quiet"); err == nil ||
+		!strings.Contains(err.Error(), "--tc") {
+		t.Errorf("--tc fast: %v", err)
+	}
+}

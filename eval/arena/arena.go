@@ -46,6 +46,13 @@ type ArenaOptionsOf[G mcts.Game[P, M], P comparable, M game.Move] struct {
 	// each opening played in both colours; empty: the standard start. Each
 	// must be legal under Rules and not over (ReadOpenings checks both).
 	Openings []P
+	// Clock, when not nil, plays every game under this game clock, kept
+	// by the arena (clock.go): a move that takes longer than its side's
+	// clock shows loses the game on time (FaultTimeForfeit), and the
+	// players get the clocks with each move (ClockedPlayerOf). Games on a
+	// clock depend on the machine and its load: for strength at equal
+	// time, never for data.
+	Clock *TimeControl
 	// SPRT, when not nil, runs a sequential test on the pairs (pentanomial,
 	// logistic Elo) after each pair in pair order and stops the match as
 	// soon as it decides.
@@ -325,6 +332,18 @@ func playArenaGame[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Con
 		return rec, nil
 	}
 	var fault *Fault
+	var clock Clock // the clocks, when opt.Clock gives them
+	var clocked [2]ClockedPlayerOf[G, P, M]
+	if opt.Clock != nil {
+		clock = Clock{Left: [2]time.Duration{opt.Clock.Base, opt.Clock.Base}, Inc: opt.Clock.Inc}
+		for _, c := range []game.Player{game.First, game.Second} {
+			cp, ok := player(c).(ClockedPlayerOf[G, P, M])
+			if !ok {
+				return record{}, fmt.Errorf("game %d: a player cannot play under a clock (it has no MoveClock)", i)
+			}
+			clocked[c] = cp
+		}
+	}
 	for _, c := range []game.Player{aColor, aColor.Other()} {
 		if err := player(c).NewGame(playerSeed(opt.Run.Seed, i, uint64(c^aColor)), opt.Rules); err != nil {
 			if errors.As(err, &fault) {
@@ -339,14 +358,26 @@ func playArenaGame[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Con
 		}
 		c := g.ToMove()
 		start := time.Now()
-		mv, err := player(c).Move(ctx, g)
-		rec.Time[c] += time.Since(start)
+		var mv PlayedOf[M]
+		if opt.Clock != nil {
+			mv, err = clocked[c].MoveClock(ctx, g, clock)
+		} else {
+			mv, err = player(c).Move(ctx, g)
+		}
+		took := time.Since(start)
+		rec.Time[c] += took
 		rec.Nodes[c] += mv.Nodes
 		if err != nil {
 			if errors.As(err, &fault) {
 				return forfeit(c, fault)
 			}
 			return record{}, fmt.Errorf("game %d: %w", i, err)
+		}
+		if opt.Clock != nil { // the referee's clock, before the move counts
+			if took > clock.Left[c] {
+				return forfeit(c, &Fault{Reason: FaultTimeForfeit, Detail: fmt.Sprintf("the move took %v with %v on the clock (%v)", took.Round(time.Millisecond), clock.Left[c].Round(time.Millisecond), opt.Clock)})
+			}
+			clock.Left[c] += clock.Inc - took
 		}
 		if err := g.Play(mv.Move); err != nil {
 			return forfeit(c, &Fault{Reason: FaultIllegalMove, Detail: err.Error()})

@@ -74,4 +74,9 @@ func (p *baseline[G, P, M]) Move(ctx context.Context, l *game.Line[G, P, M]) (Pl
 	return PlayedOf[M]{Move: p.buf[p.draws.IntN(len(p.buf))]}, nil
 }
 
+// MoveClock is Move: a baseline takes no time worth a clock.
+func (p *baseline[G, P, M]) MoveClock(ctx context.Context, l *game.Line[G, P, M], _ Clock) (PlayedOf[M], error) {
+	return p.Move(ctx, l)
+}
+
 func (p *baseline[G, P, M]) Close() error { return nil }

@@ -8,8 +8,10 @@
 //
 // Files: arena.go plays matches and scores them; player.go is the Player
 // (SearchPlayer, TimedSearchPlayer, faults); baseline.go the
-// built-in baselines random and first (BaselinePlayer); openings.go the positions a
-// match starts from (ReadOpenings); record.go and records.go record the
+// built-in baselines random and first (BaselinePlayer); clock.go the
+// game clocks the referee keeps (TimeControl, Clock, ClockedPlayerOf,
+// losses on time); openings.go the positions a match starts from
+// (ReadOpenings); record.go and records.go record the
 // games (GameRecord, WriteRecords, ResumeRecords); pgn.go prints them
 // (WritePGN, and a directory's games: WriteDirPGN).
 //

@@ -189,16 +189,29 @@ func (p *searchPlayer[G, P, M]) NewGame(seed uint64, r G) error {
 }
 
 func (p *searchPlayer[G, P, M]) Move(ctx context.Context, g *game.Line[G, P, M]) (PlayedOf[M], error) {
+	return p.move(ctx, g, p.moveTime)
+}
+
+// MoveClock searches for the share of the side to move's clock that
+// mcts.MoveTime allocates (or its simulations, if they end first: a side
+// played on a clock is given as many as a search can run).
+func (p *searchPlayer[G, P, M]) MoveClock(ctx context.Context, g *game.Line[G, P, M], clock Clock) (PlayedOf[M], error) {
+	return p.move(ctx, g, mcts.MoveTime(clock.Left[g.ToMove()], clock.Inc))
+}
+
+// move searches g for the settings' simulations or, when moveTime is not
+// 0, until moveTime has passed.
+func (p *searchPlayer[G, P, M]) move(ctx context.Context, g *game.Line[G, P, M], moveTime time.Duration) (PlayedOf[M], error) {
 	sctx := ctx
-	if p.moveTime > 0 {
+	if moveTime > 0 {
 		var cancel context.CancelFunc
-		sctx, cancel = context.WithTimeout(ctx, p.moveTime)
+		sctx, cancel = context.WithTimeout(ctx, moveTime)
 		defer cancel()
 	}
 	// Only the move time's end leaves a searched move to play: the game's
 	// context ending (or any error without a move time) is the error.
 	res, m, err := p.s.SearchMove(sctx, g, 1) // exactly Search unless sctx ends
-	if err != nil && (ctx.Err() != nil || p.moveTime == 0 || m == game.NoMove[M]()) {
+	if err != nil && (ctx.Err() != nil || moveTime == 0 || m == game.NoMove[M]()) {
 		return PlayedOf[M]{}, err
 	}
 	return PlayedOf[M]{Move: m, Nodes: int64(res.Sims)}, nil

@@ -50,6 +50,23 @@ func (p gamePlayer[G, P, M]) NewGame(seed uint64, r G) error { return p.newGame(
 // Move sends the game as its start position and every move since, in G's
 // notation, and reads the engine's move as a legal move of g.
 func (p gamePlayer[G, P, M]) Move(ctx context.Context, g *game.Line[G, P, M]) (arena.PlayedOf[M], error) {
+	return p.moveIn(ctx, g, p.spec.Budget, p.spec.deadline())
+}
+
+// MoveClock is Move under a game clock: the go gives both clocks and the
+// increment (redtime, blacktime, redinc, blackinc), and the engine has the
+// side to move's time left plus the margin to answer.
+func (p gamePlayer[G, P, M]) MoveClock(ctx context.Context, g *game.Line[G, P, M], clock arena.Clock) (arena.PlayedOf[M], error) {
+	b := protocol.Budget{Kind: protocol.Clock}
+	for c, left := range clock.Left {
+		b.Time[c], b.Inc[c] = max(left.Milliseconds(), 0), clock.Inc.Milliseconds()
+	}
+	return p.moveIn(ctx, g, b, max(clock.Left[g.ToMove()], 0)+p.spec.Margin)
+}
+
+// moveIn sends the game and a go with budget b, and waits until deadline
+// for the move.
+func (p gamePlayer[G, P, M]) moveIn(ctx context.Context, g *game.Line[G, P, M], budget protocol.Budget, deadline time.Duration) (arena.PlayedOf[M], error) {
 	r, start := g.Rules(), g.Start()
 	var b strings.Builder
 	b.WriteString("position fen " + r.FormatPosition(&start))
@@ -62,7 +79,7 @@ func (p gamePlayer[G, P, M]) Move(ctx context.Context, g *game.Line[G, P, M]) (a
 		}
 	}
 	var played M
-	nodes, err := p.move(ctx, b.String(), func(move string) (err error) {
+	nodes, err := p.move(ctx, b.String(), budget, deadline, func(move string) (err error) {
 		pos := g.Position()
 		played, err = r.ParseMove(&pos, move)
 		return err
@@ -326,7 +343,7 @@ func (p *player) broke(err error) error {
 // answer: info lines, then a bestmove within the budget's limit that
 // parse accepts as a legal move. It returns the nodes the engine
 // reported.
-func (p *player) move(ctx context.Context, position string, parse func(string) error) (int64, error) {
+func (p *player) move(ctx context.Context, position string, budget protocol.Budget, deadline time.Duration, parse func(string) error) (int64, error) {
 	if p.p == nil || p.broken {
 		return 0, &arena.Fault{Reason: arena.FaultCrash, Detail: "no engine process"}
 	}
@@ -334,13 +351,13 @@ func (p *player) move(ctx context.Context, position string, parse func(string) e
 		return 0, p.broke(err)
 	}
 	goLine := "go"
-	if bs := p.spec.Budget.String(); bs != "" {
+	if bs := budget.String(); bs != "" {
 		goLine += " " + bs
 	}
 	if err := p.send(goLine); err != nil {
 		return 0, p.broke(err)
 	}
-	limit := time.NewTimer(p.spec.deadline())
+	limit := time.NewTimer(deadline)
 	defer limit.Stop()
 	var nodes int64
 	for {
@@ -350,7 +367,7 @@ func (p *player) move(ctx context.Context, position string, parse func(string) e
 			p.kill()
 			return 0, ctx.Err()
 		case <-limit.C:
-			return nodes, p.broke(&arena.Fault{Reason: arena.FaultTimeout, Detail: fmt.Sprintf("no bestmove within %v (%s plus the margin)", p.spec.deadline(), goLine)})
+			return nodes, p.broke(&arena.Fault{Reason: arena.FaultTimeout, Detail: fmt.Sprintf("no bestmove within %v (%s plus the margin)", deadline, goLine)})
 		case l, ok := <-p.p.lines:
 			r, err := p.parse(l, ok)
 			if err != nil {

@@ -127,7 +127,8 @@ func Run[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, o Op
 		defer f.Close()
 		ss.log = external.NewTranscript(f)
 	}
-	budgets, err := sideBudgets(o.Go, o.GoA, o.GoB)
+	ss.tc = o.Clock
+	budgets, err := sideBudgets(o.Go, o.GoA, o.GoB, o.Clock)
 	if err != nil {
 		return nil, err
 	}

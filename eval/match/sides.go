@@ -78,7 +78,8 @@ type sideSettings[G mcts.Game[P, M], P comparable, M game.Move] struct {
 	moveTimeout time.Duration
 	log         *external.Transcript
 	game        *GameOf[G, P, M]
-	settings    rules.Rules // the match's rules' settings (settingsOf)
+	tc          *arena.TimeControl // the match's clock (--tc), nil for none
+	settings    rules.Rules        // the match's rules' settings (settingsOf)
 }
 
 // sideBudget is the budget of one side's moves and the flag that gave it.
@@ -91,9 +92,18 @@ type sideBudget struct {
 }
 
 // sideBudgets resolves --go, --go-a and --go-b: a side's own flag over the
-// match's.
-func sideBudgets(all, a, b string) ([2]sideBudget, error) {
+// match's; or, under a game clock tc (--tc), the clock for both sides,
+// with none of those flags.
+func sideBudgets(all, a, b string, tc *arena.TimeControl) ([2]sideBudget, error) {
 	var out [2]sideBudget
+	if tc != nil {
+		if all != "" || a != "" || b != "" {
+			return out, fmt.Errorf("--tc %s is the budget of both sides' moves: drop --go, --go-a and --go-b (a clock and a budget a move do not mix)", tc)
+		}
+		base, inc := tc.Base.Milliseconds(), tc.Inc.Milliseconds()
+		clock := sideBudget{protocol.Budget{Kind: protocol.Clock, Time: [2]int64{base, base}, Inc: [2]int64{inc, inc}}, "--tc"}
+		return [2]sideBudget{clock, clock}, nil
+	}
 	for i, own := range []struct{ flag, value string }{{"--go-a", a}, {"--go-b", b}} {
 		flag, value := own.flag, own.value
 		if value == "" {
@@ -210,16 +220,27 @@ func resolveSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng
 		if sb.flag != "" {
 			side.desc += " go " + sb.budget.String()
 		}
-		if moveTime > 0 {
+		if moveTime > 0 || sb.budget.Kind == protocol.Clock {
 			// A clock budget: the settings say so, and sims (which the
 			// clock replaces) is not among them.
-			side.identity += " go " + sb.budget.String()
+			key, val := "go", sb.budget.String()
+			if sb.budget.Kind == protocol.Clock {
+				key, val = "tc", ss.tc.String()
+				side.desc = name + " tc " + val
+			}
+			side.identity += " " + key + " " + val
 			var m map[string]any
 			json.Unmarshal(side.settings.(json.RawMessage), &m)
 			delete(m, "sims")
-			m["go"] = sb.budget.String()
+			m[key] = val
 			side.settings = m
-			side.factory = arena.TimedSearchPlayerOf(cfg.Settings, ev, ss.game.Tables, moveTime)
+			if moveTime > 0 {
+				side.factory = arena.TimedSearchPlayerOf(cfg.Settings, ev, ss.game.Tables, moveTime)
+			} else { // the arena's clock ends each search (mcts.MoveTime)
+				unbounded := cfg.Settings
+				unbounded.Sims = math.MaxInt32
+				side.factory = arena.SearchPlayerOf(unbounded, ev, ss.game.Tables)
+			}
 		}
 		return side, nil
 	}
@@ -247,10 +268,10 @@ type baselineSettings struct {
 
 // baselineSide is the side of a built-in baseline (arena.BaselinePlayerOf).
 // It plays at once whatever the budget: a match's --go is the other
-// side's, and a budget of its own (--go-a, --go-b) is refused as a
+// side's, a clock (--tc) it hardly touches, and a budget of its own (--go-a, --go-b) is refused as a
 // mistake.
 func baselineSide[G mcts.Game[P, M], P comparable, M game.Move](name string, sb sideBudget) (matchSide[G, P, M], error) {
-	if sb.flag != "" && sb.flag != "--go" {
+	if sb.flag == "--go-a" || sb.flag == "--go-b" {
 		return matchSide[G, P, M]{}, fmt.Errorf("%s %q: the baseline %s does not search, so it takes no budget: drop %s", sb.flag, sb.budget, name, sb.flag)
 	}
 	f, err := arena.BaselinePlayerOf[G](name)
