@@ -42,8 +42,9 @@ func newTournamentCommand() *cobra.Command {
 			"by default), which is rated 0, with 95% intervals; --prior-draws virtual draws added to\n" +
 			"every pairing keep a sweep's rating finite. The crosstable gives each engine's points\n" +
 			"against each other, and each pairing its wins, draws and losses and its pairs by the\n" +
-			"first engine's points (0, 1/2, 1, 3/2, 2: the pentanomial counts); --json prints it all\n" +
-			"as one object (with each engine's resolved settings), --markdown as tables.\n\n" +
+			"first engine's points (0, 1/2, 1, 3/2, 2: the pentanomial counts), and each engine its\n" +
+			"mean time and nodes a move (as match counts them); --json prints it all as one object\n" +
+			"(with each engine's resolved settings), --markdown as tables.\n\n" +
 			"--out DIR records each pairing as a match in DIR/pairing-AA-BB (the engines' numbers;\n" +
 			"read by surakarta stats, DuckDB and surakarta match pgn), the engines and schedule in\n" +
 			"DIR/tournament.json and the finished report in DIR/report.json. An interrupted\n" +

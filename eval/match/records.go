@@ -259,13 +259,24 @@ func addCosts[G mcts.Game[P, M], P comparable, M game.Move](c *Costs, r G, games
 }
 
 func (c *Costs) write(w io.Writer) error {
-	per := func(s SideCost) string {
-		if s.Moves == 0 {
-			return "no moves"
-		}
-		return fmt.Sprintf("%.1f ms and %.0f nodes a move over %d moves",
-			float64(s.TimeMS)/float64(s.Moves), float64(s.Nodes)/float64(s.Moves), s.Moves)
-	}
-	_, err := fmt.Fprintf(w, "cost: A %s; B %s\n", per(c.A), per(c.B))
+	_, err := fmt.Fprintf(w, "cost: A %s; B %s\n", c.A, c.B)
 	return err
+}
+
+// Add counts o's moves, time and nodes in s (one engine over several
+// matches).
+func (s *SideCost) Add(o SideCost) {
+	s.Moves += o.Moves
+	s.TimeMS += o.TimeMS
+	s.Nodes += o.Nodes
+}
+
+// String says the cost a move as the reports do: "12.3 ms and 400 nodes a
+// move over 880 moves", or "no moves".
+func (s SideCost) String() string {
+	if s.Moves == 0 {
+		return "no moves"
+	}
+	return fmt.Sprintf("%.1f ms and %.0f nodes a move over %d moves",
+		float64(s.TimeMS)/float64(s.Moves), float64(s.Nodes)/float64(s.Moves), s.Moves)
 }

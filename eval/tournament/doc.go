@@ -7,7 +7,8 @@
 // Bradley–Terry fit by maximum likelihood over every pairing's pairs
 // (stats.PoolRatings) gives each engine its Elo with an interval,
 // relative to an anchor engine; the crosstable says who scored what
-// against whom, with the pairs' pentanomial counts.
+// against whom, with the pairs' pentanomial counts, and each engine's
+// cost a move (eval/match's SideCost over its games).
 //
 // Files: tournament.go the Options, the schedule (Pairings) and Run, with
 // the tournament's directory (its lock and its settings file, checked on

@@ -21,6 +21,8 @@ type Result struct {
 	// engine's every setting, an external one's command and id name),
 	// nil for an engine that has not played.
 	Settings []any
+	// Costs are each engine's moves, time and nodes over its games.
+	Costs []match.SideCost
 	// Anchor is the index of the engine rated 0.
 	Anchor int
 	// Pairings are the pairings played, in order, from engine A's side
@@ -67,6 +69,8 @@ type Rating struct {
 // add records pairing p's match.
 func (r *Result) add(p Pairing, m *match.Result) {
 	r.Pairings = append(r.Pairings, Played{Pairing: p, Arena: m.Arena, Complete: m.Complete})
+	r.Costs[p.A].Add(m.Costs.A)
+	r.Costs[p.B].Add(m.Costs.B)
 	j := m.JSON()
 	for i, s := range [2]any{j.AEngine, j.BEngine} {
 		if e := [2]int{p.A, p.B}[i]; r.Settings[e] == nil {

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/internal/base/words"
 )
@@ -40,6 +41,9 @@ type EngineJSON struct {
 	Name     string `json:"name"`
 	Side     string `json:"side,omitempty"`
 	Settings any    `json:"settings,omitempty"`
+	// Cost is its moves (the random openings' excluded), time and nodes
+	// over every game it played.
+	Cost match.SideCost `json:"cost"`
 }
 
 // PairingJSON is one pairing's match from A's side (the arena's result),
@@ -59,7 +63,7 @@ func (r *Result) JSON() JSON {
 		Seed: o.Run.Seed, Opening: o.Run.RandomOpening, Start: r.start, Complete: r.Complete, Games: r.Games(),
 		Anchor: r.Names[r.Anchor], PriorDraws: o.PriorDraws, Conf: Conf, Ratings: r.Ratings, RatingsNote: r.RatingsNote}
 	for i, n := range r.Names {
-		e := EngineJSON{Number: i + 1, Name: n, Settings: r.Settings[i]}
+		e := EngineJSON{Number: i + 1, Name: n, Settings: r.Settings[i], Cost: r.Costs[i]}
 		if i < len(o.Sides) && len(o.Players) == 0 {
 			e.Side = o.Sides[i]
 		}
@@ -178,6 +182,15 @@ func (r *Result) pairingLine(p Played) string {
 		r.Names[p.A], r.Names[p.B], words.Count(a.Games, "game"), cut, r.Names[p.A], a.Wins, a.Draws, a.Losses, a.Pairs[0], a.Pairs[1], a.Pairs[2], a.Pairs[3], a.Pairs[4])
 }
 
+// costLines say each engine's cost a move, in the crosstable's order.
+func (r *Result) costLines() []string {
+	var out []string
+	for _, e := range r.order() {
+		out = append(out, r.Names[e]+": "+r.Costs[e].String())
+	}
+	return out
+}
+
 // WriteText prints the tournament's report as tournament does: what was
 // played, the rating list, the crosstable and each pairing's results with
 // its pentanomial counts.
@@ -207,6 +220,11 @@ func (r *Result) WriteText(w io.Writer) error {
 	fmt.Fprintln(w, "pairings: the first engine's wins, draws and losses, and its colour-swapped pairs by its points 0, 1/2, 1, 3/2, 2 (pentanomial)")
 	for _, p := range r.Pairings {
 		fmt.Fprintln(w, r.pairingLine(p))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "cost: each engine's mean time and nodes a move")
+	for _, line := range r.costLines() {
+		fmt.Fprintln(w, line)
 	}
 	_, err := fmt.Fprint(w)
 	return err
@@ -246,6 +264,12 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 	fmt.Fprintln(w)
 	for _, p := range r.Pairings {
 		fmt.Fprintln(w, "- "+mdEscape(r.pairingLine(p)))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Cost: each engine's mean time and nodes a move.")
+	fmt.Fprintln(w)
+	for _, line := range r.costLines() {
+		fmt.Fprintln(w, "- "+mdEscape(line))
 	}
 	_, err := fmt.Fprint(w)
 	return err

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/rules"
@@ -42,6 +43,7 @@ func goldenTournament(t *testing.T) *Result {
 		{Pairing{1, 3}, arenaOf(t, stats.WDL{Wins: 17, Draws: 2, Losses: 1}, stats.Pentanomial{0, 0, 1, 2, 7}, ends), true},
 		{Pairing{2, 3}, arenaOf(t, stats.WDL{Wins: 16, Draws: 2, Losses: 2}, stats.Pentanomial{0, 0, 2, 2, 6}, ends), true},
 	}
+	r.Costs = []match.SideCost{{Moves: 1200, TimeMS: 60000, Nodes: 480000}, {Moves: 1180, TimeMS: 14160, Nodes: 118000}, {Moves: 1210, TimeMS: 15730, Nodes: 121000}, {Moves: 1150, TimeMS: 2300, Nodes: 0}}
 	r.fit()
 	return r
 }

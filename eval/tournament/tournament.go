@@ -232,7 +232,7 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 	if !(o.PriorDraws >= 0) {
 		return nil, fmt.Errorf("--prior-draws %v: want 0 or more virtual draws a pairing", o.PriorDraws)
 	}
-	res = &Result{Names: names, Anchor: anchor, Settings: make([]any, len(names)), opt: o, start: arena.OpeningsText(o.Rules, o.Openings)}
+	res = &Result{Names: names, Anchor: anchor, Settings: make([]any, len(names)), Costs: make([]match.SideCost, len(names)), opt: o, start: arena.OpeningsText(o.Rules, o.Openings)}
 	if out := o.Run.Out; out != "" {
 		d, err := claim(out, o.Run.Resume, settingsFile{names, Schedule(o.Gauntlet)})
 		if err != nil {
