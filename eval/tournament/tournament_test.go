@@ -106,6 +106,16 @@ func TestInterruptedTournamentResumesToTheSameGames(t *testing.T) {
 	if _, err := Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), "holds another tournament") {
 		t.Errorf("other engines: %v, want them refused", err)
 	}
+	added := &testutil.Buffer{}
+	o = smallTournament(cut, 4, true, added)
+	o.Sides = append(o.Sides, "sims=3")
+	more, err := Run(context.Background(), o)
+	if err != nil || len(more.Pairings) != 6 || more.Games() != 24 || len(more.Ratings) != 4 {
+		t.Fatalf("an engine added: %v, %d pairings, %d games, %d ratings; want 6, 24 and 4", err, len(more.Pairings), more.Games(), len(more.Ratings))
+	}
+	if n := strings.Count(added.String(), "already recorded"); n != 3 {
+		t.Errorf("an engine added: %d pairings resumed, want the 3 recorded:\n%s", n, added)
+	}
 }
 
 // TestOptionsRefusedSayWhatToGive: too few engines, one given twice and
