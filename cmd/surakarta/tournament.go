@@ -46,15 +46,16 @@ func newTournamentCommand() *cobra.Command {
 			"mean time and nodes a move (as match counts them); --json prints it all as one object\n" +
 			"(with each engine's resolved settings), --markdown as tables.\n\n" +
 			"--out DIR records each pairing as a match in DIR/pairing-AA-BB (the engines' numbers;\n" +
-			"read by surakarta stats, DuckDB and surakarta match pgn), the engines and schedule in\n" +
-			"DIR/tournament.json and the finished report in DIR/report.json. An interrupted\n" +
-			"tournament continues with the same command and --resume, playing only the games not yet\n" +
-			"recorded; engines added after the recorded ones are played too. Budgets are counts\n" +
-			"(sims, nodes) unless --go gives a clock (movetime): a clock measures strength at equal\n" +
-			"time and is never for data.",
+			"read by surakarta stats, DuckDB and surakarta match pgn; tournament pgn DIR prints every\n" +
+			"pairing's games), the engines and schedule in DIR/tournament.json and the finished\n" +
+			"report in DIR/report.json. An interrupted tournament continues with the same command\n" +
+			"and --resume, playing only the games not yet recorded; engines added after the recorded\n" +
+			"ones are played too. Budgets are counts (sims, nodes) unless --go gives a clock\n" +
+			"(movetime): a clock measures strength at equal time and is never for data.",
 		Example: "  surakarta tournament --engine sims=50 --engine sims=100 --engine sims=200 --engine preset=baseline --games 20\n" +
 			"  surakarta tournament --gauntlet --engine evaluator=mine.json --engine sims=400 --engine preset=baseline --games 100 --markdown\n" +
-			"  surakarta tournament --engines engines.json --engine conf:mine --engine conf:theirs --engine sims=400 --anchor 3 --games 200 --out runs/t --resume",
+			"  surakarta tournament --engines engines.json --engine conf:mine --engine conf:theirs --engine sims=400 --anchor 3 --games 200 --out runs/t --resume\n" +
+			"  surakarta tournament pgn runs/t > runs/t.pgn",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r, err := rf.rules()
@@ -124,5 +125,6 @@ func newTournamentCommand() *cobra.Command {
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	fs.BoolVar(&asMarkdown, "markdown", false, "print the report as Markdown tables instead of text")
 	fs.BoolVar(&opt.Quiet, "quiet", false, "no progress on stderr")
+	cmd.AddCommand(newTournamentPGNCommand())
 	return cmd
 }

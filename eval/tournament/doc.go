@@ -14,5 +14,5 @@
 // the tournament's directory (its lock and its settings file, checked on
 // resume); ratings.go the rating list (the fit over the pairings);
 // report.go the report: the rating list and the crosstable in text,
-// Markdown and JSON.
+// Markdown and JSON; pgn.go the games of a recorded tournament as PGN.
 package tournament

@@ -83,6 +83,12 @@ func TestInterruptedTournamentResumesToTheSameGames(t *testing.T) {
 	if note := part.StoppedNote(err); !strings.Contains(note, "tournament interrupted; the report covers the 2 games completed in order in 2 pairings") || !strings.Contains(note, "--resume") {
 		t.Errorf("note %q", note)
 	}
+	// The games of the interrupted tournament: the first pairing's two;
+	// the second pairing's directory is claimed but holds none.
+	var pgn strings.Builder
+	if n, err := WritePGN(&pgn, cut); err != nil || n != 1 || strings.Count(pgn.String(), "[Result ") != 2 {
+		t.Errorf("PGN of the interrupted tournament: %d pairings, %v, %d games; want 1 pairing and 2 games:\n%s", n, err, strings.Count(pgn.String(), "[Result "), pgn.String())
+	}
 	if _, err := Run(context.Background(), smallTournament(cut, 4, false, &testutil.Buffer{})); err == nil || !strings.Contains(err.Error(), "already holds a tournament: add --resume") {
 		t.Errorf("a new tournament in the directory: %v, want it refused", err)
 	}
@@ -112,6 +118,13 @@ func TestInterruptedTournamentResumesToTheSameGames(t *testing.T) {
 	more, err := Run(context.Background(), o)
 	if err != nil || len(more.Pairings) != 6 || more.Games() != 24 || len(more.Ratings) != 4 {
 		t.Fatalf("an engine added: %v, %d pairings, %d games, %d ratings; want 6, 24 and 4", err, len(more.Pairings), more.Games(), len(more.Ratings))
+	}
+	pgn.Reset()
+	if n, err := WritePGN(&pgn, cut); err != nil || n != 6 || strings.Count(pgn.String(), "[Result ") != 24 {
+		t.Errorf("PGN of the tournament: %d pairings, %v, %d games; want 6 and 24", n, err, strings.Count(pgn.String(), "[Result "))
+	}
+	if _, err := WritePGN(&pgn, root); err == nil || !strings.Contains(err.Error(), "no tournament in") {
+		t.Errorf("PGN of a directory without a tournament: %v", err)
 	}
 	if n := strings.Count(added.String(), "already recorded"); n != 3 {
 		t.Errorf("an engine added: %d pairings resumed, want the 3 recorded:\n%s", n, added)
