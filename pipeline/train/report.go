@@ -17,7 +17,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/figure"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/mcts"
@@ -139,16 +139,21 @@ func yesNo(b bool) string {
 
 // ladderSeries are the ladder plot's lines: each generation's Elo against
 // an anchor, chained over generation 1, or in the one fit over every match.
-var ladderSeries = []struct {
-	name  string
-	get   func(*Generation) *Match
-	color color.Color
-	shift float64
-}{
+var ladderSeries = []ladderSerie{
 	{"vs generation 0", func(g *Generation) *Match { return g.VsGen0 }, color.RGBA{R: 31, G: 119, B: 180, A: 255}, -0.06},
 	{"vs material value leaves", func(g *Generation) *Match { return g.VsMaterial }, color.RGBA{R: 255, G: 127, B: 14, A: 255}, 0.06},
 	{"over generation 1, chained gates", func(g *Generation) *Match { return g.Chained.match() }, color.RGBA{R: 44, G: 160, B: 44, A: 255}, 0},
 	{"one fit over every match", func(g *Generation) *Match { return g.Rated.match() }, color.RGBA{R: 214, G: 39, B: 40, A: 255}, 0.12},
+}
+
+// ladderSerie is one series of the ladder plot: its name, its figure of
+// a generation (nil for none), its colour and its shift off the
+// generation's x, so that series do not hide each other.
+type ladderSerie struct {
+	name  string
+	get   func(*Generation) *Match
+	color color.Color
+	shift float64
 }
 
 // offScale reports whether an Elo figure is a shut-out's infinity (stored
@@ -156,93 +161,26 @@ var ladderSeries = []struct {
 func offScale(x float64) bool { return math.IsInf(x, 0) || math.Abs(x) >= eloInfinity }
 
 // ladderPNG plots each generation's Elo (ladderSeries) with its
-// interval, in the style and size of every other plot (experiments.NewPlot,
-// PlotWidth × PlotHeight), at integer generations, with the legend below
+// interval, in the style and size of every other plot (figure.NewPlot,
+// figure.Width × figure.Height), at integer generations, with the legend below
 // the data. Infinite figures (a shut-out) are not drawn at ±10000 Elo,
 // which would squash every real point: the axis spans the finite figures,
 // an infinite Elo is a triangle at the edge it points to, labelled "+inf"
 // or "-inf", and an infinite bound's bar runs to the edge.
 func ladderPNG(l *Ladder) ([]byte, error) {
-	p := experiments.NewPlot("Elo of each generation", "generation", "Elo (95% interval)")
+	p := figure.NewPlot("Elo of each generation", "generation", "Elo (95% interval)")
 	p.Y.Min, p.Y.Max = eloAxis(l)
 	p.X.Min, p.X.Max = 0.5, float64(len(l.Generations))+0.5
 	p.X.Tick.Marker = generationTicks{}
 	legend := plot.NewLegend()
 	legend.TextStyle.Font.Size = p.Legend.TextStyle.Font.Size
-	edge := func(x float64) float64 { return max(p.Y.Min, min(p.Y.Max, x)) }
 	entries, offScaleMarks := 0, false
 	for _, s := range ladderSeries {
-		var pts, up, down plotter.XYs
-		var errs plotter.YErrors
-		for i := range l.Generations {
-			g := &l.Generations[i]
-			m := s.get(g)
-			if m == nil {
-				continue
-			}
-			x := float64(g.Generation) + s.shift
-			switch {
-			case offScale(m.Elo) && m.Elo > 0:
-				up = append(up, plotter.XY{X: x, Y: p.Y.Max})
-				continue
-			case offScale(m.Elo):
-				down = append(down, plotter.XY{X: x, Y: p.Y.Min})
-				continue
-			}
-			pts = append(pts, plotter.XY{X: x, Y: m.Elo})
-			errs = append(errs, struct{ Low, High float64 }{m.Elo - edge(m.EloCI[0]), edge(m.EloCI[1]) - m.Elo})
+		thumbs, marked, err := addLadderSerie(p, l, s)
+		if err != nil {
+			return nil, err
 		}
-		var thumbs []plot.Thumbnailer
-		if len(pts) > 0 {
-			line, points, err := plotter.NewLinePoints(pts)
-			if err != nil {
-				return nil, err
-			}
-			line.Color, points.Color = s.color, s.color
-			bars, err := plotter.NewYErrorBars(struct {
-				plotter.XYs
-				plotter.YErrors
-			}{pts, errs})
-			if err != nil {
-				return nil, err
-			}
-			bars.Color = s.color
-			p.Add(line, points, bars)
-			thumbs = append(thumbs, line, points)
-		}
-		for _, off := range []struct {
-			at    plotter.XYs
-			glyph draw.GlyphDrawer
-			label string
-		}{{up, draw.TriangleGlyph{}, "+inf"}, {down, downTriangle{}, "-inf"}} {
-			if len(off.at) == 0 {
-				continue
-			}
-			sc, err := plotter.NewScatter(off.at)
-			if err != nil {
-				return nil, err
-			}
-			sc.GlyphStyle = draw.GlyphStyle{Color: s.color, Radius: vg.Points(5), Shape: off.glyph}
-			labels, err := plotter.NewLabels(plotter.XYLabels{XYs: off.at, Labels: repeat(off.label, len(off.at))})
-			if err != nil {
-				return nil, err
-			}
-			for i := range labels.TextStyle {
-				labels.TextStyle[i].Color = s.color
-				labels.TextStyle[i].Font.Size = vg.Points(10)
-				// Left of the mark for the series drawn left of the
-				// generation, right otherwise, so that marks do not meet.
-				labels.Offset = vg.Point{X: vg.Points(7), Y: -vg.Points(4)}
-				if s.shift < 0 {
-					labels.Offset.X = -vg.Points(27)
-				}
-			}
-			p.Add(sc, labels)
-			offScaleMarks = true
-			if len(thumbs) == 0 {
-				thumbs = append(thumbs, sc)
-			}
-		}
+		offScaleMarks = offScaleMarks || marked
 		if len(thumbs) > 0 {
 			legend.Add(s.name, thumbs...)
 			entries++
@@ -251,7 +189,7 @@ func ladderPNG(l *Ladder) ([]byte, error) {
 	if offScaleMarks {
 		p.Title.Text += " (triangles: a shut-out's infinite Elo, off the scale)"
 	}
-	img := vgimg.NewWith(vgimg.UseWH(experiments.PlotWidth, experiments.PlotHeight), vgimg.UseDPI(experiments.PlotDPI))
+	img := vgimg.NewWith(vgimg.UseWH(figure.Width, figure.Height), vgimg.UseDPI(figure.DPI))
 	c := draw.New(img)
 	legendHeight := vg.Length(entries) * legend.TextStyle.Height("M") * 1.3
 	p.Draw(draw.Crop(c, 0, 0, legendHeight+vg.Millimeter*4, 0))
@@ -263,6 +201,97 @@ func ladderPNG(l *Ladder) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// addLadderSerie draws series s of the ladder on p: its finite figures as
+// a line through points with their intervals (a bound past the axis runs
+// to its edge), an infinite one as a triangle at the edge it points to. It
+// returns the legend's thumbnails and whether it drew a triangle.
+func addLadderSerie(p *plot.Plot, l *Ladder, s ladderSerie) ([]plot.Thumbnailer, bool, error) {
+	edge := func(x float64) float64 { return max(p.Y.Min, min(p.Y.Max, x)) }
+	var pts, up, down plotter.XYs
+	var errs plotter.YErrors
+	for i := range l.Generations {
+		g := &l.Generations[i]
+		m := s.get(g)
+		if m == nil {
+			continue
+		}
+		x := float64(g.Generation) + s.shift
+		switch {
+		case offScale(m.Elo) && m.Elo > 0:
+			up = append(up, plotter.XY{X: x, Y: p.Y.Max})
+			continue
+		case offScale(m.Elo):
+			down = append(down, plotter.XY{X: x, Y: p.Y.Min})
+			continue
+		}
+		pts = append(pts, plotter.XY{X: x, Y: m.Elo})
+		errs = append(errs, struct{ Low, High float64 }{m.Elo - edge(m.EloCI[0]), edge(m.EloCI[1]) - m.Elo})
+	}
+	var thumbs []plot.Thumbnailer
+	if len(pts) > 0 {
+		line, points, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, false, err
+		}
+		line.Color, points.Color = s.color, s.color
+		bars, err := plotter.NewYErrorBars(struct {
+			plotter.XYs
+			plotter.YErrors
+		}{pts, errs})
+		if err != nil {
+			return nil, false, err
+		}
+		bars.Color = s.color
+		p.Add(line, points, bars)
+		thumbs = append(thumbs, line, points)
+	}
+	marked := false
+	for _, off := range []struct {
+		at    plotter.XYs
+		glyph draw.GlyphDrawer
+		label string
+	}{{up, draw.TriangleGlyph{}, "+inf"}, {down, downTriangle{}, "-inf"}} {
+		if len(off.at) == 0 {
+			continue
+		}
+		sc, err := addOffScale(p, s, off.at, off.glyph, off.label)
+		if err != nil {
+			return nil, false, err
+		}
+		marked = true
+		if len(thumbs) == 0 {
+			thumbs = append(thumbs, sc)
+		}
+	}
+	return thumbs, marked, nil
+}
+
+// addOffScale marks the points at of series s, infinite figures, with
+// glyph and label at the axis's edge.
+func addOffScale(p *plot.Plot, s ladderSerie, at plotter.XYs, glyph draw.GlyphDrawer, label string) (*plotter.Scatter, error) {
+	sc, err := plotter.NewScatter(at)
+	if err != nil {
+		return nil, err
+	}
+	sc.GlyphStyle = draw.GlyphStyle{Color: s.color, Radius: vg.Points(5), Shape: glyph}
+	labels, err := plotter.NewLabels(plotter.XYLabels{XYs: at, Labels: repeat(label, len(at))})
+	if err != nil {
+		return nil, err
+	}
+	for i := range labels.TextStyle {
+		labels.TextStyle[i].Color = s.color
+		labels.TextStyle[i].Font.Size = vg.Points(10)
+		// Left of the mark for the series drawn left of the
+		// generation, right otherwise, so that marks do not meet.
+		labels.Offset = vg.Point{X: vg.Points(7), Y: -vg.Points(4)}
+		if s.shift < 0 {
+			labels.Offset.X = -vg.Points(27)
+		}
+	}
+	p.Add(sc, labels)
+	return sc, nil
 }
 
 // eloAxis is the ladder plot's Elo range: the finite figures (values and
