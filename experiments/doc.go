@@ -16,6 +16,7 @@
 // words the conclusions, report.go builds a report, markdown.go, render.go
 // openingsmd.go and plots.go write it (plots.go draws the figures in the
 // style of package experiments/figure); spec.go and enginespec.go are experiment specs
+// (specparse.go reads a spec strictly, specvalidate.go checks it)
 // (specints.go refuses a fraction where a spec's key is an integer),
 // shipped.go lists those shipped in specs/ (embedded), check.go resolves
 // and checks a spec's arms (experiment check, and run before its first

@@ -394,12 +394,7 @@ func WriteExperimentReport(ctx context.Context, out, command string) (*Report, e
 // (DrawTables): what the position after its last capture is worth.
 func WriteExperimentReportTables(ctx context.Context, out, command, tables string) (*Report, error) {
 	if command == "" {
-		if b, err := os.ReadFile(filepath.Join(out, "report.json")); err == nil {
-			var old struct{ Command string }
-			if json.Unmarshal(b, &old) == nil {
-				command = old.Command
-			}
-		}
+		command = recordedCommand(out)
 	}
 	b, err := os.ReadFile(filepath.Join(out, SpecFile))
 	if err != nil {
@@ -416,61 +411,9 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 	if tables != "" {
 		c.Tables = NewDrawTables(tables)
 	}
-	runs, err := s.ArmRuns(out, "")
+	infos, partial, notStarted, err := collectArms(ctx, out, s, c)
 	if err != nil {
 		return nil, err
-	}
-	var infos []ArmInfo
-	var partial, notStarted []string
-	for i, a := range s.Arms {
-		dir := ArmDir(out, a.Name)
-		if done, err := dataset.Complete(dir, a.Variant); err == nil && len(done) == 0 {
-			// Interrupted before this arm wrote a part: report the others.
-			notStarted = append(notStarted, a.Name)
-			continue
-		}
-		if err := ScanGames(ctx, dir, a.Variant, func(g *Game) error {
-			if g.Variant != a.Variant {
-				return fmt.Errorf("%s: game %d is %s, the arm plays %s", dir, g.ID, g.Variant, a.Variant)
-			}
-			c.Add(a.Name, g)
-			return nil
-		}); err != nil {
-			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
-		}
-		gr := c.Arms[Arm{Source: a.Name, Variant: a.Variant}]
-		if gr == nil {
-			return nil, fmt.Errorf("arm %s: no games in %s yet", a.Name, dir)
-		}
-		if gr.Games < s.Games {
-			partial = append(partial, fmt.Sprintf("%s has %d of %s", a.Name, gr.Games, games(s.Games)))
-		}
-		e := s.ArmEngine(i)
-		rel, _ := filepath.Rel(out, dir)
-		info := ArmInfo{Name: a.Name, Variant: a.Variant, Sims: e.sims(), Evaluator: e.evaluator(), Dir: filepath.ToSlash(rel), RandomOpening: s.ArmOpening(i),
-			Players: s.ArmPlayers(i)}
-		if sides := s.ArmSides(i); sides != nil {
-			info.RedSims, info.BlackSims = sides[0].sims(), sides[1].sims()
-		}
-		if cfg, err := runs[i].EngineConfig(); err == nil {
-			if runs[i].checkFormerDefault() != nil {
-				// A run made before the strongest engine became the
-				// default, of a spec that left the engine to it: the report
-				// says what played.
-				b := runspec.AsBaseline(mcts.Engine{Settings: cfg.Settings, Evaluator: e.evaluator()})
-				cfg.Settings, info.Evaluator = b.Settings, b.Evaluator
-			}
-			info.cfg = &cfg
-			info.Engine, info.Regime = EngineWords(cfg.Settings), Regime(cfg.Settings)
-			if info.RedSims != 0 {
-				info.Engine += fmt.Sprintf(" (by colour: Red %d simulations, Black %d)", info.RedSims, info.BlackSims)
-			}
-			cfg.Sims = 0
-			// Arms of other players, or with settings by colour, are
-			// no rungs of one ladder.
-			info.setting = fmt.Sprintf("%+v %s %s", cfg, info.Players, mustJSON(s.ArmSides(i)))
-		}
-		infos = append(infos, info)
 	}
 	if len(infos) == 0 {
 		return nil, fmt.Errorf("%s: no arm has games yet: run the experiment (experiment run --resume) first", out)
@@ -502,6 +445,88 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 		return nil, err
 	}
 	return r, nil
+}
+
+// recordedCommand is the command the report in out recorded, "" for none.
+func recordedCommand(out string) string {
+	b, err := os.ReadFile(filepath.Join(out, "report.json"))
+	if err != nil {
+		return ""
+	}
+	var old struct{ Command string }
+	if json.Unmarshal(b, &old) != nil {
+		return ""
+	}
+	return old.Command
+}
+
+// collectArms reads the games of every arm of s under out into c and
+// returns the arms' descriptions, the arms short of their games (in words)
+// and those not started (by name).
+func collectArms(ctx context.Context, out string, s *Spec, c *Collector) (infos []ArmInfo, partial, notStarted []string, err error) {
+	runs, err := s.ArmRuns(out, "")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for i, a := range s.Arms {
+		dir := ArmDir(out, a.Name)
+		if done, err := dataset.Complete(dir, a.Variant); err == nil && len(done) == 0 {
+			// Interrupted before this arm wrote a part: report the others.
+			notStarted = append(notStarted, a.Name)
+			continue
+		}
+		if err := ScanGames(ctx, dir, a.Variant, func(g *Game) error {
+			if g.Variant != a.Variant {
+				return fmt.Errorf("%s: game %d is %s, the arm plays %s", dir, g.ID, g.Variant, a.Variant)
+			}
+			c.Add(a.Name, g)
+			return nil
+		}); err != nil {
+			return nil, nil, nil, fmt.Errorf("arm %s: %w", a.Name, err)
+		}
+		gr := c.Arms[Arm{Source: a.Name, Variant: a.Variant}]
+		if gr == nil {
+			return nil, nil, nil, fmt.Errorf("arm %s: no games in %s yet", a.Name, dir)
+		}
+		if gr.Games < s.Games {
+			partial = append(partial, fmt.Sprintf("%s has %d of %s", a.Name, gr.Games, games(s.Games)))
+		}
+		infos = append(infos, armInfo(out, dir, s, i, runs[i]))
+	}
+	return infos, partial, notStarted, nil
+}
+
+// armInfo describes arm i of s, played into dir under out by run.
+func armInfo(out, dir string, s *Spec, i int, run ArmRun) ArmInfo {
+	a := s.Arms[i]
+	e := s.ArmEngine(i)
+	rel, _ := filepath.Rel(out, dir)
+	info := ArmInfo{Name: a.Name, Variant: a.Variant, Sims: e.sims(), Evaluator: e.evaluator(), Dir: filepath.ToSlash(rel), RandomOpening: s.ArmOpening(i),
+		Players: s.ArmPlayers(i)}
+	if sides := s.ArmSides(i); sides != nil {
+		info.RedSims, info.BlackSims = sides[0].sims(), sides[1].sims()
+	}
+	cfg, err := run.EngineConfig()
+	if err != nil {
+		return info
+	}
+	if run.checkFormerDefault() != nil {
+		// A run made before the strongest engine became the
+		// default, of a spec that left the engine to it: the report
+		// says what played.
+		b := runspec.AsBaseline(mcts.Engine{Settings: cfg.Settings, Evaluator: e.evaluator()})
+		cfg.Settings, info.Evaluator = b.Settings, b.Evaluator
+	}
+	info.cfg = &cfg
+	info.Engine, info.Regime = EngineWords(cfg.Settings), Regime(cfg.Settings)
+	if info.RedSims != 0 {
+		info.Engine += fmt.Sprintf(" (by colour: Red %d simulations, Black %d)", info.RedSims, info.BlackSims)
+	}
+	cfg.Sims = 0
+	// Arms of other players, or with settings by colour, are
+	// no rungs of one ladder.
+	info.setting = fmt.Sprintf("%+v %s %s", cfg, info.Players, mustJSON(s.ArmSides(i)))
+	return info
 }
 
 // design says in words where an experiment's games come from: the
