@@ -21,7 +21,8 @@
 // shipped.go lists those shipped in specs/ (embedded), check.go resolves
 // and checks a spec's arms (experiment check, and run before its first
 // game), run.go and selfplay.go play their arms
-// (ProgressPlayer with its progress lines), headline.go says where a
+// (ProgressPlayer with its progress lines), runreport.go reads an
+// experiment directory back into its report, headline.go says where a
 // report went and its headline figures, plan.go plans sample sizes.
 //
 // # From games to figures

@@ -210,7 +210,17 @@ type ReportSummary struct {
 // then the headline figures, then where to look next.
 func (s *Summary) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
-	set := s.Settings
+	s.writeStages(ew)
+	s.writeGames(ew)
+	s.Strength.writeText(ew)
+	s.writeFitAndMatches(ew)
+	s.writeWhere(ew)
+	return ew.err
+}
+
+// writeStages writes where everything is and each stage's status and
+// time.
+func (s *Summary) writeStages(ew *errWriter) {
 	ew.printf("pipeline finished: everything is in %s\n\n", s.Out)
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "stage\tstatus\toutput\ttime\n")
@@ -227,13 +237,18 @@ func (s *Summary) WriteText(w io.Writer) error {
 		ew.printf(", %.1f CPU-s", s.CPUSeconds)
 	}
 	ew.printf("\n")
+}
 
+// writeGames writes the self-play settings, the verification and each
+// variant's figures with the comparison of the two.
+func (s *Summary) writeGames(ew *errWriter) {
+	set := s.Settings
 	ew.printf("\nself-play: %d games per variant, game i of both from %s (seed %d); %d simulations a move, %s leaves, evaluator %s\n",
 		set.GamesPerVariant, set.openingWords(), set.Seed, set.Sims, set.Leaf, set.Evaluator)
 	ew.printf("rules:     %s, under both variants\n", strings.TrimPrefix(set.Rules, "variant=standard,"))
 	ew.printf("verified: %d games and %d positions in %d files agree with the rules\n\n", s.Verified.Games, s.Verified.Positions, s.Verified.Files)
 	conf := fmt.Sprintf("%g%%", 100*set.Confidence)
-	tw = tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
+	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "variant\tgames\tpositions\tred-draw-black\tfirst player's score [%s CI]\tdraw rate [%s CI]\tmean plies\n", conf, conf)
 	for _, v := range s.Variants {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d-%d-%d\t%s %.3f [%.3f, %.3f]\t%s\t%.1f\n", v.Variant, v.Games, v.Positions,
@@ -250,9 +265,12 @@ func (s *Summary) WriteText(w io.Writer) error {
 			ew.printf("%s → %s: first player's score %s, draw rate %s\n", c.A, c.B, c.FirstPlayerScoreDiff.PointsText(" pts"), c.DrawRateDiff.PointsText(" pts"))
 		}
 	}
+}
 
-	s.Strength.writeText(ew)
-
+// writeFitAndMatches writes the fit's held-out figures and each match of
+// the fitted weights.
+func (s *Summary) writeFitAndMatches(ew *errWriter) {
+	set := s.Settings
 	if f := s.Fit; f != nil {
 		verdict := "better than"
 		switch {
@@ -284,7 +302,10 @@ func (s *Summary) WriteText(w io.Writer) error {
 		ew.printf("       A %d-%d-%d (wins-draws-losses), score %.3f, Elo %s [95%% CI %s, %s], LOS %.1f%%\n",
 			m.Wins, m.Draws, m.Losses, m.Score, elo(m.Elo, m.Score-0.5), elo(m.EloCI[0], -1), elo(m.EloCI[1], +1), 100*m.LOS)
 	}
+}
 
+// writeWhere writes where the report is and how to query the data.
+func (s *Summary) writeWhere(ew *errWriter) {
 	rep := s.Report
 	ew.printf("\nreport: %s (start here), %s\n", filepath.Join(s.Out, rep.Dir, "report.md"), strings.Join(rep.Files[1:], ", "))
 	// The query needs a DuckDB nothing here installs: say where it comes
@@ -294,7 +315,6 @@ func (s *Summary) WriteText(w io.Writer) error {
 	ew.printf("        duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('%s/games/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
 		filepath.ToSlash(data))
 	ew.printf("        (scripts/duckdb/outside-reader.sh %s fetches DuckDB's npm package and checks it reads what surakarta wrote)\n", data)
-	return ew.err
 }
 
 // openingWords says how game i of both variants opens: "2-ply opening i

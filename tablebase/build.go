@@ -125,63 +125,23 @@ func Build(dir string, o BuildOptions) (BuildReport, error) {
 	if rep.Removed, err = removeTemps(dir); err != nil {
 		return rep, err
 	}
-	say := func(format string, a ...any) {
-		if o.Log != nil {
-			o.Log(fmt.Sprintf(format, a...))
-		}
-	}
-	ctx := o.Context
-	if ctx == nil {
-		ctx = context.Background()
+	if o.Context == nil {
+		o.Context = context.Background()
 	}
 	done := map[Material]*table{}
 	for _, m := range Balances(o.Pieces) {
 		if done[m] != nil {
 			continue
 		}
-		if err := ctx.Err(); err != nil {
+		if err := o.Context.Err(); err != nil {
 			return rep, err
 		}
 		pair := []Material{m}
 		if m.Own != m.Enemy {
 			pair = append(pair, m.Swap())
 		}
-		kept, reason, err := keep(dir, o.Rules, pair)
-		if err != nil {
+		if err := buildPair(dir, o, pair, done, &rep); err != nil {
 			return rep, err
-		}
-		if kept != nil {
-			for i, t := range kept {
-				done[pair[i]] = t
-				rep.Kept = append(rep.Kept, pair[i])
-				say("kept %s", FileName(o.Rules, pair[i]))
-				if o.Progress != nil {
-					o.Progress(int64(pair[i].rawCount()) * int64(o.Rules.NoCaptureLimit))
-				}
-			}
-		} else {
-			if reason != "" {
-				say("rebuilding %s", reason)
-			}
-			b := &builder{rules: o.Rules, workers: o.Concurrency, done: done, progress: o.Progress, ctx: ctx}
-			tabs, maxPlies, err := b.pair(pair, nil)
-			if err != nil {
-				return rep, err
-			}
-			for i, t := range tabs {
-				if err := writeTable(dir, o.Rules, t); err != nil {
-					return rep, err
-				}
-				done[pair[i]] = t
-				rep.Built = append(rep.Built, pair[i])
-				say("built %s: %d classes, longest %d plies", FileName(o.Rules, pair[i]), t.count(), maxPlies)
-			}
-			rep.MaxPlies = max(rep.MaxPlies, maxPlies)
-		}
-		for _, q := range pair {
-			t := done[q]
-			rep.Classes += int64(t.count())
-			rep.Bytes += int64(len(header(o.Rules, t)) + 32 + 4*t.count() + len(t.values))
 		}
 		// Captures reach one piece fewer: older balances are no longer read.
 		for q := range done {
@@ -191,6 +151,55 @@ func Build(dir string, o BuildOptions) (BuildReport, error) {
 		}
 	}
 	return rep, nil
+}
+
+// buildPair keeps the tables of a balance and its swap (pair) where their
+// files are sound, else builds and writes them, from the tables done of
+// one piece fewer; it adds them to done and to the report.
+func buildPair(dir string, o BuildOptions, pair []Material, done map[Material]*table, rep *BuildReport) error {
+	say := func(format string, a ...any) {
+		if o.Log != nil {
+			o.Log(fmt.Sprintf(format, a...))
+		}
+	}
+	kept, reason, err := keep(dir, o.Rules, pair)
+	if err != nil {
+		return err
+	}
+	if kept != nil {
+		for i, t := range kept {
+			done[pair[i]] = t
+			rep.Kept = append(rep.Kept, pair[i])
+			say("kept %s", FileName(o.Rules, pair[i]))
+			if o.Progress != nil {
+				o.Progress(int64(pair[i].rawCount()) * int64(o.Rules.NoCaptureLimit))
+			}
+		}
+	} else {
+		if reason != "" {
+			say("rebuilding %s", reason)
+		}
+		b := &builder{rules: o.Rules, workers: o.Concurrency, done: done, progress: o.Progress, ctx: o.Context}
+		tabs, maxPlies, err := b.pair(pair, nil)
+		if err != nil {
+			return err
+		}
+		for i, t := range tabs {
+			if err := writeTable(dir, o.Rules, t); err != nil {
+				return err
+			}
+			done[pair[i]] = t
+			rep.Built = append(rep.Built, pair[i])
+			say("built %s: %d classes, longest %d plies", FileName(o.Rules, pair[i]), t.count(), maxPlies)
+		}
+		rep.MaxPlies = max(rep.MaxPlies, maxPlies)
+	}
+	for _, q := range pair {
+		t := done[q]
+		rep.Classes += int64(t.count())
+		rep.Bytes += int64(len(header(o.Rules, t)) + 32 + 4*t.count() + len(t.values))
+	}
+	return nil
 }
 
 // keep loads the files of a pair of balances if all are there and sound;

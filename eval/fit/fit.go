@@ -41,6 +41,56 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, err
 	}
+	acc, store, split, err := scanTraining(ctx, src, opt)
+	if err != nil {
+		return nil, err
+	}
+	rep := eval.Report{
+		Model: opt.Model, FeatureSetVersion: eval.FeatureSetVersion,
+		Lambda: opt.Lambda, Blend: opt.Blend, HoldoutFraction: opt.Holdout, Seed: opt.Seed,
+		ColorBlind: opt.ColorBlind, Train: split.train,
+	}
+	cols := opt.cols()
+	wModel, lossModel, err := acc.solve(cols, opt.Lambda)
+	if err != nil {
+		return nil, err
+	}
+	wBase, _, err := acc.solve(baselineCols, opt.Lambda)
+	if err != nil {
+		return nil, err
+	}
+	rep.TrainLoss = lossModel
+	if opt.Model == eval.Logistic {
+		var res logisticResult
+		if res, wBase, err = fitLogistics(ctx, acc, store, cols, opt, wModel, wBase); err != nil {
+			return nil, err
+		}
+		wModel, rep.TrainLoss, rep.Iterations, rep.Status = res.w, res.loss, res.iterations, res.status
+	}
+	model := eval.NewLinear(opt.Model, expand(cols, wModel))
+	base := eval.NewLinear(opt.Model, expand(baselineCols, wBase))
+
+	// Second pass: score the held-out games.
+	value := func(x *eval.Vector, _ *Sample) float64 { return model.ValueOf(x) }
+	if rep.Holdout, err = scoreHoldout(ctx, src, opt, split.held, extractSample, value, base); err != nil {
+		return nil, err
+	}
+	names := eval.Names()
+	mw, bw := model.Weights(), base.Weights()
+	for i, name := range names {
+		rep.Weights = append(rep.Weights, eval.NamedWeight{Name: name, Weight: mw[i]})
+	}
+	for _, i := range baselineCols {
+		rep.BaselineWeights = append(rep.BaselineWeights, eval.NamedWeight{Name: names[i], Weight: bw[i]})
+	}
+	rep.Warning = rep.WorseThanBaseline()
+	return &FitResult{Model: model, Baseline: base, Report: rep}, nil
+}
+
+// scanTraining reads the training samples of src (the held-out games set
+// aside) into the ridge sums and, for a logistic fit, the rows it
+// iterates over.
+func scanTraining(ctx context.Context, src Source, opt FitOptions) (*ridgeAcc, *rowStore, splitCounts, error) {
 	acc := newRidgeAcc(len(allCols))
 	var store *rowStore
 	if opt.Model == eval.Logistic {
@@ -71,75 +121,45 @@ func Fit(ctx context.Context, src Source, opt FitOptions) (*FitResult, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, split, err
 	}
 	if err := split.usable(); err != nil {
-		return nil, err
+		return nil, nil, split, err
 	}
 	acc.flush()
+	return acc, store, split, nil
+}
 
-	rep := eval.Report{
-		Model: opt.Model, FeatureSetVersion: eval.FeatureSetVersion,
-		Lambda: opt.Lambda, Blend: opt.Blend, HoldoutFraction: opt.Holdout, Seed: opt.Seed,
-		ColorBlind: opt.ColorBlind, Train: split.train,
+// fitLogistics fits the logistic model on cols and the material baseline
+// by L-BFGS over the stored rows, from the ridge fits wModel and wBase,
+// and returns the model's result and the baseline's weights.
+func fitLogistics(ctx context.Context, acc *ridgeAcc, store *rowStore, cols []int, opt FitOptions, wModel, wBase []float64) (logisticResult, []float64, error) {
+	workers := opt.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
 	}
-	cols := opt.cols()
-	wModel, lossModel, err := acc.solve(cols, opt.Lambda)
-	if err != nil {
-		return nil, err
-	}
-	wBase, _, err := acc.solve(baselineCols, opt.Lambda)
-	if err != nil {
-		return nil, err
-	}
-	rep.TrainLoss = lossModel
-	if opt.Model == eval.Logistic {
-		workers := opt.Workers
-		if workers == 0 {
-			workers = runtime.GOMAXPROCS(0)
-		}
-		st := acc.standardization(cols)
-		w0 := scoreToLogit(wModel)
-		// Warm start: L-BFGS on every k-th row first (cheap), so that the
-		// passes over all rows start near the optimum. The optimum and the
-		// stopping rule are those of the full data either way.
-		if sub := store.every(store.rows() / warmRows); sub != nil {
-			res, err := fitLogistic(ctx, sub, cols, st, opt.Lambda, w0, opt.MaxIterations, workers)
-			if err != nil {
-				return nil, err
-			}
-			w0 = res.w
-		}
-		res, err := fitLogistic(ctx, store, cols, st, opt.Lambda, w0, opt.MaxIterations, workers)
+	st := acc.standardization(cols)
+	w0 := scoreToLogit(wModel)
+	// Warm start: L-BFGS on every k-th row first (cheap), so that the
+	// passes over all rows start near the optimum. The optimum and the
+	// stopping rule are those of the full data either way.
+	if sub := store.every(store.rows() / warmRows); sub != nil {
+		res, err := fitLogistic(ctx, sub, cols, st, opt.Lambda, w0, opt.MaxIterations, workers)
 		if err != nil {
-			return nil, err
+			return res, nil, err
 		}
-		wModel, rep.TrainLoss, rep.Iterations, rep.Status = res.w, res.loss, res.iterations, res.status
-		stb := acc.standardization(baselineCols)
-		resb, err := fitLogistic(ctx, groupByMaterial(store), baselineCols, stb, opt.Lambda, scoreToLogit(wBase), opt.MaxIterations, workers)
-		if err != nil {
-			return nil, err
-		}
-		wBase = resb.w
+		w0 = res.w
 	}
-	model := eval.NewLinear(opt.Model, expand(cols, wModel))
-	base := eval.NewLinear(opt.Model, expand(baselineCols, wBase))
-
-	// Second pass: score the held-out games.
-	value := func(x *eval.Vector, _ *Sample) float64 { return model.ValueOf(x) }
-	if rep.Holdout, err = scoreHoldout(ctx, src, opt, split.held, extractSample, value, base); err != nil {
-		return nil, err
+	res, err := fitLogistic(ctx, store, cols, st, opt.Lambda, w0, opt.MaxIterations, workers)
+	if err != nil {
+		return res, nil, err
 	}
-	names := eval.Names()
-	mw, bw := model.Weights(), base.Weights()
-	for i, name := range names {
-		rep.Weights = append(rep.Weights, eval.NamedWeight{Name: name, Weight: mw[i]})
+	stb := acc.standardization(baselineCols)
+	resb, err := fitLogistic(ctx, groupByMaterial(store), baselineCols, stb, opt.Lambda, scoreToLogit(wBase), opt.MaxIterations, workers)
+	if err != nil {
+		return res, nil, err
 	}
-	for _, i := range baselineCols {
-		rep.BaselineWeights = append(rep.BaselineWeights, eval.NamedWeight{Name: names[i], Weight: bw[i]})
-	}
-	rep.Warning = rep.WorseThanBaseline()
-	return &FitResult{Model: model, Baseline: base, Report: rep}, nil
+	return res, resb.w, nil
 }
 
 // checkSample refuses samples that would silently corrupt a fit.

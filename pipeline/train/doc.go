@@ -4,7 +4,8 @@
 // new generation, and an Elo ladder against fixed anchors.
 //
 // Files: train.go runs the generations and their stages, config.go holds
-// the settings, ladder.go the ladder's records and the gate's rule,
+// the settings (settings.go the document a run records of them, and the
+// comparison that refuses a resume under others), ladder.go the ladder's records and the gate's rule,
 // pool.go the pool matches (a gauntlet of eval/tournament) and the rating
 // fit over every match,
 // report.go the Markdown report, the PNG plot and the ladder's text

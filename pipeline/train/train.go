@@ -1,7 +1,6 @@
 package train
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -11,7 +10,6 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
@@ -28,180 +26,6 @@ import (
 	"github.com/surakarta/surakarta/selfplay"
 	"github.com/surakarta/surakarta/tablebase"
 )
-
-// settings are the parts of a Config that decide a run's results: a run is
-// resumed only with the same.
-type settings struct {
-	Generations int   `json:"generations"`
-	Games       int64 `json:"games"`
-	Gen0Games   int64 `json:"gen0_games,omitempty"`
-	// Gen0 is generation 0's evaluator by its identity (eval.Opened),
-	// absent for the material evaluator, what every run made before
-	// generation 0 had a choice played.
-	Gen0          string              `json:"gen0,omitempty"`
-	SelfPlay      dataset.EngineJSON  `json:"selfplay_engine"`
-	Rules         string              `json:"rules"`
-	RandomOpening int                 `json:"random_opening"`
-	Window        int                 `json:"window"`
-	Fit           fit.ModelFitOptions `json:"fit"`
-	Match         dataset.EngineJSON  `json:"match_engine"`
-	ModelCPUCT    float64             `json:"model_cpuct"`
-	GateGames     int                 `json:"gate_games"`
-	Gate          GateRule            `json:"gate,omitempty"`
-	AnchorGames   int                 `json:"anchor_games"`
-	StrengthGames int                 `json:"strength_games"`
-	PoolGames     int                 `json:"pool_games,omitempty"`
-	PoolDepth     int                 `json:"pool_depth,omitempty"`
-	Pool          []string            `json:"pool,omitempty"`
-	Seed          uint64              `json:"seed"`
-}
-
-// settings is the run's settings document; gen0 is generation 0's
-// evaluator's identity.
-func (c *Config) settings(gen0 string) json.RawMessage {
-	if gen0 == mcts.MaterialName {
-		gen0 = ""
-	}
-	s := settings{
-		Generations: c.Generations, Games: c.Run.Games, Gen0Games: c.Gen0Games, Gen0: gen0, SelfPlay: dataset.EngineJSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
-		Rules: c.rules().String(), RandomOpening: c.Run.RandomOpening, Window: c.Window, Fit: c.Fit,
-		Match: dataset.EngineJSON(mcts.Engine{Settings: c.Match}.Describe()), ModelCPUCT: c.ModelCPUCT,
-		GateGames: c.GateGames, Gate: c.Gate, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames,
-		PoolGames: c.PoolGames, PoolDepth: c.PoolDepth, Pool: c.Pool, Seed: c.Run.Seed,
-	}
-	b, _ := json.Marshal(s)
-	return b
-}
-
-// decisive is a settings document less what decides no generation, for
-// comparing runs: the number of generations, the final comparison's games
-// and the pool's matches (a finished run resumed with more generations
-// goes on, one resumed with another --strength-games replays its final
-// comparison, one with another pool plays the pool matches it lacks).
-// A run recorded before gates had rules has GateHalf's. A document that
-// does not parse is compared as it is.
-func decisive(b json.RawMessage) string {
-	var x settings
-	if json.Unmarshal(b, &x) != nil {
-		return string(b)
-	}
-	x.Generations, x.StrengthGames = 0, 0
-	x.PoolGames, x.PoolDepth, x.Pool = 0, 0, nil
-	if x.Gate == "" {
-		x.Gate = GateHalf
-	}
-	out, _ := json.Marshal(x)
-	return string(out)
-}
-
-// sameSettings reports whether two settings documents decide the same
-// generations (decisive).
-func sameSettings(a, b json.RawMessage) bool {
-	var x, y settings
-	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
-		return false
-	}
-	return decisive(a) == decisive(b)
-}
-
-// settingsDiffs lists the settings in which mine differs from have, the
-// run's on disk, key by key (dataset.DiffJSON), those decisive leaves out
-// aside.
-func settingsDiffs(mine, have json.RawMessage) []dataset.SettingDiff {
-	return dataset.DiffJSON(decisive(mine), decisive(have))
-}
-
-// SettingsMismatchError refuses to resume a training run of other
-// settings; Diffs says which, by their keys in the ladder's settings
-// ("games", "selfplay_engine.sims", "fit.td_lambda").
-type SettingsMismatchError struct {
-	Out   string
-	Diffs []dataset.SettingDiff
-	// FormerDefault says that the run was made under the baseline's
-	// generation 0 (the former default) and this one is not: the error
-	// then names --preset baseline.
-	FormerDefault bool
-}
-
-// Error says each differing setting in selfplay's form, by the train flag
-// that sets it ("--sims: this run 60, the run 50"), or by its key in
-// ladder.json where no flag sets it alone.
-func (e *SettingsMismatchError) Error() string {
-	var lines []string
-	for _, d := range e.Diffs {
-		if flag, ok := settingFlag(d.Setting); ok {
-			d.Setting = flag
-			lines = append(lines, d.Flagged("the run"))
-		} else {
-			lines = append(lines, fmt.Sprintf("%s (ladder.json settings): this run %s, the run %s", d.Setting, d.Mine, d.Have))
-		}
-	}
-	note := ""
-	if e.FormerDefault {
-		note = "\n" + runspec.FormerDefaultNote("add --preset baseline (with --resume)")
-	}
-	return fmt.Sprintf("%s holds a training run with other settings:\n  %s\n"+
-		"--resume continues a run with its own settings: repeat them, or choose another --out%s",
-		e.Out, strings.Join(lines, "\n  "), note)
-}
-
-// madeUnderBaseline reports whether a run's settings document have
-// records a generation 0 of the baseline (the material evaluator with the
-// baseline's search, as every run made before the strongest engine became
-// generation 0's default) and mine does not.
-func madeUnderBaseline(mine, have json.RawMessage) bool {
-	var m, h settings
-	if json.Unmarshal(mine, &m) != nil || json.Unmarshal(have, &h) != nil || h.Gen0 != "" {
-		return false
-	}
-	return runspec.DescribedMadeUnderBaseline(gen0Description(m), gen0Description(h))
-}
-
-// gen0Description is generation 0's self-play engine as a settings
-// document records it, the material evaluator where it names none.
-func gen0Description(s settings) string {
-	var e map[string]any
-	if json.Unmarshal([]byte(s.SelfPlay), &e) != nil {
-		return ""
-	}
-	e["evaluator"] = mcts.MaterialName
-	if s.Gen0 != "" {
-		e["evaluator"] = s.Gen0
-	}
-	b, _ := json.Marshal(e)
-	return string(b)
-}
-
-// settingFlag names the train flag that sets a key of the ladder's
-// settings, with ok false where no flag sets it alone.
-func settingFlag(key string) (string, bool) {
-	switch key {
-	case "model_cpuct":
-		return "model-cpuct", true
-	case "gen0_games":
-		return "gen0-games", true
-	case "selfplay_engine.sims":
-		return "sims", true
-	case "match_engine.sims":
-		return "match-engine sims", true
-	case "fit.value.color_blind":
-		return "color-blind", true
-	case "fit.td_lambda", "fit.spread_scale", "fit.no_prior", "fit.prior_temperature":
-		return strings.TrimPrefix(key, "fit."), true
-	case "gen0":
-		return "preset", true
-	case "games", "window", "gate", "gate_games", "pool_games", "pool_depth", "pool", "anchor_games", "strength_games", "random_opening", "seed", "rules":
-		return key, true
-	}
-	return key, false
-}
-
-// sameJSON reports whether two JSON documents are equal but for white
-// space (files are written indented).
-func sameJSON(a, b []byte) bool {
-	var x, y bytes.Buffer
-	return json.Compact(&x, a) == nil && json.Compact(&y, b) == nil && bytes.Equal(x.Bytes(), y.Bytes())
-}
 
 // player is an engine of the ladder: its match setting and evaluator.
 type player struct {
@@ -238,61 +62,17 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	c := &r.cfg
 	// What could refuse the run is checked before the directory is
 	// touched, so that a refused run leaves nothing there.
-	if _, err := tablebase.OpenOracle(c.SelfPlay.Tablebase, c.rules()); err != nil {
-		return nil, err
-	}
-	// The anchors' evaluator by name, from eval's registry.
-	mat, err := eval.OpenEvaluator(mcts.MaterialName)
+	material, anchor, err := r.openPlayers()
 	if err != nil {
 		return nil, err
-	}
-	gen0, err := eval.OpenEvaluator(c.Gen0)
-	if err != nil {
-		return nil, fmt.Errorf("generation 0: %w", err)
-	}
-	r.gen0Identity = gen0.Identity
-	r.players[0] = player{name: gen0Name(c, gen0.Identity), cfg: c.matchEngine(false), ev: gen0.Evaluator, hash: gen0Hash(gen0.Identity)}
-	material := player{name: "material value leaves", cfg: c.matchEngine(true), ev: mat.Evaluator}
-	for _, path := range c.Baselines {
-		p, err := r.baseline(path)
-		if err != nil {
-			return nil, fmt.Errorf("--baseline: %w", err)
-		}
-		r.baselines = append(r.baselines, p)
-	}
-	if r.pool, err = r.openPool(); err != nil {
-		return nil, err
-	}
-	anchor := r.players[0].name // without pool models (or pool matches)
-	if len(r.pool) > 0 {
-		anchor = r.pool[0].name
 	}
 	dir, err := rundir.Claim(c.Run.Out, LockFile, "train")
 	if err != nil {
 		return nil, err
 	}
 	defer dir.Release()
-	r.ladder = Ladder{Format: LadderFormat, Settings: c.settings(gen0.Identity)}
-	var old Ladder
-	switch err := atomicfile.ReadJSON(c.path(LadderFile), &old); {
-	case err == nil && !c.Run.Resume:
-		return nil, fmt.Errorf("%s holds a training run and no run is writing it: add --resume to continue it, or choose another --out", c.Run.Out)
-	case err == nil && !sameSettings(old.Settings, r.ladder.Settings):
-		return nil, &SettingsMismatchError{Out: c.Run.Out, Diffs: settingsDiffs(r.ladder.Settings, old.Settings),
-			FormerDefault: madeUnderBaseline(r.ladder.Settings, old.Settings)}
-	case err != nil && !errors.Is(err, os.ErrNotExist):
-		return nil, fmt.Errorf("%s: %w", c.path(LadderFile), err)
-	case err != nil && !c.Run.Resume:
-		if err := dir.NotEmpty(); err != nil {
-			return nil, err
-		}
-	}
-	note, err := dir.RemoveTemps("gen-*")
-	if err != nil {
+	if err := r.claimLadder(dir); err != nil {
 		return nil, err
-	}
-	if note != "" && c.Log != nil { // said even when Quiet
-		fmt.Fprintf(c.Log, "train: %s\n", note)
 	}
 	for g := 1; g <= c.Generations; g++ {
 		t0 := time.Now()
@@ -305,10 +85,7 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 			return nil, fmt.Errorf("ratings after generation %d: %w", g, err)
 		}
 		r.ladder.setRated()
-		if err := atomicfile.WriteJSON(c.path(LadderFile), &r.ladder); err != nil {
-			return nil, err
-		}
-		if err := writeReport(c, &r.ladder); err != nil {
+		if err := r.writeLadder(); err != nil {
 			return nil, err
 		}
 		el := time.Since(r.start)
@@ -321,14 +98,86 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	}
 	if st != nil {
 		r.ladder.Strength = st
-		if err := atomicfile.WriteJSON(c.path(LadderFile), &r.ladder); err != nil {
-			return nil, err
-		}
-		if err := writeReport(c, &r.ladder); err != nil {
+		if err := r.writeLadder(); err != nil {
 			return nil, err
 		}
 	}
 	return &r.ladder, nil
+}
+
+// openPlayers checks the tables and opens the run's fixed players:
+// generation 0, the material anchor (returned), the baselines and the
+// pool; anchor is the ratings' 0, the first pool member or generation 0.
+func (r *runner) openPlayers() (material player, anchor string, err error) {
+	c := &r.cfg
+	if _, err := tablebase.OpenOracle(c.SelfPlay.Tablebase, c.rules()); err != nil {
+		return material, "", err
+	}
+	// The anchors' evaluator by name, from eval's registry.
+	mat, err := eval.OpenEvaluator(mcts.MaterialName)
+	if err != nil {
+		return material, "", err
+	}
+	gen0, err := eval.OpenEvaluator(c.Gen0)
+	if err != nil {
+		return material, "", fmt.Errorf("generation 0: %w", err)
+	}
+	r.gen0Identity = gen0.Identity
+	r.players[0] = player{name: gen0Name(c, gen0.Identity), cfg: c.matchEngine(false), ev: gen0.Evaluator, hash: gen0Hash(gen0.Identity)}
+	material = player{name: "material value leaves", cfg: c.matchEngine(true), ev: mat.Evaluator}
+	for _, path := range c.Baselines {
+		p, err := r.baseline(path)
+		if err != nil {
+			return material, "", fmt.Errorf("--baseline: %w", err)
+		}
+		r.baselines = append(r.baselines, p)
+	}
+	if r.pool, err = r.openPool(); err != nil {
+		return material, "", err
+	}
+	anchor = r.players[0].name // without pool models (or pool matches)
+	if len(r.pool) > 0 {
+		anchor = r.pool[0].name
+	}
+	return material, anchor, nil
+}
+
+// claimLadder starts the run's ladder in the claimed directory dir: a new
+// run in an empty one, or with Resume one whose ladder has the same
+// settings, after removing what a killed run left.
+func (r *runner) claimLadder(dir *rundir.Dir) error {
+	c := &r.cfg
+	r.ladder = Ladder{Format: LadderFormat, Settings: c.settings(r.gen0Identity)}
+	var old Ladder
+	switch err := atomicfile.ReadJSON(c.path(LadderFile), &old); {
+	case err == nil && !c.Run.Resume:
+		return fmt.Errorf("%s holds a training run and no run is writing it: add --resume to continue it, or choose another --out", c.Run.Out)
+	case err == nil && !sameSettings(old.Settings, r.ladder.Settings):
+		return &SettingsMismatchError{Out: c.Run.Out, Diffs: settingsDiffs(r.ladder.Settings, old.Settings),
+			FormerDefault: madeUnderBaseline(r.ladder.Settings, old.Settings)}
+	case err != nil && !errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("%s: %w", c.path(LadderFile), err)
+	case err != nil && !c.Run.Resume:
+		if err := dir.NotEmpty(); err != nil {
+			return err
+		}
+	}
+	note, err := dir.RemoveTemps("gen-*")
+	if err != nil {
+		return err
+	}
+	if note != "" && c.Log != nil { // said even when Quiet
+		fmt.Fprintf(c.Log, "train: %s\n", note)
+	}
+	return nil
+}
+
+// writeLadder writes OUT/ladder.json and the report.
+func (r *runner) writeLadder() error {
+	if err := atomicfile.WriteJSON(r.cfg.path(LadderFile), &r.ladder); err != nil {
+		return err
+	}
+	return writeReport(&r.cfg, &r.ladder)
 }
 
 // gen0Name is generation 0's name in the ladder and its matches' keys:
