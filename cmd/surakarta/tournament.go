@@ -24,10 +24,11 @@ func newTournamentCommand() *cobra.Command {
 		openingsFile string
 		asJSON       bool
 		asMarkdown   bool
+		tc           string
 	)
 	opt.Run.RandomOpening = 4
 	cmd := &cobra.Command{
-		Use:   "tournament --engine SIDE --engine SIDE... --games N [--gauntlet] [--anchor ENGINE] [--go BUDGET] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE] [--concurrency C] [--prior-draws D] [--json | --markdown] [--quiet]",
+		Use:   "tournament --engine SIDE --engine SIDE... --games N [--gauntlet] [--anchor ENGINE] [--go BUDGET | --tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE] [--concurrency C] [--prior-draws D] [--json | --markdown] [--quiet]",
 		Short: "Play several engines against each other (round robin or gauntlet) and rate them all on one Elo scale",
 		Long: "tournament plays every two engines of --engine (a round robin), or with --gauntlet the first\n" +
 			"against each of the others, a match of --games games each: pairings one after another,\n" +
@@ -51,7 +52,9 @@ func newTournamentCommand() *cobra.Command {
 			"report in DIR/report.json. An interrupted tournament continues with the same command\n" +
 			"and --resume, playing only the games not yet recorded; engines added after the recorded\n" +
 			"ones are played too. Budgets are counts (sims, nodes) unless --go gives a clock\n" +
-			"(movetime): a clock measures strength at equal time and is never for data.",
+			"(movetime) or --tc BASE+INC plays every game on a game clock kept by the referee, as\n" +
+			"match --tc does (a move past its side's clock loses on time): a clock measures strength\n" +
+			"at equal time on this machine at its load and is never for data.",
 		Example: "  surakarta tournament --engine sims=50 --engine sims=100 --engine sims=200 --engine preset=baseline --games 20\n" +
 			"  surakarta tournament --gauntlet --engine evaluator=mine.json --engine sims=400 --engine preset=baseline --games 100 --markdown\n" +
 			"  surakarta tournament --engines engines.json --engine conf:mine --engine conf:theirs --engine sims=400 --anchor 3 --games 200 --out runs/t --resume\n" +
@@ -81,6 +84,13 @@ func newTournamentCommand() *cobra.Command {
 			if run.Resume && run.Out == "" {
 				return errors.New("--resume continues the tournament recorded in --out: pass --out DIR")
 			}
+			if tc != "" {
+				clock, err := arena.ParseTimeControl(tc)
+				if err != nil {
+					return fmt.Errorf("--tc: %w", err)
+				}
+				opt.Clock = &clock
+			}
 			if asJSON && asMarkdown {
 				return errors.New("--json and --markdown both choose the report's form: pass one")
 			}
@@ -109,6 +119,7 @@ func newTournamentCommand() *cobra.Command {
 	fs.Float64Var(&opt.PriorDraws, "prior-draws", opt.PriorDraws, "virtual drawn games added to every pairing in the rating fit (keeps a sweep's rating finite; 0 for none)")
 	fs.StringVar(&opt.EnginesFile, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME engines")
 	fs.StringVar(&opt.Go, "go", "", "budget of every move: sims N, nodes N or movetime MS (a clock: for strength at equal time, never for data; empty: each engine's own)")
+	fs.StringVar(&tc, "tc", "", "game clock BASE+INC in seconds (e.g. 10+0.1) for every game, kept by the referee; a move past the clock loses on time (strength at equal time, never for data)")
 	fs.DurationVar(&opt.Margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
 	fs.DurationVar(&opt.MoveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
 	addRunFlags(cmd, &run, map[string]string{

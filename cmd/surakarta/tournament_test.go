@@ -52,4 +52,18 @@ func TestTournamentOfFourEnginesPrintsOneRatingListAndACrosstable(t *testing.T) 
 	if _, _, err := run(t, "", "tournament", "--engine", "sims=4", "--engine", "sims=8", "--games", "2", "--json", "--markdown"); err == nil || !strings.Contains(err.Error(), "pass one") {
 		t.Errorf("--json --markdown: %v", err)
 	}
+	// --tc is match's game clock, passed to every pairing: refused with
+	// --go as match refuses it, and read by match's parser.
+	for _, tc := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"--tc", "1+0.1", "--go", "sims 5"}, "drop --go"},
+		{[]string{"--tc", "x"}, `--tc: time control "x"`},
+	} {
+		args := append([]string{"tournament", "--engine", "random", "--engine", "first", "--games", "2", "--quiet"}, tc.flags...)
+		if _, _, err := run(t, "", args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want an error containing %q", tc.flags, err, tc.want)
+		}
+	}
 }

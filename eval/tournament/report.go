@@ -3,6 +3,8 @@ package tournament
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -171,15 +173,20 @@ func (r *Result) ratingCells(g Rating) (elo, ci string) {
 	return stats.EloText(g.Elo), fmt.Sprintf("[%s, %s]", stats.EloText(g.EloCI[0]), stats.EloText(g.EloCI[1]))
 }
 
-// pairingLine says what one pairing's first engine scored and its pairs.
+// pairingLine says what one pairing's first engine scored, its pairs and
+// how the games ended (time-forfeit among them on a clock).
 func (r *Result) pairingLine(p Played) string {
 	a := p.Arena
 	cut := ""
 	if !p.Complete {
 		cut = " (stopped early)"
 	}
-	return fmt.Sprintf("%s vs %s: %s%s, %s +%d =%d -%d, pairs %d %d %d %d %d",
-		r.Names[p.A], r.Names[p.B], words.Count(a.Games, "game"), cut, r.Names[p.A], a.Wins, a.Draws, a.Losses, a.Pairs[0], a.Pairs[1], a.Pairs[2], a.Pairs[3], a.Pairs[4])
+	var ends []string
+	for _, k := range slices.Sorted(maps.Keys(a.Reasons)) {
+		ends = append(ends, fmt.Sprintf("%s %d", k, a.Reasons[k]))
+	}
+	return fmt.Sprintf("%s vs %s: %s%s, %s +%d =%d -%d, pairs %d %d %d %d %d; endings %s",
+		r.Names[p.A], r.Names[p.B], words.Count(a.Games, "game"), cut, r.Names[p.A], a.Wins, a.Draws, a.Losses, a.Pairs[0], a.Pairs[1], a.Pairs[2], a.Pairs[3], a.Pairs[4], strings.Join(ends, ", "))
 }
 
 // costLines say each engine's cost a move, in the crosstable's order.
@@ -217,7 +224,7 @@ func (r *Result) WriteText(w io.Writer) error {
 	rows = append(rows, r.crosstable()...)
 	writeTable(w, rows)
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "pairings: the first engine's wins, draws and losses, and its colour-swapped pairs by its points 0, 1/2, 1, 3/2, 2 (pentanomial)")
+	fmt.Fprintln(w, "pairings: the first engine's wins, draws and losses, its colour-swapped pairs by its points 0, 1/2, 1, 3/2, 2 (pentanomial), and the endings")
 	for _, p := range r.Pairings {
 		fmt.Fprintln(w, r.pairingLine(p))
 	}
@@ -260,7 +267,7 @@ func (r *Result) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintln(w, "| "+strings.Join(row, " | ")+" |")
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Pairings: the first engine's wins, draws and losses, and its colour-swapped pairs by its points 0, 1/2, 1, 3/2, 2 (pentanomial).")
+	fmt.Fprintln(w, "Pairings: the first engine's wins, draws and losses, its colour-swapped pairs by its points 0, 1/2, 1, 3/2, 2 (pentanomial), and the endings.")
 	fmt.Fprintln(w)
 	for _, p := range r.Pairings {
 		fmt.Fprintln(w, "- "+mdEscape(r.pairingLine(p)))
