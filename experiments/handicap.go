@@ -144,7 +144,66 @@ func (a *ArmInfo) handicapSetting() string {
 
 // handicapOf computes one group's figures over the games every arm played.
 func handicapOf(in *ReportInput, g []handicapArm, base int, seed uint64) (*Handicap, error) {
-	// Games played by every arm, grouped by opening.
+	hs := handicapScoresOf(in, g)
+	if hs == nil {
+		return nil, nil
+	}
+	h := &Handicap{BaseSims: base, Games: len(hs.scores), Openings: len(hs.openings), Resamples: handicapResamples}
+	ratios := make([]float64, len(g))
+	for j, a := range g {
+		ratios[j] = a.ratio
+	}
+	all := make([]int, len(hs.scores))
+	for i := range all {
+		all[i] = i
+	}
+	adv := means(hs.scores, all, len(g))
+	x, ok := crossing(ratios, adv)
+	one := slices.Index(ratios, 1)
+	bs := hs.bootstrap(ratios, one, seed, in.Confidence)
+	for j, a := range g {
+		t := bs.two(j, adv[j], 0, 0)
+		h.Points = append(h.Points, HandicapPoint{Arm: a.name, Ratio: a.ratio, Advantage: t})
+	}
+	if !ok {
+		if adv[len(adv)-1] > 0 {
+			h.Note = fmt.Sprintf("the first player still scores above even with Black at %g× its simulations: r* lies beyond the ratios played", ratios[len(ratios)-1])
+		} else {
+			h.Note = fmt.Sprintf("the first player scores below even at every ratio played: r* lies under %g", ratios[0])
+		}
+		return h, nil
+	}
+	h.Bracketed = true
+	lo, hi := math.Log2(ratios[0]), math.Log2(ratios[len(ratios)-1])
+	d := bs.two(len(g), x, lo, hi)
+	h.Doublings = &d
+	exp2 := func(e *Estimate) *Estimate {
+		if e == nil {
+			return nil
+		}
+		return &Estimate{Value: math.Exp2(e.Value), CI: [2]float64{math.Exp2(e.CI[0]), math.Exp2(e.CI[1])}}
+	}
+	h.RStar = &TwoIntervals{GivenOpenings: exp2(d.GivenOpenings), OpeningsSampled: *exp2(&d.OpeningsSampled), Open: d.Open}
+	// A clean sweep at ratio 1 has no finite Elo; ±800 (a score of 1
+	// in 100) bounds a resample's.
+	if elo := stats.EloFromScore(adv[one] + 0.5); !math.IsInf(elo, 0) {
+		e := bs.two(len(g)+1, elo, -800, 800)
+		h.Elo = &e
+	}
+	return h, nil
+}
+
+// handicapScores are the games every arm of a handicap played, grouped
+// by opening: scores[i][j] is game i's first-player score under arm j.
+type handicapScores struct {
+	scores    [][]float64
+	byOpening map[uint64][]int
+	openings  []uint64
+}
+
+// handicapScoresOf returns the games every arm of g played from the same
+// opening, in id order; nil for fewer than two.
+func handicapScoresOf(in *ReportInput, g []handicapArm) *handicapScores {
 	first := in.Collector.Pairs[in.byName[g[0].name]]
 	var ids []int64
 	for id := range first.games {
@@ -158,71 +217,55 @@ func handicapOf(in *ReportInput, g []handicapArm, base int, seed uint64) (*Handi
 		}
 	}
 	if len(ids) < 2 {
-		return nil, nil
+		return nil
 	}
 	slices.Sort(ids)
-	byOpening := map[uint64][]int{}
-	var openings []uint64
-	// scores[i][j]: game i's first-player score under arm j.
-	scores := make([][]float64, len(ids))
+	hs := &handicapScores{byOpening: map[uint64][]int{}, scores: make([][]float64, len(ids))}
 	for i, id := range ids {
 		o := first.games[id].opening
-		if _, ok := byOpening[o]; !ok {
-			openings = append(openings, o)
+		if _, ok := hs.byOpening[o]; !ok {
+			hs.openings = append(hs.openings, o)
 		}
-		byOpening[o] = append(byOpening[o], i)
-		scores[i] = make([]float64, len(g))
+		hs.byOpening[o] = append(hs.byOpening[o], i)
+		hs.scores[i] = make([]float64, len(g))
 		for j, a := range g {
-			scores[i][j] = float64(in.Collector.Pairs[in.byName[a.name]].games[id].score) / 2
+			hs.scores[i][j] = float64(in.Collector.Pairs[in.byName[a.name]].games[id].score) / 2
 		}
 	}
-	slices.Sort(openings)
-	h := &Handicap{BaseSims: base, Games: len(ids), Openings: len(openings), Resamples: handicapResamples}
-	ratios := make([]float64, len(g))
-	for j, a := range g {
-		ratios[j] = a.ratio
-	}
-	all := make([]int, len(ids))
-	for i := range all {
-		all[i] = i
-	}
-	adv := means(scores, all, len(g))
-	x, ok := crossing(ratios, adv)
-	one := slices.Index(ratios, 1)
+	slices.Sort(hs.openings)
+	return hs
+}
 
-	// The two bootstraps: within openings (when every opening has two
-	// games or more), and over openings.
-	conf := in.Confidence
-	within := true
-	for _, o := range openings {
-		within = within && len(byOpening[o]) >= 2
+// handicapBoot holds the two bootstraps' replicates of every figure
+// (each arm's advantage, the doublings, the Elo at ratio 1): within
+// openings (when every opening has two games or more) and over openings.
+type handicapBoot struct {
+	boot   [2][][]float64 // [kind][figure index][replicate]
+	within bool
+	conf   float64
+}
+
+// bootstrap resamples the games handicapResamples times each way, from
+// seed (the resamples repeat for a seed).
+func (hs *handicapScores) bootstrap(ratios []float64, one int, seed uint64, conf float64) *handicapBoot {
+	bs := &handicapBoot{within: true, conf: conf}
+	for _, o := range hs.openings {
+		bs.within = bs.within && len(hs.byOpening[o]) >= 2
 	}
-	var boot [2][][]float64 // [kind][figure index][replicate]; figures: advantages..., doublings, elo
-	nfig := len(g) + 2
-	r := rand.New(rand.NewPCG(seed, 0x4a6e)) // the resamples repeat for a seed
-	pick := make([]int, 0, len(ids))
+	arms := len(ratios)
+	nfig := arms + 2
+	r := rand.New(rand.NewPCG(seed, 0x4a6e))
+	pick := make([]int, 0, len(hs.scores))
 	for kind := range 2 {
-		boot[kind] = make([][]float64, nfig)
-		if kind == 0 && !within {
+		bs.boot[kind] = make([][]float64, nfig)
+		if kind == 0 && !bs.within {
 			continue
 		}
 		for b := 0; b < handicapResamples; b++ {
-			pick = pick[:0]
-			if kind == 0 {
-				for _, o := range openings {
-					games := byOpening[o]
-					for range games {
-						pick = append(pick, games[r.IntN(len(games))])
-					}
-				}
-			} else {
-				for range openings {
-					pick = append(pick, byOpening[openings[r.IntN(len(openings))]]...)
-				}
-			}
-			m := means(scores, pick, len(g))
-			for j := range g {
-				boot[kind][j] = append(boot[kind][j], m[j])
+			pick = hs.resample(pick[:0], kind, r)
+			m := means(hs.scores, pick, arms)
+			for j := range arms {
+				bs.boot[kind][j] = append(bs.boot[kind][j], m[j])
 			}
 			bx, bok := crossing(ratios, m)
 			if !bok {
@@ -231,63 +274,53 @@ func handicapOf(in *ReportInput, g []handicapArm, base int, seed uint64) (*Handi
 					bx = math.Inf(-1)
 				}
 			}
-			boot[kind][len(g)] = append(boot[kind][len(g)], bx)
-			boot[kind][len(g)+1] = append(boot[kind][len(g)+1], stats.EloFromScore(m[one]+0.5))
+			bs.boot[kind][arms] = append(bs.boot[kind][arms], bx)
+			bs.boot[kind][arms+1] = append(bs.boot[kind][arms+1], stats.EloFromScore(m[one]+0.5))
 		}
 	}
-	lo, hi := math.Log2(ratios[0]), math.Log2(ratios[len(ratios)-1])
-	// two returns figure fig's value with its intervals, an end that no
-	// crossing closes standing at clampLo or clampHi (and named in Open).
-	two := func(fig int, value float64, clampLo, clampHi float64) TwoIntervals {
-		t := TwoIntervals{OpeningsSampled: Estimate{Value: value}}
-		if within {
-			t.GivenOpenings = &Estimate{Value: value}
-		}
-		for kind, dst := range []*Estimate{t.GivenOpenings, &t.OpeningsSampled} {
-			if dst == nil {
-				continue
+	return bs
+}
+
+// resample appends one resample's games to pick: within each opening
+// (kind 0) or whole openings (kind 1).
+func (hs *handicapScores) resample(pick []int, kind int, r *rand.Rand) []int {
+	if kind == 0 {
+		for _, o := range hs.openings {
+			games := hs.byOpening[o]
+			for range games {
+				pick = append(pick, games[r.IntN(len(games))])
 			}
-			l, u := percentiles(boot[kind][fig], conf)
-			name := [2]string{"given_openings", "openings_sampled"}[kind]
-			if math.IsInf(l, -1) {
-				l, t.Open = clampLo, append(t.Open, name+" low")
-			}
-			if math.IsInf(u, 1) {
-				u, t.Open = clampHi, append(t.Open, name+" high")
-			}
-			dst.CI = [2]float64{l, u}
 		}
-		return t
+		return pick
 	}
-	for j, a := range g {
-		t := two(j, adv[j], 0, 0)
-		h.Points = append(h.Points, HandicapPoint{Arm: a.name, Ratio: a.ratio, Advantage: t})
+	for range hs.openings {
+		pick = append(pick, hs.byOpening[hs.openings[r.IntN(len(hs.openings))]]...)
 	}
-	if !ok {
-		if adv[len(adv)-1] > 0 {
-			h.Note = fmt.Sprintf("the first player still scores above even with Black at %g× its simulations: r* lies beyond the ratios played", ratios[len(ratios)-1])
-		} else {
-			h.Note = fmt.Sprintf("the first player scores below even at every ratio played: r* lies under %g", ratios[0])
+	return pick
+}
+
+// two returns figure fig's value with its intervals, an end that no
+// crossing closes standing at clampLo or clampHi (and named in Open).
+func (bs *handicapBoot) two(fig int, value float64, clampLo, clampHi float64) TwoIntervals {
+	t := TwoIntervals{OpeningsSampled: Estimate{Value: value}}
+	if bs.within {
+		t.GivenOpenings = &Estimate{Value: value}
+	}
+	for kind, dst := range []*Estimate{t.GivenOpenings, &t.OpeningsSampled} {
+		if dst == nil {
+			continue
 		}
-		return h, nil
-	}
-	h.Bracketed = true
-	d := two(len(g), x, lo, hi)
-	h.Doublings = &d
-	exp2 := func(e *Estimate) *Estimate {
-		if e == nil {
-			return nil
+		l, u := percentiles(bs.boot[kind][fig], bs.conf)
+		name := [2]string{"given_openings", "openings_sampled"}[kind]
+		if math.IsInf(l, -1) {
+			l, t.Open = clampLo, append(t.Open, name+" low")
 		}
-		return &Estimate{Value: math.Exp2(e.Value), CI: [2]float64{math.Exp2(e.CI[0]), math.Exp2(e.CI[1])}}
+		if math.IsInf(u, 1) {
+			u, t.Open = clampHi, append(t.Open, name+" high")
+		}
+		dst.CI = [2]float64{l, u}
 	}
-	h.RStar = &TwoIntervals{GivenOpenings: exp2(d.GivenOpenings), OpeningsSampled: *exp2(&d.OpeningsSampled), Open: d.Open}
-	// A clean sweep at ratio 1 has no finite Elo; ±800 (a score of 1
-	// in 100) bounds a resample's.
-	if elo := stats.EloFromScore(adv[one] + 0.5); !math.IsInf(elo, 0) {
-		e := two(len(g)+1, elo, -800, 800)
-		h.Elo = &e
-	}
-	return h, nil
+	return t
 }
 
 // means returns each arm's first-player advantage (mean score − 0.5) over

@@ -214,28 +214,48 @@ func (x *OpeningIndex) Analyze(conf float64) (OpeningStats, error) {
 		e := est(pair.w.Score(), iv)
 		*pair.dst = &e
 	}
-	n := float64(out.Games)
-	if k := float64(len(keys)); k >= 2 {
-		var mean, v float64
-		for _, key := range keys {
-			c := x.cells[key]
-			mean += c.sum / n
-		}
-		for _, key := range keys {
-			c := x.cells[key]
-			w, d := float64(c.n)/n, c.sum/float64(c.n)-mean
-			v += w * w * d * d
-		}
-		se := math.Sqrt(v * k / (k - 1))
-		out.Sampled = &SampledOpenings{SE: se, OpeningsForOnePoint: stats.Num(math.Inf(1)),
-			Advantage: Estimate{Value: mean - 0.5, CI: [2]float64{mean - 0.5 - z*se, mean - 0.5 + z*se}}}
-		if se >= 0 {
-			out.Sampled.OpeningsForOnePoint = stats.Num(math.Ceil(k * (z * se / 0.01) * (z * se / 0.01)))
-		}
-	}
+	out.Sampled = x.sampled(keys, out.Games, z)
 	if minN < 2 || out.Games < 3 {
 		return out, nil
 	}
+	out.Stratified = x.stratified(keys, out.Games, sum, sumsq, z)
+	return out, nil
+}
+
+// sampled is the advantage with the openings as a sample of the starts:
+// its interval from the spread between the openings' mean scores (nil for
+// fewer than two openings); games is every opening's games together.
+func (x *OpeningIndex) sampled(keys []uint64, games int, z float64) *SampledOpenings {
+	n := float64(games)
+	k := float64(len(keys))
+	if k < 2 {
+		return nil
+	}
+	var mean, v float64
+	for _, key := range keys {
+		c := x.cells[key]
+		mean += c.sum / n
+	}
+	for _, key := range keys {
+		c := x.cells[key]
+		w, d := float64(c.n)/n, c.sum/float64(c.n)-mean
+		v += w * w * d * d
+	}
+	se := math.Sqrt(v * k / (k - 1))
+	out := &SampledOpenings{SE: se, OpeningsForOnePoint: stats.Num(math.Inf(1)),
+		Advantage: Estimate{Value: mean - 0.5, CI: [2]float64{mean - 0.5 - z*se, mean - 0.5 + z*se}}}
+	if se >= 0 {
+		out.OpeningsForOnePoint = stats.Num(math.Ceil(k * (z * se / 0.01) * (z * se / 0.01)))
+	}
+	return out
+}
+
+// stratified is the advantage over search seeds given these openings:
+// each opening's mean score weighted by its share of the games, its
+// interval from the spread within openings (every opening has two games
+// or more); sum and sumsq are the scores' over every game.
+func (x *OpeningIndex) stratified(keys []uint64, games int, sum, sumsq, z float64) *StratifiedScore {
+	n := float64(games)
 	mean := sum / n
 	simpleVar := math.Max(0, sumsq/n-mean*mean) * n / (n - 1) / n
 	var strat, v float64
@@ -258,6 +278,5 @@ func (x *OpeningIndex) Analyze(conf float64) (OpeningStats, error) {
 	if v > 0 {
 		ss.EquivalentGames = stats.Num(n * simpleVar / v)
 	}
-	out.Stratified = ss
-	return out, nil
+	return ss
 }

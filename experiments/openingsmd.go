@@ -12,6 +12,14 @@ import (
 // opening-sensitivity table and the draws' anatomy, each only when the
 // report has its figures.
 func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
+	r.mdOpenings(ew)
+	r.mdOpeningSensitivity(ew)
+	r.mdDraws(ew)
+}
+
+// mdOpenings writes each arm's advantage given its openings and with its
+// openings as a sample, where it played two openings or more.
+func (r *Report) mdOpenings(ew *errWriter) {
 	withOpenings := r.armsWith(func(a ArmInfo) bool { return a.Openings != nil })
 	if len(withOpenings) > 0 {
 		ew.printf("\n## Openings\n\n")
@@ -43,6 +51,11 @@ func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
 				o.FreeCapture.Openings, o.FreeCapture.Games, scoreCell(o.FreeCapture.MoverScore), scoreCell(o.FreeCapture.OthersScore))
 		}
 	}
+}
+
+// mdOpeningSensitivity writes how the answer depends on the opening
+// plies, where the report has arms alike but for them.
+func (r *Report) mdOpeningSensitivity(ew *errWriter) {
 	if s := r.OpeningSensitivity; s != nil {
 		ew.printf("\n## How the answer depends on the opening\n\n")
 		ew.printf("Arms alike but for their opening plies k. The advantage is that of the side to move after the opening (Red after an even k, Black after an odd one), its score − 0.5.\n\n")
@@ -54,6 +67,10 @@ func (r *Report) writeOpeningsMarkdown(ew *errWriter) {
 			ew.printf("\nDo all rows estimate one advantage? Cochran's Q %.1f on %d df, p %s (weighted mean %s points).\n", t.Q, t.DF, fmtP(t.P), signedPts(t.Mean))
 		}
 	}
+}
+
+// mdDraws writes what each arm's draws are made of.
+func (r *Report) mdDraws(ew *errWriter) {
 	withDraws := r.armsWith(func(a ArmInfo) bool { return a.Draws != nil })
 	if len(withDraws) > 0 {
 		ew.printf("\n## What the draws are made of\n\n")

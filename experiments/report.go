@@ -123,34 +123,8 @@ func BuildReport(in ReportInput) (*Report, error) {
 	byName := map[string]Arm{}
 	for _, a := range in.Arms {
 		arm := Arm{Source: a.Name, Variant: a.Variant}
-		g := in.Collector.Arms[arm]
-		if g == nil {
-			return nil, fmt.Errorf("arm %s: no %s games collected", a.Name, a.Variant)
-		}
-		byVariant := *g
-		byVariant.Key = []string{a.Variant}
-		gs, err := Analyze(&byVariant, []string{"variant"}, in.Confidence)
-		if err != nil {
-			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
-		}
-		gs.Variant, gs.Label = a.Variant, a.Name
-		gs.Group = map[string]string{"variant": a.Variant, "arm": a.Name}
-		a.Stats = gs
-		if x := in.Collector.Openings[arm]; x != nil {
-			os, err := x.Analyze(in.Confidence)
-			if err != nil {
-				return nil, fmt.Errorf("arm %s openings: %w", a.Name, err)
-			}
-			if os.Openings >= 2 {
-				a.Openings = &os
-			}
-		}
-		if d := in.Collector.Draws[arm]; d != nil && d.Draws > 0 {
-			if d.err != nil {
-				return nil, fmt.Errorf("arm %s: endgame tables: %w", a.Name, d.err)
-			}
-			da := d.finish()
-			a.Draws = &da
+		if err := analyzeArm(&in, arm, &a); err != nil {
+			return nil, err
 		}
 		r.Arms = append(r.Arms, a)
 		byName[a.Name] = arm
@@ -191,6 +165,41 @@ func BuildReport(in ReportInput) (*Report, error) {
 	r.Sizes = sampleSizes(r)
 	r.Answer = answer(r)
 	return r, nil
+}
+
+// analyzeArm fills arm a's statistics from the collector: its games, its
+// openings (from two on) and its draws judged by the endgame tables.
+func analyzeArm(in *ReportInput, arm Arm, a *ArmInfo) error {
+	g := in.Collector.Arms[arm]
+	if g == nil {
+		return fmt.Errorf("arm %s: no %s games collected", a.Name, a.Variant)
+	}
+	byVariant := *g
+	byVariant.Key = []string{a.Variant}
+	gs, err := Analyze(&byVariant, []string{"variant"}, in.Confidence)
+	if err != nil {
+		return fmt.Errorf("arm %s: %w", a.Name, err)
+	}
+	gs.Variant, gs.Label = a.Variant, a.Name
+	gs.Group = map[string]string{"variant": a.Variant, "arm": a.Name}
+	a.Stats = gs
+	if x := in.Collector.Openings[arm]; x != nil {
+		os, err := x.Analyze(in.Confidence)
+		if err != nil {
+			return fmt.Errorf("arm %s openings: %w", a.Name, err)
+		}
+		if os.Openings >= 2 {
+			a.Openings = &os
+		}
+	}
+	if d := in.Collector.Draws[arm]; d != nil && d.Draws > 0 {
+		if d.err != nil {
+			return fmt.Errorf("arm %s: endgame tables: %w", a.Name, d.err)
+		}
+		da := d.finish()
+		a.Draws = &da
+	}
+	return nil
 }
 
 // compareArms compares two arms of the input by name, paired game by game
