@@ -14,7 +14,8 @@
 // zobrist.go the hash keys, symmetry.go the board's symmetries, outcome.go
 // the endings and how each variant scores them, game.go the Game,
 // contract.go the game contract (Rules), code.go the 16-bit move codes,
-// errors.go the error type.
+// diagram.go the terminal drawing (Diagram, surakarta show --game
+// alquerque), errors.go the error type.
 //
 // The board is 5 × 5 points, a1 = 0 .. e5 = 24 rank by rank; a Bitboard
 // holds one bit per point. Orthogonal lines join every pair of

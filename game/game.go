@@ -169,9 +169,19 @@ func (o Outcome) IsTerminal() bool { return o.Result != Ongoing }
 func OutcomeText[G Game[P, M], P any, M Move](g G, o Outcome) string {
 	switch o.Result {
 	case FirstWins, SecondWins:
-		return g.PlayerName(Player(o.Result-FirstWins)) + " wins (" + g.ReasonName(o.Reason) + ")"
+		return ResultName(g, o.Result) + " wins (" + g.ReasonName(o.Reason) + ")"
 	case Draw:
 		return "draw (" + g.ReasonName(o.Reason) + ")"
 	}
 	return "ongoing"
+}
+
+// ResultName names r in g's words: the winner's name ("red", "white"),
+// "draw" or "ongoing".
+func ResultName[G Game[P, M], P any, M Move](g G, r Result) string {
+	switch r {
+	case FirstWins, SecondWins:
+		return g.PlayerName(Player(r - FirstWins))
+	}
+	return r.String()
 }

@@ -94,14 +94,15 @@ func (c *Cache) Oracle(r rules.Rules) (game.Oracle[rules.Position, rules.Move], 
 }
 
 // TablesError is the error of tables that do not open or load: Err says
-// what is wrong with Dir. Its text names the setting by its flag
-// (--tablebase); a spec's reader names it by its key instead.
+// what is wrong with Dir. Its text names the tables, not how they were
+// given: the command layer names its flag (--tablebase), a spec's reader
+// its key.
 type TablesError struct {
 	Dir string
 	Err error
 }
 
-func (e *TablesError) Error() string { return fmt.Sprintf("--tablebase %s: %v", e.Dir, e.Err) }
+func (e *TablesError) Error() string { return fmt.Sprintf("endgame tables %s: %v", e.Dir, e.Err) }
 
 func (e *TablesError) Unwrap() error { return e.Err }
 

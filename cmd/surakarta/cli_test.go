@@ -252,3 +252,29 @@ func TestReplayAndMovesPrintJSON(t *testing.T) {
 		t.Errorf("moves --stdin --json: %v\n%s", err, out)
 	}
 }
+
+// TestRulesCommandsPlayAlquerque: moves, replay and show --game alquerque
+// read and write Alquerque's position text and notation through the game
+// contract: the start's four moves, a capture replayed to White's win with
+// white named as the winner, the board drawn, and Surakarta's FEN refused
+// as Alquerque's.
+func TestRulesCommandsPlayAlquerque(t *testing.T) {
+	out, _, err := run(t, "", "moves", "--game", "alquerque")
+	if err != nil || out != "b2-c3\nc2-c3\nd2-c3\nd3-c3\n" {
+		t.Errorf("moves --game alquerque: %q, %v", out, err)
+	}
+	out, _, err = run(t, "bbbbb/bbbbb/bb1ww/wwwww/wwwww w 0 1\n5/5/5/2b2/wb3 w 0 1\n", "moves", "--game", "alquerque", "--stdin")
+	if err != nil || out != "b2-c3 c2-c3 d2-c3 d3-c3\na1xc1xc3\n" {
+		t.Errorf("moves --game alquerque --stdin: %q, %v", out, err)
+	}
+	out, _, err = run(t, "", "replay", "--game", "alquerque", "--json", "--fen", "5/5/5/2b2/wb3 w 0 1", "a1xc1xc3")
+	if err != nil || !strings.Contains(out, `"fen": "5/5/2w2/5/5 b 0 1"`) || !strings.Contains(out, `"outcome": "white wins (capture-all)"`) || !strings.Contains(out, `"result": "white"`) {
+		t.Errorf("replay --game alquerque --json:\n%s%v", out, err)
+	}
+	out, _, err = run(t, "", "show", "--game", "alquerque")
+	if err != nil || !strings.HasPrefix(out, "5  b - b - b - b - b\n") || !strings.Contains(out, "white to move") {
+		t.Errorf("show --game alquerque:\n%s%v", out, err)
+	}
+	runFails(t, "--fen: position board", "show", "--game", "alquerque", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1")
+	runFails(t, `move 1 "c2-c4": illegal move`, "replay", "--game", "alquerque", "c2-c4")
+}

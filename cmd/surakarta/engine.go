@@ -3,12 +3,15 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/game"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/version"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/internal/protocol/engine"
@@ -17,10 +20,13 @@ import (
 )
 
 func newEngineCommand() *cobra.Command {
-	var flags engineFlags
-	opt := engine.Options{Name: "surakarta " + version.Module(), Author: "the surakarta authors", OpenEvaluator: openEvaluator}
+	var (
+		flags    engineFlags
+		threads  int
+		gameName string
+	)
 	cmd := &cobra.Command{
-		Use:   "engine [engine flags] [--threads T]",
+		Use:   "engine [engine flags] [--threads T] [--game G]",
 		Short: "Speak the engine protocol on stdin and stdout, with the project's search behind it",
 		Long: "engine reads protocol commands on stdin and answers on stdout, one line each, as\n" +
 			"docs/PROTOCOL.md describes: identify, setoption, newgame, position, go, stop, quit.\n" +
@@ -33,35 +39,46 @@ func newEngineCommand() *cobra.Command {
 			"engine keeps going; it exits on quit or at the end of its input. Without --tablebase\n" +
 			"it uses the default endgame tables directory's tables when present (play and analyze\n" +
 			"build them on first use, tablebase build adds larger ones); damaged tables refuse the\n" +
-			"start or the setoption (docs/TABLEBASE.md).",
+			"start or the setoption (docs/TABLEBASE.md). --game alquerque plays Alquerque\n" +
+			"(docs/RULES-ALQUERQUE.md): identify says id game alquerque, positions and moves are\n" +
+			"in its notation, the engine flags not given take Alquerque's engine (playouts scored\n" +
+			"by material), the evaluator is material or an Alquerque model file, and there are no\n" +
+			"endgame tables.",
 		Example: "  surakarta engine --sims 400 --leaf value\n" +
 			"  printf 'position startpos\\ngo sims 200\\nquit\\n' | surakarta engine\n" +
 			"  surakarta match --a 'engine:surakarta engine --sims 200' --b sims=200 --games 20",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			e, err := flags.resolved()
-			if err != nil {
-				return err
-			}
-			opt.Settings, opt.OldNames = engineOptions(cmd, e)
-			opt.Engine, opt.Seed = e, flags.seed
-			opt.Tables, opt.TablesNamed = engineTablesOf(cmd), cmd.Flags().Changed("tablebase")
-			eng, err := engine.New(opt)
-			if err != nil {
-				return err
-			}
-			err = protocol.Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), eng)
-			if errors.Is(err, cmd.Context().Err()) {
-				return nil // interrupted: nothing left to answer
-			}
-			return err
+			return onGame(gameName, rules.DefaultRules(), gameCommand{
+				surakarta: func(r rules.Rules) error {
+					e, err := flags.resolved()
+					if err != nil {
+						return err
+					}
+					return serveEngine(cmd, engine.Options{Rules: r, OpenEvaluator: openEvaluator,
+						Tables: engineTablesOf(cmd), TablesNamed: cmd.Flags().Changed("tablebase")}, e, flags.seed, threads,
+						eval.EvaluatorHelp(), func(r rules.Rules) rules.Rules { return r })
+				},
+				alquerque: func(r alquerque.Rules) error {
+					if cmd.Flags().Changed("tablebase") {
+						return errors.New("--tablebase: alquerque has no endgame tables (they are Surakarta's): leave --tablebase out")
+					}
+					e, err := flags.resolvedOn(runspec.AlquerqueEngine())
+					if err != nil {
+						return err
+					}
+					return serveEngine(cmd, engine.OptionsOf[alquerque.Rules, alquerque.Position, alquerque.Code]{Rules: r, OpenEvaluator: openAlquerqueEvaluator},
+						e, flags.seed, threads, eval.AlquerqueEvaluatorHelp(), func(r rules.Rules) alquerque.Rules { return alquerque.Rules(r) })
+				},
+			})
 		},
 	}
 	// The engine starts from the settings in force (the flags, on --preset's
 	// engine when one is given); the options list them as text for identify
 	// (engineOptions).
 	addEngineFlags(cmd, &flags)
-	cmd.Flags().IntVar(&opt.Threads, "threads", 1, "search threads (1: reproducible from --seed; more: tree-parallel); also the threads option")
+	addGameFlag(cmd, &gameName)
+	cmd.Flags().IntVar(&threads, "threads", 1, "search threads (1: reproducible from --seed; more: tree-parallel); also the threads option")
 	return cmd
 }
 
@@ -81,9 +98,10 @@ func engineTablesOf(cmd *cobra.Command) func(string, bool, rules.Rules) (string,
 
 // engineOptions lists the engine flags as protocol options, with the
 // values of e, the engine in force (the flags on --preset's engine), as
-// defaults, and the deprecated spellings. The flags' own values would
+// defaults, and the evaluator's doc evaluatorHelp (its game's evaluators),
+// and the deprecated spellings. The flags' own values would
 // show the strongest engine's under --preset baseline.
-func engineOptions(cmd *cobra.Command, e mcts.Engine) (settings []protocol.OptionInfo, old []string) {
+func engineOptions(cmd *cobra.Command, e mcts.Engine, evaluatorHelp string) (settings []protocol.OptionInfo, old []string) {
 	var probe engineFlags
 	names := &cobra.Command{}
 	addEngineFlags(names, &probe)
@@ -104,7 +122,10 @@ func engineOptions(cmd *cobra.Command, e mcts.Engine) (settings []protocol.Optio
 			old = append(old, f.Name)
 			return
 		}
-		settings = append(settings, protocol.OptionInfo{Name: f.Name, Default: value, Doc: f.Usage})
+		// The evaluator's flag says Surakarta's registry; another game's
+		// engine says its own.
+		doc := strings.Replace(f.Usage, eval.EvaluatorHelp(), evaluatorHelp, 1)
+		settings = append(settings, protocol.OptionInfo{Name: f.Name, Default: value, Doc: doc})
 	})
 	return settings, old
 }
@@ -113,6 +134,37 @@ func engineOptions(cmd *cobra.Command, e mcts.Engine) (settings []protocol.Optio
 // (package eval's registry); the error names the flag.
 func openEvaluator(name string) (mcts.Evaluator, error) {
 	o, err := eval.OpenEvaluator(name)
+	if err != nil {
+		return nil, fmt.Errorf("--evaluator %s: %w", name, err)
+	}
+	return o.Evaluator, nil
+}
+
+// serveEngine serves the protocol on the command's input and output with
+// an engine of game G (opt: its rules, evaluators and tables) playing
+// engine settings e with seed on threads threads (evaluatorHelp: what its
+// evaluator option may name); rulesOf makes a newgame's settings G's
+// rules.
+func serveEngine[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command, opt engine.OptionsOf[G, P, M], e mcts.Engine, seed uint64, threads int, evaluatorHelp string, rulesOf func(rules.Rules) G) error {
+	opt.Name, opt.Author = "surakarta "+version.Module(), "the surakarta authors"
+	opt.Settings, opt.OldNames = engineOptions(cmd, e, evaluatorHelp)
+	opt.Engine, opt.Seed, opt.Threads = e, seed, threads
+	eng, err := engine.NewOf(opt)
+	if err != nil {
+		return err
+	}
+	err = protocol.ServeOf(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), eng, rulesOf)
+	if errors.Is(err, cmd.Context().Err()) {
+		return nil // interrupted: nothing left to answer
+	}
+	return err
+}
+
+// openAlquerqueEvaluator opens the Alquerque evaluator the engine's
+// evaluator setting names (eval.OpenAlquerqueEvaluator); the error names
+// the flag.
+func openAlquerqueEvaluator(name string) (mcts.EvaluatorOf[alquerque.Position, alquerque.Code], error) {
+	o, err := eval.OpenAlquerqueEvaluator(name)
 	if err != nil {
 		return nil, fmt.Errorf("--evaluator %s: %w", name, err)
 	}

@@ -118,7 +118,7 @@ func (e *pipeEngine) bestmove(limit time.Duration) (string, protocol.SearchInfo)
 func TestEngineThroughPipePlaysAWholeGame(t *testing.T) {
 	e := startEngine(t, "--sims", "24", "--leaf", "value")
 	e.send("identify")
-	e.expect("id name surakarta", "id author", "id protocol 1", "id budgets sims nodes movetime", "id rules variant no-capture-limit repetition no-moves")
+	e.expect("id name surakarta", "id author", "id protocol 1", "id game surakarta", "id budgets sims nodes movetime", "id rules variant no-capture-limit repetition no-moves")
 	sawSims := false
 	for {
 		l := e.read(5 * time.Second)
@@ -177,7 +177,7 @@ func TestEngineThroughPipePlaysAWholeGame(t *testing.T) {
 func TestEngineIdentifyShowsThePresetsSettings(t *testing.T) {
 	e := startEngine(t, "--preset", "baseline", "--sims", "24")
 	e.send("identify")
-	e.expect("id name surakarta", "id author", "id protocol 1", "id budgets", "id rules")
+	e.expect("id name surakarta", "id author", "id protocol 1", "id game surakarta", "id budgets", "id rules")
 	opts := map[string]string{}
 	for {
 		l := e.read(5 * time.Second)

@@ -55,9 +55,19 @@ func (f *engineFlags) resolved() (mcts.Engine, error) {
 	if f.preset == "" {
 		return f.engine, nil
 	}
-	e, err := runspec.WithPreset(f.defaults, f.preset)
-	if err != nil {
-		return e, fmt.Errorf("--%w", err)
+	return f.resolvedOn(f.defaults)
+}
+
+// resolvedOn returns the engine the flags describe on base instead of
+// their defaults (another game's engine): base, or the --preset's engine
+// on base, with every engine flag given on top.
+func (f *engineFlags) resolvedOn(base mcts.Engine) (mcts.Engine, error) {
+	e := base
+	if f.preset != "" {
+		var err error
+		if e, err = runspec.WithPreset(base, f.preset); err != nil {
+			return e, fmt.Errorf("--%w", err)
+		}
 	}
 	settings := mcts.EngineSettings()
 	for i := range settings {

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/surakarta/surakarta/tablebase"
 )
 
 // exitInterrupted is the exit status of a command stopped by Ctrl-C or
@@ -28,6 +31,7 @@ func execute(ctx context.Context, root *cobra.Command, args []string) error {
 	out := &countingWriter{w: root.OutOrStdout()}
 	root.SetOut(out)
 	cmd, err := root.ExecuteContextC(ctx)
+	err = flagNamed(err)
 	if err == nil || out.n > 0 || cmd == nil || !wantsJSON(cmd, args) {
 		return err
 	}
@@ -116,3 +120,24 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	c.n += int64(n)
 	return n, err
 }
+
+// flagNamed returns err with the values the libraries name in its text
+// named by the flags that give them (libraries name values, commands name
+// flags): endgame tables (tablebase.TablesError, "endgame tables DIR: ...")
+// as --tablebase DIR. The error still unwraps to err.
+func flagNamed(err error) error {
+	var te *tablebase.TablesError
+	if !errors.As(err, &te) {
+		return err
+	}
+	return &renamed{err, strings.Replace(err.Error(), te.Error(), "--tablebase "+te.Dir+": "+te.Err.Error(), 1)}
+}
+
+// renamed is an error with another text.
+type renamed struct {
+	err  error
+	text string
+}
+
+func (r *renamed) Error() string { return r.text }
+func (r *renamed) Unwrap() error { return r.err }

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/surakarta/surakarta/alquerque"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -79,6 +80,38 @@ func checkGameFlag(name string) error {
 		return nil
 	}
 	return fmt.Errorf("--game %q: want %s", name, strings.Join(gameNames, " or "))
+}
+
+// gameCommand is a command's body for each game, given the game's rules.
+type gameCommand struct {
+	surakarta func(rules.Rules) error
+	alquerque func(alquerque.Rules) error
+}
+
+// onGame runs the body of the game --game names (name) under the settings
+// of the rules flags (r: both games take Surakarta's settings).
+func onGame(name string, r rules.Rules, c gameCommand) error {
+	switch name {
+	case rules.Rules{}.Name():
+		return c.surakarta(r)
+	case alquerque.Rules{}.Name():
+		return c.alquerque(alquerque.Rules(r))
+	}
+	return checkGameFlag(name)
+}
+
+// fenFlag returns the position --fen gives under r's game: the game's
+// start when the flag was not given (its default is Surakarta's start),
+// else its value parsed, the error naming the flag.
+func fenFlag[G game.Game[P, M], P any, M game.Move](cmd *cobra.Command, r G, fen string) (P, error) {
+	if !cmd.Flags().Changed("fen") {
+		return r.Start(), nil
+	}
+	p, err := r.ParsePosition(fen)
+	if err != nil {
+		return p, fmt.Errorf("--fen: %w", err)
+	}
+	return p, nil
 }
 
 // parseFENFlag parses the --fen value with the flag named in the error.

@@ -9,25 +9,31 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/eval/match"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 )
 
 func newMatchCommand() *cobra.Command {
 	var (
-		opt          = match.Options{ArenaOptionsOf: arena.ArenaOptions{Run: runspec.Defaults()}}
-		run          = runFlags{Settings: &opt.Run}
+		cfg          match.Config
+		settings     = runspec.Defaults()
+		run          = runFlags{Settings: &settings}
 		rf           rulesFlags
+		gameName     string
 		fen          string
 		openingsFile string
 		asJSON       bool
 		tc           string
 	)
-	opt.Run.RandomOpening = 4
+	settings.RandomOpening = 4
 	cmd := &cobra.Command{
-		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--go-a BUDGET] [--go-b BUDGET] [--tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--json] [--quiet]",
+		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--go-a BUDGET] [--go-b BUDGET] [--tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--game G] [--json] [--quiet]",
 		Short: "Play two engines against each other (built-in settings or external programs) and measure the Elo difference",
 		Long: "match plays --games games between engines A and B in pairs: each pair starts from\n" +
 			"--random-opening uniformly random plies and is played twice, A taking Red in the\n" +
@@ -38,7 +44,12 @@ func newMatchCommand() *cobra.Command {
 			"colours); with either, --random-opening is 0 unless given, and the start is recorded\n" +
 			"in the match's settings. --concurrency games run at once (one per CPU by default), each\n" +
 			"worker with its own players; --seed seeds the openings and every game's search, so\n" +
-			"with built-in sides the result depends only on the settings.\n\n" +
+			"with built-in sides the result depends only on the settings. --game alquerque plays\n" +
+			"Alquerque (docs/RULES-ALQUERQUE.md; White is the first player): --fen and --openings\n" +
+			"in its position text, built-in sides with its evaluators (material, or an Alquerque\n" +
+			"model file) and without endgame tables, which are Surakarta's, external engines\n" +
+			"that play Alquerque (id game alquerque, e.g. 'engine:surakarta engine --game\n" +
+			"alquerque'); its games are not recorded yet (no --out).\n\n" +
 			"A SIDE is one of:\n" +
 			"  CONFIG               the built-in engine: a comma-separated list of the engine flags\n" +
 			"                       as key=value, each meaning exactly what the flag means (see\n" +
@@ -135,61 +146,36 @@ func newMatchCommand() *cobra.Command {
 			if err := runspec.PairedGames("--games", run.Games, ""); err != nil {
 				return err
 			}
-			book, err := match.Openings(fen, openingsFile, r)
-			if err != nil {
-				return err
-			}
-			if len(book) > 0 && !run.changed("random_opening") {
-				run.RandomOpening = 0 // the given positions themselves
-			}
-			if err := run.check(); err != nil {
-				return err
-			}
-			if opt.Margin <= 0 || opt.MoveTimeout <= 0 {
-				return fmt.Errorf("--margin %v, --move-timeout %v: want positive durations, e.g. 1s", opt.Margin, opt.MoveTimeout)
-			}
-			if run.Resume && run.Out == "" {
-				return errors.New("--resume continues the match recorded in --out: pass --out DIR")
-			}
-			if !slices.ContainsFunc([]string{"a", "b", "go-a", "go-b"}, cmd.Flags().Changed) {
-				// Both sides the defaults: a match of the engine against
-				// itself, legitimate only when asked for.
-				return errors.New("match needs its sides: with none of --a, --b, --go-a, --go-b both would be the default engine, " +
-					"a match of the engine against itself; give the side to measure, e.g. --a sims=1600 (--b keeps the defaults), " +
-					"or --a '' --b '' to play the defaults against themselves")
-			}
+			var clock *arena.TimeControl
 			if tc != "" {
-				clock, err := arena.ParseTimeControl(tc)
+				c, err := arena.ParseTimeControl(tc)
 				if err != nil {
 					return fmt.Errorf("--tc: %w", err)
 				}
-				opt.Clock = &clock
+				clock = &c
 			}
-			opt.Rules, opt.Openings, opt.Stderr = r, book, cmd.ErrOrStderr()
-			res, err := match.Run(cmd.Context(), opt)
-			if res == nil {
-				return err
-			}
-			if err != nil {
-				fmt.Fprint(cmd.ErrOrStderr(), res.StoppedNote(err))
-				if errors.Is(err, context.Canceled) {
-					err = errors.New("match interrupted") // the note says what is kept; not Go's "context canceled"
-				}
-			}
-			return cmp.Or(err, printResult(cmd, asJSON, res.JSON(), res.WriteText))
+			cfg.Stderr = cmd.ErrOrStderr()
+			return onGame(gameName, r, gameCommand{
+				surakarta: func(r rules.Rules) error {
+					return playMatch(cmd, cfg, &run, r, match.SurakartaGame(), clock, fen, openingsFile, asJSON)
+				},
+				alquerque: func(r alquerque.Rules) error {
+					return playMatch(cmd, cfg, &run, r, match.AlquerqueGame(), clock, fen, openingsFile, asJSON)
+				},
+			})
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&opt.A, "a", "", "engine A: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG..., conf:NAME, or a baseline: random, first")
-	fs.StringVar(&opt.B, "b", "", "engine B: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG..., conf:NAME, or a baseline: random, first")
-	fs.StringVar(&opt.Engines, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME sides")
-	fs.StringVar(&opt.Go, "go", "", "budget of every move of both sides: sims N, nodes N or movetime MS (a clock: for strength at equal time, never for data; empty: each side's own)")
-	fs.StringVar(&opt.GoA, "go-a", "", "budget of A's moves, over --go (and over an engines file's go)")
+	fs.StringVar(&cfg.A, "a", "", "engine A: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG..., conf:NAME, or a baseline: random, first")
+	fs.StringVar(&cfg.B, "b", "", "engine B: built-in CONFIG (key=value,...; empty: the defaults), engine:COMMAND ARG..., conf:NAME, or a baseline: random, first")
+	fs.StringVar(&cfg.Engines, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME sides")
+	fs.StringVar(&cfg.Go, "go", "", "budget of every move of both sides: sims N, nodes N or movetime MS (a clock: for strength at equal time, never for data; empty: each side's own)")
+	fs.StringVar(&cfg.GoA, "go-a", "", "budget of A's moves, over --go (and over an engines file's go)")
 	fs.StringVar(&tc, "tc", "", "game clock BASE+INC in seconds (e.g. 10+0.1), kept by the match; a move past the clock loses on time (strength at equal time, never for data)")
-	fs.StringVar(&opt.GoB, "go-b", "", "budget of B's moves, over --go (and over an engines file's go)")
-	fs.DurationVar(&opt.Margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
-	fs.StringVar(&opt.Log, "log", "", "write every line exchanged with the external engines to this file (time, engine[pid], > sent or < received)")
-	fs.DurationVar(&opt.MoveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
+	fs.StringVar(&cfg.GoB, "go-b", "", "budget of B's moves, over --go (and over an engines file's go)")
+	fs.DurationVar(&cfg.Margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
+	fs.StringVar(&cfg.Log, "log", "", "write every line exchanged with the external engines to this file (time, engine[pid], > sent or < received)")
+	fs.DurationVar(&cfg.MoveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
 	addRunFlags(cmd, &run, map[string]string{
 		"games":          "games to play, an even number (pairs of the same opening)",
 		"seed":           "seed of the openings and of every game's search",
@@ -199,11 +185,57 @@ func newMatchCommand() *cobra.Command {
 		"resume":         "continue the match recorded in --out, playing only the pairs it lacks",
 	}, "shard", "shards")
 	addRulesFlags(cmd, &rf)
+	addGameFlag(cmd, &gameName)
 	fs.StringVar(&fen, "fen", "", "start every pair from this position (FEN) instead of the standard start")
 	fs.StringVar(&openingsFile, "openings", "", "opening book: a file of one FEN per line (# comments); pair k starts from opening k mod the book's size")
-	fs.StringVar(&opt.SPRTSpec, "sprt", "", "sequential test elo0,elo1,alpha,beta (e.g. 0,20,0.05,0.05): stop once it decides")
+	fs.StringVar(&cfg.SPRTSpec, "sprt", "", "sequential test elo0,elo1,alpha,beta (e.g. 0,20,0.05,0.05): stop once it decides")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	fs.BoolVar(&opt.Quiet, "quiet", false, "no progress on stderr")
+	fs.BoolVar(&cfg.Quiet, "quiet", false, "no progress on stderr")
 	cmd.AddCommand(newMatchPGNCommand())
 	return cmd
+}
+
+// playMatch plays the match the flags describe of game G under rules r,
+// with what the match needs of the game (gm) and the game clock (nil:
+// none), and prints its report.
+func playMatch[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command, cfg match.Config, run *runFlags, r G, gm match.GameOf[G, P, M], clock *arena.TimeControl, fen, openingsFile string, asJSON bool) error {
+	book, err := match.Openings(fen, openingsFile, r)
+	if err != nil {
+		return err
+	}
+	if len(book) > 0 && !run.changed("random_opening") {
+		run.RandomOpening = 0 // the given positions themselves
+	}
+	if err := run.check(); err != nil {
+		return err
+	}
+	if cfg.Margin <= 0 || cfg.MoveTimeout <= 0 {
+		return fmt.Errorf("--margin %v, --move-timeout %v: want positive durations, e.g. 1s", cfg.Margin, cfg.MoveTimeout)
+	}
+	if run.Resume && run.Out == "" {
+		return errors.New("--resume continues the match recorded in --out: pass --out DIR")
+	}
+	if !slices.ContainsFunc([]string{"a", "b", "go-a", "go-b"}, cmd.Flags().Changed) {
+		// Both sides the defaults: a match of the engine against
+		// itself, legitimate only when asked for.
+		return errors.New("match needs its sides: with none of --a, --b, --go-a, --go-b both would be the default engine, " +
+			"a match of the engine against itself; give the side to measure, e.g. --a sims=1600 (--b keeps the defaults), " +
+			"or --a '' --b '' to play the defaults against themselves")
+	}
+	if _, surakarta := any(r).(rules.Rules); !surakarta && run.Out != "" {
+		return fmt.Errorf("--out: a match of %s cannot record its games yet (the games table holds Surakarta's until dataset schema v3): leave --out out", r.Name())
+	}
+	opt := match.OptionsOf[G, P, M]{Config: cfg, Game: &gm,
+		ArenaOptionsOf: arena.ArenaOptionsOf[G, P, M]{Run: *run.Settings, Rules: r, Openings: book, Clock: clock}}
+	res, err := match.Run(cmd.Context(), opt)
+	if res == nil {
+		return err
+	}
+	if err != nil {
+		fmt.Fprint(cmd.ErrOrStderr(), res.StoppedNote(err))
+		if errors.Is(err, context.Canceled) {
+			err = errors.New("match interrupted") // the note says what is kept; not Go's "context canceled"
+		}
+	}
+	return cmp.Or(err, printResult(cmd, asJSON, res.JSON(), res.WriteText))
 }

@@ -496,3 +496,26 @@ func TestMatchOnAGameClock(t *testing.T) {
 		t.Errorf("--tc fast: %v", err)
 	}
 }
+
+// TestMatchPlaysAlquerque: match --game alquerque plays Alquerque's games
+// between built-in sides (its positions for --fen, its players in the
+// report) and with an external engine of Alquerque (surakarta engine
+// --game alquerque, over the protocol), refuses an engine of another game
+// (id game) before the first game, and refuses what it cannot do yet:
+// endgame tables, which are Surakarta's, and recording its games.
+func TestMatchPlaysAlquerque(t *testing.T) {
+	fen := "bbbbb/bbbbb/bb1ww/wwwww/wwwww w 0 1"
+	out, _, err := run(t, "", "match", "--game", "alquerque", "--a", "sims=40", "--b", "sims=10,leaf=value", "--fen", fen, "--games", "2", "--quiet")
+	if err != nil || !strings.Contains(out, "1 pair, from "+fen+", 0 plies of random opening") || !strings.Contains(out, "A as white: ") {
+		t.Fatalf("match --game alquerque (%v):\n%s", err, out)
+	}
+	out, _, err = run(t, "", "match", "--game", "alquerque", "--a", "engine:"+childCommand(t, "engine --game alquerque --sims 20"), "--b", "sims=20", "--games", "2", "--quiet")
+	if err != nil || !strings.Contains(out, "A: engine:") || !strings.Contains(out, "A as white: ") {
+		t.Fatalf("match --game alquerque with an external engine (%v):\n%s", err, out)
+	}
+	runFails(t, "plays surakarta (id game), and this is a match of alquerque", "match", "--game", "alquerque", "--a", "engine:"+childCommand(t, "engine --preset baseline --tablebase= --sims 20"), "--games", "2")
+	runFails(t, "--fen: position board \"bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr\" has 6 ranks: want 5", "match", "--game", "alquerque", "--a", "sims=4", "--games", "2", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1")
+	runFails(t, "--a: tablebase=/tables: alquerque has no endgame tables", "match", "--game", "alquerque", "--a", "sims=4,tablebase=/tables", "--games", "2")
+	runFails(t, "--out: a match of alquerque cannot record its games yet", "match", "--game", "alquerque", "--a", "sims=4", "--games", "2", "--out", t.TempDir())
+	runFails(t, `--game "chess": want surakarta or alquerque`, "match", "--game", "chess", "--a", "sims=4", "--games", "2")
+}

@@ -23,18 +23,18 @@ type transcriptLine struct {
 	text         string
 }
 
-// readTranscript reads the session from docs/PROTOCOL.md: the engine's
-// command line from "This is `surakarta engine ARGS`:" and the lines of
-// the fenced block after it.
-func readTranscript(t *testing.T) transcript {
+// readTranscript reads a session from docs/PROTOCOL.md, the one under
+// heading: the engine's command line from "This is `surakarta engine
+// ARGS`:" and the lines of the fenced block after it.
+func readTranscript(t *testing.T, heading string) transcript {
 	t.Helper()
 	b, err := os.ReadFile("../../docs/PROTOCOL.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rest, ok := strings.Cut(string(b), "## A full session")
+	_, rest, ok := strings.Cut(string(b), heading+"\n")
 	if !ok {
-		t.Fatal(`docs/PROTOCOL.md has no "## A full session"`)
+		t.Fatalf("docs/PROTOCOL.md has no %q", heading)
 	}
 	m := regexp.MustCompile("This is `surakarta engine([^`]*)`:").FindStringSubmatch(rest)
 	if m == nil {
@@ -71,7 +71,21 @@ var (
 // clock or of a search cut short by stop, whose info line must only have the form of
 // one and whose bestmove only be a move.
 func TestProtocolDocTranscriptReproduces(t *testing.T) {
-	tr := readTranscript(t)
+	checkTranscript(t, readTranscript(t, "## A full session"))
+}
+
+// TestProtocolDocAlquerqueTranscriptReproduces: the page's session of
+// Alquerque is what `surakarta engine --game alquerque` answers, as
+// TestProtocolDocTranscriptReproduces checks Surakarta's: positions and
+// moves in Alquerque's notation, id game alquerque.
+func TestProtocolDocAlquerqueTranscriptReproduces(t *testing.T) {
+	checkTranscript(t, readTranscript(t, "## A session of Alquerque"))
+}
+
+// checkTranscript sends tr's lines at once to surakarta engine with tr's
+// arguments and checks its answers against tr's.
+func checkTranscript(t *testing.T, tr transcript) {
+	t.Helper()
 	out, _, err := run(t, strings.Join(tr.sent, "\n")+"\n", append([]string{"engine"}, tr.args...)...)
 	if err != nil {
 		t.Fatalf("surakarta engine %s: %v", strings.Join(tr.args, " "), err)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -14,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/alquerque"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/rules"
@@ -196,79 +198,109 @@ type movesJSON struct {
 	Moves []string `json:"moves"`
 }
 
-// movesOf is p with its legal moves, an empty list (not null) for none.
-func movesOf(p rules.Position) movesJSON {
-	return movesJSON{FEN: p.FEN(), Moves: append([]string{}, p.LegalMoveStrings()...)}
+// movesOf is p with its legal moves under r, an empty list (not null)
+// for none.
+func movesOf[G game.Game[P, M], P any, M game.Move](r G, p *P) movesJSON {
+	return movesJSON{FEN: r.FormatPosition(p), Moves: append([]string{}, legalMoveStrings(r, p)...)}
+}
+
+// legalMoveStrings lists p's legal moves in canonical notation, in the
+// game's own order (its position's LegalMoveStrings, Surakarta's by from
+// point then to point), else sorted.
+func legalMoveStrings[G game.Game[P, M], P any, M game.Move](r G, p *P) []string {
+	if l, ok := any(p).(interface{ LegalMoveStrings() []string }); ok {
+		return l.LegalMoveStrings()
+	}
+	moves := r.Moves(p, make([]M, 0, r.MaxMoves()))
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = r.FormatMove(p, m)
+	}
+	slices.Sort(out)
+	return out
 }
 
 func newMovesCommand() *cobra.Command {
 	var (
-		fen    string
-		stdin  bool
-		asJSON bool
+		fen      string
+		stdin    bool
+		asJSON   bool
+		gameName string
 	)
 	cmd := &cobra.Command{
-		Use:   "moves [--fen FEN | --stdin]",
+		Use:   "moves [--fen FEN | --stdin] [--game G]",
 		Short: "List the legal moves of a position",
 		Long: "moves prints each legal move of --fen on its own line in canonical notation,\n" +
 			"sorted by from point then to point. With --stdin it reads one FEN a line and writes\n" +
 			"one line per position with its moves separated by single spaces (empty for none).\n" +
 			"--json prints one object instead: fen and moves (a list), or with --stdin positions,\n" +
-			"a list of those objects in input order.",
+			"a list of those objects in input order. --game alquerque lists Alquerque's moves\n" +
+			"(its position text for --fen, its start by default; moves sorted by their text).",
 		Example: "  surakarta moves\n  surakarta moves --fen '6/2b3/1r4/6/6/5r r 0 30'\n" +
 			"  printf '%s\\n' 'bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1' | surakarta moves --stdin",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			out := bufio.NewWriter(cmd.OutOrStdout())
-			defer out.Flush()
-			if !stdin {
-				p, err := parseFENFlag(fen)
-				if err != nil {
-					return err
-				}
-				return printResult(cmd, asJSON, movesOf(p), func(w io.Writer) error {
-					for _, m := range p.LegalMoveStrings() {
-						fmt.Fprintln(out, m)
-					}
-					return nil
-				})
-			}
-			if cmd.Flags().Changed("fen") {
+			if stdin && cmd.Flags().Changed("fen") {
 				return errors.New("--fen and --stdin exclude each other: give positions one way")
 			}
-			if asJSON {
-				var all struct {
-					Positions []movesJSON `json:"positions"`
-				}
-				all.Positions = []movesJSON{}
-				err := eachFEN(cmd.InOrStdin(), func(p rules.Position) { all.Positions = append(all.Positions, movesOf(p)) })
-				if err != nil {
-					return err
-				}
-				return writeJSON(cmd.OutOrStdout(), all)
-			}
-			return eachFEN(cmd.InOrStdin(), func(p rules.Position) { fmt.Fprintln(out, strings.Join(p.LegalMoveStrings(), " ")) })
+			return onGame(gameName, rules.DefaultRules(), gameCommand{
+				surakarta: func(r rules.Rules) error { return listMoves(cmd, r, fen, stdin, asJSON) },
+				alquerque: func(r alquerque.Rules) error { return listMoves(cmd, r, fen, stdin, asJSON) },
+			})
 		},
 	}
 	addFENFlag(cmd, &fen)
 	cmd.Flags().BoolVar(&stdin, "stdin", false, "read one FEN per line from standard input")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	addGameFlag(cmd, &gameName)
 	return cmd
 }
 
-// eachFEN calls do with the position of each line of in, one FEN a line.
-func eachFEN(in io.Reader, do func(rules.Position)) error {
+// listMoves is moves for game r: the moves of --fen, or of each position
+// on stdin.
+func listMoves[G game.Game[P, M], P any, M game.Move](cmd *cobra.Command, r G, fen string, stdin, asJSON bool) error {
+	out := bufio.NewWriter(cmd.OutOrStdout())
+	defer out.Flush()
+	if !stdin {
+		p, err := fenFlag(cmd, r, fen)
+		if err != nil {
+			return err
+		}
+		return printResult(cmd, asJSON, movesOf(r, &p), func(w io.Writer) error {
+			for _, m := range legalMoveStrings(r, &p) {
+				fmt.Fprintln(out, m)
+			}
+			return nil
+		})
+	}
+	if asJSON {
+		var all struct {
+			Positions []movesJSON `json:"positions"`
+		}
+		all.Positions = []movesJSON{}
+		err := eachFEN(cmd.InOrStdin(), r, func(p *P) { all.Positions = append(all.Positions, movesOf(r, p)) })
+		if err != nil {
+			return err
+		}
+		return writeJSON(cmd.OutOrStdout(), all)
+	}
+	return eachFEN(cmd.InOrStdin(), r, func(p *P) { fmt.Fprintln(out, strings.Join(legalMoveStrings(r, p), " ")) })
+}
+
+// eachFEN calls do with the position of each line of in, one FEN (r's
+// position text) a line.
+func eachFEN[G game.Game[P, M], P any, M game.Move](in io.Reader, r G, do func(*P)) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	line := 0
 	for sc.Scan() {
 		line++
 		text := strings.TrimRight(sc.Text(), "\r")
-		p, err := rules.ParseFEN(text)
+		p, err := r.ParsePosition(text)
 		if err != nil {
 			return fmt.Errorf("stdin line %d: %w", line, err)
 		}
-		do(p)
+		do(&p)
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("reading stdin: %w", err)
@@ -288,50 +320,37 @@ type replayJSON struct {
 
 func newReplayCommand() *cobra.Command {
 	var (
-		fen    string
-		rf     rulesFlags
-		asJSON bool
+		fen      string
+		rf       rulesFlags
+		asJSON   bool
+		gameName string
 	)
 	cmd := &cobra.Command{
-		Use:   "replay [--fen FEN] [rules flags] MOVE...",
+		Use:   "replay [--fen FEN] [rules flags] [--game G] MOVE...",
 		Short: "Apply moves to a position and print the resulting FEN and outcome",
 		Long: "replay plays the moves from --fen (the start position by default) and prints the\n" +
 			"resulting FEN on the first line and the outcome on the second: ongoing,\n" +
 			"red wins (REASON), black wins (REASON) or draw (REASON). The notation and the\n" +
 			"endings are those of docs/RULES.md. --json prints one object instead: fen, plies (the\n" +
 			"moves given), outcome (as the text's second line), result (ongoing, red, black, draw)\n" +
-			"and reason (once the game is over).",
+			"and reason (once the game is over). --game alquerque replays Alquerque\n" +
+			"(docs/RULES-ALQUERQUE.md: its notation, position text and start; white and black).",
 		Example: "  surakarta replay b2-b3 e5-e4\n  surakarta replay --variant majority --fen '6/2b3/6/6/2r3/6 r 0 1' c2-c3",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, p, err := rf.position(fen)
+			r, err := rf.rules()
 			if err != nil {
 				return err
 			}
-			g, err := rules.NewGame(r, p)
-			if err != nil {
-				return err
-			}
-			for i, s := range args {
-				if g.IsTerminal() {
-					return fmt.Errorf("move %d %q: the game is already over (%v) after move %d", i+1, s, g.Outcome(), i)
-				}
-				if _, err := g.PlayString(s); err != nil {
-					return fmt.Errorf("move %d %q: %w", i+1, s, err)
-				}
-			}
-			pos := g.Position()
-			o := g.Outcome()
-			j := replayJSON{FEN: pos.FEN(), Plies: len(args), Outcome: o.String(), Result: o.Result.String(), Reason: o.Reason.String()}
-			return printResult(cmd, asJSON, j, func(w io.Writer) error {
-				fmt.Fprintln(w, j.FEN)
-				fmt.Fprintln(w, j.Outcome)
-				return nil
+			return onGame(gameName, r, gameCommand{
+				surakarta: func(r rules.Rules) error { return replay(cmd, r, fen, args, asJSON) },
+				alquerque: func(r alquerque.Rules) error { return replay(cmd, r, fen, args, asJSON) },
 			})
 		},
 	}
 	addFENFlag(cmd, &fen)
 	addRulesFlags(cmd, &rf)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
+	addGameFlag(cmd, &gameName)
 	// Completion offers the legal moves of the position reached so far.
 	cmd.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 		r, err := rf.rules()
@@ -348,29 +367,70 @@ func newReplayCommand() *cobra.Command {
 	return cmd
 }
 
+// replay is replay for game r: args played from --fen, the position and
+// the outcome printed.
+func replay[G game.Game[P, M], P any, M game.Move](cmd *cobra.Command, r G, fen string, args []string, asJSON bool) error {
+	p, err := fenFlag(cmd, r, fen)
+	if err != nil {
+		return err
+	}
+	g, err := game.NewLine(r, p)
+	if err != nil {
+		return err
+	}
+	for i, s := range args {
+		if g.IsTerminal() {
+			return fmt.Errorf("move %d %q: the game is already over (%s) after move %d", i+1, s, game.OutcomeText(r, g.Outcome()), i)
+		}
+		if _, err := g.PlayString(s); err != nil {
+			return fmt.Errorf("move %d %q: %w", i+1, s, err)
+		}
+	}
+	pos, o := g.Position(), g.Outcome()
+	j := replayJSON{FEN: r.FormatPosition(&pos), Plies: len(args), Outcome: game.OutcomeText(r, o), Result: game.ResultName(r, o.Result), Reason: r.ReasonName(o.Reason)}
+	return printResult(cmd, asJSON, j, func(w io.Writer) error {
+		fmt.Fprintln(w, j.FEN)
+		fmt.Fprintln(w, j.Outcome)
+		return nil
+	})
+}
+
 func newShowCommand() *cobra.Command {
 	var (
-		fen   string
-		color bool
+		fen      string
+		color    bool
+		gameName string
 	)
 	cmd := &cobra.Command{
-		Use:   "show [--fen FEN]",
+		Use:   "show [--fen FEN] [--game G]",
 		Short: "Draw a position with both circuits",
 		Long: "show draws the board of --fen (the start position by default) with the inner and\n" +
 			"outer circuits, the side to move, the piece counts, the no-capture count and the move\n" +
-			"number; --color colours the circuits and pieces.",
+			"number; --color colours the circuits and pieces. --game alquerque draws Alquerque's\n" +
+			"board (its position text for --fen, its start by default) with its lines.",
 		Example: "  surakarta show\n  surakarta show --fen '6/2b3/1r4/6/6/5r r 0 30' --color",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			p, err := parseFENFlag(fen)
-			if err != nil {
+			draw := func(text string, err error) error {
+				if err == nil {
+					fmt.Fprint(cmd.OutOrStdout(), text)
+				}
 				return err
 			}
-			fmt.Fprint(cmd.OutOrStdout(), rules.Diagram(&p, color))
-			return nil
+			return onGame(gameName, rules.DefaultRules(), gameCommand{
+				surakarta: func(r rules.Rules) error {
+					p, err := fenFlag(cmd, r, fen)
+					return draw(rules.Diagram(&p, color), err)
+				},
+				alquerque: func(r alquerque.Rules) error {
+					p, err := fenFlag(cmd, r, fen)
+					return draw(alquerque.Diagram(&p, color), err)
+				},
+			})
 		},
 	}
 	addFENFlag(cmd, &fen)
 	cmd.Flags().BoolVar(&color, "color", false, "colour the circuits and pieces with ANSI escapes")
+	addGameFlag(cmd, &gameName)
 	return cmd
 }

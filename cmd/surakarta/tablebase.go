@@ -3,11 +3,13 @@ package main
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/internal/base/progress"
+	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/tablebase"
 )
 
@@ -25,7 +27,21 @@ func newTablebaseCommand() *cobra.Command {
 			"  surakarta tablebase verify",
 	}
 	cmd.AddCommand(newTablebaseBuildCommand(), newTablebaseProbeCommand(), newTablebaseVerifyCommand())
+	cmd.PersistentFlags().String("game", gameNames[0], "the game: surakarta, the one game with endgame tables (alquerque has none)")
 	return cmd
+}
+
+// tablesGame refuses, for the tablebase commands, a --game other than
+// Surakarta, whose endgame tables are the only ones.
+func tablesGame(cmd *cobra.Command) error {
+	name, _ := cmd.Flags().GetString("game")
+	switch {
+	case name == rules.Rules{}.Name():
+		return nil
+	case slices.Contains(gameNames, name):
+		return fmt.Errorf("--game %s: endgame tables are Surakarta's alone (%s has none): tablebase builds, probes and verifies Surakarta's", name, name)
+	}
+	return checkGameFlag(name)
 }
 
 func newTablebaseBuildCommand() *cobra.Command {
@@ -52,6 +68,9 @@ func newTablebaseBuildCommand() *cobra.Command {
 			"  surakarta tablebase build --pieces 5 --variant majority --out tb --threads 2",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := tablesGame(cmd); err != nil {
+				return err
+			}
 			var err error
 			if out == "" {
 				if out, err = tablebase.DefaultDir(); err != nil {
@@ -117,6 +136,9 @@ func newTablebaseProbeCommand() *cobra.Command {
 			"  surakarta tablebase probe tb --fen '6/2b3/1r4/6/6/5r b 12 30' --variant majority --json",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := tablesGame(cmd); err != nil {
+				return err
+			}
 			if fen == "" {
 				return fmt.Errorf("--fen: give the position to look up")
 			}
@@ -161,6 +183,9 @@ func newTablebaseVerifyCommand() *cobra.Command {
 			"  surakarta tablebase verify tb --json",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := tablesGame(cmd); err != nil {
+				return err
+			}
 			dir, err := tablesDirArg(args)
 			if err != nil {
 				return err

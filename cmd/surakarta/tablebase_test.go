@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/tablebase"
 )
 
@@ -74,4 +75,21 @@ func TestTablebaseBuildRefusesSettingsBeforeItsProgressLine(t *testing.T) {
 	if _, err := os.Stat(dir); err == nil {
 		t.Error("a refused build created its directory")
 	}
+}
+
+// TestTablebaseIsSurakartasAlone: the endgame tables are Surakarta's, and
+// the tablebase commands and engine --tablebase say so for Alquerque
+// instead of failing on a flag they do not know; the tables' library
+// error names the tables, and the command names its flag.
+func TestTablebaseIsSurakartasAlone(t *testing.T) {
+	for _, sub := range []string{"build", "probe", "verify"} {
+		runFails(t, "--game alquerque: endgame tables are Surakarta's alone (alquerque has none)", "tablebase", sub, "--game", "alquerque")
+	}
+	runFails(t, "--tablebase: alquerque has no endgame tables", "engine", "--game", "alquerque", "--tablebase", t.TempDir())
+	missing := filepath.Join(t.TempDir(), "none")
+	_, err := tablebase.OpenOracle(missing, rules.DefaultRules())
+	if err == nil || !strings.HasPrefix(err.Error(), "endgame tables "+missing+": ") {
+		t.Errorf("the library's error: %v, want it to name the tables, not a flag", err)
+	}
+	runFails(t, "--tablebase "+missing+": ", "analyze", "--tablebase", missing, "--sims", "1", "--quiet")
 }

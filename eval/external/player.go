@@ -102,6 +102,7 @@ type player struct {
 	spec   Spec
 	p      *process // nil when no process runs
 	name   string   // the id name
+	game   string   // the id game; "" when the engine did not say
 	caps   protocol.Capabilities
 	seeded bool // the engine lists a seed option
 	broken bool // a fault left the process in an unknown state
@@ -184,6 +185,8 @@ func (p *player) start() error {
 			switch r.Key {
 			case "name":
 				p.name = r.Text
+			case protocol.IDGame:
+				p.game = r.Text
 			case protocol.IDBudgets:
 				p.caps.Budgets, err = protocol.ParseBudgetKinds(r.Text)
 			case protocol.IDRules:

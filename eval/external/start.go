@@ -19,6 +19,9 @@ type Engine struct {
 	Name string
 	// Capabilities are the budgets and rules its identify answer listed.
 	Capabilities protocol.Capabilities
+	// Game is the game it plays (id game), Surakarta's name when it did
+	// not say.
+	Game string
 
 	spec  Spec
 	mu    sync.Mutex
@@ -37,7 +40,11 @@ func Start(s Spec) (*Engine, error) {
 			"try it by hand with printf 'identify\\nquit\\n' | %s",
 			p.spec.String(), err, p.spec.answerTimeout(), JoinCommandLine(s.Argv))
 	}
-	return &Engine{Name: p.name, Capabilities: p.caps, spec: p.spec, first: p}, nil
+	g := p.game
+	if g == "" {
+		g = rules.Rules{}.Name() // an engine from before id game
+	}
+	return &Engine{Name: p.name, Capabilities: p.caps, Game: g, spec: p.spec, first: p}, nil
 }
 
 // Players returns the factory of the match's players of e: the first

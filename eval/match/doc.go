@@ -10,7 +10,7 @@
 //
 // Files: match.go the Options and Run (the progress line, SPRT and
 // openings too); game.go what a match needs of its game (GameOf,
-// SurakartaGame); sides.go the sides and the engine settings text
+// SurakartaGame, AlquerqueGame); sides.go the sides and the engine settings text
 // (ParseEngineSpec); records.go the recording, resume and each side's
 // cost; report.go the report.
 package match

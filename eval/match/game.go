@@ -3,6 +3,7 @@ package match
 import (
 	"fmt"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/game"
@@ -61,4 +62,26 @@ func settingsOf[G game.Game[P, M], P any, M game.Move](r G) (rules.Rules, error)
 		return s, fmt.Errorf("%s's rules %q are not a variant and its limits: a match cannot name them: %w", r.Name(), r.String(), err)
 	}
 	return s, nil
+}
+
+// AlquerqueGame is an Alquerque match's GameOf: Alquerque's engine
+// (runspec.AlquerqueEngine) at the match engine's simulations, the
+// evaluators of eval.OpenAlquerqueEvaluator, and no endgame tables.
+func AlquerqueGame() GameOf[alquerque.Rules, alquerque.Position, alquerque.Code] {
+	base := runspec.AlquerqueEngine()
+	base.Sims = runspec.MatchEngine().Sims
+	return GameOf[alquerque.Rules, alquerque.Position, alquerque.Code]{
+		Base: base,
+		OpenEngine: func(e mcts.Engine, r alquerque.Rules, seed uint64) (mcts.ConfigOf[alquerque.Rules], mcts.EvaluatorOf[alquerque.Position, alquerque.Code], string, error) {
+			cfg := mcts.ConfigOf[alquerque.Rules]{Settings: e.Settings, Seed: seed, Rules: r}
+			if err := e.Validate(); err != nil {
+				return cfg, nil, "", err
+			}
+			o, err := eval.OpenAlquerqueEvaluator(e.Evaluator)
+			if err != nil {
+				return cfg, nil, "", fmt.Errorf("--evaluator %s: %w", e.Evaluator, err)
+			}
+			return cfg, o.Evaluator, e.Evaluator, cfg.Validate()
+		},
+	}
 }

@@ -81,8 +81,9 @@ func TestMatchPlaysAlquerque(t *testing.T) {
 
 // TestMatchOfAnotherGameNeedsItsEngines: a match of a game other than
 // Surakarta without its GameOf is refused, not played with Surakarta's
-// evaluators; and its games are not yet recorded (the games table holds
-// Surakarta's).
+// evaluators; a side that names endgame tables is refused before the
+// first game (they are Surakarta's); and its games are not yet recorded
+// (the games table holds Surakarta's).
 func TestMatchOfAnotherGameNeedsItsEngines(t *testing.T) {
 	run := runspec.Defaults()
 	run.Games = 2
@@ -93,7 +94,11 @@ func TestMatchOfAnotherGameNeedsItsEngines(t *testing.T) {
 	if _, err := Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), "a match of alquerque needs its game's engines") {
 		t.Errorf("no GameOf: %v", err)
 	}
-	o.Game, o.Run.Out = testAlquerqueGame(), t.TempDir()
+	o.Game, o.A = testAlquerqueGame(), "sims=4,tablebase=/tables"
+	if _, err := Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), "--a: tablebase=/tables: alquerque has no endgame tables") {
+		t.Errorf("tables named for Alquerque: %v", err)
+	}
+	o.A, o.Run.Out = "sims=4", t.TempDir()
 	if _, err := Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), "cannot be recorded yet") {
 		t.Errorf("recording an Alquerque match: %v", err)
 	}

@@ -191,6 +191,9 @@ func resolveSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng
 		if err != nil {
 			return resolved{}, err
 		}
+		if f.engine.Tablebase != "" && ss.game.Tables == nil {
+			return resolved{}, fmt.Errorf("tablebase=%s: %s has no endgame tables (they are Surakarta's): drop tablebase=", f.engine.Tablebase, r.Name())
+		}
 		moveTime, err := builtinBudget(value, sb, &f)
 		if err != nil {
 			return resolved{}, err
@@ -248,6 +251,11 @@ func resolveSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng
 	e, err := external.Start(spec)
 	if err != nil {
 		return resolved{}, err
+	}
+	if e.Game != r.Name() {
+		e.Close()
+		return resolved{}, fmt.Errorf("engine %s (id name %s) plays %s (id game), and this is a match of %s: play an engine of %s (surakarta engine --game %s), or the match of its game (--game %s)",
+			spec.String(), e.Name, e.Game, r.Name(), r.Name(), r.Name(), e.Game)
 	}
 	if err := e.Capabilities.Check(spec.Budget, ss.settings); err != nil {
 		e.Close()

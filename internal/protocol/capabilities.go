@@ -24,10 +24,12 @@ type Capabilities struct {
 	Rules map[string][]string
 }
 
-// The id keys of the capabilities.
+// The id keys of the capabilities, and of the game the engine plays (id
+// game NAME: a game's Name; an engine that does not say plays Surakarta).
 const (
 	IDBudgets = "budgets"
 	IDRules   = "rules"
+	IDGame    = "game"
 )
 
 // rulesKeys are the settings of a rules word, in rules.Rules.String's order.

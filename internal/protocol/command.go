@@ -52,8 +52,10 @@ type Command struct {
 	Name, Value string
 	// Rules are a newgame's rules (rules.DefaultRules when none are given).
 	Rules rules.Rules
-	// FEN and Moves are a position's start and the moves played from it,
-	// as written; the engine replays them (package rules) to check them.
+	// FEN and Moves are a position's start (StartPos for startpos, else
+	// the FEN, in the game's position text) and the moves played from it,
+	// as written; the server replays them under the game's rules
+	// (ReplayOf), which check them.
 	FEN   string
 	Moves []string
 	// Budget is a go's budget.
@@ -258,6 +260,9 @@ func ParseCommand(line string) (Command, error) {
 	return Command{}, fmt.Errorf("unknown command %q: want identify, setoption, newgame, position, go, stop or quit", word)
 }
 
+// StartPos is a Command's FEN for position startpos: the game's start.
+const StartPos = ""
+
 // fenFields is the number of space-separated fields of a FEN.
 const fenFields = 4
 
@@ -267,15 +272,12 @@ func parsePosition(args []string) (Command, error) {
 	case len(args) == 0:
 		return Command{}, errors.New("position wants startpos or fen FEN, then optionally moves M...")
 	case args[0] == "startpos":
-		c.FEN, args = rules.StartFEN, args[1:]
+		c.FEN, args = StartPos, args[1:]
 	case args[0] == "fen":
 		if len(args) < 1+fenFields {
 			return Command{}, fmt.Errorf("position fen wants the %d fields of a FEN (board, side, no-capture plies, move number), got %d", fenFields, len(args)-1)
 		}
 		c.FEN, args = strings.Join(args[1:1+fenFields], " "), args[1+fenFields:]
-		if _, err := rules.ParseFEN(c.FEN); err != nil {
-			return Command{}, fmt.Errorf("position: %w", err)
-		}
 	default:
 		return Command{}, fmt.Errorf("position %q: want startpos or fen", args[0])
 	}
@@ -299,7 +301,7 @@ func (c Command) String() string {
 		return "newgame " + c.Rules.String()
 	case SetPosition:
 		s := "position fen " + c.FEN
-		if c.FEN == rules.StartFEN {
+		if c.FEN == StartPos {
 			s = "position startpos"
 		}
 		if len(c.Moves) > 0 {

@@ -6,17 +6,20 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
 )
 
-// Engine is what Serve runs behind the protocol. Serve calls its methods
-// one at a time: Search runs on a goroutine of its own, but no other method
-// is called until it returns.
-type Engine interface {
+// EngineOf is what ServeOf runs behind the protocol: an engine of game G
+// (positions P, moves M). Serve calls its methods one at a time: Search
+// runs on a goroutine of its own, but no other method is called until it
+// returns.
+type EngineOf[G game.Game[P, M], P any, M game.Move] interface {
 	// Identity returns the engine's name and author for the id lines.
 	Identity() (name, author string)
 	// Options lists the options setoption accepts, in the order identify
@@ -26,14 +29,17 @@ type Engine interface {
 	// and is sent as an error line.
 	SetOption(name, value string) error
 	// NewGame starts a game under r.
-	NewGame(r rules.Rules) error
+	NewGame(r G) error
 	// Search chooses a legal move in g, which is not over, within budget
 	// b. It must return promptly once ctx is done (stop, the end of a
 	// movetime budget, quit), with the best move found so far. Sims, Nodes,
 	// Value and HasValue of the returned Info are reported; Serve measures
 	// the time itself.
-	Search(ctx context.Context, g *rules.Game, b Budget) (Result, error)
+	Search(ctx context.Context, g *game.Line[G, P, M], b Budget) (ResultOf[M], error)
 }
+
+// Engine is a Surakarta EngineOf.
+type Engine = EngineOf[rules.Rules, rules.Position, rules.Move]
 
 // Capable is an Engine that says what it can do: Serve sends its
 // Capabilities in the identify answer (id budgets, id rules) after the
@@ -42,14 +48,17 @@ type Capable interface {
 	Capabilities() Capabilities
 }
 
-// Result is a search's answer.
-type Result struct {
-	Move rules.Move
+// ResultOf is a search's answer.
+type ResultOf[M game.Move] struct {
+	Move M
 	// PV is the principal variation from the searched position; Serve
 	// writes it in canonical notation.
-	PV   []rules.Move
+	PV   []M
 	Info SearchInfo
 }
+
+// Result is a Surakarta ResultOf.
+type Result = ResultOf[rules.Move]
 
 // Line is one line read from the other side, without its newline.
 type Line struct {
@@ -120,12 +129,13 @@ type searchDone struct {
 }
 
 // server is one Serve call's state.
-type server struct {
-	e       Engine
+type server[G game.Game[P, M], P any, M game.Move] struct {
+	e       EngineOf[G, P, M]
 	out     *writer
 	started bool // NewGame called at least once
-	game    *rules.Game
-	rules   rules.Rules
+	game    *game.Line[G, P, M]
+	rules   G
+	rulesOf func(rules.Rules) G // newgame's settings as G's rules
 }
 
 // Serve speaks the protocol on in and out with e behind it until quit, the
@@ -139,7 +149,16 @@ type server struct {
 // sends makes Serve panic, and a panicking Search becomes an error line. It
 // returns nil after quit or the end of in, ctx's error when ctx ends.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, e Engine) error {
-	s := &server{e: e, out: &writer{w: bufio.NewWriter(out)}, rules: rules.DefaultRules()}
+	return ServeOf(ctx, in, out, e, func(r rules.Rules) rules.Rules { return r })
+}
+
+// ServeOf is Serve for an engine of game G: positions and moves in G's
+// notation, identify naming G (id game). rulesOf turns the settings of a
+// newgame (the variant and limits every game's rules string holds,
+// package rules) into G's rules; a game starts under rulesOf of the
+// defaults.
+func ServeOf[G game.Game[P, M], P any, M game.Move](ctx context.Context, in io.Reader, out io.Writer, e EngineOf[G, P, M], rulesOf func(rules.Rules) G) error {
+	s := &server[G, P, M]{e: e, out: &writer{w: bufio.NewWriter(out)}, rules: rulesOf(rules.DefaultRules()), rulesOf: rulesOf}
 	lines := make(chan Line, 16)
 	done := make(chan struct{})
 	defer close(done)
@@ -244,12 +263,12 @@ func parseLine(l Line) (Command, error) {
 }
 
 // handle answers a command other than go, stop and quit.
-func (s *server) handle(c Command) []string {
+func (s *server[G, P, M]) handle(c Command) []string {
 	fail := func(err error) []string { return []string{"error " + err.Error()} }
 	switch c.Kind {
 	case Identify:
 		name, author := s.e.Identity()
-		out := []string{"id name " + name, "id author " + author, "id protocol " + strconv.Itoa(Version)}
+		out := []string{"id name " + name, "id author " + author, "id protocol " + strconv.Itoa(Version), "id " + IDGame + " " + s.rules.Name()}
 		if c, ok := s.e.(Capable); ok {
 			out = append(out, c.Capabilities().String()...)
 		}
@@ -262,10 +281,11 @@ func (s *server) handle(c Command) []string {
 			return fail(fmt.Errorf("setoption %s: %w", c.Name, err))
 		}
 	case NewGame:
-		if err := s.e.NewGame(c.Rules); err != nil {
+		r := s.rulesOf(c.Rules)
+		if err := s.e.NewGame(r); err != nil {
 			return fail(fmt.Errorf("newgame: %w", err))
 		}
-		s.started, s.rules, s.game = true, c.Rules, nil
+		s.started, s.rules, s.game = true, r, nil
 	case SetPosition:
 		if !s.started {
 			if err := s.e.NewGame(s.rules); err != nil {
@@ -273,7 +293,7 @@ func (s *server) handle(c Command) []string {
 			}
 			s.started = true
 		}
-		g, err := Replay(s.rules, c.FEN, c.Moves)
+		g, err := ReplayOf(s.rules, c.FEN, c.Moves)
 		if err != nil {
 			return fail(err)
 		}
@@ -282,15 +302,19 @@ func (s *server) handle(c Command) []string {
 	return []string{"ok"}
 }
 
-// Replay builds the game a position command describes: fen under r, then
-// each move in turn, so that the game's repetition history is exact. The
-// error names the move that cannot be played and why.
-func Replay(r rules.Rules, fen string, moves []string) (*rules.Game, error) {
-	start, err := rules.ParseFEN(fen)
-	if err != nil {
-		return nil, fmt.Errorf("position: %w", err)
+// ReplayOf builds the game a position command describes: fen (r's
+// position text; StartPos for r's start) under r, then each move in turn,
+// so that the game's repetition history is exact. The error names the
+// move that cannot be played and why.
+func ReplayOf[G game.Game[P, M], P any, M game.Move](r G, fen string, moves []string) (*game.Line[G, P, M], error) {
+	start := r.Start()
+	if fen != StartPos {
+		var err error
+		if start, err = r.ParsePosition(fen); err != nil {
+			return nil, fmt.Errorf("position: %w", err)
+		}
 	}
-	g, err := rules.NewGame(r, start)
+	g, err := game.NewLine(r, start)
 	if err != nil {
 		return nil, fmt.Errorf("position: %w", err)
 	}
@@ -304,12 +328,12 @@ func Replay(r rules.Rules, fen string, moves []string) (*rules.Game, error) {
 
 // startSearch checks that a go can start and runs the search on its own
 // goroutine, which sends the answer's lines on results.
-func (s *server) startSearch(ctx context.Context, b Budget, results chan<- searchDone) (context.CancelFunc, error) {
+func (s *server[G, P, M]) startSearch(ctx context.Context, b Budget, results chan<- searchDone) (context.CancelFunc, error) {
 	if s.game == nil {
 		return nil, errors.New("go: no position: send position first")
 	}
 	if s.game.IsTerminal() {
-		return nil, fmt.Errorf("go: the game is over (%v): no move to search", s.game.Outcome())
+		return nil, fmt.Errorf("go: the game is over (%s): no move to search", game.OutcomeText(s.rules, s.game.Outcome()))
 	}
 	// The clock starts once, here: the deadline and the time the info line
 	// reports both count from it, so a search's goroutine that starts late
@@ -329,9 +353,10 @@ func (s *server) startSearch(ctx context.Context, b Budget, results chan<- searc
 			results <- searchDone{lines: []string{"error go: " + err.Error()}}
 			return
 		}
-		pos := g.Position()
-		if !pos.IsLegal(res.Move) {
-			results <- searchDone{lines: []string{fmt.Sprintf("error go: the engine chose %v, not a legal move in %s", res.Move, pos.FEN())}}
+		r, pos := g.Rules(), g.Position()
+		legal := make([]M, 0, r.MaxMoves())
+		if !slices.Contains(r.Moves(&pos, legal), res.Move) {
+			results <- searchDone{lines: []string{fmt.Sprintf("error go: the engine chose a move (code %d) that is not legal in %s", uint16(res.Move), r.FormatPosition(&pos))}}
 			return
 		}
 		info := res.Info
@@ -339,19 +364,19 @@ func (s *server) startSearch(ctx context.Context, b Budget, results chan<- searc
 		info.TimeMS = time.Since(start).Milliseconds()
 		p := pos
 		for _, m := range res.PV {
-			if !p.IsLegal(m) {
+			if !slices.Contains(r.Moves(&p, legal), m) {
 				break
 			}
-			info.PV = append(info.PV, p.MoveString(m))
-			p = p.Apply(m)
+			info.PV = append(info.PV, r.FormatMove(&p, m))
+			r.Apply(&p, m)
 		}
-		results <- searchDone{lines: []string{info.String(), "bestmove " + pos.MoveString(res.Move)}}
+		results <- searchDone{lines: []string{info.String(), "bestmove " + r.FormatMove(&pos, res.Move)}}
 	}()
 	return cancel, nil
 }
 
 // search runs the engine's search, turning a panic into an error.
-func (s *server) search(ctx context.Context, g *rules.Game, b Budget) (res Result, err error) {
+func (s *server[G, P, M]) search(ctx context.Context, g *game.Line[G, P, M], b Budget) (res ResultOf[M], err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("search failed: %v", r)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -28,7 +29,7 @@ func (e *fakeEngine) SetOption(name, value string) error {
 	return nil
 }
 func (e *fakeEngine) NewGame(rules.Rules) error { e.games++; return nil }
-func (e *fakeEngine) Search(ctx context.Context, g *rules.Game, b Budget) (Result, error) {
+func (e *fakeEngine) Search(ctx context.Context, g *game.Line[rules.Rules, rules.Position, rules.Move], b Budget) (Result, error) {
 	pos := g.Position()
 	if pos.MoveNumber() == 99 {
 		panic("boom")
@@ -84,11 +85,11 @@ func TestServeAnswersEveryCommandInOrder(t *testing.T) {
 	e := &fakeEngine{}
 	s := newSession(t, e)
 	s.send("identify")
-	s.expect("id name fake", "id author tests", "id protocol 1", "option sims default 10 doc simulations", "ok")
+	s.expect("id name fake", "id author tests", "id protocol 1", "id game surakarta", "option sims default 10 doc simulations", "ok")
 	s.send("", "# comment", "setoption sims 5", "setoption hash 5", "frobnicate", "go")
 	s.expect("ok", "error setoption hash:", `error unknown command "frobnicate"`, "error go: no position")
-	s.send("position startpos moves b2-b3 zz", "position startpos moves b2-b3 e5-e4", "go movetime 20")
-	s.expect("error position: move 2 (zz)", "ok", "info sims 7 nodes 7 time ", "bestmove ")
+	s.send("position fen 6/6/6/6/6/6 x 0 1", "position startpos moves b2-b3 zz", "position startpos moves b2-b3 e5-e4", "go movetime 20")
+	s.expect("error position: ", "error position: move 2 (zz)", "ok", "info sims 7 nodes 7 time ", "bestmove ")
 	if e.games != 1 {
 		t.Errorf("NewGame called %d times before the first position, want 1 (implicitly)", e.games)
 	}
@@ -180,7 +181,7 @@ func TestServeReturnsOnCancel(t *testing.T) {
 // quickEngine answers every go at once with the first legal move.
 type quickEngine struct{ fakeEngine }
 
-func (e *quickEngine) Search(_ context.Context, g *rules.Game, _ Budget) (Result, error) {
+func (e *quickEngine) Search(_ context.Context, g *game.Line[rules.Rules, rules.Position, rules.Move], _ Budget) (Result, error) {
 	var buf [rules.MaxMoves]rules.Move
 	return Result{Move: g.LegalMoves(buf[:0])[0]}, nil
 }

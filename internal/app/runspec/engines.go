@@ -83,6 +83,13 @@ func StudyEngine() mcts.Engine {
 	return e
 }
 
+// AlquerqueEngine is Alquerque's engine for every purpose (analysis,
+// play, the engine command, a match's built-in sides at MatchEngine's
+// simulations) until training gives Alquerque a stronger one: mcts's own
+// defaults, capture-aware playouts scored by material (Alquerque's
+// material evaluator, eval.AlquerqueMaterial), no endgame tables.
+func AlquerqueEngine() mcts.Engine { return mcts.DefaultEngine() }
+
 // MatchEngine is what a built-in side of a match starts from: the analysis
 // engine at self-play's simulations, so that a default match of 100 games
 // takes seconds, not minutes.

@@ -1,6 +1,8 @@
 // Package engine puts the project's search (package mcts) behind the
-// engine protocol: Engine is a protocol.Engine that `surakarta engine`
-// serves on stdin and stdout.
+// engine protocol, for any game: EngineOf is a protocol.EngineOf that
+// `surakarta engine [--game G]` serves on stdin and stdout (Engine is
+// Surakarta's; a game without endgame tables has no Tables, and a
+// tablebase setting is then refused).
 //
 // Its options are the engine flags, plus threads. The engine starts from
 // the flags' values as typed settings (mcts.Engine and the seed, never

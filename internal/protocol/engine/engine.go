@@ -16,8 +16,11 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// Options configure an Engine.
-type Options struct {
+// OptionsOf configure an EngineOf of game G (positions P, moves M).
+type OptionsOf[G mcts.Game[P, M], P comparable, M game.Move] struct {
+	// Rules are the game and the settings the engine starts under, before
+	// any newgame.
+	Rules G
 	// Name and Author are sent in the id lines.
 	Name, Author string
 	// Settings lists the engine flags setoption accepts, with their
@@ -37,7 +40,7 @@ type Options struct {
 	// OpenEvaluator opens the evaluator Engine.Evaluator names (package
 	// eval's registry, through the command): at start and when setoption
 	// names another one, never again for the name it has.
-	OpenEvaluator func(name string) (mcts.Evaluator, error)
+	OpenEvaluator func(name string) (mcts.EvaluatorOf[P, M], error)
 	// Threads is the number of search threads (1: reproducible from the
 	// seed; more: tree-parallel).
 	Threads int
@@ -46,13 +49,17 @@ type Options struct {
 	// the command line or a setoption gave the setting (TablesNamed, then
 	// setoption tablebase); it returns the directory to search with (""
 	// for none) and its tables, loaded, as the searcher's oracle (nil for
-	// none), or an error that refuses the settings. Nil: no tables (a
-	// setting that names some is then refused by the searcher).
-	Tables func(dir string, named bool, r rules.Rules) (string, game.Oracle[rules.Position, rules.Move], error)
+	// none), or an error that refuses the settings. Nil: the game has no
+	// tables, and a setting that names some is refused.
+	Tables func(dir string, named bool, r G) (string, game.Oracle[P, M], error)
 	// TablesNamed reports that the command line gave the tablebase
 	// setting (an empty value included: no tables).
 	TablesNamed bool
 }
+
+// Options configure a Surakarta Engine; Rules is Surakarta's defaults
+// when left zero.
+type Options = OptionsOf[rules.Rules, rules.Position, rules.Move]
 
 // MaxThreads bounds the search threads, by the --threads flag and the
 // threads option alike.
@@ -69,30 +76,43 @@ const SeedOption = "seed"
 // clock (a movetime budget) or on stop.
 const maxSims = math.MaxInt32
 
-// Engine runs the project's search behind the protocol: a
-// protocol.Engine. It is used by one protocol.Serve at a time.
-type Engine struct {
-	opt   Options
-	rules rules.Rules
+// EngineOf runs the project's search of game G behind the protocol: a
+// protocol.EngineOf. It is used by one protocol.ServeOf at a time.
+type EngineOf[G mcts.Game[P, M], P comparable, M game.Move] struct {
+	opt   OptionsOf[G, P, M]
+	rules G
 
-	cfg    mcts.Config                             // the settings under rules, checked
-	ev     mcts.Evaluator                          // the evaluator cfg's engine names, opened once
-	oracle game.Oracle[rules.Position, rules.Move] // the tables cfg names under rules; nil: none
-	s      *mcts.Searcher                          // nil until the first search after a change
+	cfg    mcts.ConfigOf[G]          // the settings under rules, checked
+	ev     mcts.EvaluatorOf[P, M]    // the evaluator cfg's engine names, opened once
+	oracle game.Oracle[P, M]         // the tables cfg names under rules; nil: none
+	s      *mcts.SearcherOf[G, P, M] // nil until the first search after a change
 }
+
+// Engine is Surakarta's EngineOf.
+type Engine = EngineOf[rules.Rules, rules.Position, rules.Move]
 
 // tablebaseSetting is the engine setting of the endgame tables.
 const tablebaseSetting = "tablebase"
 
-// New returns an engine with o's settings, checked under the default rules.
+// New returns a Surakarta engine with o's settings, checked under the
+// default rules (NewOf).
 func New(o Options) (*Engine, error) {
+	if o.Rules == (rules.Rules{}) {
+		o.Rules = rules.DefaultRules()
+	}
+	return NewOf(o)
+}
+
+// NewOf returns an engine of o.Rules's game with o's settings, checked
+// under o.Rules.
+func NewOf[G mcts.Game[P, M], P comparable, M game.Move](o OptionsOf[G, P, M]) (*EngineOf[G, P, M], error) {
 	if o.OpenEvaluator == nil {
 		return nil, errors.New("engine: no OpenEvaluator")
 	}
 	if o.Threads < 1 || o.Threads > MaxThreads {
 		return nil, fmt.Errorf("--threads %d: want 1 to %d", o.Threads, MaxThreads) // the engine command's flag
 	}
-	e := &Engine{opt: o, rules: rules.DefaultRules()}
+	e := &EngineOf[G, P, M]{opt: o, rules: o.Rules}
 	if err := e.configure(o.Engine, o.Seed, e.rules, o.TablesNamed); err != nil {
 		return nil, err
 	}
@@ -106,15 +126,18 @@ func New(o Options) (*Engine, error) {
 // refuses the settings here, not every go, and the first go's clock does
 // not pay for loading them. The searcher is dropped, and the next search
 // rebuilds it. On an error nothing changes.
-func (e *Engine) configure(en mcts.Engine, seed uint64, r rules.Rules, named bool) error {
+func (e *EngineOf[G, P, M]) configure(en mcts.Engine, seed uint64, r G, named bool) error {
 	if err := en.Validate(); err != nil {
 		return err
 	}
-	cfg := en.Config(r, seed)
+	cfg := mcts.ConfigOf[G]{Settings: en.Settings, Seed: seed, Rules: r}
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
-	var oracle game.Oracle[rules.Position, rules.Move]
+	var oracle game.Oracle[P, M]
+	if e.opt.Tables == nil && en.Tablebase != "" {
+		return fmt.Errorf("tablebase %s: %s has no endgame tables", en.Tablebase, r.Name())
+	}
 	if e.opt.Tables != nil {
 		dir, o, err := e.opt.Tables(en.Tablebase, named, r)
 		if err != nil {
@@ -135,11 +158,11 @@ func (e *Engine) configure(en mcts.Engine, seed uint64, r rules.Rules, named boo
 }
 
 // Identity returns the configured name and author.
-func (e *Engine) Identity() (string, string) { return e.opt.Name, e.opt.Author }
+func (e *EngineOf[G, P, M]) Identity() (string, string) { return e.opt.Name, e.opt.Author }
 
 // Capabilities says that the engine takes every budget and plays by every
 // rules setting.
-func (e *Engine) Capabilities() protocol.Capabilities {
+func (e *EngineOf[G, P, M]) Capabilities() protocol.Capabilities {
 	return protocol.Capabilities{
 		Budgets: []protocol.BudgetKind{protocol.Sims, protocol.Nodes, protocol.MoveTime, protocol.Clock},
 		Rules:   map[string][]string{"variant": {}, "no-capture-limit": {}, "repetition": {}, "no-moves": {}},
@@ -147,7 +170,7 @@ func (e *Engine) Capabilities() protocol.Capabilities {
 }
 
 // Options lists the engine flags and threads.
-func (e *Engine) Options() []protocol.OptionInfo {
+func (e *EngineOf[G, P, M]) Options() []protocol.OptionInfo {
 	out := append([]protocol.OptionInfo(nil), e.opt.Settings...)
 	return append(out, protocol.OptionInfo{Name: ThreadsOption, Default: strconv.Itoa(e.opt.Threads),
 		Doc: "search threads: 1 is reproducible from the seed, more search one tree in parallel"})
@@ -156,7 +179,7 @@ func (e *Engine) Options() []protocol.OptionInfo {
 // SetOption sets an engine flag, the seed or threads; the value is read
 // as the flag reads it (mcts's settings table), and an invalid one leaves
 // the settings as they were.
-func (e *Engine) SetOption(name, value string) error {
+func (e *EngineOf[G, P, M]) SetOption(name, value string) error {
 	if name == ThreadsOption {
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 1 || n > MaxThreads {
@@ -194,7 +217,7 @@ func (e *Engine) SetOption(name, value string) error {
 
 // NewGame starts a game under r: the settings are checked under r and the
 // searcher's tree and generator start afresh from the seed setting.
-func (e *Engine) NewGame(r rules.Rules) error {
+func (e *EngineOf[G, P, M]) NewGame(r G) error {
 	if r == e.rules {
 		e.s = nil // settings already checked under r
 		return nil
@@ -206,9 +229,10 @@ func (e *Engine) NewGame(r rules.Rules) error {
 // movetime budget runs until ctx ends, a clock for the share of the side
 // to move's time that mcts.MoveTime allocates (or until ctx ends first). The move is the one
 // mcts.Searcher.Choose picks (temperature plies included).
-func (e *Engine) Search(ctx context.Context, g *rules.Game, b protocol.Budget) (protocol.Result, error) {
+func (e *EngineOf[G, P, M]) Search(ctx context.Context, g *game.Line[G, P, M], b protocol.Budget) (protocol.ResultOf[M], error) {
+	type result = protocol.ResultOf[M]
 	if g.Rules() != e.rules {
-		return protocol.Result{}, fmt.Errorf("position under rules %v, the game under %v", g.Rules(), e.rules)
+		return result{}, fmt.Errorf("position under rules %v, the game under %v", g.Rules(), e.rules)
 	}
 	sims := e.cfg.Sims
 	switch b.Kind {
@@ -218,7 +242,7 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, b protocol.Budget) (
 		sims = maxSims
 	case protocol.Clock: // the engine's own share of its clock
 		sims = maxSims
-		c := g.CurrentPlayer()
+		c := g.ToMove()
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, mcts.MoveTime(time.Duration(b.Time[c])*time.Millisecond, time.Duration(b.Inc[c])*time.Millisecond))
 		defer cancel()
@@ -228,16 +252,16 @@ func (e *Engine) Search(ctx context.Context, g *rules.Game, b protocol.Budget) (
 		cfg.Sims = sims
 		s, err := mcts.NewSearcherOf(cfg, e.ev, e.oracle)
 		if err != nil {
-			return protocol.Result{}, err
+			return result{}, err
 		}
 		e.s = s
 	}
 	// A search stopped by the client still answers with its best move.
 	res, m, err := e.s.SearchMove(ctx, g, e.opt.Threads)
-	if m == rules.NoMove {
-		return protocol.Result{}, err
+	if m == game.NoMove[M]() {
+		return result{}, err
 	}
-	out := protocol.Result{Move: m, Info: protocol.SearchInfo{Sims: int64(res.Sims), Nodes: int64(res.Sims), Value: res.Value, HasValue: true}}
+	out := result{Move: m, Info: protocol.SearchInfo{Sims: int64(res.Sims), Nodes: int64(res.Sims), Value: res.Value, HasValue: true}}
 	if len(res.PV) > 0 && res.PV[0] == m {
 		out.PV = res.PV
 	}

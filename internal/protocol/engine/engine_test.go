@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -41,7 +42,7 @@ func newEngineWith(t *testing.T, o *opener) *Engine {
 
 func newEngine(t *testing.T) *Engine { return newEngineWith(t, &opener{}) }
 
-func search(t *testing.T, e *Engine, g *rules.Game, b protocol.Budget) protocol.Result {
+func search(t *testing.T, e *Engine, g *game.Line[rules.Rules, rules.Position, rules.Move], b protocol.Budget) protocol.Result {
 	t.Helper()
 	res, err := e.Search(context.Background(), g, b)
 	if err != nil {
@@ -55,7 +56,7 @@ func search(t *testing.T, e *Engine, g *rules.Game, b protocol.Budget) protocol.
 // same search for the same seed.
 func TestBudgetsAndSeedRepeat(t *testing.T) {
 	e := newEngine(t)
-	g, _ := rules.NewGame(rules.DefaultRules(), rules.Start())
+	g, _ := game.NewLine(rules.DefaultRules(), rules.Start())
 	if r := search(t, e, g, protocol.Budget{}); r.Info.Sims != 50 {
 		t.Errorf("plain go ran %d simulations, want the sims setting 50", r.Info.Sims)
 	}
@@ -67,7 +68,7 @@ func TestBudgetsAndSeedRepeat(t *testing.T) {
 	}
 	play := func() []rules.Move {
 		e.NewGame(rules.DefaultRules())
-		g, _ := rules.NewGame(rules.DefaultRules(), rules.Start())
+		g, _ := game.NewLine(rules.DefaultRules(), rules.Start())
 		for range 6 {
 			g.Play(search(t, e, g, protocol.Budget{Kind: protocol.Sims, N: 40}).Move)
 		}
@@ -96,7 +97,7 @@ func TestSetOptionRefusalKeepsSettings(t *testing.T) {
 			t.Errorf("setoption %s %s: %v, want an error mentioning %q", tc.name, tc.value, err, tc.want)
 		}
 	}
-	g, _ := rules.NewGame(rules.DefaultRules(), rules.Start())
+	g, _ := game.NewLine(rules.DefaultRules(), rules.Start())
 	if r := search(t, e, g, protocol.Budget{}); r.Info.Sims != 50 {
 		t.Errorf("after refused options: %d simulations, want 50", r.Info.Sims)
 	}
@@ -109,7 +110,7 @@ func TestSetOptionRefusalKeepsSettings(t *testing.T) {
 // gets a legal, searched move.
 func TestStopBeforeTheSearchStillMoves(t *testing.T) {
 	e := newEngine(t)
-	g, _ := rules.NewGame(rules.DefaultRules(), rules.Start())
+	g, _ := game.NewLine(rules.DefaultRules(), rules.Start())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	start := time.Now()
@@ -137,7 +138,7 @@ func TestSetOptionOpensTheEvaluatorOnlyWhenItChanges(t *testing.T) {
 	if err := e.NewGame(r); err != nil {
 		t.Fatal(err)
 	}
-	g, _ := rules.NewGame(r, rules.Start())
+	g, _ := game.NewLine(r, rules.Start())
 	if res := search(t, e, g, protocol.Budget{}); res.Info.Sims != 60 {
 		t.Errorf("after setoption sims 60: %d simulations", res.Info.Sims)
 	}
@@ -158,7 +159,7 @@ func TestSetOptionOpensTheEvaluatorOnlyWhenItChanges(t *testing.T) {
 // share) answers within seconds, having searched more than once.
 func TestClockSearchesTheSideToMovesShare(t *testing.T) {
 	e := newEngine(t)
-	g, _ := rules.NewGame(rules.DefaultRules(), rules.Start())
+	g, _ := game.NewLine(rules.DefaultRules(), rules.Start())
 	g.Play(search(t, e, g, protocol.Budget{Kind: protocol.Sims, N: 10}).Move)
 	start := time.Now()
 	r := search(t, e, g, protocol.Budget{Kind: protocol.Clock, Time: [2]int64{1_000_000, 1000}, Inc: [2]int64{0, 0}})
