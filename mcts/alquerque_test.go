@@ -6,8 +6,10 @@ package mcts
 // positions may have up to 278 legal moves.
 
 import (
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/surakarta/surakarta/alquerque"
@@ -160,5 +162,18 @@ func BenchmarkSearchAlquerque(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "sims/s")
 		})
+	}
+}
+
+// TestAlquerqueSearcherNamesItsOwnNodeMinimum: a node budget within the
+// setting's range (Surakarta's minimum) but below what Alquerque's 278
+// moves need is refused with Alquerque's minimum, not the range it is in.
+func TestAlquerqueSearcherNamesItsOwnNodeMinimum(t *testing.T) {
+	cfg := ConfigOf[alquerque.Rules]{Settings: DefaultSettings(), Rules: alquerque.DefaultRules()}
+	cfg.MaxNodes = minNodes
+	_, err := NewSearcherOf(cfg, EvaluatorOf[alquerque.Position, alquerque.Code](alquerqueMaterial{}), nil)
+	want := fmt.Sprintf("max_nodes %d: alquerque needs at least %d node slots", minNodes, nodesFor(alquerque.MaxMoves))
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("%v, want %q", err, want)
 	}
 }

@@ -87,7 +87,9 @@ func NewSearcherOf[G Game[P, M], P comparable, M game.Move](cfg ConfigOf[G], ev 
 	case n > maxChildren:
 		return nil, fmt.Errorf("%s has up to %d legal moves: the search numbers at most %d children a node", g.Name(), n, maxChildren)
 	case cfg.MaxNodes < nodesFor(n):
-		return nil, &SettingError{Setting: LookupSetting("max_nodes"), Value: fmt.Sprint(cfg.MaxNodes)}
+		// Not the setting's own range (Surakarta's minimum), which the
+		// value may well be in: the game's.
+		return nil, fmt.Errorf("max_nodes %d: %s needs at least %d node slots (%d for each of up to %d legal moves)", cfg.MaxNodes, g.Name(), nodesFor(n), nodesFor(1), n)
 	}
 	s := &SearcherOf[G, P, M]{cfg: cfg, ev: ev, oracle: oracle}
 	s.arenas[0] = newArena(cfg.MaxNodes)
