@@ -115,6 +115,10 @@ func comparisonWords(r *Report, c *Comparison) string {
 		} else {
 			paired += ", so pairing does not narrow the score interval here."
 		}
+		if m := p.ManyPieceDraws; m[0]+m[1]+m[2] > 0 {
+			paired += fmt.Sprintf(" Of %s's %s that kept %d or more pieces, %s's games from the same openings and seeds were won by the first player in %d, drawn in %d (%d of them again with %d or more pieces) and lost in %d.",
+				c.A, words.Count(m[0]+m[1]+m[2], "draw"), ManyPieces, c.B, m[2], m[1], p.ManyPieceDrawsKept, ManyPieces, m[0])
+		}
 	}
 	return fmt.Sprintf(
 		"**%s → %s**: the draw rate goes from %s to %s, a change of %s points (%s; %s p %s): %s. The first-player score goes from %.3f to %.3f, a change of %s points (%s; %s p %s): %s. The whole outcome table (red/draw/black) differs with p %s (%s).%s",

@@ -170,12 +170,19 @@ type PairedComparison struct {
 	// rate.
 	Draws           McNemarFigure `json:"draws"`
 	FirstPlayerWins McNemarFigure `json:"first_player_wins"`
+	// ManyPieceDraws counts the pairs whose A game was a draw that kept
+	// at least ManyPieces pieces (a repetition after at most one
+	// exchange), by B's result for the first player: loss, draw, win;
+	// ManyPieceDrawsKept those whose B game was such a draw too.
+	ManyPieceDraws     [3]int64 `json:"many_piece_draws"`
+	ManyPieceDrawsKept int64    `json:"many_piece_draws_kept"`
 }
 
 // pairRecord is what the pairing keeps of a game.
 type pairRecord struct {
 	opening uint64
 	score   uint8 // first player's half-points
+	pieces  uint8 // both sides' at the end
 }
 
 // PairIndex remembers, per game id, the opening and the first player's
@@ -190,7 +197,7 @@ func (x *PairIndex) Add(g *Game) {
 	if x.games == nil {
 		x.games = map[int64]pairRecord{}
 	}
-	x.games[g.ID] = pairRecord{opening: g.OpeningKey(), score: uint8(firstScore(g.Winner, g.FirstRed))}
+	x.games[g.ID] = pairRecord{opening: g.OpeningKey(), score: uint8(firstScore(g.Winner, g.FirstRed)), pieces: uint8(min(g.RedPieces+g.BlackPieces, 255))}
 }
 
 // Merge adds the games of o (from disjoint shards).
@@ -230,6 +237,12 @@ func PairGames(a, b *PairIndex, conf float64) (*PairedComparison, error) {
 		default:
 			pc.Pairs++
 			pc.Joint[ra.score][rb.score]++
+			if ra.score == 1 && ra.pieces >= ManyPieces {
+				pc.ManyPieceDraws[rb.score]++
+				if rb.score == 1 && rb.pieces >= ManyPieces {
+					pc.ManyPieceDrawsKept++
+				}
+			}
 		}
 	}
 	for id := range b.games {

@@ -223,3 +223,116 @@ func anyMatches(p printedInterval, held []interval) bool {
 	}
 	return false
 }
+
+// singleForms are the write-up's single figures that a report holds
+// without an interval beside them in the text: each form, the report.json
+// key whose values (a number, or the "value"s under it) it must be one of,
+// and the scales it may be printed at.
+var singleForms = []struct {
+	re     *regexp.Regexp
+	key    string
+	scales []float64
+}{
+	{regexp.MustCompile(`r\\?\*\s*(?:=|≈|of|is)\s*` + number), "r_star", []float64{1}}, // "r\* = 1.6" in Markdown
+	{regexp.MustCompile(number + `\s*doublings?\b`), "doublings", []float64{1}},
+	{regexp.MustCompile(number + `\s*openings\s+(?:would\s+give|for)\s+±1\s+point`), "openings_for_one_point", []float64{1}},
+}
+
+// TestFindingsSingleFiguresAreTheReportsOwn fails when a single figure of
+// docs/findings/README.md in one of singleForms (r\* = 1.6, 0.7 doublings,
+// 5370 openings would give ±1 point) is not a value the named key holds in
+// a committed report.json, at the precision printed.
+func TestFindingsSingleFiguresAreTheReportsOwn(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join(findingsDir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(findingsDir, "*", "report.json"))
+	var reports []any
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		reports = append(reports, v)
+	}
+	found := 0
+	for _, form := range singleForms {
+		var held []float64
+		for _, r := range reports {
+			held = valuesUnder(r, form.key, false, held)
+		}
+		for _, m := range form.re.FindAllStringSubmatchIndex(string(text), -1) {
+			found++
+			s := strings.ReplaceAll(string(text)[m[2]:m[3]], "−", "-")
+			x, _ := strconv.ParseFloat(s, 64)
+			decimals := 0
+			if dot := strings.IndexByte(s, '.'); dot >= 0 {
+				decimals = len(s) - dot - 1
+			}
+			line := strings.Count(string(text)[:m[0]], "\n") + 1
+			if !singleMatches(x, decimals, held, form.scales) {
+				t.Errorf("docs/findings/README.md:%d: %q is no %s that a committed report.json under docs/findings holds: a stale or mistyped figure",
+					line, string(text)[m[0]:m[1]], form.key)
+			}
+		}
+	}
+	if found < 3 {
+		t.Errorf("found %d single figures (r*, doublings, openings for ±1 point) in docs/findings/README.md; expected the handicap's and the openings' (has the form changed?)", found)
+	}
+}
+
+// TestFindingsSingleFigureCheckCatchesAMistypedOne: the check's own
+// answer: a doublings figure no report holds is caught, one it holds is
+// not.
+func TestFindingsSingleFigureCheckCatchesAMistypedOne(t *testing.T) {
+	report := map[string]any{"handicaps": []any{map[string]any{"doublings": map[string]any{
+		"given_openings": map[string]any{"value": 0.6667, "ci": []any{0.5, 0.8}}}}}}
+	held := valuesUnder(report, "doublings", false, nil)
+	if !singleMatches(0.67, 2, held, []float64{1}) || singleMatches(0.71, 2, held, []float64{1}) {
+		t.Errorf("held %v: 0.67 must match and 0.71 must not", held)
+	}
+}
+
+// valuesUnder collects the numbers under key in v: the key's own value
+// when a number, and every "value" inside it.
+func valuesUnder(v any, key string, inside bool, out []float64) []float64 {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			switch {
+			case k == key:
+				if f, ok := e.(float64); ok {
+					out = append(out, f)
+				}
+				out = valuesUnder(e, key, true, out)
+			case inside && k == "value":
+				if f, ok := e.(float64); ok {
+					out = append(out, f)
+				}
+			default:
+				out = valuesUnder(e, key, inside, out)
+			}
+		}
+	case []any:
+		for _, e := range x {
+			out = valuesUnder(e, key, inside, out)
+		}
+	}
+	return out
+}
+
+func singleMatches(x float64, decimals int, held, scales []float64) bool {
+	for _, h := range held {
+		for _, s := range scales {
+			if math.Abs(h*s-x) <= 0.5*math.Pow(10, -float64(decimals))+1e-9 {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -89,3 +89,33 @@ func TestHandicapNotBracketed(t *testing.T) {
 		t.Fatalf("handicaps %+v: want one, not bracketed, with a note", r.Handicaps)
 	}
 }
+
+// TestManyPieceDrawsFollowThePairs: A's draws that kept 22 or more pieces
+// are followed to B's games of the same id: a B win for the first player,
+// a B draw of 22 pieces (kept), a B draw of 4 pieces; A's 4-piece draw and
+// A's win are not counted.
+func TestManyPieceDrawsFollowThePairs(t *testing.T) {
+	var a, b PairIndex
+	add := func(x *PairIndex, id int64, w Winner, pieces int) {
+		g := openingGame(t, id, w, "a2-a3", "a5-a4")
+		g.RedPieces, g.BlackPieces = pieces/2, pieces-pieces/2
+		x.Add(g)
+	}
+	add(&a, 0, Draw, 22)
+	add(&b, 0, RedWin, 20)
+	add(&a, 1, Draw, 24)
+	add(&b, 1, Draw, 22)
+	add(&a, 2, Draw, 22)
+	add(&b, 2, Draw, 4)
+	add(&a, 3, Draw, 4)
+	add(&b, 3, BlackWin, 4)
+	add(&a, 4, RedWin, 24)
+	add(&b, 4, Draw, 24)
+	pc, err := PairGames(&a, &b, 0.95)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pc.ManyPieceDraws != [3]int64{0, 2, 1} || pc.ManyPieceDrawsKept != 1 {
+		t.Errorf("many-piece draws %v, kept %d; want [0 2 1], 1", pc.ManyPieceDraws, pc.ManyPieceDrawsKept)
+	}
+}
