@@ -127,12 +127,33 @@ func Homogeneity(a, b []int) (HomogeneityResult, error) {
 // with column totals cols, first-row counts x and first-row total r1, or
 // false when more than limit tables would be enumerated.
 func exact2xC(cols, x []int, r1, limit int) (float64, bool) {
-	n := 0
-	for _, c := range cols {
-		n += c
+	c, obs, r1, n := smallerRowByColumn(cols, x, r1)
+	// An upper bound on the tables: give up before allocating anything.
+	bound := 1.0
+	for _, cj := range c[:len(c)-1] {
+		bound *= float64(min(cj, r1) + 1)
 	}
-	// Enumerate the smaller row (fewer tables), the largest column last,
-	// where its count is determined by the row total.
+	if bound > float64(limit) && limit < ExactTableLimit {
+		return 0, false
+	}
+	lchoose := logChoose(n)
+	logDen := lchoose(n, r1)
+	logObs := -logDen
+	for j := range c {
+		logObs += lchoose(c[j], obs[j])
+	}
+	threshold := logObs + 1e-7 // relative tolerance on the probability
+	return sumTables(c, r1, limit, lchoose, logDen, threshold)
+}
+
+// smallerRowByColumn returns the table's column totals c and the counts
+// obs of its smaller row (fewer tables to enumerate), whose total is r1,
+// in increasing order of column total, so that the largest column, whose
+// count the row total determines, comes last; n is the table's total.
+func smallerRowByColumn(cols, x []int, r1 int) (c, obs []int, r, n int) {
+	for _, col := range cols {
+		n += col
+	}
 	if 2*r1 > n {
 		flipped := make([]int, len(x))
 		for j := range x {
@@ -145,19 +166,17 @@ func exact2xC(cols, x []int, r1, limit int) (float64, bool) {
 		idx[j] = j
 	}
 	sort.Slice(idx, func(i, k int) bool { return cols[idx[i]] < cols[idx[k]] })
-	c := make([]int, len(cols))
-	obs := make([]int, len(cols))
+	c = make([]int, len(cols))
+	obs = make([]int, len(cols))
 	for j, k := range idx {
 		c[j], obs[j] = cols[k], x[k]
 	}
-	// An upper bound on the tables: give up before allocating anything.
-	bound := 1.0
-	for _, cj := range c[:len(c)-1] {
-		bound *= float64(min(cj, r1) + 1)
-	}
-	if bound > float64(limit) && limit < ExactTableLimit {
-		return 0, false
-	}
+	return c, obs, r1, n
+}
+
+// logChoose returns log(a choose b) for a ≤ n: from a table of log
+// factorials when n is small enough, else from Lgamma.
+func logChoose(n int) func(a, b int) float64 {
 	lfact := func(k int) float64 { v, _ := math.Lgamma(float64(k) + 1); return v }
 	if n <= 1<<20 { // a table of log factorials beats Lgamma in the loop
 		lf := make([]float64, n+1)
@@ -166,13 +185,14 @@ func exact2xC(cols, x []int, r1, limit int) (float64, bool) {
 		}
 		lfact = func(k int) float64 { return lf[k] }
 	}
-	lchoose := func(a, b int) float64 { return lfact(a) - lfact(b) - lfact(a-b) }
-	logDen := lchoose(n, r1)
-	logObs := -logDen
-	for j := range c {
-		logObs += lchoose(c[j], obs[j])
-	}
-	threshold := logObs + 1e-7 // relative tolerance on the probability
+	return func(a, b int) float64 { return lfact(a) - lfact(b) - lfact(a-b) }
+}
+
+// sumTables enumerates the tables with column totals c and first-row
+// total r1 and sums the probabilities (log-probability logP of a table
+// less logDen) of those no more likely than threshold; false when more
+// than limit tables would be enumerated.
+func sumTables(c []int, r1, limit int, lchoose func(a, b int) float64, logDen, threshold float64) (float64, bool) {
 	// suffix[j] is the capacity of columns j.. (for pruning).
 	suffix := make([]int, len(c)+1)
 	for j := len(c) - 1; j >= 0; j-- {

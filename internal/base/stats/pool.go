@@ -89,6 +89,35 @@ func PoolRatings(players int, matches []PoolMatch, opts PoolOptions) ([]Rating, 
 	if err := checkConf(opts.Conf); err != nil {
 		return nil, err
 	}
+	games, err := checkPool(players, matches, opts)
+	if err != nil {
+		return nil, err
+	}
+	f := newPoolFit(players, matches, opts)
+	if err := f.maximise(); err != nil {
+		return nil, err
+	}
+	z, err := ZCrit(opts.Conf)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Rating, players)
+	for p := range players {
+		out[p] = Rating{Elo: f.elo[p], CI: Interval{Lo: f.elo[p], Hi: f.elo[p]}, Games: games[p]}
+	}
+	if f.k == 0 {
+		return out, nil
+	}
+	if err := f.intervals(out, z); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// checkPool checks the pool's players, anchor, prior and matches, and
+// that every player has a chain of matches to the anchor; it returns each
+// player's games.
+func checkPool(players int, matches []PoolMatch, opts PoolOptions) ([]int, error) {
 	if players < 1 || opts.Anchor < 0 || opts.Anchor >= players {
 		return nil, fmt.Errorf("pool ratings: anchor %d of %d players", opts.Anchor, players)
 	}
@@ -137,119 +166,140 @@ func PoolRatings(players int, matches []PoolMatch, opts PoolOptions) ([]Rating, 
 			return nil, fmt.Errorf("pool ratings: player %d has no chain of matches to the anchor, player %d", p, opts.Anchor)
 		}
 	}
+	return games, nil
+}
+
+// poolFit is the maximum-likelihood fit of a pool's ratings: elo for
+// every player, the anchor's fixed at 0, and the information and gradient
+// of the log-likelihood over the k free players (idx: a player's index
+// among them, -1 for the anchor).
+type poolFit struct {
+	matches    []PoolMatch
+	priorDraws float64
+	elo        []float64
+	idx        []int
+	k          int
+	info       *mat.SymDense
+	grad       *mat.VecDense
+	chol       mat.Cholesky
+}
+
+func newPoolFit(players int, matches []PoolMatch, opts PoolOptions) *poolFit {
+	f := &poolFit{matches: matches, priorDraws: opts.PriorDraws, elo: make([]float64, players), idx: make([]int, players)}
 	// Free parameters: every player but the anchor, in order.
-	idx := make([]int, players)
-	k := 0
 	for p := range players {
-		idx[p] = -1
+		f.idx[p] = -1
 		if p != opts.Anchor {
-			idx[p] = k
-			k++
+			f.idx[p] = f.k
+			f.k++
 		}
 	}
-	c := math.Ln10 / 400 // d score / d Elo is c·p(1 − p)
-	elo := make([]float64, players)
-	info := mat.NewSymDense(max(k, 1), nil)
-	grad := mat.NewVecDense(max(k, 1), nil)
-	// fill sets info to the Fisher information (the negative Hessian) of
-	// the log-likelihood, prior draws included, at elo, and grad to its
-	// gradient, over the free players.
-	fill := func() {
-		info.Zero()
-		grad.Zero()
-		for _, m := range matches {
-			n, s := m.games()
-			if n == 0 {
-				continue
-			}
-			n, s = n+opts.PriorDraws, s+opts.PriorDraws/2
-			p := ScoreFromElo(elo[m.A] - elo[m.B])
-			g, h := c*(s-n*p), c*c*n*p*(1-p)
-			a, b := idx[m.A], idx[m.B]
-			if a >= 0 {
-				grad.SetVec(a, grad.AtVec(a)+g)
-				info.SetSym(a, a, info.At(a, a)+h)
-			}
-			if b >= 0 {
-				grad.SetVec(b, grad.AtVec(b)-g)
-				info.SetSym(b, b, info.At(b, b)+h)
-			}
-			if a >= 0 && b >= 0 {
-				info.SetSym(a, b, info.At(a, b)-h)
-			}
+	f.info = mat.NewSymDense(max(f.k, 1), nil)
+	f.grad = mat.NewVecDense(max(f.k, 1), nil)
+	return f
+}
+
+// eloSlope is d score / d Elo over p(1 − p).
+const eloSlope = math.Ln10 / 400
+
+// fill sets info to the Fisher information (the negative Hessian) of the
+// log-likelihood, prior draws included, at elo, and grad to its gradient,
+// over the free players.
+func (f *poolFit) fill() {
+	c := eloSlope // d score / d Elo is c·p(1 − p)
+	f.info.Zero()
+	f.grad.Zero()
+	for _, m := range f.matches {
+		n, s := m.games()
+		if n == 0 {
+			continue
+		}
+		n, s = n+f.priorDraws, s+f.priorDraws/2
+		p := ScoreFromElo(f.elo[m.A] - f.elo[m.B])
+		g, h := c*(s-n*p), c*c*n*p*(1-p)
+		a, b := f.idx[m.A], f.idx[m.B]
+		if a >= 0 {
+			f.grad.SetVec(a, f.grad.AtVec(a)+g)
+			f.info.SetSym(a, a, f.info.At(a, a)+h)
+		}
+		if b >= 0 {
+			f.grad.SetVec(b, f.grad.AtVec(b)-g)
+			f.info.SetSym(b, b, f.info.At(b, b)+h)
+		}
+		if a >= 0 && b >= 0 {
+			f.info.SetSym(a, b, f.info.At(a, b)-h)
 		}
 	}
-	var chol mat.Cholesky
-	step := mat.NewVecDense(max(k, 1), nil)
-	if k > 0 {
-		const maxIter = 200
-		for iter := 0; ; iter++ {
-			fill()
-			if !chol.Factorize(info) {
-				return nil, errors.New("pool ratings: the information matrix is singular (a sweep without prior draws has no finite rating)")
-			}
-			if err := chol.SolveVecTo(step, grad); err != nil {
-				return nil, fmt.Errorf("pool ratings: %w", err)
-			}
-			var most float64
-			for p := range players {
-				if i := idx[p]; i >= 0 {
-					d := step.AtVec(i)
-					// Newton's step, bounded: far from the maximum the
-					// quadratic model of a near-sweep overshoots.
-					d = math.Max(-400, math.Min(400, d))
-					elo[p] += d
-					most = math.Max(most, math.Abs(d))
-				}
-			}
-			if most < 1e-9 {
-				break
-			}
-			if iter == maxIter {
-				return nil, fmt.Errorf("pool ratings: no convergence in %d Newton steps (last change %.3g Elo)", maxIter, most)
+}
+
+// maximise runs Newton's method from elo to the maximum of the
+// log-likelihood.
+func (f *poolFit) maximise() error {
+	if f.k == 0 {
+		return nil
+	}
+	step := mat.NewVecDense(f.k, nil)
+	const maxIter = 200
+	for iter := 0; ; iter++ {
+		f.fill()
+		if !f.chol.Factorize(f.info) {
+			return errors.New("pool ratings: the information matrix is singular (a sweep without prior draws has no finite rating)")
+		}
+		if err := f.chol.SolveVecTo(step, f.grad); err != nil {
+			return fmt.Errorf("pool ratings: %w", err)
+		}
+		var most float64
+		for p := range f.elo {
+			if i := f.idx[p]; i >= 0 {
+				d := step.AtVec(i)
+				// Newton's step, bounded: far from the maximum the
+				// quadratic model of a near-sweep overshoots.
+				d = math.Max(-400, math.Min(400, d))
+				f.elo[p] += d
+				most = math.Max(most, math.Abs(d))
 			}
 		}
+		if most < 1e-9 {
+			return nil
+		}
+		if iter == maxIter {
+			return fmt.Errorf("pool ratings: no convergence in %d Newton steps (last change %.3g Elo)", maxIter, most)
+		}
 	}
-	// The dispersion, pooled over the matches, at the fitted ratings.
+}
+
+// intervals sets the standard errors and z-intervals of out's free
+// players from the information at the fitted ratings, scaled by the
+// dispersion pooled over the matches.
+func (f *poolFit) intervals(out []Rating, z float64) error {
 	var res, want float64
-	for _, m := range matches {
+	for _, m := range f.matches {
 		n, _ := m.games()
 		if n == 0 {
 			continue
 		}
-		p := ScoreFromElo(elo[m.A] - elo[m.B])
+		p := ScoreFromElo(f.elo[m.A] - f.elo[m.B])
 		res += m.squares(p)
 		want += n * p * (1 - p)
 	}
-	z, err := ZCrit(opts.Conf)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Rating, players)
-	for p := range players {
-		out[p] = Rating{Elo: elo[p], CI: Interval{Lo: elo[p], Hi: elo[p]}, Games: games[p]}
-	}
-	if k == 0 {
-		return out, nil
-	}
 	if !(want > 0) {
-		return nil, errors.New("pool ratings: no match has an expected score strictly between 0 and 1")
+		return errors.New("pool ratings: no match has an expected score strictly between 0 and 1")
 	}
 	phi := res / want
-	fill()
-	if !chol.Factorize(info) {
-		return nil, errors.New("pool ratings: the information matrix is singular at the fitted ratings")
+	f.fill()
+	if !f.chol.Factorize(f.info) {
+		return errors.New("pool ratings: the information matrix is singular at the fitted ratings")
 	}
 	var cov mat.SymDense
-	if err := chol.InverseTo(&cov); err != nil {
-		return nil, fmt.Errorf("pool ratings: %w", err)
+	if err := f.chol.InverseTo(&cov); err != nil {
+		return fmt.Errorf("pool ratings: %w", err)
 	}
-	for p := range players {
-		if i := idx[p]; i >= 0 {
+	for p := range out {
+		if i := f.idx[p]; i >= 0 {
 			se := math.Sqrt(phi * cov.At(i, i))
 			out[p].SE = se
-			out[p].CI = Interval{Lo: elo[p] - z*se, Hi: elo[p] + z*se}
+			out[p].CI = Interval{Lo: f.elo[p] - z*se, Hi: f.elo[p] + z*se}
 		}
 	}
-	return out, nil
+	return nil
 }

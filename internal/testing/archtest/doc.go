@@ -4,6 +4,9 @@
 // and the packages in its never list against what they must not depend on
 // even indirectly; and it checks the floors the table's headings state: no
 // package's code imports one on a floor above its own or test support, and
-// a floor that names a folder holds exactly that folder's packages. The
+// a floor that names a folder holds exactly that folder's packages. It
+// also holds the house's bounds on length: no non-test function over 80
+// lines and no non-test file over 600, but for the exceptions
+// length_test.go lists with their reasons (a list that only shrinks). The
 // package has no code of its own.
 package archtest
