@@ -25,11 +25,16 @@
 //
 // A dataset is a directory with two Hive-partitioned tables:
 //
-//	DIR/positions/variant=V/part-FIRSTID.parquet   one row per searched position (PositionRow)
-//	DIR/games/variant=V/part-FIRSTID.parquet       one row per game (GameRow)
-//	DIR/games/variant=V/_run.json                  the run manifest (Run)
-//	DIR/games/variant=V/_commit-FIRSTID.json       a part's commit record
-//	DIR/games/variant=V/_journal-…, _lock-…        a run in progress
+//	DIR/positions/game=G/variant=V/part-FIRSTID.parquet   one row per searched position (PositionRow)
+//	DIR/games/game=G/variant=V/part-FIRSTID.parquet       one row per game (GameRow)
+//	DIR/games/game=G/variant=V/_run.json                  the run manifest (Run)
+//	DIR/games/game=G/variant=V/_commit-FIRSTID.json       a part's commit record
+//	DIR/games/game=G/variant=V/_journal-…, _lock-…        a run in progress
+//
+// (Datasets of schema versions 1 and 2, Surakarta's alone, have
+// DIR/TABLE/variant=V/, read and resumed where they are.) The functions
+// that take a partition take its key (Key): the variant alone for
+// Surakarta, "GAME/VARIANT" for another game.
 //
 // A part holds every game of a contiguous range of game ids in both tables,
 // rows ordered by game id then ply; its name carries its first game id in
@@ -62,15 +67,20 @@
 // game_id) across variants and runs. ScanPositions and ScanGames stream rows
 // through one reused row struct, reading only the columns asked for in
 // batches, so that memory does not grow with the dataset. Verify replays
-// every game with the rules core and checks every row.
+// every game by its rules through the game contract (the footer names the
+// game) and checks every row.
 //
 // The random streams that make a run reproducible (OpeningSeed, SearchSeed,
-// Stream, PlayRandomOpening) and the enumerated openings (EnumerateOpenings,
-// PlayOpening; the procedure is Run.Opening) are defined here, beside the
-// data they explain; the plies themselves are chosen and played by the
-// rules core (rules.Game.PlayRandomPlies, rules.Game.Openings), which also
-// says how the majority variant scores a game (rules.MajorityWinner, the
-// games table's majority_winner).
+// Stream, PlayRandomOpening) and the openings of any game
+// (EnumerateOpeningsOf, PlayOpeningOf; the procedure is Run.Opening) are
+// defined here, beside the data they explain; the plies themselves are
+// played on a game.Line in the game's opening order (Surakarta's square
+// order, game.OpeningOrder). Surakarta's rules core says how the majority
+// variant scores a game (rules.MajorityWinner, the games table's
+// majority_winner).
 //
-// The package imports the rules core but never the search (mcts).
+// The rows of any game are filled through the game contract
+// (FillPositionOf, FillGameOf); Surakarta's own columns come from its
+// rules core. The package imports the rules cores but never the search
+// (mcts).
 package dataset

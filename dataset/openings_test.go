@@ -1,8 +1,11 @@
 package dataset
 
 import (
+	"reflect"
 	"testing"
 
+	"github.com/surakarta/surakarta/alquerque"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -10,7 +13,7 @@ import (
 // position (16 first moves for each side: 16 one-ply and 256 two-ply
 // openings; every count equals rules.Perft at that depth, since no game
 // ends that early; rules.Game.Openings' tests check them one by one) and
-// checks that PlayOpening plays opening id mod N.
+// checks that PlayOpeningOf plays opening id mod N.
 func TestEnumeratedOpeningsFromTheStart(t *testing.T) {
 	r := rules.DefaultRules()
 	for k, want := range map[int]int{0: 1, 1: 16, 2: 256, 3: 5382} {
@@ -21,8 +24,8 @@ func TestEnumeratedOpeningsFromTheStart(t *testing.T) {
 	}
 	list, _ := EnumerateOpenings(r, rules.Start(), 2)
 	for _, id := range []int64{0, 255, 256, 1000} {
-		g, _ := rules.NewGame(r, rules.Start())
-		n, err := PlayOpening(g, OpeningEnumerated, 1, id, 2)
+		g, _ := game.NewLine(r, rules.Start())
+		n, err := PlayOpeningOf(g, OpeningEnumerated, 1, id, 2)
 		if err != nil || n != 2 || g.Moves()[0] != list[id%256][0] || g.Moves()[1] != list[id%256][1] {
 			t.Fatalf("game %d: played %v (%d, %v), want opening %d %v", id, g.Moves(), n, err, id%256, list[id%256])
 		}
@@ -32,5 +35,40 @@ func TestEnumeratedOpeningsFromTheStart(t *testing.T) {
 	}
 	if _, err := ParseOpening("shuffled"); err == nil {
 		t.Error("an unknown opening procedure was accepted")
+	}
+}
+
+// TestOpeningsOverTheContractAreSurakartasOwn: the openings played through
+// the game contract are those of the rules core, which every earlier
+// Surakarta dataset was made with: the enumeration in the same order
+// (rules.Game.Openings) and the random plies from the same draws
+// (PlayRandomOpening on a rules.Game).
+func TestOpeningsOverTheContractAreSurakartasOwn(t *testing.T) {
+	r := rules.DefaultRules()
+	g, _ := rules.NewGame(r, rules.Start())
+	want, _ := g.Openings(3, MaxEnumeratedOpenings)
+	if got, err := EnumerateOpeningsOf(r, rules.Start(), 3); err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("3-ply openings through the contract differ from rules.Game.Openings (%v)", err)
+	}
+	for id := range int64(20) {
+		old, _ := rules.NewGame(r, rules.Start())
+		k := PlayRandomOpening(old, 7, id, 6)
+		l, _ := game.NewLine(r, rules.Start())
+		n, err := PlayOpeningOf(l, OpeningRandom, 7, id, 6)
+		if err != nil || n != k || !reflect.DeepEqual(l.Moves(), old.Moves()) {
+			t.Fatalf("game %d: random opening %v through the contract, %v by the rules core", id, l.Moves(), old.Moves())
+		}
+	}
+}
+
+// TestAlquerqueOpeningsAreEnumerated: Alquerque's k-ply openings from the
+// start number its perft counts (no game ends within 3 plies).
+func TestAlquerqueOpeningsAreEnumerated(t *testing.T) {
+	r := alquerque.DefaultRules()
+	for k := range 4 {
+		list, err := EnumerateOpeningsOf(r, alquerque.Start(), k)
+		if want := alquerque.Perft(alquerque.Start(), k); err != nil || uint64(len(list)) != want {
+			t.Fatalf("%d plies: %d openings (%v), perft %d", k, len(list), err, want)
+		}
 	}
 }

@@ -47,7 +47,7 @@ func CheckDir(dir string) error {
 	if parent := filepath.Dir(filepath.Clean(dir)); (filepath.Base(dir) == TableGames || filepath.Base(dir) == TablePositions) && CheckDir(parent) == nil {
 		return fmt.Errorf("no dataset at %s: it is one table of the dataset %s: give %s", dir, parent, parent)
 	}
-	return fmt.Errorf("no dataset at %s: it holds no %s/variant=V/ or %s/variant=V/ partitions; write one with surakarta selfplay --out %s",
+	return fmt.Errorf("no dataset at %s: it holds no %s/game=G/variant=V/ or %s/game=G/variant=V/ partitions; write one with surakarta selfplay --out %s",
 		dir, TableGames, TablePositions, dir)
 }
 
@@ -120,8 +120,12 @@ type PartJSON struct {
 
 // PartitionJSON is one partition in dataset inspect --json.
 type PartitionJSON struct {
-	Table      string      `json:"table"`
+	Table string `json:"table"`
+	// Game and Variant name the partition; Key is its key (dataset.Key,
+	// as Variants lists it).
+	Game       string      `json:"game"`
 	Variant    string      `json:"variant"`
+	Key        string      `json:"key"`
 	Dir        string      `json:"dir"`
 	Files      int         `json:"files"`
 	Rows       int64       `json:"rows"`
@@ -153,7 +157,8 @@ func (in *Inspection) JSON() InspectionJSON {
 		if n := len(j.Variants); n == 0 || j.Variants[n-1] != p.Variant {
 			j.Variants = append(j.Variants, p.Variant)
 		}
-		pj := PartitionJSON{Table: p.Table, Variant: p.Variant, Dir: p.Dir, Files: len(p.Files), Rows: p.Rows, Bytes: p.Bytes,
+		game, variant := SplitKey(p.Variant)
+		pj := PartitionJSON{Table: p.Table, Game: game, Variant: variant, Key: p.Variant, Dir: p.Dir, Files: len(p.Files), Rows: p.Rows, Bytes: p.Bytes,
 			Games: p.Games, IDs: rangesJSON(p.Ranges), Unfinished: append([]string{}, p.TempFiles...),
 			Journals: append([]string{}, p.Journals...), Unexpected: append([]string{}, p.Unexpected...), Parts: []PartJSON{}}
 		for _, f := range p.Files {
@@ -184,7 +189,7 @@ func (in *Inspection) WriteText(w io.Writer, files bool, engine func(desc string
 	for _, p := range in.Partitions {
 		if p.Variant != variant {
 			variant = p.Variant
-			fmt.Fprintf(w, "\nvariant=%s\n", variant)
+			fmt.Fprintf(w, "\n%s\n", partitionName(variant))
 			if r, ok := in.Manifests[variant]; ok {
 				fmt.Fprintf(w, "  run: seed %d, games %d, random opening %d plies, schema version %d\n", r.Seed, r.Games, r.RandomOpening, r.SchemaVersion)
 				if r.GameIDs != "" {
@@ -284,7 +289,11 @@ func VerifyWithProgress(ctx context.Context, dir string, opt VerifyOptions, w io
 
 // CoverageJSON is one partition's games in dataset verify --json.
 type CoverageJSON struct {
+	// Game and Variant name the partition; Key is its key (dataset.Key,
+	// as Variants lists it).
+	Game          string      `json:"game"`
 	Variant       string      `json:"variant"`
+	Key           string      `json:"key"`
 	Games         int64       `json:"games"`
 	IDs           []RangeJSON `json:"ids"`
 	RunGames      int64       `json:"run_games"`
@@ -315,12 +324,28 @@ func (r *VerifyReport) JSON(dir string) VerifyReportJSON {
 	j := VerifyReportJSON{OK: r.OK(), Dir: dir, Variants: r.Variants, Files: r.Files, Games: r.Games, Positions: r.Positions,
 		Problems: append([]string{}, r.Problems...), Omitted: r.Omitted, Partitions: []CoverageJSON{}}
 	for _, c := range r.Partitions {
-		j.Partitions = append(j.Partitions, CoverageJSON{Variant: c.Variant, Games: c.Games, IDs: rangesJSON(c.Ranges), RunGames: c.RunGames,
+		game, variant := SplitKey(c.Variant)
+		j.Partitions = append(j.Partitions, CoverageJSON{Game: game, Variant: variant, Key: c.Variant, Games: c.Games, IDs: rangesJSON(c.Ranges), RunGames: c.RunGames,
 			GameIDs: c.GameIDs, Checked: c.Checked, Want: c.Want, Missing: rangesJSON(c.Missing), Surplus: rangesJSON(c.Surplus),
 			MissingShards: append([]int{}, c.MissingShards...)})
 	}
 	return j
 }
+
+// partitionText says a partition by its key in a sentence: "variant
+// standard" for Surakarta's, as it always has, "alquerque variant
+// standard" for another game's.
+func partitionText(key string) string {
+	game, variant := SplitKey(key)
+	if game == DefaultGame {
+		return "variant " + variant
+	}
+	return game + " variant " + variant
+}
+
+// partitionsText says a list of partitions by their keys: "variants
+// majority, standard", "variants standard, alquerque/standard".
+func partitionsText(keys []string) string { return "variants " + strings.Join(keys, ", ") }
 
 // Err is dataset verify's failure for dir, nil when the report is clean.
 func (r *VerifyReport) Err(dir string) error {
@@ -344,11 +369,11 @@ func (r *VerifyReport) WriteText(w io.Writer) {
 	if !r.OK() {
 		return
 	}
-	fmt.Fprintf(w, "ok: %s and %s in %s (variants %s) agree with the rules\n",
-		words.Count(r.Games, "game"), words.Count(r.Positions, "position"), words.Count(r.Files, "file"), strings.Join(r.Variants, ", "))
+	fmt.Fprintf(w, "ok: %s and %s in %s (%s) agree with the rules\n",
+		words.Count(r.Games, "game"), words.Count(r.Positions, "position"), words.Count(r.Files, "file"), partitionsText(r.Variants))
 	for _, c := range r.Partitions {
 		if c.Checked {
-			fmt.Fprintf(w, "complete: variant %s holds all %s of its run (ids %s)\n", c.Variant, words.Count(c.Games, "game"), formatIDRanges(c.Ranges))
+			fmt.Fprintf(w, "complete: %s holds all %s of its run (ids %s)\n", partitionText(c.Variant), words.Count(c.Games, "game"), formatIDRanges(c.Ranges))
 		}
 	}
 }

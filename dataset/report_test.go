@@ -19,7 +19,7 @@ func TestCheckDirNamesWhatToGiveInstead(t *testing.T) {
 	for dir, want := range map[string]string{
 		filepath.Join(base, "none"): "does not exist",
 		exp:                         "experiment directory",
-		base:                        "holds no games/variant=V/",
+		base:                        "holds no games/game=G/variant=V/",
 	} {
 		if err := CheckDir(dir); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("CheckDir(%s) = %v, want an error saying %q", dir, err, want)

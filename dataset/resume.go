@@ -36,7 +36,7 @@ type Resumed struct {
 // removing the damaged ones) and reads the journals, saying each removal,
 // check and ignored journal through logf. On an error the lock is released.
 func ResumeRun(dir string, run Run, lo, hi int64, resume bool, logf func(string, ...any)) (res *Resumed, err error) {
-	lock, err := LockGames(dir, run.Variant, lo, hi)
+	lock, err := LockGames(dir, run.Partition(), lo, hi)
 	if err != nil {
 		return nil, err
 	}
@@ -53,10 +53,10 @@ func ResumeRun(dir string, run Run, lo, hi int64, resume bool, logf func(string,
 		if err := repairRun(dir, run, lo, hi, logf); err != nil {
 			return nil, err
 		}
-	} else if res.Leftovers, err = Leftovers(dir, run.Variant, lo, hi); err != nil {
+	} else if res.Leftovers, err = Leftovers(dir, run.Partition(), lo, hi); err != nil {
 		return nil, err
 	}
-	if res.Complete, err = Complete(dir, run.Variant); err != nil {
+	if res.Complete, err = Complete(dir, run.Partition()); err != nil {
 		return nil, err
 	}
 	if res.Journals, err = ReadJournals(dir, run, lo, hi); err != nil {
@@ -74,7 +74,7 @@ func ResumeRun(dir string, run Run, lo, hi int64, resume bool, logf func(string,
 // what is written: refuse foreign files, remove what an interrupted run
 // left in the range and outside it, check the parts kept.
 func repairRun(dir string, run Run, lo, hi int64, logf func(string, ...any)) error {
-	foreign, err := Unexpected(dir, run.Variant)
+	foreign, err := Unexpected(dir, run.Partition())
 	if err != nil {
 		return err
 	}
@@ -82,14 +82,14 @@ func repairRun(dir string, run Run, lo, hi int64, logf func(string, ...any)) err
 		return fmt.Errorf("%s holds %s not written by surakarta, which readers would read as rows: %s; move them out of the dataset (or delete them), then resume again",
 			dir, words.Count(len(foreign), "file"), strings.Join(foreign, ", "))
 	}
-	removed, err := Cleanup(dir, run.Variant, lo, hi)
+	removed, err := Cleanup(dir, run.Partition(), lo, hi)
 	if err != nil {
 		return err
 	}
 	for _, p := range removed {
 		logf("removed %s, left by an interrupted run", p)
 	}
-	strays, busy, err := CleanupStrays(dir, run.Variant, lo, hi)
+	strays, busy, err := CleanupStrays(dir, run.Partition(), lo, hi)
 	if err != nil {
 		return err
 	}

@@ -89,10 +89,10 @@ func (r Run) Diffs(o Run) []SettingDiff {
 			out = append(out, SettingDiff{name, mine, have})
 		}
 	}
-	// A partition of an earlier schema version is this program's to
-	// resume (it reads every earlier version); one of a later version is
-	// not.
-	if o.SchemaVersion > r.SchemaVersion {
+	// Runs of earlier schema versions are this program's to compare and
+	// resume (it reads every earlier version: a part of one is as good as
+	// its own), one of a later version is not.
+	if max(r.SchemaVersion, o.SchemaVersion) > SchemaVersion {
 		add("schema_version", strconv.Itoa(r.SchemaVersion), strconv.Itoa(o.SchemaVersion))
 	}
 	add("game", r.GameName(), o.GameName())

@@ -93,3 +93,27 @@ func TestFlaggedSaysADifferenceByItsFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestEarlierSchemaVersionsAreTheSameRun: a run of this version and the
+// same run recorded by an earlier version (a partition to resume, a part to
+// keep) do not differ; a run of a later version, which this program cannot
+// be sure to continue, does.
+func TestEarlierSchemaVersionsAreTheSameRun(t *testing.T) {
+	r := sampleRun()
+	r.SchemaVersion = SchemaVersion
+	for _, v := range []int{1, 2} {
+		old := r
+		old.SchemaVersion = v
+		if d := r.Diffs(old); len(d) != 0 {
+			t.Errorf("version %d against %d: %v", SchemaVersion, v, d)
+		}
+		if d := old.Diffs(r); len(d) != 0 {
+			t.Errorf("version %d against %d: %v", v, SchemaVersion, d)
+		}
+	}
+	newer := r
+	newer.SchemaVersion = SchemaVersion + 1
+	if d := r.Diffs(newer); len(d) != 1 || d[0].Setting != "schema_version" {
+		t.Errorf("a later version's run: %v, want the schema version named", d)
+	}
+}

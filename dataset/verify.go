@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/surakarta/surakarta/alquerque"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -312,57 +314,78 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 		rep.addf("%s: footer game range %d..%d differs from its games part's %d..%d",
 			posPath, pf.Meta.FirstGame, pf.Meta.LastGame, gf.Meta.FirstGame, gf.Meta.LastGame)
 	}
-	rules0, err := rules.ParseRules(run.Rules)
-	if err != nil {
-		rep.addf("%s: footer rules %q: %v", gamesPath, run.Rules, err)
+	rng := Range{gf.Meta.FirstGame, gf.Meta.LastGame}
+	switch name := run.GameName(); name {
+	case DefaultGame:
+		r, err := rules.ParseRules(run.Rules)
+		if err != nil {
+			rep.addf("%s: footer rules %q: %v", gamesPath, run.Rules, err)
+			return Range{}, false, nil
+		}
+		return rng, true, replayPart(ctx, r, gf, pf, run, variant, rep)
+	case alquerque.Rules{}.Name():
+		r, err := alquerque.ParseRules(run.Rules)
+		if err != nil {
+			rep.addf("%s: footer rules %q: %v", gamesPath, run.Rules, err)
+			return Range{}, false, nil
+		}
+		return rng, true, replayPart(ctx, r, gf, pf, run, variant, rep)
+	default:
+		rep.addf("%s: footer names the game %q: this program replays %s and %s", gamesPath, name, DefaultGame, alquerque.Rules{}.Name())
 		return Range{}, false, nil
 	}
+}
 
-	// Replay every game of the part.
-	var list []*replayed
+// replayPart replays every game of a games part by g's rules (the game
+// contract: one replay for every game) and checks each row of it and of
+// its positions part against the replay. Its error is ctx's, once ctx is
+// done.
+func replayPart[G game.Game[P, M], P comparable, M game.Move](ctx context.Context, g G, gf, pf *File, run *Run, variant string, rep *VerifyReport) error {
+	gamesPath, posPath := gf.Path, pf.Path
+	var list []*replayed[P]
 	expectID := gf.Meta.FirstGame
 	runID := gf.Meta.Run.ID()
-	err = gf.ScanGames(func(g *GameRow) error {
+	err := gf.ScanGames(func(row *GameRow) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		r := &replayed{row: g.Clone()}
-		where := fmt.Sprintf("%s: game %d", gamesPath, g.GameID)
-		if g.RunID != runID {
-			rep.addf("%s: run_id %q, the footer's run has %q", where, g.RunID, runID)
+		r := &replayed[P]{row: row.Clone()}
+		where := fmt.Sprintf("%s: game %d", gamesPath, row.GameID)
+		if row.RunID != runID {
+			rep.addf("%s: run_id %q, the footer's run has %q", where, row.RunID, runID)
 		}
-		if g.Game != run.GameName() {
-			rep.addf("%s: game %q, the footer's run has %q", where, g.Game, run.GameName())
+		if row.Game != run.GameName() {
+			rep.addf("%s: game %q, the footer's run has %q", where, row.Game, run.GameName())
 		}
-		if g.GameID != expectID {
-			rep.addf("%s: game id %d where %d was expected (ids of a part are contiguous and ascending)", where, g.GameID, expectID)
+		if row.GameID != expectID {
+			rep.addf("%s: game id %d where %d was expected (ids of a part are contiguous and ascending)", where, row.GameID, expectID)
 		}
-		expectID = g.GameID + 1
-		r.positions, r.outcome, r.bad = replayGame(&r.row, run, rules0, variant, where, rep)
-		r.nextPly = int(g.OpeningPlies)
+		expectID = row.GameID + 1
+		r.positions, r.outcome, r.bad = replayGame(g, &r.row, run, variant, where, rep)
+		r.nextPly = int(row.OpeningPlies)
 		list = append(list, r)
 		return nil
 	})
 	if ctx.Err() != nil {
-		return Range{}, false, ctx.Err()
+		return ctx.Err()
 	}
 	if err != nil {
 		rep.addf("%v", err)
-		return Range{}, false, nil
+		return nil
 	}
 	rep.Games += int64(len(list))
 	if int64(len(list)) != gf.Meta.LastGame-gf.Meta.FirstGame+1 {
 		rep.addf("%s: footer says games %d..%d, the file holds %d games", gamesPath, gf.Meta.FirstGame, gf.Meta.LastGame, len(list))
 	}
-	byID := make(map[int64]*replayed, len(list))
+	byID := make(map[int64]*replayed[P], len(list))
 	for _, r := range list {
 		byID[r.row.GameID] = r
 	}
 
 	// Check the position rows against the replays.
-	var cur *replayed
+	var cur *replayed[P]
 	lastGame := int64(-1)
-	var legal [rules.MaxMoves]rules.Move
+	legal := make([]M, 0, g.MaxMoves())
 	policyMoves := pf.Meta.SchemaVersion >= 2 // version 1 stored none
 	err = pf.ScanPositions(nil, func(p *PositionRow) error {
 		rep.Positions++
@@ -404,11 +427,11 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 			return nil
 		}
 		cur.nextPly++
-		checkPosition(p, cur, legal[:0], policyMoves, where, rep)
+		checkPosition(g, p, cur, legal, policyMoves, where, rep)
 		return nil
 	})
 	if ctx.Err() != nil {
-		return Range{}, false, ctx.Err()
+		return ctx.Err()
 	}
 	if err != nil {
 		rep.addf("%v", err)
@@ -421,120 +444,118 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 			rep.addf("%s: game %d: no position rows", posPath, r.row.GameID)
 		}
 	}
-	return Range{gf.Meta.FirstGame, gf.Meta.LastGame}, true, nil
+	return nil
 }
 
-// replayGame plays a game row's moves and checks its columns; it returns
-// the positions before each move plus the final one.
-func replayGame(g *GameRow, run *Run, r rules.Rules, variant, where string, rep *VerifyReport) ([]rules.Position, rules.Outcome, bool) {
-	bad := func(format string, args ...any) ([]rules.Position, rules.Outcome, bool) {
+// replayGame plays a game row's moves by g's rules and checks its columns;
+// it returns the positions before each move plus the final one.
+func replayGame[G game.Game[P, M], P comparable, M game.Move](g G, row *GameRow, run *Run, variant, where string, rep *VerifyReport) ([]P, game.Outcome, bool) {
+	bad := func(format string, args ...any) ([]P, game.Outcome, bool) {
 		rep.addf(where+": "+format, args...)
-		return nil, rules.Outcome{}, true
+		return nil, game.Outcome{}, true
 	}
-	if g.Rules != run.Rules {
-		rep.addf("%s: rules %q, the run's are %q", where, g.Rules, run.Rules)
+	if row.Rules != run.Rules {
+		rep.addf("%s: rules %q, the run's are %q", where, row.Rules, run.Rules)
 	}
-	if g.Variant != variant || r.Variant.String() != variant {
-		rep.addf("%s: variant %q (rules %q) in partition variant=%s", where, g.Variant, g.Rules, variant)
+	if key := Key(row.Game, row.Variant); key != variant || RulesVariant(g.String()) != row.Variant {
+		rep.addf("%s: variant %q (rules %q) in partition %s", where, row.Variant, row.Rules, partitionName(variant))
 	}
-	if g.Seed != run.Seed {
-		rep.addf("%s: seed %d, the run's is %d", where, g.Seed, run.Seed)
+	if row.Seed != run.Seed {
+		rep.addf("%s: seed %d, the run's is %d", where, row.Seed, run.Seed)
 	}
-	start, err := rules.ParseFEN(g.StartFEN)
+	start, err := g.ParsePosition(row.StartFEN)
 	if err != nil {
 		return bad("start_fen: %v", err)
 	}
-	game, err := rules.NewGame(r, start)
+	line, err := game.NewLine(g, start)
 	if err != nil {
 		return bad("start_fen: %v", err)
 	}
-	if int(g.Plies) != len(g.Moves) {
-		rep.addf("%s: plies %d but %d moves", where, g.Plies, len(g.Moves))
+	if int(row.Plies) != len(row.Moves) {
+		rep.addf("%s: plies %d but %d moves", where, row.Plies, len(row.Moves))
 	}
-	if g.OpeningPlies < 0 || int(g.OpeningPlies) > len(g.Moves) || int(g.OpeningPlies) > run.RandomOpening {
-		return bad("opening_plies %d out of range (moves %d, run's random opening %d)", g.OpeningPlies, len(g.Moves), run.RandomOpening)
+	if row.OpeningPlies < 0 || int(row.OpeningPlies) > len(row.Moves) || int(row.OpeningPlies) > run.RandomOpening {
+		return bad("opening_plies %d out of range (moves %d, run's random opening %d)", row.OpeningPlies, len(row.Moves), run.RandomOpening)
 	}
+	var opening []M
 	if run.RandomOpening > 0 {
-		og, _ := rules.NewGame(r, start)
-		n, err := PlayOpening(og, run.Opening, run.Seed, g.GameID, run.RandomOpening)
+		ol, _ := game.NewLine(g, start)
+		n, err := PlayOpeningOf(ol, run.Opening, run.Seed, row.GameID, run.RandomOpening)
 		if err != nil {
 			return bad("opening: %v", err)
 		}
-		if n != int(g.OpeningPlies) {
-			rep.addf("%s: opening_plies %d, the seed's opening has %d", where, g.OpeningPlies, n)
+		if n != int(row.OpeningPlies) {
+			rep.addf("%s: opening_plies %d, the seed's opening has %d", where, row.OpeningPlies, n)
 		}
-		for i, m := range og.Moves()[:min(n, len(g.Moves))] {
-			if m.String() != trimRoute(g.Moves[i]) {
-				return bad("ply %d: opening move %s, the seed's opening plays %v", i, g.Moves[i], m)
-			}
-		}
+		opening = ol.Moves()[:min(n, len(row.Moves))]
 	}
-	positions := make([]rules.Position, 0, len(g.Moves)+1)
+	positions := make([]P, 0, len(row.Moves)+1)
 	captures := 0
-	for i, s := range g.Moves {
-		p := game.Position()
+	for i, s := range row.Moves {
+		p := line.Position()
 		positions = append(positions, p)
-		if game.IsTerminal() {
-			return bad("ply %d: move %s after the game ended (%v)", i, s, game.Outcome())
+		if line.IsTerminal() {
+			return bad("ply %d: move %s after the game ended (%s)", i, s, game.OutcomeText(g, line.Outcome()))
 		}
-		m, err := game.PlayString(s)
+		m, err := g.ParseMove(&p, s)
 		if err != nil {
 			return bad("ply %d: move %s: %v", i, s, err)
 		}
-		if c := p.MoveString(m); c != s {
+		if i < len(opening) && m != opening[i] {
+			return bad("ply %d: opening move %s, the seed's opening plays %s", i, s, g.FormatMove(&p, opening[i]))
+		}
+		if c := g.FormatMove(&p, m); c != s {
 			rep.addf("%s: ply %d: move %s is not canonical (%s)", where, i, s, c)
 		}
-		if m.IsCapture() {
+		// A capture is what makes a move irreversible in both games.
+		if _, irreversible := g.Apply(&p, m); irreversible {
 			captures++
 		}
+		if err := line.Play(m); err != nil {
+			return bad("ply %d: move %s: %v", i, s, err)
+		}
 	}
-	final := game.Position()
+	final := line.Position()
 	positions = append(positions, final)
-	out := game.Outcome()
+	out := line.Outcome()
 	if !out.IsTerminal() {
-		return bad("the game is not over after its %d moves", len(g.Moves))
+		return bad("the game is not over after its %d moves", len(row.Moves))
 	}
-	if g.Winner != out.Result.String() || g.Reason != out.Reason.String() {
-		rep.addf("%s: winner %s (%s), the replay ends %s (%s)", where, g.Winner, g.Reason, out.Result, out.Reason)
+	if winner, reason := winnerName(g, out.Result), g.ReasonName(out.Reason); row.Winner != winner || row.Reason != reason {
+		rep.addf("%s: winner %s (%s), the replay ends %s (%s)", where, row.Winner, row.Reason, winner, reason)
 	}
-	if want := out.Game().Result.String(); g.Outcome != want {
-		rep.addf("%s: outcome %s, the replay ends %s", where, g.Outcome, want)
+	if row.Outcome != out.Result.String() {
+		rep.addf("%s: outcome %s, the replay ends %s", where, row.Outcome, out.Result)
 	}
-	if int(g.Captures) != captures {
-		rep.addf("%s: captures %d, the replay has %d", where, g.Captures, captures)
+	if int(row.Captures) != captures {
+		rep.addf("%s: captures %d, the replay has %d", where, row.Captures, captures)
 	}
-	if int(g.RedPieces) != final.Count(rules.Red) || int(g.BlackPieces) != final.Count(rules.Black) {
-		rep.addf("%s: pieces %d/%d, the replay ends with %d/%d", where, g.RedPieces, g.BlackPieces, final.Count(rules.Red), final.Count(rules.Black))
+	// Surakarta's own columns, against the row self-play would write (zero
+	// for another game).
+	var want GameRow
+	FillGameOf(&want, g, row.GameID, row.Seed, int(row.OpeningPlies), start, line.Moves(), out)
+	if row.RedPieces != want.RedPieces || row.BlackPieces != want.BlackPieces {
+		rep.addf("%s: pieces %d/%d, the replay ends with %d/%d", where, row.RedPieces, row.BlackPieces, want.RedPieces, want.BlackPieces)
 	}
-	if mw := rules.MajorityWinner(r, &final, out); g.MajorityWinner != mw.String() {
-		rep.addf("%s: majority_winner %s, majority scores the end %s", where, g.MajorityWinner, mw)
+	if row.MajorityWinner != want.MajorityWinner {
+		rep.addf("%s: majority_winner %q, majority scores the end %q", where, row.MajorityWinner, want.MajorityWinner)
 	}
 	return positions, out, false
 }
 
-// trimRoute drops a capture's bracketed route: "b2xe5[top-left]" -> "b2xe5".
-func trimRoute(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '[' {
-			return s[:i]
-		}
-	}
-	return s
-}
-
 // replayed is a game of the part being verified.
-type replayed struct {
+type replayed[P any] struct {
 	row       GameRow
-	positions []rules.Position // before each move, then the final one
-	outcome   rules.Outcome
+	positions []P // before each move, then the final one
+	outcome   game.Outcome
 	bad       bool // replay failed: its position rows are not checked
 	nextPly   int
 }
 
 // checkPosition compares a position row with the replayed game.
-func checkPosition(p *PositionRow, g *replayed, buf []rules.Move, policyMoves bool, where string, rep *VerifyReport) {
-	pos := &g.positions[p.Ply]
-	m, err := rules.ParseMove(pos, g.row.Moves[p.Ply])
+func checkPosition[G game.Game[P, M], P comparable, M game.Move](g G, p *PositionRow, r *replayed[P], buf []M, policyMoves bool, where string, rep *VerifyReport) {
+	pos := &r.positions[p.Ply]
+	m, err := g.ParseMove(pos, r.row.Moves[p.Ply])
 	if err != nil { // replayGame accepted it; cannot happen
 		rep.addf("%s: %v", where, err)
 		return
@@ -542,55 +563,86 @@ func checkPosition(p *PositionRow, g *replayed, buf []rules.Move, policyMoves bo
 	// The columns the position and the move decide, against the row
 	// self-play would write for the replayed position.
 	var want PositionRow
-	FillPosition(&want, p.GameID, int(p.Ply), pos, m)
+	FillPositionOf(&want, g, p.GameID, int(p.Ply), pos, m)
 	for _, c := range decidedColumns {
 		if !c.equal(p, &want) {
 			rep.addf("%s: %s %s, the replay has %s", where, c.name, c.show(p), c.show(&want))
 		}
 	}
-	moves := pos.GenerateMoves(buf)
-	var legal, seen [(rules.NumActions + 63) / 64]uint64
-	for _, lm := range moves {
-		a := lm.Action()
-		legal[a/64] |= 1 << (a % 64)
-	}
+	moves := g.Moves(pos, buf)
+	seen := make(map[M]bool, len(p.Policy))
 	played := false
 	for i, e := range p.Policy {
-		a := int(e.Action)
-		if i > 0 && e.Action < p.Policy[i-1].Action {
-			rep.addf("%s: policy actions not in ascending order (%d after %d)", where, e.Action, p.Policy[i-1].Action)
+		// The entry's move: by Surakarta's action (which files of version
+		// 1 alone name it by), by its notation in another game.
+		lm, ok := policyMove(g, pos, moves, e)
+		if !ok {
+			rep.addf("%s: policy lists %s, not a legal move of the position", where, policyName(e))
+			continue
+		}
+		if i > 0 {
+			if prev, ok := policyMove(g, pos, moves, p.Policy[i-1]); ok && PolicyOrder(prev) > PolicyOrder(lm) {
+				rep.addf("%s: policy not in the moves' order (%s after %s)", where, policyName(e), policyName(p.Policy[i-1]))
+			}
 		}
 		switch {
-		case a < 0 || a >= rules.NumActions || legal[a/64]&(1<<(a%64)) == 0:
-			rep.addf("%s: policy lists action %d, not a legal move of the position", where, a)
-			continue
-		case seen[a/64]&(1<<(a%64)) != 0:
-			rep.addf("%s: policy lists action %d twice", where, a)
+		case seen[lm]:
+			rep.addf("%s: policy lists %s twice", where, policyName(e))
 		case e.Visits < 0:
-			rep.addf("%s: policy gives action %d %d visits", where, a, e.Visits)
+			rep.addf("%s: policy gives %s %d visits", where, policyName(e), e.Visits)
 		}
-		seen[a/64] |= 1 << (a % 64)
-		played = played || a == m.Action()
-		if policyMoves {
-			for _, lm := range moves {
-				if lm.Action() == a {
-					if want := pos.MoveString(lm); e.Move != want {
-						rep.addf("%s: policy entry of action %d has move %q, the position's move is %s", where, a, e.Move, want)
-					}
-					break
-				}
-			}
+		seen[lm] = true
+		played = played || lm == m
+		if want := g.FormatMove(pos, lm); policyMoves && e.Move != want {
+			rep.addf("%s: policy entry of %s has move %q, the position's move is %s", where, policyName(e), e.Move, want)
+		}
+		if a := Action(lm); e.Action != a {
+			rep.addf("%s: policy entry of %s has action %d, the move's is %d", where, policyName(e), e.Action, a)
 		}
 	}
 	if !played {
-		rep.addf("%s: policy does not include the move played %s (action %d)", where, p.Move, m.Action())
+		rep.addf("%s: policy does not include the move played %s", where, p.Move)
 	}
 	if v := float64(p.RootValue); math.IsNaN(v) || v < -1 || v > 1 {
 		rep.addf("%s: root_value %v outside [-1, 1]", where, p.RootValue)
 	}
-	if want := int8(g.outcome.Return(pos.SideToMove())); p.Result != want {
-		rep.addf("%s: result %d, the game (%v) gives the side to move %d", where, p.Result, g.outcome, want)
+	if want := int8(r.outcome.Result.Value(g.ToMove(pos))); p.Result != want {
+		rep.addf("%s: result %d, the game (%s) gives the side to move %d", where, p.Result, game.OutcomeText(g, r.outcome), want)
 	}
+}
+
+// policyMove returns the legal move of pos (moves are its legal moves) a
+// policy entry names: by its action where it has one (Surakarta's), else
+// by its notation.
+func policyMove[G game.Game[P, M], P any, M game.Move](g G, pos *P, moves []M, e PolicyEntry) (M, bool) {
+	for _, lm := range moves {
+		if e.Action != 0 && Action(lm) == e.Action {
+			return lm, true
+		}
+	}
+	if e.Action != 0 || e.Move == "" {
+		return 0, false
+	}
+	m, err := g.ParseMove(pos, e.Move)
+	return m, err == nil
+}
+
+// policyName names a policy entry in a problem: its action and move.
+func policyName(e PolicyEntry) string {
+	if e.Action != 0 {
+		return fmt.Sprintf("action %d", e.Action)
+	}
+	return fmt.Sprintf("move %q", e.Move)
+}
+
+// PolicyOrder is the order of a policy's entries, as self-play writes them
+// and verify checks them: by Surakarta's dense action (the order of every
+// Surakarta dataset), by the move's code in another game.
+func PolicyOrder[M game.Move](m M) int {
+	if a := Action(m); a != 0 {
+		return int(a)
+	}
+	return int(m)
 }
 
 // IsMatchRecord reports whether dir is a match's record (match --out): a

@@ -10,6 +10,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/match"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -126,11 +127,11 @@ func (c *Config) matchOpenings() ([]rules.Position, error) {
 	}
 	book := make([]rules.Position, len(list))
 	for i := range list {
-		g, err := rules.NewGame(c.Rules, rules.Start())
+		g, err := game.NewLine(c.Rules, rules.Start())
 		if err != nil {
 			return nil, err
 		}
-		if _, err := dataset.PlayOpening(g, c.Opening, c.Run.Seed, int64(i), c.Run.RandomOpening); err != nil {
+		if _, err := dataset.PlayOpeningOf(g, c.Opening, c.Run.Seed, int64(i), c.Run.RandomOpening); err != nil {
 			return nil, err
 		}
 		book[i] = g.Position()

@@ -1,6 +1,9 @@
-// Package selfplay plays Surakarta against itself with the MCTS engine,
+// Package selfplay plays a game against itself with the MCTS engine,
 // several games at once, and writes the games to a Parquet dataset
-// (package dataset).
+// (package dataset). One runner serves every game through the game
+// contract (package game): RunOf and ConfigOf[G, P, M] take the game's
+// rules value (Surakarta's rules.Rules, alquerque.Rules) and its
+// evaluator; Run and Config are Surakarta's instances.
 //
 // Run is the whole job: it plans the game ids of a run, its shard or a
 // chosen replay, skips those already complete when resuming, and plays the
@@ -18,7 +21,8 @@
 // the run to more games. A run holds the lock of its game range, so a
 // second writer of the same games is refused.
 //
-// Files: run.go the configuration and the run; resume.go what a run finds
+// Files: run.go the configuration, the run and a game's play (a
+// game.Line searched move by move, its rows filled through the contract); resume.go what a run finds
 // in its directory; write.go the workers, the collector, the table writers
 // and the committer; journal.go the journals of parts in progress;
 // plan.go the game ids and parts; progress.go the progress line;

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -16,6 +17,11 @@ import (
 // may be started again after Stop (one line per run, e.g. per variant); its
 // zero value is ready to use.
 type Progress struct {
+	// Players names the first and second player in the results, by the
+	// game's names for them (game.Game's PlayerName); empty: Surakarta's,
+	// red and black.
+	Players [2]string
+
 	positions, red, black, draw atomic.Int64
 	rep                         *progress.Reporter
 }
@@ -37,10 +43,20 @@ func (p *Progress) Start(w io.Writer, label string, planned, skipped int64, quie
 	p.rep = progress.Start(w, progress.Options{
 		Unit: "games", Total: planned, Initial: skipped, Quiet: quiet,
 		Extra: func(elapsed time.Duration) string {
-			return fmt.Sprintf("%s%s positions/s | red %d black %d draw %d", label,
-				progress.FormatRate(float64(p.positions.Load())/elapsed.Seconds()), p.red.Load(), p.black.Load(), p.draw.Load())
+			first, second := playerNames(p.Players)
+			return fmt.Sprintf("%s%s positions/s | %s %d %s %d draw %d", label,
+				progress.FormatRate(float64(p.positions.Load())/elapsed.Seconds()), first, p.red.Load(), second, p.black.Load(), p.draw.Load())
 		},
 	})
+}
+
+// playerNames returns the names of the first and second player, Surakarta's
+// when names is empty.
+func playerNames(names [2]string) (first, second string) {
+	if names[0] == "" {
+		return rules.Red.String(), rules.Black.String()
+	}
+	return names[0], names[1]
 }
 
 // Kept counts the results of the games a resume kept (Config.OnKept), so
@@ -57,9 +73,9 @@ func (p *Progress) Kept(red, black, draw int64) {
 func (p *Progress) Game(g GameStats) {
 	p.positions.Add(int64(g.Positions))
 	switch g.Result {
-	case rules.RedWins:
+	case game.FirstWins:
 		p.red.Add(1)
-	case rules.BlackWins:
+	case game.SecondWins:
 		p.black.Add(1)
 	default:
 		p.draw.Add(1)

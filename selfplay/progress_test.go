@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/game"
 )
 
 // TestProgressTalliesResultsAfterLabel: the final line counts every game
@@ -20,12 +20,12 @@ func TestProgressTalliesResultsAfterLabel(t *testing.T) {
 		label            string
 		planned, skipped int64
 		kept             [3]int64
-		results          []rules.Result
+		results          []game.Result
 		want             []string
 	}{
-		{"majority", 4, 1, [3]int64{1, 0, 0}, []rules.Result{rules.RedWins, rules.Draw, rules.RedWins},
+		{"majority", 4, 1, [3]int64{1, 0, 0}, []game.Result{game.FirstWins, game.Draw, game.FirstWins},
 			[]string{"games 4/4 ", "| majority | ", " positions/s | red 3 black 0 draw 1\n"}},
-		{"", 1, 0, [3]int64{}, []rules.Result{rules.BlackWins},
+		{"", 1, 0, [3]int64{}, []game.Result{game.SecondWins},
 			[]string{"games 1/1 ", "| done in ", " positions/s | red 0 black 1 draw 0\n"}},
 	} {
 		var b bytes.Buffer

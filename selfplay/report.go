@@ -14,9 +14,9 @@ import (
 // partition in c.Run.Out holds, naming each differing flag with both values,
 // before anything is played or touched. A partition without a manifest is
 // left to Run, which checks its footers.
-func (c *Config) CheckPartition() error {
+func (c *ConfigOf[G, P, M]) CheckPartition() error {
 	mine := c.RunSettings()
-	have, ok, err := dataset.ReadManifest(c.Run.Out, mine.Variant)
+	have, ok, err := dataset.ReadManifest(c.Run.Out, mine.Partition())
 	if err != nil || !ok {
 		return nil // Run reports a bad manifest
 	}
@@ -38,7 +38,7 @@ func (c *Config) CheckPartition() error {
 	}
 	return fmt.Errorf("%s already holds a %s run with other settings:\n  %s\n"+
 		"To continue that run, repeat its settings (with --resume)%s; to start a new run, write it to another --out%s",
-		dataset.PartitionDir(c.Run.Out, dataset.TableGames, mine.Variant), mine.Variant, strings.Join(lines, "\n  "), again, formerDefault(mine, have))
+		dataset.PartitionDir(c.Run.Out, dataset.TableGames, mine.Partition()), mine.Variant, strings.Join(lines, "\n  "), again, formerDefault(mine, have))
 }
 
 // formerDefault is the note a refusal adds for a run played by the former
@@ -107,22 +107,23 @@ func (s *Summary) WriteText(w io.Writer, out string) {
 		return
 	}
 	secs := s.Elapsed.Seconds()
+	first, second := playerNames(s.Players)
 	if s.Journaled == 0 {
-		fmt.Fprintf(w, "wrote %s (%s) to %s in %.1f s: %.2f games/s, %.0f positions/s; red %d, black %d, draw %d",
-			words.Count(s.Written, "game"), words.Count(s.Positions, "position"), out, secs, float64(s.Played)/secs, float64(s.Positions)/secs, s.Red, s.Black, s.Draw)
+		fmt.Fprintf(w, "wrote %s (%s) to %s in %.1f s: %.2f games/s, %.0f positions/s; %s %d, %s %d, draw %d",
+			words.Count(s.Written, "game"), words.Count(s.Positions, "position"), out, secs, float64(s.Played)/secs, float64(s.Positions)/secs, first, s.Red, second, s.Black, s.Draw)
 	} else {
 		// The positions, rates and results are the played games': say
 		// which games those are.
-		fmt.Fprintf(w, "wrote %s to %s in %.1f s: %s played now (%s, %.2f games/s, %.0f positions/s; red %d, black %d, draw %d) and %d read back from an interrupted run's journal",
+		fmt.Fprintf(w, "wrote %s to %s in %.1f s: %s played now (%s, %.2f games/s, %.0f positions/s; %s %d, %s %d, draw %d) and %d read back from an interrupted run's journal",
 			words.Count(s.Written, "game"), out, secs, words.Count(s.Played, "game"), words.Count(s.Positions, "position"),
-			float64(s.Played)/secs, float64(s.Positions)/secs, s.Red, s.Black, s.Draw, s.Journaled)
+			float64(s.Played)/secs, float64(s.Positions)/secs, first, s.Red, second, s.Black, s.Draw, s.Journaled)
 	}
 	if s.Skipped > 0 {
 		fmt.Fprintf(w, "; %s %s already there", words.Count(s.Skipped, "game"), words.Plural(min(s.Skipped, 2), "was", "were"))
 	}
 	if kept := s.KeptRed + s.KeptBlack + s.KeptDraw; kept > 0 {
 		red, black, draw := s.runResults()
-		fmt.Fprintf(w, "; the run's %s: red %d, black %d, draw %d", words.Count(s.Played+kept, "game"), red, black, draw)
+		fmt.Fprintf(w, "; the run's %s: %s %d, %s %d, draw %d", words.Count(s.Played+kept, "game"), first, red, second, black, draw)
 	}
 	fmt.Fprintln(w)
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 )
 
 // resumeState is what a run found in its directory before playing.
@@ -25,11 +26,11 @@ type resumeState struct {
 // dataset.ResumeRun has removed what an interrupted run left and the
 // damaged parts, saying so through logf; prepare keeps the games the
 // journals kept and counts the results of those already complete.
-func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary, logf func(string, ...any)) (st *resumeState, err error) {
+func prepare(rs *runspec.Settings, run dataset.Run, planned []dataset.Range, sum *Summary, logf func(string, ...any)) (st *resumeState, err error) {
 	lo, hi := planned[0].First, planned[len(planned)-1].Last+1
-	res, err := dataset.ResumeRun(cfg.Run.Out, run, lo, hi, cfg.Run.Resume, logf)
+	res, err := dataset.ResumeRun(rs.Out, run, lo, hi, rs.Resume, logf)
 	if mm := (*dataset.RunMismatchError)(nil); errors.As(err, &mm) {
-		if have, ok, _ := dataset.ReadManifest(cfg.Run.Out, run.Variant); ok && formerDefault(run, have) != "" {
+		if have, ok, _ := dataset.ReadManifest(rs.Out, run.Partition()); ok && formerDefault(run, have) != "" {
 			return nil, fmt.Errorf("%w%s", err, formerDefault(run, have))
 		}
 	}
@@ -43,10 +44,10 @@ func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary
 	}()
 	st = &resumeState{lock: res.Lock, journaled: map[int64]*record{}}
 	complete, js := res.Complete, res.Journals
-	if !cfg.Run.Resume {
+	if !rs.Resume {
 		if n := overlap(planned, complete); n > 0 || len(res.Leftovers)+len(js.Paths) > 0 {
 			return nil, fmt.Errorf("%s already holds %d of this run's %d games and %d files of an interrupted run: resume the run (selfplay --resume) or write to another directory",
-				cfg.Run.Out, n, sum.Planned, len(res.Leftovers)+len(js.Paths))
+				rs.Out, n, sum.Planned, len(res.Leftovers)+len(js.Paths))
 		}
 		st.todo = planned
 		return st, nil
@@ -58,11 +59,11 @@ func prepare(cfg *Config, run dataset.Run, planned []dataset.Range, sum *Summary
 		for id, g := range js.Games {
 			if id >= rg.First && id <= rg.Last {
 				st.journaled[id] = &record{id: id, game: g.Game, positions: g.Positions, journaled: true}
-				sum.keep(g.Game.Winner)
+				sum.keep(g.Game.Outcome)
 			}
 		}
 	}
-	if err := keepResults(cfg.Run.Out, run.Variant, planned, complete, sum); err != nil {
+	if err := keepResults(rs.Out, run.Partition(), planned, complete, sum); err != nil {
 		return nil, err
 	}
 	// Else the command says there is nothing to play. A finished run grown
@@ -87,7 +88,7 @@ func keepResults(dir, variant string, planned, complete []dataset.Range, sum *Su
 	return dataset.ScanGames(dir, variant, func(g *dataset.GameRow) error {
 		i := sort.Search(len(kept), func(i int) bool { return kept[i].Last >= g.GameID })
 		if i < len(kept) && kept[i].First <= g.GameID {
-			sum.keep(g.Winner)
+			sum.keep(g.Outcome)
 		}
 		return nil
 	})

@@ -26,11 +26,12 @@ const DefaultPartGames = 256
 // plies.
 func DefaultEngine() mcts.Engine { return runspec.SelfPlayEngine() }
 
-// Config describes a self-play run. Its run settings (out, games, seed,
-// random opening, concurrency, resume, shard) are Run, declared with their
-// checks and manifest fields in internal/app/runspec; the rest are
-// self-play's own.
-type Config struct {
+// ConfigOf describes a self-play run of game G (positions P, moves M):
+// one runner serves every game through the game contract. Its run
+// settings (out, games, seed, random opening, concurrency, resume, shard)
+// are Run, declared with their checks and manifest fields in
+// internal/app/runspec; the rest are self-play's own.
+type ConfigOf[G mcts.Game[P, M], P comparable, M game.Move] struct {
 	// Run are the run's settings, with what self-play makes of them: Out
 	// is the dataset directory (empty: play and write nothing, as the
 	// benchmarks do); Games counts the games of the whole run, all shards;
@@ -51,8 +52,9 @@ type Config struct {
 	// plays opening id mod N of every RandomOpening-ply opening from the
 	// start position).
 	Opening string
-	// Rules are the games' rules.
-	Rules rules.Rules
+	// Rules are the game and its rules (a game.Game value: Surakarta's
+	// rules.Rules, alquerque.Rules).
+	Rules G
 	// Engine is the engine the games are played by (each game seeds its
 	// searcher from Run.Seed and the game id), as the run records it: its
 	// Evaluator is the evaluator's identity (e.g. "material", or a weights
@@ -75,7 +77,7 @@ type Config struct {
 	// Evaluator is the evaluator Engine names, which scores leaves; a
 	// worker uses its own Clone when it implements mcts.Cloner, else
 	// shares it (stateless evaluators).
-	Evaluator mcts.Evaluator
+	Evaluator mcts.EvaluatorOf[P, M]
 	// PartGames is the number of game ids per part file (0: DefaultPartGames).
 	PartGames int
 	// OnStart, if set, is called once the run knows its games: planned
@@ -94,16 +96,20 @@ type Config struct {
 
 	// oracle is the endgame tables Engine.Tablebase names, opened once by
 	// Run (check) and shared by the workers' searchers; nil: none.
-	oracle game.Oracle[rules.Position, rules.Move]
+	oracle game.Oracle[P, M]
 }
 
-// GameStats summarises one finished game.
+// Config is Surakarta's ConfigOf.
+type Config = ConfigOf[rules.Rules, rules.Position, rules.Move]
+
+// GameStats summarises one finished game: its result by the order of play
+// (game.FirstWins is Surakarta's Red winning) and the game's ending reason.
 type GameStats struct {
 	ID        int64
 	Plies     int
 	Positions int
-	Result    rules.Result
-	Reason    rules.Reason
+	Result    game.Result
+	Reason    game.Reason
 }
 
 // Summary is what a run did.
@@ -115,6 +121,11 @@ type Summary struct {
 	// the parts it committed (played or Journaled; fewer after an
 	// interruption), Positions the position rows of the played games.
 	Played, Written, Positions int64
+	// Players names the first and second player by the game's names for
+	// them (game.Game's PlayerName: Surakarta's red and black); Red and
+	// Black below count the first player's wins and the second's, in any
+	// game.
+	Players [2]string
 	// Red, Black and Draw tally the played games' results; KeptRed,
 	// KeptBlack and KeptDraw those of the games a resume kept (already
 	// complete, or journaled), so that the sums are the whole run's.
@@ -136,14 +147,17 @@ type Summary struct {
 // manifest and file footers (dataset.ClaimPartition): what a later run of
 // the same partition must match. It depends only on the fields that change
 // the rows, so it may be called before Run fills in defaults.
-func (c *Config) RunSettings() dataset.Run {
+func (c *ConfigOf[G, P, M]) RunSettings() dataset.Run {
 	r := dataset.Run{
 		SchemaVersion: dataset.SchemaVersion,
-		Variant:       c.Rules.Variant.String(),
+		Variant:       dataset.RulesVariant(c.Rules.String()),
 		Rules:         c.Rules.String(),
 		Engine:        dataset.EngineJSON(c.engineDescription()),
 	}
 	c.Run.Record(&r)
+	if name := c.Rules.Name(); name != dataset.DefaultGame { // Surakarta's runs record none, as before the game was named
+		r.Game = name
+	}
 	if c.Opening == dataset.OpeningEnumerated {
 		r.Opening = c.Opening
 	}
@@ -163,8 +177,12 @@ func (c *Config) RunSettings() dataset.Run {
 // so that a resume under other players is refused by that key. Shared
 // players without tables are described by Describe alone, as runs have
 // always recorded them.
-func (c *Config) engineDescription() string {
-	d := runspec.DescribeWithTables(c.Engine, runspec.TablesIdentity(c.Engine, c.Rules))
+func (c *ConfigOf[G, P, M]) engineDescription() string {
+	tables := ""
+	if r, ok := any(c.Rules).(rules.Rules); ok { // check refuses tables for another game
+		tables = runspec.TablesIdentity(c.Engine, r)
+	}
+	d := runspec.DescribeWithTables(c.Engine, tables)
 	var extra []byte
 	if c.Players == PlayersIndependent {
 		extra = append(extra, `,"players":"independent"`...)
@@ -189,14 +207,14 @@ const (
 
 // sideSettings returns the search settings of each colour, Red's then
 // Black's.
-func (c *Config) sideSettings() [2]mcts.Settings {
+func (c *ConfigOf[G, P, M]) sideSettings() [2]mcts.Settings {
 	if c.Sides != nil {
 		return *c.Sides
 	}
 	return [2]mcts.Settings{c.Engine.Settings, c.Engine.Settings}
 }
 
-func (c *Config) check() error {
+func (c *ConfigOf[G, P, M]) check() error {
 	if c.Run.Shards == 0 {
 		c.Run.Shards = 1
 	}
@@ -225,7 +243,7 @@ func (c *Config) check() error {
 		return err
 	}
 	if c.Opening == dataset.OpeningEnumerated {
-		if _, err := dataset.EnumerateOpenings(c.Rules, rules.Start(), c.Run.RandomOpening); err != nil {
+		if _, err := dataset.EnumerateOpeningsOf(c.Rules, c.Rules.Start(), c.Run.RandomOpening); err != nil {
 			return err
 		}
 	}
@@ -237,7 +255,7 @@ func (c *Config) check() error {
 			return fmt.Errorf("game id %d is outside the run's %d games", id, c.Run.Games)
 		}
 	}
-	if err := (mcts.Config{Settings: c.Engine.Settings, Rules: c.Rules}).Validate(); err != nil {
+	if err := (mcts.ConfigOf[G]{Settings: c.Engine.Settings, Rules: c.Rules}).Validate(); err != nil {
 		return fmt.Errorf("engine settings: %w", err)
 	}
 	switch c.Players {
@@ -255,16 +273,23 @@ func (c *Config) check() error {
 			if c.Sides[i].Tablebase != c.Engine.Tablebase {
 				return fmt.Errorf("selfplay: %s's tables %q differ from the engine's %q: both colours search with the run's tables", name, c.Sides[i].Tablebase, c.Engine.Tablebase)
 			}
-			if err := (mcts.Config{Settings: c.Sides[i], Rules: c.Rules}).Validate(); err != nil {
+			if err := (mcts.ConfigOf[G]{Settings: c.Sides[i], Rules: c.Rules}).Validate(); err != nil {
 				return fmt.Errorf("%s's engine settings: %w", name, err)
 			}
 		}
+	}
+	if c.Engine.Tablebase == "" {
+		return nil
+	}
+	r, ok := any(c.Rules).(rules.Rules)
+	if !ok {
+		return fmt.Errorf("endgame tables are Surakarta's: %s has none (leave the tables out)", c.Rules.Name())
 	}
 	// Before the run claims its directory: bad tables leave nothing there,
 	// and neither do incomplete ones (a balance missing: the run would
 	// play with fewer pieces than its directory seems to hold). The tables
 	// opened here are those the workers search with.
-	o, err := tablebase.OpenOracle(c.Engine.Tablebase, c.Rules)
+	o, err := tablebase.OpenOracle(c.Engine.Tablebase, r)
 	if err != nil {
 		return err
 	}
@@ -272,13 +297,13 @@ func (c *Config) check() error {
 		if note := o.(tablebase.Oracle).T.MissingNote(); note != "" {
 			return &tablebase.TablesError{Dir: c.Engine.Tablebase, Err: errors.New(note)}
 		}
+		c.oracle, _ = any(o).(game.Oracle[P, M])
 	}
-	c.oracle = o
 	return nil
 }
 
 // planned returns the ranges of game ids the run is responsible for.
-func (c *Config) planned() []dataset.Range {
+func (c *ConfigOf[G, P, M]) planned() []dataset.Range {
 	if c.GameIDs != nil {
 		return runsOf(c.GameIDs)
 	}
@@ -304,9 +329,12 @@ var ErrInterrupted = errors.New("self-play interrupted")
 // progress and returns the summary with an error wrapping ErrInterrupted;
 // Run.Resume then continues the run. Any other error (a refused directory, a
 // failed write) stops the run the same way.
-func Run(ctx context.Context, cfg Config) (Summary, error) {
+func Run(ctx context.Context, cfg Config) (Summary, error) { return RunOf(ctx, cfg) }
+
+// RunOf is Run for any game.
+func RunOf[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, cfg ConfigOf[G, P, M]) (Summary, error) {
 	start := time.Now()
-	var sum Summary
+	sum := Summary{Players: [2]string{cfg.Rules.PlayerName(game.First), cfg.Rules.PlayerName(game.Second)}}
 	if err := cfg.check(); err != nil {
 		return sum, err
 	}
@@ -322,7 +350,7 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	run := cfg.RunSettings()
 	st := &resumeState{todo: planned}
 	if cfg.Run.Out != "" && len(planned) > 0 {
-		if st, err = prepare(&cfg, run, planned, &sum, logf); err != nil {
+		if st, err = prepare(&cfg.Run, run, planned, &sum, logf); err != nil {
 			return sum, err
 		}
 		defer st.lock.Unlock()
@@ -338,15 +366,16 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 	return sum, err
 }
 
-// player plays games with its searchers: s[c] searches for
-// colour c, one searcher for both with shared players.
-type player struct {
-	cfg *Config
-	s   [2]*mcts.Searcher
+// player plays games with its searchers and buffers: s[pl] searches for
+// player pl, one searcher for both with shared players.
+type player[G mcts.Game[P, M], P comparable, M game.Move] struct {
+	cfg    *ConfigOf[G, P, M]
+	s      [2]*mcts.SearcherOf[G, P, M]
+	policy []mcts.MoveStatOf[M] // the root moves a row's policy lists
 }
 
-func newPlayer(cfg *Config) (*player, error) {
-	pl := &player{cfg: cfg}
+func newPlayer[G mcts.Game[P, M], P comparable, M game.Move](cfg *ConfigOf[G, P, M]) (*player[G, P, M], error) {
+	pl := &player[G, P, M]{cfg: cfg}
 	sides := cfg.sideSettings()
 	for i := range pl.s {
 		if i == 1 && cfg.Players != PlayersIndependent {
@@ -354,11 +383,11 @@ func newPlayer(cfg *Config) (*player, error) {
 			break
 		}
 		ev := cfg.Evaluator
-		if c, ok := ev.(mcts.Cloner); ok {
+		if c, ok := ev.(mcts.ClonerOf[P, M]); ok {
 			ev = c.Clone()
 		}
 		// The seed is the game's: play reseeds the searchers for every game.
-		s, err := mcts.NewSearcherOf(mcts.Config{Settings: sides[i], Rules: cfg.Rules}, ev, cfg.oracle)
+		s, err := mcts.NewSearcherOf(mcts.ConfigOf[G]{Settings: sides[i], Rules: cfg.Rules}, ev, cfg.oracle)
 		if err != nil {
 			return nil, err
 		}
@@ -369,14 +398,14 @@ func newPlayer(cfg *Config) (*player, error) {
 
 // play plays game id to its end and returns its rows; nil if ctx was
 // cancelled first.
-func (pl *player) play(ctx context.Context, id int64) *record {
+func (pl *player[G, P, M]) play(ctx context.Context, id int64) *record {
 	cfg := pl.cfg
 	r := cfg.Rules
-	g, err := rules.NewGame(r, rules.Start())
+	g, err := game.NewLine(r, r.Start())
 	if err != nil {
 		panic("selfplay: " + err.Error()) // rules were validated
 	}
-	k, err := dataset.PlayOpening(g, cfg.Opening, cfg.Run.Seed, id, cfg.Run.RandomOpening)
+	k, err := dataset.PlayOpeningOf(g, cfg.Opening, cfg.Run.Seed, id, cfg.Run.RandomOpening)
 	if err != nil {
 		panic("selfplay: " + err.Error()) // the procedure was checked
 	}
@@ -392,33 +421,38 @@ func (pl *player) play(ctx context.Context, id int64) *record {
 			return nil
 		}
 		p := g.Position()
-		s := pl.s[p.SideToMove()]
+		s := pl.s[r.ToMove(&p)]
 		res := s.Search(g)
 		m := s.Choose(&res, g.Ply())
 		rec.positions = append(rec.positions, dataset.PositionRow{})
 		row := &rec.positions[len(rec.positions)-1]
-		dataset.FillPosition(row, id, g.Ply(), &p, m)
-		row.Policy = make([]dataset.PolicyEntry, 0, len(res.Moves))
+		dataset.FillPositionOf(row, r, id, g.Ply(), &p, m)
+		pl.policy = pl.policy[:0]
 		for _, ms := range res.Moves {
 			if ms.Visits > 0 || ms.Move == m {
-				move := row.Move // the notation of the move column
-				if ms.Move != m {
-					move = p.MoveString(ms.Move)
-				}
-				row.Policy = append(row.Policy, dataset.PolicyEntry{Action: int16(ms.Move.Action()), Visits: int32(min(ms.Visits, 1<<31-1)), Move: move})
+				pl.policy = append(pl.policy, ms)
 			}
 		}
-		// Ascending actions compress to about 10 bytes a row less than the
-		// search's visit order (docs/BENCHMARKS.md).
-		slices.SortFunc(row.Policy, func(a, b dataset.PolicyEntry) int { return int(a.Action) - int(b.Action) })
+		// In the moves' order: Surakarta's ascending actions compress to
+		// about 10 bytes a row less than the search's visit order
+		// (docs/BENCHMARKS.md).
+		slices.SortFunc(pl.policy, func(a, b mcts.MoveStatOf[M]) int { return dataset.PolicyOrder(a.Move) - dataset.PolicyOrder(b.Move) })
+		row.Policy = make([]dataset.PolicyEntry, len(pl.policy))
+		for i, ms := range pl.policy {
+			move := row.Move // the notation of the move column
+			if ms.Move != m {
+				move = r.FormatMove(&p, ms.Move)
+			}
+			row.Policy[i] = dataset.PolicyEntry{Action: dataset.Action(ms.Move), Visits: int32(min(ms.Visits, 1<<31-1)), Move: move}
+		}
 		row.RootValue = float32(max(-1, min(1, res.Value)))
 		if err := g.Play(m); err != nil {
 			panic(fmt.Sprintf("selfplay: the search chose an illegal move in game %d: %v", id, err))
 		}
 	}
 	out := g.Outcome()
-	dataset.SetResults(rec.positions, out)
-	dataset.FillGame(&rec.game, id, cfg.Run.Seed, k, g)
+	dataset.SetResultsOf(rec.positions, out)
+	dataset.FillGameOf(&rec.game, r, id, cfg.Run.Seed, k, g.Start(), g.Moves(), out)
 	rec.result, rec.reason = out.Result, out.Reason
 	return rec
 }

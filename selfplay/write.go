@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/game"
+	"github.com/surakarta/surakarta/mcts"
 )
 
 // journalSync is how often the journals of parts in progress are synced:
@@ -22,8 +23,8 @@ type record struct {
 	id        int64
 	game      dataset.GameRow
 	positions []dataset.PositionRow
-	result    rules.Result
-	reason    rules.Reason
+	result    game.Result
+	reason    game.Reason
 	// journaled marks a game read back from a journal, not played now.
 	journaled bool
 }
@@ -49,7 +50,7 @@ type committed struct {
 // finished game is journaled at once, in the order games finish; the two
 // table writers write parts in game id order; the committer records each
 // part once both tables hold it and drops its journal.
-func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre map[int64]*record, oldJournals []string, sum *Summary) error {
+func play[G mcts.Game[P, M], P comparable, M game.Move](parent context.Context, cfg *ConfigOf[G, P, M], run dataset.Run, pl *plan, pre map[int64]*record, oldJournals []string, sum *Summary) error {
 	jr := newJournals(cfg.Run.Out, run)
 	if err := jr.carryOver(pl, pre, oldJournals); err != nil {
 		return err
@@ -131,7 +132,7 @@ func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre ma
 	committerDone := make(chan struct{})
 	go func() {
 		defer close(committerDone)
-		commitErr = commit(cfg.Run.Out, run.Variant, commits, jr, cancel, sum)
+		commitErr = commit(cfg.Run.Out, run.Partition(), commits, jr, cancel, sum)
 	}()
 
 	// The collector journals each game as it arrives and releases games
@@ -215,13 +216,13 @@ func play(parent context.Context, cfg *Config, run dataset.Run, pl *plan, pre ma
 	return nil
 }
 
-// keep counts the result of a game a resume kept, by its winner column
-// ("red", "black" or "draw").
-func (s *Summary) keep(winner string) {
-	switch winner {
-	case rules.RedWins.String():
+// keep counts the result of a game a resume kept, by its outcome column
+// ("first", "second" or "draw").
+func (s *Summary) keep(outcome string) {
+	switch outcome {
+	case game.FirstWins.String():
 		s.KeptRed++
-	case rules.BlackWins.String():
+	case game.SecondWins.String():
 		s.KeptBlack++
 	default:
 		s.KeptDraw++
@@ -233,9 +234,9 @@ func (s *Summary) tally(r *record) {
 	s.Played++
 	s.Positions += int64(len(r.positions))
 	switch r.result {
-	case rules.RedWins:
+	case game.FirstWins:
 		s.Red++
-	case rules.BlackWins:
+	case game.SecondWins:
 		s.Black++
 	default:
 		s.Draw++
@@ -290,7 +291,7 @@ func writeTable[T dataset.Row](dir, table string, meta dataset.FileMeta, in <-ch
 }
 
 // commit puts each part's two files in place together once both tables
-// have finished it (dataset.CommitTogether: a failed write leaves neither),
+// have finished it (variant is the partition's key, dataset.Key) (dataset.CommitTogether: a failed write leaves neither),
 // writes its commit record, then drops the part's journal, and counts the
 // part. Parts it cannot commit, after an error or because the other
 // table's writer stopped, are discarded.

@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -22,14 +25,17 @@ func newSelfplayCommand() *cobra.Command {
 		quiet, asJSON bool
 		rf            rulesFlags
 		ef            engineFlags
+		gameName      string
 	)
 	d := runspec.SelfPlayEngine()
 	cmd := &cobra.Command{
-		Use:   "selfplay --games N --out DIR [--variant V] [--sims S] [--concurrency C] [flags]",
+		Use:   "selfplay --games N --out DIR [--game G] [--variant V] [--sims S] [--concurrency C] [flags]",
 		Short: "Play games engine against engine and write them to a Parquet dataset",
 		Long: "selfplay plays --games games of the engine against itself, --concurrency at once, and writes\n" +
-			"every searched position and every game to DIR/positions/variant=V/ and DIR/games/variant=V/\n" +
-			"(docs/DATASET.md documents the columns, docs/RULES.md the rules and endings). Game i is played from its own random streams,\n" +
+			"every searched position and every game to DIR/positions/game=G/variant=V/ and DIR/games/game=G/variant=V/\n" +
+			"(docs/DATASET.md documents the columns, docs/RULES.md and docs/RULES-ALQUERQUE.md the rules and endings).\n" +
+			"--game alquerque plays Alquerque by the same runner (its evaluator: material, or an Alquerque model file;\n" +
+			"material when --evaluator is not given; no endgame tables). Game i is played from its own random streams,\n" +
 			"derived from --seed and i, so the rows are the same for any --concurrency, any sharding and a\n" +
 			"replay of chosen games with --game-ids.\n\n" +
 			fmt.Sprintf("Self-play defaults differ from analysis: --sims %d, --noise-weight %g (root Dirichlet\n", d.Sims, d.NoiseWeight) +
@@ -52,6 +58,7 @@ func newSelfplayCommand() *cobra.Command {
 			"positions_per_s, out and interrupted.",
 		Example: "  surakarta selfplay --games 1000 --out data\n" +
 			"  surakarta selfplay --games 1000 --out data --variant majority --random-opening 4\n" +
+			"  surakarta selfplay --game alquerque --games 200 --out data\n" +
 			"  surakarta selfplay --games 1000 --out data --resume\n" +
 			"  surakarta selfplay --games 4000 --out data --resume   # extend the run of 1000 to 4000\n" +
 			"  surakarta selfplay --games 100000 --out data --shard 0 --shards 4\n" +
@@ -61,7 +68,7 @@ func newSelfplayCommand() *cobra.Command {
 			if run.Out == "" {
 				return errors.New("--out DIR is required: the dataset directory to write")
 			}
-			eng, err := resolvePlayEngine(&rf, &ef)
+			r, err := rf.rules()
 			if err != nil {
 				return err
 			}
@@ -70,7 +77,6 @@ func newSelfplayCommand() *cobra.Command {
 					return err
 				}
 			}
-			cfg.Rules, cfg.Engine, cfg.Evaluator = eng.rules, eng.engine(), eng.evaluator.Evaluator
 			if cmd.Flags().Changed("game-ids") {
 				if cmd.Flags().Changed("shard") || cmd.Flags().Changed("shards") {
 					return errors.New("--game-ids and --shard/--shards exclude each other: a replay plays exactly the ids given")
@@ -88,10 +94,22 @@ func newSelfplayCommand() *cobra.Command {
 			if cfg.PartGames < 1 {
 				return fmt.Errorf("--part-games %d: want at least 1", cfg.PartGames)
 			}
-			if err := cfg.CheckPartition(); err != nil {
-				return err
+			switch gameName {
+			case gameNames[0]:
+				c, o, err := ef.open(r)
+				if err != nil {
+					return err
+				}
+				cfg.Rules, cfg.Engine, cfg.Evaluator = r, playEngine{r, c, o}.engine(), o.Evaluator
+				return runSelfplay(cmd, cfg, quiet, asJSON)
+			case alquerque.Rules{}.Name():
+				acfg, err := alquerqueSelfplay(cmd, cfg, r, &ef)
+				if err != nil {
+					return err
+				}
+				return runSelfplay(cmd, acfg, quiet, asJSON)
 			}
-			return runSelfplay(cmd, cfg, quiet, asJSON)
+			return fmt.Errorf("--game %q: want %s", gameName, strings.Join(gameNames, " or "))
 		},
 	}
 	fs := cmd.Flags()
@@ -105,6 +123,7 @@ func newSelfplayCommand() *cobra.Command {
 	fs.IntVar(&cfg.PartGames, "part-games", selfplay.DefaultPartGames, "game ids per part file")
 	fs.BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the run's summary as one JSON object")
+	addGameFlag(cmd, &gameName)
 	addRulesFlags(cmd, &rf)
 	bindEngineFlags(cmd, &ef, d)
 	return cmd
@@ -125,6 +144,32 @@ func (e playEngine) engine() mcts.Engine {
 	return mcts.Engine{Settings: e.config.Settings, Evaluator: e.evaluator.Identity}
 }
 
+// alquerqueSelfplay returns cfg's run as Alquerque's self-play: the same
+// run and engine settings under the rules the flags give, scored by the
+// Alquerque evaluator --evaluator names (material when it is not given:
+// the default evaluator is Surakarta's).
+func alquerqueSelfplay(cmd *cobra.Command, cfg selfplay.Config, r rules.Rules, ef *engineFlags) (selfplay.ConfigOf[alquerque.Rules, alquerque.Position, alquerque.Code], error) {
+	acfg := selfplay.ConfigOf[alquerque.Rules, alquerque.Position, alquerque.Code]{Run: cfg.Run, GameIDs: cfg.GameIDs, Opening: cfg.Opening,
+		Rules: alquerque.Rules(r), PartGames: cfg.PartGames}
+	e, err := ef.resolved()
+	if err != nil {
+		return acfg, err
+	}
+	if e.Tablebase != "" {
+		return acfg, errors.New("--tablebase: endgame tables are Surakarta's; Alquerque has none")
+	}
+	if !cmd.Flags().Changed("evaluator") && ef.preset == "" {
+		e.Evaluator = mcts.MaterialName
+	}
+	o, err := eval.OpenAlquerqueEvaluator(e.Evaluator)
+	if err != nil {
+		return acfg, fmt.Errorf("--evaluator: %w", err)
+	}
+	e.Evaluator = o.Identity
+	acfg.Engine, acfg.Evaluator = e, o.Evaluator
+	return acfg, nil
+}
+
 // resolvePlayEngine checks the rules and engine flags and loads the evaluator.
 func resolvePlayEngine(rf *rulesFlags, ef *engineFlags) (playEngine, error) {
 	var e playEngine
@@ -136,8 +181,12 @@ func resolvePlayEngine(rf *rulesFlags, ef *engineFlags) (playEngine, error) {
 	return e, err
 }
 
-func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) error {
-	var prog selfplay.Progress
+// runSelfplay runs the self-play of any game and prints what it did.
+func runSelfplay[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command, cfg selfplay.ConfigOf[G, P, M], quiet, asJSON bool) error {
+	if err := cfg.CheckPartition(); err != nil {
+		return err
+	}
+	prog := selfplay.Progress{Players: [2]string{cfg.Rules.PlayerName(game.First), cfg.Rules.PlayerName(game.Second)}}
 	cfg.Logf = func(format string, args ...any) {
 		if !quiet {
 			fmt.Fprintf(cmd.ErrOrStderr(), format+"\n", args...)
@@ -145,7 +194,7 @@ func runSelfplay(cmd *cobra.Command, cfg selfplay.Config, quiet, asJSON bool) er
 	}
 	cfg.OnStart = func(planned, skipped int64) { prog.Start(cmd.ErrOrStderr(), "", planned, skipped, quiet) }
 	cfg.OnKept, cfg.OnGame = prog.Kept, prog.Game
-	sum, err := selfplay.Run(cmd.Context(), cfg)
+	sum, err := selfplay.RunOf(cmd.Context(), cfg)
 	prog.Stop()
 	interrupted := errors.Is(err, selfplay.ErrInterrupted)
 	if err != nil && !interrupted {

@@ -198,3 +198,35 @@ func TestResumeOfACompleteRunSaysOnlyNothingToPlay(t *testing.T) {
 		t.Fatalf("resume of a complete run: %v\nstdout %q\nstderr %q; want only the nothing-to-play line", err, out, errOut)
 	}
 }
+
+// TestSelfplayPlaysAlquerque: --game alquerque plays Alquerque by the same
+// runner into game=alquerque partitions beside Surakarta's, which verify
+// and inspect read by the footers' game; Surakarta's endgame tables are
+// refused for it by flag, before anything is written.
+func TestSelfplayPlaysAlquerque(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := run(t, "", tinySelfplay(dir)...); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := run(t, "", tinySelfplay(dir, "--game", "alquerque")...)
+	if err != nil || !strings.HasPrefix(out, "wrote 4 games (") || !strings.Contains(out, "; white ") {
+		t.Fatalf("selfplay --game alquerque: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, dataset.TableGames, "game=alquerque", "variant=standard")); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = run(t, "", "dataset", "verify", "--quiet", dir)
+	if err != nil || !strings.HasPrefix(out, "ok: 8 games and ") {
+		t.Fatalf("verify of both games: %v\n%s", err, out)
+	}
+	out, _, err = run(t, "", "dataset", "inspect", dir)
+	if err != nil || !strings.Contains(out, "game=alquerque/variant=standard") || !strings.Contains(out, "game=surakarta/variant=standard") {
+		t.Fatalf("inspect of both games: %v\n%s", err, out)
+	}
+	if _, _, err := run(t, "", tinySelfplay(t.TempDir(), "--game", "alquerque", "--tablebase", t.TempDir())...); err == nil || !strings.Contains(err.Error(), "--tablebase: endgame tables are Surakarta's") {
+		t.Fatalf("--game alquerque --tablebase: %v", err)
+	}
+	if _, _, err := run(t, "", tinySelfplay(t.TempDir(), "--game", "growths")...); err == nil || !strings.Contains(err.Error(), `--game "growths"`) {
+		t.Fatalf("--game growths: %v", err)
+	}
+}
