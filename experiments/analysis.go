@@ -114,7 +114,8 @@ type GroupStats struct {
 
 	Results
 
-	// FirstPlayer is "red", "black" or "mixed": who moved first.
+	// FirstPlayer is "red", "black" or "mixed": who moved first, by the
+	// game's names for its players ("white" for Alquerque's first).
 	FirstPlayer string `json:"first_player"`
 	// FirstPlayerWins, FirstPlayerDraws and FirstPlayerLosses count the
 	// first player's results.
@@ -266,11 +267,12 @@ func Analyze(g *Group, by []string, conf float64) (GroupStats, error) {
 	if gs.Results, err = results(s.Games, s.Outcomes, conf); err != nil {
 		return gs, err
 	}
+	names := playerNames(gs.Variant)
 	switch s.RedFirst {
 	case s.Games:
-		gs.FirstPlayer = "red"
+		gs.FirstPlayer = names[0]
 	case 0:
-		gs.FirstPlayer = "black"
+		gs.FirstPlayer = names[1]
 	default:
 		gs.FirstPlayer = "mixed"
 	}

@@ -6,7 +6,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/game"
+	"github.com/surakarta/surakarta/rules"
 )
 
 // Winner is a game's result by colour.
@@ -66,12 +69,21 @@ type Game struct {
 // Reasons lists the ending reasons in report order.
 var Reasons = []string{"capture-all", "no-moves", "no-capture-limit", "repetition"}
 
-// FromRow converts a games-table row into dst, checking the values the
-// statistics depend on; the error names the game.
+// FromRow converts a games-table row of any game into dst, checking the
+// values the statistics depend on; the error names the game. The winner
+// is read by the order of play (the outcome column): RedWin is the first
+// player's win (Surakarta's Red, Alquerque's White), BlackWin the
+// second's; a game other than Surakarta has Variant "GAME/VARIANT" (the
+// partition's key, dataset.Key), so that its games are never counted with
+// Surakarta's.
 func FromRow(dst *Game, r *dataset.GameRow) error {
-	w, err := ParseWinner(r.Winner)
+	w, err := outcomeWinner(r.Outcome)
 	if err != nil {
 		return fmt.Errorf("game %d: %w", r.GameID, err)
+	}
+	variant := dataset.Key(r.Game, r.Variant)
+	if names := playerNames(variant); r.Winner != [...]string{names[0], "draw", names[1]}[w] {
+		return fmt.Errorf("game %d: winner %q, outcome %q: they disagree", r.GameID, r.Winner, r.Outcome)
 	}
 	mw := NoWinner
 	if r.MajorityWinner != "" {
@@ -91,7 +103,7 @@ func FromRow(dst *Game, r *dataset.GameRow) error {
 	}
 	*dst = Game{
 		ID:             r.GameID,
-		Variant:        r.Variant,
+		Variant:        variant,
 		Rules:          r.Rules,
 		StartFEN:       r.StartFEN,
 		OpeningPlies:   int(r.OpeningPlies),
@@ -108,19 +120,49 @@ func FromRow(dst *Game, r *dataset.GameRow) error {
 	return nil
 }
 
-// firstMoverIsRed reads the side-to-move field of a FEN.
+// playerNames returns the names of the first and second player of the
+// game whose games a group holds, by its variant (a partition key,
+// dataset.Key): Surakarta's red and black, Alquerque's white and black. A
+// group of several variants (pooled by other fields) is Surakarta's
+// unless its key names another game.
+func playerNames(variant string) [2]string {
+	if g, _ := dataset.SplitKey(variant); g == (alquerque.Rules{}).Name() {
+		a := alquerque.Rules{}
+		return [2]string{a.PlayerName(game.First), a.PlayerName(game.Second)}
+	}
+	r := rules.Rules{}
+	return [2]string{r.PlayerName(game.First), r.PlayerName(game.Second)}
+}
+
+// outcomeWinner reads the outcome column (first, second or draw) as a
+// Winner: RedWin for the first player's win.
+func outcomeWinner(s string) (Winner, error) {
+	switch s {
+	case game.FirstWins.String():
+		return RedWin, nil
+	case game.SecondWins.String():
+		return BlackWin, nil
+	case game.Draw.String():
+		return Draw, nil
+	}
+	return NoWinner, fmt.Errorf("outcome %q: want first, second or draw", s)
+}
+
+// firstMoverIsRed reads the side-to-move field of a position text:
+// whether the first player (Surakarta's Red "r", Alquerque's White "w")
+// is to move.
 func firstMoverIsRed(fen string) (bool, error) {
 	f := strings.Fields(fen)
 	if len(f) < 2 {
 		return false, fmt.Errorf("start_fen %q has no side-to-move field", fen)
 	}
 	switch f[1] {
-	case "r":
+	case "r", "w":
 		return true, nil
 	case "b":
 		return false, nil
 	}
-	return false, fmt.Errorf("start_fen %q: side to move %q: want r or b", fen, f[1])
+	return false, fmt.Errorf("start_fen %q: side to move %q: want r, w or b", fen, f[1])
 }
 
 // firstScore returns the first player's points in half-points: 2 for a win,

@@ -57,11 +57,12 @@ func fmtElo(e EloFigure) string {
 func writeGroupText(ew *errWriter, g *GroupStats, conf string) {
 	ew.printf("%s: %s (%s moves first; %s intervals)\n", g.Label, games(g.Games), g.FirstPlayer, conf)
 	tw := tabwriter.NewWriter(ew.w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "  red wins\t%d\t%s\n", g.RedWins, fmtRate(g.RedWinRate))
-	fmt.Fprintf(tw, "  black wins\t%d\t%s\n", g.BlackWins, fmtRate(g.BlackWinRate))
+	names := playerNames(g.Variant)
+	fmt.Fprintf(tw, "  %s wins\t%d\t%s\n", names[0], g.RedWins, fmtRate(g.RedWinRate))
+	fmt.Fprintf(tw, "  %s wins\t%d\t%s\n", names[1], g.BlackWins, fmtRate(g.BlackWinRate))
 	fmt.Fprintf(tw, "  draws\t%d\t%s\n", g.Draws, fmtRate(g.DrawRate))
 	if g.DecisiveRedShare != nil {
-		fmt.Fprintf(tw, "  red share of decisive\t%d\t%s\n", g.DecisiveGames, fmtRate(*g.DecisiveRedShare))
+		fmt.Fprintf(tw, "  %s share of decisive\t%d\t%s\n", names[0], g.DecisiveGames, fmtRate(*g.DecisiveRedShare))
 	}
 	fmt.Fprintf(tw, "  first-player score\t\t%.4f [%.4f, %.4f]\n", g.FirstPlayerScore.Value, g.FirstPlayerScore.CI[0], g.FirstPlayerScore.CI[1])
 	fmt.Fprintf(tw, "  first-player advantage\t\t%s  (Elo %s)\n", g.FirstPlayerAdvantage.PointsText(" pts"), fmtElo(g.FirstPlayerElo))

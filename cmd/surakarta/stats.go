@@ -22,8 +22,9 @@ func newStatsCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "stats DIR... [--by variant,reason,...] [--json] [--compare]",
 		Short: "Outcome statistics of datasets: win and draw rates, first-player advantage, game length",
-		Long: "stats streams the games table of each dataset DIR and reports per variant: games;\n" +
-			"red wins, black wins and draws with Wilson intervals; the first player's score with\n" +
+		Long: "stats streams the games table of each dataset DIR and reports per variant (another game's\n" +
+			"as GAME/VARIANT, e.g. alquerque/standard: the game is read from the data): games; the\n" +
+			"first player's wins (red, or Alquerque's white), the second's and draws with Wilson intervals; the first player's score with\n" +
 			"its score-test interval and the advantage (score - 0.5); the decisive games' red share;\n" +
 			"ending reasons; game length and captures; and for standard-variant data how the\n" +
 			"majority rule would have scored the same endings.\n\n" +

@@ -182,3 +182,24 @@ func TestStatsCompareTestsEquivalence(t *testing.T) {
 		t.Errorf("margin 0.7: %v", err)
 	}
 }
+
+// TestStatsReadsTheGameFromTheData: stats of a directory holding both
+// games reports Alquerque's partition apart, by its game's names, with the
+// first player's score and the draw rate with their intervals.
+func TestStatsReadsTheGameFromTheData(t *testing.T) {
+	dir := t.TempDir()
+	for _, g := range []string{"surakarta", "alquerque"} {
+		if _, _, err := run(t, "", tinySelfplay(dir, "--game", g)...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, _, err := run(t, "", "stats", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"alquerque/standard: 4 games (white moves first; 95% intervals)", "  white wins ", "  draws ", "first-player score ", "standard: 4 games (red moves first"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stats of both games lacks %q:\n%s", want, out)
+		}
+	}
+}
