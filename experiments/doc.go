@@ -62,6 +62,12 @@
 // self-play engine playing its best move, without root noise or a
 // temperature opening, so that a study's diversity comes from its random
 // openings and its figures describe the game rather than a noise schedule.
+// A spec's game (Spec.Game) is Surakarta's by default; game: alquerque
+// plays every arm in Alquerque (package alquerque, the same rules
+// settings) through the same self-play runner (selfplay.RunOf), with
+// Alquerque's evaluators (eval.OpenAlquerqueEvaluator) and its openings,
+// into the datasets' alquerque partitions, whose keys (GAME/VARIANT) name
+// the arms' variants in the report (FromRow).
 // A spec travels (shared, shipped with findings), so the files it names
 // (an evaluator: weights.json or models/m.json) are paths relative to the
 // spec's own folder and inside it: an absolute path, or one that climbs

@@ -64,6 +64,9 @@ type Game struct {
 	// FirstRed reports whether Red made the game's first move (the side to
 	// move in StartFEN).
 	FirstRed bool
+	// Game is the game played: "surakarta" or "alquerque" (the games
+	// table's game column).
+	Game string
 }
 
 // Reasons lists the ending reasons in report order.
@@ -116,6 +119,7 @@ func FromRow(dst *Game, r *dataset.GameRow) error {
 		BlackPieces:    int(r.BlackPieces),
 		MajorityWinner: mw,
 		FirstRed:       firstRed,
+		Game:           r.Game,
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 
+	"github.com/surakarta/surakarta/alquerque"
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -80,6 +82,9 @@ func (x *OpeningIndex) Merge(o *OpeningIndex) {
 // reports whether the side to move after it has a capture; false when the
 // opening cannot be replayed (the statistics then count it as no capture).
 func openingHandsCapture(g *Game) bool {
+	if g.Game == eval.AlquerqueGame {
+		return alquerqueOpeningHandsCapture(g)
+	}
 	p, err := rules.ParseFEN(g.StartFEN)
 	if err != nil || g.OpeningPlies > len(g.Moves) {
 		return false
@@ -99,6 +104,22 @@ func openingHandsCapture(g *Game) bool {
 	pos := rg.Position()
 	var buf [rules.MaxMoves]rules.Move
 	return len(pos.GenerateCaptures(buf[:0])) > 0
+}
+
+// alquerqueOpeningHandsCapture is openingHandsCapture for Alquerque.
+func alquerqueOpeningHandsCapture(g *Game) bool {
+	p, err := alquerque.ParsePosition(g.StartFEN)
+	if err != nil || g.OpeningPlies > len(g.Moves) {
+		return false
+	}
+	for _, s := range g.Moves[:g.OpeningPlies] {
+		m, err := alquerque.ParseMove(&p, s)
+		if err != nil {
+			return false
+		}
+		p = p.Apply(m)
+	}
+	return p.MustCapture()
 }
 
 // OpeningStats is what an arm's openings say: how many there are, the

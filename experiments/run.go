@@ -26,6 +26,10 @@ import (
 // are Run, declared in internal/app/runspec.
 type ArmRun struct {
 	Name string
+	// Game is the game the arm plays (Spec.GameName), Rules its settings:
+	// Surakarta's rules.Rules, which are Alquerque's too (alquerque.Rules
+	// is the same struct).
+	Game string
 	// Run are the arm's run settings: Out is the arm's dataset directory
 	// (OUT/arms/NAME); Games, the spec's games; Seed and RandomOpening,
 	// the arm's (Spec.ArmSeed, Spec.ArmOpening); Concurrency, the spec's.
@@ -42,6 +46,9 @@ type ArmRun struct {
 	// (dataset.OpeningRandom or dataset.OpeningEnumerated).
 	Opening string
 }
+
+// key is the arm's partition key in its dataset (dataset.Key).
+func (a *ArmRun) key() string { return dataset.Key(a.Game, a.Rules.Variant.String()) }
 
 // Player plays the games of one arm into its dataset directory. It must
 // resume: games already complete in Run.Out are kept and only the missing
@@ -89,7 +96,7 @@ func (s *Spec) ArmRuns(out, specDir string) ([]ArmRun, error) {
 			}
 		}
 		run := runspec.Settings{Out: ArmDir(out, a.Name), Games: s.Games, Seed: s.ArmSeed(i), RandomOpening: s.ArmOpening(i), Concurrency: s.Concurrency}
-		ar := ArmRun{Name: a.Name, Run: run, Rules: r, Engine: e, Players: s.ArmPlayers(i), Opening: s.Opening}
+		ar := ArmRun{Name: a.Name, Game: s.GameName(), Run: run, Rules: r, Engine: e, Players: s.ArmPlayers(i), Opening: s.Opening}
 		if s.ArmSides(i) != nil {
 			ar.Sides = &[2]EngineSpec{a.Red.Over(e), a.Black.Over(e)}
 		}
@@ -240,7 +247,7 @@ func orNone(b json.RawMessage) string {
 
 // armComplete reports how many of the arm's games are complete on disk.
 func armComplete(a ArmRun) (int64, error) {
-	rs, err := dataset.Complete(a.Run.Out, a.Rules.Variant.String())
+	rs, err := dataset.Complete(a.Run.Out, a.key())
 	if err != nil {
 		return 0, err
 	}

@@ -103,21 +103,22 @@ func collectArms(ctx context.Context, out string, s *Spec, c *Collector) (infos 
 	}
 	for i, a := range s.Arms {
 		dir := ArmDir(out, a.Name)
-		if done, err := dataset.Complete(dir, a.Variant); err == nil && len(done) == 0 {
+		key := dataset.Key(s.GameName(), a.Variant)
+		if done, err := dataset.Complete(dir, key); err == nil && len(done) == 0 {
 			// Interrupted before this arm wrote a part: report the others.
 			notStarted = append(notStarted, a.Name)
 			continue
 		}
-		if err := ScanGames(ctx, dir, a.Variant, func(g *Game) error {
-			if g.Variant != a.Variant {
-				return fmt.Errorf("%s: game %d is %s, the arm plays %s", dir, g.ID, g.Variant, a.Variant)
+		if err := ScanGames(ctx, dir, key, func(g *Game) error {
+			if g.Variant != key { // FromRow keys another game's variant: GAME/VARIANT
+				return fmt.Errorf("%s: game %d is %s, the arm plays %s", dir, g.ID, g.Variant, key)
 			}
 			c.Add(a.Name, g)
 			return nil
 		}); err != nil {
 			return nil, nil, nil, fmt.Errorf("arm %s: %w", a.Name, err)
 		}
-		gr := c.Arms[Arm{Source: a.Name, Variant: a.Variant}]
+		gr := c.Arms[Arm{Source: a.Name, Variant: key}]
 		if gr == nil {
 			return nil, nil, nil, fmt.Errorf("arm %s: no games in %s yet", a.Name, dir)
 		}
@@ -134,7 +135,7 @@ func armInfo(out, dir string, s *Spec, i int, run ArmRun) ArmInfo {
 	a := s.Arms[i]
 	e := s.ArmEngine(i)
 	rel, _ := filepath.Rel(out, dir)
-	info := ArmInfo{Name: a.Name, Variant: a.Variant, Sims: e.sims(), Evaluator: e.evaluator(), Dir: filepath.ToSlash(rel), RandomOpening: s.ArmOpening(i),
+	info := ArmInfo{Name: a.Name, Variant: run.key(), Sims: e.sims(), Evaluator: e.evaluator(), Dir: filepath.ToSlash(rel), RandomOpening: s.ArmOpening(i),
 		Players: s.ArmPlayers(i)}
 	if sides := s.ArmSides(i); sides != nil {
 		info.RedSims, info.BlackSims = sides[0].sims(), sides[1].sims()

@@ -7,8 +7,10 @@ import (
 	"io"
 	"strings"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
@@ -60,6 +62,15 @@ func (a *ArmRun) sideSettings() *[2]mcts.Settings {
 func (a *ArmRun) Check() error {
 	if _, err := a.EngineConfig(); err != nil {
 		return err
+	}
+	if a.Game == eval.AlquerqueGame {
+		if _, err := eval.OpenAlquerqueEvaluator(a.engine().Evaluator); err != nil {
+			return fmt.Errorf("evaluator: %w", err)
+		}
+		if a.engine().Tablebase != "" {
+			return fmt.Errorf("engine tablebase %s: endgame tables are Surakarta's, and this experiment plays %s: leave the tables out", a.engine().Tablebase, a.Game)
+		}
+		return nil
 	}
 	if _, err := eval.OpenEvaluator(a.engine().Evaluator); err != nil {
 		return fmt.Errorf("evaluator: %w", err)
@@ -123,32 +134,47 @@ type SelfPlayer struct {
 	Logf    func(format string, args ...any)
 }
 
-// PlayArm plays the arm's missing games with selfplay.Run.
+// PlayArm plays the arm's missing games with the self-play runner
+// (selfplay.RunOf), in the arm's game.
 func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	c, err := a.EngineConfig()
 	if err != nil {
 		return err
-	}
-	ev, err := eval.OpenEvaluator(a.engine().Evaluator)
-	if err != nil {
-		return fmt.Errorf("evaluator: %w", err)
 	}
 	// Resume only what is there: a fresh arm runs as a fresh self-play run.
 	done, err := armComplete(a)
 	if err != nil {
 		return err
 	}
-	left, err := dataset.Leftovers(a.Run.Out, a.Rules.Variant.String(), 0, a.Run.Games)
+	left, err := dataset.Leftovers(a.Run.Out, a.key(), 0, a.Run.Games)
 	if err != nil {
 		return err
 	}
 	run := a.Run
 	run.Resume = done > 0 || len(left) > 0
-	cfg := selfplay.Config{
-		Run: run, Rules: a.Rules, Engine: mcts.Engine{Settings: c.Settings, Evaluator: ev.Identity}, Evaluator: ev.Evaluator, Opening: a.Opening,
-		Players: a.Players, Sides: a.sideSettings(), PartGames: p.PartGames, Logf: p.Logf,
+	if a.Game == eval.AlquerqueGame {
+		ev, err := eval.OpenAlquerqueEvaluator(a.engine().Evaluator)
+		if err != nil {
+			return fmt.Errorf("evaluator: %w", err)
+		}
+		return playArmOf(ctx, p, a, selfplay.ConfigOf[alquerque.Rules, alquerque.Position, alquerque.Code]{
+			Run: run, Rules: alquerque.Rules(a.Rules), Engine: mcts.Engine{Settings: c.Settings, Evaluator: ev.Identity}, Evaluator: ev.Evaluator,
+		})
 	}
+	ev, err := eval.OpenEvaluator(a.engine().Evaluator)
+	if err != nil {
+		return fmt.Errorf("evaluator: %w", err)
+	}
+	return playArmOf(ctx, p, a, selfplay.Config{
+		Run: run, Rules: a.Rules, Engine: mcts.Engine{Settings: c.Settings, Evaluator: ev.Identity}, Evaluator: ev.Evaluator,
+	})
+}
 
+// playArmOf plays arm a's self-play run cfg (its run, game, engine and
+// evaluator set) with the arm's opening procedure, players and sides and
+// p's part size and callbacks.
+func playArmOf[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, p *SelfPlayer, a ArmRun, cfg selfplay.ConfigOf[G, P, M]) error {
+	cfg.Opening, cfg.Players, cfg.Sides, cfg.PartGames, cfg.Logf = a.Opening, a.Players, a.sideSettings(), p.PartGames, p.Logf
 	if p.OnStart != nil {
 		cfg.OnStart = func(planned, skipped int64) { p.OnStart(a, planned, skipped) }
 	}
@@ -158,7 +184,7 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	if p.OnGame != nil {
 		cfg.OnGame = func(g selfplay.GameStats) { p.OnGame(a, g) }
 	}
-	_, err = selfplay.Run(ctx, cfg)
+	_, err := selfplay.RunOf(ctx, cfg)
 	return err
 }
 
@@ -168,6 +194,9 @@ func (p *SelfPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 // the spec must add to continue it (which claimExperiment then accepts as
 // the same experiment: spelledOut).
 func (a *ArmRun) checkFormerDefault() error {
+	if a.Game != dataset.DefaultGame {
+		return nil // the former default engine played Surakarta only
+	}
 	c, err := a.EngineConfig()
 	if err != nil {
 		return nil // the arm's own check reports it
@@ -177,7 +206,7 @@ func (a *ArmRun) checkFormerDefault() error {
 		return nil
 	}
 	mine := mcts.Engine{Settings: c.Settings, Evaluator: o.Identity}.Describe()
-	have, ok, err := dataset.ReadManifest(a.Run.Out, a.Rules.Variant.String())
+	have, ok, err := dataset.ReadManifest(a.Run.Out, a.key())
 	if err != nil || !ok || !runspec.DescribedMadeUnderBaseline(mine, string(have.Engine)) {
 		return nil
 	}

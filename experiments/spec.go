@@ -26,7 +26,14 @@ import (
 //	  - {name: majority, variant: majority}
 type Spec struct {
 	// Name names the experiment (letters, digits, '-', '_', '.').
-	Name        string `yaml:"name" json:"name"`
+	Name string `yaml:"name" json:"name"`
+	// Game is the game every arm plays: "surakarta" (the default, which
+	// spec.json leaves out, as every spec before Alquerque recorded it) or
+	// "alquerque" (package alquerque, under the same rules settings:
+	// variant, no-capture limit, repetition, no-moves), whose arms play
+	// Alquerque's evaluators (eval.OpenAlquerqueEvaluator) without endgame
+	// tables.
+	Game        string `yaml:"game,omitempty" json:"game,omitempty"`
 	Description string `yaml:"description,omitempty" json:"description,omitempty"`
 	// Seed is the seed of every arm when paired; with pairing none, arm i
 	// plays with seed Seed + i.

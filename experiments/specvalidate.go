@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -51,6 +53,9 @@ func (s *Spec) Validate() error {
 // validateOpenings checks the rules, the opening and each arm's random
 // plies.
 func (s *Spec) validateOpenings() error {
+	if s.Game != "" && s.Game != dataset.DefaultGame && s.Game != eval.AlquerqueGame {
+		return fmt.Errorf("game %q: want %s (the default) or %s", s.Game, dataset.DefaultGame, eval.AlquerqueGame)
+	}
 	if err := s.Rules.validate("rules"); err != nil {
 		return err
 	}
@@ -227,12 +232,32 @@ func (s *Spec) checkOpening(where string, k int) error {
 	if s.Opening != dataset.OpeningEnumerated {
 		return nil
 	}
-	list, err := dataset.EnumerateOpenings(rules.DefaultRules(), rules.Start(), k)
+	n, err := s.openings(k)
 	if err != nil {
 		return fmt.Errorf("%s: %w", where, err)
 	}
-	if s.Games%int64(len(list)) != 0 {
-		return fmt.Errorf("games %d with opening enumerated and %s %d: want a multiple of the %d openings of %d plies, so that every opening is played equally often", s.Games, where, k, len(list), k)
+	if s.Games%int64(n) != 0 {
+		return fmt.Errorf("games %d with opening enumerated and %s %d: want a multiple of the %d openings of %d plies, so that every opening is played equally often", s.Games, where, k, n, k)
 	}
 	return nil
+}
+
+// GameName returns the game the spec's arms play: Game, or Surakarta's
+// name when it is left out.
+func (s *Spec) GameName() string {
+	if s.Game == "" {
+		return dataset.DefaultGame
+	}
+	return s.Game
+}
+
+// openings returns the number of openings of k plies from the start of
+// the spec's game.
+func (s *Spec) openings(k int) (int, error) {
+	if s.GameName() == eval.AlquerqueGame {
+		list, err := dataset.EnumerateOpeningsOf(alquerque.DefaultRules(), alquerque.Start(), k)
+		return len(list), err
+	}
+	list, err := dataset.EnumerateOpenings(rules.DefaultRules(), rules.Start(), k)
+	return len(list), err
 }
