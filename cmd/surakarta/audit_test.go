@@ -152,7 +152,7 @@ func TestMissingDatasetErrorsSayWhatToDo(t *testing.T) {
 		{[]string{"fit", missing, "--weights", filepath.Join(base, "w.json")}, "no dataset at " + missing},
 		{[]string{"stats", missing}, "surakarta selfplay --out " + missing},
 		{[]string{"stats", "plan", "--halfwidth", "0.1", missing}, "no dataset at " + missing},
-		{[]string{"dataset", "verify", empty}, "no dataset at " + empty + ": it holds no games/variant=V/"},
+		{[]string{"dataset", "verify", empty}, "no dataset at " + empty + ": it holds no games/game=G/variant=V/"},
 		{[]string{"dataset", "inspect", empty}, "surakarta selfplay --out " + empty},
 		{[]string{"stats", empty}, "no dataset at " + empty},
 		{[]string{"stats", exp}, "experiment directory; give the datasets of its arms"},
