@@ -312,7 +312,7 @@ func (s *Summary) writeWhere(ew *errWriter) {
 	// from, and what reads the data without it.
 	data := filepath.Join(s.Out, DataDir)
 	ew.printf("query:  surakarta stats %s, or any Parquet reader, e.g. the DuckDB CLI (not installed with surakarta: duckdb.org/docs/installation):\n", data)
-	ew.printf("        duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('%s/games/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
+	ew.printf("        duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('%s/games/*/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
 		filepath.ToSlash(data))
 	ew.printf("        (scripts/duckdb/outside-reader.sh %s fetches DuckDB's npm package and checks it reads what surakarta wrote)\n", data)
 }

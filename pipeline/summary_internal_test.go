@@ -48,7 +48,7 @@ func TestSummaryQueryHintSaysWhereDuckDBComesFrom(t *testing.T) {
 	}
 	for _, want := range []string{
 		"query:  surakarta stats out/data, or any Parquet reader, e.g. the DuckDB CLI (not installed with surakarta: duckdb.org/docs/installation):\n",
-		"        duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('out/data/games/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
+		"        duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('out/data/games/*/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
 		"        (scripts/duckdb/outside-reader.sh out/data fetches DuckDB's npm package and checks it reads what surakarta wrote)\n",
 	} {
 		if !strings.Contains(b.String(), want) {
