@@ -146,13 +146,9 @@ func newMatchCommand() *cobra.Command {
 			if err := runspec.PairedGames("--games", run.Games, ""); err != nil {
 				return err
 			}
-			var clock *arena.TimeControl
-			if tc != "" {
-				c, err := arena.ParseTimeControl(tc)
-				if err != nil {
-					return fmt.Errorf("--tc: %w", err)
-				}
-				clock = &c
+			clock, err := timeControl(tc)
+			if err != nil {
+				return err
 			}
 			cfg.Stderr = cmd.ErrOrStderr()
 			return onGame(gameName, r, gameCommand{
@@ -199,21 +195,9 @@ func newMatchCommand() *cobra.Command {
 // with what the match needs of the game (gm) and the game clock (nil:
 // none), and prints its report.
 func playMatch[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command, cfg match.Config, run *runFlags, r G, gm match.GameOf[G, P, M], clock *arena.TimeControl, fen, openingsFile string, asJSON bool) error {
-	book, err := match.Openings(fen, openingsFile, r)
+	book, err := contestBook(run, fen, openingsFile, r, cfg.Margin, cfg.MoveTimeout, "match")
 	if err != nil {
 		return err
-	}
-	if len(book) > 0 && !run.changed("random_opening") {
-		run.RandomOpening = 0 // the given positions themselves
-	}
-	if err := run.check(); err != nil {
-		return err
-	}
-	if cfg.Margin <= 0 || cfg.MoveTimeout <= 0 {
-		return fmt.Errorf("--margin %v, --move-timeout %v: want positive durations, e.g. 1s", cfg.Margin, cfg.MoveTimeout)
-	}
-	if run.Resume && run.Out == "" {
-		return errors.New("--resume continues the match recorded in --out: pass --out DIR")
 	}
 	if !slices.ContainsFunc([]string{"a", "b", "go-a", "go-b"}, cmd.Flags().Changed) {
 		// Both sides the defaults: a match of the engine against

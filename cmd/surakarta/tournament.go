@@ -10,7 +10,6 @@ import (
 
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
-	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/eval/tournament"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 )
@@ -68,28 +67,12 @@ func newTournamentCommand() *cobra.Command {
 			if err := runspec.PairedGames("--games", run.Games, ""); err != nil {
 				return err
 			}
-			book, err := match.Openings(fen, openingsFile, r)
+			book, err := contestBook(&run, fen, openingsFile, r, opt.Margin, opt.MoveTimeout, "tournament")
 			if err != nil {
 				return err
 			}
-			if len(book) > 0 && !run.changed("random_opening") {
-				run.RandomOpening = 0 // the given positions themselves
-			}
-			if err := run.check(); err != nil {
+			if opt.Clock, err = timeControl(tc); err != nil {
 				return err
-			}
-			if opt.Margin <= 0 || opt.MoveTimeout <= 0 {
-				return fmt.Errorf("--margin %v, --move-timeout %v: want positive durations, e.g. 1s", opt.Margin, opt.MoveTimeout)
-			}
-			if run.Resume && run.Out == "" {
-				return errors.New("--resume continues the tournament recorded in --out: pass --out DIR")
-			}
-			if tc != "" {
-				clock, err := arena.ParseTimeControl(tc)
-				if err != nil {
-					return fmt.Errorf("--tc: %w", err)
-				}
-				opt.Clock = &clock
 			}
 			if asJSON && asMarkdown {
 				return errors.New("--json and --markdown both choose the report's form: pass one")
