@@ -1,23 +1,50 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/game"
 )
 
-// contestBook reads the start positions of --fen or --openings and checks
+// bookFlags are the start positions of a contest of engines (match,
+// tournament): --fen, --openings and --shuffle-openings.
+type bookFlags struct {
+	fen, file string
+	shuffle   bool
+}
+
+// addBookFlags registers the book's flags; pairs says which pairs start
+// from a book's opening k (match: "pair k"; tournament: "pair k of every
+// pairing").
+func addBookFlags(cmd *cobra.Command, b *bookFlags, pairs string) {
+	fs := cmd.Flags()
+	fs.StringVar(&b.fen, "fen", "", "start every pair from this position (FEN) instead of the standard start")
+	fs.StringVar(&b.file, "openings", "", "opening book: a file of one FEN or EPD per line (# comments); "+pairs+" starts from opening k mod the book's size")
+	fs.BoolVar(&b.shuffle, "shuffle-openings", false, "play the --openings book in a random order drawn from --seed (the same on any machine)")
+}
+
+// contestBook reads the start positions of --fen or --openings, in the
+// order --shuffle-openings draws from --seed when given, and checks
 // the flags every contest of engines shares (match, tournament): a book
 // plays its own positions unless --random-opening was given, the run's
 // settings, the margins, and --resume with --out. what names the contest
 // in the resume's error.
-func contestBook[G game.Game[P, M], P any, M game.Move](run *runFlags, fen, openingsFile string, r G, margin, moveTimeout time.Duration, what string) ([]P, error) {
-	book, err := match.Openings(fen, openingsFile, r)
+func contestBook[G game.Game[P, M], P any, M game.Move](run *runFlags, b bookFlags, r G, margin, moveTimeout time.Duration, what string) ([]P, error) {
+	book, err := match.Openings(b.fen, b.file, r)
 	if err != nil {
 		return nil, err
+	}
+	if b.shuffle {
+		if b.file == "" {
+			return nil, errors.New("--shuffle-openings orders the book of --openings: pass --openings FILE (or leave --shuffle-openings out)")
+		}
+		arena.ShuffleOpenings(book, run.Seed)
 	}
 	if len(book) > 0 && !run.changed("random_opening") {
 		run.RandomOpening = 0 // the given positions themselves

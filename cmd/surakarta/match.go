@@ -26,24 +26,27 @@ func newMatchCommand() *cobra.Command {
 		run          = runFlags{Settings: &settings}
 		rf           rulesFlags
 		gameName     string
-		fen          string
-		openingsFile string
+		openingsBook bookFlags
 		asJSON       bool
 		tc           string
 	)
 	settings.RandomOpening = 4
 	cmd := &cobra.Command{
-		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--go-a BUDGET] [--go-b BUDGET] [--tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--game G] [--json] [--quiet]",
+		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--go-a BUDGET] [--go-b BUDGET] [--tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE [--shuffle-openings]] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--game G] [--json] [--quiet]",
 		Short: "Play two engines against each other (built-in settings or external programs) and measure the Elo difference",
 		Long: "match plays --games games between engines A and B in pairs: each pair starts from\n" +
 			"--random-opening uniformly random plies and is played twice, A taking Red in the\n" +
 			"first game and Black in the second, so that neither the opening nor the first move\n" +
 			"favours one engine. Pairs start from the standard start, from --fen FEN, or in turn\n" +
-			"from the positions of --openings FILE (one FEN per line, # comments; pair k takes\n" +
+			"from the positions of --openings FILE (one FEN or EPD per line, # comments; an EPD\n" +
+			"line is the board and the side to move, then operations such as hmvc 0; fmvn 1;\n" +
+			"id \"name\";, hmvc and fmvn giving the counters, 0 and 1 by default; pair k takes\n" +
 			"opening k mod the book's size, so --games 2N plays each of N openings once in both\n" +
-			"colours); with either, --random-opening is 0 unless given, and the start is recorded\n" +
-			"in the match's settings. --concurrency games run at once (one per CPU by default), each\n" +
-			"worker with its own players; --seed seeds the openings and every game's search, so\n" +
+			"colours; --shuffle-openings plays the book in a random order drawn from --seed, the\n" +
+			"same on any machine); with either, --random-opening is 0 unless given, and the start\n" +
+			"(the book's digest in the order played) is recorded in the match's settings.\n" +
+			"--concurrency games run at once (one per CPU by default), each worker with its own\n" +
+			"players; --seed seeds the openings and every game's search, so\n" +
 			"with built-in sides the result depends only on the settings. --game alquerque plays\n" +
 			"Alquerque (docs/RULES-ALQUERQUE.md; White is the first player): --fen and --openings\n" +
 			"in its position text, built-in sides with its evaluators (material, or an Alquerque\n" +
@@ -153,10 +156,10 @@ func newMatchCommand() *cobra.Command {
 			cfg.Stderr = cmd.ErrOrStderr()
 			return onGame(gameName, r, gameCommand{
 				surakarta: func(r rules.Rules) error {
-					return playMatch(cmd, cfg, &run, r, match.SurakartaGame(), clock, fen, openingsFile, asJSON)
+					return playMatch(cmd, cfg, &run, r, match.SurakartaGame(), clock, openingsBook, asJSON)
 				},
 				alquerque: func(r alquerque.Rules) error {
-					return playMatch(cmd, cfg, &run, r, match.AlquerqueGame(), clock, fen, openingsFile, asJSON)
+					return playMatch(cmd, cfg, &run, r, match.AlquerqueGame(), clock, openingsBook, asJSON)
 				},
 			})
 		},
@@ -182,8 +185,7 @@ func newMatchCommand() *cobra.Command {
 	}, "shard", "shards")
 	addRulesFlags(cmd, &rf)
 	addGameFlag(cmd, &gameName)
-	fs.StringVar(&fen, "fen", "", "start every pair from this position (FEN) instead of the standard start")
-	fs.StringVar(&openingsFile, "openings", "", "opening book: a file of one FEN per line (# comments); pair k starts from opening k mod the book's size")
+	addBookFlags(cmd, &openingsBook, "pair k")
 	fs.StringVar(&cfg.SPRTSpec, "sprt", "", "sequential test elo0,elo1,alpha,beta (e.g. 0,20,0.05,0.05): stop once it decides")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	fs.BoolVar(&cfg.Quiet, "quiet", false, "no progress on stderr")
@@ -194,8 +196,8 @@ func newMatchCommand() *cobra.Command {
 // playMatch plays the match the flags describe of game G under rules r,
 // with what the match needs of the game (gm) and the game clock (nil:
 // none), and prints its report.
-func playMatch[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command, cfg match.Config, run *runFlags, r G, gm match.GameOf[G, P, M], clock *arena.TimeControl, fen, openingsFile string, asJSON bool) error {
-	book, err := contestBook(run, fen, openingsFile, r, cfg.Margin, cfg.MoveTimeout, "match")
+func playMatch[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command, cfg match.Config, run *runFlags, r G, gm match.GameOf[G, P, M], clock *arena.TimeControl, b bookFlags, asJSON bool) error {
+	book, err := contestBook(run, b, r, cfg.Margin, cfg.MoveTimeout, "match")
 	if err != nil {
 		return err
 	}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -61,5 +63,57 @@ func TestMatchFromGivenOpenings(t *testing.T) {
 		{[]string{"--fen", fen, "--openings", book}, "--fen and --openings both"},
 	} {
 		runFails(t, tc.want, append([]string{"match", "--games", "2", "--quiet"}, tc.flags...)...)
+	}
+}
+
+// TestMatchShufflesAnEPDBook: an EPD book is read (hmvc and fmvn give
+// the counters) and --shuffle-openings orders it from --seed: seeds that
+// order it differently start the first pair from different positions of
+// the book, the same seed from the same; without --openings it is refused
+// by match and tournament alike.
+func TestMatchShufflesAnEPDBook(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "book.epd")
+	lines := "4bb/4b1/4b1/1r4/1b2r1/4r1 b hmvc 3; fmvn 34; id \"a\";\n6/5r/6/6/r4b/rr4 b hmvc 0; fmvn 25;\n" +
+		"2bb1b/6/4bb/1r3r/6/4r1 b hmvc 0; fmvn 31;\n6/3b2/4rb/5b/6/4r1 b hmvc 0; fmvn 35;\n"
+	if err := os.WriteFile(book, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	firstFEN := func(seed string) string {
+		runs++
+		out := filepath.Join(dir, fmt.Sprintf("m%d", runs))
+		runOK(t, "match", "--a", "first", "--b", "random", "--games", "2", "--openings", book, "--shuffle-openings", "--seed", seed, "--out", out, "--quiet")
+		pgn := runOK(t, "match", "pgn", out, "--game", "0")
+		m := regexp.MustCompile(`\[FEN "([^"]+)"\]`).FindStringSubmatch(pgn)
+		if m == nil {
+			t.Fatalf("game 0 of seed %s has no FEN tag:\n%s", seed, pgn)
+		}
+		return m[1]
+	}
+	starts := map[string]bool{}
+	for _, seed := range []string{"1", "2", "3", "4", "5", "6"} {
+		starts[firstFEN(seed)] = true
+	}
+	if len(starts) < 2 {
+		t.Errorf("six seeds all started from %v: the book is not shuffled by the seed", starts)
+	}
+	if a, b := firstFEN("7"), firstFEN("7"); a != b {
+		t.Errorf("seed 7 started from %s, then %s", a, b)
+	}
+	inBook := map[string]bool{"4bb/4b1/4b1/1r4/1b2r1/4r1 b 3 34": true, "6/5r/6/6/r4b/rr4 b 0 25": true,
+		"2bb1b/6/4bb/1r3r/6/4r1 b 0 31": true, "6/3b2/4rb/5b/6/4r1 b 0 35": true}
+	for s := range starts {
+		if !inBook[s] {
+			t.Errorf("a match started from %s, none of the book's positions", s)
+		}
+	}
+	for _, cmd := range [][]string{
+		{"match", "--a", "first", "--b", "random"},
+		{"tournament", "--engine", "first", "--engine", "random"},
+	} {
+		if _, _, err := run(t, "", append(cmd, "--games", "2", "--shuffle-openings", "--quiet")...); err == nil || !strings.Contains(err.Error(), "--openings FILE") {
+			t.Errorf("%s --shuffle-openings without a book: %v", cmd[0], err)
+		}
 	}
 }

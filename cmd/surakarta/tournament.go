@@ -19,20 +19,20 @@ func newTournamentCommand() *cobra.Command {
 		opt          = tournament.Options{ArenaOptions: arena.ArenaOptions{Run: runspec.Defaults()}, PriorDraws: tournament.DefaultPriorDraws}
 		run          = runFlags{Settings: &opt.Run}
 		rf           rulesFlags
-		fen          string
-		openingsFile string
+		openingsBook bookFlags
 		asJSON       bool
 		asMarkdown   bool
 		tc           string
 	)
 	opt.Run.RandomOpening = 4
 	cmd := &cobra.Command{
-		Use:   "tournament --engine SIDE --engine SIDE... --games N [--gauntlet] [--anchor ENGINE] [--go BUDGET | --tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE] [--concurrency C] [--prior-draws D] [--json | --markdown] [--quiet]",
+		Use:   "tournament --engine SIDE --engine SIDE... --games N [--gauntlet] [--anchor ENGINE] [--go BUDGET | --tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE [--shuffle-openings]] [--concurrency C] [--prior-draws D] [--json | --markdown] [--quiet]",
 		Short: "Play several engines against each other (round robin or gauntlet) and rate them all on one Elo scale",
 		Long: "tournament plays every two engines of --engine (a round robin), or with --gauntlet the first\n" +
 			"against each of the others, a match of --games games each: pairings one after another,\n" +
 			"each played as match plays one (see surakarta match --help): colour-swapped pairs, every\n" +
-			"pairing from the same openings (--seed, --random-opening, --fen or --openings) and each\n" +
+			"pairing from the same openings (--seed, --random-opening, --fen or --openings, whose\n" +
+			"FEN or EPD lines --shuffle-openings orders from --seed, the same in every pairing) and each\n" +
 			"side given as match's --a and --b take it: a built-in CONFIG (e.g. sims=400,leaf=value),\n" +
 			"engine:COMMAND ARG... or conf:NAME of the --engines file. An engine is named by its\n" +
 			"CONFIG ((defaults) for ''), its engines file's NAME or its COMMAND; no name twice.\n\n" +
@@ -67,7 +67,7 @@ func newTournamentCommand() *cobra.Command {
 			if err := runspec.PairedGames("--games", run.Games, ""); err != nil {
 				return err
 			}
-			book, err := contestBook(&run, fen, openingsFile, r, opt.Margin, opt.MoveTimeout, "tournament")
+			book, err := contestBook(&run, openingsBook, r, opt.Margin, opt.MoveTimeout, "tournament")
 			if err != nil {
 				return err
 			}
@@ -114,8 +114,7 @@ func newTournamentCommand() *cobra.Command {
 		"resume":         "continue the tournament recorded in --out, playing only the games it lacks",
 	}, "shard", "shards")
 	addRulesFlags(cmd, &rf)
-	fs.StringVar(&fen, "fen", "", "start every pair from this position (FEN) instead of the standard start")
-	fs.StringVar(&openingsFile, "openings", "", "opening book: a file of one FEN per line (# comments); pair k of every pairing starts from opening k mod the book's size")
+	addBookFlags(cmd, &openingsBook, "pair k of every pairing")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	fs.BoolVar(&asMarkdown, "markdown", false, "print the report as Markdown tables instead of text")
 	fs.BoolVar(&opt.Quiet, "quiet", false, "no progress on stderr")

@@ -11,7 +11,8 @@
 // built-in baselines random and first (BaselinePlayer); clock.go the
 // game clocks the referee keeps (TimeControl, Clock, ClockedPlayerOf,
 // losses on time); openings.go the positions a match starts from
-// (ReadOpenings); record.go and records.go record the
+// (ReadOpenings: FEN and EPD lines; ShuffleOpenings, a seeded order);
+// record.go and records.go record the
 // games (GameRecord, WriteRecords, ResumeRecords); pgn.go prints them
 // (WritePGN, and a directory's games: WriteDirPGN).
 //
