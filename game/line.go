@@ -94,6 +94,21 @@ func (l *Line[G, P, M]) PlayString(s string) (M, error) {
 	return m, nil
 }
 
+// PlayStrings plays moves in the game's notation, one after another; the
+// error names the move by its place in the list and its text ("move 2
+// \"b2-c3\": ...").
+func (l *Line[G, P, M]) PlayStrings(moves []string) error {
+	for i, s := range moves {
+		if l.IsTerminal() {
+			return fmt.Errorf("move %d %q: the game is already over (%s)", i+1, s, OutcomeText(l.rules, l.outcome))
+		}
+		if _, err := l.PlayString(s); err != nil {
+			return fmt.Errorf("move %d %q: %w", i+1, s, err)
+		}
+	}
+	return nil
+}
+
 // play plays m, a legal move of a game not over, and judges the new
 // position.
 func (l *Line[G, P, M]) play(m M) {

@@ -7,7 +7,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/alquerque"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/analysis"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -22,7 +25,7 @@ func newAnalyzeCommand() *cobra.Command {
 		quiet   bool
 	)
 	cmd := &cobra.Command{
-		Use:   "analyze [--fen FEN] [--sims N] [--threads T] [--leaf playout|value] [--json] [engine flags] [rules flags] [MOVE...]",
+		Use:   "analyze [--fen FEN] [--sims N] [--threads T] [--leaf playout|value] [--json] [--game G] [engine flags] [rules flags] [MOVE...]",
 		Short: "Search a position and print the top moves, values, proofs and principal variation",
 		Long: "analyze runs the Monte Carlo tree search on --fen (after playing the MOVE arguments from\n" +
 			"it, as replay takes them, which also gives the search the history repetitions count; the\n" +
@@ -40,10 +43,15 @@ func newAnalyzeCommand() *cobra.Command {
 			"from run to run (statistically equivalent to one thread), unlike --threads 1, which\n" +
 			"is reproducible from --seed. Without --tablebase the search reads the default endgame\n" +
 			"tables directory, building the tables of up to 4 pieces there on first use\n" +
-			"(docs/TABLEBASE.md); --tablebase= searches without tables.",
+			"(docs/TABLEBASE.md); --tablebase= searches without tables. --game alquerque analyzes\n" +
+			"Alquerque (docs/RULES-ALQUERQUE.md): --fen is its position text (its start by\n" +
+			"default), moves are in its notation (a capture by any of its paths; printed by the\n" +
+			"canonical one), the engine flags not given take Alquerque's engine (playouts scored\n" +
+			"by material), and there are no endgame tables.",
 		Example: "  surakarta analyze --sims 50000\n" +
 			"  surakarta analyze --fen '6/2b3/1r4/6/6/5r r 0 30' --json\n" +
-			"  surakarta analyze b2-b3 e5-e4 --leaf value --sims 200000 --threads 2",
+			"  surakarta analyze b2-b3 e5-e4 --leaf value --sims 200000 --threads 2\n" +
+			"  surakarta analyze --game alquerque --fen '5/5/5/1bb2/wb3 w 0 1'",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
 			if len(args) > 0 {
@@ -58,18 +66,20 @@ func newAnalyzeCommand() *cobra.Command {
 			if top < 0 {
 				return fmt.Errorf("--top %d: want 0 (all moves) or more", top)
 			}
-			g, s, err := sf.start(cmd, moves, quiet)
-			if err != nil {
-				return err
+			show := func(a analysis.Analysis, err error) error {
+				if err != nil {
+					return err // under --json, execute prints it as {error, fen, outcome}
+				}
+				if asJSON {
+					return writeJSON(out, a)
+				}
+				return a.WriteText(out, top)
 			}
-			a, err := analysis.Analyze(cmd.Context(), cmd.ErrOrStderr(), g, s, threads, quiet)
-			if err != nil {
-				return err // under --json, execute prints it as {error, fen, outcome}
-			}
-			if asJSON {
-				return writeJSON(out, a)
-			}
-			return a.WriteText(out, top)
+			return sf.onGame(cmd, moves, quiet, nil, func(st searchStart[rules.Rules, rules.Position, rules.Move]) error {
+				return show(analysis.Analyze(cmd.Context(), cmd.ErrOrStderr(), st.line, st.searcher, threads, quiet))
+			}, func(st searchStart[alquerque.Rules, alquerque.Position, alquerque.Code]) error {
+				return show(analysis.Analyze(cmd.Context(), cmd.ErrOrStderr(), st.line, st.searcher, threads, quiet))
+			})
 		},
 	}
 	addSearchFlags(cmd, &sf)
@@ -82,65 +92,135 @@ func newAnalyzeCommand() *cobra.Command {
 	return cmd
 }
 
-// searchFlags are what analyze and play start from: the position (--fen),
-// the rules flags and the engine flags.
+// searchFlags are what analyze and play start from: the game (--game),
+// the position (--fen), the rules flags and the engine flags.
 type searchFlags struct {
-	fen    string
-	rules  rulesFlags
-	engine engineFlags
-	// onPosition says, once, that larger endgame tables would solve a
-	// position (engineTables.larger); set by start.
-	onPosition func(*rules.Position)
+	fen      string
+	gameName string
+	rules    rulesFlags
+	engine   engineFlags
 }
 
 func addSearchFlags(cmd *cobra.Command, f *searchFlags) {
 	addFENFlag(cmd, &f.fen)
 	addEngineFlags(cmd, &f.engine)
 	addRulesFlags(cmd, &f.rules)
+	addGameFlag(cmd, &f.gameName)
 }
 
-// start returns the game of --fen after the space-separated moves
-// (startGame) and a searcher with the engine flags, both under the rules
-// flags, with the endgame tables --tablebase names or else the default
-// tables directory's, built on first use (engineTables; quiet: without a
-// progress line).
-func (f *searchFlags) start(cmd *cobra.Command, moves string, quiet bool) (*rules.Game, *mcts.Searcher, error) {
+// searchStart is what analyze and play search in game G: the game of
+// --fen after the moves given, a searcher with the engine flags, and the
+// note to make at each position of the game (that larger endgame tables
+// would solve it; nil: none).
+type searchStart[G mcts.Game[P, M], P comparable, M game.Move] struct {
+	line       *game.Line[G, P, M]
+	searcher   *mcts.SearcherOf[G, P, M]
+	onPosition func(*P)
+}
+
+// onGame runs the body of --game's game for analyze and play, given what
+// they search in it (the start of the search after moves); check, if not
+// nil, first checks the command's own flags against the game's players'
+// names (First's, Second's), before the search is prepared.
+func (f *searchFlags) onGame(cmd *cobra.Command, moves string, quiet bool, check func(players [2]string) error,
+	surakarta func(searchStart[rules.Rules, rules.Position, rules.Move]) error,
+	alq func(searchStart[alquerque.Rules, alquerque.Position, alquerque.Code]) error) error {
 	r, err := f.rules.rules()
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
+	return onGame(f.gameName, r, gameCommand{
+		surakarta: func(r rules.Rules) error {
+			if err := checkPlayers(r, check); err != nil {
+				return err
+			}
+			st, err := f.surakarta(cmd, r, moves, quiet)
+			if err != nil {
+				return err
+			}
+			return surakarta(st)
+		},
+		alquerque: func(r alquerque.Rules) error {
+			if err := checkPlayers(r, check); err != nil {
+				return err
+			}
+			st, err := f.alquerque(cmd, r, moves)
+			if err != nil {
+				return err
+			}
+			return alq(st)
+		},
+	})
+}
+
+// checkPlayers calls check, if not nil, with r's players' names.
+func checkPlayers[G interface{ PlayerName(game.Player) string }](r G, check func([2]string) error) error {
+	if check == nil {
+		return nil
+	}
+	return check([2]string{r.PlayerName(game.First), r.PlayerName(game.Second)})
+}
+
+// surakarta starts a Surakarta search under r: the engine flags' engine,
+// with the endgame tables --tablebase names or else the default tables
+// directory's, built on first use (engineTables; quiet: without a
+// progress line).
+func (f *searchFlags) surakarta(cmd *cobra.Command, r rules.Rules, moves string, quiet bool) (searchStart[rules.Rules, rules.Position, rules.Move], error) {
+	var st searchStart[rules.Rules, rules.Position, rules.Move]
 	cfg, ev, err := f.engine.config(r)
 	if err != nil {
-		return nil, nil, err
+		return st, err
 	}
-	g, err := startGame(r, f.fen, moves)
-	if err != nil {
-		return nil, nil, err
+	if st.line, err = startLine(cmd, r, f.fen, moves); err != nil {
+		return st, err
 	}
 	tb := newEngineTables(cmd.ErrOrStderr(), quiet, true)
 	dir, t, err := tb.resolve(cfg.Tablebase, r, cmd.Flags().Changed("tablebase"))
 	if err != nil {
-		return nil, nil, err
+		return st, err
 	}
 	cfg.Tablebase = dir
-	f.onPosition = func(p *rules.Position) { tb.larger(t, p) }
-	p := g.Position()
-	f.onPosition(&p)
-	s, err := mcts.NewSearcherOf(cfg, ev, oracleOf(t))
-	if err != nil {
-		return nil, nil, err
-	}
-	return g, s, nil
+	st.onPosition = func(p *rules.Position) { tb.larger(t, p) }
+	p := st.line.Position()
+	st.onPosition(&p)
+	st.searcher, err = mcts.NewSearcherOf(cfg, ev, oracleOf(t))
+	return st, err
 }
 
-// startGame starts a game under r from the --fen value and plays the
-// space-separated moves (analyze's MOVE arguments).
-func startGame(r rules.Rules, fen, moves string) (*rules.Game, error) {
-	p, err := parseFENFlag(fen)
+// alquerque starts an Alquerque search under r: Alquerque's engine
+// (runspec.AlquerqueEngine) with the engine flags given on top, as engine
+// --game alquerque plays it, its evaluator one of Alquerque's; there are
+// no endgame tables.
+func (f *searchFlags) alquerque(cmd *cobra.Command, r alquerque.Rules, moves string) (searchStart[alquerque.Rules, alquerque.Position, alquerque.Code], error) {
+	var st searchStart[alquerque.Rules, alquerque.Position, alquerque.Code]
+	if err := noTables(cmd, r); err != nil {
+		return st, err
+	}
+	e, err := f.engine.resolvedOn(runspec.AlquerqueEngine())
+	if err != nil {
+		return st, err
+	}
+	ev, err := openAlquerqueEvaluator(e.Evaluator)
+	if err != nil {
+		return st, err
+	}
+	if st.line, err = startLine(cmd, r, f.fen, moves); err != nil {
+		return st, err
+	}
+	cfg := mcts.ConfigOf[alquerque.Rules]{Settings: e.Settings, Seed: f.engine.seed, Rules: r}
+	st.searcher, err = mcts.NewSearcherOf(cfg, ev, nil)
+	return st, err
+}
+
+// startLine starts a game under r from the --fen value (r's start when
+// it is not given) and plays the space-separated moves (analyze's MOVE
+// arguments) in r's notation.
+func startLine[G game.Game[P, M], P any, M game.Move](cmd *cobra.Command, r G, fen, moves string) (*game.Line[G, P, M], error) {
+	p, err := fenFlag(cmd, r, fen)
 	if err != nil {
 		return nil, err
 	}
-	g, err := rules.NewGame(r, p)
+	g, err := game.NewLine(r, p)
 	if err != nil {
 		return nil, fmt.Errorf("--fen: %w", err)
 	}

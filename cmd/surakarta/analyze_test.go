@@ -277,3 +277,54 @@ func TestAnalyzeTakesMovesAsReplayDoes(t *testing.T) {
 		t.Errorf("MOVE... gives %+v, --moves %+v", a, b)
 	}
 }
+
+// alqTriangleText is an Alquerque position (docs/RULES-ALQUERQUE.md) with
+// a forced win: White's a1 takes Black's b1, c2 and b2 by the triangle
+// a1xc1xc3xa1 (also written a1xc3xc1xa1), ending the game by capture-all
+// in 1 ply; the other capture, a1xc1xa3, leaves c2.
+const alqTriangleText = "5/5/5/1bb2/wb3 w 0 1"
+
+// TestAnalyzeAlquerqueFindsTheForcedCaptureWin: analyze --game alquerque
+// reads Alquerque's position text and proves the triangle, printing it by
+// its canonical path, white as the side, in the text and the JSON.
+func TestAnalyzeAlquerqueFindsTheForcedCaptureWin(t *testing.T) {
+	a := runJSON[analysis.Analysis](t, "analyze", "--game", "alquerque", "--fen", alqTriangleText, "--json")
+	if a.FEN != alqTriangleText || a.SideToMove != "white" || a.Best != "a1xc1xc3xa1" || a.Proof != "win" || a.Distance == nil || *a.Distance != 1 ||
+		len(a.Moves) != 2 || a.Moves[1].Move != "a1xc1xa3" {
+		t.Errorf("analysis %+v: want white's a1xc1xc3xa1 proven a win in 1, then a1xc1xa3", a)
+	}
+	out := runOK(t, "analyze", "--game", "alquerque", "--fen", alqTriangleText)
+	mustContain(t, out, "position  "+alqTriangleText+" (white to move)", "value     +1.000 for white (proven win in 1)", "best      a1xc1xc3xa1 (win in 1)")
+}
+
+// TestAnalyzeAlquerqueTakesMovesInItsNotation: MOVE arguments are
+// Alquerque moves, a capture by any of its paths, and the game's ending is
+// Alquerque's; a search from the start is reproducible from --seed.
+func TestAnalyzeAlquerqueTakesMovesInItsNotation(t *testing.T) {
+	a := runJSON[analysis.Analysis](t, "analyze", "--game", "alquerque", "--fen", "b4/5/5/1bb2/wb3 w 0 1", "--sims", "50", "--json", "a1xc3xc1xa1")
+	if a.FEN != "b4/5/5/5/w4 b 0 1" || a.SideToMove != "black" {
+		t.Errorf("after the triangle typed by its other path: %q, %s to move; want b4/5/5/5/w4 b 0 1, black", a.FEN, a.SideToMove)
+	}
+	runFails(t, "white wins (capture-all)", "analyze", "--game", "alquerque", "--fen", alqTriangleText, "a1xc1xc3xa1")
+	get := func() analysis.Analysis {
+		a := runJSON[analysis.Analysis](t, "analyze", "--game", "alquerque", "--sims", "300", "--seed", "5", "--json", "c2-c3", "c4xc2")
+		a.Seconds = 0
+		return a
+	}
+	if x, y := get(), get(); x.Best != y.Best || x.Value != y.Value || x.Nodes != y.Nodes || x.Sims != 300 {
+		t.Errorf("two runs with one seed: %+v and %+v", x, y)
+	}
+}
+
+// TestAnalyzeAlquerqueErrorsSayWhatToDo: Surakarta's text, moves, tables
+// and evaluators are refused for Alquerque by the flag and what it wants.
+func TestAnalyzeAlquerqueErrorsSayWhatToDo(t *testing.T) {
+	runRefusals(t, []refusal{
+		{[]string{"analyze", "--game", "alquerque", "--fen", mateInOneFEN}, "--fen: position board"},
+		{[]string{"analyze", "--game", "alquerque", "b2-b3"}, `move 1 "b2-b3": illegal move "b2-b3": b3 is occupied`},
+		{[]string{"analyze", "--game", "alquerque", "--tablebase", t.TempDir()}, "--tablebase: alquerque has no endgame tables (they are Surakarta's): leave --tablebase out"},
+		{[]string{"analyze", "--game", "alquerque", "--evaluator", "best"}, `--evaluator best: evaluator "best" is neither Alquerque's built-in (material)`},
+		{[]string{"analyze", "--game", "alquerque", "--fen", "5/5/5/5/w4 b 0 1"}, "the game is already over at 5/5/5/5/w4 b 0 1 (white wins (capture-all))"},
+		{[]string{"analyze", "--game", "chess"}, `--game "chess": want surakarta or alquerque`},
+	})
+}

@@ -60,8 +60,8 @@ func newEngineCommand() *cobra.Command {
 						eval.EvaluatorHelp(), func(r rules.Rules) rules.Rules { return r })
 				},
 				alquerque: func(r alquerque.Rules) error {
-					if cmd.Flags().Changed("tablebase") {
-						return errors.New("--tablebase: alquerque has no endgame tables (they are Surakarta's): leave --tablebase out")
+					if err := noTables(cmd, r); err != nil {
+						return err
 					}
 					e, err := flags.resolvedOn(runspec.AlquerqueEngine())
 					if err != nil {
@@ -158,6 +158,14 @@ func serveEngine[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Comman
 		return nil // interrupted: nothing left to answer
 	}
 	return err
+}
+
+// noTables refuses --tablebase for game r, which has no endgame tables.
+func noTables[G interface{ Name() string }](cmd *cobra.Command, r G) error {
+	if cmd.Flags().Changed("tablebase") {
+		return fmt.Errorf("--tablebase: %s has no endgame tables (they are Surakarta's): leave --tablebase out", r.Name())
+	}
+	return nil
 }
 
 // openAlquerqueEvaluator opens the Alquerque evaluator the engine's

@@ -145,3 +145,32 @@ func TestPlayCtrlCEndsCleanly(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayAlquerqueThroughStdin: a scripted session of play --game
+// alquerque: the prompt's commands answer in Alquerque's words, a human
+// move and the engine's reply, undo, and the position to continue from in
+// Alquerque's text; the human may play black, and a capture typed by any
+// of its paths is played and echoed by the canonical one.
+func TestPlayAlquerqueThroughStdin(t *testing.T) {
+	out, _, err := run(t, "moves\nhelp\nc2-c4\nc2-c3\nundo\nquit\n", "play", "--game", "alquerque", "--sims", "30", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out, "1  w - w - w - w - w", "1. white to move (e.g. b2-c3; 'help' lists the commands)", "legal moves: b2-c3 c2-c3 d2-c3 d3-c3",
+		"a move (c2-c3, c4xc2xe2)", `illegal move "c2-c4"`, "1. white plays c2-c3", "1... black (engine) plays c4xc2",
+		"took back 2 plies", "game abandoned after 0 plies; to continue: --fen 'bbbbb/bbbbb/bb1ww/wwwww/wwwww w 0 1'")
+	out, _, err = run(t, "a1xc3xc1xa1\nquit\n", "play", "--game", "alquerque", "--fen", "b4/5/5/1bb2/wb3 w 0 1", "--human", "white", "--sims", "30", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out, "1. white plays a1xc1xc3xa1", "1... black (engine) plays a5-", "2. white to move")
+	out, _, err = run(t, "", "play", "--game", "alquerque", "--fen", alqTriangleText, "--human", "black", "--sims", "30", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, out, "1. white (engine) plays a1xc1xc3xa1  [proven win in 1 for white", "game over after 1 ply: white wins (capture-all)")
+	runRefusals(t, []refusal{
+		{[]string{"play", "--game", "alquerque", "--human", "red"}, `--human "red": want white, black or none`},
+		{[]string{"play", "--game", "alquerque", "--tablebase", t.TempDir()}, "--tablebase: alquerque has no endgame tables"},
+	})
+}

@@ -357,7 +357,7 @@ func newReplayCommand() *cobra.Command {
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		g, err := startGame(r, fen, strings.Join(args, " "))
+		g, err := startLine(cmd, r, fen, strings.Join(args, " "))
 		if err != nil || g.IsTerminal() {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}

@@ -5,9 +5,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
-	"github.com/surakarta/surakarta/rules"
 )
 
 // proofText is a proof as the text prints it: "win in 3", "loss in 2",
@@ -79,10 +79,10 @@ func (a *Analysis) WriteText(w io.Writer, top int) error {
 	return err
 }
 
-// ValueNote says what a search found, for the side it searched for: the
-// proof if solved ("proven win in 3": plies to the game's end, as analyze
-// says it), the value and the simulations.
-func ValueNote(r *mcts.Result, side rules.Color) string {
+// ValueNote says what a search found, for the side it searched for (by
+// its name in the game): the proof if solved ("proven win in 3": plies to
+// the game's end, as analyze says it), the value and the simulations.
+func ValueNote[M game.Move](r *mcts.ResultOf[M], side string) string {
 	note := fmt.Sprintf("value %+.3f for %s, %d sims", r.Value, side, r.Sims)
 	switch r.Proof {
 	case mcts.ProofWin, mcts.ProofLoss:

@@ -8,20 +8,21 @@ import (
 	"io"
 	"strings"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/analysis"
 	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
-	"github.com/surakarta/surakarta/rules"
 )
 
-// Options are the settings of a game at the terminal.
-type Options struct {
+// Options are the settings of a game at the terminal, positions P and
+// moves M.
+type Options[P any, M game.Move] struct {
 	// In gives the human's lines; Out gets the board, the moves and the
 	// prompts, ErrOut the search's progress.
 	In          io.Reader
 	Out, ErrOut io.Writer
-	// Humans[c] is true where a person plays colour c; none: the engine
-	// plays both sides to the end.
+	// Humans[pl] is true where a person plays player pl (game.First,
+	// game.Second); none: the engine plays both sides to the end.
 	Humans  [2]bool
 	Threads int
 	// Color draws the board with ANSI escapes; Quiet shows no search
@@ -30,17 +31,19 @@ type Options struct {
 	// OnPosition, if set, is called with each position of the game before
 	// it is moved from (the command's note that larger endgame tables
 	// would solve it).
-	OnPosition func(*rules.Position)
+	OnPosition func(*P)
+	// View shows the game (SurakartaView, AlquerqueView).
+	View View[P, M]
 }
 
 // Play plays g to its end at the terminal, the engine s against the
-// humans of o. The user's quit (or the end of input) ends it with nil; an
-// interrupt (ctx ending) with an error that wraps ctx's. Either way the
-// position to continue from is printed.
-func Play(ctx context.Context, g *rules.Game, s *mcts.Searcher, o Options) error {
+// humans of o, in g's notation and position text. The user's quit (or the
+// end of input) ends it with nil; an interrupt (ctx ending) with an error
+// that wraps ctx's. Either way the position to continue from is printed.
+func Play[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, g *game.Line[G, P, M], s *mcts.SearcherOf[G, P, M], o Options[P, M]) error {
 	done := make(chan struct{})
 	defer close(done)
-	p := &player{Options: o, ctx: ctx, out: o.Out, lines: readLines(o.In, done), g: g, s: s}
+	p := &player[G, P, M]{Options: o, ctx: ctx, out: o.Out, lines: readLines(o.In, done), g: g, s: s, r: g.Rules()}
 	return p.run()
 }
 
@@ -77,21 +80,22 @@ func readLines(r io.Reader, done <-chan struct{}) <-chan inputLine {
 }
 
 // player runs one game.
-type player struct {
-	Options
+type player[G mcts.Game[P, M], P comparable, M game.Move] struct {
+	Options[P, M]
 	ctx   context.Context
 	out   io.Writer
 	lines <-chan inputLine
-	g     *rules.Game
-	s     *mcts.Searcher
+	g     *game.Line[G, P, M]
+	s     *mcts.SearcherOf[G, P, M]
+	r     G
 }
 
 // errQuit ends the game at the user's request (quit, end of input); an
 // interrupt (Ctrl-C) ends it with the context's error.
 var errQuit = errors.New("quit")
 
-func (p *player) run() error {
-	watching := !p.Humans[rules.Red] && !p.Humans[rules.Black]
+func (p *player[G, P, M]) run() error {
+	watching := !p.Humans[game.First] && !p.Humans[game.Second]
 	p.showBoard()
 	for !p.g.IsTerminal() {
 		if p.OnPosition != nil {
@@ -99,7 +103,7 @@ func (p *player) run() error {
 			p.OnPosition(&pos)
 		}
 		var err error
-		if side := p.g.CurrentPlayer(); p.Humans[side] {
+		if side := p.g.ToMove(); p.Humans[side] {
 			err = p.humanMove()
 		} else if err = p.engineMove(); err == nil && !watching && !p.g.IsTerminal() {
 			p.showBoard()
@@ -109,7 +113,7 @@ func (p *player) run() error {
 			if !errors.Is(err, errQuit) {
 				fmt.Fprintln(p.out, "\ninterrupted")
 			}
-			fmt.Fprintf(p.out, "game abandoned after %s; to continue: --fen '%s'\n", plies(p.g.Ply()), pos.FEN())
+			fmt.Fprintf(p.out, "game abandoned after %s; to continue: --fen '%s'\n", plies(p.g.Ply()), p.r.FormatPosition(&pos))
 			if errors.Is(err, errQuit) {
 				return nil
 			}
@@ -120,52 +124,57 @@ func (p *player) run() error {
 		}
 	}
 	p.showBoard()
-	fmt.Fprintf(p.out, "game over after %s: %v\n", plies(p.g.Ply()), p.g.Outcome())
+	fmt.Fprintf(p.out, "game over after %s: %s\n", plies(p.g.Ply()), game.OutcomeText(p.r, p.g.Outcome()))
 	return nil
 }
 
-func (p *player) showBoard() {
+func (p *player[G, P, M]) showBoard() {
 	pos := p.g.Position()
-	fmt.Fprint(p.out, rules.Diagram(&pos, p.Color))
+	fmt.Fprint(p.out, p.View.Board(&pos, p.Color))
 }
 
 // plies counts plies in words: "1 ply", "2 plies".
 func plies(n int) string { return words.Count(n, "ply") }
 
-// moveLabel numbers the move about to be played in pos as its FEN does:
-// "12." before Red's move, "12..." before Black's.
-func moveLabel(pos *rules.Position) string {
-	if pos.SideToMove() == rules.Red {
-		return fmt.Sprintf("%d.", pos.MoveNumber())
+// moveLabel numbers the move about to be played in pos as its text
+// (FEN) does: "12." before the first player's move, "12..." before the
+// second's.
+func (p *player[G, P, M]) moveLabel(pos *P) string {
+	if p.r.ToMove(pos) == game.First {
+		return fmt.Sprintf("%d.", p.View.MoveNumber(pos))
 	}
-	return fmt.Sprintf("%d...", pos.MoveNumber())
+	return fmt.Sprintf("%d...", p.View.MoveNumber(pos))
 }
+
+// side names the player to move in pos.
+func (p *player[G, P, M]) side(pos *P) string { return p.r.PlayerName(p.r.ToMove(pos)) }
 
 // search runs the engine on the current position, with progress on
 // ErrOut.
-func (p *player) search() (mcts.Result, error) {
+func (p *player[G, P, M]) search() (mcts.ResultOf[M], error) {
 	return analysis.Search(p.ctx, p.ErrOut, p.s, p.g, p.Threads, p.Quiet)
 }
 
 // engineMove searches and plays the engine's move, printing it.
-func (p *player) engineMove() error {
+func (p *player[G, P, M]) engineMove() error {
 	r, err := p.search()
 	if err != nil {
 		return err
 	}
 	m := p.s.Choose(&r, p.g.Ply())
 	pos := p.g.Position()
-	fmt.Fprintf(p.out, "%s %s (engine) plays %s  [%s]\n", moveLabel(&pos), pos.SideToMove(), pos.MoveString(m), analysis.ValueNote(&r, pos.SideToMove()))
+	side := p.side(&pos)
+	fmt.Fprintf(p.out, "%s %s (engine) plays %s  [%s]\n", p.moveLabel(&pos), side, p.r.FormatMove(&pos, m), analysis.ValueNote(&r, side))
 	p.printRoute(&pos, m)
 	return p.g.Play(m)
 }
 
 // humanMove reads commands until a legal move is played, the game is
 // rewound to the human's previous turn (undo), or the player stops.
-func (p *player) humanMove() error {
+func (p *player[G, P, M]) humanMove() error {
 	for {
 		pos := p.g.Position()
-		fmt.Fprintf(p.out, "%s %s to move (e.g. %s; 'help' lists the commands): ", moveLabel(&pos), pos.SideToMove(), exampleMove(&pos))
+		fmt.Fprintf(p.out, "%s %s to move (e.g. %s; 'help' lists the commands): ", p.moveLabel(&pos), p.side(&pos), p.exampleMove(&pos))
 		var in inputLine
 		var ok bool
 		select {
@@ -187,18 +196,18 @@ func (p *player) humanMove() error {
 		case "quit", "exit", "q":
 			return errQuit
 		case "help", "?":
-			fmt.Fprintln(p.out, "commands: a move (b2-c3, b2xe5), 'moves' (the legal moves), 'hint' (the engine's suggestion),\n"+
+			fmt.Fprintln(p.out, "commands: a move ("+p.View.Examples+"), 'moves' (the legal moves), 'hint' (the engine's suggestion),\n"+
 				"'undo' (take back your last move and the reply), 'quit'")
 			continue
 		case "moves":
-			fmt.Fprintf(p.out, "legal moves: %s\n", strings.Join(pos.LegalMoveStrings(), " "))
+			fmt.Fprintf(p.out, "legal moves: %s\n", strings.Join(p.View.Legal(&pos), " "))
 			continue
 		case "hint":
 			r, err := p.search()
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(p.out, "hint: %s  [%s]\n", pos.MoveString(r.Best), analysis.ValueNote(&r, pos.SideToMove()))
+			fmt.Fprintf(p.out, "hint: %s  [%s]\n", p.r.FormatMove(&pos, r.Best), analysis.ValueNote(&r, p.side(&pos)))
 			continue
 		case "undo":
 			n, err := p.undo()
@@ -213,14 +222,14 @@ func (p *player) humanMove() error {
 			}
 			continue
 		}
-		label := moveLabel(&pos)
+		label := p.moveLabel(&pos)
 		m, err := p.g.PlayString(text)
 		if err != nil {
 			// The error names the move; 'moves' lists the legal ones.
 			fmt.Fprintf(p.out, "%v ('moves' lists the legal ones)\n", err)
 			continue
 		}
-		fmt.Fprintf(p.out, "%s %s plays %s\n", label, pos.SideToMove(), pos.MoveString(m))
+		fmt.Fprintf(p.out, "%s %s plays %s\n", label, p.side(&pos), p.r.FormatMove(&pos, m))
 		p.printRoute(&pos, m)
 		return nil
 	}
@@ -230,12 +239,12 @@ func (p *player) humanMove() error {
 // returning the plies taken back (0: the human has not moved). The game is
 // replayed from its start, so repetitions and the no-capture count are
 // those of the shorter game.
-func (p *player) undo() (int, error) {
+func (p *player[G, P, M]) undo() (int, error) {
 	moves := p.g.Moves()
 	start := p.g.Start()
 	last := -1
 	for i := len(moves) - 1; i >= 0 && last < 0; i-- {
-		side := start.SideToMove()
+		side := p.r.ToMove(&start)
 		if i%2 == 1 {
 			side = side.Other()
 		}
@@ -246,7 +255,7 @@ func (p *player) undo() (int, error) {
 	if last < 0 {
 		return 0, nil
 	}
-	g, err := rules.NewGame(p.g.Rules(), start)
+	g, err := game.NewLine(p.r, start)
 	if err != nil {
 		return 0, fmt.Errorf("undo: %w", err)
 	}
@@ -260,30 +269,23 @@ func (p *player) undo() (int, error) {
 	return n, nil
 }
 
-// printRoute shows the squares a capture travels, for m played in pos.
-func (p *player) printRoute(pos *rules.Position, m rules.Move) {
-	if !m.IsCapture() {
+// printRoute prints the line the view shows after m, played in pos (a
+// capture's route), if any.
+func (p *player[G, P, M]) printRoute(pos *P, m M) {
+	if p.View.Route == nil {
 		return
 	}
-	routes := pos.Routes(m)
-	if len(routes) == 0 {
-		return
+	if line := p.View.Route(pos, m); line != "" {
+		fmt.Fprintln(p.out, line)
 	}
-	path := routes[0].Path()
-	squares := make([]string, 0, len(path)+1)
-	squares = append(squares, m.From().String())
-	for _, s := range path {
-		squares = append(squares, s.String())
-	}
-	fmt.Fprintf(p.out, "   route: %s (captures on %s)\n", strings.Join(squares, " > "), m.To())
 }
 
-// exampleMove returns a legal move of pos in notation for the prompt.
-func exampleMove(pos *rules.Position) string {
-	var buf [rules.MaxMoves]rules.Move
-	moves := pos.GenerateMoves(buf[:0])
+// exampleMove returns a legal move of pos in notation for the prompt: the
+// first the game lists.
+func (p *player[G, P, M]) exampleMove(pos *P) string {
+	moves := p.r.Moves(pos, make([]M, 0, p.r.MaxMoves()))
 	if len(moves) == 0 {
 		return "none"
 	}
-	return pos.MoveString(moves[0])
+	return p.r.FormatMove(pos, moves[0])
 }
