@@ -23,6 +23,7 @@ func newTrainCommand() *cobra.Command {
 		matchSims   int
 		gate        string
 		preset      string
+		gameName    string
 		run         = runFlags{Settings: &c.Run}
 	)
 	cmd := &cobra.Command{
@@ -81,13 +82,26 @@ func newTrainCommand() *cobra.Command {
 			if err := run.check(); err != nil {
 				return err
 			}
+			if err := checkGameFlag(gameName); err != nil {
+				return err
+			}
 			if preset != "" {
+				if gameName != gameNames[0] {
+					return fmt.Errorf("--preset %s: the presets are Surakarta's engines; --game %s's generation 0 is its own engine", preset, gameName)
+				}
 				if err := c.WithPreset(preset); err != nil {
 					return fmt.Errorf("--%w", err)
 				}
 			}
 			if !cmd.Flags().Changed("pool") {
 				c.Pool = train.DefaultPool(c.Gen0)
+			}
+			pool := c.Pool
+			if err := c.WithGame(gameName); err != nil {
+				return err
+			}
+			if cmd.Flags().Changed("pool") {
+				c.Pool = pool
 			}
 			r, err := rf.rules()
 			if err != nil {
@@ -105,7 +119,7 @@ func newTrainCommand() *cobra.Command {
 				me.Sims = matchSims
 			}
 			c.Match = me.Settings
-			c.Fit.NoPrior = noPrior
+			c.Fit.NoPrior = noPrior || c.Game != "" // another game's models have no prior
 			c.Match.Tablebase = c.SelfPlay.Tablebase // every player of the run, or none
 			c.Fit.Value.Seed, c.Fit.Value.Workers = c.Run.Seed, c.Run.Concurrency
 			c.Command = commandLine(cmd)
@@ -156,6 +170,7 @@ func newTrainCommand() *cobra.Command {
 	fs.StringArrayVar(&c.Baselines, "baseline", nil, "a model file the champion also plays in the final comparison, at equal simulations and at equal time as calibrated for the run's engines (repeatable; a finished run resumed with other baselines replays that comparison)")
 	fs.BoolVar(&c.Quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&asJSON, "json", false, "print the ladder as one JSON object instead of text")
+	addGameFlag(cmd, &gameName)
 	addRulesFlags(cmd, &rf)
 	return cmd
 }

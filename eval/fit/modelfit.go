@@ -2,10 +2,13 @@ package fit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/rules"
 )
 
 // ModelFitOptions are the settings of FitModel: how each head is fitted.
@@ -124,7 +127,11 @@ func FitModel(ctx context.Context, data []DatasetSource, opt ModelFitOptions) (*
 	}
 	var f *eval.ModelFile
 	var err error
-	if opt.patterns() {
+	if isAlquerque(data[0].Variant) {
+		if f, err = fitAlquerqueHead(ctx, data, vs, opt, vo); err != nil {
+			return nil, err
+		}
+	} else if opt.patterns() {
 		po := opt.patternOptions()
 		po.FitOptions = vo
 		f, err = fitPatternHead(ctx, vs, po, opt.SpreadScale)
@@ -162,6 +169,53 @@ func FitModel(ctx context.Context, data []DatasetSource, opt ModelFitOptions) (*
 	}
 	f.Provenance.Datasets = provs
 	return f, nil
+}
+
+// isAlquerque reports whether a partition key (dataset.Key) is one of
+// Alquerque's.
+func isAlquerque(key string) bool {
+	g, _ := dataset.SplitKey(key)
+	return g == eval.AlquerqueGame
+}
+
+// fitAlquerqueHead fits an Alquerque model (eval.NewAlquerqueModelFile):
+// its one head, the pattern head, by FitAlquerquePatterns with the value
+// settings vo and the pattern penalty of opt, spread-scaled when opt says
+// so, on the value sources vs of data, every one an Alquerque partition.
+// Alquerque has no prior head (no move features), so opt must leave it
+// out (NoPrior) and ask for the pattern head (ValueHead PatternHeadKind).
+func fitAlquerqueHead(ctx context.Context, data []DatasetSource, vs Sources, opt ModelFitOptions, vo FitOptions) (*eval.ModelFile, error) {
+	for _, d := range data {
+		if !isAlquerque(d.Variant) {
+			return nil, fmt.Errorf("fit model: %s (%s) is not Alquerque's, as %s is: a model is of one game", d.Dir, d.Variant, data[0].Dir)
+		}
+	}
+	switch {
+	case !opt.patterns():
+		return nil, errors.New("fit model: an Alquerque model's value head is the pattern head (value head patterns): Alquerque has no linear head")
+	case !opt.NoPrior:
+		return nil, errors.New("fit model: Alquerque has no move prior to fit (no move features): leave the prior out (no prior)")
+	}
+	po := opt.patternOptions()
+	po.FitOptions = vo
+	res, err := FitAlquerquePatterns(ctx, vs, po)
+	if err != nil {
+		return nil, fmt.Errorf("value head: %w", err)
+	}
+	value, scale := res.Model, 1.0
+	if opt.SpreadScale {
+		score := func(red, black rules.Bitboard, side rules.Color, noCapture int) float64 {
+			own, opp := alquerqueSides(&Sample{Red: red, Black: black, Side: side})
+			return value.ScoreBoards(own, opp, noCapture)
+		}
+		if scale, err = spreadScale(ctx, vs, score, true, po.Seed, po.Holdout); err != nil {
+			return nil, err
+		}
+		if value, err = value.Scaled(scale); err != nil {
+			return nil, err
+		}
+	}
+	return eval.NewAlquerqueModelFile(value, scale, &res.Report), nil
 }
 
 // fitLinearHead fits a linear value head, spread-scaled when asked, into a

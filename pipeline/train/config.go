@@ -60,6 +60,10 @@ type Config struct {
 	// generation 0 plays it as it is, a trained champion with value leaves
 	// at ModelCPUCT.
 	SelfPlay mcts.Settings
+	// Game is the game trained: "" (Surakarta) or AlquerqueGame, whose
+	// games are played by Alquerque's rules under Rules' settings
+	// (WithGame sets it with Alquerque's engine and fit).
+	Game string
 	// Rules are the rules of every game.
 	Rules rules.Rules
 	// Window is the number of latest generations' data a fit reads.
@@ -172,6 +176,30 @@ func (c *Config) WithPreset(name string) error {
 	return nil
 }
 
+// WithGame makes c a run of the named game ("surakarta" or "", the
+// default, changes nothing): for Alquerque, generation 0 plays
+// Alquerque's engine (runspec.AlquerqueEngine: its leaves, exploration
+// constant and evaluator, in self-play and matches; simulations, noise
+// and sampling kept), the fits are of Alquerque's pattern head alone (it
+// has no move prior) and the pool has no model besides the generations
+// (the shipped model is Surakarta's).
+func (c *Config) WithGame(name string) error {
+	switch name {
+	case "", rules.Rules{}.Name():
+		c.Game = ""
+		return nil
+	case AlquerqueGame:
+	default:
+		return fmt.Errorf("game %q: want %s or %s", name, rules.Rules{}.Name(), AlquerqueGame)
+	}
+	a := runspec.AlquerqueEngine()
+	sp := runspec.Toward(mcts.Engine{Settings: c.SelfPlay, Evaluator: c.Gen0}, a)
+	m := runspec.Toward(mcts.Engine{Settings: c.Match, Evaluator: c.Gen0}, a)
+	c.Game, c.SelfPlay, c.Match, c.Gen0 = AlquerqueGame, sp.Settings, m.Settings, sp.Evaluator
+	c.Fit.NoPrior, c.Pool = true, nil
+	return nil
+}
+
 // Validate reports the first setting out of range, named by its train
 // flag.
 func (c *Config) Validate() error {
@@ -195,6 +223,9 @@ func (c *Config) Validate() error {
 		return err
 	case !(c.ModelCPUCT > 0):
 		return fmt.Errorf("--model-cpuct %v: want a positive number", c.ModelCPUCT)
+	}
+	if err := c.validateGame(); err != nil {
+		return err
 	}
 	if c.PoolDepth < 0 {
 		return fmt.Errorf("--pool-depth %d: want 0 or more earlier generations", c.PoolDepth)
@@ -223,6 +254,22 @@ func (c *Config) Validate() error {
 	}
 	if err := c.Fit.Validate(); err != nil {
 		return fmt.Errorf("fit: %w", err)
+	}
+	return nil
+}
+
+// validateGame reports a setting the game does not have: Alquerque's
+// models are a pattern head without a prior.
+func (c *Config) validateGame() error {
+	switch {
+	case c.Game != "" && c.Game != AlquerqueGame:
+		return fmt.Errorf("--game %s: want %s or %s", c.Game, rules.Rules{}.Name(), AlquerqueGame)
+	case c.Game == "":
+		return nil
+	case c.Fit.ValueHead != fit.PatternHeadKind:
+		return fmt.Errorf("--value-head %s: Alquerque's value head is patterns (it has no linear head)", c.Fit.ValueHead)
+	case !c.Fit.NoPrior:
+		return errors.New("an Alquerque model has no move prior (no move features): fit it with --no-prior")
 	}
 	return nil
 }

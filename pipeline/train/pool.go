@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/eval/tournament"
@@ -56,8 +55,8 @@ func poolFile(opponent string) string {
 
 // openPool opens Config.Pool's members as players (none without pool
 // matches).
-func (r *runner) openPool() ([]player, error) {
-	var out []player
+func (r *runner[G, P, M]) openPool() ([]player[P, M], error) {
+	var out []player[P, M]
 	if r.cfg.PoolGames == 0 {
 		return nil, nil
 	}
@@ -67,11 +66,11 @@ func (r *runner) openPool() ([]player, error) {
 			return nil, fmt.Errorf("--pool %s and --pool %s: two members with one file name, %s", other, name, poolFile(name))
 		}
 		files[poolFile(name)] = name
-		o, err := eval.OpenEvaluator(name)
+		ev, identity, err := r.kit.open(name)
 		if err != nil {
 			return nil, fmt.Errorf("--pool %s: %w", name, err)
 		}
-		out = append(out, player{name: poolName(name), cfg: r.cfg.matchEngine(true), ev: o.Evaluator, hash: o.Identity})
+		out = append(out, player[P, M]{name: poolName(name), cfg: r.cfg.matchEngine(true), ev: ev, hash: identity})
 	}
 	return out, nil
 }
@@ -79,8 +78,8 @@ func (r *runner) openPool() ([]player, error) {
 // poolOpponents are the players generation g meets in the pool besides
 // its gate: Config.PoolDepth generations before it (from generation 1 on,
 // the gate's opponent aside) and Config.Pool's members.
-func (r *runner) poolOpponents(g, gateOpponent int) []player {
-	var out []player
+func (r *runner[G, P, M]) poolOpponents(g, gateOpponent int) []player[P, M] {
+	var out []player[P, M]
 	for k := max(1, g-r.cfg.PoolDepth); k < g; k++ {
 		if k != gateOpponent {
 			out = append(out, r.players[k])
@@ -90,11 +89,12 @@ func (r *runner) poolOpponents(g, gateOpponent int) []player {
 }
 
 // playPool plays generation g's pool matches (Config.PoolGames each) as
-// one gauntlet of eval/tournament, generation g against each opponent
+// one gauntlet of eval/tournament (one by one where the game has no
+// tournament), generation g against each opponent
 // from the same openings (the seed of the generation's pool), each match
 // kept in OUT/gen-GG/pool-NAME.json; a match whose file holds the same key
 // is not played again. It reports whether any was played.
-func (r *runner) playPool(ctx context.Context, g int, me player, gen *Generation) (bool, error) {
+func (r *runner[G, P, M]) playPool(ctx context.Context, g int, me player[P, M], gen *Generation) (bool, error) {
 	c := &r.cfg
 	if c.PoolGames == 0 {
 		return false, nil
@@ -102,7 +102,7 @@ func (r *runner) playPool(ctx context.Context, g int, me player, gen *Generation
 	seed := c.seedOf("pool", g)
 	opps := r.poolOpponents(g, gen.GateOpponent)
 	gen.Pool = make([]Match, len(opps))
-	players := []*match.Player{me.matchPlayer()}
+	players := []*match.PlayerOf[G, P, M]{r.matchPlayer(me)}
 	var todo []int // the opponents to play, by index in opps
 	for i, opp := range opps {
 		if m, ok := keptMatch(r.poolPath(g, opp), r.matchKeyOf(c.PoolGames, seed, me, opp)); ok {
@@ -110,14 +110,23 @@ func (r *runner) playPool(ctx context.Context, g int, me player, gen *Generation
 			continue
 		}
 		todo = append(todo, i)
-		players = append(players, opp.matchPlayer())
+		players = append(players, r.matchPlayer(opp))
 	}
 	if len(todo) == 0 {
 		return false, nil
 	}
+	if r.kit.gauntlet == nil { // the same matches, one by one
+		for _, i := range todo {
+			m, _, err := r.match(ctx, r.poolPath(g, opps[i]), "pool", g, c.PoolGames, me, opps[i])
+			if err != nil {
+				return true, err
+			}
+			gen.Pool[i] = m
+		}
+		return true, nil
+	}
 	r.logf("generation %d: pool, %s against %s, %d games each", g, me.name, words.Count(len(todo), "opponent"), c.PoolGames)
-	res, err := tournament.Run(ctx, tournament.Options{Players: players, Gauntlet: true, PriorDraws: PoolPriorDraws,
-		ArenaOptions: arena.ArenaOptions{Run: r.matchRun(c.PoolGames, seed), Rules: c.rules()}, Stderr: c.Log, Quiet: c.Quiet || c.Log == nil})
+	res, err := r.kit.gauntlet(ctx, players, arena.ArenaOptionsOf[G, P, M]{Run: r.matchRun(c.PoolGames, seed), Rules: r.kit.rules}, c)
 	if res != nil {
 		// The matches the tournament finished are kept, even when a
 		// later one stopped it.
@@ -140,7 +149,7 @@ func (r *runner) playPool(ctx context.Context, g int, me player, gen *Generation
 }
 
 // poolPath is the file of generation g's pool match against opp.
-func (r *runner) poolPath(g int, opp player) string {
+func (r *runner[G, P, M]) poolPath(g int, opp player[P, M]) string {
 	return r.cfg.path(genDir(g), poolFile(strings.TrimPrefix(opp.name, "pool ")))
 }
 

@@ -390,7 +390,11 @@ func (l *Ladder) WriteText(w io.Writer, out string, cpuct float64) error {
 		}
 	}
 	if l.ChampionModel != "" {
-		fmt.Fprintf(w, "\nchampion: generation %d, play it with --evaluator %s --leaf value --cpuct %g\n", l.Champion, filepath.Join(out, l.ChampionModel), cpuct)
+		game := ""
+		if g := l.game(); g != "" {
+			game = "--game " + g + " "
+		}
+		fmt.Fprintf(w, "\nchampion: generation %d, play it with %s--evaluator %s --leaf value --cpuct %g\n", l.Champion, game, filepath.Join(out, l.ChampionModel), cpuct)
 	} else {
 		fmt.Fprintf(w, "\nchampion: generation 0 (no trained generation passed its gate)\n")
 	}

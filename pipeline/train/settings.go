@@ -22,6 +22,7 @@ type settings struct {
 	// absent for the material evaluator, what every run made before
 	// generation 0 had a choice played.
 	Gen0          string              `json:"gen0,omitempty"`
+	Game          string              `json:"game,omitempty"`
 	SelfPlay      dataset.EngineJSON  `json:"selfplay_engine"`
 	Rules         string              `json:"rules"`
 	RandomOpening int                 `json:"random_opening"`
@@ -46,7 +47,7 @@ func (c *Config) settings(gen0 string) json.RawMessage {
 		gen0 = ""
 	}
 	s := settings{
-		Generations: c.Generations, Games: c.Run.Games, Gen0Games: c.Gen0Games, Gen0: gen0, SelfPlay: dataset.EngineJSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
+		Generations: c.Generations, Games: c.Run.Games, Gen0Games: c.Gen0Games, Gen0: gen0, Game: c.Game, SelfPlay: dataset.EngineJSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
 		Rules: c.rules().String(), RandomOpening: c.Run.RandomOpening, Window: c.Window, Fit: c.Fit,
 		Match: dataset.EngineJSON(mcts.Engine{Settings: c.Match}.Describe()), ModelCPUCT: c.ModelCPUCT,
 		GateGames: c.GateGames, Gate: c.Gate, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames,
@@ -54,6 +55,16 @@ func (c *Config) settings(gen0 string) json.RawMessage {
 	}
 	b, _ := json.Marshal(s)
 	return b
+}
+
+// game is the game the ladder's run trained, as its settings record it:
+// "" for Surakarta.
+func (l *Ladder) game() string {
+	var x settings
+	if json.Unmarshal(l.Settings, &x) != nil {
+		return ""
+	}
+	return x.Game
 }
 
 // decisive is a settings document less what decides no generation, for

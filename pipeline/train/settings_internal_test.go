@@ -11,6 +11,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 )
 
 // TestSettingsDiffsNameEachSetting: a resume with other settings is told
@@ -132,7 +133,7 @@ func TestLadderStrengthLineEndsCleanly(t *testing.T) {
 // before it ended. Its games are counted at the pace of the gates and
 // anchors, and said when there is no pace to go by.
 func TestTimeToGoCountsTheFinalComparison(t *testing.T) {
-	r := &runner{cfg: Config{Generations: 2, GateGames: 20, AnchorGames: 10, StrengthGames: 10}, players: map[int]player{}}
+	r := &runner[rules.Rules, rules.Position, rules.Move]{cfg: Config{Generations: 2, GateGames: 20, AnchorGames: 10, StrengthGames: 10}, kit: surakartaKit(rules.DefaultRules()), players: map[int]player[rules.Position, rules.Move]{}}
 	r.ladder.Champion = 2 // opponents: its uniform priors, generation 1 and its value head: 3 × 2 × 10 games
 	r.ladder.Generations = []Generation{{Seconds: map[string]float64{"gate": 20, "anchors": 20}, Gate: Match{Games: 20}, VsGen0: &Match{Games: 10}, VsMaterial: &Match{Games: 10}},
 		{Seconds: map[string]float64{"fit": 5}}}

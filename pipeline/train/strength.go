@@ -8,11 +8,9 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
-	"github.com/surakarta/surakarta/rules"
-	"github.com/surakarta/surakarta/tablebase"
 )
 
 // StrengthFile is the final comparison's file under Out.
@@ -61,16 +59,21 @@ type BudgetMatch struct {
 // the same engines.
 // strengthEngines are the engines of the final comparison with the
 // champion generation champ: the champion first, then each it plays.
-func (r *runner) strengthEngines(champ int) []player {
+func (r *runner[G, P, M]) strengthEngines(champ int) []player[P, M] {
 	g1, ch := r.players[1], r.players[champ]
-	valueOnly := func(p player, name string) player {
-		if wp, ok := p.ev.(*eval.WithPrior); ok {
-			p.ev = wp.Value
+	if r.kit.valueOnly == nil { // no prior: no value head alone to compare
+		engines := []player[P, M]{ch}
+		if champ != 1 {
+			engines = append(engines, g1)
 		}
+		return append(engines, r.baselines...)
+	}
+	valueOnly := func(p player[P, M], name string) player[P, M] {
+		p.ev = r.kit.valueOnly(p.ev)
 		p.name = name
 		return p
 	}
-	engines := []player{ch, valueOnly(ch, ch.name+" uniform priors")}
+	engines := []player[P, M]{ch, valueOnly(ch, ch.name+" uniform priors")}
 	if champ != 1 { // else generation 1's value head alone is the second engine
 		engines = append(engines, g1, valueOnly(g1, g1.name+" value only"))
 	}
@@ -80,17 +83,17 @@ func (r *runner) strengthEngines(champ int) []player {
 // strengthGames is how many games the final comparison plays with the
 // champion generation champ: each opponent at equal simulations and at
 // equal time.
-func (r *runner) strengthGames(champ int) int {
+func (r *runner[G, P, M]) strengthGames(champ int) int {
 	if champ == 0 || r.cfg.StrengthGames == 0 {
 		return 0
 	}
 	return (len(r.strengthEngines(champ)) - 1) * 2 * r.cfg.StrengthGames
 }
 
-func (r *runner) strength(ctx context.Context) (*Strength, error) {
+func (r *runner[G, P, M]) strength(ctx context.Context) (*Strength, error) {
 	c := &r.cfg
 	champ := r.ladder.Champion
-	if champ == 0 || c.StrengthGames == 0 {
+	if r.strengthGames(champ) == 0 { // no comparison, or no opponent
 		return nil, nil
 	}
 	engines := r.strengthEngines(champ)
@@ -148,27 +151,27 @@ func (r *runner) strength(ctx context.Context) (*Strength, error) {
 
 // calibrate returns each engine's simulations a second, one thread, from
 // fresh searches of positions spread over the last generation's data.
-func (r *runner) calibrate(engines []player) ([]float64, error) {
+func (r *runner[G, P, M]) calibrate(engines []player[P, M]) ([]float64, error) {
 	c := &r.cfg
-	var rows []dataset.PositionRow
+	var fens []string
 	dir := c.path(genDir(c.Generations), DataDir)
-	err := dataset.ScanPositions(dir, c.rules().Variant.String(), []string{"red", "black", "side_to_move", "no_capture_plies"}, func(p *dataset.PositionRow) error {
-		rows = append(rows, *p)
+	err := dataset.ScanPositions(dir, r.kit.partition(), []string{dataset.ColFEN}, func(p *dataset.PositionRow) error {
+		fens = append(fens, p.FEN)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if len(rows) == 0 {
+	if len(fens) == 0 {
 		return nil, fmt.Errorf("no positions in %s to time the engines on", dir)
 	}
-	var games []*rules.Game
+	var games []*game.Line[G, P, M]
 	for i := range calibrationPositions {
-		p, err := rows[i*len(rows)/calibrationPositions].Position()
+		p, err := r.kit.rules.ParsePosition(fens[i*len(fens)/calibrationPositions])
 		if err != nil {
 			return nil, err
 		}
-		g, err := rules.NewGame(c.rules(), p)
+		g, err := game.NewLine(r.kit.rules, p)
 		if err != nil {
 			return nil, err
 		}
@@ -176,15 +179,17 @@ func (r *runner) calibrate(engines []player) ([]float64, error) {
 			games = append(games, g)
 		}
 	}
-	searchers := make([]*mcts.Searcher, len(engines))
+	searchers := make([]*mcts.SearcherOf[G, P, M], len(engines))
 	for i, e := range engines {
 		cfg := e.cfg
 		cfg.ReuseTree = false
-		oracle, err := tablebase.OpenOracle(cfg.Tablebase, c.rules())
-		if err != nil {
-			return nil, err
+		var oracle game.Oracle[P, M]
+		if r.kit.match.Tables != nil {
+			if oracle, err = r.kit.match.Tables(cfg.Tablebase, r.kit.rules); err != nil {
+				return nil, err
+			}
 		}
-		s, err := mcts.NewSearcherOf(mcts.Config{Settings: cfg, Seed: mcts.DefaultConfig().Seed, Rules: c.rules()}, e.ev, oracle)
+		s, err := mcts.NewSearcherOf(mcts.ConfigOf[G]{Settings: cfg, Seed: mcts.DefaultConfig().Seed, Rules: r.kit.rules}, e.ev, oracle)
 		if err != nil {
 			return nil, err
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/eval/match"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/rundir"
@@ -24,31 +25,34 @@ import (
 	"github.com/surakarta/surakarta/internal/base/version"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
-	"github.com/surakarta/surakarta/tablebase"
 )
 
 // player is an engine of the ladder: its match setting and evaluator.
-type player struct {
+type player[P comparable, M game.Move] struct {
 	name string
 	cfg  mcts.Settings
-	ev   mcts.Evaluator
+	ev   mcts.EvaluatorOf[P, M]
 	hash string // of the model file; "" for built-in evaluators
 }
 
-type runner struct {
+// runner is a run of game G: every stage goes through the game contract,
+// and kit gives what the run needs of the game beyond it.
+type runner[G mcts.Game[P, M], P comparable, M game.Move] struct {
 	cfg Config
+	kit kit[G, P, M]
 	// gen0Identity is generation 0's evaluator's identity, as its
 	// self-play data records it ("material", or a model's hash).
 	gen0Identity string
 	ladder       Ladder
-	players      map[int]player
-	baselines    []player
-	pool         []player
+	players      map[int]player[P, M]
+	baselines    []player[P, M]
+	pool         []player[P, M]
 	start        time.Time
 }
 
 // Run trains cfg.Generations generations (see the package documentation)
-// and returns the ladder, also written to OUT/ladder.json with the report.
+// of cfg.Game and returns the ladder, also written to OUT/ladder.json with
+// the report.
 func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -58,7 +62,15 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 		// those runs resume and their fits are recognised.
 		cfg.Fit.ValueHead = ""
 	}
-	r := &runner{cfg: cfg, players: map[int]player{}, start: time.Now()}
+	if cfg.Game == AlquerqueGame {
+		return runOf(ctx, cfg, alquerqueKit(cfg.Rules))
+	}
+	return runOf(ctx, cfg, surakartaKit(cfg.Rules))
+}
+
+// runOf is Run for the game of k.
+func runOf[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, cfg Config, k kit[G, P, M]) (*Ladder, error) {
+	r := &runner[G, P, M]{cfg: cfg, kit: k, players: map[int]player[P, M]{}, start: time.Now()}
 	c := &r.cfg
 	// What could refuse the run is checked before the directory is
 	// touched, so that a refused run leaves nothing there.
@@ -108,23 +120,23 @@ func Run(ctx context.Context, cfg Config) (*Ladder, error) {
 // openPlayers checks the tables and opens the run's fixed players:
 // generation 0, the material anchor (returned), the baselines and the
 // pool; anchor is the ratings' 0, the first pool member or generation 0.
-func (r *runner) openPlayers() (material player, anchor string, err error) {
+func (r *runner[G, P, M]) openPlayers() (material player[P, M], anchor string, err error) {
 	c := &r.cfg
-	if _, err := tablebase.OpenOracle(c.SelfPlay.Tablebase, c.rules()); err != nil {
+	if err := r.kit.checkTables(c.SelfPlay.Tablebase); err != nil {
 		return material, "", err
 	}
-	// The anchors' evaluator by name, from eval's registry.
-	mat, err := eval.OpenEvaluator(mcts.MaterialName)
+	// The anchors' evaluator by name, from the game's registry.
+	mat, _, err := r.kit.open(mcts.MaterialName)
 	if err != nil {
 		return material, "", err
 	}
-	gen0, err := eval.OpenEvaluator(c.Gen0)
+	gen0, identity, err := r.kit.open(c.Gen0)
 	if err != nil {
 		return material, "", fmt.Errorf("generation 0: %w", err)
 	}
-	r.gen0Identity = gen0.Identity
-	r.players[0] = player{name: gen0Name(c, gen0.Identity), cfg: c.matchEngine(false), ev: gen0.Evaluator, hash: gen0Hash(gen0.Identity)}
-	material = player{name: "material value leaves", cfg: c.matchEngine(true), ev: mat.Evaluator}
+	r.gen0Identity = identity
+	r.players[0] = player[P, M]{name: gen0Name(c, identity), cfg: c.matchEngine(false), ev: gen0, hash: gen0Hash(identity)}
+	material = player[P, M]{name: "material value leaves", cfg: c.matchEngine(true), ev: mat}
 	for _, path := range c.Baselines {
 		p, err := r.baseline(path)
 		if err != nil {
@@ -145,7 +157,7 @@ func (r *runner) openPlayers() (material player, anchor string, err error) {
 // claimLadder starts the run's ladder in the claimed directory dir: a new
 // run in an empty one, or with Resume one whose ladder has the same
 // settings, after removing what a killed run left.
-func (r *runner) claimLadder(dir *rundir.Dir) error {
+func (r *runner[G, P, M]) claimLadder(dir *rundir.Dir) error {
 	c := &r.cfg
 	r.ladder = Ladder{Format: LadderFormat, Settings: c.settings(r.gen0Identity)}
 	var old Ladder
@@ -173,7 +185,7 @@ func (r *runner) claimLadder(dir *rundir.Dir) error {
 }
 
 // writeLadder writes OUT/ladder.json and the report.
-func (r *runner) writeLadder() error {
+func (r *runner[G, P, M]) writeLadder() error {
 	if err := atomicfile.WriteJSON(r.cfg.path(LadderFile), &r.ladder); err != nil {
 		return err
 	}
@@ -204,7 +216,7 @@ func gen0Hash(identity string) string {
 // the generations left at the pace so far, and the final comparison's
 // games at the pace of this process's gates and anchors (it said "about
 // 0s to go" after the last generation, with that comparison still ahead).
-func (r *runner) toGo(g int, el time.Duration) string {
+func (r *runner[G, P, M]) toGo(g int, el time.Duration) string {
 	left := time.Duration(float64(el) / float64(g) * float64(r.cfg.Generations-g))
 	n := r.strengthGames(r.ladder.Champion)
 	if n == 0 {
@@ -248,7 +260,7 @@ func gateReason(g *Generation, rule GateRule) string {
 	return fmt.Sprintf("not promoted: %s, not above one half, so gen-%02d stays the champion and its next data widens the fit's window", score, g.GateOpponent)
 }
 
-func (r *runner) logf(format string, args ...any) {
+func (r *runner[G, P, M]) logf(format string, args ...any) {
 	if r.cfg.Log != nil && !r.cfg.Quiet {
 		fmt.Fprintf(r.cfg.Log, "train: "+format+"\n", args...)
 	}
@@ -262,7 +274,7 @@ func (c *Config) seedOf(stage string, g int) uint64 {
 }
 
 // generation plays, fits and matches generation g.
-func (r *runner) generation(ctx context.Context, g int, material player) (Generation, error) {
+func (r *runner[G, P, M]) generation(ctx context.Context, g int, material player[P, M]) (Generation, error) {
 	c := &r.cfg
 	champ := r.ladder.Champion
 	gen := Generation{Generation: g, SelfPlayChampion: champ, GateOpponent: champ, Seconds: map[string]float64{},
@@ -284,7 +296,7 @@ func (r *runner) generation(ctx context.Context, g int, material player) (Genera
 	if ran {
 		gen.Seconds["fit"] = time.Since(t).Seconds()
 	}
-	ev, err := mf.Evaluator()
+	ev, err := r.kit.model(mf)
 	if err != nil {
 		return gen, err
 	}
@@ -292,7 +304,7 @@ func (r *runner) generation(ctx context.Context, g int, material player) (Genera
 	if err != nil {
 		return gen, err
 	}
-	me := player{name: fmt.Sprintf("gen-%02d", g), cfg: c.matchEngine(true), ev: ev, hash: hash}
+	me := player[P, M]{name: fmt.Sprintf("gen-%02d", g), cfg: c.matchEngine(true), ev: ev, hash: hash}
 	r.players[g] = me
 	fillHeads(&gen, mf)
 
@@ -345,7 +357,7 @@ func fillHeads(gen *Generation, mf *eval.ModelFile) {
 
 // selfplay plays generation g's data with the champion's model, resuming
 // what an earlier run left; it reports whether any game was played.
-func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
+func (r *runner[G, P, M]) selfplay(ctx context.Context, g, champ int) (bool, error) {
 	c := &r.cfg
 	p := r.players[champ]
 	name := r.gen0Identity
@@ -358,10 +370,10 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 	if champ == 0 && c.Gen0Games > 0 {
 		run.Games = c.Gen0Games
 	}
-	sc := selfplay.Config{
-		Run: run, Rules: c.rules(), Engine: mcts.Engine{Settings: c.selfPlayEngine(champ), Evaluator: name}, Evaluator: p.ev,
+	sc := selfplay.ConfigOf[G, P, M]{
+		Run: run, Rules: r.kit.rules, Engine: mcts.Engine{Settings: c.selfPlayEngine(champ), Evaluator: name}, Evaluator: p.ev,
 	}
-	var prog selfplay.Progress
+	prog := selfplay.Progress{Players: r.kit.players()}
 	label := fmt.Sprintf("gen-%02d self-play", g)
 	sc.OnStart = func(planned, skipped int64) {
 		if skipped < planned {
@@ -370,7 +382,7 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 		prog.Start(c.Log, label, planned, skipped, c.Quiet || c.Log == nil || planned == skipped)
 	}
 	sc.OnKept, sc.OnGame = prog.Kept, prog.Game
-	sum, err := selfplay.Run(ctx, sc)
+	sum, err := selfplay.RunOf(ctx, sc)
 	prog.Stop()
 	if errors.Is(err, selfplay.ErrInterrupted) {
 		return false, fmt.Errorf("self-play of generation %d interrupted (%d of %d games kept): run the same command with --resume to go on", g, sum.Skipped+sum.Written+sum.InJournal, sum.Planned)
@@ -383,20 +395,20 @@ func (r *runner) selfplay(ctx context.Context, g, champ int) (bool, error) {
 
 // baseline is the player of the model file at path: a value-leaf player of
 // the match setting, named by the path as given.
-func (r *runner) baseline(path string) (player, error) {
+func (r *runner[G, P, M]) baseline(path string) (player[P, M], error) {
 	mf, err := eval.LoadModel(path)
 	if err != nil {
-		return player{}, err
+		return player[P, M]{}, err
 	}
-	ev, err := mf.Evaluator()
+	ev, err := r.kit.model(mf)
 	if err != nil {
-		return player{}, fmt.Errorf("%s: %w", path, err)
+		return player[P, M]{}, fmt.Errorf("%s: %w", path, err)
 	}
 	hash, err := headsHash(mf)
 	if err != nil {
-		return player{}, err
+		return player[P, M]{}, err
 	}
-	return player{name: "baseline " + path, cfg: r.cfg.matchEngine(true), ev: ev, hash: hash}, nil
+	return player[P, M]{name: "baseline " + path, cfg: r.cfg.matchEngine(true), ev: ev, hash: hash}, nil
 }
 
 // headsHash identifies a model by what decides its play, the heads'
@@ -435,11 +447,11 @@ type fitKey struct {
 
 // fit fits generation g's model on the window of data, unless its model
 // file holds the same fit.
-func (r *runner) fit(ctx context.Context, g, champ int, gen *Generation) (*eval.ModelFile, bool, error) {
+func (r *runner[G, P, M]) fit(ctx context.Context, g, champ int, gen *Generation) (*eval.ModelFile, bool, error) {
 	c := &r.cfg
 	lo := max(1, g-c.Window+1)
 	gen.Window = [2]int{lo, g}
-	variant := c.rules().Variant.String()
+	variant := r.kit.partition()
 	var data []fit.DatasetSource
 	var provs []eval.Provenance
 	for k := lo; k <= g; k++ {
@@ -458,7 +470,11 @@ func (r *runner) fit(ctx context.Context, g, champ int, gen *Generation) (*eval.
 	if mf, err := eval.LoadModel(out); err == nil && sameJSON(mf.Provenance.Settings, key) {
 		return mf, false, nil
 	}
-	r.logf("generation %d: fitting value and prior on the data of generations %d..%d", g, lo, g)
+	heads := "value and prior"
+	if c.Fit.NoPrior {
+		heads = "the value head"
+	}
+	r.logf("generation %d: fitting %s on the data of generations %d..%d", g, heads, lo, g)
 	mf, err := fit.FitModel(ctx, data, c.Fit)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -527,7 +543,7 @@ type matchKey struct {
 }
 
 // match plays a against b, unless path holds the same match.
-func (r *runner) match(ctx context.Context, path, stage string, g, games int, a, b player) (Match, bool, error) {
+func (r *runner[G, P, M]) match(ctx context.Context, path, stage string, g, games int, a, b player[P, M]) (Match, bool, error) {
 	c := &r.cfg
 	seed := c.seedOf(stage, g)
 	key := r.matchKeyOf(games, seed, a, b)
@@ -535,9 +551,9 @@ func (r *runner) match(ctx context.Context, path, stage string, g, games int, a,
 		return m, false, nil
 	}
 	r.logf("generation %d: %s, %s against %s, %d games", g, stage, a.name, b.name, games)
-	mr, err := match.Run(ctx, match.Options{Config: match.Config{Stderr: c.Log, Quiet: c.Quiet || c.Log == nil},
-		Players:        [2]*match.Player{a.matchPlayer(), b.matchPlayer()},
-		ArenaOptionsOf: arena.ArenaOptions{Run: r.matchRun(games, seed), Rules: c.rules()}})
+	mr, err := match.Run(ctx, match.OptionsOf[G, P, M]{Config: match.Config{Stderr: c.Log, Quiet: c.Quiet || c.Log == nil},
+		Players: [2]*match.PlayerOf[G, P, M]{r.matchPlayer(a), r.matchPlayer(b)}, Game: r.kit.match,
+		ArenaOptionsOf: arena.ArenaOptionsOf[G, P, M]{Run: r.matchRun(games, seed), Rules: r.kit.rules}})
 	if err != nil {
 		return Match{}, false, stageError(ctx, stage, g, err)
 	}
@@ -547,7 +563,7 @@ func (r *runner) match(ctx context.Context, path, stage string, g, games int, a,
 
 // matchKeyOf is the key of a match of games games from seed between a
 // and b.
-func (r *runner) matchKeyOf(games int, seed uint64, a, b player) json.RawMessage {
+func (r *runner[G, P, M]) matchKeyOf(games int, seed uint64, a, b player[P, M]) json.RawMessage {
 	key, _ := json.Marshal(matchKey{games, r.cfg.Run.RandomOpening, seed,
 		dataset.EngineJSON(mcts.Engine{Settings: a.cfg, Evaluator: a.name}.Describe()),
 		dataset.EngineJSON(mcts.Engine{Settings: b.cfg, Evaluator: b.name}.Describe()), a.hash, b.hash})
@@ -565,15 +581,15 @@ func keptMatch(path string, key json.RawMessage) (Match, bool) {
 
 // matchRun are the run settings of a match of games games from seed: the
 // run's, with no record of the games (the match's file holds its result).
-func (r *runner) matchRun(games int, seed uint64) runspec.Settings {
+func (r *runner[G, P, M]) matchRun(games int, seed uint64) runspec.Settings {
 	run := r.cfg.Run
 	run.Games, run.Seed, run.Out, run.Resume = int64(games), seed, "", false
 	return run
 }
 
 // matchPlayer is p as a match's side.
-func (p player) matchPlayer() *match.Player {
-	return &match.Player{Name: p.name, Factory: arena.SearchPlayer(p.cfg, p.ev)}
+func (r *runner[G, P, M]) matchPlayer(p player[P, M]) *match.PlayerOf[G, P, M] {
+	return &match.PlayerOf[G, P, M]{Name: p.name, Factory: arena.SearchPlayerOf(p.cfg, p.ev, r.kit.match.Tables)}
 }
 
 // stageError says how a stage's match or tournament failed: interrupted,

@@ -161,16 +161,24 @@ func WithPreset(e mcts.Engine, name string) (mcts.Engine, error) {
 		if p.name != name {
 			continue
 		}
-		def, pe := StrongestEngine(), p.engine()
-		for _, n := range def.Diff(pe) {
-			s := mcts.LookupSetting(n)
-			if err := s.Set(&e, s.Get(&pe)); err != nil {
-				panic("runspec: a preset's setting does not parse back: " + err.Error())
-			}
-		}
-		return e, nil
+		return Toward(e, p.engine()), nil
 	}
 	return e, fmt.Errorf("preset %q: want %s", name, PresetHelp())
+}
+
+// Toward returns e with the settings in which target differs from
+// StrongestEngine, e's own kept (simulations, noise and sampling where
+// target leaves them as the strongest engine has them): how a preset
+// applies, and how a purpose's engine becomes another game's (target
+// AlquerqueEngine).
+func Toward(e, target mcts.Engine) mcts.Engine {
+	for _, n := range StrongestEngine().Diff(target) {
+		s := mcts.LookupSetting(n)
+		if err := s.Set(&e, s.Get(&target)); err != nil {
+			panic("runspec: an engine's setting does not parse back: " + err.Error())
+		}
+	}
+	return e
 }
 
 // AsBaseline returns e with the baseline's leaves, exploration constant
