@@ -71,8 +71,16 @@ func newTrainCommand() *cobra.Command {
 			"models, and material as an anchor) search with leaf=value and --model-cpuct, 0.5 by\n" +
 			"default, where an evaluator's judgement decides the search (the engines' --cpuct, 1.5 by\n" +
 			"default, is the playout search's; train's old --cpuct, the same value-leaf constant, still\n" +
-			"works with a deprecation note).",
+			"works with a deprecation note).\n\n" +
+			"--game alquerque trains Alquerque (docs/RULES-ALQUERQUE.md) by the same loop: generation 0 is\n" +
+			"Alquerque's engine (capture-aware playouts scored by material, cpuct 1.5: no --preset), every\n" +
+			"model is an Alquerque model file with a pattern value head and no prior (Alquerque has no move\n" +
+			"features: --no-prior is implied, --value-head linear refused), the anchors are generation 0 and\n" +
+			"material with value leaves, the pool holds the generations alone unless --pool names Alquerque\n" +
+			"models, and its matches are played one by one; Alquerque has no endgame tables (--tablebase).\n" +
+			"Play its champion with --game alquerque --evaluator DIR/gen-NN/model.json --leaf value.",
 		Example: "  surakarta train\n" +
+			"  surakarta train --game alquerque --out runs/alq --generations 4 --games 1000\n" +
 			"  surakarta train --out runs/t1 --generations 6 --games 2000 --sims 400\n" +
 			"  surakarta train --out runs/t1 --generations 8 --games 2000 --sims 400 --resume\n" +
 			"  surakarta train --out runs/t1 --generations 8 --games 2000 --sims 400 --resume --baseline model.json --strength-games 400\n" +
@@ -119,7 +127,7 @@ func newTrainCommand() *cobra.Command {
 				me.Sims = matchSims
 			}
 			c.Match = me.Settings
-			c.Fit.NoPrior = noPrior || c.Game != "" // another game's models have no prior
+			c.Fit.NoPrior = noPrior || c.Game != ""  // another game's models have no prior
 			c.Match.Tablebase = c.SelfPlay.Tablebase // every player of the run, or none
 			c.Fit.Value.Seed, c.Fit.Value.Workers = c.Run.Seed, c.Run.Concurrency
 			c.Command = commandLine(cmd)

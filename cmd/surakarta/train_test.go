@@ -113,3 +113,27 @@ func TestTrainPlaysTheMajorityEnding(t *testing.T) {
 		t.Errorf("old flags on a resume of the same run: %v\n%s", err, errOut)
 	}
 }
+
+// TestTrainAlquerqueLeavesAModelAlquerquePlays: train --game alquerque
+// writes an Alquerque model that match --game alquerque plays, says how to
+// play it with --game, and refuses Surakarta's presets.
+func TestTrainAlquerqueLeavesAModelAlquerquePlays(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := run(t, "", "train", "--game", "alquerque", "--out", dir, "--generations", "1", "--games", "10", "--sims", "8",
+		"--match-engine", "sims=8", "--gate-games", "2", "--anchor-games", "2", "--strength-games", "0", "--pool-games", "0", "--gate", "half", "--quiet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(dir, "gen-01", "model.json")
+	if !strings.Contains(out, "--game alquerque --evaluator") && !strings.Contains(out, "champion: generation 0") {
+		t.Errorf("train --game alquerque's text does not say to play its champion with --game alquerque:\n%s", out)
+	}
+	got, _, err := run(t, "", "match", "--game", "alquerque", "--a", "evaluator="+model+",leaf=value,cpuct=0.5,sims=8", "--b", "sims=8", "--games", "2")
+	if err != nil {
+		t.Fatalf("match --game alquerque with the trained model: %v\n%s", err, got)
+	}
+	_, _, err = run(t, "", "train", "--game", "alquerque", "--preset", "baseline", "--out", t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), "--preset baseline: the presets are Surakarta's engines") {
+		t.Errorf("train --game alquerque --preset baseline: %v, want the preset refused as Surakarta's", err)
+	}
+}

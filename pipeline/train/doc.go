@@ -3,7 +3,11 @@
 // and a move prior on the latest generations' data, matches that gate each
 // new generation, and an Elo ladder against fixed anchors.
 //
-// Files: train.go runs the generations and their stages, config.go holds
+// Files: train.go runs the generations and their stages (one runner for
+// every game, over the game contract), game.go holds what a run needs of
+// its game beyond the contract (Surakarta's and Alquerque's kits),
+// matches.go the gate, anchor and final-comparison matches (a match is
+// played again unless its file holds the same key), config.go holds
 // the settings (settings.go the document a run records of them, and the
 // comparison that refuses a resume under others), ladder.go the ladder's records and the gate's rule,
 // pool.go the pool matches (a gauntlet of eval/tournament) and the rating
@@ -58,6 +62,18 @@
 // OUT/ladder.png are rewritten. After the last, the final comparison (Strength) plays the
 // champion against generation 1, its own value head and Config.Baselines
 // at equal simulations and at equal time.
+//
+// # Games
+//
+// Config.Game "" trains Surakarta; AlquerqueGame (Config.WithGame) trains
+// Alquerque by the same runner and stages: generation 0 is Alquerque's
+// engine (runspec.AlquerqueEngine), the data lies in the datasets'
+// game=alquerque partitions, each model is an Alquerque model file (a
+// pattern value head, eval.NewAlquerqueModelFile, no prior), the anchors
+// are generation 0 and Alquerque's material evaluator with value leaves,
+// and the pool's matches are played one by one from the pool's seed
+// (eval/tournament plays Surakarta). The ladder's settings record the
+// game, so that a run of one game never resumes as the other's.
 //
 // # Resuming and determinism
 //

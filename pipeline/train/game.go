@@ -3,6 +3,7 @@ package train
 import (
 	"context"
 	"fmt"
+	"os"
 
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
@@ -32,7 +33,8 @@ type kit[G mcts.Game[P, M], P comparable, M game.Move] struct {
 	// open returns the evaluator a name of the game's registry (or a
 	// model file) gives, with the identity a dataset records for it.
 	open func(name string) (mcts.EvaluatorOf[P, M], string, error)
-	// model returns a model file's evaluator.
+	// model returns a model file's evaluator, after checking that the
+	// file is a model of the game.
 	model func(*eval.ModelFile) (mcts.EvaluatorOf[P, M], error)
 	// valueOnly returns an evaluator without its move prior; nil where
 	// the game's models have no prior (the final comparison then has no
@@ -89,6 +91,23 @@ func alquerqueKit(r rules.Rules) kit[alquerque.Rules, alquerque.Position, alquer
 			return e, nil
 		},
 	}
+}
+
+// load reads and checks the model file at path: a model of the game.
+func (k *kit[G, P, M]) load(path string) (*eval.ModelFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	mf, err := eval.ReadModel(f)
+	if err == nil {
+		_, err = k.model(mf)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return mf, nil
 }
 
 // checkTables opens the endgame tables dir names (none for ""), so that a

@@ -1,0 +1,130 @@
+package train
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/mcts"
+)
+
+// tinyAlquerque is tinyConfig for Alquerque: two generations of a dozen
+// games at a few simulations, generation 0 Alquerque's engine.
+func tinyAlquerque(out string) Config {
+	c := DefaultConfig()
+	if err := c.WithGame(AlquerqueGame); err != nil {
+		panic(err)
+	}
+	c.Run.Out, c.Generations, c.Run.Games = out, 2, 12
+	c.SelfPlay.Sims, c.Match.Sims = 8, 8
+	c.GateGames, c.AnchorGames, c.StrengthGames, c.PoolGames = 4, 2, 0, 2
+	c.Gate = GateHalf // two pairs cannot put an interval above one half
+	c.Fit.Value.Holdout = 0.3
+	return c
+}
+
+// TestAlquerqueTrainsThroughTheOneRunner trains Alquerque by the runner
+// Surakarta's runs use: generation 0 is Alquerque's engine (playouts,
+// material), the data lies in the game=alquerque partitions, each
+// generation's model is an Alquerque model file (a pattern head, no
+// prior) that opens as Alquerque's evaluator, the ladder records the game,
+// and a resumed finished run plays nothing again and gives the same
+// ladder, as the same run on one worker does.
+func TestAlquerqueTrainsThroughTheOneRunner(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "a")
+	l, err := Run(context.Background(), tinyAlquerque(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := l.Generations[0].GateOpponent, 0; got != want || len(l.Generations) != 2 {
+		t.Fatalf("%d generations, the first gated against gen-%02d: want 2, gen-00", len(l.Generations), got)
+	}
+	if l.game() != AlquerqueGame || !strings.Contains(string(l.Settings), `"game":"alquerque"`) {
+		t.Errorf("the ladder's settings do not record the game: %s", l.Settings)
+	}
+	if got := l.Ratings.Anchor; got != "gen-00 (built-in: playouts, material)" {
+		t.Errorf("ratings anchored at %q, want generation 0, Alquerque's engine (playouts, material)", got)
+	}
+	for g := 1; g <= 2; g++ {
+		data := filepath.Join(dir, genDir(g), DataDir)
+		keys, err := dataset.Variants(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(keys, []string{dataset.Key(AlquerqueGame, "standard")}) {
+			t.Errorf("generation %d's data holds partitions %v, want alquerque/standard only", g, keys)
+		}
+		path := filepath.Join(dir, genDir(g), ModelFile)
+		var mf eval.ModelFile
+		if err := atomicfile.ReadJSON(path, &mf); err != nil {
+			t.Fatal(err)
+		}
+		if mf.Game != AlquerqueGame || mf.Prior != nil || mf.Patterns == nil || mf.Provenance.Generation != g {
+			t.Errorf("generation %d's model: game %q, prior %v, pattern head %v, generation %d: want an Alquerque pattern model of generation %d",
+				g, mf.Game, mf.Prior != nil, mf.Patterns != nil, mf.Provenance.Generation, g)
+		}
+		if _, err := eval.OpenAlquerqueEvaluator(path); err != nil {
+			t.Errorf("generation %d's model does not open as Alquerque's evaluator: %v", g, err)
+		}
+		if _, err := eval.OpenEvaluator(path); err == nil {
+			t.Errorf("generation %d's model opened as Surakarta's evaluator", g)
+		}
+	}
+	want := ladderWithoutTimes(t, dir)
+	c := tinyAlquerque(dir)
+	c.Run.Resume = true
+	l, err = Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range l.Generations {
+		if len(g.Seconds) != 0 {
+			t.Errorf("resumed finished run reran generation %d's stages %v", g.Generation, g.Seconds)
+		}
+	}
+	one := filepath.Join(base, "one")
+	c = tinyAlquerque(one)
+	c.Run.Concurrency = 1
+	if _, err := Run(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	if got := ladderWithoutTimes(t, one); got != want {
+		t.Errorf("on one worker the ladder differs:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestAlquerqueRefusesWhatItHasNot: Alquerque has no linear head, no move
+// prior, no endgame tables, and a game train does not know is named.
+func TestAlquerqueRefusesWhatItHasNot(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, want string
+		change     func(*Config)
+	}{
+		{"linear head", "Alquerque's value head is patterns", func(c *Config) { c.Fit.ValueHead = fit.LinearHead }},
+		{"prior", "no move prior", func(c *Config) { c.Fit.NoPrior = false }},
+		{"tables", "endgame tables are Surakarta's", func(c *Config) { c.SelfPlay.Tablebase = dir }},
+		{"another game", `--game growths: want surakarta or alquerque`, func(c *Config) { c.Game = "growths" }},
+	} {
+		c := tinyAlquerque(filepath.Join(dir, "out"))
+		tc.change(&c)
+		_, err := Run(context.Background(), c)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error saying %q", tc.name, err, tc.want)
+		}
+	}
+	c := DefaultConfig()
+	if err := c.WithGame("growths"); err == nil {
+		t.Error("WithGame(growths): no error")
+	}
+	if err := c.WithGame(AlquerqueGame); err != nil || c.Gen0 != mcts.MaterialName || c.SelfPlay.Leaf != mcts.LeafPlayout || c.Pool != nil {
+		t.Errorf("WithGame(alquerque): %v, generation 0 %q with %s leaves, pool %v: want Alquerque's engine (material, playouts), no pool model", err, c.Gen0, c.SelfPlay.Leaf, c.Pool)
+	}
+}
