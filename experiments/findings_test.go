@@ -67,9 +67,10 @@ var printedElsewhere = map[string]string{
 	"+0.9 [+0.2, +1.7]":           "the 2026-11-29 ladder (git history before 7558013)",
 	"0.598 [0.568, 0.626]":        "the pipeline's default run of 2026-11-29 (git history)",
 	"0.592 [0.562, 0.620]":        "the pipeline's default run of 2026-11-29 (git history)",
-	"+16.3 [+15.1, +17.5]":        "the default pipeline run (cmd/surakarta/testdata/pipeline-default/summary.json, held to README by its tests)",
+	"+16.3 [+15.1, +17.5]":        "the default pipeline run with one shared searcher (README before issue 34, git history)",
+	"+21.2 [+20.4, +22.0]":        "the default pipeline run (cmd/surakarta/testdata/pipeline-default/summary.json, held to README by its tests)",
 	"0.486 [0.457, 0.517]":        "the pipeline's default run before issue 29 (README of d8dacb2)",
-	"+11.7 [+10.5, +12.9]":        "the pipeline's default run (cmd/surakarta/testdata/pipeline-default/summary.json, which README is checked against)",
+	"+11.7 [+10.5, +12.9]":        "the pipeline's default run with trained-patterns (README before patterns-v2 was shipped, git history)",
 	"0.486 [0.456, 0.516]":        "the pipeline's default run before issue 29 (README of d8dacb2)",
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/selfplay"
 )
 
 // WriteExperimentReport reads experiment directory out (its spec.json and
@@ -207,10 +208,7 @@ func playersDesign(s *Spec) string {
 			indep = append(indep, a.Name)
 		}
 	}
-	const (
-		indepWords  = "two independent players, each colour its own searcher and tree, as two programs in a match"
-		sharedWords = "one searcher for both colours, which with tree reuse hands the tree it searched for one side's move to the other side (self-play's procedure)"
-	)
+	indepWords, sharedWords := selfplay.PlayersWords(PlayersIndependent), selfplay.PlayersWords(PlayersShared)
 	switch {
 	case len(shared) == 0:
 		return "Players: " + indepWords + "."

@@ -12,6 +12,7 @@ import (
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/selfplay"
 )
 
 // Names of the outputs under Config.Run.Out.
@@ -67,6 +68,11 @@ type Config struct {
 	Engine mcts.Engine
 	// Evaluator scores self-play leaves: from eval.OpenEvaluator.
 	Evaluator eval.Opened
+	// Players is who plays the self-play games (selfplay.Config.Players):
+	// selfplay.PlayersIndependent, each colour its own searcher and tree,
+	// is the findings' estimand (the command's default); PlayersShared (or
+	// empty) is one searcher for both colours.
+	Players string
 	// Fit is the settings of the fit on the FitVariant games.
 	Fit fit.FitOptions
 	// MatchGames is the number of games of each match (even; 0 skips the
@@ -93,6 +99,9 @@ func (c *Config) Validate() error {
 		return err
 	}
 	if _, err := dataset.ParseOpening(c.Opening); err != nil {
+		return err
+	}
+	if err := selfplay.CheckPlayers(c.Players); err != nil {
 		return err
 	}
 	if c.Opening == dataset.OpeningEnumerated {
@@ -148,4 +157,13 @@ func (c *Config) path(name ...string) string {
 func (c *Config) opening() string {
 	o, _ := dataset.ParseOpening(c.Opening) // Validate checked it
 	return o
+}
+
+// players names who plays the self-play games: Players, "" read as
+// selfplay.PlayersShared.
+func (c *Config) players() string {
+	if c.Players == selfplay.PlayersIndependent {
+		return c.Players
+	}
+	return selfplay.PlayersShared
 }

@@ -32,7 +32,9 @@
 //
 // # Stages and resuming
 //
-// Run plays the variants with selfplay.Run: game i of both variants starts
+// Run plays the variants with selfplay.Run, by Config.Players (two
+// independent players by the command's default, the findings' estimand):
+// game i of both variants starts
 // from the same opening (same seed, same game id: under enumerated
 // openings opening i mod N of every opening of that many plies, under
 // random ones the same random plies), so the report compares the variants

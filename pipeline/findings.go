@@ -8,11 +8,12 @@ import (
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/selfplay"
 )
 
-// FindingsDoc is where the project's converged figures are, each with
-// the command that reproduces it; the summary and the report send the
-// reader there.
+// FindingsDoc is where the project's figures are, each with what it
+// measures and the command that reproduces it; the summary and the report
+// send the reader there.
 const FindingsDoc = "docs/findings/README.md"
 
 // Reference is a figure of docs/findings: the first player's advantage
@@ -33,6 +34,11 @@ type Reference struct {
 	// and Identity as runs record it.
 	Model    string `json:"model"`
 	Identity string `json:"-"`
+	// Players is who played the games (selfplay.PlayersIndependent or
+	// selfplay.PlayersShared): a run is compared only with figures of its
+	// own players, which measure different quantities (docs/findings
+	// section 16).
+	Players string `json:"players"`
 	// Advantage is the stratified advantage (a fraction: 0.1 is 10
 	// points) with its 95% interval, as the report holds them.
 	Advantage experiments.Estimate `json:"advantage"`
@@ -48,19 +54,31 @@ const (
 
 // References are the findings' figures of the pattern models with their
 // move priors, value leaves and cpuct 0.5, best play after the opening (no
-// root noise, no temperature): the pipeline's engine, the shipped
-// patterns-v2 without tables (truestart-pipeline-v2.yaml), and
+// root noise, no temperature), by who played them. Two independent
+// players (the findings' estimand, the pipeline's default): the
+// pipeline's engine, the shipped patterns-v2 without tables
+// (truestart-players.yaml). One shared searcher (pipeline --players
+// shared): the same engine (truestart-pipeline-v2.yaml) and
 // trained-patterns with the 5-piece tables (the strength ladder of section
-// 2: its lowest rung, the findings' 400 and its top rung), fewest
-// simulations first within each.
+// 2: its lowest rung, the findings' 400 and its top rung). Fewest
+// simulations first within each engine.
 var References = []Reference{
-	{Report: "truestart-pipeline-v2/report.json", Arm: "sims100", Sims: 100, Games: 1024, Model: "patterns-v2", Identity: patternsV2, Advantage: est(0.1474609375, 0.14083055233939742, 0.15409132266060258)},
-	{Report: "truestart-pipeline-v2/report.json", Arm: "sims400", Sims: 400, Games: 1024, Model: "patterns-v2", Identity: patternsV2, Advantage: est(0.1611328125, 0.15059117195801336, 0.17167445304198664)},
-	{Report: "truestart-pipeline-v2/report.json", Arm: "sims1600", Sims: 1600, Games: 1024, Model: "patterns-v2", Identity: patternsV2, Advantage: est(0.2275390625, 0.22104828003017984, 0.23402984496982016)},
-	{Report: "strength-ladder/report.json", Arm: "sims100", Sims: 100, Tables: 5, Games: 1024, Model: "trained-patterns", Identity: trainedPatterns, Advantage: est(0.11083984375, 0.1032437832787067, 0.1184359042212933)},
-	{Report: "strength-ladder/report.json", Arm: "extend-sims400", Sims: 400, Tables: 5, Games: 1024, Model: "trained-patterns", Identity: trainedPatterns, Advantage: est(0.1826171875, 0.17405739706468182, 0.19117697793531818)},
-	{Report: "strength-ladder/report.json", Arm: "extend-sims6400", Sims: 6400, Tables: 5, Games: 1024, Model: "trained-patterns", Identity: trainedPatterns, Advantage: est(0.24560546875, 0.23678223872550785, 0.25442869877449215)},
+	{Report: "truestart-players/report.json", Arm: "independent-100", Sims: 100, Games: 1024, Model: "patterns-v2", Identity: patternsV2, Players: independent, Advantage: est(0.1494140625, 0.14435002218580448, 0.15447810281419552)},
+	{Report: "truestart-players/report.json", Arm: "independent-400", Sims: 400, Games: 1024, Model: "patterns-v2", Identity: patternsV2, Players: independent, Advantage: est(0.21337890625, 0.20750540949568355, 0.21925240300431645)},
+	{Report: "truestart-players/report.json", Arm: "independent-1600", Sims: 1600, Games: 1024, Model: "patterns-v2", Identity: patternsV2, Players: independent, Advantage: est(0.197265625, 0.1915235430140428, 0.2030077069859572)},
+	{Report: "truestart-pipeline-v2/report.json", Arm: "sims100", Sims: 100, Games: 1024, Model: "patterns-v2", Identity: patternsV2, Players: shared, Advantage: est(0.1474609375, 0.14083055233939742, 0.15409132266060258)},
+	{Report: "truestart-pipeline-v2/report.json", Arm: "sims400", Sims: 400, Games: 1024, Model: "patterns-v2", Identity: patternsV2, Players: shared, Advantage: est(0.1611328125, 0.15059117195801336, 0.17167445304198664)},
+	{Report: "truestart-pipeline-v2/report.json", Arm: "sims1600", Sims: 1600, Games: 1024, Model: "patterns-v2", Identity: patternsV2, Players: shared, Advantage: est(0.2275390625, 0.22104828003017984, 0.23402984496982016)},
+	{Report: "strength-ladder/report.json", Arm: "sims100", Sims: 100, Tables: 5, Games: 1024, Model: "trained-patterns", Identity: trainedPatterns, Players: shared, Advantage: est(0.11083984375, 0.1032437832787067, 0.1184359042212933)},
+	{Report: "strength-ladder/report.json", Arm: "extend-sims400", Sims: 400, Tables: 5, Games: 1024, Model: "trained-patterns", Identity: trainedPatterns, Players: shared, Advantage: est(0.1826171875, 0.17405739706468182, 0.19117697793531818)},
+	{Report: "strength-ladder/report.json", Arm: "extend-sims6400", Sims: 6400, Tables: 5, Games: 1024, Model: "trained-patterns", Identity: trainedPatterns, Players: shared, Advantage: est(0.24560546875, 0.23678223872550785, 0.25442869877449215)},
 }
+
+// Who played a reference's games, as References spell it.
+const (
+	independent = selfplay.PlayersIndependent
+	shared      = selfplay.PlayersShared
+)
 
 func est(v, lo, hi float64) experiments.Estimate {
 	return experiments.Estimate{Value: v, CI: [2]float64{lo, hi}}
@@ -78,36 +96,47 @@ func (r Reference) Engine() mcts.Engine {
 }
 
 // referenceFor returns the findings' figure for engine e (as a run records
-// it) from every opening of k plies under procedure opening, standard
-// rules: the reference of the same engine and simulations without tables,
-// or nil where the findings have none.
-func referenceFor(e mcts.Engine, opening string, k int) *Reference {
+// it) played by players from every opening of k plies under procedure
+// opening, standard rules: the reference of the same engine, simulations
+// and players without tables, or nil where the findings have none.
+func referenceFor(e mcts.Engine, players, opening string, k int) *Reference {
 	if opening != dataset.OpeningEnumerated || k != 2 || e.Tablebase != "" {
 		return nil
 	}
 	for i := range References {
 		r := &References[i]
-		if r.Tables == 0 && r.Engine().Describe() == e.Describe() {
+		if r.Tables == 0 && r.Players == players && r.Engine().Describe() == e.Describe() {
 			return r
 		}
 	}
 	return nil
 }
 
+// referencesOf returns the References played by players.
+func referencesOf(players string) []Reference {
+	var out []Reference
+	for _, r := range References {
+		if r.Players == players {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // newStrength says at which strength a run's figures hold: its self-play
-// engine e (as the run records it, described by words), the standard
-// variant's stratified advantage adv (nil when not measured), and the
-// findings' figures to read it by.
-func newStrength(e mcts.Engine, words, opening string, k int, adv *experiments.Estimate) Strength {
-	st := Strength{Engine: words, Advantage: adv, Findings: referenceFor(e, opening, k), Ladder: References}
+// engine e (as the run records it, described by words) played by players,
+// the standard variant's stratified advantage adv (nil when not
+// measured), and the findings' figures of the same players to read it by.
+func newStrength(e mcts.Engine, words, players, opening string, k int, adv *experiments.Estimate) Strength {
+	st := Strength{Engine: words, Advantage: adv, Findings: referenceFor(e, players, opening, k), Ladder: referencesOf(players)}
 	st.Agrees = st.Findings != nil && adv != nil && adv.Contains(st.Findings.Advantage.Value)
 	return st
 }
 
 // lines says the strength's figures, one sentence a line: this run's
 // advantage, the findings' figure at the same setting and whether they
-// agree, how the advantage grows with strength, and where the converged
-// figures are.
+// agree, the same players' figures at other strengths, and where the
+// findings are.
 func (st *Strength) lines() []string {
 	var out []string
 	if a := st.Advantage; a != nil {
@@ -121,10 +150,10 @@ func (st *Strength) lines() []string {
 		case st.Advantage == nil:
 			verdict = "not comparable: this run has no stratified figure (play every opening at least twice)"
 		}
-		out = append(out, fmt.Sprintf("docs/findings at this engine and simulations: %s over %d games (%s), %s",
+		out = append(out, fmt.Sprintf("docs/findings at this engine, simulations and players: %s over %d games (%s), %s",
 			f.Advantage.PointsText(" pts"), f.Games, f.Report, verdict))
 	} else {
-		out = append(out, "docs/findings has no figure at this engine, simulations and openings")
+		out = append(out, "docs/findings has no figure at this engine, simulations, players and openings")
 	}
 	var ladders []string
 	for i := 0; i < len(st.Ladder); {
@@ -139,8 +168,8 @@ func (st *Strength) lines() []string {
 		}
 		ladders = append(ladders, with+" "+strings.Join(rungs, ", ")+" simulations")
 	}
-	out = append(out, "the advantage grows with the engine's strength and has not settled: "+strings.Join(ladders, "; "))
-	out = append(out, "the converged figures, each with its command: "+FindingsDoc)
+	out = append(out, "the advantage changes with the engine's strength (docs/findings, the same players): "+strings.Join(ladders, "; "))
+	out = append(out, "what each figure measures, and the command that reproduces it: "+FindingsDoc)
 	return out
 }
 

@@ -134,7 +134,7 @@ func (p *runner) settings() Settings {
 		Engine: dataset.EngineJSON(c.Engine.Describe()),
 		Sims:   c.Engine.Sims, Leaf: c.Engine.Leaf.String(), Evaluator: c.Evaluator.Identity,
 		FitModel: string(c.Fit.Model), FitLambda: c.Fit.Lambda, FitHoldout: c.Fit.Holdout, FitVariant: FitVariant.String(),
-		MatchGames: c.MatchGames, Confidence: c.Confidence,
+		MatchGames: c.MatchGames, Confidence: c.Confidence, Players: c.players(),
 	}
 	if c.MatchGames > 0 {
 		s.MatchEngine, s.MatchModel = engineWords(c.MatchEngine), c.MatchModel

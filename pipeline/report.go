@@ -9,6 +9,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/selfplay"
 )
 
 // report writes the statistics and the variant report.
@@ -46,7 +47,7 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 			return "", "", err
 		}
 		arms = append(arms, experiments.ArmInfo{Name: name, Variant: name, Sims: c.Engine.Sims, Evaluator: ev, Dir: "../" + DataDir,
-			Engine: experiments.EngineWords(c.Engine.Settings), Regime: experiments.Regime(c.Engine.Settings), RandomOpening: c.Run.RandomOpening})
+			Engine: experiments.EngineWords(c.Engine.Settings), Regime: experiments.Regime(c.Engine.Settings), RandomOpening: c.Run.RandomOpening, Players: c.players()})
 	}
 	r, err := experiments.BuildReport(experiments.ReportInput{
 		Title:       "Pipeline: standard against majority ending",
@@ -75,9 +76,9 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 
 func (p *runner) description() string {
 	c := &p.cfg
-	return fmt.Sprintf("Made by the pipeline: %d self-play games per variant, both sides %s, "+
+	return fmt.Sprintf("Made by the pipeline: %d self-play games per variant played by %s, both sides %s, "+
 		"game i of both variants from %s (seed %d), rules %s otherwise.",
-		c.Run.Games, p.engineWords(), p.sum.Settings.openingWords(), c.Run.Seed, strings.TrimPrefix(c.rulesOf(FitVariant).String(), "variant=standard,"))
+		c.Run.Games, selfplay.PlayersWords(c.players()), p.engineWords(), p.sum.Settings.openingWords(), c.Run.Seed, strings.TrimPrefix(c.rulesOf(FitVariant).String(), "variant=standard,"))
 }
 
 // engineWords describes the self-play engine: its search, evaluator,
@@ -123,7 +124,7 @@ func (p *runner) fillFigures(r *experiments.Report) {
 		}
 	}
 	c := &p.cfg
-	p.sum.Strength = newStrength(c.Engine, p.engineWords(), c.Opening, c.Run.RandomOpening, adv)
+	p.sum.Strength = newStrength(c.Engine, p.engineWords(), c.players(), c.Opening, c.Run.RandomOpening, adv)
 	if len(r.Comparisons) > 0 {
 		cmp := r.Comparisons[0]
 		vc := &VariantComparison{A: cmp.A, B: cmp.B, FirstPlayerScoreDiff: cmp.FirstPlayerScore.Diff}

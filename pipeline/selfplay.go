@@ -16,7 +16,7 @@ func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 	run.Out, run.Shard, run.Shards = data, 0, 1 // every game, into the data directory
 	status := Skipped
 	for _, v := range Variants {
-		sc := selfplay.Config{Run: run, Rules: c.rulesOf(v), Engine: c.Engine, Evaluator: c.Evaluator.Evaluator, Opening: c.Opening}
+		sc := selfplay.Config{Run: run, Rules: c.rulesOf(v), Engine: c.Engine, Evaluator: c.Evaluator.Evaluator, Opening: c.Opening, Players: c.Players}
 		if err := sc.CheckPartition(); err != nil { // a run of other settings, named flag by flag
 			return "", "", err
 		}

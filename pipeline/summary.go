@@ -14,6 +14,7 @@ import (
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/selfplay"
 )
 
 // DefaultMatchEngine returns the match's default search setting for both
@@ -48,8 +49,8 @@ type Summary struct {
 }
 
 // Strength says at which strength the figures hold: they are the
-// self-play engine's, and a stronger engine finds a larger first-player
-// advantage (docs/findings).
+// self-play engine's, played by the run's players, and the first player's
+// advantage changes with the engine's strength (docs/findings).
 type Strength struct {
 	// Engine is the self-play engine in words: search, evaluator, tables
 	// and how moves are chosen.
@@ -63,7 +64,7 @@ type Strength struct {
 	// Advantage's interval.
 	Findings *Reference `json:"findings,omitempty"`
 	Agrees   bool       `json:"agrees"`
-	// Ladder is the findings' figures of the same model at other
+	// Ladder is the findings' figures of the same players at other
 	// strengths (References).
 	Ladder []Reference `json:"ladder"`
 }
@@ -79,6 +80,9 @@ type Settings struct {
 	// Openings is the number of enumerated openings (0 under random
 	// openings).
 	Openings int `json:"openings,omitempty"`
+	// Players is who played the self-play games (selfplay.PlayersShared
+	// or selfplay.PlayersIndependent).
+	Players string `json:"players"`
 	// Rules are the standard variant's rules; the majority variant shares
 	// all but the variant.
 	Rules string `json:"rules"`
@@ -245,6 +249,7 @@ func (s *Summary) writeGames(ew *errWriter) {
 	set := s.Settings
 	ew.printf("\nself-play: %d games per variant, game i of both from %s (seed %d); %d simulations a move, %s leaves, evaluator %s\n",
 		set.GamesPerVariant, set.openingWords(), set.Seed, set.Sims, set.Leaf, set.Evaluator)
+	ew.printf("players:   %s\n", selfplay.PlayersWords(set.Players))
 	ew.printf("rules:     %s, under both variants\n", strings.TrimPrefix(set.Rules, "variant=standard,"))
 	ew.printf("verified: %d games and %d positions in %d files agree with the rules\n\n", s.Verified.Games, s.Verified.Positions, s.Verified.Files)
 	conf := fmt.Sprintf("%g%%", 100*set.Confidence)

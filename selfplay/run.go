@@ -205,6 +205,25 @@ const (
 	PlayersIndependent = "independent"
 )
 
+// CheckPlayers refuses a Config.Players that is neither PlayersShared
+// (or empty, read as it) nor PlayersIndependent, saying what each means.
+func CheckPlayers(players string) error {
+	switch players {
+	case "", PlayersShared, PlayersIndependent:
+		return nil
+	}
+	return fmt.Errorf("players %q: want %s (%s) or %s (%s)", players, PlayersIndependent, PlayersWords(PlayersIndependent), PlayersShared, PlayersWords(PlayersShared))
+}
+
+// PlayersWords says in words who plays under players (PlayersShared when
+// empty), as reports and summaries write it.
+func PlayersWords(players string) string {
+	if players == PlayersIndependent {
+		return "two independent players, each colour its own searcher and tree, as two programs in a match"
+	}
+	return "one searcher for both colours, which with tree reuse hands the tree it searched for one side's move to the other side (self-play's procedure)"
+}
+
 // sideSettings returns the search settings of each colour, Red's then
 // Black's.
 func (c *ConfigOf[G, P, M]) sideSettings() [2]mcts.Settings {
@@ -258,15 +277,14 @@ func (c *ConfigOf[G, P, M]) check() error {
 	if err := (mcts.ConfigOf[G]{Settings: c.Engine.Settings, Rules: c.Rules}).Validate(); err != nil {
 		return fmt.Errorf("engine settings: %w", err)
 	}
-	switch c.Players {
-	case "", PlayersShared:
+	if err := CheckPlayers(c.Players); err != nil {
+		return err
+	}
+	if c.Players != PlayersIndependent {
 		c.Players = PlayersShared
 		if c.Sides != nil {
 			return errors.New("selfplay: settings by side need independent players: one shared searcher plays both colours with one set of settings")
 		}
-	case PlayersIndependent:
-	default:
-		return fmt.Errorf("players %q: want %s (one searcher for both colours) or %s (each colour its own searcher and tree)", c.Players, PlayersShared, PlayersIndependent)
 	}
 	if c.Sides != nil {
 		for i, name := range [2]string{"Red", "Black"} {

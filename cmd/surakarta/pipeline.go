@@ -16,6 +16,7 @@ import (
 	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/pipeline"
 	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/selfplay"
 )
 
 // Pipeline defaults: small enough that the whole job takes about a minute
@@ -30,6 +31,7 @@ const (
 	pipelineRandomOpening = 2
 	pipelineOpening       = dataset.OpeningEnumerated
 	pipelineMatchModel    = eval.BestName
+	pipelinePlayers       = selfplay.PlayersIndependent
 )
 
 func newPipelineCommand() *cobra.Command {
@@ -66,12 +68,13 @@ func newPipelineCommand() *cobra.Command {
 			"holds it too; --json prints it as JSON). Progress goes to stderr.\n\n" +
 			"The self-play engine is the project's strongest without endgame tables: the shipped model\n" +
 			"(--evaluator best) with its move prior, value leaves, cpuct 0.5, the most visited move after\n" +
-			"the opening (no root noise, no temperature), with the findings' procedure: every 2-ply\n" +
-			"opening equally often, the first player's advantage stratified by opening. " +
+			"the opening (no root noise, no temperature), with the findings' procedure: two independent\n" +
+			"players (each colour its own searcher and tree; --players shared plays one searcher for\n" +
+			"both), every 2-ply opening equally often, the first player's advantage stratified by opening. " +
 			fmt.Sprintf("The defaults\n(%d games per variant at %d simulations a move, two matches of %d games) take about a\n", pipelineGames, d.Sims, pipelineMatchGames) +
 			"minute on two cores (about 80 CPU-seconds). The figures are this engine's at this strength:\n" +
-			"a stronger engine finds a larger first-player advantage, and docs/findings/README.md has the\n" +
-			"converged figures. --sims and --games scale it up (--games a multiple of the openings; four\n" +
+			"the first player's advantage changes with the engine's strength, and docs/findings/README.md\n" +
+			"says what each figure measures. --sims and --games scale it up (--games a multiple of the openings; four\n" +
 			"times the games halve every interval); --opening random plays --random-opening uniformly\n" +
 			"random plies instead; --preset baseline plays the former default engine (playouts,\n" +
 			"material, cpuct 1.5). The match engine defaults to " +
@@ -153,6 +156,7 @@ func newPipelineCommand() *cobra.Command {
 	fs.IntVar(&cfg.MatchGames, "match-games", pipelineMatchGames, "match games, an even number (0: skip the match)")
 	fs.StringVar(&matchEngine, "match-engine", defMatchSpec, "both match engines' settings as comma-separated engine flags key=value (as match --a)")
 	fs.StringVar(&cfg.MatchModel, "match-model", pipelineMatchModel, "the second match's opponent of the fitted weights: an evaluator name or file (empty: only the match against material)")
+	fs.StringVar(&cfg.Players, "players", pipelinePlayers, "who plays the self-play games: independent (each colour its own searcher and tree, as two programs in a match: the findings' estimand) or shared (one searcher for both colours, whose tree reuse hands the tree one side searched to the other)")
 	fs.StringVar(&cfg.Opening, "opening", pipelineOpening, "how the --random-opening plies are chosen: enumerated (every opening of that many plies in turn, game i and match pair i opening i mod N; --games a multiple of N) or random (uniformly random plies from --seed and the game id)")
 	fs.Float64Var(&cfg.Confidence, "confidence", 0.95, "confidence level of the report's intervals")
 	addRulesFlagsExcept(cmd, &rf, "variant")

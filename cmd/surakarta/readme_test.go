@@ -123,7 +123,7 @@ func TestCommittedDefaultRunIsTodaysDefaults(t *testing.T) {
 		Sims: e.Sims, Leaf: e.Leaf.String(), Evaluator: e.Evaluator,
 		FitModel: string(fo.Model), FitLambda: fo.Lambda, FitHoldout: fo.Holdout, FitVariant: pipeline.FitVariant.String(),
 		MatchGames: pipelineMatchGames, MatchEngine: runspec.PipelineMatchEngine().Text("sims", "leaf", "cpuct"), MatchModel: pipelineMatchModel,
-		Confidence: 0.95,
+		Confidence: 0.95, Players: pipelinePlayers,
 	}
 	if set != want || s.Out != "out" {
 		t.Fatalf("%s was not made with today's defaults (out %q):\n got %+v\nwant %+v\nrun scripts/readme/pipeline-default.sh", defaultRun, s.Out, set, want)
@@ -139,7 +139,7 @@ func TestCommittedDefaultRunIsTodaysDefaults(t *testing.T) {
 		r := rules.DefaultRules()
 		r.Variant = v
 		cfg := selfplay.Config{Run: runspec.Settings{Out: dir, Games: set.GamesPerVariant, Seed: set.Seed, RandomOpening: set.RandomOpening, Concurrency: 2},
-			Rules: r, Engine: e, Evaluator: opened.Evaluator, Opening: set.Opening, GameIDs: ids}
+			Rules: r, Engine: e, Evaluator: opened.Evaluator, Opening: set.Opening, Players: set.Players, GameIDs: ids}
 		if _, err := selfplay.Run(context.Background(), cfg); err != nil {
 			t.Fatal(err)
 		}
