@@ -7,30 +7,31 @@ import (
 )
 
 // checkLayout reports, through addf, what in a variant partition of both
-// tables changes what a reader reads: unexpected files, parts that miss a
-// table, parts whose bytes differ from their commit record, and parts
-// without a record in a partition whose other parts have one. With
-// gamesOnly, a partition without any positions file (a match's games, an
-// experiment's summary data) is no problem.
+// of its run's tables (games, and positions or matches) changes what a
+// reader reads: unexpected files, parts that miss a table, parts whose
+// bytes differ from their commit record, and parts without a record in a
+// partition whose other parts have one. With gamesOnly, a partition
+// without any file of its other table (an experiment's summary data) is no
+// problem.
 func checkLayout(ps *pairs, dir, variant string, gamesOnly bool, addf func(string, ...any)) {
-	gamesOnly = gamesOnly && len(ps.positions.parts) == 0
-	for _, u := range append(ps.games.unexpected, ps.positions.unexpected...) {
+	gamesOnly = gamesOnly && len(ps.other.parts) == 0
+	for _, u := range append(ps.games.unexpected, ps.other.unexpected...) {
 		addf("%s", unexpectedProblem(u))
 	}
 	recorded := len(ps.games.commits) > 0
 	for _, p := range ps.byFirst {
 		switch {
-		case p.games.Path == "" && p.positions.Path == "":
+		case p.games.Path == "" && p.other.Path == "":
 			addf("%s: commit record of a part whose files are missing", p.commit)
 		case p.games.Path == "":
-			addf("%s: positions part without its games part", p.positions.Path)
-			reportUnreadable(p.positions.Path, addf)
-		case p.positions.Path == "" && gamesOnly:
-		case p.positions.Path == "":
-			addf("%s: games part without its positions part", p.games.Path)
+			addf("%s: %s part without its games part", p.other.Path, ps.table)
+			reportUnreadable(p.other.Path, addf)
+		case p.other.Path == "" && gamesOnly:
+		case p.other.Path == "":
+			addf("%s: games part without its %s part", p.games.Path, ps.table)
 			reportUnreadable(p.games.Path, addf)
 		case p.commit != "":
-			for _, msg := range p.checkCommit() {
+			for _, msg := range p.checkCommit(ps.table) {
 				addf("%s", msg)
 			}
 		case recorded:
@@ -87,7 +88,7 @@ func Check(dir string) ([]string, error) {
 		}
 		last, lastPath := int64(-1), ""
 		for _, p := range ps.byFirst {
-			for _, path := range []string{p.games.Path, p.positions.Path} {
+			for _, path := range []string{p.games.Path, p.other.Path} {
 				if path == "" {
 					continue
 				}

@@ -22,16 +22,30 @@ type FileSum struct {
 }
 
 // CommitRecord is written beside a part's games file once both of its
-// files are in place (DIR/games/variant=V/_commit-FIRSTID.json): the game
-// range and the size and SHA-256 of each file. Other readers (DuckDB,
-// Spark) trust a file's footer statistics to skip pages; the hashes let
-// Verify and a resumed run catch any changed byte, which the rows alone
-// would not show.
+// files are in place (DIR/games/game=G/variant=V/_commit-FIRSTID.json):
+// the game range and the size and SHA-256 of each file, the games file's
+// and the other table's (positions for self-play, matches for a match's
+// record: the other is absent). Other readers (DuckDB, Spark) trust a
+// file's footer statistics to skip pages; the hashes let Verify and a
+// resumed run catch any changed byte, which the rows alone would not show.
 type CommitRecord struct {
 	FirstGame int64   `json:"first_game"`
 	LastGame  int64   `json:"last_game"`
 	Games     FileSum `json:"games"`
-	Positions FileSum `json:"positions"`
+	Positions FileSum `json:"positions,omitzero"`
+	Matches   FileSum `json:"matches,omitzero"`
+}
+
+// sumOf returns the record's sum of the part's file in table, the games
+// table or the other table of its run (TablePositions, TableMatches).
+func (rec *CommitRecord) sumOf(table string) *FileSum {
+	switch table {
+	case TableGames:
+		return &rec.Games
+	case TableMatches:
+		return &rec.Matches
+	}
+	return &rec.Positions
 }
 
 // CommitPath returns the path of the commit record of the part that starts
@@ -117,8 +131,8 @@ func sumFile(path string) (FileSum, error) {
 
 // checkCommit compares a part's files with its commit record and returns
 // what differs, each naming the file; none when the bytes are those
-// committed.
-func (p *pair) checkCommit() []string {
+// committed. table is the part's other table (pairs.table).
+func (p *pair) checkCommit(table string) []string {
 	rec, err := readCommit(p.commit)
 	if err != nil {
 		return []string{err.Error()}
@@ -130,7 +144,7 @@ func (p *pair) checkCommit() []string {
 	for _, c := range []struct {
 		f    partFile
 		want FileSum
-	}{{p.games, rec.Games}, {p.positions, rec.Positions}} {
+	}{{p.games, rec.Games}, {p.other, *rec.sumOf(table)}} {
 		if c.f.Path == "" {
 			continue
 		}

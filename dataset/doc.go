@@ -31,6 +31,11 @@
 //	DIR/games/game=G/variant=V/_commit-FIRSTID.json       a part's commit record
 //	DIR/games/game=G/variant=V/_journal-…, _lock-…        a run in progress
 //
+// A match's record (match --out) has the games table and, in place of the
+// positions, the matches table (MatchRow: each side's engine, time, nodes
+// and fault), DIR/matches/game=G/variant=V/part-FIRSTID.parquet: the same
+// parts, commit records, locks and resume, its games paired with the
+// matches parts (OtherTable) as self-play's are with the positions.
 // (Datasets of schema versions 1 and 2, Surakarta's alone, have
 // DIR/TABLE/variant=V/, read and resumed where they are.) The functions
 // that take a partition take its key (Key): the variant alone for

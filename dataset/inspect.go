@@ -78,7 +78,7 @@ func Inspect(dir string) (*Inspection, error) {
 		} else if ok {
 			in.Manifests[v] = r
 		}
-		for _, table := range []string{TablePositions, TableGames} {
+		for _, table := range []string{TablePositions, TableGames, TableMatches} {
 			pi := PartitionInfo{Table: table, Variant: v, Dir: PartitionDir(dir, table, v)}
 			part, err := readPartition(dir, table, v)
 			if err != nil {

@@ -220,7 +220,7 @@ func Variants(dir string) ([]string, error) {
 		return nil, fmt.Errorf("%s is not a directory", dir)
 	}
 	seen := map[string]bool{}
-	for _, table := range []string{TablePositions, TableGames} {
+	for _, table := range []string{TablePositions, TableGames, TableMatches} {
 		entries, err := os.ReadDir(filepath.Join(dir, table))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -316,29 +316,43 @@ func Complete(dir, variant string) ([]Range, error) {
 // makes. Its rows belong to other games, so nothing here removes it: the
 // error names each of its files and says to move them out of the dataset.
 func misnamedPart(dir string, pp *pair, first int64) error {
-	files := []string{pp.games.Path, pp.positions.Path, pp.commit}
+	files := []string{pp.games.Path, pp.other.Path, pp.commit}
 	files = slices.DeleteFunc(files, func(p string) bool { return p == "" })
 	return fmt.Errorf("%s: footer says the part starts at game %d, its name says %d: it is a copy or a rename of another part, not written under this name; move %s out of %s (to a folder outside the dataset), then run again",
 		pp.games.Path, first, pp.first, strings.Join(files, " and "), dir)
 }
 
-// pair is what a partition holds of one part: its file in each table and
-// its commit record (empty paths for what is missing).
+// pair is what a partition holds of one part: its file in the games table
+// and in the run's other table (pairs.table: positions or matches), and its
+// commit record (empty paths for what is missing).
 type pair struct {
-	first            int64
-	games, positions partFile
-	commit           string
+	first        int64
+	games, other partFile
+	commit       string
 }
 
 // whole reports whether both tables hold the part. A part written by this
 // version also has a commit record once whole; earlier versions wrote
 // none.
-func (p *pair) whole() bool { return p.games.Path != "" && p.positions.Path != "" }
+func (p *pair) whole() bool { return p.games.Path != "" && p.other.Path != "" }
 
-// pairs is a variant partition of both tables, part by part.
+// pairs is a variant partition of both of its run's tables, part by part:
+// the games table and the other table, table.
 type pairs struct {
-	games, positions *partition
-	byFirst          []*pair // sorted by first game id
+	games, other *partition
+	table        string
+	byFirst      []*pair // sorted by first game id
+}
+
+// OtherTable returns the table whose parts pair with the games parts of a
+// variant partition of dir (by its key, Key): TableMatches for a match's
+// record (match --out), whose partition has a matches table, and
+// TablePositions for self-play.
+func OtherTable(dir, variant string) string {
+	if st, err := os.Stat(PartitionDir(dir, TableMatches, variant)); err == nil && st.IsDir() {
+		return TableMatches
+	}
+	return TablePositions
 }
 
 func readPair(dir, variant string) (*pairs, error) {
@@ -346,11 +360,12 @@ func readPair(dir, variant string) (*pairs, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := readPartition(dir, TablePositions, variant)
+	table := OtherTable(dir, variant)
+	p, err := readPartition(dir, table, variant)
 	if err != nil {
 		return nil, err
 	}
-	ps := &pairs{games: g, positions: p}
+	ps := &pairs{games: g, other: p, table: table}
 	m := map[int64]*pair{}
 	get := func(first int64) *pair {
 		if m[first] == nil {
@@ -363,7 +378,7 @@ func readPair(dir, variant string) (*pairs, error) {
 		get(f.First).games = f
 	}
 	for _, f := range p.parts {
-		get(f.First).positions = f
+		get(f.First).other = f
 	}
 	for first, path := range g.commits {
 		get(first).commit = path
@@ -411,7 +426,7 @@ func Leftovers(dir, variant string, lo, hi int64) ([]string, error) {
 	}
 	in := func(first int64) bool { return first >= lo && first < hi }
 	var out []string
-	for _, part := range []*partition{ps.games, ps.positions} {
+	for _, part := range []*partition{ps.games, ps.other} {
 		for _, t := range part.temps {
 			if in(t.First) {
 				out = append(out, t.Path)
@@ -422,7 +437,7 @@ func Leftovers(dir, variant string, lo, hi int64) ([]string, error) {
 		if p.whole() || !in(p.first) {
 			continue
 		}
-		for _, path := range []string{p.games.Path, p.positions.Path, p.commit} {
+		for _, path := range []string{p.games.Path, p.other.Path, p.commit} {
 			if path != "" {
 				out = append(out, path)
 			}

@@ -65,6 +65,16 @@ func (r Run) GameName() string {
 	return r.Game
 }
 
+// SetGame records the game named name (game.Game's Name) as the run's:
+// none for DefaultGame, whose runs record none, as before the game was
+// named (their manifests and ids stay as they were).
+func (r *Run) SetGame(name string) {
+	r.Game = ""
+	if name != DefaultGame {
+		r.Game = name
+	}
+}
+
 // Partition returns the key of the run's partitions (Key): its variant
 // for DefaultGame, "GAME/VARIANT" for another game.
 func (r Run) Partition() string { return Key(r.GameName(), r.Variant) }

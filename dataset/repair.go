@@ -40,19 +40,19 @@ func CheckParts(dir string, run Run, lo, hi int64) (*Repair, error) {
 			}
 			continue
 		}
-		rec, why := p.check(run)
+		rec, why := p.check(run, ps.table)
 		if why == "" && rec.FirstGame <= last {
 			why = fmt.Sprintf("its games %d..%d overlap an earlier part", rec.FirstGame, rec.LastGame)
 		}
 		if why != "" {
-			for _, path := range []string{p.games.Path, p.positions.Path, p.commit} {
+			for _, path := range []string{p.games.Path, p.other.Path, p.commit} {
 				if path != "" {
 					if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
 						return rep, err
 					}
 				}
 			}
-			rep.Removed = append(rep.Removed, fmt.Sprintf("%s and its positions part: %s", p.games.Path, why))
+			rep.Removed = append(rep.Removed, fmt.Sprintf("%s and its %s part: %s", p.games.Path, ps.table, why))
 			continue
 		}
 		last = rec.LastGame
@@ -67,11 +67,12 @@ func CheckParts(dir string, run Run, lo, hi int64) (*Repair, error) {
 }
 
 // check returns the part's commit record (computed when it has none) and
-// why the part cannot be kept, "" when it can.
-func (p *pair) check(run Run) (CommitRecord, string) {
+// why the part cannot be kept, "" when it can; table is its other table
+// (pairs.table).
+func (p *pair) check(run Run, table string) (CommitRecord, string) {
 	var rec CommitRecord
 	if p.commit != "" {
-		if probs := p.checkCommit(); len(probs) > 0 {
+		if probs := p.checkCommit(table); len(probs) > 0 {
 			return rec, probs[0]
 		}
 		var err error
@@ -84,7 +85,7 @@ func (p *pair) check(run Run) (CommitRecord, string) {
 		return rec, err.Error()
 	}
 	defer gf.Close()
-	pf, err := Open(p.positions.Path)
+	pf, err := Open(p.other.Path)
 	if err != nil {
 		return rec, err.Error()
 	}
@@ -94,7 +95,9 @@ func (p *pair) check(run Run) (CommitRecord, string) {
 	case g.Run.Diff(run) != "":
 		return rec, "a part of another run (" + g.Run.Diff(run) + ")"
 	case q.Run.Diff(run) != "":
-		return rec, "its positions file belongs to another run (" + q.Run.Diff(run) + ")"
+		return rec, "its " + table + " file belongs to another run (" + q.Run.Diff(run) + ")"
+	case q.Table != table:
+		return rec, fmt.Sprintf("its %s file holds the %s table", table, q.Table)
 	case g.FirstGame != p.first || q.FirstGame != p.first || q.LastGame != g.LastGame || g.LastGame < g.FirstGame:
 		return rec, fmt.Sprintf("footers give games %d..%d and %d..%d for the part named %d", g.FirstGame, g.LastGame, q.FirstGame, q.LastGame, p.first)
 	case gf.Rows != g.LastGame-g.FirstGame+1:
@@ -112,15 +115,16 @@ func (p *pair) check(run Run) (CommitRecord, string) {
 	if rec.Games, err = sumFile(p.games.Path); err != nil {
 		return rec, err.Error()
 	}
-	if rec.Positions, err = sumFile(p.positions.Path); err != nil {
+	if *rec.sumOf(table), err = sumFile(p.other.Path); err != nil {
 		return rec, err.Error()
 	}
 	return rec, ""
 }
 
 // scanPart reads every row of a part's two files and checks their game
-// ids: the games file holds each id of its range once in order, the
-// positions file only those ids, ascending.
+// ids: the games file holds each id of its range once in order, a
+// positions file only those ids, ascending, a matches file each id once in
+// order, as the games file.
 func scanPart(gf, pf *File) string {
 	next := gf.Meta.FirstGame
 	if err := gf.ScanGames(func(g *GameRow) error {
@@ -131,6 +135,22 @@ func scanPart(gf, pf *File) string {
 		return nil
 	}); err != nil {
 		return err.Error()
+	}
+	if pf.Meta.Table == TableMatches {
+		next = gf.Meta.FirstGame
+		if err := pf.scanMatches(func(m *MatchRow) error {
+			if m.GameID != next {
+				return fmt.Errorf("%s: a matches row of game %d where %d was expected", pf.Path, m.GameID, next)
+			}
+			next++
+			return nil
+		}); err != nil {
+			return err.Error()
+		}
+		if next != gf.Meta.LastGame+1 {
+			return fmt.Sprintf("%s: matches rows end at game %d, its games %d..%d", pf.Path, next-1, gf.Meta.FirstGame, gf.Meta.LastGame)
+		}
+		return ""
 	}
 	prev := gf.Meta.FirstGame
 	if err := pf.ScanPositions(nil, func(r *PositionRow) error {

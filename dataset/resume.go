@@ -26,7 +26,8 @@ type Resumed struct {
 }
 
 // ResumeRun takes dir's variant partition for run, which writes the games
-// [lo, hi): it locks them (LockGames), claims the partition (ClaimRun; a
+// [lo, hi) (of self-play, or of a match: its games pair with the matches
+// table, OtherTable): it locks them (LockGames), claims the partition (ClaimRun; a
 // resume may extend the run), and reads what the partition holds. Without
 // resume it only looks (Complete, Leftovers, the journals), so that the
 // caller can refuse a directory that holds its games. With resume it

@@ -63,3 +63,93 @@ func TestResumeRunHoldsTheGamesAndRepairsOnlyOnAResume(t *testing.T) {
 	}
 	l.Unlock()
 }
+
+// writeSynthMatch writes games [first, last] of run as one part of a
+// match's record: the synthetic games with a matches row each.
+func writeSynthMatch(t *testing.T, dir string, run Run, first, last int64) {
+	t.Helper()
+	r, err := rules.ParseRules(run.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []GameRow
+	var matches []MatchRow
+	for id := first; id <= last; id++ {
+		g, _ := synthGame(t, r, run.Seed, id, run.RandomOpening)
+		games = append(games, g)
+		matches = append(matches, MatchRow{GameID: id, Red: "a", Black: "b", RedName: "x", BlackName: "y"})
+	}
+	if err := ClaimPartition(dir, run); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteMatchPart(dir, FileMeta{Run: run, Shards: 1, FirstGame: first, LastGame: last}, games, matches); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestResumeRunPairsAMatchsGamesWithItsMatchesTable: a match's record pairs
+// its games parts with the matches table, not positions: its whole parts
+// are complete (not leftovers a resume would remove), a matches part
+// without its games part is the leftover of an interrupted write, removed
+// on a resume, and a part whose commit record was lost is checked row by
+// row and recorded again. Inspect and Check see the matches table.
+func TestResumeRunPairsAMatchsGamesWithItsMatchesTable(t *testing.T) {
+	dir := t.TempDir()
+	run := synthRun(t, rules.DefaultRules(), 5, 6, 2)
+	run.Engine = "a: x | b: y"
+	writeSynthMatch(t, dir, run, 0, 1)
+	writeSynthMatch(t, dir, run, 2, 3)
+	writeSynthMatch(t, dir, run, 4, 5)
+	if OtherTable(dir, run.Partition()) != TableMatches {
+		t.Fatalf("the other table of a match's record is %s", OtherTable(dir, run.Partition()))
+	}
+	if probs, err := Check(dir); err != nil || len(probs) > 0 {
+		t.Fatalf("Check of a sound match record: %v %q", err, probs)
+	}
+	in, err := Inspect(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []string
+	for _, p := range in.Partitions {
+		tables = append(tables, p.Table)
+	}
+	if !slices.Equal(tables, []string{TableGames, TableMatches}) {
+		t.Errorf("Inspect lists the tables %v, want games and matches", tables)
+	}
+	if err := os.Remove(PartPath(dir, TableGames, run.Variant, 4)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(CommitPath(dir, run.Variant, 2)); err != nil {
+		t.Fatal(err)
+	}
+	left := PartPath(dir, TableMatches, run.Variant, 4)
+	res, err := ResumeRun(dir, run, 0, 6, false, func(string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Lock.Unlock()
+	if fmt.Sprint(res.Complete) != fmt.Sprint([]Range{{0, 1}, {2, 3}}) || !slices.Equal(res.Leftovers, []string{CommitPath(dir, run.Variant, 4), left}) {
+		t.Errorf("without resume: complete %v, leftovers %q; want [0..1 2..3] and part 4's matches part and record", res.Complete, res.Leftovers)
+	}
+	var said []string
+	res, err = ResumeRun(dir, run, 0, 6, true, func(f string, a ...any) { said = append(said, fmt.Sprintf(f, a...)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Lock.Unlock()
+	all := strings.Join(said, "\n")
+	if _, err := os.Stat(left); !os.IsNotExist(err) || !strings.Contains(all, "removed "+left) {
+		t.Errorf("resume: %s stat %v, said %q; want it removed and said", left, err, said)
+	}
+	if !strings.Contains(all, "checked "+PartPath(dir, TableGames, run.Variant, 2)+" and recorded its hashes") || fmt.Sprint(res.Complete) != fmt.Sprint([]Range{{0, 1}, {2, 3}}) {
+		t.Errorf("resume: complete %v, said %q; want part 2 checked and recorded", res.Complete, said)
+	}
+	rec, err := readCommit(CommitPath(dir, run.Variant, 2))
+	if err != nil || rec.Matches.SHA256 == "" || rec.Positions != (FileSum{}) {
+		t.Errorf("part 2's new commit record %+v (%v): want the matches file's sum and no positions", rec, err)
+	}
+	if probs, err := Check(dir); err != nil || len(probs) > 0 {
+		t.Fatalf("Check after the resume: %v %q", err, probs)
+	}
+}

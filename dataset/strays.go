@@ -9,7 +9,7 @@ import (
 )
 
 // Unexpected lists, sorted, the entries of the variant partition of both
-// tables that this program did not write (names of no part, commit
+// of its run's tables that this program did not write (names of no part, commit
 // record, journal, lock, temporary file or manifest). A resume refuses
 // them rather than removing them: they may be the user's.
 func Unexpected(dir, variant string) ([]string, error) {
@@ -17,7 +17,7 @@ func Unexpected(dir, variant string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := append(append([]string(nil), ps.games.unexpected...), ps.positions.unexpected...)
+	out := append(append([]string(nil), ps.games.unexpected...), ps.other.unexpected...)
 	sort.Strings(out)
 	return out, nil
 }
@@ -38,7 +38,7 @@ func CleanupStrays(dir, variant string, lo, hi int64) (removed, busy []string, e
 		}
 		lock, err := LockGames(dir, variant, p.first, p.first+1)
 		if errors.Is(err, filelock.ErrHeld) {
-			busy = append(busy, cmp.Or(p.games.Path, p.positions.Path, p.commit))
+			busy = append(busy, cmp.Or(p.games.Path, p.other.Path, p.commit))
 			continue
 		}
 		if err != nil {

@@ -251,7 +251,7 @@ func verifyPartition(ctx context.Context, dir, variant string, rep *VerifyReport
 		rep.addf("%v", err)
 		return cov, nil
 	}
-	for _, t := range append(ps.games.temps, ps.positions.temps...) {
+	for _, t := range append(ps.games.temps, ps.other.temps...) {
 		rep.addf("%s: temporary file of an unfinished write (a run was interrupted: resume it, or delete the file)", t.Path)
 	}
 	for _, j := range ps.games.journals {
@@ -261,7 +261,7 @@ func verifyPartition(ctx context.Context, dir, variant string, rep *VerifyReport
 	lastID := int64(-1)
 	for _, p := range ps.complete() {
 		gp := p.games
-		ids, okPart, err := verifyPart(ctx, gp.Path, p.positions.Path, variant, &run, &haveRun, rep)
+		ids, okPart, err := verifyPart(ctx, gp.Path, p.other.Path, variant, &run, &haveRun, rep)
 		if err != nil {
 			return cov, err
 		}

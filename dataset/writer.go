@@ -213,19 +213,36 @@ func (w *Writer[T]) Abort() {
 // then ply. It suits small writes and tests; self-play streams rows
 // through one Writer per table instead.
 func WritePart(dir string, meta FileMeta, games []GameRow, positions []PositionRow) error {
-	ps, err := NewRows(dir, meta, positions)
+	return writePart(dir, meta, games, positions)
+}
+
+// WriteMatchPart writes one complete part of a match's record (match
+// --out): the games and matches rows of the game id range
+// meta.FirstGame..meta.LastGame, one matches row for each game, both
+// tables' files together (CommitTogether), then its commit record, as
+// WritePart writes a self-play part.
+func WriteMatchPart(dir string, meta FileMeta, games []GameRow, matches []MatchRow) error {
+	return writePart(dir, meta, games, matches)
+}
+
+// writePart writes one complete part of games and of the run's other
+// table (positions or matches), then its commit record.
+func writePart[T PositionRow | MatchRow](dir string, meta FileMeta, games []GameRow, rows []T) error {
+	other, err := NewRows(dir, meta, rows)
 	if err != nil {
 		return err
 	}
 	gs, err := NewRows(dir, meta, games)
 	if err != nil {
-		ps.Abort()
+		other.Abort()
 		return err
 	}
-	if err := CommitTogether(ps, gs); err != nil {
+	if err := CommitTogether(other, gs); err != nil {
 		return err
 	}
-	return WriteCommit(dir, meta.Partition(), CommitRecord{FirstGame: meta.FirstGame, LastGame: meta.LastGame, Games: gs.Sum(), Positions: ps.Sum()})
+	rec := CommitRecord{FirstGame: meta.FirstGame, LastGame: meta.LastGame, Games: gs.Sum()}
+	*rec.sumOf(tableOf[T]()) = other.Sum()
+	return WriteCommit(dir, meta.Partition(), rec)
 }
 
 // WriteRows writes rows as one complete part of T's table, created,
@@ -274,7 +291,7 @@ type Part interface {
 // only then are they renamed into place, a rename needing no space. When
 // one fails the others are discarded, those already renamed removed
 // again. A kill between two renames can still leave one part alone; a
-// resume removes it (ResumeRecords, CheckParts).
+// resume removes it (ResumeRun: Cleanup).
 func CommitTogether(parts ...Part) error {
 	for i, p := range parts {
 		if err := p.Finish(); err != nil {

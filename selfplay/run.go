@@ -155,9 +155,7 @@ func (c *ConfigOf[G, P, M]) RunSettings() dataset.Run {
 		Engine:        dataset.EngineJSON(c.engineDescription()),
 	}
 	c.Run.Record(&r)
-	if name := c.Rules.Name(); name != dataset.DefaultGame { // Surakarta's runs record none, as before the game was named
-		r.Game = name
-	}
+	r.SetGame(c.Rules.Name())
 	if c.Opening == dataset.OpeningEnumerated {
 		r.Opening = c.Opening
 	}

@@ -52,7 +52,7 @@ func newMatchCommand() *cobra.Command {
 			"in its position text, built-in sides with its evaluators (material, or an Alquerque\n" +
 			"model file) and without endgame tables, which are Surakarta's, external engines\n" +
 			"that play Alquerque (id game alquerque, e.g. 'engine:surakarta engine --game\n" +
-			"alquerque'); its games are not recorded yet (no --out).\n\n" +
+			"alquerque'), its games recorded with --out as Surakarta's are (game=alquerque).\n\n" +
 			"A SIDE is one of:\n" +
 			"  CONFIG               the built-in engine: a comma-separated list of the engine flags\n" +
 			"                       as key=value, each meaning exactly what the flag means (see\n" +
@@ -207,9 +207,6 @@ func playMatch[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command,
 		return errors.New("match needs its sides: with none of --a, --b, --go-a, --go-b both would be the default engine, " +
 			"a match of the engine against itself; give the side to measure, e.g. --a sims=1600 (--b keeps the defaults), " +
 			"or --a '' --b '' to play the defaults against themselves")
-	}
-	if _, surakarta := any(r).(rules.Rules); !surakarta && run.Out != "" {
-		return fmt.Errorf("--out: a match of %s cannot record its games yet (the games table holds Surakarta's until dataset schema v3): leave --out out", r.Name())
 	}
 	opt := match.OptionsOf[G, P, M]{Config: cfg, Game: &gm,
 		ArenaOptionsOf: arena.ArenaOptionsOf[G, P, M]{Run: *run.Settings, Rules: r, Openings: book, Clock: clock}}

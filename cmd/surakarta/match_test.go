@@ -501,8 +501,9 @@ func TestMatchOnAGameClock(t *testing.T) {
 // between built-in sides (its positions for --fen, its players in the
 // report) and with an external engine of Alquerque (surakarta engine
 // --game alquerque, over the protocol), refuses an engine of another game
-// (id game) before the first game, and refuses what it cannot do yet:
-// endgame tables, which are Surakarta's, and recording its games.
+// (id game) before the first game and endgame tables, which are
+// Surakarta's, and records its games with --out, resumed with more games
+// and read by stats.
 func TestMatchPlaysAlquerque(t *testing.T) {
 	fen := "bbbbb/bbbbb/bb1ww/wwwww/wwwww w 0 1"
 	out, _, err := run(t, "", "match", "--game", "alquerque", "--a", "sims=40", "--b", "sims=10,leaf=value", "--fen", fen, "--games", "2", "--quiet")
@@ -516,6 +517,13 @@ func TestMatchPlaysAlquerque(t *testing.T) {
 	runFails(t, "plays surakarta (id game), and this is a match of alquerque", "match", "--game", "alquerque", "--a", "engine:"+childCommand(t, "engine --preset baseline --tablebase= --sims 20"), "--games", "2")
 	runFails(t, "--fen: position board \"bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr\" has 6 ranks: want 5", "match", "--game", "alquerque", "--a", "sims=4", "--games", "2", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1")
 	runFails(t, "--a: tablebase=/tables: alquerque has no endgame tables", "match", "--game", "alquerque", "--a", "sims=4,tablebase=/tables", "--games", "2")
-	runFails(t, "--out: a match of alquerque cannot record its games yet", "match", "--game", "alquerque", "--a", "sims=4", "--games", "2", "--out", t.TempDir())
+	dir := filepath.Join(t.TempDir(), "alq")
+	runOK(t, "match", "--game", "alquerque", "--a", "sims=20", "--b", "random", "--games", "4", "--out", dir, "--quiet")
+	if _, errOut, err := run(t, "", "match", "--game", "alquerque", "--a", "sims=20", "--b", "random", "--games", "6", "--out", dir, "--resume", "--quiet"); err != nil || !strings.Contains(errOut, "resuming: 4 of 6 games already recorded") {
+		t.Fatalf("match --game alquerque --resume with two more games (%v):\n%s", err, errOut)
+	}
+	if out := runOK(t, "stats", dir); !strings.Contains(out, "6 games") || !strings.Contains(out, "alquerque/standard") {
+		t.Errorf("stats of a recorded Alquerque match:\n%s", out)
+	}
 	runFails(t, `--game "chess": want surakarta or alquerque`, "match", "--game", "chess", "--a", "sims=4", "--games", "2")
 }

@@ -4,7 +4,8 @@
 // export. It plays any game through the contract (package game): the
 // Of types and functions take the game's types as parameters, and a game
 // in progress is a game.Line, which referees every move; the records are
-// Surakarta's games table's.
+// any game's, in the games and matches tables of its partition
+// (game=G/variant=V).
 //
 // Files: arena.go plays matches and scores them; player.go is the Player
 // (SearchPlayer, TimedSearchPlayer, faults); baseline.go the
@@ -13,7 +14,7 @@
 // losses on time); openings.go the positions a match starts from
 // (ReadOpenings: FEN and EPD lines; ShuffleOpenings, a seeded order);
 // record.go and records.go record the
-// games (GameRecord, WriteRecords, ResumeRecords); pgn.go prints them
+// games (GameRecord, RecordRows, WriteRecords, ReadRecords); pgn.go prints them
 // (WritePGN, and a directory's games: WriteDirPGN).
 //
 // # Matches
@@ -33,8 +34,10 @@
 // loses that game with the reason recorded and the match goes on. Each game
 // becomes a GameRecord (record.go) with each side's time and nodes; with
 // ArenaOptions.OnPair a match writes them pair by pair to the games and
-// matches tables (records.go: WriteRecords), which ResumeRecords reads back
-// as ArenaOptions.Played so that an interrupted match resumes. WritePGN
+// matches tables (records.go: WriteRecords, with commit records as
+// self-play's parts have), which ReadRecords reads back as
+// ArenaOptions.Played so that an interrupted match resumes (package
+// eval/match takes the directory through dataset.ResumeRun). WritePGN
 // (pgn.go) prints any game of a games table as standard PGN (export
 // format: the seven-tag roster, FEN and SetUp for other starts, the Game,
 // Variant and Rules tags), which a PGN reader that shares no code with it

@@ -1,26 +1,24 @@
 package arena
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/game"
-	"github.com/surakarta/surakarta/internal/base/atomicfile"
-	"github.com/surakarta/surakarta/rules"
 )
 
 // Sides names the two engines of a match, A first, for the matches table.
 type Sides [2]string
 
-// RecordRows fills the games and matches rows of rec, a game of a match
-// under r with seed seed between the engines named by names.
-func RecordRows(rec *GameRecord, r rules.Rules, seed uint64, names Sides, g *dataset.GameRow, m *dataset.MatchRow) error {
-	played, err := rules.NewGame(r, rec.Start)
+// RecordRows fills the games and matches rows of rec, a game of a match of
+// r's game with seed seed between the engines named by names. The games
+// row is the one self-play writes (dataset.FillGameOf) but for a game a
+// fault ended, whose winner, outcome and reason are the fault's. The
+// matches table's red and black columns are the first and the second
+// player's (Surakarta's Red and Black, Alquerque's White and Black).
+func RecordRows[G game.Game[P, M], P any, M game.Move](rec *GameRecordOf[P, M], r G, seed uint64, names Sides, g *dataset.GameRow, m *dataset.MatchRow) error {
+	played, err := game.NewLine(r, rec.Start)
 	if err != nil {
 		return err
 	}
@@ -29,36 +27,40 @@ func RecordRows(rec *GameRecord, r rules.Rules, seed uint64, names Sides, g *dat
 			return fmt.Errorf("game %d, ply %d: %w", rec.Game, i, err)
 		}
 	}
-	dataset.FillGame(g, int64(rec.Game), seed, rec.OpeningPlies, played)
+	dataset.FillGameOf(g, r, int64(rec.Game), seed, rec.OpeningPlies, rec.Start, rec.Moves, played.Outcome())
 	if rec.Faulted() {
-		w := rules.Result(rec.Winner).String() // the same numbers: Red is game.First
-		g.Winner, g.Reason, g.MajorityWinner = w, rec.Reason, w
+		g.Winner, g.Outcome, g.Reason = game.ResultName(r, rec.Winner), rec.Winner.String(), rec.Reason
+		if g.MajorityWinner != "" { // Surakarta's column: the fault decides under both variants
+			g.MajorityWinner = g.Winner
+		}
 	}
-	a := rules.Color(rec.APlayer())
+	a := rec.APlayer()
 	label := [2]string{"a", "b"}
-	side := func(c rules.Color) int {
-		if c == a {
+	side := func(p game.Player) int {
+		if p == a {
 			return 0
 		}
 		return 1
 	}
+	first, second := game.First, game.Second
 	*m = dataset.MatchRow{
 		GameID: int64(rec.Game),
-		Red:    label[side(rules.Red)], Black: label[side(rules.Black)],
-		RedName: names[side(rules.Red)], BlackName: names[side(rules.Black)],
-		RedTimeMS: rec.Time[rules.Red].Milliseconds(), BlackTimeMS: rec.Time[rules.Black].Milliseconds(),
-		RedNodes: rec.Nodes[rules.Red], BlackNodes: rec.Nodes[rules.Black],
+		Red:    label[side(first)], Black: label[side(second)],
+		RedName: names[side(first)], BlackName: names[side(second)],
+		RedTimeMS: rec.Time[first].Milliseconds(), BlackTimeMS: rec.Time[second].Milliseconds(),
+		RedNodes: rec.Nodes[first], BlackNodes: rec.Nodes[second],
 		Fault: rec.Fault,
 	}
 	return nil
 }
 
 // WriteRecords writes recs, the games meta.FirstGame..meta.LastGame of a
-// match, as one part of the matches table and one of the games table, put
-// in place together (dataset.CommitTogether): a failure to write either
-// (a full disk) leaves neither, so that no reader sees a matches row
-// without its game.
-func WriteRecords(dir string, meta dataset.FileMeta, r rules.Rules, names Sides, recs []GameRecord) error {
+// match of r's game, as one part of the matches table and one of the
+// games table with their commit record (dataset.WriteMatchPart): the two
+// parts are put in place together, so that a failure to write either (a
+// full disk) leaves neither and no reader sees a matches row without its
+// game.
+func WriteRecords[G game.Game[P, M], P any, M game.Move](dir string, meta dataset.FileMeta, r G, names Sides, recs []GameRecordOf[P, M]) error {
 	games := make([]dataset.GameRow, len(recs))
 	matches := make([]dataset.MatchRow, len(recs))
 	for i := range recs {
@@ -66,43 +68,33 @@ func WriteRecords(dir string, meta dataset.FileMeta, r rules.Rules, names Sides,
 			return err
 		}
 	}
-	mw, err := dataset.NewRows(dir, meta, matches)
-	if err != nil {
-		return err
-	}
-	gw, err := dataset.NewRows(dir, meta, games)
-	if err != nil {
-		mw.Abort()
-		return err
-	}
-	return dataset.CommitTogether(mw, gw)
+	return dataset.WriteMatchPart(dir, meta, games, matches)
 }
 
-// ReadRecords reads back the games a match wrote to dir under variant:
-// each pair whose two games are in both tables, by pair index.
-func ReadRecords(dir, variant string) (map[int][2]GameRecord, error) {
-	out := map[int][2]GameRecord{}
-	for _, table := range []string{dataset.TableMatches, dataset.TableGames} {
-		parts, err := filepath.Glob(filepath.Join(dataset.PartitionDir(dir, table, variant), "part-*.parquet"))
-		if err != nil || len(parts) == 0 {
-			return out, err // nothing written yet
-		}
+// ReadRecords reads back the games of r's game that a match wrote to the
+// partition key (dataset.Key) of dir: each pair whose two games are in
+// both tables, by pair index. A match's record of an earlier schema
+// version (Surakarta's) reads as it was written.
+func ReadRecords[G game.Game[P, M], P any, M game.Move](dir, key string, r G) (map[int][2]GameRecordOf[P, M], error) {
+	out := map[int][2]GameRecordOf[P, M]{}
+	if done, err := dataset.Complete(dir, key); err != nil || len(done) == 0 {
+		return out, err // nothing written yet
 	}
 	matches := map[int64]dataset.MatchRow{}
-	err := dataset.ScanMatches(dir, variant, func(m *dataset.MatchRow) error {
+	err := dataset.ScanMatches(dir, key, func(m *dataset.MatchRow) error {
 		matches[m.GameID] = *m
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	games := map[int]GameRecord{}
-	err = dataset.ScanGames(dir, variant, func(g *dataset.GameRow) error {
+	games := map[int]GameRecordOf[P, M]{}
+	err = dataset.ScanGames(dir, key, func(g *dataset.GameRow) error {
 		m, ok := matches[g.GameID]
 		if !ok {
 			return nil
 		}
-		rec, err := recordOf(g, &m)
+		rec, err := recordOf(r, g, &m)
 		if err != nil {
 			return fmt.Errorf("%s: game %d: %w", dir, g.GameID, err)
 		}
@@ -115,41 +107,44 @@ func ReadRecords(dir, variant string) (map[int][2]GameRecord, error) {
 	for k, g := range games {
 		if k%2 == 0 {
 			if h, ok := games[k+1]; ok {
-				out[k/2] = [2]GameRecord{g, h}
+				out[k/2] = [2]GameRecordOf[P, M]{g, h}
 			}
 		}
 	}
 	return out, nil
 }
 
-func recordOf(g *dataset.GameRow, m *dataset.MatchRow) (GameRecord, error) {
-	start, err := rules.ParseFEN(g.StartFEN)
+// recordOf rebuilds a game's record from its games and matches rows.
+func recordOf[G game.Game[P, M], P any, M game.Move](r G, g *dataset.GameRow, m *dataset.MatchRow) (GameRecordOf[P, M], error) {
+	start, err := r.ParsePosition(g.StartFEN)
 	if err != nil {
-		return GameRecord{}, err
+		return GameRecordOf[P, M]{}, err
 	}
-	rec := GameRecord{Game: int(g.GameID), Start: start, OpeningPlies: int(g.OpeningPlies), Reason: g.Reason, Fault: m.Fault}
+	rec := GameRecordOf[P, M]{Game: int(g.GameID), Start: start, OpeningPlies: int(g.OpeningPlies), Reason: g.Reason, Fault: m.Fault}
 	p := start
 	for i, s := range g.Moves {
-		mv, err := rules.ParseMove(&p, s)
+		mv, err := r.ParseMove(&p, s)
 		if err != nil {
-			return GameRecord{}, fmt.Errorf("move %d: %w", i+1, err)
+			return GameRecordOf[P, M]{}, fmt.Errorf("move %d: %w", i+1, err)
 		}
 		rec.Moves = append(rec.Moves, mv)
-		p = p.Apply(mv)
+		r.Apply(&p, mv)
 	}
+	// By the winner's name, which every schema version wrote (a game a
+	// fault ended had no outcome before this version wrote its winner's).
 	switch g.Winner {
-	case "red":
+	case r.PlayerName(game.First):
 		rec.Winner = game.FirstWins
-	case "black":
+	case r.PlayerName(game.Second):
 		rec.Winner = game.SecondWins
-	case "draw":
+	case game.Draw.String():
 		rec.Winner = game.Draw
 	default:
-		return GameRecord{}, fmt.Errorf("winner %q: want red, black or draw", g.Winner)
+		return GameRecordOf[P, M]{}, fmt.Errorf("winner %q: want %s, %s or draw", g.Winner, r.PlayerName(game.First), r.PlayerName(game.Second))
 	}
 	if rec.Faulted() {
 		if rec.Winner == game.Draw {
-			return GameRecord{}, fmt.Errorf("a fault (%s) ended the game, yet it is recorded as a draw", rec.Fault)
+			return GameRecordOf[P, M]{}, fmt.Errorf("a fault (%s) ended the game, yet it is recorded as a draw", rec.Fault)
 		}
 		rec.Faulty = game.First
 		if rec.Winner == game.FirstWins {
@@ -159,39 +154,4 @@ func recordOf(g *dataset.GameRow, m *dataset.MatchRow) (GameRecord, error) {
 	rec.Time = [2]time.Duration{time.Duration(m.RedTimeMS) * time.Millisecond, time.Duration(m.BlackTimeMS) * time.Millisecond}
 	rec.Nodes = [2]int64{m.RedNodes, m.BlackNodes}
 	return rec, nil
-}
-
-// ResumeRecords returns the pairs of games 0..2·pairs-1 that a match wrote
-// to dir under variant (ReadRecords), after removing what an interrupted
-// write left: temporary files, and the matches part of a pair whose games
-// part is missing. It lists what it removed. The caller holds the games'
-// lock (dataset.LockGames), so no live writer's file is taken for a
-// leftover.
-func ResumeRecords(dir, variant string, pairs int) (map[int][2]GameRecord, []string, error) {
-	var removed []string
-	for _, table := range []string{dataset.TableMatches, dataset.TableGames} {
-		r, err := atomicfile.RemoveTemps(dataset.PartitionDir(dir, table, variant))
-		removed = append(removed, r...)
-		if err != nil {
-			return nil, removed, err
-		}
-	}
-	done, err := ReadRecords(dir, variant)
-	if err != nil {
-		return nil, removed, err
-	}
-	for k := 0; k < pairs; k++ {
-		if _, ok := done[k]; ok {
-			continue
-		}
-		for _, table := range []string{dataset.TableMatches, dataset.TableGames} {
-			p := dataset.PartPath(dir, table, variant, int64(2*k))
-			if err := os.Remove(p); err == nil {
-				removed = append(removed, p)
-			} else if !errors.Is(err, fs.ErrNotExist) {
-				return nil, removed, err
-			}
-		}
-	}
-	return done, removed, nil
 }

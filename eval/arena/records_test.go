@@ -46,7 +46,7 @@ func TestAFailedGamesWriteLeavesNoMatchesPart(t *testing.T) {
 	if err := arena.WriteRecords(dir, meta, r, names, recs); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := arena.ReadRecords(dir, run.Variant); err != nil || len(got) != 2 {
+	if got, err := arena.ReadRecords(dir, run.Variant, r); err != nil || len(got) != 2 {
 		t.Fatalf("after the fault: %d pairs recorded (%v), want 2", len(got), err)
 	}
 }

@@ -2,7 +2,8 @@
 // arena (eval/arena) and external engines (eval/external): sides resolved
 // from their settings text (a built-in CONFIG, a baseline, engine:COMMAND or conf:NAME
 // of an engines file) under go budgets, the games recorded in a directory
-// within seconds of their end and resumed from it, and the report (text
+// within seconds of their end (any game's, in its game=G partition) and
+// resumed from it through dataset.ResumeRun, and the report (text
 // and JSON) with each side's cost. A match plays any game through the
 // contract (package game): OptionsOf's type parameters are the game's,
 // and GameOf what it needs beyond the contract (a side's engine and

@@ -166,14 +166,8 @@ func Run[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, o Op
 			Engine: dataset.EngineJSON("a: " + sideA.identity + " | b: " + sideB.identity), Start: m.report.start,
 		}
 		o.Run.Record(&run)
-		// The games table holds Surakarta's games until the dataset
-		// names its game (schema v3): a match of another game is played,
-		// not recorded.
-		so, ok := any(&opt).(*arena.ArenaOptions)
-		if !ok {
-			return nil, fmt.Errorf("a match of %s cannot be recorded yet: the games table holds Surakarta's games only", r.Name())
-		}
-		rec, err := openMatchRecords(o.Run.Out, o.Run.Resume, run, arena.Sides{sideA.name, sideB.name}, so.Rules, o.Stderr)
+		run.SetGame(r.Name())
+		rec, err := openMatchRecords(o.Run.Out, o.Run.Resume, run, arena.Sides{sideA.name, sideB.name}, r, o.Stderr)
 		if err != nil {
 			return nil, err
 		}
@@ -182,9 +176,9 @@ func Run[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, o Op
 				rerr = fmt.Errorf("writing the last games to %s: %w", o.Run.Out, cerr)
 			}
 		}()
-		so.Played, so.OnPair = rec.played, rec.write
+		opt.Played, opt.OnPair = rec.played, rec.write
 		for _, p := range rec.played {
-			addCosts(&m.Costs, so.Rules, p)
+			addCosts(&m.Costs, r, p)
 		}
 	}
 	onPair := opt.OnPair

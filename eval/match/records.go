@@ -12,24 +12,24 @@ import (
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
-	"github.com/surakarta/surakarta/rules"
 )
 
-// matchRecords writes a match's games to its --out directory, a part per
-// run of consecutive pairs: up to recordBatchGames games, or what finished
-// within recordFlushEvery of the run's first pair, so that a small match
-// does not make a file per pair and a killed one loses seconds of games.
-// The part boundaries are all the clock decides; the rows are the games'.
-type matchRecords struct {
+// matchRecords writes a match's games of game G to its --out directory, a
+// part per run of consecutive pairs: up to recordBatchGames games, or what
+// finished within recordFlushEvery of the run's first pair, so that a
+// small match does not make a file per pair and a killed one loses
+// seconds of games. The part boundaries are all the clock decides; the
+// rows are the games'.
+type matchRecords[G game.Game[P, M], P any, M game.Move] struct {
 	lock   *dataset.GamesLock
 	dir    string
 	run    dataset.Run
-	rules  rules.Rules
+	rules  G
 	names  arena.Sides
-	played map[int][2]arena.GameRecord
+	played map[int][2]arena.GameRecordOf[P, M]
 
-	pending []arena.GameRecord // consecutive games not yet written
-	since   time.Time          // when the first pending pair arrived
+	pending []arena.GameRecordOf[P, M] // consecutive games not yet written
+	since   time.Time                  // when the first pending pair arrived
 }
 
 const (
@@ -37,48 +37,49 @@ const (
 	recordFlushEvery = 10 * time.Second
 )
 
-// openMatchRecords takes the lock of dir's games and claims dir for the
-// match run: a new directory, or with resume one that holds the same match
-// (or fewer of its games: a resumed match may grow), whose recorded pairs
-// it returns after removing what an interruption left half-written. close
-// releases the lock.
-func openMatchRecords(dir string, resume bool, run dataset.Run, names arena.Sides, r rules.Rules, errOut io.Writer) (rec *matchRecords, err error) {
-	lock, err := dataset.LockGames(dir, run.Variant, 0, run.Games)
+// openMatchRecords takes dir's partition of the match's game and variant
+// for the match run through dataset.ResumeRun, as self-play takes its
+// own: the lock of the match's games, and the claim of a new directory
+// or, with resume, of one that holds the same match (or fewer of its
+// games: a resumed match may grow), repaired of what an interruption left
+// (said on errOut), whose recorded pairs it returns. close releases the
+// lock.
+func openMatchRecords[G game.Game[P, M], P any, M game.Move](dir string, resume bool, run dataset.Run, names arena.Sides, r G, errOut io.Writer) (rec *matchRecords[G, P, M], err error) {
+	have, exists, err := dataset.ReadManifest(dir, run.Partition())
+	if err != nil {
+		return nil, err
+	}
+	refuse := fmt.Errorf("--out %s already holds a match: add --resume to continue it, or choose another directory", dir)
+	if exists && !resume {
+		return nil, refuse
+	}
+	logf := func(format string, args ...any) { fmt.Fprintf(errOut, format+"\n", args...) }
+	res, err := dataset.ResumeRun(dir, run, 0, run.Games, resume, logf)
+	var mm *dataset.RunMismatchError
+	if errors.As(err, &mm) && exists {
+		return nil, fmt.Errorf("%s holds a match with other settings:\n  %s\n"+
+			"To continue that match, repeat its settings (with --resume); to play a new one, write it to another --out%s",
+			dir, strings.Join(matchSettingsDiff(mm.Diffs, string(run.Engine), string(have.Engine)), "\n  "), formerDefaultSides(string(run.Engine), string(have.Engine)))
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer func() {
 		if err != nil {
-			lock.Unlock()
+			res.Lock.Unlock()
 		}
 	}()
-	have, exists, err := dataset.ReadManifest(dir, run.Variant)
+	if !resume && len(res.Complete)+len(res.Leftovers)+len(res.Journals.Paths) > 0 {
+		return nil, refuse
+	}
+	played, err := arena.ReadRecords(dir, run.Partition(), r)
 	if err != nil {
 		return nil, err
-	}
-	if exists && !resume {
-		return nil, fmt.Errorf("--out %s already holds a match: add --resume to continue it, or choose another directory", dir)
-	}
-	if err := dataset.ClaimRun(dir, run, resume); err != nil {
-		var mm *dataset.RunMismatchError
-		if errors.As(err, &mm) && exists {
-			return nil, fmt.Errorf("%s holds a match with other settings:\n  %s\n"+
-				"To continue that match, repeat its settings (with --resume); to play a new one, write it to another --out%s",
-				dir, strings.Join(matchSettingsDiff(mm.Diffs, string(run.Engine), string(have.Engine)), "\n  "), formerDefaultSides(string(run.Engine), string(have.Engine)))
-		}
-		return nil, err
-	}
-	played, removed, err := arena.ResumeRecords(dir, run.Variant, int(run.Games/2))
-	if err != nil {
-		return nil, err
-	}
-	for _, p := range removed {
-		fmt.Fprintf(errOut, "removed %s, left by an interrupted match\n", p)
 	}
 	if resume {
 		fmt.Fprintf(errOut, "resuming: %d of %d games already recorded in %s\n", 2*len(played), run.Games, dir)
 	}
-	return &matchRecords{lock: lock, dir: dir, run: run, rules: r, names: names, played: played}, nil
+	return &matchRecords[G, P, M]{lock: res.Lock, dir: dir, run: run, rules: r, names: names, played: played}, nil
 }
 
 // matchSettingsDiff says how a match's settings differ from the recorded
@@ -185,7 +186,7 @@ func EngineSides(text string) ([2]string, bool) {
 
 // close writes the pending games (a match that ends, or is interrupted,
 // keeps every pair it finished) and releases the lock of the match's games.
-func (m *matchRecords) close() error {
+func (m *matchRecords[G, P, M]) close() error {
 	err := m.flush()
 	if uerr := m.lock.Unlock(); err == nil {
 		err = uerr
@@ -196,7 +197,7 @@ func (m *matchRecords) close() error {
 // write adds pair k, the next pair in order (ArenaOptions.OnPair), and
 // writes the pending games when they are many or old enough, or when k does
 // not follow them (a pair recorded earlier lies between).
-func (m *matchRecords) write(k int, games [2]arena.GameRecord) error {
+func (m *matchRecords[G, P, M]) write(k int, games [2]arena.GameRecordOf[P, M]) error {
 	if n := len(m.pending); n > 0 && m.pending[n-1].Game+1 != 2*k {
 		if err := m.flush(); err != nil {
 			return err
@@ -213,7 +214,7 @@ func (m *matchRecords) write(k int, games [2]arena.GameRecord) error {
 }
 
 // flush writes the pending games as one part of each table.
-func (m *matchRecords) flush() error {
+func (m *matchRecords[G, P, M]) flush() error {
 	if len(m.pending) == 0 {
 		return nil
 	}
