@@ -86,7 +86,7 @@ func OpenEngine(e mcts.Engine, r rules.Rules, seed uint64) (mcts.Config, Opened,
 	}
 	o, err := OpenEvaluator(e.Evaluator)
 	if err != nil {
-		return c, o, fmt.Errorf("--evaluator %s: %w", e.Evaluator, err)
+		return c, o, mcts.Refused("evaluator", e.Evaluator, err)
 	}
 	return c, o, nil
 }

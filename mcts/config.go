@@ -211,15 +211,15 @@ var engineSettings = []Setting{
 	declare("noise_weight", 0.0, "0..1 (0: no noise)",
 		"weight of Dirichlet noise mixed into the root priors (0: off)",
 		func(e *Engine) *float64 { return &e.NoiseWeight }, func(v float64, _ *Engine) bool { return finite(v) && v >= 0 && v <= 1 }),
-	usedWhen(noise, declare("noise_alpha", 10.0, "a positive concentration when --noise-weight is above 0",
+	usedWhen(noise, rangeOn("noise_weight", declare("noise_alpha", 10.0, "a positive concentration when noise_weight is above 0",
 		"total Dirichlet concentration, shared among the legal moves (alpha per move = this / moves)",
-		func(e *Engine) *float64 { return &e.NoiseAlpha }, func(v float64, e *Engine) bool { return !noise(e) || finite(v) && v > 0 })),
+		func(e *Engine) *float64 { return &e.NoiseAlpha }, func(v float64, e *Engine) bool { return !noise(e) || finite(v) && v > 0 }))),
 	declare("temperature_plies", 0, "0 or more",
 		"opening plies whose move is sampled by visit count (0: always the best move)",
 		func(e *Engine) *int { return &e.TemperaturePlies }, func(v int, _ *Engine) bool { return v >= 0 }),
-	usedWhen(sampling, declare("temperature", 1.0, "a positive number when --temperature-plies is above 0",
+	usedWhen(sampling, rangeOn("temperature_plies", declare("temperature", 1.0, "a positive number when temperature_plies is above 0",
 		"sampling temperature: probability proportional to visits^(1/T)",
-		func(e *Engine) *float64 { return &e.Temperature }, func(v float64, e *Engine) bool { return !sampling(e) || finite(v) && v > 0 })),
+		func(e *Engine) *float64 { return &e.Temperature }, func(v float64, e *Engine) bool { return !sampling(e) || finite(v) && v > 0 }))),
 	declare("max_nodes", 1<<20, fmt.Sprintf("%d..%d", minNodes, MaxNodesLimit),
 		"node budget of the search tree (24 bytes a node, allocated as used); past it the tree stops growing: raise it for searches of more than about a million simulations",
 		func(e *Engine) *int { return &e.MaxNodes }, func(v int, _ *Engine) bool { return v >= minNodes && v <= MaxNodesLimit }),
@@ -271,14 +271,14 @@ func (e Engine) Config(r rules.Rules, seed uint64) Config {
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // Validate reports the first setting out of range as a *SettingError,
-// which names the setting's flag.
+// which names the setting.
 func (s Settings) Validate() error {
 	e := Engine{Settings: s, Evaluator: MaterialName}
 	return e.Validate()
 }
 
 // Validate reports the first setting out of range, the evaluator's name
-// included, as a *SettingError, which names the setting's flag.
+// included, as a *SettingError, which names the setting.
 func (e Engine) Validate() error {
 	for i := range engineSettings {
 		if st := &engineSettings[i]; !st.valid(&e) {
@@ -288,8 +288,8 @@ func (e Engine) Validate() error {
 	return nil
 }
 
-// Validate reports the first setting out of range, naming its flag, or a
-// problem with the rules.
+// Validate reports the first setting out of range (a *SettingError), or
+// a problem with the rules.
 func (c ConfigOf[G]) Validate() error {
 	if err := c.Settings.Validate(); err != nil {
 		return err

@@ -40,8 +40,10 @@
 // declares every engine setting once (Settings, Engine, Config and the
 // table EngineSettings, whose entries internal/base/setting makes), and
 // settings.go derives from that table the text form, flag values, the
-// run description, the comparison and the errors that name a setting's
-// flag; eval.go the Evaluator; rng.go the generator.
+// run description, the comparison and the errors that name a setting
+// (SettingError: by its name, or by a reader's names with Named, a
+// command's flags, a protocol's options); eval.go the Evaluator; rng.go
+// the generator.
 //
 // # Values and proofs
 //

@@ -3,6 +3,7 @@ package mcts
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -23,6 +24,7 @@ type Setting struct {
 	Want string
 
 	used func(*Engine) bool // nil: always
+	on   string             // the setting used depends on, named in Want; "": none
 	// omitted at its default from Describe: a setting added after runs
 	// were recorded, whose default changes nothing, leaves their
 	// descriptions as they were.
@@ -66,6 +68,14 @@ func usedWhen(used func(*Engine) bool, s Setting) Setting {
 	return s
 }
 
+// rangeOn marks s's range as depending on the setting named on, which
+// s.Want names: a range error names both settings, each as its reader
+// spells them (SettingError.Named).
+func rangeOn(on string, s Setting) Setting {
+	s.on = on
+	return s
+}
+
 // Used reports whether the setting changes what e does: a playout setting
 // with value leaves, the noise concentration without noise or the
 // temperature without sampled plies do not. Reports and short text forms
@@ -81,17 +91,78 @@ func EngineSettings() []Setting { return engineSettings }
 // deprecated flag spelling, with or without a leading "--".
 func LookupSetting(key string) *Setting { return setting.Lookup[Engine](engineSettings, key) }
 
-// SettingError is a setting out of range.
+// SettingError is a setting's value refused: out of range, or not of the
+// setting's form. Its text names the setting as the engine's declaration
+// does ("sims 0: want at least 1"), a library's name for it; a reader with
+// other names for the settings (a command's flags, a protocol's options)
+// says it in those with Named.
 type SettingError struct {
 	Setting *Setting
 	// Value is the bad value in text form.
 	Value string
+	// Err is why Value does not parse; nil for a value out of range
+	// (Setting.Want says what is wanted).
+	Err error
 }
 
-// Error names the setting by its flag: "--sims 0: want at least 1".
-func (e *SettingError) Error() string {
-	return fmt.Sprintf("--%s %s: want %s", e.Setting.Flag(), e.Value, e.Setting.Want)
+// Error names the setting by its name: "sims 0: want at least 1",
+// "noise_alpha 0: want a positive concentration when noise_weight is
+// above 0".
+func (e *SettingError) Error() string { return e.Named(func(s *Setting) string { return s.Name }) }
+
+// Unwrap returns Err.
+func (e *SettingError) Unwrap() error { return e.Err }
+
+// Named is the error's text with every setting it names (the setting,
+// and the one its range depends on) named by name, e.g. a command's
+// "--sims 0: want at least 1".
+func (e *SettingError) Named(name func(*Setting) string) string {
+	if e.Err != nil {
+		return name(e.Setting) + " " + e.Value + ": " + e.Err.Error()
+	}
+	want := e.Setting.Want
+	if on := e.Setting.on; on != "" {
+		want = strings.Replace(want, on, name(LookupSetting(on)), 1)
+	}
+	return name(e.Setting) + " " + e.Value + ": want " + want
 }
+
+// Refused returns the *SettingError of value, refused for err (which
+// says what is wrong with it), of the setting key names (LookupSetting):
+// for a value a caller checks beyond the setting's form, such as an
+// evaluator file that does not open. It panics on an unknown key, a
+// programmer's error.
+func Refused(key, value string, err error) *SettingError {
+	s := LookupSetting(key)
+	if s == nil {
+		panic("mcts: no setting " + key)
+	}
+	return &SettingError{Setting: s, Value: value, Err: err}
+}
+
+// NameSettings returns err with the text of the *SettingError it wraps, if
+// any, named by name (SettingError.Named) in place; it still unwraps to
+// err. Nil and errors without a SettingError come back unchanged.
+func NameSettings(err error, name func(*Setting) string) error {
+	var se *SettingError
+	if !errors.As(err, &se) {
+		return err
+	}
+	named := se.Named(name)
+	if strings.Contains(err.Error(), named) {
+		return err // named so already ("--sims 0" holds "sims 0")
+	}
+	return &renamed{err, strings.Replace(err.Error(), se.Error(), named, 1)}
+}
+
+// renamed is an error with another text.
+type renamed struct {
+	err  error
+	text string
+}
+
+func (r *renamed) Error() string { return r.text }
+func (r *renamed) Unwrap() error { return r.err }
 
 // ParseEngine applies the text form of settings, comma-separated
 // key=value pairs such as "sims=800,leaf=value,evaluator=w.json", to base
@@ -120,9 +191,9 @@ func ParseEngine(base Engine, text string) (Engine, error) {
 			return base, fmt.Errorf("unknown key %q: want one of the engine settings %s", strings.TrimPrefix(k, "--"), strings.Join(keys, ", "))
 		}
 		if err := s.Set(&e, strings.TrimSpace(v)); err != nil {
-			// The form of SettingError (Validate's range errors), so that a
+			// A SettingError, as Validate's range errors are, so that a
 			// setting's errors read alike wherever it was given.
-			return base, fmt.Errorf("--%s %s: %w", s.Flag(), strings.TrimSpace(v), err)
+			return base, &SettingError{Setting: s, Value: strings.TrimSpace(v), Err: err}
 		}
 	}
 	return e, nil

@@ -73,10 +73,11 @@ func TestTextFormRoundTrips(t *testing.T) {
 		{"simz=4", `unknown key "simz"`},
 		// The form of Validate's errors (SettingError), saying what is
 		// wanted, not strconv's words.
-		{"sims=abc", "--sims abc: want a whole number"},
-		{"leaf=rollout", "--leaf rollout: want playout or value"},
-		{"solver=maybe", "--solver maybe: want true or false"},
-		{"cpuct=x", "--cpuct x: want a number"},
+		{"sims=abc", "sims abc: want a whole number"},
+		{"leaf=rollout", "leaf rollout: want playout or value"},
+		{"solver=maybe", "solver maybe: want true or false"},
+		{"cpuct=x", "cpuct x: want a number"},
+		{"playout-plies=x", "playout_plies x: want a whole number"},
 	} {
 		if _, err := ParseEngine(DefaultEngine(), tc.text); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want an error mentioning %q", tc.text, err, tc.want)
@@ -84,27 +85,29 @@ func TestTextFormRoundTrips(t *testing.T) {
 	}
 }
 
-// TestValidateNamesTheFlag: a setting out of range is refused as a
-// *SettingError that names its flag, its value and what is wanted; a
+// TestValidateNamesTheSetting: a setting out of range is refused as a
+// *SettingError that names the setting (as the declaration does: a
+// library names values, not flags), its value and what is wanted; a
 // search setting is refused so by Config.Validate too, and by NewSearcher.
-func TestValidateNamesTheFlag(t *testing.T) {
+// Named says the same in a reader's names, the flags' here.
+func TestValidateNamesTheSetting(t *testing.T) {
 	for _, tc := range []struct {
 		change func(*Engine)
 		want   string
 	}{
-		{func(e *Engine) { e.Sims = 0 }, "--sims 0: want at least 1"},
-		{func(e *Engine) { e.CPUCT = 0 }, "--cpuct 0: want a positive number"},
-		{func(e *Engine) { e.CPUCT = math.Inf(1) }, "--cpuct +Inf: want a positive number"},
-		{func(e *Engine) { e.Leaf = 9 }, "--leaf LeafMode(9): want playout or value"},
-		{func(e *Engine) { e.PlayoutPlies = -1 }, "--playout-plies -1: want 0..100000"},
-		{func(e *Engine) { e.PlayoutCaptureProb = 1.5 }, "--playout-capture-prob 1.5: want a probability 0..1"},
-		{func(e *Engine) { e.NoiseWeight = -0.1 }, "--noise-weight -0.1: want 0..1 (0: no noise)"},
-		{func(e *Engine) { e.NoiseWeight, e.NoiseAlpha = 0.25, 0 }, "--noise-alpha 0: want a positive concentration when --noise-weight is above 0"},
-		{func(e *Engine) { e.TemperaturePlies = -2 }, "--temperature-plies -2: want 0 or more"},
-		{func(e *Engine) { e.TemperaturePlies, e.Temperature = 10, 0 }, "--temperature 0: want a positive number when --temperature-plies is above 0"},
-		{func(e *Engine) { e.MaxNodes = minNodes - 1 }, fmt.Sprintf("--max-nodes %d: want %d..%d", minNodes-1, minNodes, MaxNodesLimit)},
-		{func(e *Engine) { e.MaxNodes = MaxNodesLimit + 1 }, fmt.Sprintf("--max-nodes %d: want %d..%d", MaxNodesLimit+1, minNodes, MaxNodesLimit)},
-		{func(e *Engine) { e.Evaluator = "" }, "--evaluator : want an evaluator's name or a file"},
+		{func(e *Engine) { e.Sims = 0 }, "sims 0: want at least 1"},
+		{func(e *Engine) { e.CPUCT = 0 }, "cpuct 0: want a positive number"},
+		{func(e *Engine) { e.CPUCT = math.Inf(1) }, "cpuct +Inf: want a positive number"},
+		{func(e *Engine) { e.Leaf = 9 }, "leaf LeafMode(9): want playout or value"},
+		{func(e *Engine) { e.PlayoutPlies = -1 }, "playout_plies -1: want 0..100000"},
+		{func(e *Engine) { e.PlayoutCaptureProb = 1.5 }, "playout_capture_prob 1.5: want a probability 0..1"},
+		{func(e *Engine) { e.NoiseWeight = -0.1 }, "noise_weight -0.1: want 0..1 (0: no noise)"},
+		{func(e *Engine) { e.NoiseWeight, e.NoiseAlpha = 0.25, 0 }, "noise_alpha 0: want a positive concentration when noise_weight is above 0"},
+		{func(e *Engine) { e.TemperaturePlies = -2 }, "temperature_plies -2: want 0 or more"},
+		{func(e *Engine) { e.TemperaturePlies, e.Temperature = 10, 0 }, "temperature 0: want a positive number when temperature_plies is above 0"},
+		{func(e *Engine) { e.MaxNodes = minNodes - 1 }, fmt.Sprintf("max_nodes %d: want %d..%d", minNodes-1, minNodes, MaxNodesLimit)},
+		{func(e *Engine) { e.MaxNodes = MaxNodesLimit + 1 }, fmt.Sprintf("max_nodes %d: want %d..%d", MaxNodesLimit+1, minNodes, MaxNodesLimit)},
+		{func(e *Engine) { e.Evaluator = "" }, "evaluator : want an evaluator's name or a file"},
 	} {
 		e := DefaultEngine()
 		tc.change(&e)
@@ -123,6 +126,28 @@ func TestValidateNamesTheFlag(t *testing.T) {
 		if _, err := NewSearcher(c, Material{}); err == nil {
 			t.Errorf("NewSearcher accepted a config Validate refuses (%s)", tc.want)
 		}
+	}
+}
+
+// TestSettingErrorsSayItInTheReadersNames: a command names the settings
+// of an error by its flags (NameSettings, SettingError.Named), both the
+// setting and the one its range depends on, in place inside a wrapped
+// error that still unwraps to the *SettingError; a parse error too.
+func TestSettingErrorsSayItInTheReadersNames(t *testing.T) {
+	flag := func(s *Setting) string { return "--" + s.Flag() }
+	e := DefaultEngine()
+	e.NoiseWeight, e.NoiseAlpha = 0.25, 0
+	err := NameSettings(fmt.Errorf("side a: %w", e.Validate()), flag)
+	var se *SettingError
+	if want := "side a: --noise-alpha 0: want a positive concentration when --noise-weight is above 0"; err.Error() != want || !errors.As(err, &se) {
+		t.Errorf("named %q, want %q unwrapping to a *SettingError", err, want)
+	}
+	_, err = ParseEngine(DefaultEngine(), "max_nodes=lots")
+	if want := "--max-nodes lots: want a whole number, e.g. 800"; fmt.Sprint(NameSettings(err, flag)) != want {
+		t.Errorf("named %q, want %q", NameSettings(err, flag), want)
+	}
+	if err := errors.New("other"); NameSettings(err, flag) != err || NameSettings(nil, flag) != nil {
+		t.Errorf("an error without a SettingError is renamed")
 	}
 }
 
@@ -162,7 +187,7 @@ func TestAddingASettingIsOneDeclaration(t *testing.T) {
 	if _, err := ParseEngine(e, "node-budget=0"); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.Validate(); err == nil || !strings.HasPrefix(err.Error(), "--node-budget 0: want at least 1") {
+	if err := e.Validate(); err == nil || !strings.HasPrefix(err.Error(), "node_budget 0: want at least 1") {
 		t.Errorf("validation: %v", err)
 	}
 }

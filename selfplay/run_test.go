@@ -284,12 +284,12 @@ func TestARunWithOtherSettingsIsRefused(t *testing.T) {
 
 func TestConfigErrorsAreReported(t *testing.T) {
 	for name, change := range map[string]func(*Config){
-		"--games 0":                           func(c *Config) { c.Run.Games = 0 },
-		"--shard 3: want 0..2 for --shards 3": func(c *Config) { c.Run.Shard, c.Run.Shards = 3, 3 },
-		"--random-opening 1001: want 0..1000": func(c *Config) { c.Run.RandomOpening = 1001 },
-		"game id 9":                           func(c *Config) { c.GameIDs = []int64{9} },
-		"engine":                              func(c *Config) { c.Engine.Sims = 0 },
-		`players "both"`:                      func(c *Config) { c.Players = "both" },
+		"games 0":                           func(c *Config) { c.Run.Games = 0 },
+		"shard 3: want 0..2 for shards 3":   func(c *Config) { c.Run.Shard, c.Run.Shards = 3, 3 },
+		"random_opening 1001: want 0..1000": func(c *Config) { c.Run.RandomOpening = 1001 },
+		"game id 9":                         func(c *Config) { c.GameIDs = []int64{9} },
+		"engine":                            func(c *Config) { c.Engine.Sims = 0 },
+		`players "both"`:                    func(c *Config) { c.Players = "both" },
 		"settings by side need independent players": func(c *Config) {
 			c.Sides = &[2]mcts.Settings{c.Engine.Settings, c.Engine.Settings}
 		},

@@ -202,7 +202,7 @@ func (f *searchFlags) alquerque(cmd *cobra.Command, r alquerque.Rules, moves str
 	}
 	ev, err := openAlquerqueEvaluator(e.Evaluator)
 	if err != nil {
-		return st, err
+		return st, mcts.Refused("evaluator", e.Evaluator, err)
 	}
 	if st.line, err = startLine(cmd, r, f.fen, moves); err != nil {
 		return st, err

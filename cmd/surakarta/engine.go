@@ -131,13 +131,10 @@ func engineOptions(cmd *cobra.Command, e mcts.Engine, evaluatorHelp string) (set
 }
 
 // openEvaluator opens the evaluator the engine's evaluator setting names
-// (package eval's registry); the error names the flag.
+// (package eval's registry).
 func openEvaluator(name string) (mcts.Evaluator, error) {
 	o, err := eval.OpenEvaluator(name)
-	if err != nil {
-		return nil, fmt.Errorf("--evaluator %s: %w", name, err)
-	}
-	return o.Evaluator, nil
+	return o.Evaluator, err
 }
 
 // serveEngine serves the protocol on the command's input and output with
@@ -148,6 +145,9 @@ func openEvaluator(name string) (mcts.Evaluator, error) {
 func serveEngine[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command, opt engine.OptionsOf[G, P, M], e mcts.Engine, seed uint64, threads int, evaluatorHelp string, rulesOf func(rules.Rules) G) error {
 	opt.Name, opt.Author = "surakarta "+version.Module(), "the surakarta authors"
 	opt.Settings, opt.OldNames = engineOptions(cmd, e, evaluatorHelp)
+	if threads < 1 || threads > engine.MaxThreads {
+		return fmt.Errorf("--threads %d: want 1 to %d", threads, engine.MaxThreads)
+	}
 	opt.Engine, opt.Seed, opt.Threads = e, seed, threads
 	eng, err := engine.NewOf(opt)
 	if err != nil {
@@ -169,12 +169,8 @@ func noTables[G interface{ Name() string }](cmd *cobra.Command, r G) error {
 }
 
 // openAlquerqueEvaluator opens the Alquerque evaluator the engine's
-// evaluator setting names (eval.OpenAlquerqueEvaluator); the error names
-// the flag.
+// evaluator setting names (eval.OpenAlquerqueEvaluator).
 func openAlquerqueEvaluator(name string) (mcts.EvaluatorOf[alquerque.Position, alquerque.Code], error) {
 	o, err := eval.OpenAlquerqueEvaluator(name)
-	if err != nil {
-		return nil, fmt.Errorf("--evaluator %s: %w", name, err)
-	}
-	return o.Evaluator, nil
+	return o.Evaluator, err
 }

@@ -242,9 +242,9 @@ func TestEngineRefusesBadInputAndKeepsGoing(t *testing.T) {
 		"error position: move 1 (b2xe5): illegal move",
 		"error position: fen rank 6",
 		`error go: budget "depth 5"`,
-		"error setoption sims: --sims -3: want at least 1",
-		"error setoption sims: --sims abc: want a whole number",
-		"error setoption sims: --sims 1,leaf=value: want a whole number",
+		"error setoption sims: sims -3: want at least 1",
+		"error setoption sims: sims abc: want a whole number",
+		"error setoption sims: sims 1,leaf=value: want a whole number",
 		"error setoption nosuch: unknown option",
 		"error newgame: bad variant",
 		"error control character",
@@ -352,5 +352,5 @@ func TestEngineSetOptionDoesNotReReadTheEvaluator(t *testing.T) {
 		t.Fatal("no move after changing options with the evaluator file gone")
 	}
 	e.send("setoption evaluator "+path, "setoption evaluator material", "setoption evaluator "+path)
-	e.expect("ok", "ok", "error setoption evaluator: --evaluator "+path)
+	e.expect("ok", "ok", "error setoption evaluator: evaluator "+path)
 }

@@ -114,7 +114,8 @@ func bindEngineSettings(cmd *cobra.Command, e *mcts.Engine) {
 }
 
 // config returns the search settings the flags describe under the game
-// rules r and the evaluator they name, checked once; errors name the flag.
+// rules r and the evaluator they name, checked once; errors name the
+// setting, which execute names by its flag (flagNamed).
 func (f *engineFlags) config(r rules.Rules) (mcts.Config, mcts.Evaluator, error) {
 	c, o, err := f.open(r)
 	return c, o.Evaluator, err

@@ -23,7 +23,8 @@ func parseEngineFlags(t *testing.T, args ...string) (mcts.Config, mcts.Evaluator
 	if err := cmd.Flags().Parse(args); err != nil {
 		return mcts.Config{}, nil, err
 	}
-	return f.config(rules.DefaultRules())
+	cfg, ev, err := f.config(rules.DefaultRules())
+	return cfg, ev, flagNamed(cmd, err) // as execute names the settings of a command's errors
 }
 
 func TestEngineFlagsDefaultToDefaultConfig(t *testing.T) {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/tablebase"
 )
 
@@ -31,7 +33,7 @@ func execute(ctx context.Context, root *cobra.Command, args []string) error {
 	out := &countingWriter{w: root.OutOrStdout()}
 	root.SetOut(out)
 	cmd, err := root.ExecuteContextC(ctx)
-	err = flagNamed(err)
+	err = flagNamed(cmd, err)
 	if err == nil || out.n > 0 || cmd == nil || !wantsJSON(cmd, args) {
 		return err
 	}
@@ -121,11 +123,26 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// flagNamed returns err with the values the libraries name in its text
-// named by the flags that give them (libraries name values, commands name
-// flags): endgame tables (tablebase.TablesError, "endgame tables DIR: ...")
-// as --tablebase DIR. The error still unwraps to err.
-func flagNamed(err error) error {
+// flagNamed returns err, the error of cmd (nil when none ran), with the
+// values the libraries name in its text named by the flags that give them
+// (libraries name values, commands name flags): endgame tables
+// (tablebase.TablesError, "endgame tables DIR: ...") as --tablebase DIR,
+// an engine setting (mcts.SettingError, "sims 0: ...") or a run setting
+// (runspec.SettingError, "games 0: ...") as its flag when cmd has it
+// ("--sims 0: ..."; a setting given another way, a match side's
+// CONFIG's sims=0, keeps its name). The error still unwraps to err.
+func flagNamed(cmd *cobra.Command, err error) error {
+	hasFlag := func(name string) bool { return cmd != nil && cmd.Flags().Lookup(name) != nil }
+	var se *mcts.SettingError
+	if errors.As(err, &se) && hasFlag(se.Setting.Flag()) {
+		err = mcts.NameSettings(err, func(s *mcts.Setting) string { return "--" + s.Flag() })
+	}
+	var re *runspec.SettingError
+	if errors.As(err, &re) && hasFlag(re.Setting.Flag()) {
+		if named := re.Named(func(s *runspec.Setting) string { return "--" + s.Flag() }); !strings.Contains(err.Error(), named) {
+			err = &renamed{err, strings.Replace(err.Error(), re.Error(), named, 1)}
+		}
+	}
 	var te *tablebase.TablesError
 	if !errors.As(err, &te) {
 		return err

@@ -55,7 +55,7 @@ func addRunFlags(cmd *cobra.Command, f *runFlags, usage map[string]string, skip 
 }
 
 // check reports the first run setting the command takes out of range,
-// naming its flag.
+// naming the setting (execute names it by its flag: flagNamed).
 func (f *runFlags) check() error { return f.Validate(f.taken...) }
 
 // changed reports whether the command was given the setting's flag or an

@@ -79,7 +79,7 @@ func AlquerqueGame() GameOf[alquerque.Rules, alquerque.Position, alquerque.Code]
 			}
 			o, err := eval.OpenAlquerqueEvaluator(e.Evaluator)
 			if err != nil {
-				return cfg, nil, "", fmt.Errorf("--evaluator %s: %w", e.Evaluator, err)
+				return cfg, nil, "", mcts.Refused("evaluator", e.Evaluator, err)
 			}
 			return cfg, o.Evaluator, e.Evaluator, cfg.Validate()
 		},

@@ -45,12 +45,12 @@ func TestEngineSpecMeansTheFlags(t *testing.T) {
 	}
 	for _, tc := range []struct{ spec, want string }{
 		{"simz=4", `unknown key "simz"`},
-		{"sims=0", "--sims"},
+		{"sims=0", "sims 0: want at least 1"},
 		{"seed=x", "seed=x"},
 		{"seed=18446744073709551616", "seed=18446744073709551616: want a whole number from 0 to 18446744073709551615"},
 		{"seed=-1", "from 0 to 18446744073709551615"},
-		{"evaluator=/no/such/weights.json", "--evaluator"},
-		{"eval=/no/such/weights.json", "--evaluator"},
+		{"evaluator=/no/such/weights.json", "evaluator /no/such/weights.json: "},
+		{"eval=/no/such/weights.json", "evaluator /no/such/weights.json: "},
 		{"preset=strongest", `preset "strongest": want best (`},
 	} {
 		if _, _, err := ParseEngineSpec(tc.spec, r); err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -3,6 +3,7 @@ package runspec
 import (
 	"fmt"
 	"runtime"
+	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/base/setting"
@@ -96,14 +97,14 @@ var declared = []Setting{
 			}
 			return ""
 		}),
-	declare("shard", 0, "this machine's shard, 0..shards-1",
+	rangeOn("shards", declare("shard", 0, "this machine's shard, 0..shards-1",
 		func(s *Settings) *int { return &s.Shard },
 		func(v int, s *Settings) string {
 			if v < 0 || v >= s.Shards {
-				return fmt.Sprintf("want 0..%d for --shards %d", s.Shards-1, s.Shards)
+				return fmt.Sprintf("want 0..%d for shards %d", s.Shards-1, s.Shards)
 			}
 			return ""
-		}),
+		})),
 }
 
 // A Setting is one entry of the run settings' declaration: the entry of
@@ -118,6 +119,7 @@ type Setting struct {
 
 	check  func(*Settings) string
 	record func(*Settings, *dataset.Run) // nil: not in the manifest
+	on     string                        // the setting the range depends on, named in check's words; "": none
 }
 
 // settingType lists the types a run setting may have.
@@ -147,6 +149,14 @@ func deprecated(why string, s Setting) Setting {
 	return s
 }
 
+// rangeOn marks s's range as depending on the setting named on, which
+// its check's words name: an error names both settings, each as its
+// reader spells them (SettingError.Named).
+func rangeOn(on string, s Setting) Setting {
+	s.on = on
+	return s
+}
+
 // recorded marks s as a field of a run's manifest, the one m returns.
 func recorded[T settingType](s Setting, m func(*dataset.Run) *T) Setting {
 	s.record = func(r *Settings, run *dataset.Run) { *m(run) = *s.Field(r).(*T) }
@@ -172,21 +182,34 @@ func Lookup(key string) *Setting { return setting.Lookup[Settings](declared, key
 // Defaults returns every run setting at its declared default.
 func Defaults() Settings { return setting.Defaults[Settings](declared) }
 
-// SettingError is a run setting out of range.
+// SettingError is a run setting out of range. Its text names the setting
+// as the declaration does ("games 0: want at least 1"); a reader with
+// other names for the settings (a command's flags) says it in those with
+// Named.
 type SettingError struct {
 	Setting *Setting
 	// Value is the bad value in text form; Problem what is wrong with it.
 	Value, Problem string
 }
 
-// Error names the setting by its flag: "--games 0: want at least 1".
-func (e *SettingError) Error() string {
-	return fmt.Sprintf("--%s %s: %s", e.Setting.Flag(), e.Value, e.Problem)
+// Error names the setting by its name: "games 0: want at least 1",
+// "shard 2: want 0..1 for shards 2".
+func (e *SettingError) Error() string { return e.Named(func(s *Setting) string { return s.Name }) }
+
+// Named is the error's text with every setting it names (the setting,
+// and the one its range depends on) named by name, e.g. a command's
+// "--shard 2: want 0..1 for --shards 2".
+func (e *SettingError) Named(name func(*Setting) string) string {
+	problem := e.Problem
+	if on := e.Setting.on; on != "" {
+		problem = strings.Replace(problem, on, name(Lookup(on)), 1)
+	}
+	return name(e.Setting) + " " + e.Value + ": " + problem
 }
 
 // Validate reports the first of the named settings (all of them when none
 // is named) out of range, in declaration order, as a *SettingError that
-// names its flag. It panics on an unknown name, a programmer's error.
+// names the setting. It panics on an unknown name, a programmer's error.
 func (r Settings) Validate(names ...string) error {
 	for i := range declared {
 		s := &declared[i]

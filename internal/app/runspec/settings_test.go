@@ -44,18 +44,18 @@ func TestDefaultsAndManifestFields(t *testing.T) {
 	}
 }
 
-func TestValidateNamesTheFlag(t *testing.T) {
+func TestValidateNamesTheSetting(t *testing.T) {
 	for _, tc := range []struct {
 		change func(*Settings)
 		want   string
 	}{
-		{func(r *Settings) { r.Games = 0 }, "--games 0: want at least 1"},
-		{func(r *Settings) { r.RandomOpening = dataset.MaxRandomOpening + 1 }, "--random-opening 1001: want 0..1000 plies"},
-		{func(r *Settings) { r.RandomOpening = -1 }, "--random-opening -1: want 0..1000 plies"},
-		{func(r *Settings) { r.Concurrency = -1 }, "--concurrency -1: want 1 or more, or 0 for one per CPU"},
-		{func(r *Settings) { r.Concurrency = 1 << 20 }, "--concurrency 1048576: at most "},
-		{func(r *Settings) { r.Shards = 0 }, "--shards 0: want at least 1"},
-		{func(r *Settings) { r.Shard, r.Shards = 2, 2 }, "--shard 2: want 0..1 for --shards 2"},
+		{func(r *Settings) { r.Games = 0 }, "games 0: want at least 1"},
+		{func(r *Settings) { r.RandomOpening = dataset.MaxRandomOpening + 1 }, "random_opening 1001: want 0..1000 plies"},
+		{func(r *Settings) { r.RandomOpening = -1 }, "random_opening -1: want 0..1000 plies"},
+		{func(r *Settings) { r.Concurrency = -1 }, "concurrency -1: want 1 or more, or 0 for one per CPU"},
+		{func(r *Settings) { r.Concurrency = 1 << 20 }, "concurrency 1048576: at most "},
+		{func(r *Settings) { r.Shards = 0 }, "shards 0: want at least 1"},
+		{func(r *Settings) { r.Shard, r.Shards = 2, 2 }, "shard 2: want 0..1 for shards 2"},
 	} {
 		r := Defaults()
 		tc.change(&r)
@@ -65,7 +65,14 @@ func TestValidateNamesTheFlag(t *testing.T) {
 			t.Errorf("error %v, want a *SettingError starting %q", err, tc.want)
 		}
 	}
+	// A command names both settings of a dependent range by its flags.
 	r := Defaults()
+	r.Shard, r.Shards = 2, 2
+	var se *SettingError
+	if err := r.Validate(); !errors.As(err, &se) || se.Named(func(s *Setting) string { return "--" + s.Flag() }) != "--shard 2: want 0..1 for --shards 2" {
+		t.Errorf("named by flags: %v", err)
+	}
+	r = Defaults()
 	r.Games = 0
 	if err := r.Validate("random-opening", "concurrency"); err != nil {
 		t.Errorf("Validate checked a setting not named: %v", err)
@@ -117,7 +124,7 @@ func TestAddingASettingIsOneDeclaration(t *testing.T) {
 	if err := Lookup("part-games").Value(&r).Set("0"); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Validate("part-games"); err == nil || err.Error() != "--part-games 0: want at least 1" {
+	if err := r.Validate("part-games"); err == nil || err.Error() != "part_games 0: want at least 1" {
 		t.Errorf("validation: %v", err)
 	}
 	if d := r.Diff(r); d != nil {
@@ -157,7 +164,7 @@ func TestConcurrencyCountsTheCPUsTheProcessMayUse(t *testing.T) {
 		t.Errorf("--concurrency %d on one CPU: %v", r.Concurrency, err)
 	}
 	r.Concurrency = MaxConcurrencyPerCPU + 1
-	want := fmt.Sprintf("--concurrency %d: at most %d (%d per CPU; this process may use 1)", r.Concurrency, MaxConcurrencyPerCPU, MaxConcurrencyPerCPU)
+	want := fmt.Sprintf("concurrency %d: at most %d (%d per CPU; this process may use 1)", r.Concurrency, MaxConcurrencyPerCPU, MaxConcurrencyPerCPU)
 	if err := r.Validate("concurrency"); err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("--concurrency %d on one CPU: %v, want %q…", r.Concurrency, err, want)
 	}

@@ -34,10 +34,10 @@ func TestResolveShardTakesFlagOrSchedulerIndex(t *testing.T) {
 		{name: "negative index", shards: 4, env: map[string]string{slurm: "-1"}, wantErr: "out of range"},
 		{name: "not a number", shards: 4, env: map[string]string{k8s: "two"}, wantErr: `JOB_COMPLETION_INDEX="two" is not a shard index`},
 		{name: "a Slurm range is not an index", shards: 4, env: map[string]string{slurm: "0-3"}, wantErr: "not a shard index"},
-		{name: "flag out of range", flag: 4, flagSet: true, shards: 4, wantErr: "--shard 4: want 0..3"},
-		{name: "negative flag", flag: -1, flagSet: true, shards: 4, wantErr: "--shard -1"},
+		{name: "flag out of range", flag: 4, flagSet: true, shards: 4, wantErr: "shard 4: want 0..3 for shards 4"},
+		{name: "negative flag", flag: -1, flagSet: true, shards: 4, wantErr: "shard -1: want 0..3"},
 		{name: "several shards and no index", shards: 4, wantErr: "pass --shard 0..3"},
-		{name: "no shards", shards: 0, wantErr: "--shards 0"},
+		{name: "no shards", shards: 0, wantErr: "shards 0: want at least 1"},
 		{name: "environment index on an unsharded run", shards: 1, env: map[string]string{slurm: "1"}, wantErr: "out of range for --shards 1"},
 		{name: "bad variable even with the flag", flag: 1, flagSet: true, shards: 4, env: map[string]string{slurm: "x"}, wantErr: "not a shard index"},
 	}

@@ -110,7 +110,7 @@ func NewOf[G mcts.Game[P, M], P comparable, M game.Move](o OptionsOf[G, P, M]) (
 		return nil, errors.New("engine: no OpenEvaluator")
 	}
 	if o.Threads < 1 || o.Threads > MaxThreads {
-		return nil, fmt.Errorf("--threads %d: want 1 to %d", o.Threads, MaxThreads) // the engine command's flag
+		return nil, fmt.Errorf("threads %d: want 1 to %d", o.Threads, MaxThreads)
 	}
 	e := &EngineOf[G, P, M]{opt: o, rules: o.Rules}
 	if err := e.configure(o.Engine, o.Seed, e.rules, o.TablesNamed); err != nil {
@@ -149,7 +149,7 @@ func (e *EngineOf[G, P, M]) configure(en mcts.Engine, seed uint64, r G, named bo
 	if ev == nil || en.Evaluator != e.opt.Engine.Evaluator {
 		var err error
 		if ev, err = e.opt.OpenEvaluator(en.Evaluator); err != nil {
-			return err
+			return mcts.Refused("evaluator", en.Evaluator, err)
 		}
 	}
 	e.opt.Engine, e.opt.Seed, e.opt.TablesNamed, e.rules = en, seed, named, r
@@ -204,16 +204,20 @@ func (e *EngineOf[G, P, M]) SetOption(name, value string) error {
 	if name == SeedOption {
 		n, err := strconv.ParseUint(value, 0, 64)
 		if err != nil {
-			return fmt.Errorf("--%s %s: want a whole number from 0 to %d", SeedOption, value, uint64(math.MaxUint64))
+			return fmt.Errorf("%s %s: want a whole number from 0 to %d", SeedOption, value, uint64(math.MaxUint64))
 		}
 		seed = n
 	} else if err := st.Set(&en, value); err != nil {
-		// The form of SettingError (Validate's range errors), so that a
-		// setting's errors read alike wherever it was given.
-		return fmt.Errorf("--%s %s: %w", st.Flag(), value, err)
+		// A SettingError, as the range errors are, so that a setting's
+		// errors read alike wherever it was given.
+		return mcts.NameSettings(&mcts.SettingError{Setting: st, Value: value, Err: err}, optionName)
 	}
-	return e.configure(en, seed, e.rules, e.opt.TablesNamed || name == tablebaseSetting)
+	return mcts.NameSettings(e.configure(en, seed, e.rules, e.opt.TablesNamed || name == tablebaseSetting), optionName)
 }
+
+// optionName names an engine setting as the protocol's options do (the
+// names identify lists): "max-nodes".
+func optionName(s *mcts.Setting) string { return s.Flag() }
 
 // NewGame starts a game under r: the settings are checked under r and the
 // searcher's tree and generator start afresh from the seed setting.

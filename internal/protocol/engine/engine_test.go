@@ -85,10 +85,10 @@ func TestBudgetsAndSeedRepeat(t *testing.T) {
 func TestSetOptionRefusalKeepsSettings(t *testing.T) {
 	e := newEngine(t)
 	for _, tc := range []struct{ name, value, want string }{
-		{"sims", "zero", "--sims zero: want a whole number"},
-		{"sims", "0", "--sims 0: want at least 1"},
-		{"sims", "5,leaf=value", "--sims 5,leaf=value: want a whole number"},
-		{"seed", "-1", "--seed -1: want a whole number"},
+		{"sims", "zero", "sims zero: want a whole number"},
+		{"sims", "0", "sims 0: want at least 1"},
+		{"sims", "5,leaf=value", "sims 5,leaf=value: want a whole number"},
+		{"seed", "-1", "seed -1: want a whole number"},
 		{"evaluator", "nosuch", `no evaluator "nosuch"`},
 		{"hash", "5", "unknown option: want one of sims, seed, leaf, evaluator, threads"},
 		{ThreadsOption, "0", "threads"},
