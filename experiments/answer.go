@@ -5,13 +5,10 @@ import (
 	"math"
 	"strings"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/internal/base/words"
 )
-
-// Significance is the level below which the answer calls a difference
-// significant.
-const Significance = 0.05
 
 // answer writes the plain-language paragraphs of a report: how much moving
 // first matters, how often games are drawn, whether the compared settings
@@ -88,7 +85,7 @@ func armTitle(a ArmInfo) string {
 	return fmt.Sprintf("%s (%s)", a.Name, strings.Join(parts, ", "))
 }
 
-func endingWords(s *GroupStats) string {
+func endingWords(s *gamestats.GroupStats) string {
 	var parts []string
 	for _, r := range sortedReasons(s) {
 		parts = append(parts, fmt.Sprintf("%s %s", r, numText(100*s.ReasonShares[r].Value, 1, "%")))
@@ -101,9 +98,9 @@ func endingWords(s *GroupStats) string {
 
 // comparisonWords describes the change from arm A to arm B (B − A), with
 // the verdict read off the interval and the equivalence test.
-func comparisonWords(r *Report, c *Comparison) string {
+func comparisonWords(r *Report, c *gamestats.Comparison) string {
 	dr, sc := c.Rates["draw_rate"], c.FirstPlayerScore
-	drc, scc := c.Changes[ChangeDraw], c.Changes[ChangeScore]
+	drc, scc := c.Changes[gamestats.ChangeDraw], c.Changes[gamestats.ChangeScore]
 	paired := ""
 	if p := c.Paired; p != nil && p.Pairs >= 2 && scc.Test == "paired t-test" {
 		paired = fmt.Sprintf(" These use the %s played from the same openings with the same search seeds under both; %d of them end with the same result under both, and the paired scores correlate with r = %s",
@@ -117,7 +114,7 @@ func comparisonWords(r *Report, c *Comparison) string {
 		}
 		if m := p.ManyPieceDraws; m[0]+m[1]+m[2] > 0 {
 			paired += fmt.Sprintf(" Of %s's %s that kept %d or more pieces, %s's games from the same openings and seeds were won by the first player in %d, drawn in %d (%d of them again with %d or more pieces) and lost in %d.",
-				c.A, words.Count(m[0]+m[1]+m[2], "draw"), ManyPieces, c.B, m[2], m[1], p.ManyPieceDrawsKept, ManyPieces, m[0])
+				c.A, words.Count(m[0]+m[1]+m[2], "draw"), gamestats.ManyPieces, c.B, m[2], m[1], p.ManyPieceDrawsKept, gamestats.ManyPieces, m[0])
 		}
 	}
 	return fmt.Sprintf(
@@ -132,7 +129,7 @@ func comparisonWords(r *Report, c *Comparison) string {
 // changeVerdict says what a change's interval and equivalence test show:
 // a change (the interval excludes 0), no change beyond the margin (the
 // equivalence test passes), or neither (the data cannot tell).
-func changeVerdict(c *ChangeFigure, what string) string {
+func changeVerdict(c *gamestats.ChangeFigure, what string) string {
 	m := 100 * c.Equivalence.Margin
 	eq := c.Equivalence
 	switch {
@@ -202,7 +199,7 @@ func rungName(p LadderPoint) string {
 
 // spanWords writes an interval's two ends in points, "-2.5 to +4.0", or
 // says it has no width.
-func spanWords(e Estimate) string {
+func spanWords(e gamestats.Estimate) string {
 	if e.CI[1]-e.CI[0] < 1e-12 {
 		return "no spread: every pair agrees"
 	}
@@ -244,7 +241,7 @@ func sureWords(r *Report, confPct string) string {
 		s := a.Stats
 		for _, e := range []struct {
 			name string
-			est  Estimate
+			est  gamestats.Estimate
 		}{{"red win rate", s.RedWinRate}, {"black win rate", s.BlackWinRate}, {"draw rate", s.DrawRate}, {"first-player score", s.FirstPlayerScore}} {
 			if h := e.est.HalfWidth(); h > widest {
 				widest, where = h, fmt.Sprintf("%s of %s", e.name, a.Name)
@@ -252,9 +249,9 @@ func sureWords(r *Report, confPct string) string {
 		}
 	}
 	tests := 2 * len(r.Comparisons)
-	text := fmt.Sprintf("How sure is this? Every interval is a %s confidence interval: Wilson for rates, the score-test interval for the first player's score, Newcombe's for differences of rates, and the paired t and McNemar tests where games pair. The widest is ±%.1f points (the %s). \"No change\" is said only where an equivalence test (two one-sided tests at level %g) shows the change within ±%.1f points; a change whose interval contains 0 is otherwise only \"not detected\". Changes are always from the first arm named to the second (B − A).", confPct, 100*widest, where, Significance, 100*r.EquivalenceMargin)
+	text := fmt.Sprintf("How sure is this? Every interval is a %s confidence interval: Wilson for rates, the score-test interval for the first player's score, Newcombe's for differences of rates, and the paired t and McNemar tests where games pair. The widest is ±%.1f points (the %s). \"No change\" is said only where an equivalence test (two one-sided tests at level %g) shows the change within ±%.1f points; a change whose interval contains 0 is otherwise only \"not detected\". Changes are always from the first arm named to the second (B − A).", confPct, 100*widest, where, gamestats.Significance, 100*r.EquivalenceMargin)
 	if tests > 1 {
-		text += fmt.Sprintf(" The answer makes %d tests; by chance alone about one in twenty true null differences shows p < 0.05, so a p-value near 0.05 deserves a second run (a Bonferroni threshold for these %d tests is %.3g).", tests, tests, Significance/float64(tests))
+		text += fmt.Sprintf(" The answer makes %d tests; by chance alone about one in twenty true null differences shows p < 0.05, so a p-value near 0.05 deserves a second run (a Bonferroni threshold for these %d tests is %.3g).", tests, tests, gamestats.Significance/float64(tests))
 	}
 	text += " Intervals shrink with the square root of the games: four times the games halve them (`surakarta stats plan` gives the games for a chosen width)."
 	return text

@@ -4,18 +4,19 @@ import (
 	"math"
 	"testing"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // agreeingPairs is a comparison of n paired games that all ended alike
 // under both arms: no change and no spread at all.
-func agreeingPairs(n int64) *Comparison {
+func agreeingPairs(n int64) *gamestats.Comparison {
 	zero := stats.Num(0)
-	return &Comparison{ComparedGroups: ComparedGroups{GamesA: n, GamesB: n},
-		Rates: map[string]RateComparison{"draw_rate": {}},
-		Paired: &PairedComparison{Pairs: n,
-			ScoreDiff: PairedFigure{Value: zero, CI: [2]stats.Num{zero, zero}, P: stats.Num(1)},
-			Draws:     McNemarFigure{P: 1, ExactP: 1}}}
+	return &gamestats.Comparison{ComparedGroups: gamestats.ComparedGroups{GamesA: n, GamesB: n},
+		Rates: map[string]gamestats.RateComparison{"draw_rate": {}},
+		Paired: &gamestats.PairedComparison{Pairs: n,
+			ScoreDiff: gamestats.PairedFigure{Value: zero, CI: [2]stats.Num{zero, zero}, P: stats.Num(1)},
+			Draws:     gamestats.McNemarFigure{P: 1, ExactP: 1}}}
 }
 
 // TestAgreeingPairsShowEquivalenceOnlyWithEnoughOfThem: a sample without
@@ -27,8 +28,8 @@ func TestAgreeingPairsShowEquivalenceOnlyWithEnoughOfThem(t *testing.T) {
 		pairs int64
 		want  bool
 	}{{6, false}, {100, false}, {148, false}, {149, true}, {2000, true}} {
-		ch := changes(agreeingPairs(c.pairs), 0.02, 0.95)
-		for _, name := range []string{ChangeScore, ChangeDraw} {
+		ch := gamestats.Changes(agreeingPairs(c.pairs), 0.02, 0.95)
+		for _, name := range []string{gamestats.ChangeScore, gamestats.ChangeDraw} {
 			eq := ch[name].Equivalence
 			if eq.Equivalent != c.want {
 				t.Errorf("%d agreeing pairs, %s: equivalent %v (p %v), want %v", c.pairs, name, eq.Equivalent, eq.P, c.want)
@@ -45,7 +46,7 @@ func TestAgreeingPairsShowEquivalenceOnlyWithEnoughOfThem(t *testing.T) {
 // [−0.00048, +0.00148] once printed [+0.0, +0.1], then "+0.1 [-0.048,
 // +0.1]" (an estimate equal to its bound); all three at one precision.
 func TestReportIntervalsKeepTheSignOfTheirBounds(t *testing.T) {
-	e := Estimate{Value: 0.001, CI: [2]float64{-0.00048, 0.00148}}
+	e := gamestats.Estimate{Value: 0.001, CI: [2]float64{-0.00048, 0.00148}}
 	if got, want := e.PointsText(" pts"), "+0.100 pts [-0.048, +0.148]"; got != want {
 		t.Errorf("text: %q, want %q", got, want)
 	}

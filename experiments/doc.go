@@ -1,53 +1,24 @@
-// Package experiments turns game records into statistically sound answers
+// Package experiments plays experiment specs and reports their answers
 // about the rules: how much moving first matters, how often games are
 // drawn, and whether a rule change (the majority ending) or more search
-// changes that, by how much, and how sure we are.
+// changes that, by how much, and how sure we are. It counts and compares
+// the games with package experiments/gamestats.
 //
-// Files: game.go and collect.go read the games, summary.go and
-// histogram.go count them, openings.go (by opening: the stratified score,
-// free captures) and anatomy.go (what draws are made of) count more,
-// analysis.go, compare.go, change.go, ladder.go, sensitivity.go,
-// openingsens.go, laddertrend.go (the pairing-aware trend), handicap.go
-// (the first move's worth in simulations: r*, doublings and Elo, with
-// handicapmd.go its section of report.md) and sizes.go
-// compute the figures and tests, tables.go judges draws by the endgame
-// tables, extend.go is a ladder's stopping rule,
-// answer.go
-// words the conclusions, report.go builds a report, markdown.go, render.go
-// openingsmd.go and plots.go write it (plots.go draws the figures in the
-// style of package experiments/figure); spec.go and enginespec.go are experiment specs
-// (specparse.go reads a spec strictly, specvalidate.go checks it)
-// (specints.go refuses a fraction where a spec's key is an integer),
-// shipped.go lists those shipped in specs/ (embedded), check.go resolves
-// and checks a spec's arms (experiment check, and run before its first
-// game), run.go and selfplay.go play their arms
-// (ProgressPlayer with its progress lines), runreport.go reads an
+// Files: ladder.go, sensitivity.go, openingsens.go, handicap.go (the
+// first move's worth in simulations: r*, doublings and Elo, with
+// handicapmd.go its section of report.md) and sizes.go compute a report's
+// figures from gamestats' counts, extend.go is a ladder's stopping rule,
+// answer.go words the conclusions, report.go builds a report, markdown.go,
+// render.go, openingsmd.go and plots.go write it (plots.go draws the
+// figures in the style of package experiments/figure); spec.go and
+// enginespec.go are experiment specs (specparse.go reads a spec strictly,
+// specvalidate.go checks it) (specints.go refuses a fraction where a
+// spec's key is an integer), shipped.go lists those shipped in specs/
+// (embedded), check.go resolves and checks a spec's arms (experiment
+// check, and run before its first game), run.go and selfplay.go play their
+// arms (ProgressPlayer with its progress lines), runreport.go reads an
 // experiment directory back into its report, headline.go says where a
-// report went and its headline figures, plan.go plans sample sizes.
-//
-// # From games to figures
-//
-// A Collector streams the games table of one or more datasets (ScanGames
-// reads dataset.GameRow into Game) and keeps counts only: per group
-// (Summarizer, grouped by variant and any of GroupFields) and per arm (a
-// variant of one source), with exact histograms of game length and
-// captures. Memory does not grow with the number of games, except for the
-// optional PairIndex (about 40 bytes a game) that pairs games played from
-// the same opening under two settings. Summaries of disjoint games merge
-// (Collector.Merge), so shards can be summarised apart and added up; the
-// merged figures equal those of the whole.
-//
-// Analyze turns a group's counts into GroupStats: rates with Wilson
-// intervals, the first player's score (wins + draws/2) with the score-test
-// interval of internal/base/stats, its advantage (score − 0.5) and Elo, the
-// decisive games' red share, ending reasons, game length and captures, and
-// for standard-variant data how the majority rule would have scored the
-// same endings (majority_winner). Compare tests two groups: the 3-outcome
-// table (chi-square, Fisher–Freeman–Halton when counts are small), each
-// rate (two-proportion z-test, Newcombe interval, Cohen's h) and the score;
-// PairGames adds the paired analysis over games that share game id, start
-// position and random opening moves, and says how much the pairing narrows
-// the interval. Plan sizes samples for a target half-width.
+// report went and its headline figures.
 //
 // # Experiments
 //

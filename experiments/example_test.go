@@ -3,19 +3,19 @@ package experiments_test
 import (
 	"fmt"
 
-	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/rules"
 )
 
 func ExampleCollector() {
-	c := experiments.NewCollector(nil, false)
+	c := gamestats.NewCollector(nil, false)
 	// 6 red wins, 3 draws and 1 black win under the standard rules.
-	for i, w := range []experiments.Winner{0, 0, 0, 0, 0, 0, 1, 1, 1, 2} {
+	for i, w := range []gamestats.Winner{0, 0, 0, 0, 0, 0, 1, 1, 1, 2} {
 		reason := "capture-all"
-		if w == experiments.Draw {
+		if w == gamestats.Draw {
 			reason = "no-capture-limit"
 		}
-		g := experiments.Game{ID: int64(i), Variant: "standard", StartFEN: rules.StartFEN, FirstRed: true,
+		g := gamestats.Game{ID: int64(i), Variant: "standard", StartFEN: rules.StartFEN, FirstRed: true,
 			Winner: w, MajorityWinner: w, Reason: reason, Plies: 60 + 10*i}
 		c.Add("", &g)
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
@@ -65,9 +66,9 @@ type HandicapPoint struct {
 // GivenOpenings is absent when an opening has a single game (no spread
 // within openings to resample).
 type TwoIntervals struct {
-	GivenOpenings   *Estimate `json:"given_openings,omitempty"`
-	OpeningsSampled Estimate  `json:"openings_sampled"`
-	Open            []string  `json:"open,omitempty"`
+	GivenOpenings   *gamestats.Estimate `json:"given_openings,omitempty"`
+	OpeningsSampled gamestats.Estimate  `json:"openings_sampled"`
+	Open            []string            `json:"open,omitempty"`
 }
 
 // handicapResamples is the bootstrap's size: the percentile bounds of a
@@ -177,11 +178,11 @@ func handicapOf(in *ReportInput, g []handicapArm, base int, seed uint64) (*Handi
 	lo, hi := math.Log2(ratios[0]), math.Log2(ratios[len(ratios)-1])
 	d := bs.two(len(g), x, lo, hi)
 	h.Doublings = &d
-	exp2 := func(e *Estimate) *Estimate {
+	exp2 := func(e *gamestats.Estimate) *gamestats.Estimate {
 		if e == nil {
 			return nil
 		}
-		return &Estimate{Value: math.Exp2(e.Value), CI: [2]float64{math.Exp2(e.CI[0]), math.Exp2(e.CI[1])}}
+		return &gamestats.Estimate{Value: math.Exp2(e.Value), CI: [2]float64{math.Exp2(e.CI[0]), math.Exp2(e.CI[1])}}
 	}
 	h.RStar = &TwoIntervals{GivenOpenings: exp2(d.GivenOpenings), OpeningsSampled: *exp2(&d.OpeningsSampled), Open: d.Open}
 	// A clean sweep at ratio 1 has no finite Elo; ±800 (a score of 1
@@ -204,32 +205,24 @@ type handicapScores struct {
 // handicapScoresOf returns the games every arm of g played from the same
 // opening, in id order; nil for fewer than two.
 func handicapScoresOf(in *ReportInput, g []handicapArm) *handicapScores {
-	first := in.Collector.Pairs[in.byName[g[0].name]]
-	var ids []int64
-	for id := range first.games {
-		ok := true
-		for _, a := range g[1:] {
-			rec, has := in.Collector.Pairs[in.byName[a.name]].games[id]
-			ok = ok && has && rec.opening == first.games[id].opening
-		}
-		if ok {
-			ids = append(ids, id)
-		}
+	idx := make([]*gamestats.PairIndex, len(g))
+	for j, a := range g {
+		idx[j] = in.Collector.Pairs[in.byName[a.name]]
 	}
+	ids := gamestats.CommonGames(idx)
 	if len(ids) < 2 {
 		return nil
 	}
-	slices.Sort(ids)
 	hs := &handicapScores{byOpening: map[uint64][]int{}, scores: make([][]float64, len(ids))}
 	for i, id := range ids {
-		o := first.games[id].opening
+		o, _, _ := idx[0].Game(id)
 		if _, ok := hs.byOpening[o]; !ok {
 			hs.openings = append(hs.openings, o)
 		}
 		hs.byOpening[o] = append(hs.byOpening[o], i)
 		hs.scores[i] = make([]float64, len(g))
-		for j, a := range g {
-			hs.scores[i][j] = float64(in.Collector.Pairs[in.byName[a.name]].games[id].score) / 2
+		for j := range g {
+			_, hs.scores[i][j], _ = idx[j].Game(id)
 		}
 	}
 	slices.Sort(hs.openings)
@@ -302,11 +295,11 @@ func (hs *handicapScores) resample(pick []int, kind int, r *rand.Rand) []int {
 // two returns figure fig's value with its intervals, an end that no
 // crossing closes standing at clampLo or clampHi (and named in Open).
 func (bs *handicapBoot) two(fig int, value float64, clampLo, clampHi float64) TwoIntervals {
-	t := TwoIntervals{OpeningsSampled: Estimate{Value: value}}
+	t := TwoIntervals{OpeningsSampled: gamestats.Estimate{Value: value}}
 	if bs.within {
-		t.GivenOpenings = &Estimate{Value: value}
+		t.GivenOpenings = &gamestats.Estimate{Value: value}
 	}
-	for kind, dst := range []*Estimate{t.GivenOpenings, &t.OpeningsSampled} {
+	for kind, dst := range []*gamestats.Estimate{t.GivenOpenings, &t.OpeningsSampled} {
 		if dst == nil {
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -15,7 +16,7 @@ import (
 // games of arm j (the rest lost).
 func handicapInput(t *testing.T, redWins [3]int) ReportInput {
 	t.Helper()
-	c := NewCollector(nil, true)
+	c := gamestats.NewCollector(nil, true)
 	cfg := mcts.Config{Settings: mcts.DefaultSettings(), Rules: rules.DefaultRules()}
 	var arms []ArmInfo
 	for j, black := range []int{10, 20, 40} {
@@ -27,9 +28,9 @@ func handicapInput(t *testing.T, redWins [3]int) ReportInput {
 		arms = append(arms, a)
 		for o := range 10 {
 			for k := range 8 {
-				g := openingGame(t, int64(8*o+k), BlackWin, []string{"a2-a3", "b2-b3", "c2-c3", "d2-d3", "e2-e3", "f2-f3", "a2-b3", "b2-c3", "c2-d3", "d2-e3"}[o], "a5-a4")
+				g := openingGame(t, int64(8*o+k), gamestats.BlackWin, []string{"a2-a3", "b2-b3", "c2-c3", "d2-d3", "e2-e3", "f2-f3", "a2-b3", "b2-c3", "c2-d3", "d2-e3"}[o], "a5-a4")
 				if k < redWins[j] {
-					g.Winner = RedWin
+					g.Winner = gamestats.RedWin
 				}
 				c.Add(name, g)
 			}
@@ -95,23 +96,23 @@ func TestHandicapNotBracketed(t *testing.T) {
 // a B draw of 22 pieces (kept), a B draw of 4 pieces; A's 4-piece draw and
 // A's win are not counted.
 func TestManyPieceDrawsFollowThePairs(t *testing.T) {
-	var a, b PairIndex
-	add := func(x *PairIndex, id int64, w Winner, pieces int) {
+	var a, b gamestats.PairIndex
+	add := func(x *gamestats.PairIndex, id int64, w gamestats.Winner, pieces int) {
 		g := openingGame(t, id, w, "a2-a3", "a5-a4")
 		g.RedPieces, g.BlackPieces = pieces/2, pieces-pieces/2
 		x.Add(g)
 	}
-	add(&a, 0, Draw, 22)
-	add(&b, 0, RedWin, 20)
-	add(&a, 1, Draw, 24)
-	add(&b, 1, Draw, 22)
-	add(&a, 2, Draw, 22)
-	add(&b, 2, Draw, 4)
-	add(&a, 3, Draw, 4)
-	add(&b, 3, BlackWin, 4)
-	add(&a, 4, RedWin, 24)
-	add(&b, 4, Draw, 24)
-	pc, err := PairGames(&a, &b, 0.95)
+	add(&a, 0, gamestats.Draw, 22)
+	add(&b, 0, gamestats.RedWin, 20)
+	add(&a, 1, gamestats.Draw, 24)
+	add(&b, 1, gamestats.Draw, 22)
+	add(&a, 2, gamestats.Draw, 22)
+	add(&b, 2, gamestats.Draw, 4)
+	add(&a, 3, gamestats.Draw, 4)
+	add(&b, 3, gamestats.BlackWin, 4)
+	add(&a, 4, gamestats.RedWin, 24)
+	add(&b, 4, gamestats.Draw, 24)
+	pc, err := gamestats.PairGames(&a, &b, 0.95)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"fmt"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"strings"
 )
 
@@ -19,18 +20,20 @@ func (r *Report) writeHandicapMarkdown(ew *errWriter) {
 	for _, h := range r.Handicaps {
 		var pts []string
 		for _, p := range h.Points {
-			pts = append(pts, fmt.Sprintf("×%g: %s", p.Ratio, twoText(p.Advantage, func(e Estimate) string { return e.PointsText("") })))
+			pts = append(pts, fmt.Sprintf("×%g: %s", p.Ratio, twoText(p.Advantage, func(e gamestats.Estimate) string { return e.PointsText("") })))
 		}
 		rs, db, elo := "– ("+h.Note+")", "–", "–"
 		if h.Bracketed {
-			rs = twoText(*h.RStar, func(e Estimate) string { return fmt.Sprintf("%.2f [%.2f, %.2f]", e.Value, e.CI[0], e.CI[1]) })
-			db = twoText(*h.Doublings, func(e Estimate) string { return fmt.Sprintf("%.2f [%.2f, %.2f]", e.Value, e.CI[0], e.CI[1]) })
+			rs = twoText(*h.RStar, func(e gamestats.Estimate) string { return fmt.Sprintf("%.2f [%.2f, %.2f]", e.Value, e.CI[0], e.CI[1]) })
+			db = twoText(*h.Doublings, func(e gamestats.Estimate) string { return fmt.Sprintf("%.2f [%.2f, %.2f]", e.Value, e.CI[0], e.CI[1]) })
 			if len(h.Doublings.Open) > 0 {
 				db += " (open: " + strings.Join(h.Doublings.Open, ", ") + ")"
 			}
 		}
 		if h.Elo != nil {
-			elo = twoText(*h.Elo, func(e Estimate) string { return fmt.Sprintf("%+.0f [%+.0f, %+.0f]", e.Value, e.CI[0], e.CI[1]) })
+			elo = twoText(*h.Elo, func(e gamestats.Estimate) string {
+				return fmt.Sprintf("%+.0f [%+.0f, %+.0f]", e.Value, e.CI[0], e.CI[1])
+			})
 		}
 		ew.printf("| %d | %d (%d) | %s | %s | %s | %s |\n", h.BaseSims, h.Games, h.Openings, strings.Join(pts, "; "), rs, db, elo)
 	}
@@ -38,7 +41,7 @@ func (r *Report) writeHandicapMarkdown(ew *errWriter) {
 
 // twoText writes a figure with its two intervals: "v [given] / [sampled]",
 // the first "–" when absent.
-func twoText(t TwoIntervals, f func(Estimate) string) string {
+func twoText(t TwoIntervals, f func(gamestats.Estimate) string) string {
 	sampled := f(t.OpeningsSampled)
 	if t.GivenOpenings == nil {
 		return "– / " + sampled

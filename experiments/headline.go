@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"fmt"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"io"
 	"path/filepath"
 	"strings"
@@ -11,16 +12,16 @@ import (
 type ArmHeadline struct {
 	Name    string `json:"name"`
 	Variant string `json:"variant"`
-	Results
-	FirstPlayerScore Estimate `json:"first_player_score"`
+	gamestats.Results
+	FirstPlayerScore gamestats.Estimate `json:"first_player_score"`
 }
 
 // ComparisonHeadline is a comparison's headline figures.
 type ComparisonHeadline struct {
-	ComparedGroups
-	OutcomesP        float64         `json:"outcomes_p"`
-	DrawRate         *RateComparison `json:"draw_rate,omitempty"`
-	FirstPlayerScore ScoreComparison `json:"first_player_score"`
+	gamestats.ComparedGroups
+	OutcomesP        float64                   `json:"outcomes_p"`
+	DrawRate         *gamestats.RateComparison `json:"draw_rate,omitempty"`
+	FirstPlayerScore gamestats.ScoreComparison `json:"first_player_score"`
 }
 
 // Headline is where an experiment's report went, its answer and headline

@@ -5,17 +5,18 @@ import (
 	"math"
 	"sort"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
 // LadderPoint is one rung of a strength ladder.
 type LadderPoint struct {
-	Arm       string   `json:"arm"`
-	Sims      int      `json:"sims"`
-	Evaluator string   `json:"evaluator,omitempty"`
-	Games     int64    `json:"games"`
-	Advantage Estimate `json:"first_player_advantage"`
-	DrawRate  Estimate `json:"draw_rate"`
+	Arm       string             `json:"arm"`
+	Sims      int                `json:"sims"`
+	Evaluator string             `json:"evaluator,omitempty"`
+	Games     int64              `json:"games"`
+	Advantage gamestats.Estimate `json:"first_player_advantage"`
+	DrawRate  gamestats.Estimate `json:"draw_rate"`
 }
 
 // LadderStep is the change from one rung to the next (next − this), paired
@@ -23,10 +24,10 @@ type LadderPoint struct {
 // change (equal to the score's) and the draw rate's, each with an
 // equivalence test against the ladder's convergence margin.
 type LadderStep struct {
-	From      string       `json:"from"`
-	To        string       `json:"to"`
-	Advantage ChangeFigure `json:"first_player_advantage"`
-	DrawRate  ChangeFigure `json:"draw_rate"`
+	From      string                 `json:"from"`
+	To        string                 `json:"to"`
+	Advantage gamestats.ChangeFigure `json:"first_player_advantage"`
+	DrawRate  gamestats.ChangeFigure `json:"draw_rate"`
 	// Agrees reports whether both changes are shown to lie within ±the
 	// convergence margin.
 	Agrees bool `json:"agrees"`
@@ -71,13 +72,13 @@ type Ladder struct {
 	// interval is widened for lack of fit (stats.FitLine), and Line the
 	// fit; both absent when the rungs are not a simulation ladder
 	// (FitNote says why).
-	SlopePerDoubling *Estimate   `json:"slope_per_doubling,omitempty"`
-	Line             *LineFigure `json:"line,omitempty"`
-	FitNote          string      `json:"fit_note,omitempty"`
+	SlopePerDoubling *gamestats.Estimate `json:"slope_per_doubling,omitempty"`
+	Line             *LineFigure         `json:"line,omitempty"`
+	FitNote          string              `json:"fit_note,omitempty"`
 	// Trend is the slope per doubling tested game by game over the games
 	// that every rung played from the same opening (PairedTrend); absent
 	// when the rungs do not pair or are not a simulation ladder.
-	Trend *PairedTrend `json:"paired_trend,omitempty"`
+	Trend *gamestats.PairedTrend `json:"paired_trend,omitempty"`
 	// Ends is the direct comparison of the lowest rung with the highest
 	// (highest − lowest), present with three rungs or more.
 	Ends *LadderStep `json:"ends,omitempty"`
@@ -186,7 +187,7 @@ func ladder(in *ReportInput, g []ArmInfo, margin float64) (Ladder, error) {
 		return l, nil
 	}
 	var xs, ys, ses []float64
-	z := zcrit(conf)
+	z := gamestats.ZCrit(conf)
 	for _, p := range l.Points {
 		if se := p.Advantage.HalfWidth() / z; se > 0 {
 			xs = append(xs, math.Log2(float64(p.Sims)))
@@ -200,18 +201,18 @@ func ladder(in *ReportInput, g []ArmInfo, margin float64) (Ladder, error) {
 		return l, nil
 	}
 	if in.Collector.Pairs != nil {
-		idx := make([]*PairIndex, len(g))
+		idx := make([]*gamestats.PairIndex, len(g))
 		sims := make([]int, len(g))
 		for i, a := range g {
 			idx[i], sims[i] = in.Collector.Pairs[in.byName[a.Name]], a.Sims
 		}
-		if l.Trend, err = pairedTrend(idx, sims, conf); err != nil {
+		if l.Trend, err = gamestats.NewPairedTrend(idx, sims, conf); err != nil {
 			return l, err
 		}
 	}
-	l.SlopePerDoubling = &Estimate{Value: f.Slope, CI: [2]float64{f.CI.Lo, f.CI.Hi}}
+	l.SlopePerDoubling = &gamestats.Estimate{Value: f.Slope, CI: [2]float64{f.CI.Lo, f.CI.Hi}}
 	l.Line = &LineFigure{Intercept: f.Intercept, Chi2: f.Chi2, DF: f.DF, LackOfFitP: stats.Num(f.LackOfFitP), Scale: f.Scale,
-		Fits: !(f.LackOfFitP < Significance)}
+		Fits: !(f.LackOfFitP < gamestats.Significance)}
 	return l, nil
 }
 
@@ -222,8 +223,8 @@ func ladderStep(in *ReportInput, from, to string, margin float64) (LadderStep, e
 	if err != nil {
 		return LadderStep{}, err
 	}
-	ch := changes(&c, margin, in.Confidence)
-	s := LadderStep{From: from, To: to, Advantage: ch[ChangeScore], DrawRate: ch[ChangeDraw]}
+	ch := gamestats.Changes(&c, margin, in.Confidence)
+	s := LadderStep{From: from, To: to, Advantage: ch[gamestats.ChangeScore], DrawRate: ch[gamestats.ChangeDraw]}
 	s.Agrees = s.Advantage.Equivalence.Equivalent && s.DrawRate.Equivalence.Equivalent
 	s.GamesToAgree = max(gamesToAgree(&s.Advantage, c.GamesB, margin), gamesToAgree(&s.DrawRate, c.GamesB, margin))
 	return s, nil
@@ -232,10 +233,10 @@ func ladderStep(in *ReportInput, from, to string, margin float64) (LadderStep, e
 // gamesToAgree scales a change's standard error from n games to the games
 // at which its equivalence test would pass with a true change of 0: the
 // one-sided critical value times the error must fall below the margin.
-func gamesToAgree(c *ChangeFigure, n int64, margin float64) int64 {
+func gamesToAgree(c *gamestats.ChangeFigure, n int64, margin float64) int64 {
 	if !(c.SE > 0) || n <= 0 {
 		return n
 	}
-	z := zcrit(1 - 2*Significance)
+	z := gamestats.ZCrit(1 - 2*gamestats.Significance)
 	return int64(math.Ceil(float64(n) * (z * c.SE / margin) * (z * c.SE / margin)))
 }

@@ -3,8 +3,11 @@ package experiments
 import (
 	"fmt"
 	"io"
+	"math"
+	"sort"
 	"strings"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/internal/base/words"
 )
@@ -157,18 +160,18 @@ func (r *Report) mdComparisons(ew *errWriter, conf string) {
 // mdComparison writes comparison c: its outcome table's test, its
 // headline changes, every rate and the paired analysis where the games
 // pair.
-func (r *Report) mdComparison(ew *errWriter, c Comparison) {
+func (r *Report) mdComparison(ew *errWriter, c gamestats.Comparison) {
 	ew.printf("\n### %s → %s\n\n", c.A, c.B)
 	o := c.Outcomes
 	exact := ""
-	if !isNaN(float64(o.ExactP)) {
+	if !math.IsNaN(float64(o.ExactP)) {
 		exact = "; exact p " + fmtP(float64(o.ExactP))
 	}
 	ew.printf("Outcome table (red wins, draws, black wins): chi-square %.2f, df %d, p %s%s; Cramér's V %.3f (smallest expected count %.1f; quoted: %s).\n\n",
 		o.Chi2, o.DF, fmtP(o.ChiSquareP), exact, o.CramersV, o.MinExpected, o.Method)
 	if len(c.Changes) > 0 {
 		ew.printf("| headline change | change (pts) | test | p | within ±%.1f? | equivalence p |\n|---|---|---|---|---|---|\n", 100*r.EquivalenceMargin)
-		for _, k := range []string{ChangeScore, ChangeDraw} {
+		for _, k := range []string{gamestats.ChangeScore, gamestats.ChangeDraw} {
 			ch := c.Changes[k]
 			ew.printf("| %s | %s | %s | %s | %s | %s |\n", strings.ReplaceAll(k, "_", " "), ch.Estimate.PointsText(""), ch.Test, fmtP(ch.P),
 				map[bool]string{true: "yes", false: "not shown"}[ch.Equivalence.Equivalent], fmtP(float64(ch.Equivalence.P)))
@@ -177,7 +180,7 @@ func (r *Report) mdComparison(ew *errWriter, c Comparison) {
 	}
 	ew.printf("| figure | %s | %s | change (pts) | p | Cohen's h |\n", c.A, c.B)
 	ew.printf("|---|---|---|---|---|---:|\n")
-	for _, name := range RateNames {
+	for _, name := range gamestats.RateNames {
 		rc, ok := c.Rates[name]
 		if !ok {
 			continue
@@ -193,7 +196,7 @@ func (r *Report) mdComparison(ew *errWriter, c Comparison) {
 }
 
 // mdPaired writes comparison c's paired analysis p.
-func mdPaired(ew *errWriter, c Comparison, p *PairedComparison) {
+func mdPaired(ew *errWriter, c gamestats.Comparison, p *gamestats.PairedComparison) {
 	ew.printf("\nPaired over %s from the same openings and search seeds (%d ids only in %s, %d only in %s, %d with different openings left out); %s end with the same result under both, and the paired scores correlate with r = %s:\n\n",
 		games(p.Pairs), p.UnmatchedA, c.A, p.UnmatchedB, c.B, p.Mismatched, words.Count(p.Identical, "pair"), numText(p.Correlation, 2, ""))
 	ew.printf("| figure | change (pts) | test | p |\n|---|---|---|---|\n")
@@ -320,7 +323,7 @@ func (r *Report) mdMethods(ew *errWriter) {
 	ew.printf("- Outcome tables: Pearson's chi-square test of homogeneity, with the Fisher–Freeman–Halton exact p-value (complete enumeration) quoted when an expected count is below 5.\n")
 	ew.printf("- Differences of rates: pooled two-proportion z-test, Newcombe's hybrid score interval, Cohen's h. Difference of scores: normal interval with the two trinomial variances.\n")
 	ew.printf("- Paired games (same game id, start position and random opening under both arms, played with the same search seed): paired t interval of the per-game score changes, McNemar's test for draws and first-player wins, its exact binomial p-value quoted below %d discordant pairs (every output quotes the same one; report.json has both).\n", stats.McNemarExactBelow)
-	ew.printf("- \"No change\": only with an equivalence test (two one-sided tests, Schuirmann 1987, at level %g) against the stated margin; a change whose interval contains 0 but fails that test is \"not detected\", and its interval's two ends are quoted.\n", Significance)
+	ew.printf("- \"No change\": only with an equivalence test (two one-sided tests, Schuirmann 1987, at level %g) against the stated margin; a change whose interval contains 0 but fails that test is \"not detected\", and its interval's two ends are quoted.\n", gamestats.Significance)
 	if len(r.Ladders) > 0 {
 		ew.printf("- Ladder: weighted least squares of the advantage on log2(simulations) with weights 1/SE²; the lack-of-fit χ² of the residuals on rungs − 2 df tests the line, and the slope's standard error is multiplied by √(χ²/df) when that exceeds 1 (with t quantiles on df degrees of freedom). Convergence: each step's paired changes of the advantage and the draw rate are tested for equivalence within the convergence margin.\n")
 	}
@@ -345,7 +348,7 @@ func orDash(s string) string {
 func reportReasons(r *Report) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, rs := range Reasons {
+	for _, rs := range gamestats.Reasons {
 		for _, a := range r.Arms {
 			if a.Stats.Reasons[rs] > 0 && !seen[rs] {
 				seen[rs] = true
@@ -362,7 +365,7 @@ func reportReasons(r *Report) []string {
 			}
 		}
 	}
-	sortStrings(extra)
+	sort.Strings(extra)
 	return append(out, extra...)
 }
 

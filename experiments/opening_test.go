@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -42,9 +43,9 @@ func TestSpecOpeningsAndConcurrency(t *testing.T) {
 
 // openingGame returns a finished game opened by the given moves from the
 // start position.
-func openingGame(t *testing.T, id int64, w Winner, moves ...string) *Game {
+func openingGame(t *testing.T, id int64, w gamestats.Winner, moves ...string) *gamestats.Game {
 	t.Helper()
-	return &Game{ID: id, Variant: "standard", StartFEN: rules.StartFEN, OpeningPlies: len(moves), Moves: moves,
+	return &gamestats.Game{ID: id, Variant: "standard", StartFEN: rules.StartFEN, OpeningPlies: len(moves), Moves: moves,
 		Winner: w, Reason: "capture-all", FirstRed: true}
 }
 
@@ -55,12 +56,12 @@ func openingGame(t *testing.T, id int64, w Winner, moves ...string) *Game {
 // sample variance of the eight scores is 1.46875/7 = 0.2098214, SE² =
 // 0.0262277, and the reduction 1 − 0.0247396/0.0262277 = 0.0567.
 func TestStratifiedScoreByHand(t *testing.T) {
-	var x OpeningIndex
+	var x gamestats.OpeningIndex
 	a, b := []string{"b2a3", "e5f4"}, []string{"c2c3", "e5f4"}
-	for i, w := range []Winner{RedWin, RedWin, BlackWin, BlackWin} {
+	for i, w := range []gamestats.Winner{gamestats.RedWin, gamestats.RedWin, gamestats.BlackWin, gamestats.BlackWin} {
 		x.Add(openingGame(t, int64(i), w, a...))
 	}
-	for i, w := range []Winner{RedWin, RedWin, RedWin, Draw} {
+	for i, w := range []gamestats.Winner{gamestats.RedWin, gamestats.RedWin, gamestats.RedWin, gamestats.Draw} {
 		x.Add(openingGame(t, int64(4+i), w, b...))
 	}
 	o, err := x.Analyze(0.95)
@@ -119,18 +120,18 @@ func TestAnExperimentGrowsButRefusesOtherChanges(t *testing.T) {
 // apart, each game's slope is its change, so the trend per doubling is
 // the paired change of the score, interval included.
 func TestPairedTrendOfTwoRungsIsThePairedChange(t *testing.T) {
-	var a, b PairIndex
-	wa := []Winner{RedWin, Draw, BlackWin, RedWin, Draw, RedWin, BlackWin, Draw}
-	wb := []Winner{RedWin, RedWin, Draw, RedWin, BlackWin, Draw, RedWin, Draw}
+	var a, b gamestats.PairIndex
+	wa := []gamestats.Winner{gamestats.RedWin, gamestats.Draw, gamestats.BlackWin, gamestats.RedWin, gamestats.Draw, gamestats.RedWin, gamestats.BlackWin, gamestats.Draw}
+	wb := []gamestats.Winner{gamestats.RedWin, gamestats.RedWin, gamestats.Draw, gamestats.RedWin, gamestats.BlackWin, gamestats.Draw, gamestats.RedWin, gamestats.Draw}
 	for i := range wa {
 		a.Add(openingGame(t, int64(i), wa[i], "b2a3", "e5f4"))
 		b.Add(openingGame(t, int64(i), wb[i], "b2a3", "e5f4"))
 	}
-	tr, err := pairedTrend([]*PairIndex{&a, &b}, []int{100, 200}, 0.95)
+	tr, err := gamestats.NewPairedTrend([]*gamestats.PairIndex{&a, &b}, []int{100, 200}, 0.95)
 	if err != nil || tr == nil {
 		t.Fatalf("trend %+v, %v", tr, err)
 	}
-	pc, err := PairGames(&a, &b, 0.95)
+	pc, err := gamestats.PairGames(&a, &b, 0.95)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func TestOpeningTableTurnsTheAdvantageToTheSideToMove(t *testing.T) {
 	cfg := &mcts.Config{}
 	arm := func(name string, k int, adv, lo, hi float64) ArmInfo {
 		return ArmInfo{Name: name, Variant: "standard", RandomOpening: k, cfg: cfg,
-			Stats: GroupStats{Results: Results{Games: 1000}, FirstPlayer: "red", FirstPlayerAdvantage: Estimate{Value: adv, CI: [2]float64{lo, hi}}}}
+			Stats: gamestats.GroupStats{Results: gamestats.Results{Games: 1000}, FirstPlayer: "red", FirstPlayerAdvantage: gamestats.Estimate{Value: adv, CI: [2]float64{lo, hi}}}}
 	}
 	arms := []ArmInfo{arm("k1", 1, -0.10, -0.13, -0.07), arm("k0", 0, 0.20, 0.17, 0.23), arm("k2", 2, 0.10, 0.07, 0.13)}
 	s, err := openingSensitivity(arms, 0.95)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
@@ -30,9 +31,9 @@ type OpeningRow struct {
 	// MoverAdvantage is that side's score − 0.5, with its interval, and
 	// FirstAdvantage the first player's (Red's): the same after an even k,
 	// turned round after an odd one.
-	MoverAdvantage Estimate `json:"mover_advantage"`
-	FirstAdvantage Estimate `json:"first_player_advantage"`
-	DrawRate       Estimate `json:"draw_rate"`
+	MoverAdvantage gamestats.Estimate `json:"mover_advantage"`
+	FirstAdvantage gamestats.Estimate `json:"first_player_advantage"`
+	DrawRate       gamestats.Estimate `json:"draw_rate"`
 	// FreeCaptureGames counts the games whose opening hands the side to
 	// move a capture.
 	FreeCaptureGames int `json:"free_capture_games"`
@@ -77,7 +78,7 @@ func openingSensitivity(arms []ArmInfo, conf float64) (*OpeningSensitivity, erro
 				MoverAdvantage: s.FirstPlayerAdvantage, FirstAdvantage: s.FirstPlayerAdvantage, DrawRate: s.DrawRate}
 			if a.RandomOpening%2 == 1 { // Black moves after the opening
 				adv := s.FirstPlayerAdvantage
-				row.MoverAdvantage = Estimate{Value: -adv.Value, CI: [2]float64{-adv.CI[1], -adv.CI[0]}}
+				row.MoverAdvantage = gamestats.Estimate{Value: -adv.Value, CI: [2]float64{-adv.CI[1], -adv.CI[0]}}
 			}
 			if s.FirstPlayer != "red" {
 				return nil, fmt.Errorf("arm %s: games start with %s to move: the opening table assumes the start position, Red first", a.Name, s.FirstPlayer)

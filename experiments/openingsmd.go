@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"fmt"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"math"
 	"sort"
 	"strings"
@@ -35,7 +36,7 @@ func (r *Report) mdOpenings(ew *errWriter) {
 			strat, red, eq := "– (an opening with one game)", "–", "–"
 			if s := o.Stratified; s != nil {
 				strat = s.Advantage.PointsText("")
-				if !isNaN(float64(s.VarianceReduction)) {
+				if !math.IsNaN(float64(s.VarianceReduction)) {
 					red = fmt.Sprintf("%.1f%%", 100*float64(s.VarianceReduction))
 				}
 				eq = fmt.Sprintf("%.0f", float64(s.EquivalentGames))
@@ -113,7 +114,7 @@ func (r *Report) mdDraws(ew *errWriter) {
 }
 
 // pliesText writes a histogram of plies as its median and range: "25 (19–41)".
-func pliesText(h []CountAt) string {
+func pliesText(h []gamestats.CountAt) string {
 	var n int64
 	for _, c := range h {
 		n += c.Count
@@ -132,7 +133,7 @@ func pliesText(h []CountAt) string {
 	return fmt.Sprintf("%d (%d–%d)", median, h[0].At, h[len(h)-1].At)
 }
 
-func scoreCell(e *Estimate) string {
+func scoreCell(e *gamestats.Estimate) string {
 	if e == nil {
 		return "–"
 	}

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/surakarta/surakarta/experiments/figure"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 )
 
 // Plot file names (PNG; each has an SVG twin of the same base name).
@@ -67,15 +68,15 @@ func outcomesFigure(r *Report) (figure.Figure, error) {
 	for k, o := range []struct {
 		label string
 		clr   color.Color
-		get   func(*GroupStats) Estimate
+		get   func(*gamestats.GroupStats) gamestats.Estimate
 	}{
-		{"red wins", figure.Red, func(s *GroupStats) Estimate { return s.RedWinRate }},
-		{"draws", figure.Draw, func(s *GroupStats) Estimate { return s.DrawRate }},
-		{"black wins", figure.Black, func(s *GroupStats) Estimate { return s.BlackWinRate }},
+		{"red wins", figure.Red, func(s *gamestats.GroupStats) gamestats.Estimate { return s.RedWinRate }},
+		{"draws", figure.Draw, func(s *gamestats.GroupStats) gamestats.Estimate { return s.DrawRate }},
+		{"black wins", figure.Black, func(s *gamestats.GroupStats) gamestats.Estimate { return s.BlackWinRate }},
 	} {
 		b := &figure.Bars{Color: o.clr}
 		var xs []float64
-		var ests []Estimate
+		var ests []gamestats.Estimate
 		for i := range r.Arms {
 			a := &r.Arms[i]
 			names[i] = armLabel(a)
@@ -107,7 +108,7 @@ func outcomesFigure(r *Report) (figure.Figure, error) {
 // lengthsFigure draws each arm's game-length distribution as the share of
 // games per bin.
 func lengthsFigure(r *Report) (figure.Figure, error) {
-	p := figure.NewPlot("Game length", fmt.Sprintf("plies (bins of %d)", PliesBinWidth), "share of games")
+	p := figure.NewPlot("Game length", fmt.Sprintf("plies (bins of %d)", gamestats.PliesBinWidth), "share of games")
 	top, xmax := 0.0, 0.0
 	for i, a := range r.Arms {
 		d := a.Stats.Plies
@@ -233,10 +234,10 @@ type ladderSpan struct{ yLo, yHi, dLo, dHi float64 }
 // a line does not fit.
 func addLadder(adv, dr *plot.Plot, l *Ladder, clr color.Color, lo, hi float64, span *ladderSpan) (string, error) {
 	var xs []float64
-	var advE, drE []Estimate
+	var advE, drE []gamestats.Estimate
 	for _, pt := range l.Points {
 		xs = append(xs, float64(max(1, pt.Sims)))
-		e := Estimate{Value: 100 * pt.Advantage.Value, CI: [2]float64{100 * pt.Advantage.CI[0], 100 * pt.Advantage.CI[1]}}
+		e := gamestats.Estimate{Value: 100 * pt.Advantage.Value, CI: [2]float64{100 * pt.Advantage.CI[0], 100 * pt.Advantage.CI[1]}}
 		advE = append(advE, e)
 		drE = append(drE, pt.DrawRate)
 		span.yLo, span.yHi = math.Min(span.yLo, e.CI[0]), math.Max(span.yHi, e.CI[1])
@@ -278,7 +279,7 @@ func addLadder(adv, dr *plot.Plot, l *Ladder, clr color.Color, lo, hi float64, s
 
 // addLadderPoints draws estimates est at xs on p as a line through points
 // with their intervals, in the legend as name unless name is "".
-func addLadderPoints(p *plot.Plot, xs []float64, est []Estimate, clr color.Color, name string) error {
+func addLadderPoints(p *plot.Plot, xs []float64, est []gamestats.Estimate, clr color.Color, name string) error {
 	var xy plotter.XYs
 	for j, x := range xs {
 		xy = append(xy, plotter.XY{X: x, Y: est[j].Value})
@@ -315,7 +316,7 @@ func sensitivityFigure(r *Report) (figure.Figure, error) {
 	if base == nil {
 		return figure.Figure{Name: SensitivityPlot}, fmt.Errorf("no baseline arm %q", sv.Baseline)
 	}
-	scale := func(e Estimate) figure.Estimate {
+	scale := func(e gamestats.Estimate) figure.Estimate {
 		return figure.Estimate{Value: 100 * e.Value, CI: [2]float64{100 * e.CI[0], 100 * e.CI[1]}}
 	}
 	advRows := []figure.ForestRow{{Label: fmt.Sprintf("%s (baseline, n = %d)", base.Name, base.Stats.Games), Est: scale(base.Stats.FirstPlayerAdvantage)}}
@@ -337,7 +338,7 @@ func sensitivityFigure(r *Report) (figure.Figure, error) {
 }
 
 // figureEstimates are estimates as package figure draws them.
-func figureEstimates(es []Estimate) []figure.Estimate {
+func figureEstimates(es []gamestats.Estimate) []figure.Estimate {
 	out := make([]figure.Estimate, len(es))
 	for i, e := range es {
 		out[i] = figure.Estimate(e)

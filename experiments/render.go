@@ -4,16 +4,18 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/internal/base/words"
 )
 
 // WriteText prints a Result for people: one block per group, then the
 // comparisons.
-func WriteText(w io.Writer, res *Result) error {
+func WriteText(w io.Writer, res *gamestats.Result) error {
 	ew := &errWriter{w: w}
 	conf := fmt.Sprintf("%g%%", 100*res.Confidence)
 	for i, g := range res.Variants {
@@ -41,7 +43,7 @@ func (e *errWriter) printf(format string, args ...any) {
 }
 
 // fmtRate writes a rate as a percentage with its interval.
-func fmtRate(e Estimate) string {
+func fmtRate(e gamestats.Estimate) string {
 	return fmt.Sprintf("%5.1f%%  [%.1f%%, %.1f%%]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
 }
 
@@ -50,14 +52,14 @@ func fmtP(p float64) string { return stats.PText(p) }
 
 // fmtElo writes an Elo figure and its interval, "+35 [+12, +58]", as the
 // text and the Markdown reports both do.
-func fmtElo(e EloFigure) string {
+func fmtElo(e gamestats.EloFigure) string {
 	return fmt.Sprintf("%s [%s, %s]", eloWords(e.Value), eloWords(e.CI[0]), eloWords(e.CI[1]))
 }
 
-func writeGroupText(ew *errWriter, g *GroupStats, conf string) {
+func writeGroupText(ew *errWriter, g *gamestats.GroupStats, conf string) {
 	ew.printf("%s: %s (%s moves first; %s intervals)\n", g.Label, games(g.Games), g.FirstPlayer, conf)
 	tw := tabwriter.NewWriter(ew.w, 0, 4, 2, ' ', 0)
-	names := playerNames(g.Variant)
+	names := gamestats.PlayerNames(g.Variant)
 	fmt.Fprintf(tw, "  %s wins\t%d\t%s\n", names[0], g.RedWins, fmtRate(g.RedWinRate))
 	fmt.Fprintf(tw, "  %s wins\t%d\t%s\n", names[1], g.BlackWins, fmtRate(g.BlackWinRate))
 	fmt.Fprintf(tw, "  draws\t%d\t%s\n", g.Draws, fmtRate(g.DrawRate))
@@ -99,10 +101,10 @@ func numText[F ~float64](x F, prec int, unit string) string {
 	return fmt.Sprintf("%.*f", prec, v) + unit
 }
 
-func sortedReasons(g *GroupStats) []string {
+func sortedReasons(g *gamestats.GroupStats) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, r := range Reasons {
+	for _, r := range gamestats.Reasons {
 		if _, ok := g.Reasons[r]; ok {
 			out = append(out, r)
 			seen[r] = true
@@ -114,19 +116,19 @@ func sortedReasons(g *GroupStats) []string {
 			extra = append(extra, r)
 		}
 	}
-	sortStrings(extra)
+	sort.Strings(extra)
 	return append(out, extra...)
 }
 
 // writeHistogramText draws bins merged to at most rows rows as bars.
-func writeHistogramText(ew *errWriter, bins []Bin, rows int, indent string) {
+func writeHistogramText(ew *errWriter, bins []gamestats.Bin, rows int, indent string) {
 	if len(bins) == 0 {
 		return
 	}
 	merge := (len(bins) + rows - 1) / rows
-	var merged []Bin
+	var merged []gamestats.Bin
 	for i := 0; i < len(bins); i += merge {
-		b := Bin{Lo: bins[i].Lo}
+		b := gamestats.Bin{Lo: bins[i].Lo}
 		for j := i; j < i+merge && j < len(bins); j++ {
 			b.Count += bins[j].Count
 			b.Hi = bins[j].Hi
@@ -147,12 +149,12 @@ func writeHistogramText(ew *errWriter, bins []Bin, rows int, indent string) {
 	}
 }
 
-func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
+func writeComparisonText(ew *errWriter, c *gamestats.Comparison, conf string) {
 	ew.printf("%s → %s (%s and %s; changes are %s − %s)\n", c.A, c.B, games(c.GamesA), games(c.GamesB), c.B, c.A)
 	o := c.Outcomes
 	ew.printf("  outcome table (red/draw/black): %s p %s (chi2 %.2f, df %d; Cramér's V %.3f)\n", o.Method, fmtP(o.P), o.Chi2, o.DF, o.CramersV)
 	tw := tabwriter.NewWriter(ew.w, 0, 4, 2, ' ', 0)
-	for _, name := range RateNames {
+	for _, name := range gamestats.RateNames {
 		r, ok := c.Rates[name]
 		if !ok {
 			continue
@@ -175,7 +177,7 @@ func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
 			p.Draws.PointsText(" pts"), p.Draws.Test, fmtP(p.Draws.P),
 			p.FirstPlayerWins.PointsText(" pts"), p.FirstPlayerWins.Test, fmtP(p.FirstPlayerWins.P))
 	}
-	for _, k := range []string{ChangeScore, ChangeDraw} {
+	for _, k := range []string{gamestats.ChangeScore, gamestats.ChangeDraw} {
 		ch, ok := c.Changes[k]
 		if !ok {
 			continue
@@ -190,7 +192,7 @@ func writeComparisonText(ew *errWriter, c *Comparison, conf string) {
 }
 
 // WritePlanText prints a sample-size plan as a table.
-func WritePlanText(w io.Writer, rows []PlanRow, halfWidth, conf float64) error {
+func WritePlanText(w io.Writer, rows []gamestats.PlanRow, halfWidth, conf float64) error {
 	fmt.Fprintf(w, "games for a %g%% interval of ±%g (±%.1f percentage points)\n", 100*conf, halfWidth, 100*halfWidth)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "group\tquantity\tobserved\thave\tneed\tmethod")

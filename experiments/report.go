@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/version"
 	"github.com/surakarta/surakarta/mcts"
@@ -36,12 +37,12 @@ type ArmInfo struct {
 	BlackSims int `json:"black_sims,omitempty"`
 	// RandomOpening is the arm's opening plies (from its spec; 0 when
 	// none or not known).
-	RandomOpening int        `json:"random_opening"`
-	Stats         GroupStats `json:"stats"`
+	RandomOpening int                  `json:"random_opening"`
+	Stats         gamestats.GroupStats `json:"stats"`
 	// Openings is what the arm's openings say (present when its games
 	// start from at least two openings); Draws what its draws are made of.
-	Openings *OpeningStats `json:"openings,omitempty"`
-	Draws    *DrawAnatomy  `json:"draws,omitempty"`
+	Openings *gamestats.OpeningStats `json:"openings,omitempty"`
+	Draws    *gamestats.DrawAnatomy  `json:"draws,omitempty"`
 	// cfg is the arm's resolved engine (nil when unknown) and setting
 	// everything about the arm but its simulations, as a key: arms with
 	// equal settings and different simulations form a ladder.
@@ -68,9 +69,9 @@ type Report struct {
 	Design []string `json:"design,omitempty"`
 	Spec   *Spec    `json:"spec,omitempty"`
 	// Arms, Comparisons and Ladders hold every figure.
-	Arms        []ArmInfo    `json:"arms"`
-	Comparisons []Comparison `json:"comparisons"`
-	Ladders     []Ladder     `json:"ladders,omitempty"`
+	Arms        []ArmInfo              `json:"arms"`
+	Comparisons []gamestats.Comparison `json:"comparisons"`
+	Ladders     []Ladder               `json:"ladders,omitempty"`
 	// Handicaps gives the first move's worth in simulations at each base
 	// strength where independent arms differ only in Black's simulations.
 	Handicaps []Handicap `json:"handicaps,omitempty"`
@@ -102,10 +103,10 @@ type ReportInput struct {
 	Margin    float64
 	Design    []string
 	Arms      []ArmInfo
-	Collector *Collector
+	Collector *gamestats.Collector
 	Compare   [][2]string
 
-	byName map[string]Arm
+	byName map[string]gamestats.Arm
 }
 
 // BuildReport analyzes the collected games of each arm and compares the
@@ -119,10 +120,10 @@ func BuildReport(in ReportInput) (*Report, error) {
 		margin = DefaultEquivalenceMargin
 	}
 	r := &Report{Title: in.Title, Description: in.Description, Command: in.Command,
-		Confidence: in.Confidence, EquivalenceMargin: margin, Design: in.Design, Spec: in.Spec, Comparisons: []Comparison{}}
-	byName := map[string]Arm{}
+		Confidence: in.Confidence, EquivalenceMargin: margin, Design: in.Design, Spec: in.Spec, Comparisons: []gamestats.Comparison{}}
+	byName := map[string]gamestats.Arm{}
 	for _, a := range in.Arms {
-		arm := Arm{Source: a.Name, Variant: a.Variant}
+		arm := gamestats.Arm{Source: a.Name, Variant: a.Variant}
 		if err := analyzeArm(&in, arm, &a); err != nil {
 			return nil, err
 		}
@@ -135,7 +136,7 @@ func BuildReport(in ReportInput) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.Changes = changes(&c, margin, in.Confidence)
+		c.Changes = gamestats.Changes(&c, margin, in.Confidence)
 		r.Comparisons = append(r.Comparisons, c)
 	}
 	var err error
@@ -169,14 +170,14 @@ func BuildReport(in ReportInput) (*Report, error) {
 
 // analyzeArm fills arm a's statistics from the collector: its games, its
 // openings (from two on) and its draws judged by the endgame tables.
-func analyzeArm(in *ReportInput, arm Arm, a *ArmInfo) error {
+func analyzeArm(in *ReportInput, arm gamestats.Arm, a *ArmInfo) error {
 	g := in.Collector.Arms[arm]
 	if g == nil {
 		return fmt.Errorf("arm %s: no %s games collected", a.Name, a.Variant)
 	}
 	byVariant := *g
 	byVariant.Key = []string{a.Variant}
-	gs, err := Analyze(&byVariant, []string{"variant"}, in.Confidence)
+	gs, err := gamestats.Analyze(&byVariant, []string{"variant"}, in.Confidence)
 	if err != nil {
 		return fmt.Errorf("arm %s: %w", a.Name, err)
 	}
@@ -193,10 +194,10 @@ func analyzeArm(in *ReportInput, arm Arm, a *ArmInfo) error {
 		}
 	}
 	if d := in.Collector.Draws[arm]; d != nil && d.Draws > 0 {
-		if d.err != nil {
-			return fmt.Errorf("arm %s: endgame tables: %w", a.Name, d.err)
+		da, err := d.Finish()
+		if err != nil {
+			return fmt.Errorf("arm %s: endgame tables: %w", a.Name, err)
 		}
-		da := d.finish()
 		a.Draws = &da
 	}
 	return nil
@@ -204,20 +205,20 @@ func analyzeArm(in *ReportInput, arm Arm, a *ArmInfo) error {
 
 // compareArms compares two arms of the input by name, paired game by game
 // when the collector pairs.
-func compareArms(in *ReportInput, nameA, nameB string) (Comparison, error) {
+func compareArms(in *ReportInput, nameA, nameB string) (gamestats.Comparison, error) {
 	a, okA := in.byName[nameA]
 	b, okB := in.byName[nameB]
 	if !okA || !okB {
-		return Comparison{}, fmt.Errorf("compare %s with %s: no such arm", nameA, nameB)
+		return gamestats.Comparison{}, fmt.Errorf("compare %s with %s: no such arm", nameA, nameB)
 	}
 	ga, gb := *in.Collector.Arms[a], *in.Collector.Arms[b]
 	ga.Key, gb.Key = []string{nameA}, []string{nameB}
-	c, err := Compare(&ga, &gb, in.Confidence)
+	c, err := gamestats.Compare(&ga, &gb, in.Confidence)
 	if err != nil {
 		return c, err
 	}
 	if in.Collector.Pairs != nil {
-		if c.Paired, err = PairGames(in.Collector.Pairs[a], in.Collector.Pairs[b], in.Confidence); err != nil {
+		if c.Paired, err = gamestats.PairGames(in.Collector.Pairs[a], in.Collector.Pairs[b], in.Confidence); err != nil {
 			return c, err
 		}
 	}

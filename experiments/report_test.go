@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/surakarta/surakarta/internal/testing/synthgames"
 	"image/png"
 	"math"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/internal/base/version"
 )
@@ -26,17 +28,17 @@ func syntheticReport(t *testing.T) *Report {
 	t.Helper()
 	arms := []struct {
 		info ArmInfo
-		p    plant
+		p    synthgames.Plant
 		seed uint64
 	}{
-		{ArmInfo{Name: "standard", Variant: "standard", Sims: 200, Dir: "arms/standard"}, plant{variant: "standard", red: 0.42, draw: 0.25, majDecided: 0.6, meanPlies: 110}, 1},
-		{ArmInfo{Name: "majority", Variant: "majority", Sims: 200, Dir: "arms/majority"}, plant{variant: "majority", red: 0.50, draw: 0.09, meanPlies: 100}, 2},
-		{ArmInfo{Name: "standard-50", Variant: "standard", Sims: 50, Dir: "arms/standard-50"}, plant{variant: "standard", red: 0.40, draw: 0.20, majDecided: 0.6, meanPlies: 90}, 3},
+		{ArmInfo{Name: "standard", Variant: "standard", Sims: 200, Dir: "arms/standard"}, synthgames.Plant{Variant: "standard", Red: 0.42, Draw: 0.25, MajDecided: 0.6, MeanPlies: 110}, 1},
+		{ArmInfo{Name: "majority", Variant: "majority", Sims: 200, Dir: "arms/majority"}, synthgames.Plant{Variant: "majority", Red: 0.50, Draw: 0.09, MeanPlies: 100}, 2},
+		{ArmInfo{Name: "standard-50", Variant: "standard", Sims: 50, Dir: "arms/standard-50"}, synthgames.Plant{Variant: "standard", Red: 0.40, Draw: 0.20, MajDecided: 0.6, MeanPlies: 90}, 3},
 	}
-	c := NewCollector(nil, true)
+	c := gamestats.NewCollector(nil, true)
 	var infos []ArmInfo
 	for _, a := range arms {
-		for _, g := range synthGames(a.p, a.seed, 0, 1500) {
+		for _, g := range synthgames.Games(a.p, a.seed, 0, 1500) {
 			c.Add(a.info.Name, &g)
 		}
 		infos = append(infos, a.info)
@@ -184,9 +186,9 @@ func TestReportSurvivesDegenerateArms(t *testing.T) {
 		draws float64
 		red   float64
 	}{{"all draws", 50, 1, 0}, {"one game", 1, 0, 1}, {"clean sweep", 30, 0, 1}} {
-		c := NewCollector(nil, true)
+		c := gamestats.NewCollector(nil, true)
 		for _, v := range []string{"standard", "majority"} {
-			for _, g := range synthGames(plant{variant: v, red: tc.red, draw: tc.draws, meanPlies: 60}, 9, 0, tc.n) {
+			for _, g := range synthgames.Games(synthgames.Plant{Variant: v, Red: tc.red, Draw: tc.draws, MeanPlies: 60}, 9, 0, tc.n) {
 				c.Add(v, &g)
 			}
 		}
@@ -209,16 +211,16 @@ func TestReportSurvivesDegenerateArms(t *testing.T) {
 // ladderReport builds a report of a standard-rules ladder whose rungs draw
 // games from the given plants (same ids, so the rungs pair); a nil plant
 // replays the previous rung's games exactly.
-func ladderReport(t *testing.T, n int, plants ...*plant) *Report {
+func ladderReport(t *testing.T, n int, plants ...*synthgames.Plant) *Report {
 	t.Helper()
-	c := NewCollector(nil, true)
+	c := gamestats.NewCollector(nil, true)
 	var infos []ArmInfo
-	var prev []Game
+	var prev []gamestats.Game
 	for i, p := range plants {
 		name := fmt.Sprintf("sims%d", 50<<(2*i))
 		gs := prev
 		if p != nil {
-			gs = synthGames(*p, uint64(10+i), 0, n)
+			gs = synthgames.Games(*p, uint64(10+i), 0, n)
 		}
 		for _, g := range gs {
 			c.Add(name, &g)
@@ -240,14 +242,14 @@ func TestLadderWithAClearRiseAndFallIsNotSummarisedByOneSlope(t *testing.T) {
 	// A hump like the one docs/findings once reported: about +1, +14, +5
 	// points.
 	r := ladderReport(t, 2000,
-		&plant{variant: "standard", red: 0.45, draw: 0.11, meanPlies: 80},
-		&plant{variant: "standard", red: 0.61, draw: 0.06, meanPlies: 80},
-		&plant{variant: "standard", red: 0.50, draw: 0.11, meanPlies: 80})
+		&synthgames.Plant{Variant: "standard", Red: 0.45, Draw: 0.11, MeanPlies: 80},
+		&synthgames.Plant{Variant: "standard", Red: 0.61, Draw: 0.06, MeanPlies: 80},
+		&synthgames.Plant{Variant: "standard", Red: 0.50, Draw: 0.11, MeanPlies: 80})
 	l := r.Ladders[0]
 	if l.Line == nil || l.Line.Fits || !(float64(l.Line.LackOfFitP) < 0.001) || l.Line.Scale < 3 {
 		t.Fatalf("line %+v: a hump must fail the lack-of-fit test and widen the slope's interval", l.Line)
 	}
-	naive := 2 * zcrit(0.95) * 0.011 / math.Sqrt(2) // about the unscaled width
+	naive := 2 * gamestats.ZCrit(0.95) * 0.011 / math.Sqrt(2) // about the unscaled width
 	if w := l.SlopePerDoubling.CI[1] - l.SlopePerDoubling.CI[0]; w < 3*naive {
 		t.Errorf("slope interval %v of width %.3f: want it widened for lack of fit", l.SlopePerDoubling.CI, w)
 	}
@@ -258,9 +260,9 @@ func TestLadderWithAClearRiseAndFallIsNotSummarisedByOneSlope(t *testing.T) {
 }
 
 func TestLadderConvergesWhereSuccessiveRungsPlayTheSameGames(t *testing.T) {
-	p := &plant{variant: "standard", red: 0.5, draw: 0.1, meanPlies: 80}
+	p := &synthgames.Plant{Variant: "standard", Red: 0.5, Draw: 0.1, MeanPlies: 80}
 	// sims200, sims800 and sims3200 play the very same games.
-	r := ladderReport(t, 500, &plant{variant: "standard", red: 0.30, draw: 0.3, meanPlies: 80}, p, nil, nil)
+	r := ladderReport(t, 500, &synthgames.Plant{Variant: "standard", Red: 0.30, Draw: 0.3, MeanPlies: 80}, p, nil, nil)
 	l := r.Ladders[0]
 	if l.Steps[0].Agrees || !l.Steps[1].Agrees || !l.Steps[2].Agrees || l.ConvergedAt != "sims200" {
 		t.Errorf("steps %+v converged at %q: want the first step to differ and the ladder converged from sims200", l.Steps, l.ConvergedAt)
@@ -271,16 +273,16 @@ func TestLadderConvergesWhereSuccessiveRungsPlayTheSameGames(t *testing.T) {
 }
 
 func TestSensitivitySaysWhetherTheBaselinesConclusionSurvives(t *testing.T) {
-	c := NewCollector(nil, true)
-	plants := map[string]plant{
-		"base":  {variant: "standard", red: 0.55, draw: 0.1, meanPlies: 80}, // advantage +7.5
-		"same":  {variant: "standard", red: 0.56, draw: 0.1, meanPlies: 80},
-		"even":  {variant: "standard", red: 0.40, draw: 0.2, meanPlies: 80}, // advantage 0
-		"worse": {variant: "standard", red: 0.30, draw: 0.1, meanPlies: 80}, // disadvantage
+	c := gamestats.NewCollector(nil, true)
+	plants := map[string]synthgames.Plant{
+		"base":  {Variant: "standard", Red: 0.55, Draw: 0.1, MeanPlies: 80}, // advantage +7.5
+		"same":  {Variant: "standard", Red: 0.56, Draw: 0.1, MeanPlies: 80},
+		"even":  {Variant: "standard", Red: 0.40, Draw: 0.2, MeanPlies: 80}, // advantage 0
+		"worse": {Variant: "standard", Red: 0.30, Draw: 0.1, MeanPlies: 80}, // disadvantage
 	}
 	var infos []ArmInfo
 	for i, name := range []string{"base", "same", "even", "worse"} {
-		for _, g := range synthGames(plants[name], uint64(20+i), 0, 3000) {
+		for _, g := range synthgames.Games(plants[name], uint64(20+i), 0, 3000) {
 			c.Add(name, &g)
 		}
 		infos = append(infos, ArmInfo{Name: name, Variant: "standard", Sims: 100})
@@ -300,7 +302,7 @@ func TestSensitivitySaysWhetherTheBaselinesConclusionSurvives(t *testing.T) {
 		if row.Conclusion != want[row.Arm] || row.Survives != (row.Arm == "same") {
 			t.Errorf("%s: conclusion %q survives %v, want %q", row.Arm, row.Conclusion, row.Survives, want[row.Arm])
 		}
-		if row.AdvantageChange.Value != r.Comparisons[0].Changes[ChangeScore].Value && row.Arm == "same" {
+		if row.AdvantageChange.Value != r.Comparisons[0].Changes[gamestats.ChangeScore].Value && row.Arm == "same" {
 			t.Errorf("%s: change %v is not the comparison's", row.Arm, row.AdvantageChange.Value)
 		}
 	}
@@ -318,12 +320,12 @@ func TestSensitivitySaysWhetherTheBaselinesConclusionSurvives(t *testing.T) {
 }
 
 func TestVerdictsAreReadOffTheInterval(t *testing.T) {
-	ch := func(v, lo, hi, eqP float64) *ChangeFigure {
-		return &ChangeFigure{Estimate: Estimate{Value: v, CI: [2]float64{lo, hi}},
-			Equivalence: EquivalenceFigure{Margin: 0.02, P: stats.Num(eqP), Equivalent: eqP < Significance}}
+	ch := func(v, lo, hi, eqP float64) *gamestats.ChangeFigure {
+		return &gamestats.ChangeFigure{Estimate: gamestats.Estimate{Value: v, CI: [2]float64{lo, hi}},
+			Equivalence: gamestats.EquivalenceFigure{Margin: 0.02, P: stats.Num(eqP), Equivalent: eqP < gamestats.Significance}}
 	}
 	for _, c := range []struct {
-		c    *ChangeFigure
+		c    *gamestats.ChangeFigure
 		want string
 		not  []string
 	}{
@@ -342,7 +344,7 @@ func TestVerdictsAreReadOffTheInterval(t *testing.T) {
 			}
 		}
 	}
-	if got := (Estimate{Value: -1e-9, CI: [2]float64{-1e-9, -1e-9}}).PointsText(""); got != "+0.0 (no spread)" {
+	if got := (gamestats.Estimate{Value: -1e-9, CI: [2]float64{-1e-9, -1e-9}}).PointsText(""); got != "+0.0 (no spread)" {
 		t.Errorf("a zero-width interval prints %q", got)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -123,7 +124,7 @@ func TestRunPlaysEveryArmResumesAndReports(t *testing.T) {
 	// Every arm's ids are unique.
 	for _, a := range s.Arms {
 		seen := map[int64]bool{}
-		ScanGames(ctx, ArmDir(out, a.Name), a.Variant, func(g *Game) error {
+		gamestats.ScanGames(ctx, ArmDir(out, a.Name), a.Variant, func(g *gamestats.Game) error {
 			if seen[g.ID] {
 				t.Errorf("arm %s: game %d twice", a.Name, g.ID)
 			}

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
@@ -41,9 +42,9 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 	if s, err = s.withExtension(s.extensionOnDisk(out)); err != nil {
 		return nil, err
 	}
-	c := NewCollector(nil, s.Pairing == PairOpenings)
+	c := gamestats.NewCollector(nil, s.Pairing == PairOpenings)
 	if tables != "" {
-		c.Tables = NewDrawTables(tables)
+		c.Tables = gamestats.NewDrawTables(tables)
 	}
 	infos, partial, notStarted, err := collectArms(ctx, out, s, c)
 	if err != nil {
@@ -97,7 +98,7 @@ func recordedCommand(out string) string {
 // collectArms reads the games of every arm of s under out into c and
 // returns the arms' descriptions, the arms short of their games (in words)
 // and those not started (by name).
-func collectArms(ctx context.Context, out string, s *Spec, c *Collector) (infos []ArmInfo, partial, notStarted []string, err error) {
+func collectArms(ctx context.Context, out string, s *Spec, c *gamestats.Collector) (infos []ArmInfo, partial, notStarted []string, err error) {
 	runs, err := s.ArmRuns(out, "")
 	if err != nil {
 		return nil, nil, nil, err
@@ -110,7 +111,7 @@ func collectArms(ctx context.Context, out string, s *Spec, c *Collector) (infos 
 			notStarted = append(notStarted, a.Name)
 			continue
 		}
-		if err := ScanGames(ctx, dir, key, func(g *Game) error {
+		if err := gamestats.ScanGames(ctx, dir, key, func(g *gamestats.Game) error {
 			if g.Variant != key { // FromRow keys another game's variant: GAME/VARIANT
 				return fmt.Errorf("%s: game %d is %s, the arm plays %s", dir, g.ID, g.Variant, key)
 			}
@@ -119,7 +120,7 @@ func collectArms(ctx context.Context, out string, s *Spec, c *Collector) (infos 
 		}); err != nil {
 			return nil, nil, nil, fmt.Errorf("arm %s: %w", a.Name, err)
 		}
-		gr := c.Arms[Arm{Source: a.Name, Variant: key}]
+		gr := c.Arms[gamestats.Arm{Source: a.Name, Variant: key}]
 		if gr == nil {
 			return nil, nil, nil, fmt.Errorf("arm %s: no games in %s yet", a.Name, dir)
 		}
@@ -166,11 +167,11 @@ func armInfo(out, dir string, s *Spec, i int, run ArmRun) ArmInfo {
 
 // design says in words where an experiment's games come from: the
 // openings, the pairing, the regime after the opening and the margins.
-func design(s *Spec, arms []ArmInfo, c *Collector) []string {
+func design(s *Spec, arms []ArmInfo, c *gamestats.Collector) []string {
 	var out []string
 	distinct := ""
 	if len(arms) > 0 {
-		if x := c.Pairs[Arm{Source: arms[0].Name, Variant: arms[0].Variant}]; x != nil {
+		if x := c.Pairs[gamestats.Arm{Source: arms[0].Name, Variant: arms[0].Variant}]; x != nil {
 			distinct = fmt.Sprintf(" (the %s of %s start from %d distinct openings)", games(int64(x.Len())), arms[0].Name, x.DistinctOpenings())
 		}
 	}

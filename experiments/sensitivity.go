@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -23,15 +24,15 @@ type SensitivityRow struct {
 	Arm string `json:"arm"`
 	// Changed lists the settings in which the arm differs from the
 	// baseline, "name baseline → arm".
-	Changed   []string `json:"changed"`
-	Regime    string   `json:"regime,omitempty"`
-	Games     int64    `json:"games"`
-	Advantage Estimate `json:"first_player_advantage"`
-	DrawRate  Estimate `json:"draw_rate"`
+	Changed   []string           `json:"changed"`
+	Regime    string             `json:"regime,omitempty"`
+	Games     int64              `json:"games"`
+	Advantage gamestats.Estimate `json:"first_player_advantage"`
+	DrawRate  gamestats.Estimate `json:"draw_rate"`
 	// AdvantageChange and DrawRateChange are the changes from the baseline
 	// to the arm (arm − baseline), as the comparison's answer quotes them.
-	AdvantageChange ChangeFigure `json:"first_player_advantage_change"`
-	DrawRateChange  ChangeFigure `json:"draw_rate_change"`
+	AdvantageChange gamestats.ChangeFigure `json:"first_player_advantage_change"`
+	DrawRateChange  gamestats.ChangeFigure `json:"draw_rate_change"`
 	// Conclusion is the arm's own; Survives reports whether it is the
 	// baseline's.
 	Conclusion string `json:"conclusion"`
@@ -39,7 +40,7 @@ type SensitivityRow struct {
 }
 
 // conclusion classifies an advantage by its interval.
-func conclusion(adv Estimate) string {
+func conclusion(adv gamestats.Estimate) string {
 	switch {
 	case adv.CI[0] > 0:
 		return "first-player advantage"
@@ -67,7 +68,7 @@ func sensitivity(r *Report, baseline string) *Sensitivity {
 		if a.Name == baseline {
 			continue
 		}
-		var c *Comparison
+		var c *gamestats.Comparison
 		for k := range r.Comparisons {
 			if r.Comparisons[k].A == baseline && r.Comparisons[k].B == a.Name {
 				c = &r.Comparisons[k]
@@ -78,7 +79,7 @@ func sensitivity(r *Report, baseline string) *Sensitivity {
 		}
 		row := SensitivityRow{Arm: a.Name, Changed: settingChanges(base, a), Regime: a.Regime, Games: a.Stats.Games,
 			Advantage: a.Stats.FirstPlayerAdvantage, DrawRate: a.Stats.DrawRate,
-			AdvantageChange: c.Changes[ChangeScore], DrawRateChange: c.Changes[ChangeDraw],
+			AdvantageChange: c.Changes[gamestats.ChangeScore], DrawRateChange: c.Changes[gamestats.ChangeDraw],
 			Conclusion: conclusion(a.Stats.FirstPlayerAdvantage)}
 		row.Survives = row.Conclusion == s.Conclusion
 		s.Rows = append(s.Rows, row)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
@@ -36,13 +37,13 @@ func sampleSizes(r *Report) []SizeRow {
 		}
 		out = append(out, SizeRow{Figure: a.Name + ": first-player score", Have: s.Games, HalfWidth: s.FirstPlayerScore.HalfWidth(), Need: int64(need)})
 	}
-	z := zcrit(r.Confidence)
+	z := gamestats.ZCrit(r.Confidence)
 	for _, c := range r.Comparisons {
 		have := min(c.GamesA, c.GamesB)
-		if c.Paired != nil && c.Changes[ChangeScore].Test == "paired t-test" {
+		if c.Paired != nil && c.Changes[gamestats.ChangeScore].Test == "paired t-test" {
 			have = c.Paired.Pairs
 		}
-		for _, k := range []string{ChangeScore, ChangeDraw} {
+		for _, k := range []string{gamestats.ChangeScore, gamestats.ChangeDraw} {
 			ch := c.Changes[k]
 			need := have
 			if ch.SE > 0 {
@@ -57,9 +58,9 @@ func sampleSizes(r *Report) []SizeRow {
 
 func wordsOf(key string) string {
 	switch key {
-	case ChangeScore:
+	case gamestats.ChangeScore:
 		return "first-player score"
-	case ChangeDraw:
+	case gamestats.ChangeDraw:
 		return "draw rate"
 	}
 	return key

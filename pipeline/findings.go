@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
@@ -41,7 +41,7 @@ type Reference struct {
 	Players string `json:"players"`
 	// Advantage is the stratified advantage (a fraction: 0.1 is 10
 	// points) with its 95% interval, as the report holds them.
-	Advantage experiments.Estimate `json:"advantage"`
+	Advantage gamestats.Estimate `json:"advantage"`
 }
 
 // The identities runs record for the pattern models the findings' engines
@@ -80,8 +80,8 @@ const (
 	shared      = selfplay.PlayersShared
 )
 
-func est(v, lo, hi float64) experiments.Estimate {
-	return experiments.Estimate{Value: v, CI: [2]float64{lo, hi}}
+func est(v, lo, hi float64) gamestats.Estimate {
+	return gamestats.Estimate{Value: v, CI: [2]float64{lo, hi}}
 }
 
 // Engine returns the engine the reference was measured with, as a run
@@ -127,7 +127,7 @@ func referencesOf(players string) []Reference {
 // engine e (as the run records it, described by words) played by players,
 // the standard variant's stratified advantage adv (nil when not
 // measured), and the findings' figures of the same players to read it by.
-func newStrength(e mcts.Engine, words, players, opening string, k int, adv *experiments.Estimate) Strength {
+func newStrength(e mcts.Engine, words, players, opening string, k int, adv *gamestats.Estimate) Strength {
 	st := Strength{Engine: words, Advantage: adv, Findings: referenceFor(e, players, opening, k), Ladder: referencesOf(players)}
 	st.Agrees = st.Findings != nil && adv != nil && adv.Contains(st.Findings.Advantage.Value)
 	return st

@@ -8,6 +8,7 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/selfplay"
 )
@@ -19,7 +20,7 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 	dir := c.path(ReportDir)
 
 	// The statistics exactly as `surakarta stats DATA --compare --json`.
-	st := experiments.NewCollector(nil, true)
+	st := gamestats.NewCollector(nil, true)
 	if err := st.AddDir(ctx, "", data); err != nil {
 		return "", "", err
 	}
@@ -32,7 +33,7 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 	}
 
 	// The report: one arm per variant, named by it, compared game by game.
-	col := experiments.NewCollector(nil, true)
+	col := gamestats.NewCollector(nil, true)
 	var arms []experiments.ArmInfo
 	ev := c.Evaluator.Identity
 	if ev == "material" {
@@ -40,7 +41,7 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 	}
 	for _, v := range Variants {
 		name := v.String()
-		if err := experiments.ScanGames(ctx, data, name, func(g *experiments.Game) error {
+		if err := gamestats.ScanGames(ctx, data, name, func(g *gamestats.Game) error {
 			col.Add(name, g)
 			return nil
 		}); err != nil {
@@ -108,7 +109,7 @@ func (p *runner) fillFigures(r *experiments.Report) {
 			f.MeanPlies = s.Plies.Mean
 		}
 	}
-	var adv *experiments.Estimate
+	var adv *gamestats.Estimate
 	for _, a := range r.Arms {
 		if a.Openings == nil || a.Openings.Stratified == nil {
 			continue
@@ -133,7 +134,7 @@ func (p *runner) fillFigures(r *experiments.Report) {
 		}
 		if pr := cmp.Paired; pr != nil {
 			vc.Pairs = pr.Pairs
-			vc.PairedScoreDiff = &experiments.PairedFigure{Value: pr.ScoreDiff.Value, CI: pr.ScoreDiff.CI, T: pr.ScoreDiff.T, P: pr.ScoreDiff.P}
+			vc.PairedScoreDiff = &gamestats.PairedFigure{Value: pr.ScoreDiff.Value, CI: pr.ScoreDiff.CI, T: pr.ScoreDiff.T, P: pr.ScoreDiff.P}
 			d := pr.Draws.Estimate
 			vc.PairedDrawDiff = &d
 			vc.PairedDrawP, vc.PairedDrawTest = pr.Draws.P, pr.Draws.Test

@@ -9,7 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/internal/base/words"
@@ -58,7 +58,7 @@ type Strength struct {
 	// Advantage is the standard variant's first-player advantage
 	// stratified by opening (absent unless every opening was played at
 	// least twice).
-	Advantage *experiments.Estimate `json:"advantage,omitempty"`
+	Advantage *gamestats.Estimate `json:"advantage,omitempty"`
 	// Findings is docs/findings' figure for the same engine, simulations
 	// and openings, where it has one; Agrees says whether it lies within
 	// Advantage's interval.
@@ -124,15 +124,15 @@ type VariantFigures struct {
 	// FirstPlayer is who moved first ("red" from the start position);
 	// FirstPlayerScore is its (wins + draws/2)/games with the score-test
 	// interval, DrawRate the draws' share with the Wilson interval.
-	FirstPlayer      string               `json:"first_player"`
-	FirstPlayerScore experiments.Estimate `json:"first_player_score"`
-	DrawRate         experiments.Estimate `json:"draw_rate"`
-	MeanPlies        float64              `json:"mean_plies"`
+	FirstPlayer      string             `json:"first_player"`
+	FirstPlayerScore gamestats.Estimate `json:"first_player_score"`
+	DrawRate         gamestats.Estimate `json:"draw_rate"`
+	MeanPlies        float64            `json:"mean_plies"`
 	// StratifiedAdvantage is the first player's advantage stratified by
 	// opening (each opening weighted alike, the interval from the spread
 	// within openings), present when every opening was played at least
 	// twice.
-	StratifiedAdvantage *experiments.Estimate `json:"stratified_advantage,omitempty"`
+	StratifiedAdvantage *gamestats.Estimate `json:"stratified_advantage,omitempty"`
 }
 
 // VariantComparison compares the variants: every figure is the change
@@ -142,13 +142,13 @@ type VariantComparison struct {
 	B string `json:"b"`
 	// FirstPlayerScoreDiff and DrawRateDiff treat the variants as
 	// independent samples.
-	FirstPlayerScoreDiff experiments.Estimate `json:"first_player_score_diff"`
-	DrawRateDiff         experiments.Estimate `json:"draw_rate_diff"`
+	FirstPlayerScoreDiff gamestats.Estimate `json:"first_player_score_diff"`
+	DrawRateDiff         gamestats.Estimate `json:"draw_rate_diff"`
 	// Pairs counts the games played from the same opening under both;
 	// the paired figures use them (absent when none pair).
-	Pairs           int64                     `json:"pairs"`
-	PairedScoreDiff *experiments.PairedFigure `json:"paired_first_player_score_diff,omitempty"`
-	PairedDrawDiff  *experiments.Estimate     `json:"paired_draw_rate_diff,omitempty"`
+	Pairs           int64                   `json:"pairs"`
+	PairedScoreDiff *gamestats.PairedFigure `json:"paired_first_player_score_diff,omitempty"`
+	PairedDrawDiff  *gamestats.Estimate     `json:"paired_draw_rate_diff,omitempty"`
 	// PairedDrawP is the paired draw-rate change's p-value from
 	// PairedDrawTest, the one the report quotes ("McNemar", or "exact
 	// McNemar" with few discordant pairs).

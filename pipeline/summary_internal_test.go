@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 )
 
 // TestSummaryIntervalsKeepTheSignOfTheirBounds: the summary writes changes
@@ -12,7 +12,7 @@ import (
 // (issue 24: report.json's [−0.00048, +0.00148]) is not printed "+0.0" as
 // if the interval excluded 0.
 func TestSummaryIntervalsKeepTheSignOfTheirBounds(t *testing.T) {
-	e := experiments.Estimate{Value: 0.001, CI: [2]float64{-0.00048, 0.00148}}
+	e := gamestats.Estimate{Value: 0.001, CI: [2]float64{-0.00048, 0.00148}}
 	s := &Summary{Report: ReportSummary{Files: []string{"report.md"}}, Comparison: &VariantComparison{A: "standard", B: "majority", FirstPlayerScoreDiff: e}}
 	var b strings.Builder
 	if err := s.WriteText(&b); err != nil {

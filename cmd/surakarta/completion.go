@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -40,7 +40,7 @@ var flagCompletions = map[string]cobra.CompletionFunc{
 	"human":     fixedValues("red", "black", "none"),
 	"eval":      evaluatorValues,
 	"evaluator": evaluatorValues,
-	"by":        listValues(experiments.GroupFields),
+	"by":        listValues(gamestats.GroupFields),
 	"out":       directories,
 	"weights":   jsonFiles,
 	"engines":   jsonFiles,

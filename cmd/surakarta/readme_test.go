@@ -13,7 +13,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
-	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/stats"
@@ -174,7 +174,7 @@ func gameLines(t *testing.T, dir, variant string) []string {
 	t.Helper()
 	byID := map[int64]string{}
 	var maxID int64 = -1
-	err := experiments.ScanGames(context.Background(), dir, variant, func(g *experiments.Game) error {
+	err := gamestats.ScanGames(context.Background(), dir, variant, func(g *gamestats.Game) error {
 		h := sha256.Sum256([]byte(strings.Join(g.Moves, " ")))
 		byID[g.ID] = fmt.Sprintf("%s %d %s %s %d %x", variant, g.ID, g.Winner, g.Reason, g.Plies, h[:8])
 		maxID = max(maxID, g.ID)

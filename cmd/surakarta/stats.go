@@ -10,11 +10,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 )
 
 func newStatsCommand() *cobra.Command {
 	var (
-		opt    experiments.StatsOptions
+		opt    gamestats.StatsOptions
 		by     string
 		margin float64
 		asJSON bool
@@ -28,7 +29,7 @@ func newStatsCommand() *cobra.Command {
 			"its score-test interval and the advantage (score - 0.5); the decisive games' red share;\n" +
 			"ending reasons; game length and captures; and for standard-variant data how the\n" +
 			"majority rule would have scored the same endings.\n\n" +
-			"--by adds grouping fields (" + strings.Join(experiments.GroupFields, ", ") + ");\n" +
+			"--by adds grouping fields (" + strings.Join(gamestats.GroupFields, ", ") + ");\n" +
 			"the variant is always one. Several DIRs are reported apart (grouped by source)\n" +
 			"unless --pool merges them, e.g. shards copied from several machines. Pooling refuses\n" +
 			"datasets that hold the same games of one run (they would count twice) and runs of\n" +
@@ -51,11 +52,11 @@ func newStatsCommand() *cobra.Command {
 				return err
 			}
 			var err error
-			if opt.By, err = experiments.ParseBy(by); err != nil {
+			if opt.By, err = gamestats.ParseBy(by); err != nil {
 				return fmt.Errorf("--by: %w", err)
 			}
 			opt.Warn = cmd.ErrOrStderr()
-			res, err := experiments.Stats(cmd.Context(), args, opt)
+			res, err := gamestats.Stats(cmd.Context(), args, opt)
 			if err != nil {
 				return err
 			}
@@ -128,7 +129,7 @@ func newStatsPlanCommand() *cobra.Command {
 				return fmt.Errorf("--halfwidth-points %v: want more than 0 and below 50 points, such as 1", points)
 			}
 			halfWidth = points / 100
-			var rows []experiments.PlanRow
+			var rows []gamestats.PlanRow
 			switch {
 			case rate != "" && len(args) > 0:
 				return errors.New("give either --rate or dataset directories, not both")
@@ -137,16 +138,16 @@ func newStatsPlanCommand() *cobra.Command {
 				if err != nil || !(p >= 0 && p <= 1) {
 					return fmt.Errorf("--rate %q: want a proportion in [0, 1] such as 0.3", rate)
 				}
-				if rows, err = experiments.PlanRate(p, halfWidth, conf); err != nil {
+				if rows, err = gamestats.PlanRate(p, halfWidth, conf); err != nil {
 					return err
 				}
 			case len(args) > 0:
-				res, err := experiments.Stats(cmd.Context(), args, experiments.StatsOptions{By: []string{"variant"}, Compare: true, Confidence: conf,
+				res, err := gamestats.Stats(cmd.Context(), args, gamestats.StatsOptions{By: []string{"variant"}, Compare: true, Confidence: conf,
 					AllowDamaged: allowDamaged, Warn: cmd.ErrOrStderr()})
 				if err != nil {
 					return err
 				}
-				if rows, err = experiments.Plan(res, halfWidth); err != nil {
+				if rows, err = gamestats.Plan(res, halfWidth); err != nil {
 					return err
 				}
 			default:

@@ -45,6 +45,9 @@ var never = map[string][]string{
 	// A dataset is read without the engine, and its schema does not change
 	// with it.
 	"dataset": {"mcts", "selfplay", "eval", "experiments"},
+	// The statistics of games are computed from the games alone: no
+	// search, self-play or evaluator is needed to read them.
+	"experiments/gamestats": {"mcts", "selfplay", "eval"},
 }
 
 // documentedGraph parses the table of docs/ARCHITECTURE.md: package → its

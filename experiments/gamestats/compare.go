@@ -1,8 +1,9 @@
-package experiments
+package gamestats
 
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/surakarta/surakarta/internal/base/stats"
 )
@@ -208,6 +209,32 @@ func (x *PairIndex) Merge(o *PairIndex) {
 	for id, r := range o.games {
 		x.games[id] = r
 	}
+}
+
+// Game returns what the index holds of game id: its opening (Game.OpeningKey)
+// and the first player's score (0, 0.5 or 1); ok is false when it holds no
+// such game.
+func (x *PairIndex) Game(id int64) (opening uint64, score float64, ok bool) {
+	r, ok := x.games[id]
+	return r.opening, float64(r.score) / 2, ok
+}
+
+// CommonGames returns, in id order, the ids of the games that every index
+// holds, each played from the same opening in all.
+func CommonGames(idx []*PairIndex) []int64 {
+	var ids []int64
+	for id, r := range idx[0].games {
+		ok := true
+		for _, x := range idx[1:] {
+			o, has := x.games[id]
+			ok = ok && has && o.opening == r.opening
+		}
+		if ok {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
 }
 
 // Len returns the number of games indexed.

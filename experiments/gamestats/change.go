@@ -1,4 +1,4 @@
-package experiments
+package gamestats
 
 import (
 	"fmt"
@@ -6,6 +6,10 @@ import (
 
 	"github.com/surakarta/surakarta/internal/base/stats"
 )
+
+// Significance is the level below which the answer calls a difference
+// significant.
+const Significance = 0.05
 
 // ChangeFigure is the change of one figure from arm A to arm B (B − A) as
 // a report's answer quotes it: from the paired games when the arms pair,
@@ -44,8 +48,8 @@ const (
 
 // changes returns the comparison's headline changes of the first-player
 // score and the draw rate, each tested for equivalence within ±margin.
-func changes(c *Comparison, margin, conf float64) map[string]ChangeFigure {
-	z := zcrit(conf)
+func Changes(c *Comparison, margin, conf float64) map[string]ChangeFigure {
+	z := ZCrit(conf)
 	sc := c.FirstPlayerScore
 	score := ChangeFigure{Estimate: sc.Diff, P: sc.P, Test: "z-test", SE: sc.Diff.HalfWidth() / z, DF: stats.Num(math.Inf(1))}
 	dr := c.Rates["draw_rate"]
@@ -93,7 +97,7 @@ func (r *Result) TestEquivalence(margin float64) error {
 	}
 	r.EquivalenceMargin = margin
 	for i := range r.Comparisons {
-		r.Comparisons[i].Changes = changes(&r.Comparisons[i], margin, r.Confidence)
+		r.Comparisons[i].Changes = Changes(&r.Comparisons[i], margin, r.Confidence)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package experiments
+package gamestats
 
 import (
 	"hash/fnv"
@@ -140,8 +140,13 @@ func countsAt(m map[int]int64) []CountAt {
 	return out
 }
 
-// finish fills ByPieces from the counts.
-func (d *DrawAnatomy) finish() DrawAnatomy {
+// Finish returns the anatomy with ByPieces, RepetitionPlies and the
+// lines filled from the counts, or the first game the endgame tables could
+// not classify.
+func (d *DrawAnatomy) Finish() (DrawAnatomy, error) {
+	if d.err != nil {
+		return DrawAnatomy{}, d.err
+	}
 	out := *d
 	out.ByPieces, out.RepetitionPlies = countsAt(d.pieces), countsAt(d.repPlies)
 	out.Lines, out.RepeatedLines = len(d.lines), 0
@@ -153,5 +158,5 @@ func (d *DrawAnatomy) finish() DrawAnatomy {
 	if out.ByReason == nil {
 		out.ByReason = map[string]int64{}
 	}
-	return out
+	return out, nil
 }

@@ -1,9 +1,11 @@
-package experiments
+package gamestats_test
 
 import (
 	"context"
+	"github.com/surakarta/surakarta/internal/testing/synthgames"
 	"testing"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -19,15 +21,15 @@ func BenchmarkSummaryAddPaired(b *testing.B) { benchmarkCollectorAdd(b, true) }
 
 // benchGames are n synthetic standard games with the proportions of a
 // typical run.
-func benchGames(n int) []Game {
-	return synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, majDecided: 0.5, meanPlies: 120}, 1, 0, n)
+func benchGames(n int) []gamestats.Game {
+	return synthgames.Games(synthgames.Plant{Variant: "standard", Red: 0.4, Draw: 0.3, MajDecided: 0.5, MeanPlies: 120}, 1, 0, n)
 }
 
 // benchmarkCollectorAdd adds games to a collector, paired or not; paired,
 // each game added has a new id, as the games of a dataset do.
 func benchmarkCollectorAdd(b *testing.B, paired bool) {
 	games := benchGames(4096)
-	c := NewCollector(nil, paired)
+	c := gamestats.NewCollector(nil, paired)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		g := &games[i&4095]
@@ -51,7 +53,7 @@ func BenchmarkScanAndSummarize(b *testing.B) {
 	testgames.Write(b, dir, r, 1, n, 2, testgames.Rows(b, r, 1, n, 2, true))
 	b.ReportAllocs()
 	for b.Loop() {
-		c := NewCollector(nil, false)
+		c := gamestats.NewCollector(nil, false)
 		if err := c.AddDir(context.Background(), "", dir); err != nil {
 			b.Fatal(err)
 		}
@@ -63,14 +65,14 @@ func BenchmarkScanAndSummarize(b *testing.B) {
 // rescoring) from its counts.
 func BenchmarkAnalyze(b *testing.B) {
 	games := benchGames(10000)
-	c := NewCollector(nil, false)
+	c := gamestats.NewCollector(nil, false)
 	for i := range games {
 		c.Add("", &games[i])
 	}
 	g := c.Groups.Groups()[0]
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Analyze(g, c.Groups.By, 0.95); err != nil {
+		if _, err := gamestats.Analyze(g, c.Groups.By, 0.95); err != nil {
 			b.Fatal(err)
 		}
 	}

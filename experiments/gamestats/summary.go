@@ -1,4 +1,4 @@
-package experiments
+package gamestats
 
 import (
 	"fmt"
@@ -286,5 +286,3 @@ func keyLess(a, b []string) bool {
 	}
 	return len(a) < len(b)
 }
-
-func sortStrings(s []string) { sort.Strings(s) }

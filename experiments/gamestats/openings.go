@@ -1,11 +1,10 @@
-package experiments
+package gamestats
 
 import (
 	"math"
 	"sort"
 
 	"github.com/surakarta/surakarta/alquerque"
-	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -82,7 +81,7 @@ func (x *OpeningIndex) Merge(o *OpeningIndex) {
 // reports whether the side to move after it has a capture; false when the
 // opening cannot be replayed (the statistics then count it as no capture).
 func openingHandsCapture(g *Game) bool {
-	if g.Game == eval.AlquerqueGame {
+	if g.Game == (alquerque.Rules{}).Name() {
 		return alquerqueOpeningHandsCapture(g)
 	}
 	p, err := rules.ParseFEN(g.StartFEN)

@@ -1,4 +1,4 @@
-package experiments
+package gamestats
 
 import (
 	"fmt"
@@ -85,7 +85,7 @@ func FromRow(dst *Game, r *dataset.GameRow) error {
 		return fmt.Errorf("game %d: %w", r.GameID, err)
 	}
 	variant := dataset.Key(r.Game, r.Variant)
-	if names := playerNames(variant); r.Winner != [...]string{names[0], "draw", names[1]}[w] {
+	if names := PlayerNames(variant); r.Winner != [...]string{names[0], "draw", names[1]}[w] {
 		return fmt.Errorf("game %d: winner %q, outcome %q: they disagree", r.GameID, r.Winner, r.Outcome)
 	}
 	mw := NoWinner
@@ -129,7 +129,7 @@ func FromRow(dst *Game, r *dataset.GameRow) error {
 // dataset.Key): Surakarta's red and black, Alquerque's white and black. A
 // group of several variants (pooled by other fields) is Surakarta's
 // unless its key names another game.
-func playerNames(variant string) [2]string {
+func PlayerNames(variant string) [2]string {
 	if g, _ := dataset.SplitKey(variant); g == (alquerque.Rules{}).Name() {
 		a := alquerque.Rules{}
 		return [2]string{a.PlayerName(game.First), a.PlayerName(game.Second)}

@@ -1,4 +1,4 @@
-package experiments
+package gamestats
 
 import (
 	"math"
@@ -37,7 +37,7 @@ func b2f(b bool) float64 {
 // pairedTrend computes the trend over the rungs' pairing indexes, with
 // sims giving each rung's simulations; nil when fewer than two games pair
 // across every rung.
-func pairedTrend(idx []*PairIndex, sims []int, conf float64) (*PairedTrend, error) {
+func NewPairedTrend(idx []*PairIndex, sims []int, conf float64) (*PairedTrend, error) {
 	if len(idx) < 2 || len(idx) != len(sims) {
 		return nil, nil
 	}

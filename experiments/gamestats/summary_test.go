@@ -1,8 +1,9 @@
-package experiments
+package gamestats_test
 
 import (
 	"context"
 	"encoding/json"
+	"github.com/surakarta/surakarta/internal/testing/synthgames"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -10,12 +11,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 
-func collect(by []string, pair bool, sources map[string][]Game) *Collector {
-	c := NewCollector(by, pair)
+func collect(by []string, pair bool, sources map[string][]gamestats.Game) *gamestats.Collector {
+	c := gamestats.NewCollector(by, pair)
 	names := make([]string, 0, len(sources))
 	for s := range sources {
 		names = append(names, s)
@@ -31,9 +33,9 @@ func collect(by []string, pair bool, sources map[string][]Game) *Collector {
 
 func TestPlantedAdvantageAndDrawRateAreRecoveredWithinTheirIntervals(t *testing.T) {
 	// Red wins 45%, draws 20%: first-player score 0.55, advantage +0.05.
-	p := plant{variant: "standard", red: 0.45, draw: 0.20, majDecided: 0.5, meanPlies: 120}
-	games := synthGames(p, 42, 0, 20000)
-	res, err := collect(nil, false, map[string][]Game{"": games}).Analyze(0.95, false)
+	p := synthgames.Plant{Variant: "standard", Red: 0.45, Draw: 0.20, MajDecided: 0.5, MeanPlies: 120}
+	games := synthgames.Games(p, 42, 0, 20000)
+	res, err := collect(nil, false, map[string][]gamestats.Game{"": games}).Analyze(0.95, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +48,7 @@ func TestPlantedAdvantageAndDrawRateAreRecoveredWithinTheirIntervals(t *testing.
 	}
 	checks := []struct {
 		name  string
-		e     Estimate
+		e     gamestats.Estimate
 		truth float64
 	}{
 		{"draw rate", g.DrawRate, 0.20},
@@ -80,15 +82,15 @@ func TestPlantedAdvantageAndDrawRateAreRecoveredWithinTheirIntervals(t *testing.
 }
 
 func TestShardsMergeIntoTheWholeSummary(t *testing.T) {
-	games := append(synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, majDecided: 0.3, meanPlies: 90}, 1, 0, 3000),
-		synthGames(plant{variant: "majority", red: 0.5, draw: 0.1, meanPlies: 80}, 1, 0, 3000)...)
-	by, _ := ParseBy("variant,reason,opening_plies")
-	whole := collect(by, true, map[string][]Game{"": games})
-	shards := []*Collector{NewCollector(by, true), NewCollector(by, true), NewCollector(by, true)}
+	games := append(synthgames.Games(synthgames.Plant{Variant: "standard", Red: 0.4, Draw: 0.3, MajDecided: 0.3, MeanPlies: 90}, 1, 0, 3000),
+		synthgames.Games(synthgames.Plant{Variant: "majority", Red: 0.5, Draw: 0.1, MeanPlies: 80}, 1, 0, 3000)...)
+	by, _ := gamestats.ParseBy("variant,reason,opening_plies")
+	whole := collect(by, true, map[string][]gamestats.Game{"": games})
+	shards := []*gamestats.Collector{gamestats.NewCollector(by, true), gamestats.NewCollector(by, true), gamestats.NewCollector(by, true)}
 	for i := range games {
 		shards[(i*7)%3].Add("", &games[i])
 	}
-	merged := NewCollector(by, true)
+	merged := gamestats.NewCollector(by, true)
 	for _, s := range shards {
 		if err := merged.Merge(s); err != nil {
 			t.Fatal(err)
@@ -116,7 +118,7 @@ func TestHistogramQuantilesMatchSortedData(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range 50 {
 		n := 1 + r.IntN(300)
-		var h Histogram
+		var h gamestats.Histogram
 		xs := make([]float64, n)
 		for i := range xs {
 			v := r.IntN(1 + trial*20)
@@ -143,16 +145,16 @@ func TestHistogramQuantilesMatchSortedData(t *testing.T) {
 			t.Fatalf("mean/min/max wrong")
 		}
 	}
-	var empty Histogram
+	var empty gamestats.Histogram
 	if !math.IsNaN(empty.Quantile(0.5)) || !math.IsNaN(empty.Mean()) {
 		t.Error("empty histogram: want NaN")
 	}
 }
 
 func TestCompareDetectsAPlantedDifferenceAndNotANullOne(t *testing.T) {
-	std := synthGames(plant{variant: "standard", red: 0.40, draw: 0.30, meanPlies: 100}, 5, 0, 4000)
-	maj := synthGames(plant{variant: "majority", red: 0.50, draw: 0.10, meanPlies: 100}, 6, 0, 4000)
-	res, err := collect(nil, true, map[string][]Game{"": append(std, maj...)}).Analyze(0.95, true)
+	std := synthgames.Games(synthgames.Plant{Variant: "standard", Red: 0.40, Draw: 0.30, MeanPlies: 100}, 5, 0, 4000)
+	maj := synthgames.Games(synthgames.Plant{Variant: "majority", Red: 0.50, Draw: 0.10, MeanPlies: 100}, 6, 0, 4000)
+	res, err := collect(nil, true, map[string][]gamestats.Game{"": append(std, maj...)}).Analyze(0.95, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,9 +182,9 @@ func TestCompareDetectsAPlantedDifferenceAndNotANullOne(t *testing.T) {
 	}
 
 	// Two samples of one population: no significant difference expected.
-	a := synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, meanPlies: 100}, 7, 0, 3000)
-	b := synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, meanPlies: 100}, 8, 0, 3000)
-	res, err = collect(nil, false, map[string][]Game{"a": a, "b": b}).Analyze(0.95, true)
+	a := synthgames.Games(synthgames.Plant{Variant: "standard", Red: 0.4, Draw: 0.3, MeanPlies: 100}, 7, 0, 3000)
+	b := synthgames.Games(synthgames.Plant{Variant: "standard", Red: 0.4, Draw: 0.3, MeanPlies: 100}, 8, 0, 3000)
+	res, err = collect(nil, false, map[string][]gamestats.Game{"a": a, "b": b}).Analyze(0.95, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,21 +199,21 @@ func TestCompareDetectsAPlantedDifferenceAndNotANullOne(t *testing.T) {
 // pairedGames returns games under two variants from the same openings whose
 // results share a per-opening strength (the opening favours one side), so
 // that pairing removes that variance.
-func pairedGames(n int, seed uint64) (a, b []Game) {
+func pairedGames(n int, seed uint64) (a, b []gamestats.Game) {
 	r := rand.New(rand.NewPCG(seed, 9))
 	for id := range int64(n) {
 		bias := r.Float64() // how much this opening favours Red
-		mk := func(variant string, drawP float64) Game {
-			g := Game{ID: id, Variant: variant, StartFEN: rules.StartFEN, OpeningPlies: 1,
+		mk := func(variant string, drawP float64) gamestats.Game {
+			g := gamestats.Game{ID: id, Variant: variant, StartFEN: rules.StartFEN, OpeningPlies: 1,
 				Moves: []string{[]string{"a2-a3", "b2-b3", "c2-c3", "d2-d3"}[id%4]}, FirstRed: true,
-				Plies: 50, Reason: "capture-all", MajorityWinner: NoWinner}
+				Plies: 50, Reason: "capture-all", MajorityWinner: gamestats.NoWinner}
 			switch u := r.Float64(); {
 			case u < drawP:
-				g.Winner, g.Reason = Draw, "no-capture-limit"
+				g.Winner, g.Reason = gamestats.Draw, "no-capture-limit"
 			case r.Float64() < 0.15+0.7*bias:
-				g.Winner = RedWin
+				g.Winner = gamestats.RedWin
 			default:
-				g.Winner = BlackWin
+				g.Winner = gamestats.BlackWin
 			}
 			return g
 		}
@@ -229,7 +231,7 @@ func TestPairedComparisonUsesThePairingAndNarrowsTheInterval(t *testing.T) {
 	}
 	// And drop some games from one arm.
 	b = b[:2900]
-	res, err := collect(nil, true, map[string][]Game{"": append(a, b...)}).Analyze(0.95, true)
+	res, err := collect(nil, true, map[string][]gamestats.Game{"": append(a, b...)}).Analyze(0.95, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,22 +260,22 @@ func TestPairedComparisonUsesThePairingAndNarrowsTheInterval(t *testing.T) {
 }
 
 func TestParseByAlwaysGroupsByVariantFirst(t *testing.T) {
-	by, err := ParseBy("reason, opening_plies,variant")
+	by, err := gamestats.ParseBy("reason, opening_plies,variant")
 	if err != nil || strings.Join(by, ",") != "variant,reason,opening_plies" {
 		t.Errorf("ParseBy = %v, %v", by, err)
 	}
-	if by, _ := ParseBy("reason,source"); strings.Join(by, ",") != "source,variant,reason" {
+	if by, _ := gamestats.ParseBy("reason,source"); strings.Join(by, ",") != "source,variant,reason" {
 		t.Errorf("ParseBy with source = %v, want source first", by)
 	}
-	if _, err := ParseBy("colour"); err == nil || !strings.Contains(err.Error(), "opening_plies") {
+	if _, err := gamestats.ParseBy("colour"); err == nil || !strings.Contains(err.Error(), "opening_plies") {
 		t.Errorf("unknown field: %v", err)
 	}
 }
 
 func TestGroupingByReasonSplitsGames(t *testing.T) {
-	games := synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, meanPlies: 90}, 2, 0, 2000)
-	by, _ := ParseBy("reason")
-	res, err := collect(by, false, map[string][]Game{"": games}).Analyze(0.95, false)
+	games := synthgames.Games(synthgames.Plant{Variant: "standard", Red: 0.4, Draw: 0.3, MeanPlies: 90}, 2, 0, 2000)
+	by, _ := gamestats.ParseBy("reason")
+	res, err := collect(by, false, map[string][]gamestats.Game{"": games}).Analyze(0.95, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +300,7 @@ func TestRealDatasetIsReadAndPairedAcrossVariants(t *testing.T) {
 		r.NoCaptureLimit = 20 // short games keep the test fast
 		testgames.Write(t, dir, r, seed, n, opening, testgames.Rows(t, r, seed, n, opening, true))
 	}
-	c := NewCollector(nil, true)
+	c := gamestats.NewCollector(nil, true)
 	if err := c.AddDir(context.Background(), "", dir); err != nil {
 		t.Fatal(err)
 	}
@@ -329,28 +331,28 @@ func TestRealDatasetIsReadAndPairedAcrossVariants(t *testing.T) {
 
 func TestFromRowRejectsBadValues(t *testing.T) {
 	rows := testgames.Rows(t, rules.DefaultRules(), 1, 1, 0, true)
-	var g Game
-	if err := FromRow(&g, &rows[0]); err != nil {
+	var g gamestats.Game
+	if err := gamestats.FromRow(&g, &rows[0]); err != nil {
 		t.Fatal(err)
 	}
 	bad := rows[0]
 	bad.Winner = "white"
-	if err := FromRow(&g, &bad); err == nil || !strings.Contains(err.Error(), "game 0") {
+	if err := gamestats.FromRow(&g, &bad); err == nil || !strings.Contains(err.Error(), "game 0") {
 		t.Errorf("bad winner: %v", err)
 	}
 	bad = rows[0]
 	bad.StartFEN = "6/6/6/6/6/6"
-	if err := FromRow(&g, &bad); err == nil {
+	if err := gamestats.FromRow(&g, &bad); err == nil {
 		t.Error("start_fen without side to move: no error")
 	}
 	bad = rows[0]
 	bad.MajorityWinner = "x"
-	if err := FromRow(&g, &bad); err == nil {
+	if err := gamestats.FromRow(&g, &bad); err == nil {
 		t.Error("bad majority_winner: no error")
 	}
 	bad = rows[0]
 	bad.MajorityWinner = ""
-	if err := FromRow(&g, &bad); err != nil || g.MajorityWinner != NoWinner {
+	if err := gamestats.FromRow(&g, &bad); err != nil || g.MajorityWinner != gamestats.NoWinner {
 		t.Errorf("missing majority_winner: %v %v", err, g.MajorityWinner)
 	}
 }
@@ -358,25 +360,25 @@ func TestFromRowRejectsBadValues(t *testing.T) {
 // TestWinnerParsesWhatItPrints: each winner's name parses back to it;
 // NoWinner's empty name and any other text are refused, naming the text.
 func TestWinnerParsesWhatItPrints(t *testing.T) {
-	for _, w := range []Winner{RedWin, Draw, BlackWin} {
-		if got, err := ParseWinner(w.String()); err != nil || got != w {
+	for _, w := range []gamestats.Winner{gamestats.RedWin, gamestats.Draw, gamestats.BlackWin} {
+		if got, err := gamestats.ParseWinner(w.String()); err != nil || got != w {
 			t.Errorf("ParseWinner(%q) = %v, %v", w.String(), got, err)
 		}
 	}
 	for _, s := range []string{"", "Red", "white"} {
-		w, err := ParseWinner(s)
-		if want := `winner "` + s + `": want red, black or draw`; err == nil || err.Error() != want || w != NoWinner {
+		w, err := gamestats.ParseWinner(s)
+		if want := `winner "` + s + `": want red, black or draw`; err == nil || err.Error() != want || w != gamestats.NoWinner {
 			t.Errorf("ParseWinner(%q) = %v, %v; want NoWinner and %q", s, w, err, want)
 		}
 	}
-	if s := Winner(7).String(); s != "Winner(7)" {
+	if s := gamestats.Winner(7).String(); s != "Winner(7)" {
 		t.Errorf("Winner(7) prints %q", s)
 	}
 }
 
 func TestJSONHasTheFieldsTheIssueSpecifies(t *testing.T) {
-	games := synthGames(plant{variant: "standard", red: 0.4, draw: 0.3, meanPlies: 90}, 2, 0, 500)
-	res, err := collect(nil, false, map[string][]Game{"": games}).Analyze(0.95, false)
+	games := synthgames.Games(synthgames.Plant{Variant: "standard", Red: 0.4, Draw: 0.3, MeanPlies: 90}, 2, 0, 500)
+	res, err := collect(nil, false, map[string][]gamestats.Game{"": games}).Analyze(0.95, false)
 	if err != nil {
 		t.Fatal(err)
 	}

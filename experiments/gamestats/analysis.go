@@ -1,4 +1,4 @@
-package experiments
+package gamestats
 
 import (
 	"fmt"
@@ -267,7 +267,7 @@ func Analyze(g *Group, by []string, conf float64) (GroupStats, error) {
 	if gs.Results, err = results(s.Games, s.Outcomes, conf); err != nil {
 		return gs, err
 	}
-	names := playerNames(gs.Variant)
+	names := PlayerNames(gs.Variant)
 	switch s.RedFirst {
 	case s.Games:
 		gs.FirstPlayer = names[0]
@@ -401,7 +401,7 @@ func AnalyzeAll(z *Summarizer, conf float64) ([]GroupStats, error) {
 	return out, nil
 }
 
-func zcrit(conf float64) float64 {
+func ZCrit(conf float64) float64 {
 	z, err := stats.ZCrit(conf)
 	if err != nil {
 		panic("experiments: " + err.Error())

@@ -1,7 +1,8 @@
-package experiments
+package gamestats
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/surakarta/surakarta/internal/base/stats"
 )
@@ -71,7 +72,7 @@ func Plan(res *Result, halfWidth float64) ([]PlanRow, error) {
 			need = ceilDiv(float64(have)*se*se, halfWidth*halfWidth/(z*z))
 		}
 		rows = append(rows, PlanRow{Group: label, Quantity: "first_player_score_diff", Observed: sc.Diff.Value, Have: have, Need: need, Method: "two independent arms"})
-		if p := c.Paired; p != nil && !isNaN(float64(p.WidthRatio)) {
+		if p := c.Paired; p != nil && !math.IsNaN(float64(p.WidthRatio)) {
 			r := float64(p.WidthRatio)
 			rows = append(rows, PlanRow{Group: label, Quantity: "first_player_score_diff_paired", Observed: float64(p.ScoreDiff.Value), Have: p.Pairs,
 				Need: max(1, ceilDiv(float64(need)*r*r, 1)), Method: fmt.Sprintf("paired (width ratio %.2f)", r)})
@@ -98,5 +99,3 @@ func ceilDiv(a, b float64) int64 {
 	}
 	return n
 }
-
-func isNaN(x float64) bool { return x != x }
