@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"context"
+	"github.com/surakarta/surakarta/experiments/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,11 +60,11 @@ arms:
 // game this program plays, and endgame tables are Surakarta's.
 func TestSpecRefusesAnUnknownGameAndAlquerqueTables(t *testing.T) {
 	base := "name: g\nseed: 1\ngames: 5\nrandom_opening: 2\npairing: openings\narms:\n  - {name: a, variant: standard}\n"
-	if _, err := ParseSpec([]byte("game: chess\n"+base), false); err == nil || !strings.Contains(err.Error(), `game "chess": want surakarta (the default) or alquerque`) {
+	if _, err := spec.ParseSpec([]byte("game: chess\n"+base), false); err == nil || !strings.Contains(err.Error(), `game "chess": want surakarta (the default) or alquerque`) {
 		t.Errorf("game chess: %v", err)
 	}
 	s := mustSpec(t, "game: alquerque\nengine: {sims: 4, evaluator: material, tablebase: tables}\n"+base)
-	runs, err := s.ArmRuns(t.TempDir(), "")
+	runs, err := ArmRuns(s, t.TempDir(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestSpecRefusesAnUnknownGameAndAlquerqueTables(t *testing.T) {
 		t.Errorf("Alquerque arm with tables: %v", err)
 	}
 	s = mustSpec(t, "game: alquerque\nengine: {sims: 4}\n"+base)
-	if runs, _ = s.ArmRuns(t.TempDir(), ""); runs[0].Check() == nil {
+	if runs, _ = ArmRuns(s, t.TempDir(), ""); runs[0].Check() == nil {
 		t.Errorf("an Alquerque arm playing the default (Surakarta's best) evaluator passed its check")
 	}
 }

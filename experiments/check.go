@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/base/words"
 )
 
@@ -20,7 +21,7 @@ type SpecCheck struct {
 	Arms          []ArmCheck  `json:"arms"`
 	Comparisons   [][2]string `json:"comparisons"`
 
-	spec *Spec
+	spec *spec.Spec
 }
 
 // ArmCheck is one arm of a SpecCheck.
@@ -37,14 +38,14 @@ type ArmCheck struct {
 // failing on what Run would fail on before its first game: engine
 // settings out of range, an evaluator or endgame tables that do not open.
 func CheckSpec(path string) (*SpecCheck, error) {
-	s, err := ReadSpec(path)
+	s, err := spec.ReadSpec(path)
 	if err != nil {
 		return nil, err
 	}
 	if err := s.CheckRunSettings(); err != nil {
 		return nil, err
 	}
-	if err := s.checkArms(filepath.Dir(path)); err != nil {
+	if err := checkArms(s, filepath.Dir(path)); err != nil {
 		return nil, err
 	}
 	c := &SpecCheck{Name: s.Name, Games: s.Games, Seed: s.Seed, RandomOpening: s.RandomOpening, Pairing: s.Pairing,
@@ -54,7 +55,7 @@ func CheckSpec(path string) (*SpecCheck, error) {
 		if err != nil {
 			return nil, fmt.Errorf("arm %s: %w", a.Name, err)
 		}
-		e := s.ArmEngine(i).Apply(StudyEngine())
+		e := s.ArmEngine(i).Apply(spec.StudyEngine())
 		c.Arms[i] = ArmCheck{Name: a.Name, Variant: r.Variant.String(), Rules: r.String(), Sims: e.Sims, Evaluator: e.Evaluator, Seed: s.ArmSeed(i)}
 	}
 	for _, p := range s.Comparisons() {
@@ -85,8 +86,8 @@ func (c *SpecCheck) WriteText(w io.Writer) {
 // (ArmRun.Check), evaluator paths resolved in specDir as experiment run
 // resolves them: experiment check and experiment run refuse a spec whole,
 // before any game of any arm.
-func (s *Spec) checkArms(specDir string) error {
-	runs, err := s.ArmRuns(".", specDir)
+func checkArms(s *spec.Spec, specDir string) error {
+	runs, err := ArmRuns(s, ".", specDir)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/tablebase"
 )
@@ -90,13 +91,13 @@ func TestSpecTablesAreCheckedBeforeAnyGame(t *testing.T) {
 			os.WriteFile(filepath.Join(gap, filepath.Base(f)), b, 0o644)
 		}
 	}
-	spec := func(variant, tables string) string {
+	specFile := func(variant, tables string) string {
 		p := filepath.Join(dir, "spec.yaml")
 		os.WriteFile(p, []byte("name: t\ngames: 2\nrandom_opening: 2\npairing: openings\nengine: {sims: 4}\narms:\n"+
 			"  - {name: plain, variant: "+variant+"}\n  - {name: tables, variant: "+variant+", engine: {tablebase: "+tables+"}}\n"), 0o644)
 		return p
 	}
-	if _, err := CheckSpec(spec("standard", good)); err != nil {
+	if _, err := CheckSpec(specFile("standard", good)); err != nil {
 		t.Fatalf("the tables built: %v", err)
 	}
 	for _, c := range []struct{ what, variant, tables string }{
@@ -106,7 +107,7 @@ func TestSpecTablesAreCheckedBeforeAnyGame(t *testing.T) {
 		{"of the other variant", "majority", good},
 		{"not tables", "standard", "/etc"},
 	} {
-		p := spec(c.variant, c.tables)
+		p := specFile(c.variant, c.tables)
 		want := "arm tables: engine tablebase " + c.tables + ": "
 		_, err := CheckSpec(p)
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
@@ -117,7 +118,7 @@ func TestSpecTablesAreCheckedBeforeAnyGame(t *testing.T) {
 			t.Errorf("check, tables %s: %v; want the missing balance named", c.what, err)
 		}
 		out := filepath.Join(dir, "run-"+strings.ReplaceAll(c.what, " ", "-"))
-		s, _ := ReadSpec(p)
+		s, _ := spec.ReadSpec(p)
 		var log strings.Builder
 		_, rerr := Run(context.Background(), s, &SelfPlayer{}, RunOptions{Out: out, SpecDir: dir, Log: &log})
 		if rerr == nil || rerr.Error() != err.Error() || log.Len() > 0 {

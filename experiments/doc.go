@@ -7,45 +7,32 @@
 // Files: ladder.go, sensitivity.go, openingsens.go, handicap.go (the
 // first move's worth in simulations: r*, doublings and Elo, with
 // handicapmd.go its section of report.md) and sizes.go compute a report's
-// figures from gamestats' counts, extend.go is a ladder's stopping rule,
-// answer.go words the conclusions, report.go builds a report, markdown.go,
-// render.go, openingsmd.go and plots.go write it (plots.go draws the
-// figures in the style of package experiments/figure); spec.go and
-// enginespec.go are experiment specs (specparse.go reads a spec strictly,
-// specvalidate.go checks it) (specints.go refuses a fraction where a
-// spec's key is an integer), shipped.go lists those shipped in specs/
-// (embedded), check.go resolves and checks a spec's arms (experiment
-// check, and run before its first game), run.go and selfplay.go play their
-// arms (ProgressPlayer with its progress lines), runreport.go reads an
-// experiment directory back into its report, headline.go says where a
-// report went and its headline figures.
+// figures from gamestats' counts, stopping.go is a ladder's stopping
+// rule's verdict, answer.go words the conclusions, report.go builds a
+// report, markdown.go, render.go, openingsmd.go and plots.go write it
+// (plots.go draws the figures in the style of package experiments/figure);
+// shipped.go lists the specs shipped in specs/ (embedded), check.go
+// resolves and checks a spec's arms (experiment check, and run before its
+// first game), run.go and selfplay.go play their arms (ProgressPlayer with
+// its progress lines), runreport.go reads an experiment directory back
+// into its report, headline.go says where a report went and its headline
+// figures.
 //
 // # Experiments
 //
-// A Spec (YAML or JSON, strictly parsed; see specs/) names arms that differ
-// in variant, engine settings or rules, the games per arm, the seed and the
-// pairing of openings and search seeds, and who plays: independent players
-// (the default: each colour its own searcher and tree, as two programs in
-// a match) or one shared searcher (self-play's procedure, which with tree
-// reuse hands one side's tree to the other; every run recorded before the
-// key existed played so, ParseRecordedSpec). With independent players an
-// arm may set one colour's search settings (red, black: a handicap). Arms start from StudyEngine: the
-// self-play engine playing its best move, without root noise or a
-// temperature opening, so that a study's diversity comes from its random
-// openings and its figures describe the game rather than a noise schedule.
-// A spec's game (Spec.Game) is Surakarta's by default; game: alquerque
-// plays every arm in Alquerque (package alquerque, the same rules
-// settings) through the same self-play runner (selfplay.RunOf), with
-// Alquerque's evaluators (eval.OpenAlquerqueEvaluator) and its openings,
-// into the datasets' alquerque partitions, whose keys (GAME/VARIANT) name
-// the arms' variants in the report (FromRow).
-// A spec travels (shared, shipped with findings), so the files it names
-// (an evaluator: weights.json or models/m.json) are paths relative to the
-// spec's own folder and inside it: an absolute path, or one that climbs
-// out ("../../etc/passwd"), is refused before anything is opened (copy the
-// file beside the spec instead); what the folder holds, symbolic links
-// included, is its owner's choice. A file that is not an evaluator's is
-// refused without quoting its contents.
+// A spec (package experiments/spec) names arms that differ in variant,
+// engine settings or rules. A spec travels (shared, shipped with
+// findings), so the files it names (an evaluator: weights.json or
+// models/m.json) are paths relative to the spec's own folder and inside
+// it: an absolute path, or one that climbs out ("../../etc/passwd"), is
+// refused before anything is opened (copy the file beside the spec
+// instead); what the folder holds, symbolic links included, is its owner's
+// choice. A file that is not an evaluator's is refused without quoting its
+// contents. A spec's game: alquerque plays every arm in Alquerque through
+// the same self-play runner (selfplay.RunOf), with Alquerque's evaluators
+// (eval.OpenAlquerqueEvaluator) and its openings, into the datasets'
+// alquerque partitions, whose keys (GAME/VARIANT) name the arms' variants
+// in the report (gamestats.FromRow).
 // Run plays each arm into OUT/arms/NAME through a Player (the self-play
 // runner), skipping complete arms and resuming partial ones, then writes
 // the Report: report.md with the plain-language answer, the design (each

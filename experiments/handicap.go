@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
@@ -92,7 +93,7 @@ func buildHandicaps(in *ReportInput, arms []ArmInfo, seed uint64) ([]Handicap, e
 	bases := map[string]int{}
 	var keys []string
 	for _, a := range arms {
-		if a.Players != PlayersIndependent || a.cfg == nil {
+		if a.Players != spec.PlayersIndependent || a.cfg == nil {
 			continue
 		}
 		base, black := a.Sims, a.Sims

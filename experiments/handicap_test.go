@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -21,7 +22,7 @@ func handicapInput(t *testing.T, redWins [3]int) ReportInput {
 	var arms []ArmInfo
 	for j, black := range []int{10, 20, 40} {
 		name := []string{"x1", "x2", "x4"}[j]
-		a := ArmInfo{Name: name, Variant: "standard", Sims: 10, Players: PlayersIndependent, cfg: &cfg}
+		a := ArmInfo{Name: name, Variant: "standard", Sims: 10, Players: spec.PlayersIndependent, cfg: &cfg}
 		if black != 10 {
 			a.RedSims, a.BlackSims = 10, black
 		}

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
@@ -136,7 +137,7 @@ func buildLadders(in *ReportInput, arms []ArmInfo) ([]Ladder, error) {
 		}
 		groups = kept
 	}
-	margin := DefaultConvergenceMargin
+	margin := spec.DefaultConvergenceMargin
 	if in.Spec != nil {
 		margin = in.Spec.ConvergenceMargin
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -23,7 +24,7 @@ func TestSpecOpeningsAndConcurrency(t *testing.T) {
 		{"games: 10\nrandom_opening: 2\npairing: openings\narms: [{name: a, variant: standard}, {name: b, variant: standard, random_opening: 3}]\n", "cannot pair"},
 		{"games: 10\nrandom_opening: 2\npairing: none\nworkers: 2\nconcurrency: 3\narms: [{name: a, variant: standard}]\n", "keep concurrency only"},
 	} {
-		if _, err := ParseSpec([]byte(base+c.spec), false); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := spec.ParseSpec([]byte(base+c.spec), false); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("spec %q: error %v, want one saying %q", c.spec, err, c.want)
 		}
 	}
@@ -31,7 +32,7 @@ func TestSpecOpeningsAndConcurrency(t *testing.T) {
 	if s.Concurrency != 2 || s.Workers != 0 || len(s.Notes) != 1 || !strings.Contains(s.Notes[0], "deprecated") {
 		t.Errorf("workers read as concurrency %d (workers %d), notes %q", s.Concurrency, s.Workers, s.Notes)
 	}
-	runs, err := s.ArmRuns(t.TempDir(), "")
+	runs, err := ArmRuns(s, t.TempDir(), "")
 	if err != nil || runs[1].Opening != dataset.OpeningEnumerated || runs[1].Run.RandomOpening != 2 || runs[1].Run.Concurrency != 2 {
 		t.Errorf("arm run %+v, %v", runs[1], err)
 	}

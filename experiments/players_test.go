@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"github.com/surakarta/surakarta/experiments/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,19 +16,19 @@ import (
 // its report.
 func TestPlayersDefaultToIndependentAndOldRunsReadShared(t *testing.T) {
 	base := "name: p\ngames: 10\npairing: none\nengine: {sims: 5}\narms: [{name: a, variant: standard}]\n"
-	if s := mustSpec(t, base); s.Players != PlayersIndependent {
-		t.Errorf("a spec without players: %q, want %q", s.Players, PlayersIndependent)
+	if s := mustSpec(t, base); s.Players != spec.PlayersIndependent {
+		t.Errorf("a spec without players: %q, want %q", s.Players, spec.PlayersIndependent)
 	}
 	s := mustSpec(t, base+"players: shared\n")
-	if s.Players != PlayersShared || !strings.Contains(mustJSON(s), `"players":"shared"`) {
-		t.Errorf("players: shared: %q, recorded as %s", s.Players, mustJSON(s))
+	if s.Players != spec.PlayersShared || !strings.Contains(spec.MustJSON(s), `"players":"shared"`) {
+		t.Errorf("players: shared: %q, recorded as %s", s.Players, spec.MustJSON(s))
 	}
-	rec, err := ParseRecordedSpec([]byte(mustJSON(mustSpec(t, base))))
-	if err != nil || rec.Players != PlayersIndependent {
+	rec, err := spec.ParseRecordedSpec([]byte(spec.MustJSON(mustSpec(t, base))))
+	if err != nil || rec.Players != spec.PlayersIndependent {
 		t.Errorf("a recorded independent spec: %v, %v", rec, err)
 	}
-	old := strings.Replace(mustJSON(mustSpec(t, base)), `"players":"independent",`, "", 1)
-	if rec, err = ParseRecordedSpec([]byte(old)); err != nil || rec.Players != PlayersShared {
+	old := strings.Replace(spec.MustJSON(mustSpec(t, base)), `"players":"independent",`, "", 1)
+	if rec, err = spec.ParseRecordedSpec([]byte(old)); err != nil || rec.Players != spec.PlayersShared {
 		t.Errorf("a spec.json recorded without players: %v, %v; want shared", rec, err)
 	}
 	dirs, _ := filepath.Glob(filepath.Join("..", "docs", "findings", "*", SpecFile))
@@ -39,11 +40,11 @@ func TestPlayersDefaultToIndependentAndOldRunsReadShared(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := ParseRecordedSpec(b)
+		rec, err := spec.ParseRecordedSpec(b)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		shipped, err := ReadSpec(filepath.Join("specs", rec.Name+".yaml"))
+		shipped, err := spec.ReadSpec(filepath.Join("specs", rec.Name+".yaml"))
 		if err != nil {
 			continue // a finding of no shipped spec
 		}
@@ -59,7 +60,7 @@ func TestPlayersDefaultToIndependentAndOldRunsReadShared(t *testing.T) {
 func TestAnOldRunIsNotContinuedByOtherPlayers(t *testing.T) {
 	base := "name: p\ngames: 10\npairing: none\nengine: {sims: 5}\narms: [{name: a, variant: standard}]\n"
 	dir := t.TempDir()
-	old := strings.Replace(mustJSON(mustSpec(t, base)), `"players":"independent",`, "", 1)
+	old := strings.Replace(spec.MustJSON(mustSpec(t, base)), `"players":"independent",`, "", 1)
 	if err := os.WriteFile(filepath.Join(dir, SpecFile), []byte(old), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -78,12 +79,12 @@ func TestAnOldRunIsNotContinuedByOtherPlayers(t *testing.T) {
 func TestSettingsByColour(t *testing.T) {
 	base := "name: h\ngames: 10\npairing: none\nengine: {sims: 100, cpuct: 0.5}\narms:\n  - {name: a, variant: standard, black: {sims: 400}}\n"
 	s := mustSpec(t, base)
-	runs, err := s.ArmRuns(t.TempDir(), "")
+	runs, err := ArmRuns(s, t.TempDir(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	sides := runs[0].sideSettings()
-	if sides == nil || sides[0].Sims != 100 || sides[1].Sims != 400 || sides[1].CPUCT != 0.5 || runs[0].Players != PlayersIndependent {
+	if sides == nil || sides[0].Sims != 100 || sides[1].Sims != 400 || sides[1].CPUCT != 0.5 || runs[0].Players != spec.PlayersIndependent {
 		t.Errorf("sides %+v, players %q; want Red 100 and Black 400 simulations at cpuct 0.5, independent", sides, runs[0].Players)
 	}
 	for _, c := range []struct{ from, to, want string }{
@@ -93,7 +94,7 @@ func TestSettingsByColour(t *testing.T) {
 		{"black: {sims: 400}", "black: {sims: 0}", "black engine: sims 0"},
 		{"pairing: none", "pairing: none\nplayers: both", `players "both": want independent`},
 	} {
-		_, err := ParseSpec([]byte(strings.Replace(base, c.from, c.to, 1)), false)
+		_, err := spec.ParseSpec([]byte(strings.Replace(base, c.from, c.to, 1)), false)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.to, err, c.want)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/version"
 	"github.com/surakarta/surakarta/mcts"
@@ -66,8 +67,8 @@ type Report struct {
 	EquivalenceMargin float64 `json:"equivalence_margin"`
 	// Design says in words where the games come from: openings, pairing,
 	// and each arm's regime.
-	Design []string `json:"design,omitempty"`
-	Spec   *Spec    `json:"spec,omitempty"`
+	Design []string   `json:"design,omitempty"`
+	Spec   *spec.Spec `json:"spec,omitempty"`
 	// Arms, Comparisons and Ladders hold every figure.
 	Arms        []ArmInfo              `json:"arms"`
 	Comparisons []gamestats.Comparison `json:"comparisons"`
@@ -96,7 +97,7 @@ type Report struct {
 // the pairs of arm names to compare.
 type ReportInput struct {
 	Title, Description, Command string
-	Spec                        *Spec
+	Spec                        *spec.Spec
 	Confidence                  float64
 	// Margin is the equivalence margin (0: the spec's, else
 	// DefaultEquivalenceMargin).
@@ -117,7 +118,7 @@ func BuildReport(in ReportInput) (*Report, error) {
 		margin = in.Spec.EquivalenceMargin
 	}
 	if margin == 0 {
-		margin = DefaultEquivalenceMargin
+		margin = spec.DefaultEquivalenceMargin
 	}
 	r := &Report{Title: in.Title, Description: in.Description, Command: in.Command,
 		Confidence: in.Confidence, EquivalenceMargin: margin, Design: in.Design, Spec: in.Spec, Comparisons: []gamestats.Comparison{}}
@@ -146,7 +147,7 @@ func BuildReport(in ReportInput) (*Report, error) {
 	if in.Spec != nil && in.Spec.Extend != nil && len(in.Spec.Ladder) > 0 {
 		for i := range r.Ladders {
 			if l := &r.Ladders[i]; l.Points[0].Arm == in.Spec.Ladder[0] {
-				l.Stopping = in.Spec.stopping(l)
+				l.Stopping = stopping(in.Spec, l)
 			}
 		}
 	}

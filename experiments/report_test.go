@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/testing/synthgames"
 	"image/png"
 	"math"
@@ -287,7 +288,7 @@ func TestSensitivitySaysWhetherTheBaselinesConclusionSurvives(t *testing.T) {
 		}
 		infos = append(infos, ArmInfo{Name: name, Variant: "standard", Sims: 100})
 	}
-	spec := &Spec{Baseline: "base", EquivalenceMargin: 0.02, ConvergenceMargin: 0.015}
+	spec := &spec.Spec{Baseline: "base", EquivalenceMargin: 0.02, ConvergenceMargin: 0.015}
 	r, err := BuildReport(ReportInput{Title: "s", Confidence: 0.95, Spec: spec, Arms: infos, Collector: c,
 		Compare: [][2]string{{"base", "same"}, {"base", "even"}, {"base", "worse"}}})
 	if err != nil {

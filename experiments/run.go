@@ -14,6 +14,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/rundir"
@@ -36,12 +37,12 @@ type ArmRun struct {
 	// Resume is the player's to decide (it resumes what Out holds).
 	Run    runspec.Settings
 	Rules  rules.Rules
-	Engine EngineSpec
+	Engine spec.EngineSpec
 	// Players is who plays (PlayersIndependent or PlayersShared); Sides,
 	// when not nil, Red's and Black's engines (Spec.ArmSides), which
 	// search with Engine's evaluator and tables.
 	Players string
-	Sides   *[2]EngineSpec
+	Sides   *[2]spec.EngineSpec
 	// Opening is the procedure that chooses the opening plies
 	// (dataset.OpeningRandom or dataset.OpeningEnumerated).
 	Opening string
@@ -78,7 +79,7 @@ func ArmDir(out, arm string) string { return filepath.Join(out, ArmsDir, arm) }
 // resolved in specDir, the spec's folder, and must lie inside it (see
 // specFile); with specDir "" (a report of a
 // finished experiment, which opens no file) paths are kept as written.
-func (s *Spec) ArmRuns(out, specDir string) ([]ArmRun, error) {
+func ArmRuns(s *spec.Spec, out, specDir string) ([]ArmRun, error) {
 	var runs []ArmRun
 	for i, a := range s.Arms {
 		r, err := s.ArmRules(i)
@@ -98,7 +99,7 @@ func (s *Spec) ArmRuns(out, specDir string) ([]ArmRun, error) {
 		run := runspec.Settings{Out: ArmDir(out, a.Name), Games: s.Games, Seed: s.ArmSeed(i), RandomOpening: s.ArmOpening(i), Concurrency: s.Concurrency}
 		ar := ArmRun{Name: a.Name, Game: s.GameName(), Run: run, Rules: r, Engine: e, Players: s.ArmPlayers(i), Opening: s.Opening}
 		if s.ArmSides(i) != nil {
-			ar.Sides = &[2]EngineSpec{a.Red.Over(e), a.Black.Over(e)}
+			ar.Sides = &[2]spec.EngineSpec{a.Red.Over(e), a.Black.Over(e)}
 		}
 		runs = append(runs, ar)
 	}
@@ -123,7 +124,7 @@ func specFile(specDir, field, name string) (string, error) {
 // (runspec.BaselineEngine, where it differs from today's default) in its
 // engine section where s leaves them to the default: what a spec recorded
 // before the strongest engine became the default meant.
-func spelledOut(s *Spec) *Spec {
+func spelledOut(s *spec.Spec) *spec.Spec {
 	out := *s
 	b := runspec.BaselineEngine()
 	for _, n := range runspec.StrongestEngine().Diff(b) {
@@ -141,7 +142,7 @@ func spelledOut(s *Spec) *Spec {
 
 // claimExperiment writes the spec into out, or checks that the spec
 // already there describes the same games (concurrency may differ).
-func claimExperiment(out string, s *Spec) error {
+func claimExperiment(out string, s *spec.Spec) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
@@ -160,10 +161,10 @@ func claimExperiment(out string, s *Spec) error {
 		return err
 	}
 	if !bytes.Equal(bytes.TrimSpace(have), bytes.TrimSpace(b)) {
-		old, perr := ParseRecordedSpec(have)
+		old, perr := spec.ParseRecordedSpec(have)
 		what := "its settings differ"
 		if perr == nil {
-			if mustJSON(old) == mustJSON(&mine) {
+			if spec.MustJSON(old) == spec.MustJSON(&mine) {
 				return nil // written by a version that formatted it otherwise
 			}
 			// The same experiment as recorded, or recorded before the
@@ -171,17 +172,17 @@ func claimExperiment(out string, s *Spec) error {
 			// default spelled out (spelledOut), each perhaps with more games
 			// per arm: game i does not depend on the number of games, so
 			// the arms grow (to the spec file's number, or past it).
-			for _, same := range []*Spec{old, spelledOut(old)} {
+			for _, same := range []*spec.Spec{old, spelledOut(old)} {
 				grown := *same
 				if grown.Games < mine.Games {
 					grown.Games, grown.SpecGames = mine.Games, mine.SpecGames
 				}
-				if mustJSON(&grown) == mustJSON(&mine) {
+				if spec.MustJSON(&grown) == spec.MustJSON(&mine) {
 					return atomicfile.WriteFile(path, append(b, '\n'))
 				}
 			}
 			what = "its settings differ: " + specDiff(old, &mine)
-			if old.Players == PlayersShared && mine.Players == PlayersIndependent {
+			if old.Players == spec.PlayersShared && mine.Players == spec.PlayersIndependent {
 				what += " (its games were played by one shared searcher; to continue them, say players: shared in the spec)"
 			}
 		}
@@ -200,7 +201,7 @@ func RecordedGames(out string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	s, err := ParseRecordedSpec(b)
+	s, err := spec.ParseRecordedSpec(b)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", filepath.Join(out, SpecFile), err)
 	}
@@ -214,10 +215,10 @@ func nameOf(specJSON []byte) string {
 }
 
 // specDiff names the first top-level setting that differs.
-func specDiff(a, b *Spec) string {
+func specDiff(a, b *spec.Spec) string {
 	var ma, mb map[string]json.RawMessage
-	json.Unmarshal([]byte(mustJSON(a)), &ma)
-	json.Unmarshal([]byte(mustJSON(b)), &mb)
+	json.Unmarshal([]byte(spec.MustJSON(a)), &ma)
+	json.Unmarshal([]byte(spec.MustJSON(b)), &mb)
 	keys := map[string]bool{}
 	for k := range ma {
 		keys[k] = true
@@ -281,7 +282,7 @@ type RunOptions struct {
 // skipped, partial ones resumed), then writes report.md, report.json and
 // the plots into Out and returns the report. Out must be new or hold the
 // same experiment (spec.json).
-func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, error) {
+func Run(ctx context.Context, s *spec.Spec, player Player, opt RunOptions) (*Report, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
@@ -291,7 +292,7 @@ func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, 
 	// Every arm is checked before the directory is touched: a spec that
 	// cannot be played is refused whole, before its first game, and a
 	// refused run leaves nothing that claims the directory.
-	if err := s.checkArms(opt.SpecDir); err != nil {
+	if err := checkArms(s, opt.SpecDir); err != nil {
 		return nil, err
 	}
 	dir, err := rundir.Claim(opt.Out, LockFile, "experiment run")
@@ -316,12 +317,12 @@ func Run(ctx context.Context, s *Spec, player Player, opt RunOptions) (*Report, 
 	}
 	// A stopping rule adds rungs one at a time, each decided by the report
 	// of the games before it.
-	for n := s.extensionOnDisk(opt.Out); ; n++ {
-		x, err := s.withExtension(n)
+	for n := extensionOnDisk(s, opt.Out); ; n++ {
+		x, err := s.WithExtension(n)
 		if err != nil {
 			return nil, err
 		}
-		runs, err := x.ArmRuns(opt.Out, opt.SpecDir)
+		runs, err := ArmRuns(x, opt.Out, opt.SpecDir)
 		if err != nil {
 			return nil, err
 		}
@@ -369,7 +370,7 @@ func playArms(ctx context.Context, runs []ArmRun, player Player, logf func(strin
 		if cfg, err := a.EngineConfig(); err == nil {
 			regime = Regime(cfg.Settings)
 		}
-		logf("arm %d/%d %s: %s, %d sims, %s, %s (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.sims(), regime, games(a.Run.Games), done)
+		logf("arm %d/%d %s: %s, %d sims, %s, %s (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.Sims(), regime, games(a.Run.Games), done)
 		if err := player.PlayArm(ctx, a); err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("arm %s interrupted: its finished games are kept; run the same command with --resume to continue", a.Name)

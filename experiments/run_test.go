@@ -11,6 +11,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -29,7 +30,7 @@ var errInterrupted = errors.New("interrupted")
 
 func (p *randomPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	run := dataset.Run{SchemaVersion: dataset.SchemaVersion, Variant: a.Rules.Variant.String(), Rules: a.Rules.String(),
-		Engine: dataset.EngineJSON(mustJSON(a.Engine)), Seed: a.Run.Seed, Games: a.Run.Games, RandomOpening: a.Run.RandomOpening}
+		Engine: dataset.EngineJSON(spec.MustJSON(a.Engine)), Seed: a.Run.Seed, Games: a.Run.Games, RandomOpening: a.Run.RandomOpening}
 	if err := dataset.ClaimPartition(a.Run.Out, run); err != nil {
 		return err
 	}
@@ -209,7 +210,7 @@ arms:
 	}
 }
 
-func mustRules(t *testing.T, s *Spec, i int) rules.Rules {
+func mustRules(t *testing.T, s *spec.Spec, i int) rules.Rules {
 	t.Helper()
 	r, err := s.ArmRules(i)
 	if err != nil {
@@ -240,7 +241,7 @@ func TestSpecFilesStayInsideTheSpecsFolder(t *testing.T) {
 		{"trained-patterns", ""},
 	} {
 		s := mustSpec(t, "name: x\ngames: 2\npairing: none\nengine: {sims: 5, evaluator: '"+tc.evaluator+"'}\narms: [{name: a, variant: standard}]\n")
-		runs, err := s.ArmRuns(t.TempDir(), specDir)
+		runs, err := ArmRuns(s, t.TempDir(), specDir)
 		if tc.want != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "arm a") || !strings.Contains(err.Error(), "evaluator") {
 				t.Errorf("evaluator %s: error %v, want a refusal naming arm a, the evaluator and %q", tc.evaluator, err, tc.want)
@@ -269,9 +270,9 @@ func TestSpecFilesStayInsideTheSpecsFolder(t *testing.T) {
 // simulations, then stop with the budget spent; the report says so and a
 // second run plays nothing more.
 func TestStoppingRuleExtendsTheLadderUntilTheBudget(t *testing.T) {
-	spec := strings.Replace(runSpec, "compare:\n  - [standard, majority]\n  - [standard, standard-16]\n",
+	text := strings.Replace(runSpec, "compare:\n  - [standard, majority]\n  - [standard, standard-16]\n",
 		"ladder: [standard, standard-16]\nextend: {max_sims: 64}\nconvergence_margin: 0.01\ncompare:\n  - [standard, standard-16]\n", 1)
-	s := mustSpec(t, spec)
+	s := mustSpec(t, text)
 	out := t.TempDir()
 	r, err := Run(context.Background(), s, &randomPlayer{t: t, partSize: 24}, RunOptions{Out: out})
 	if err != nil {
@@ -297,7 +298,7 @@ func TestStoppingRuleExtendsTheLadderUntilTheBudget(t *testing.T) {
 	if err != nil || len(again.Arms) != 5 {
 		t.Fatalf("report again: %v, %d arms", err, len(again.Arms))
 	}
-	if _, err := ParseSpec([]byte(strings.Replace(spec, "max_sims: 64", "max_sims: 8", 1)), false); err == nil {
+	if _, err := spec.ParseSpec([]byte(strings.Replace(text, "max_sims: 64", "max_sims: 8", 1)), false); err == nil {
 		t.Error("a budget below the top rung was accepted")
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
@@ -35,14 +36,14 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 	if err != nil {
 		return nil, fmt.Errorf("%s is not an experiment directory (no %s): %w", out, SpecFile, err)
 	}
-	s, err := ParseRecordedSpec(b)
+	s, err := spec.ParseRecordedSpec(b)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(out, SpecFile), err)
 	}
-	if s, err = s.withExtension(s.extensionOnDisk(out)); err != nil {
+	if s, err = s.WithExtension(extensionOnDisk(s, out)); err != nil {
 		return nil, err
 	}
-	c := gamestats.NewCollector(nil, s.Pairing == PairOpenings)
+	c := gamestats.NewCollector(nil, s.Pairing == spec.PairOpenings)
 	if tables != "" {
 		c.Tables = gamestats.NewDrawTables(tables)
 	}
@@ -98,8 +99,8 @@ func recordedCommand(out string) string {
 // collectArms reads the games of every arm of s under out into c and
 // returns the arms' descriptions, the arms short of their games (in words)
 // and those not started (by name).
-func collectArms(ctx context.Context, out string, s *Spec, c *gamestats.Collector) (infos []ArmInfo, partial, notStarted []string, err error) {
-	runs, err := s.ArmRuns(out, "")
+func collectArms(ctx context.Context, out string, s *spec.Spec, c *gamestats.Collector) (infos []ArmInfo, partial, notStarted []string, err error) {
+	runs, err := ArmRuns(s, out, "")
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -133,14 +134,14 @@ func collectArms(ctx context.Context, out string, s *Spec, c *gamestats.Collecto
 }
 
 // armInfo describes arm i of s, played into dir under out by run.
-func armInfo(out, dir string, s *Spec, i int, run ArmRun) ArmInfo {
+func armInfo(out, dir string, s *spec.Spec, i int, run ArmRun) ArmInfo {
 	a := s.Arms[i]
 	e := s.ArmEngine(i)
 	rel, _ := filepath.Rel(out, dir)
-	info := ArmInfo{Name: a.Name, Variant: run.key(), Sims: e.sims(), Evaluator: e.evaluator(), Dir: filepath.ToSlash(rel), RandomOpening: s.ArmOpening(i),
+	info := ArmInfo{Name: a.Name, Variant: run.key(), Sims: e.Sims(), Evaluator: e.Evaluator(), Dir: filepath.ToSlash(rel), RandomOpening: s.ArmOpening(i),
 		Players: s.ArmPlayers(i)}
 	if sides := s.ArmSides(i); sides != nil {
-		info.RedSims, info.BlackSims = sides[0].sims(), sides[1].sims()
+		info.RedSims, info.BlackSims = sides[0].Sims(), sides[1].Sims()
 	}
 	cfg, err := run.EngineConfig()
 	if err != nil {
@@ -150,7 +151,7 @@ func armInfo(out, dir string, s *Spec, i int, run ArmRun) ArmInfo {
 		// A run made before the strongest engine became the
 		// default, of a spec that left the engine to it: the report
 		// says what played.
-		b := runspec.AsBaseline(mcts.Engine{Settings: cfg.Settings, Evaluator: e.evaluator()})
+		b := runspec.AsBaseline(mcts.Engine{Settings: cfg.Settings, Evaluator: e.Evaluator()})
 		cfg.Settings, info.Evaluator = b.Settings, b.Evaluator
 	}
 	info.cfg = &cfg
@@ -161,13 +162,13 @@ func armInfo(out, dir string, s *Spec, i int, run ArmRun) ArmInfo {
 	cfg.Sims = 0
 	// Arms of other players, or with settings by colour, are
 	// no rungs of one ladder.
-	info.setting = fmt.Sprintf("%+v %s %s", cfg, info.Players, mustJSON(s.ArmSides(i)))
+	info.setting = fmt.Sprintf("%+v %s %s", cfg, info.Players, spec.MustJSON(s.ArmSides(i)))
 	return info
 }
 
 // design says in words where an experiment's games come from: the
 // openings, the pairing, the regime after the opening and the margins.
-func design(s *Spec, arms []ArmInfo, c *gamestats.Collector) []string {
+func design(s *spec.Spec, arms []ArmInfo, c *gamestats.Collector) []string {
 	var out []string
 	distinct := ""
 	if len(arms) > 0 {
@@ -180,7 +181,7 @@ func design(s *Spec, arms []ArmInfo, c *gamestats.Collector) []string {
 	} else {
 		out = append(out, "Openings: every game starts from the start position with no random plies; only the search's own randomness varies the games.")
 	}
-	if s.Pairing == PairOpenings {
+	if s.Pairing == spec.PairOpenings {
 		out = append(out, fmt.Sprintf("Pairing: every arm plays game i from the same opening with the same search seed (seed %d), so a game that never meets the arms' difference is played identically under both.", s.Seed))
 	} else {
 		out = append(out, fmt.Sprintf("Pairing: none; arm i plays with seed %d + i.", s.Seed))
@@ -200,16 +201,16 @@ func design(s *Spec, arms []ArmInfo, c *gamestats.Collector) []string {
 }
 
 // playersDesign says who plays the experiment's games.
-func playersDesign(s *Spec) string {
+func playersDesign(s *spec.Spec) string {
 	var shared, indep []string
 	for i, a := range s.Arms {
-		if s.ArmPlayers(i) == PlayersShared {
+		if s.ArmPlayers(i) == spec.PlayersShared {
 			shared = append(shared, a.Name)
 		} else {
 			indep = append(indep, a.Name)
 		}
 	}
-	indepWords, sharedWords := selfplay.PlayersWords(PlayersIndependent), selfplay.PlayersWords(PlayersShared)
+	indepWords, sharedWords := selfplay.PlayersWords(spec.PlayersIndependent), selfplay.PlayersWords(spec.PlayersShared)
 	switch {
 	case len(shared) == 0:
 		return "Players: " + indepWords + "."

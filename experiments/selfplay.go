@@ -10,6 +10,7 @@ import (
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
@@ -17,17 +18,9 @@ import (
 	"github.com/surakarta/surakarta/tablebase"
 )
 
-// StudyEngine returns the engine configuration every arm of an experiment
-// starts from, runspec.StudyEngine: the self-play engine playing its best
-// move, with no root noise and no temperature opening (a study's diversity
-// comes from its random openings). An arm asks for noise or temperature
-// explicitly (noise_weight, temperature_plies), and the report states each
-// arm's regime.
-func StudyEngine() mcts.Engine { return runspec.StudyEngine() }
-
 // engine returns the engine the arm plays: StudyEngine with the spec's
 // settings applied.
-func (a *ArmRun) engine() mcts.Engine { return a.Engine.Apply(StudyEngine()) }
+func (a *ArmRun) engine() mcts.Engine { return a.Engine.Apply(spec.StudyEngine()) }
 
 // EngineConfig returns the search settings the arm plays with, under its
 // rules, checked once (mcts.Engine.Validate). The seed is the arm's:
@@ -48,7 +41,7 @@ func (a *ArmRun) sideSettings() *[2]mcts.Settings {
 	}
 	var out [2]mcts.Settings
 	for i, e := range a.Sides {
-		out[i] = e.Apply(StudyEngine()).Settings
+		out[i] = e.Apply(spec.StudyEngine()).Settings
 	}
 	return &out
 }

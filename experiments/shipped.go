@@ -7,6 +7,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/base/words"
 )
 
@@ -41,7 +42,7 @@ func ShippedSpecs() ([]ShippedSpec, error) {
 		if err != nil {
 			return nil, err
 		}
-		s, err := ParseSpec(b, false)
+		s, err := spec.ParseSpec(b, false)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}

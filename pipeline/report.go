@@ -9,6 +9,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/selfplay"
 )
@@ -28,7 +29,7 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 	if err != nil {
 		return "", "", fmt.Errorf("statistics: %w", err)
 	}
-	if err := res.TestEquivalence(experiments.DefaultEquivalenceMargin); err != nil {
+	if err := res.TestEquivalence(spec.DefaultEquivalenceMargin); err != nil {
 		return "", "", fmt.Errorf("statistics: %w", err)
 	}
 

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 )
 
@@ -76,7 +77,7 @@ func newExperimentRunCommand() *cobra.Command {
 			if err := run.Validate("concurrency"); err != nil { // games: the spec's unless given
 				return err
 			}
-			s, err := experiments.ReadSpec(args[0])
+			s, err := spec.ReadSpec(args[0])
 			if err != nil {
 				return err
 			}
@@ -96,8 +97,8 @@ func newExperimentRunCommand() *cobra.Command {
 			}
 			switch {
 			case cmd.Flags().Changed("games"):
-				if games < 1 || games > experiments.MaxSpecGames {
-					return fmt.Errorf("--games %d: want 1..%d games per arm", games, experiments.MaxSpecGames)
+				if games < 1 || games > spec.MaxSpecGames {
+					return fmt.Errorf("--games %d: want 1..%d games per arm", games, spec.MaxSpecGames)
 				}
 				if games < had {
 					return fmt.Errorf("--games %d: %s holds an experiment of %d games per arm, and a resume grows its arms, never shrinks them: give --games %d or more, or another --out",

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/spec"
 )
 
 // The runs below are made under the former default engine. --preset
@@ -79,7 +80,7 @@ func TestResumeOfAFormerDefaultExperimentNamesTheSpecKeys(t *testing.T) {
 	if _, _, err := run(t, "", "experiment", "run", fixed, "--out", out, "--quiet"); err != nil {
 		t.Fatal(err)
 	}
-	s, err := experiments.ReadSpec(old)
+	s, err := spec.ReadSpec(old)
 	if err != nil {
 		t.Fatal(err)
 	}

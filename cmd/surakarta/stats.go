@@ -11,6 +11,7 @@ import (
 
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/experiments/spec"
 )
 
 func newStatsCommand() *cobra.Command {
@@ -78,7 +79,7 @@ func newStatsCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&opt.Compare, "compare", false, "test the differences between variants and datasets")
 	cmd.Flags().BoolVar(&opt.Pool, "pool", false, "merge several DIRs into one source instead of reporting each")
 	cmd.Flags().Float64Var(&opt.Confidence, "confidence", 0.95, "confidence level of every interval")
-	cmd.Flags().Float64Var(&margin, "equivalence-margin", experiments.DefaultEquivalenceMargin, "with --compare, the margin (a fraction, as the spec's equivalence_margin) within which TOST may call a change no change")
+	cmd.Flags().Float64Var(&margin, "equivalence-margin", spec.DefaultEquivalenceMargin, "with --compare, the margin (a fraction, as the spec's equivalence_margin) within which TOST may call a change no change")
 	cmd.Flags().BoolVar(&opt.AllowMixed, "allow-mixed", false, "with --pool, pool runs of different settings (the result is labelled mixed)")
 	addAllowDamagedFlag(cmd, &opt.AllowDamaged)
 	cmd.AddCommand(newStatsPlanCommand())

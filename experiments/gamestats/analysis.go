@@ -404,7 +404,7 @@ func AnalyzeAll(z *Summarizer, conf float64) ([]GroupStats, error) {
 func ZCrit(conf float64) float64 {
 	z, err := stats.ZCrit(conf)
 	if err != nil {
-		panic("experiments: " + err.Error())
+		panic("gamestats: " + err.Error())
 	}
 	return z
 }

@@ -214,7 +214,7 @@ func (z *Summarizer) appendField(dst []byte, f string, g *Game) []byte {
 		}
 		return append(dst, "black"...)
 	}
-	panic("experiments: unknown grouping field " + f)
+	panic("gamestats: unknown grouping field " + f)
 }
 
 // Add records one game in its group. Finding the group allocates nothing

@@ -1,4 +1,4 @@
-package experiments
+package spec
 
 import (
 	"errors"
@@ -103,7 +103,7 @@ func (s *Spec) validateArms() (map[string]bool, error) {
 		if _, ok := e.Get("sims"); !ok {
 			return nil, fmt.Errorf("%s: no sims: set engine.sims for the experiment or the arm", where)
 		}
-		if sims := e.sims(); sims > MaxSpecSims {
+		if sims := e.Sims(); sims > MaxSpecSims {
 			return nil, fmt.Errorf("%s engine: sims %d: want at most %d, as extend's max_sims", where, sims, MaxSpecSims)
 		}
 		if err := e.Apply(StudyEngine()).Validate(); err != nil {
@@ -190,7 +190,7 @@ func (s *Spec) validatePlayers(i int) error {
 			}
 		}
 		e := side.e.Over(s.ArmEngine(i))
-		if sims := e.sims(); sims > MaxSpecSims {
+		if sims := e.Sims(); sims > MaxSpecSims {
 			return fmt.Errorf("%s engine: sims %d: want at most %d, as extend's max_sims", side.name, sims, MaxSpecSims)
 		}
 		if err := e.Apply(StudyEngine()).Validate(); err != nil {

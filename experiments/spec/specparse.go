@@ -1,4 +1,4 @@
-package experiments
+package spec
 
 import (
 	"bytes"
@@ -145,7 +145,7 @@ func decodeYAML(dec *yaml.Decoder, v any) (err error) {
 }
 
 var (
-	unknownFieldRE = regexp.MustCompile(`field (\S+) not found in type experiments\.(\w+)`)
+	unknownFieldRE = regexp.MustCompile(`field (\S+) not found in type spec\.(\w+)`)
 	typeErrorRE    = regexp.MustCompile("cannot unmarshal !!\\w+ (.*) into (\\S+)")
 )
 

@@ -1,4 +1,4 @@
-package experiments
+package spec
 
 import (
 	"encoding/json"
@@ -13,9 +13,9 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// mustSpec is the spec the YAML text gives, for tests whose specs are
+// mustParse is the spec the YAML text gives, for tests whose specs are
 // valid.
-func mustSpec(t testing.TB, text string) *Spec {
+func mustParse(t testing.TB, text string) *Spec {
 	t.Helper()
 	s, err := ParseSpec([]byte(text), false)
 	if err != nil {
@@ -24,62 +24,8 @@ func mustSpec(t testing.TB, text string) *Spec {
 	return s
 }
 
-func TestShippedSpecsParse(t *testing.T) {
-	paths, _ := filepath.Glob("specs/*.yaml")
-	if len(paths) < 3 {
-		t.Fatalf("found %d shipped specs, want variants.yaml, ladder.yaml and sensitivity.yaml", len(paths))
-	}
-	for _, p := range paths {
-		s, err := ReadSpec(p)
-		if err != nil {
-			t.Errorf("%s: %v", p, err)
-			continue
-		}
-		if len(s.Comparisons()) == 0 {
-			t.Errorf("%s: no comparisons", p)
-		}
-	}
-	v, err := ReadSpec("specs/variants.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if v.Pairing != PairOpenings || v.ArmSeed(0) != v.ArmSeed(1) || v.Arms[0].Variant != "standard" || v.Arms[1].Variant != "majority" {
-		t.Errorf("variants spec: %+v", v)
-	}
-	l, err := ReadSpec("specs/ladder.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sims []int
-	for i := range l.Arms {
-		sims = append(sims, l.ArmEngine(i).sims())
-	}
-	if !reflect.DeepEqual(sims, []int{25, 50, 100, 200, 400, 800, 1600}) || len(l.Ladder) != len(l.Arms) {
-		t.Errorf("ladder sims %v, rungs %v", sims, l.Ladder)
-	}
-	// Studies play best moves: no shipped spec sets noise or temperature
-	// except the sensitivity arms that test them against a best-play
-	// baseline.
-	sv, err := ReadSpec("specs/sensitivity.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sv.Baseline != "best-play" || len(sv.Comparisons()) != len(sv.Arms)-1 {
-		t.Errorf("sensitivity spec: baseline %q, %d comparisons for %d arms", sv.Baseline, len(sv.Comparisons()), len(sv.Arms))
-	}
-	for _, s := range []*Spec{v, l} {
-		for i := range s.Arms {
-			e := s.ArmEngine(i)
-			_, noise := e.Get("noise_weight")
-			if _, temp := e.Get("temperature_plies"); noise || temp {
-				t.Errorf("%s arm %s sets noise or temperature: studies play best moves", s.Name, s.Arms[i].Name)
-			}
-		}
-	}
-}
-
 func TestSpecBaselineLadderAndMargins(t *testing.T) {
-	s := mustSpec(t, goodSpec+"baseline: c\nladder: [a, c]\n")
+	s := mustParse(t, goodSpec+"baseline: c\nladder: [a, c]\n")
 	if got := s.Comparisons(); !reflect.DeepEqual(got, [][2]int{{2, 0}, {2, 1}}) {
 		t.Errorf("comparisons against baseline c: %v, want [[2 0] [2 1]]", got)
 	}
@@ -115,7 +61,7 @@ arms:
 `
 
 func TestSpecDefaultsAndOverrides(t *testing.T) {
-	s := mustSpec(t, goodSpec)
+	s := mustParse(t, goodSpec)
 	if s.Confidence != 0.95 {
 		t.Errorf("confidence default %v", s.Confidence)
 	}
@@ -170,7 +116,7 @@ func TestSpecErrorsNameTheProblem(t *testing.T) {
 }
 
 func TestSpecJSONAndYAMLAgree(t *testing.T) {
-	y := mustSpec(t, goodSpec)
+	y := mustParse(t, goodSpec)
 	b, _ := json.Marshal(y)
 	j, err := ParseSpec(b, true)
 	if err != nil {
@@ -213,8 +159,8 @@ func FuzzParseSpec(f *testing.F) {
 		if err != nil {
 			t.Fatalf("re-parsing %q: %v", out, err)
 		}
-		if mustJSON(back) != mustJSON(s) {
-			t.Fatalf("round trip changed the spec:\n%s\n%s", mustJSON(s), mustJSON(back))
+		if MustJSON(back) != MustJSON(s) {
+			t.Fatalf("round trip changed the spec:\n%s\n%s", MustJSON(s), MustJSON(back))
 		}
 	})
 }
@@ -225,38 +171,13 @@ func FuzzParseSpec(f *testing.F) {
 // noted as deprecated, both keys at once refused.
 func TestSpecMarginsInPointsAreTheSameExperiment(t *testing.T) {
 	base := "name: m\ngames: 10\npairing: none\nengine: {sims: 5}\narms: [{name: a, variant: standard}]\n"
-	pts := mustSpec(t, base+"equivalence_margin_points: 2\nconvergence_margin_points: 1.5\n")
-	frac := mustSpec(t, base+"equivalence_margin: 0.02\nconvergence_margin: 0.015\n")
-	if mustJSON(pts) != mustJSON(frac) || len(pts.Notes) != 0 || len(frac.Notes) != 2 || !strings.Contains(frac.Notes[0], "equivalence_margin_points: 2") {
-		t.Errorf("points %s (notes %q), fraction %s (notes %q)", mustJSON(pts), pts.Notes, mustJSON(frac), frac.Notes)
+	pts := mustParse(t, base+"equivalence_margin_points: 2\nconvergence_margin_points: 1.5\n")
+	frac := mustParse(t, base+"equivalence_margin: 0.02\nconvergence_margin: 0.015\n")
+	if MustJSON(pts) != MustJSON(frac) || len(pts.Notes) != 0 || len(frac.Notes) != 2 || !strings.Contains(frac.Notes[0], "equivalence_margin_points: 2") {
+		t.Errorf("points %s (notes %q), fraction %s (notes %q)", MustJSON(pts), pts.Notes, MustJSON(frac), frac.Notes)
 	}
 	if _, err := ParseSpec([]byte(base+"equivalence_margin_points: 2\nequivalence_margin: 0.02\n"), false); err == nil || !strings.Contains(err.Error(), "only") {
 		t.Errorf("both keys: %v", err)
-	}
-}
-
-// TestShippedSpecsRecordTheSpecJSONOfTheirFindings: the shipped specs,
-// margins now in points, record the margins their findings' spec.json
-// hold as fractions (a spec that changed since, as strongest.yaml's
-// model, differs in those settings only).
-func TestShippedSpecsRecordTheSpecJSONOfTheirFindings(t *testing.T) {
-	for _, name := range []string{"variants", "ladder", "sensitivity", "strongest", "strength-sensitivity"} {
-		b, err := os.ReadFile(filepath.Join("..", "docs", "findings", name, "spec.json"))
-		if err != nil {
-			continue // no finding of this spec
-		}
-		rec, err := ParseSpec(b, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := ReadSpec(filepath.Join("specs", name+".yaml"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rec.EquivalenceMargin != s.EquivalenceMargin || rec.ConvergenceMargin != s.ConvergenceMargin {
-			t.Errorf("%s: specs/%s.yaml gives margins %v and %v, its finding's spec.json %v and %v",
-				name, name, s.EquivalenceMargin, s.ConvergenceMargin, rec.EquivalenceMargin, rec.ConvergenceMargin)
-		}
 	}
 }
 
@@ -311,25 +232,5 @@ func TestSpecIntegersAreIntegers(t *testing.T) {
 	_, err = ParseSpec([]byte("{\"name\": \"t\", \"games\": 8, \"pairing\": \"none\",\n \"seed\": 3.9}"), true)
 	if want := "spec: line 2: seed 3.9 is not an integer: write a whole number"; err == nil || err.Error() != want {
 		t.Errorf("JSON seed 3.9: %v\nwant %s", err, want)
-	}
-}
-
-// TestShippedSpecsAskTheirQuestionWhole: experiment --help shows each
-// shipped spec's first comment paragraph, which must be its question,
-// whole: tables.yaml's once ended "Build the tables first ...:" and the
-// help cut it before the build commands. A first paragraph ending with a
-// colon is refused, so no spec can be listed cut short.
-func TestShippedSpecsAskTheirQuestionWhole(t *testing.T) {
-	specs, err := ShippedSpecs()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range specs {
-		if strings.HasSuffix(s.Question, ":") {
-			t.Errorf("%s: question %q", s.File, s.Question)
-		}
-	}
-	if !strings.Contains(ShippedSpecsText(), "  tables.yaml (4 arms × 300 games)\n      How much of the draw rate is the engine's handling of small endings: does playing them\n      exactly (the endgame tables) change it?\n") {
-		t.Errorf("experiment --help's list:\n%s", ShippedSpecsText())
 	}
 }

@@ -1,9 +1,11 @@
-package experiments
+package spec
 
 import (
 	"encoding/json"
 	"regexp"
 
+	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
 )
@@ -328,7 +330,7 @@ func (s *Spec) armDiff(i, j int) []string {
 	if s.ArmPlayers(i) != s.ArmPlayers(j) {
 		d = append(d, "players")
 	}
-	if mustJSON(s.ArmSides(i)) != mustJSON(s.ArmSides(j)) {
+	if MustJSON(s.ArmSides(i)) != MustJSON(s.ArmSides(j)) {
 		d = append(d, "sides")
 	}
 	ri, _ := s.ArmRules(i)
@@ -340,10 +342,20 @@ func (s *Spec) armDiff(i, j int) []string {
 	return d
 }
 
-func mustJSON(v any) string {
+// MustJSON returns v's JSON, as spec.json records it; it panics only on a
+// value that cannot be marshalled, which no spec's value is.
+func MustJSON(v any) string {
 	b, err := json.Marshal(v)
 	if err != nil {
-		panic("experiments: " + err.Error())
+		panic("spec: " + err.Error())
 	}
 	return string(b)
 }
+
+// StudyEngine returns the engine configuration every arm of an experiment
+// starts from, runspec.StudyEngine: the self-play engine playing its best
+// move, with no root noise and no temperature opening (a study's diversity
+// comes from its random openings). An arm asks for noise or temperature
+// explicitly (noise_weight, temperature_plies), and the report states each
+// arm's regime.
+func StudyEngine() mcts.Engine { return runspec.StudyEngine() }

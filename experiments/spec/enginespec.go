@@ -1,4 +1,4 @@
-package experiments
+package spec
 
 import (
 	"bytes"
@@ -72,7 +72,7 @@ func (e EngineSpec) Apply(base mcts.Engine) mcts.Engine {
 	for i := range settings {
 		if v, ok := e.values[settings[i].Name]; ok {
 			if err := settings[i].Set(&base, v); err != nil {
-				panic("experiments: a checked engine setting no longer parses: " + err.Error())
+				panic("spec: a checked engine setting no longer parses: " + err.Error())
 			}
 		}
 	}
@@ -81,11 +81,11 @@ func (e EngineSpec) Apply(base mcts.Engine) mcts.Engine {
 
 // sims returns the simulations a move the spec sets (Validate requires
 // them).
-func (e EngineSpec) sims() int { return e.Apply(mcts.DefaultEngine()).Sims }
+func (e EngineSpec) Sims() int { return e.Apply(mcts.DefaultEngine()).Sims }
 
 // evaluator returns the evaluator the spec names, "" when it leaves the
 // default (the report names only evaluators a spec chose).
-func (e EngineSpec) evaluator() string {
+func (e EngineSpec) Evaluator() string {
 	v, _ := e.Get("evaluator")
 	return v
 }
