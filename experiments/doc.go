@@ -1,22 +1,16 @@
-// Package experiments plays experiment specs and reports their answers
-// about the rules: how much moving first matters, how often games are
-// drawn, and whether a rule change (the majority ending) or more search
-// changes that, by how much, and how sure we are. It counts and compares
-// the games with package experiments/gamestats.
+// Package experiments plays experiment specs (package experiments/spec)
+// and reports their answers about the rules: how much moving first
+// matters, how often games are drawn, and whether a rule change (the
+// majority ending) or more search changes that, by how much, and how sure
+// we are. Package experiments/gamestats computes the figures from the
+// games, package experiments/report words and draws them.
 //
-// Files: ladder.go, sensitivity.go, openingsens.go, handicap.go (the
-// first move's worth in simulations: r*, doublings and Elo, with
-// handicapmd.go its section of report.md) and sizes.go compute a report's
-// figures from gamestats' counts, stopping.go is a ladder's stopping
-// rule's verdict, answer.go words the conclusions, report.go builds a
-// report, markdown.go, render.go, openingsmd.go and plots.go write it
-// (plots.go draws the figures in the style of package experiments/figure);
-// shipped.go lists the specs shipped in specs/ (embedded), check.go
-// resolves and checks a spec's arms (experiment check, and run before its
-// first game), run.go and selfplay.go play their arms (ProgressPlayer with
-// its progress lines), runreport.go reads an experiment directory back
-// into its report, headline.go says where a report went and its headline
-// figures.
+// Files: shipped.go lists the specs shipped in specs/ (embedded),
+// check.go resolves and checks a spec's arms (experiment check, and run
+// before its first game), run.go and selfplay.go play their arms
+// (ProgressPlayer with its progress lines), runreport.go reads an
+// experiment directory back into its report (package experiments/report)
+// and states its design.
 //
 // # Experiments
 //
@@ -41,25 +35,4 @@
 // game-length distributions, the ladder's advantage and draw rate against
 // simulations with the fitted line where one fits, and the sensitivity
 // forest plot).
-//
-// # Claims
-//
-// Every verdict is read off an interval: a change is "real" when its
-// interval excludes 0; "no change" needs an equivalence test (TOST,
-// internal/base/stats) against the spec's margin; otherwise the report says the
-// change is not detected and quotes both ends of the interval. A ladder
-// converges where successive rungs agree within the convergence margin by
-// the same test; its slope per doubling comes with a lack-of-fit test and
-// an interval widened for it (stats.FitLine).
-//
-// # Conventions
-//
-// Intervals are two-sided at the report's confidence level (0.95 by
-// default) and written in JSON as {"value": x, "ci": [low, high]}. Figures
-// that can be infinite or undefined (Elo at a clean sweep, the spread of
-// one game) are stats.Num, written as null. One sign convention holds everywhere
-// (answers, tables, the majority rescoring, stats --compare and JSON): a
-// comparison of A with B reports the change from A to B, B − A.
-// Everything a user's data or spec can cause returns an error naming the
-// file, game or field; nothing panics on bad input.
 package experiments

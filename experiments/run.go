@@ -14,10 +14,12 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/rundir"
+	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -282,7 +284,7 @@ type RunOptions struct {
 // skipped, partial ones resumed), then writes report.md, report.json and
 // the plots into Out and returns the report. Out must be new or hold the
 // same experiment (spec.json).
-func Run(ctx context.Context, s *spec.Spec, player Player, opt RunOptions) (*Report, error) {
+func Run(ctx context.Context, s *spec.Spec, player Player, opt RunOptions) (*report.Report, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
@@ -333,7 +335,7 @@ func Run(ctx context.Context, s *spec.Spec, player Player, opt RunOptions) (*Rep
 		if err != nil || s.Extend == nil {
 			return r, err
 		}
-		st := (*Stopping)(nil)
+		st := (*report.Stopping)(nil)
 		for _, l := range r.Ladders {
 			if l.Stopping != nil {
 				st = l.Stopping
@@ -363,14 +365,14 @@ func playArms(ctx context.Context, runs []ArmRun, player Player, logf func(strin
 			return fmt.Errorf("arm %s: %w", a.Name, err)
 		}
 		if done >= a.Run.Games {
-			logf("arm %d/%d %s: %s already complete", i+1, len(runs), a.Name, games(done))
+			logf("arm %d/%d %s: %s already complete", i+1, len(runs), a.Name, words.Count(done, "game"))
 			continue
 		}
 		regime := "?"
 		if cfg, err := a.EngineConfig(); err == nil {
 			regime = Regime(cfg.Settings)
 		}
-		logf("arm %d/%d %s: %s, %d sims, %s, %s (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.Sims(), regime, games(a.Run.Games), done)
+		logf("arm %d/%d %s: %s, %d sims, %s, %s (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.Sims(), regime, words.Count(a.Run.Games, "game"), done)
 		if err := player.PlayArm(ctx, a); err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("arm %s interrupted: its finished games are kept; run the same command with --resume to continue", a.Name)

@@ -11,6 +11,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/rules"
@@ -117,7 +118,7 @@ func TestRunPlaysEveryArmResumesAndReports(t *testing.T) {
 	if len(r.Ladders) != 1 {
 		t.Errorf("standard at 8 and 16 sims is a ladder: %+v", r.Ladders)
 	}
-	for _, f := range []string{"report.md", "report.json", "spec.json", OutcomesPlot, LengthsPlot, LadderPlot} {
+	for _, f := range []string{"report.md", "report.json", "spec.json", report.OutcomesPlot, report.LengthsPlot, report.LadderPlot} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("missing %s: %v", f, err)
 		}

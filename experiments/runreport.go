@@ -10,8 +10,10 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
 )
@@ -21,14 +23,14 @@ import (
 // are not complete are reported with the games they have, and the report
 // says so in its description. An empty command keeps the one the previous
 // report.json recorded.
-func WriteExperimentReport(ctx context.Context, out, command string) (*Report, error) {
+func WriteExperimentReport(ctx context.Context, out, command string) (*report.Report, error) {
 	return WriteExperimentReportTables(ctx, out, command, "")
 }
 
 // WriteExperimentReportTables is WriteExperimentReport that, with a tables
 // directory, also classifies every draw by the endgame tables there
 // (DrawTables): what the position after its last capture is worth.
-func WriteExperimentReportTables(ctx context.Context, out, command, tables string) (*Report, error) {
+func WriteExperimentReportTables(ctx context.Context, out, command, tables string) (*report.Report, error) {
 	if command == "" {
 		command = recordedCommand(out)
 	}
@@ -70,9 +72,9 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 	}
 	if s.SpecGames > 0 {
 		desc += fmt.Sprintf("\n\n**Games overridden**: %s per arm (experiment run --games %d), not the spec file's %s; every interval is as wide as that many games allow.",
-			games(s.Games), s.Games, games(s.SpecGames))
+			words.Count(s.Games, "game"), s.Games, words.Count(s.SpecGames, "game"))
 	}
-	r, err := BuildReport(ReportInput{Title: "Experiment " + s.Name, Description: desc, Command: command,
+	r, err := report.BuildReport(report.ReportInput{Title: "Experiment " + s.Name, Description: desc, Command: command,
 		Spec: s, Confidence: s.Confidence, Design: design(s, infos, c), Arms: infos, Collector: c, Compare: compare})
 	if err != nil {
 		return nil, err
@@ -99,7 +101,7 @@ func recordedCommand(out string) string {
 // collectArms reads the games of every arm of s under out into c and
 // returns the arms' descriptions, the arms short of their games (in words)
 // and those not started (by name).
-func collectArms(ctx context.Context, out string, s *spec.Spec, c *gamestats.Collector) (infos []ArmInfo, partial, notStarted []string, err error) {
+func collectArms(ctx context.Context, out string, s *spec.Spec, c *gamestats.Collector) (infos []report.ArmInfo, partial, notStarted []string, err error) {
 	runs, err := ArmRuns(s, out, "")
 	if err != nil {
 		return nil, nil, nil, err
@@ -126,7 +128,7 @@ func collectArms(ctx context.Context, out string, s *spec.Spec, c *gamestats.Col
 			return nil, nil, nil, fmt.Errorf("arm %s: no games in %s yet", a.Name, dir)
 		}
 		if gr.Games < s.Games {
-			partial = append(partial, fmt.Sprintf("%s has %d of %s", a.Name, gr.Games, games(s.Games)))
+			partial = append(partial, fmt.Sprintf("%s has %d of %s", a.Name, gr.Games, words.Count(s.Games, "game")))
 		}
 		infos = append(infos, armInfo(out, dir, s, i, runs[i]))
 	}
@@ -134,11 +136,11 @@ func collectArms(ctx context.Context, out string, s *spec.Spec, c *gamestats.Col
 }
 
 // armInfo describes arm i of s, played into dir under out by run.
-func armInfo(out, dir string, s *spec.Spec, i int, run ArmRun) ArmInfo {
+func armInfo(out, dir string, s *spec.Spec, i int, run ArmRun) report.ArmInfo {
 	a := s.Arms[i]
 	e := s.ArmEngine(i)
 	rel, _ := filepath.Rel(out, dir)
-	info := ArmInfo{Name: a.Name, Variant: run.key(), Sims: e.Sims(), Evaluator: e.Evaluator(), Dir: filepath.ToSlash(rel), RandomOpening: s.ArmOpening(i),
+	info := report.ArmInfo{Name: a.Name, Variant: run.key(), Sims: e.Sims(), Evaluator: e.Evaluator(), Dir: filepath.ToSlash(rel), RandomOpening: s.ArmOpening(i),
 		Players: s.ArmPlayers(i)}
 	if sides := s.ArmSides(i); sides != nil {
 		info.RedSims, info.BlackSims = sides[0].Sims(), sides[1].Sims()
@@ -154,7 +156,7 @@ func armInfo(out, dir string, s *spec.Spec, i int, run ArmRun) ArmInfo {
 		b := runspec.AsBaseline(mcts.Engine{Settings: cfg.Settings, Evaluator: e.Evaluator()})
 		cfg.Settings, info.Evaluator = b.Settings, b.Evaluator
 	}
-	info.cfg = &cfg
+	info.Config = &cfg
 	info.Engine, info.Regime = EngineWords(cfg.Settings), Regime(cfg.Settings)
 	if info.RedSims != 0 {
 		info.Engine += fmt.Sprintf(" (by colour: Red %d simulations, Black %d)", info.RedSims, info.BlackSims)
@@ -162,22 +164,22 @@ func armInfo(out, dir string, s *spec.Spec, i int, run ArmRun) ArmInfo {
 	cfg.Sims = 0
 	// Arms of other players, or with settings by colour, are
 	// no rungs of one ladder.
-	info.setting = fmt.Sprintf("%+v %s %s", cfg, info.Players, spec.MustJSON(s.ArmSides(i)))
+	info.Setting = fmt.Sprintf("%+v %s %s", cfg, info.Players, spec.MustJSON(s.ArmSides(i)))
 	return info
 }
 
 // design says in words where an experiment's games come from: the
 // openings, the pairing, the regime after the opening and the margins.
-func design(s *spec.Spec, arms []ArmInfo, c *gamestats.Collector) []string {
+func design(s *spec.Spec, arms []report.ArmInfo, c *gamestats.Collector) []string {
 	var out []string
 	distinct := ""
 	if len(arms) > 0 {
 		if x := c.Pairs[gamestats.Arm{Source: arms[0].Name, Variant: arms[0].Variant}]; x != nil {
-			distinct = fmt.Sprintf(" (the %s of %s start from %d distinct openings)", games(int64(x.Len())), arms[0].Name, x.DistinctOpenings())
+			distinct = fmt.Sprintf(" (the %s of %s start from %d distinct openings)", words.Count(int64(x.Len()), "game"), arms[0].Name, x.DistinctOpenings())
 		}
 	}
 	if s.RandomOpening > 0 {
-		out = append(out, fmt.Sprintf("Openings: game i of an arm starts with %d uniformly random plies drawn from the seed and i%s, and each is played with the colours as they fall: the first player is the side that moved first at the start position (Red), and %s makes the first move after the opening.", s.RandomOpening, distinct, sideAfter(s.RandomOpening)))
+		out = append(out, fmt.Sprintf("Openings: game i of an arm starts with %d uniformly random plies drawn from the seed and i%s, and each is played with the colours as they fall: the first player is the side that moved first at the start position (Red), and %s makes the first move after the opening.", s.RandomOpening, distinct, report.SideAfter(s.RandomOpening)))
 	} else {
 		out = append(out, "Openings: every game starts from the start position with no random plies; only the search's own randomness varies the games.")
 	}
@@ -220,11 +222,20 @@ func playersDesign(s *spec.Spec) string {
 	return fmt.Sprintf("Players: %s play with %s; %s with %s.", joinAnd(indep), indepWords, joinAnd(shared), sharedWords)
 }
 
-// sideAfter names the side to move after k random plies from the start
-// position, where Red moves first.
-func sideAfter(k int) string {
-	if k%2 == 0 {
-		return "Red"
+// extensionOnDisk counts the stopping rule's rungs experiment directory
+// out holds, in order.
+func extensionOnDisk(s *spec.Spec, out string) int {
+	if s.Extend == nil {
+		return 0
 	}
-	return "Black"
+	top := s.ArmIndex(s.Ladder[len(s.Ladder)-1])
+	base := s.ArmEngine(top).Sims()
+	n := 0
+	for base<<(n+1) <= s.Extend.MaxSims {
+		if _, err := os.Stat(ArmDir(out, fmt.Sprintf("%s%d", spec.ExtendPrefix, base<<(n+1)))); err != nil {
+			break
+		}
+		n++
+	}
+	return n
 }

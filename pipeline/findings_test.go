@@ -7,7 +7,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/mcts"
@@ -25,11 +25,11 @@ var findingsDir = filepath.Join("..", "docs", "findings")
 // reference's players.
 func TestReferencesAreTheFindingsReports(t *testing.T) {
 	for _, ref := range References {
-		var rep experiments.Report
+		var rep report.Report
 		if err := atomicfile.ReadJSON(filepath.Join(findingsDir, ref.Report), &rep); err != nil {
 			t.Fatalf("%s: %v", ref.Report, err)
 		}
-		var arm *experiments.ArmInfo
+		var arm *report.ArmInfo
 		for i := range rep.Arms {
 			if rep.Arms[i].Name == ref.Arm {
 				arm = &rep.Arms[i]

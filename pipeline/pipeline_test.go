@@ -15,7 +15,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/fit"
-	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/stats"
@@ -82,7 +82,7 @@ func TestRunWritesEveryOutputAndTheSummaryAgreesWithThem(t *testing.T) {
 	out := s.Out
 	for _, p := range []string{DataDir, VerifyFile, WeightsFile, MatchFile, ModelMatchFile, SummaryFile,
 		filepath.Join(ReportDir, "report.md"), filepath.Join(ReportDir, "report.json"), filepath.Join(ReportDir, StatsFile),
-		filepath.Join(ReportDir, experiments.OutcomesPlot)} {
+		filepath.Join(ReportDir, report.OutcomesPlot)} {
 		if _, err := os.Stat(filepath.Join(out, p)); err != nil {
 			t.Errorf("missing output %s: %v", p, err)
 		}
@@ -139,7 +139,7 @@ func TestRunWritesEveryOutputAndTheSummaryAgreesWithThem(t *testing.T) {
 		t.Errorf("summary.json differs from the returned summary:\n%s\n%s", figures(&disk), figures(s))
 	}
 	// The report's arms carry the same figures.
-	var rep experiments.Report
+	var rep report.Report
 	b, err = os.ReadFile(filepath.Join(out, ReportDir, "report.json"))
 	if err != nil {
 		t.Fatal(err)

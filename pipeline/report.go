@@ -9,6 +9,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/selfplay"
@@ -35,7 +36,7 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 
 	// The report: one arm per variant, named by it, compared game by game.
 	col := gamestats.NewCollector(nil, true)
-	var arms []experiments.ArmInfo
+	var arms []report.ArmInfo
 	ev := c.Evaluator.Identity
 	if ev == "material" {
 		ev = ""
@@ -48,10 +49,10 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 		}); err != nil {
 			return "", "", err
 		}
-		arms = append(arms, experiments.ArmInfo{Name: name, Variant: name, Sims: c.Engine.Sims, Evaluator: ev, Dir: "../" + DataDir,
+		arms = append(arms, report.ArmInfo{Name: name, Variant: name, Sims: c.Engine.Sims, Evaluator: ev, Dir: "../" + DataDir,
 			Engine: experiments.EngineWords(c.Engine.Settings), Regime: experiments.Regime(c.Engine.Settings), RandomOpening: c.Run.RandomOpening, Players: c.players()})
 	}
-	r, err := experiments.BuildReport(experiments.ReportInput{
+	r, err := report.BuildReport(report.ReportInput{
 		Title:       "Pipeline: standard against majority ending",
 		Description: p.description(),
 		Command:     c.Command,
@@ -95,7 +96,7 @@ func (p *runner) engineWords() string {
 }
 
 // fillFigures copies the report's headline figures into the summary.
-func (p *runner) fillFigures(r *experiments.Report) {
+func (p *runner) fillFigures(r *report.Report) {
 	for i := range p.sum.Variants {
 		f := &p.sum.Variants[i]
 		for _, a := range r.Arms {

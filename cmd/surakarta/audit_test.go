@@ -12,6 +12,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -240,7 +241,7 @@ func TestExperimentCommandsPrintJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r experiments.Headline
+	var r report.Headline
 	decodeJSON(t, "experiment report --json", out, &r)
 	if r.ReportJSON != filepath.Join(dir, "report.json") || len(r.Arms) != 2 || r.Arms[0].Games != 30 ||
 		r.Arms[0].RedWins+r.Arms[0].BlackWins+r.Arms[0].Draws != 30 || len(r.Comparisons) != 1 || r.Comparisons[0].DrawRate == nil ||

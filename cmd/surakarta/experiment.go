@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 )
@@ -204,8 +205,8 @@ func newExperimentCheckCommand() *cobra.Command {
 
 // printReportSummary prints where the report went and its answer, or with
 // asJSON those and the headline figures as one object.
-func printReportSummary(cmd *cobra.Command, dir string, r *experiments.Report, asJSON bool) error {
-	h := experiments.NewHeadline(dir, r)
+func printReportSummary(cmd *cobra.Command, dir string, r *report.Report, asJSON bool) error {
+	h := report.NewHeadline(dir, r)
 	if asJSON {
 		return writeJSON(cmd.OutOrStdout(), h)
 	}

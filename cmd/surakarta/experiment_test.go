@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta/surakarta/experiments"
+	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -98,7 +98,7 @@ arms:
 		!strings.Contains(errOut, "continuing it without --resume is deprecated; add --resume") {
 		t.Errorf("rerun without --resume: %v, stderr %q", err, errOut)
 	}
-	var sum experiments.Headline
+	var sum report.Headline
 	decodeJSON(t, "experiment run --json", stdout, &sum)
 	if sum.ReportJSON != filepath.Join(out, "report.json") || len(sum.Arms) != 2 || sum.Arms[1].Games != 4 || len(sum.Comparisons) != 1 {
 		t.Errorf("run --json: %+v", sum)
@@ -122,7 +122,7 @@ func TestExperimentRunGamesOverridesTheSpecAndSaysSo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sum experiments.Headline
+	var sum report.Headline
 	decodeJSON(t, "experiment run --games 4 --json", stdout, &sum)
 	if sum.Games != 4 || sum.SpecGames != 400 || sum.Arms[0].Games != 4 {
 		t.Errorf("--json: games %d, spec_games %d, arm games %d; want 4, 400, 4", sum.Games, sum.SpecGames, sum.Arms[0].Games)

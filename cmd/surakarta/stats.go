@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/experiments/spec"
 )
 
@@ -70,7 +70,7 @@ func newStatsCommand() *cobra.Command {
 				for _, m := range res.Mixed {
 					fmt.Fprintf(w, "mixed: pooled runs of different settings (--allow-mixed): %s\n", m)
 				}
-				return experiments.WriteText(w, res)
+				return report.WriteText(w, res)
 			})
 		},
 	}
@@ -155,7 +155,7 @@ func newStatsPlanCommand() *cobra.Command {
 				return errors.New("give --rate P or one or more dataset directories to plan from")
 			}
 			return printResult(cmd, asJSON, map[string]any{"halfwidth": halfWidth, "halfwidth_points": points, "confidence": conf, "rows": rows},
-				func(w io.Writer) error { return experiments.WritePlanText(w, rows, halfWidth, conf) })
+				func(w io.Writer) error { return report.WritePlanText(w, rows, halfWidth, conf) })
 		},
 	}
 	cmd.Flags().Float64Var(&points, "halfwidth-points", 1, "target half-width of the interval, in percentage points")

@@ -1,4 +1,4 @@
-package experiments
+package report
 
 import (
 	"math"
@@ -22,7 +22,7 @@ func handicapInput(t *testing.T, redWins [3]int) ReportInput {
 	var arms []ArmInfo
 	for j, black := range []int{10, 20, 40} {
 		name := []string{"x1", "x2", "x4"}[j]
-		a := ArmInfo{Name: name, Variant: "standard", Sims: 10, Players: spec.PlayersIndependent, cfg: &cfg}
+		a := ArmInfo{Name: name, Variant: "standard", Sims: 10, Players: spec.PlayersIndependent, Config: &cfg}
 		if black != 10 {
 			a.RedSims, a.BlackSims = 10, black
 		}

@@ -1,4 +1,4 @@
-package experiments
+package report
 
 import (
 	"fmt"
@@ -93,7 +93,7 @@ func buildHandicaps(in *ReportInput, arms []ArmInfo, seed uint64) ([]Handicap, e
 	bases := map[string]int{}
 	var keys []string
 	for _, a := range arms {
-		if a.Players != spec.PlayersIndependent || a.cfg == nil {
+		if a.Players != spec.PlayersIndependent || a.Config == nil {
 			continue
 		}
 		base, black := a.Sims, a.Sims
@@ -139,7 +139,7 @@ func buildHandicaps(in *ReportInput, arms []ArmInfo, seed uint64) ([]Handicap, e
 // a handicap group: its engine without simulations and Red's settings
 // (Black's may differ).
 func (a *ArmInfo) handicapSetting() string {
-	c := *a.cfg
+	c := *a.Config
 	c.Sims = 0
 	return fmt.Sprintf("%+v", c)
 }

@@ -1,9 +1,8 @@
-package experiments
+package report
 
 import (
 	"fmt"
 	"github.com/surakarta/surakarta/experiments/spec"
-	"os"
 	"strconv"
 )
 
@@ -17,24 +16,6 @@ type Stopping struct {
 	MaxSims     int    `json:"max_sims"`
 	NextSims    int    `json:"next_sims,omitempty"`
 	Verdict     string `json:"verdict"`
-}
-
-// extensionOnDisk counts the stopping rule's rungs experiment directory
-// out holds, in order.
-func extensionOnDisk(s *spec.Spec, out string) int {
-	if s.Extend == nil {
-		return 0
-	}
-	top := s.ArmIndex(s.Ladder[len(s.Ladder)-1])
-	base := s.ArmEngine(top).Sims()
-	n := 0
-	for base<<(n+1) <= s.Extend.MaxSims {
-		if _, err := os.Stat(ArmDir(out, fmt.Sprintf("%s%d", spec.ExtendPrefix, base<<(n+1)))); err != nil {
-			break
-		}
-		n++
-	}
-	return n
 }
 
 // stopping returns the verdict of the spec's stopping rule on ladder l

@@ -1,4 +1,4 @@
-package experiments
+package report
 
 import (
 	"fmt"
@@ -45,10 +45,10 @@ func openingSensitivity(arms []ArmInfo, conf float64) (*OpeningSensitivity, erro
 	groups := map[string][]ArmInfo{}
 	var order []string
 	for _, a := range arms {
-		if a.cfg == nil {
+		if a.Config == nil {
 			continue
 		}
-		c := *a.cfg
+		c := *a.Config
 		c.Seed = 0 // arms of other openings cannot pair, so their seeds may differ
 		key := fmt.Sprintf("%s|%s|%+v", a.Variant, a.Evaluator, c)
 		if groups[key] == nil {
@@ -74,7 +74,7 @@ func openingSensitivity(arms []ArmInfo, conf float64) (*OpeningSensitivity, erro
 		var xs, ses []float64
 		for _, a := range g {
 			s := a.Stats
-			row := OpeningRow{Arm: a.Name, RandomOpening: a.RandomOpening, Mover: sideAfter(a.RandomOpening), Games: s.Games,
+			row := OpeningRow{Arm: a.Name, RandomOpening: a.RandomOpening, Mover: SideAfter(a.RandomOpening), Games: s.Games,
 				MoverAdvantage: s.FirstPlayerAdvantage, FirstAdvantage: s.FirstPlayerAdvantage, DrawRate: s.DrawRate}
 			if a.RandomOpening%2 == 1 { // Black moves after the opening
 				adv := s.FirstPlayerAdvantage
@@ -104,4 +104,13 @@ func openingSensitivity(arms []ArmInfo, conf float64) (*OpeningSensitivity, erro
 		return out, nil
 	}
 	return nil, nil
+}
+
+// sideAfter names the side to move after k random plies from the start
+// position, where Red moves first.
+func SideAfter(k int) string {
+	if k%2 == 0 {
+		return "Red"
+	}
+	return "Black"
 }

@@ -1,4 +1,4 @@
-package experiments
+package report
 
 import (
 	"fmt"
@@ -97,7 +97,7 @@ func settingChanges(base, a *ArmInfo) []string {
 	}
 	add("variant", base.Variant, a.Variant)
 	add("evaluator", orBuiltIn(base.Evaluator), orBuiltIn(a.Evaluator))
-	if b, c := base.cfg, a.cfg; b != nil && c != nil {
+	if b, c := base.Config, a.Config; b != nil && c != nil {
 		// Every engine setting that matters in both arms (the evaluator is
 		// named above, the built-in by its name).
 		eb, ec := mcts.Engine{Settings: b.Settings}, mcts.Engine{Settings: c.Settings}

@@ -1,4 +1,4 @@
-package experiments
+package report
 
 import (
 	"fmt"
@@ -115,7 +115,7 @@ func buildLadders(in *ReportInput, arms []ArmInfo) ([]Ladder, error) {
 			if a.Sims <= 0 {
 				continue
 			}
-			k := key{a.Variant, a.Evaluator, a.setting}
+			k := key{a.Variant, a.Evaluator, a.Setting}
 			i, ok := idx[k]
 			if !ok {
 				i = len(groups)
@@ -162,7 +162,7 @@ func ladder(in *ReportInput, g []ArmInfo, margin float64) (Ladder, error) {
 		if a.Variant != l.Variant {
 			l.Variant = "mixed"
 		}
-		if i > 0 && (a.Sims <= g[i-1].Sims || a.Evaluator != g[i-1].Evaluator || a.setting != g[i-1].setting) {
+		if i > 0 && (a.Sims <= g[i-1].Sims || a.Evaluator != g[i-1].Evaluator || a.Setting != g[i-1].Setting) {
 			increasing = false
 		}
 	}

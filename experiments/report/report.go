@@ -1,4 +1,4 @@
-package experiments
+package report
 
 import (
 	"fmt"
@@ -44,11 +44,11 @@ type ArmInfo struct {
 	// start from at least two openings); Draws what its draws are made of.
 	Openings *gamestats.OpeningStats `json:"openings,omitempty"`
 	Draws    *gamestats.DrawAnatomy  `json:"draws,omitempty"`
-	// cfg is the arm's resolved engine (nil when unknown) and setting
+	// Config is the arm's resolved engine (nil when unknown) and Setting
 	// everything about the arm but its simulations, as a key: arms with
 	// equal settings and different simulations form a ladder.
-	cfg     *mcts.Config
-	setting string
+	Config  *mcts.Config `json:"-"`
+	Setting string       `json:"-"`
 }
 
 // Report is an experiment's (or a dataset's) full report: what report.json
