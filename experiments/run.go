@@ -370,7 +370,7 @@ func playArms(ctx context.Context, runs []ArmRun, player Player, logf func(strin
 		}
 		regime := "?"
 		if cfg, err := a.EngineConfig(); err == nil {
-			regime = Regime(cfg.Settings)
+			regime = report.Regime(cfg.Settings)
 		}
 		logf("arm %d/%d %s: %s, %d sims, %s, %s (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.Sims(), regime, words.Count(a.Run.Games, "game"), done)
 		if err := player.PlayArm(ctx, a); err != nil {

@@ -157,7 +157,7 @@ func armInfo(out, dir string, s *spec.Spec, i int, run ArmRun) report.ArmInfo {
 		cfg.Settings, info.Evaluator = b.Settings, b.Evaluator
 	}
 	info.Config = &cfg
-	info.Engine, info.Regime = EngineWords(cfg.Settings), Regime(cfg.Settings)
+	info.Engine, info.Regime = report.EngineWords(cfg.Settings), report.Regime(cfg.Settings)
 	if info.RedSims != 0 {
 		info.Engine += fmt.Sprintf(" (by colour: Red %d simulations, Black %d)", info.RedSims, info.BlackSims)
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/experiments/spec"
@@ -50,7 +49,7 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 			return "", "", err
 		}
 		arms = append(arms, report.ArmInfo{Name: name, Variant: name, Sims: c.Engine.Sims, Evaluator: ev, Dir: "../" + DataDir,
-			Engine: experiments.EngineWords(c.Engine.Settings), Regime: experiments.Regime(c.Engine.Settings), RandomOpening: c.Run.RandomOpening, Players: c.players()})
+			Engine: report.EngineWords(c.Engine.Settings), Regime: report.Regime(c.Engine.Settings), RandomOpening: c.Run.RandomOpening, Players: c.players()})
 	}
 	r, err := report.BuildReport(report.ReportInput{
 		Title:       "Pipeline: standard against majority ending",
@@ -92,7 +91,7 @@ func (p *runner) engineWords() string {
 	if c.Engine.Tablebase != "" {
 		tables = "endgame tables of " + c.Engine.Tablebase
 	}
-	return fmt.Sprintf("%s, evaluator %s, %s; %s", experiments.EngineWords(c.Engine.Settings), p.evaluatorWords(), tables, experiments.Regime(c.Engine.Settings))
+	return fmt.Sprintf("%s, evaluator %s, %s; %s", report.EngineWords(c.Engine.Settings), p.evaluatorWords(), tables, report.Regime(c.Engine.Settings))
 }
 
 // fillFigures copies the report's headline figures into the summary.

@@ -12,9 +12,9 @@
 // worth in simulations: r*, doublings and Elo, with handicapmd.go its
 // section of report.md) and sizes.go a report's figures from gamestats'
 // counts, stopping.go a ladder's stopping rule's verdict, answer.go words
-// the conclusions, markdown.go, render.go and openingsmd.go write
-// report.md, plots.go draws the figures, headline.go says where a report
-// went and its headline figures.
+// the conclusions (engine.go an engine's settings and regime), markdown.go,
+// render.go and openingsmd.go write report.md, plots.go draws the figures,
+// headline.go says where a report went and its headline figures.
 //
 // # Claims
 //
