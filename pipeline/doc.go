@@ -25,7 +25,7 @@
 //	OUT/weights.json          the fitted weights with their held-out report (package eval)
 //	OUT/match.json            the match against material: settings and result (arena.ArenaResult)
 //	OUT/match-model.json      the match against Config.MatchModel, the same
-//	OUT/report/report.md      the variant report (package experiments), with
+//	OUT/report/report.md      the variant report (package experiments/report), with
 //	OUT/report/report.json    every figure, the plots, and
 //	OUT/report/stats.json     the statistics of `surakarta stats OUT/data --compare --json`
 //	OUT/summary.json          the Summary that Run returns
