@@ -20,7 +20,7 @@ import (
 )
 
 // Pipeline defaults: small enough that the whole job takes about a minute
-// on two cores (about 80 CPU-seconds, README), large enough that the
+// on two cores (about 65 CPU-seconds, README), large enough that the
 // figures mean something: every 2-ply opening twice a variant, the
 // standard variant's advantage stratified by opening; the engines are
 // runspec's PipelineEngine (the shipped model, 400 simulations) and
@@ -72,7 +72,7 @@ func newPipelineCommand() *cobra.Command {
 			"players (each colour its own searcher and tree; --players shared plays one searcher for\n" +
 			"both), every 2-ply opening equally often, the first player's advantage stratified by opening. " +
 			fmt.Sprintf("The defaults\n(%d games per variant at %d simulations a move, two matches of %d games) take about a\n", pipelineGames, d.Sims, pipelineMatchGames) +
-			"minute on two cores (about 80 CPU-seconds). The figures are this engine's at this strength:\n" +
+			"minute on two cores (about 65 CPU-seconds). The figures are this engine's at this strength:\n" +
 			"the first player's advantage changes with the engine's strength, and docs/findings/README.md\n" +
 			"says what each figure measures. --sims and --games scale it up (--games a multiple of the openings; four\n" +
 			"times the games halve every interval); --opening random plays --random-opening uniformly\n" +

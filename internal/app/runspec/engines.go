@@ -99,7 +99,7 @@ func MatchEngine() mcts.Engine { return withSims(AnalysisEngine(), SelfPlayEngin
 // study engine (the strongest, playing its best move after the opening
 // with no root noise and no temperature, as docs/findings' studies play
 // it) at 400 simulations a move, so that the default job (512 games a
-// variant, two matches of 512) takes about 80 CPU-seconds. It plays
+// variant, two matches of 512) takes about 65 CPU-seconds. It plays
 // without endgame tables, so that its figures are the same on every
 // machine whatever tables it holds, and docs/findings has its figure
 // (section 15).
