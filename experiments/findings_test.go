@@ -2,6 +2,7 @@ package experiments_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -336,4 +337,111 @@ func singleMatches(x float64, decimals int, held, scales []float64) bool {
 		}
 	}
 	return false
+}
+
+// verdictForm is the write-up's statement of a ladder's stopping rule:
+// "**The ladder's verdict** ([NAME](NAME/report.md)): **not converged** at
+// its top rung, 6400 simulations; the next rung, 12800, not played", or
+// "...; the budget, 25600 simulations, spent", or "**converged**".
+var verdictForm = regexp.MustCompile(`\*\*The ladder's verdict\*\*\s+\(\[[^\]]*\]\(([a-z0-9-]+)/report\.md\)\):\s+\*\*(not converged|converged)\*\*\s+at\s+its\s+top\s+rung,\s+(\d+)\s+simulations;\s+(?:the\s+budget,\s+(\d+)\s+simulations,\s+spent|the\s+next\s+rung,\s+(\d+),\s+not\s+played)`)
+
+// ladderStopping is what a report.json holds of a ladder's end.
+type ladderStopping struct {
+	Ladders []struct {
+		Points []struct {
+			Sims int `json:"sims"`
+		} `json:"points"`
+		Stopping *struct {
+			Converged   bool `json:"converged"`
+			BudgetSpent bool `json:"budget_spent"`
+			MaxSims     int  `json:"max_sims"`
+			NextSims    int  `json:"next_sims"`
+		} `json:"stopping"`
+	} `json:"ladders"`
+}
+
+// verdictErrors checks every ladder verdict of text against the report
+// read returns for its folder, and returns what disagrees and how many
+// verdicts it read.
+func verdictErrors(text string, read func(name string) (ladderStopping, error)) (errs []string, found int) {
+	for _, m := range verdictForm.FindAllStringSubmatch(text, -1) {
+		found++
+		name, word := m[1], m[2]
+		rep, err := read(name)
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", name, err))
+			continue
+		}
+		if len(rep.Ladders) != 1 || rep.Ladders[0].Stopping == nil || len(rep.Ladders[0].Points) == 0 {
+			errs = append(errs, fmt.Sprintf("%s/report.json holds no single ladder with its stopping rule", name))
+			continue
+		}
+		l := rep.Ladders[0]
+		st, top := l.Stopping, l.Points[len(l.Points)-1].Sims
+		if (word == "converged") != st.Converged {
+			errs = append(errs, fmt.Sprintf("%s: the write-up says %q, the report's converged is %v", name, word, st.Converged))
+		}
+		if printed, _ := strconv.Atoi(m[3]); printed != top {
+			errs = append(errs, fmt.Sprintf("%s: the write-up's top rung is %d simulations, the report's %d", name, printed, top))
+		}
+		switch {
+		case m[4] != "":
+			if budget, _ := strconv.Atoi(m[4]); !st.BudgetSpent || budget != st.MaxSims {
+				errs = append(errs, fmt.Sprintf("%s: the write-up says the budget of %d simulations was spent; the report: spent %v, budget %d", name, budget, st.BudgetSpent, st.MaxSims))
+			}
+		default:
+			if next, _ := strconv.Atoi(m[5]); st.BudgetSpent || st.Converged || next != st.NextSims {
+				errs = append(errs, fmt.Sprintf("%s: the write-up says the next rung, %d, was not played; the report: next %d, budget spent %v, converged %v", name, next, st.NextSims, st.BudgetSpent, st.Converged))
+			}
+		}
+	}
+	return errs, found
+}
+
+// TestFindingsLadderVerdictsAreTheReportsOwn fails when the write-up
+// states a ladder's verdict (converged or not, its top rung, why it
+// stopped) that its report.json's stopping rule does not hold.
+func TestFindingsLadderVerdictsAreTheReportsOwn(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join(findingsDir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs, found := verdictErrors(string(text), func(name string) (ladderStopping, error) {
+		var r ladderStopping
+		data, err := os.ReadFile(filepath.Join(findingsDir, name, "report.json"))
+		if err == nil {
+			err = json.Unmarshal(data, &r)
+		}
+		return r, err
+	})
+	for _, e := range errs {
+		t.Error("docs/findings/README.md: " + e)
+	}
+	if found == 0 {
+		t.Error("docs/findings/README.md states no ladder verdict in the form \"**The ladder's verdict** ([NAME](NAME/report.md)): **not converged** at its top rung, N simulations; ...\" (has the form changed?)")
+	}
+}
+
+// TestFindingsLadderVerdictCheckCatchesAWrongOne: the check's own answer:
+// a ladder stopped before its next rung is not "converged", nor "budget
+// spent", nor topped at another rung.
+func TestFindingsLadderVerdictCheckCatchesAWrongOne(t *testing.T) {
+	var rep ladderStopping
+	if err := json.Unmarshal([]byte(`{"ladders": [{"points": [{"sims": 400}, {"sims": 800}],
+		"stopping": {"converged": false, "budget_spent": false, "max_sims": 25600, "next_sims": 1600}}]}`), &rep); err != nil {
+		t.Fatal(err)
+	}
+	read := func(string) (ladderStopping, error) { return rep, nil }
+	const link = "**The ladder's verdict** ([x](x/report.md)): "
+	for text, want := range map[string]int{
+		link + "**not converged** at its top rung, 800 simulations; the next rung, 1600, not played":      0,
+		link + "**converged** at its top rung, 800 simulations; the next rung, 1600, not played":          1,
+		link + "**not converged** at its top rung, 1600 simulations; the next rung, 3200, not played":     2,
+		link + "**not converged** at its top rung, 800 simulations; the budget, 25600 simulations, spent": 1,
+	} {
+		errs, found := verdictErrors(text, read)
+		if found != 1 || len(errs) != want {
+			t.Errorf("%q: %d verdicts, errors %q; want 1 verdict and %d errors", text, found, errs, want)
+		}
+	}
 }
