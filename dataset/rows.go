@@ -112,6 +112,19 @@ func FillGameOf[G game.Game[P, M], P any, M game.Move](row *GameRow, g G, gameID
 	}
 }
 
+// FillFaultOf sets the columns of a games row of g's game that a fault
+// decides, for a game a player's fault ended (a match's engine that
+// crashed, timed out or moved illegally), won by result (game.FirstWins
+// or game.SecondWins) for reason, the fault's: winner, outcome, reason,
+// and Surakarta's majority_winner, which the fault decides under both
+// variants. The other columns are FillGameOf's.
+func FillFaultOf[G game.Game[P, M], P any, M game.Move](row *GameRow, g G, result game.Result, reason string) {
+	row.Winner, row.Outcome, row.Reason = winnerName(g, result), result.String(), reason
+	if row.MajorityWinner != "" { // Surakarta's column
+		row.MajorityWinner = row.Winner
+	}
+}
+
 // fillSurakartaGame sets Surakarta's own columns of a games row: the
 // pieces left and how the majority variant scores the ending.
 func fillSurakartaGame(row *GameRow, r rules.Rules, final *rules.Position, out game.Outcome) {

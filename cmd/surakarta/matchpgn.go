@@ -7,6 +7,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/eval/match"
 )
 
 func newMatchPGNCommand() *cobra.Command {
@@ -18,18 +19,21 @@ func newMatchPGNCommand() *cobra.Command {
 		Use:   "pgn DIR [--game N]... [--variant V]",
 		Short: "Print the games of a match (or any games table) as standard PGN",
 		Long: "pgn prints the games of the games table in DIR (a match's --out, or a self-play\n" +
-			"dataset) as PGN in the standard's export format, which PGN tools read: the seven-tag\n" +
-			"roster (Event, Site, Date, Round, White, Black, Result; White is Red, who moves first,\n" +
-			"and the engines' names come from a match's matches table, \"?\" for a self-play game;\n" +
-			"Round is the game id plus one; a games table records no site or date), then Game\n" +
-			"(Surakarta), Variant and Rules, SetUp and FEN for a game that does not start at the\n" +
+			"dataset) of either game as PGN in the standard's export format, which PGN tools read:\n" +
+			"the seven-tag roster (Event, Site, Date, Round, White, Black, Result; White is the\n" +
+			"first player, Surakarta's Red or Alquerque's White, and the engines' names come from a\n" +
+			"match's matches table, \"?\" for a self-play game; Round is the game id plus one; a\n" +
+			"games table records no site or date), then Game (Surakarta or Alquerque), Variant and\n" +
+			"Rules, SetUp and FEN (the game's position text) for a game that does not start at the\n" +
 			"standard start, PlyCount, Termination and Reason (the ending, or the fault that lost\n" +
-			"the game), OpeningPlies and Seed, and for a match each side (RedSide, BlackSide: a or\n" +
-			"b), its time and nodes and the fault. The moves follow in canonical notation, numbered\n" +
-			"as the start FEN numbers them, a capture's route (where the notation names one) in a\n" +
-			"comment after it ({route top-right}: PGN has no brackets in moves), and the result\n" +
-			"(1-0 Red won, 0-1 Black won, 1/2-1/2 a draw). --game selects games by id (repeat it\n" +
-			"for several).",
+			"the game), OpeningPlies and Seed, and for a match each side by the game's players\n" +
+			"(RedSide, BlackSide; WhiteSide, BlackSide: a or b), its time and nodes and the fault.\n" +
+			"The moves follow in the game's canonical notation (Alquerque's paths, c4xc2xe2),\n" +
+			"numbered as the start numbers them, a capture's route (where the notation names one)\n" +
+			"in a comment after it ({route top-right}: PGN has no brackets in moves), and the\n" +
+			"result (1-0 the first player won, 0-1 the second, 1/2-1/2 a draw). --game selects games\n" +
+			"by id (repeat it for several); --variant a variant (standard, or alquerque/standard for\n" +
+			"Alquerque's alone).",
 		Example: "  surakarta match pgn runs/mine --game 0 --game 1\n" +
 			"  surakarta match pgn out/data --variant majority > games.pgn",
 		Args: cobra.ExactArgs(1),
@@ -38,7 +42,7 @@ func newMatchPGNCommand() *cobra.Command {
 			if err := dataset.CheckDir(dir); err != nil {
 				return err
 			}
-			found, err := arena.WriteDirPGN(cmd.OutOrStdout(), dir, variant, ids)
+			found, err := arena.WriteDirPGN(cmd.OutOrStdout(), dir, variant, ids, match.PGNWriters())
 			if err != nil {
 				return err
 			}
@@ -51,6 +55,6 @@ func newMatchPGNCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().Int64SliceVar(&ids, "game", nil, "game id to print (repeatable; default: every game)")
-	cmd.Flags().StringVar(&variant, "variant", "", "variant partition to read (default: all)")
+	cmd.Flags().StringVar(&variant, "variant", "", "variant to read, of every game (standard) or of one (alquerque/standard) (default: all)")
 	return cmd
 }

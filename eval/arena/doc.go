@@ -38,7 +38,7 @@
 // self-play's parts have), which ReadRecords reads back as
 // ArenaOptions.Played so that an interrupted match resumes (package
 // eval/match takes the directory through dataset.ResumeRun). WritePGN
-// (pgn.go) prints any game of a games table as standard PGN (export
+// (pgn.go) prints any game of a games table, of any game, as standard PGN (export
 // format: the seven-tag roster, FEN and SetUp for other starts, the Game,
 // Variant and Rules tags), which a PGN reader that shares no code with it
 // reads back (pgn_test.go, through scripts/pgn).

@@ -1,56 +1,68 @@
 package arena
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"maps"
-	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
-	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/game"
 )
 
-// PGNGame is the value of the Game tag: the game the moves are of.
-const PGNGame = "Surakarta"
-
-// WritePGN writes one game of a games table as PGN in export format (the
-// PGN standard, section 8): the seven-tag roster in its order (Event, Site,
-// Date, Round, White, Black, Result), then the other tags in ASCII order of
-// their names, a blank line, the movetext and a blank line. White is the
-// player who moves first, Red; the engines' names come from m, a matches
-// row of the same game, or are "?" (unknown, as PGN writes it) without
-// one. Round is the game id plus one; Site and Date are unknown ("?",
-// "????.??.??"): a games table records neither. The Game tag names the
-// game (PGNGame), Variant and Rules its rules; SetUp "1" and FEN give the
-// start when it is not the standard start; PlyCount, Termination (normal,
-// rules infraction, time forfeit or abandoned, from the reason), Reason
-// (the rules' ending or the fault), OpeningPlies and Seed follow, and with
-// m the sides (RedSide, BlackSide: a or b), their time and nodes and the
-// fault. The movetext numbers the moves as the start FEN numbers them,
-// each in canonical notation (rules.Position.MoveString: from-to,
-// fromxto), a capture's route, where the notation names one, in a comment
-// after it ("e4xd6 {route top-right}": brackets and commas are not PGN),
-// in lines of at most 79 characters, and ends with the result ("1-0" Red
-// won, "0-1" Black won, "1/2-1/2" a draw).
-func WritePGN(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error {
-	start, err := rules.ParseFEN(g.StartFEN)
+// WritePGN writes one game of a games table of r's game as PGN in export
+// format (the PGN standard, section 8): the seven-tag roster in its order
+// (Event, Site, Date, Round, White, Black, Result), then the other tags in
+// ASCII order of their names, a blank line, the movetext and a blank line.
+// White is the player who moves first (Surakarta's Red, Alquerque's
+// White); the engines' names come from m, a matches row of the same game,
+// or are "?" (unknown, as PGN writes it) without one. Round is the game id
+// plus one; Site and Date are unknown ("?", "????.??.??"): a games table
+// records neither. The Game tag names the game (its name capitalised:
+// Surakarta, Alquerque), Variant and Rules its rules; SetUp "1" and FEN
+// give the start, in the game's position text, when it is not the
+// standard start; PlyCount, Termination (normal, rules infraction, time
+// forfeit or abandoned, from the reason), Reason (the rules' ending or the
+// fault), OpeningPlies and Seed follow, and with m the sides by the game's
+// names for its players (RedSide, BlackSide; WhiteSide, BlackSide: a or
+// b), their time and nodes and the fault. The movetext numbers the moves
+// as the start numbers them, each in the game's canonical notation
+// (Surakarta's from-to and fromxto, Alquerque's paths such as c4xc2xe2),
+// a capture's route, where the notation names one, in a comment after it
+// ("e4xd6 {route top-right}": brackets and commas are not PGN), in lines
+// of at most 79 characters, and ends with the result ("1-0" the first
+// player won, "0-1" the second, "1/2-1/2" a draw).
+func WritePGN[G game.Game[P, M], P any, M game.Move](w io.Writer, r G, g *dataset.GameRow, m *dataset.MatchRow) error {
+	start, err := r.ParsePosition(g.StartFEN)
 	if err != nil {
 		return fmt.Errorf("game %d: %w", g.GameID, err)
 	}
-	result := map[string]string{"red": "1-0", "black": "0-1", "draw": "1/2-1/2"}[g.Winner]
+	result := map[string]string{r.PlayerName(game.First): "1-0", r.PlayerName(game.Second): "0-1", game.Draw.String(): "1/2-1/2"}[g.Winner]
 	if result == "" {
-		return fmt.Errorf("game %d: winner %q: want red, black or draw", g.GameID, g.Winner)
+		return fmt.Errorf("game %d: winner %q: want %s, %s or draw", g.GameID, g.Winner, r.PlayerName(game.First), r.PlayerName(game.Second))
 	}
 	var b strings.Builder
-	tag := func(k, v string) { fmt.Fprintf(&b, "[%s %s]\n", k, pgnString(v)) }
-	event, white, black := "surakarta self-play", "?", "?"
+	pgnTags(&b, r, g, m, result)
+	b.WriteString("\n")
+	n := 1
+	if c, ok := any(&start).(interface{ MoveNumber() int }); ok {
+		n = c.MoveNumber()
+	}
+	pgnMovetext(&b, g.Moves, n, r.ToMove(&start), result)
+	b.WriteString("\n\n")
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// pgnTags writes the tags of a game of r's game (WritePGN) to b.
+func pgnTags[G game.Game[P, M], P any, M game.Move](b *strings.Builder, r G, g *dataset.GameRow, m *dataset.MatchRow, result string) {
+	tag := func(k, v string) { fmt.Fprintf(b, "[%s %s]\n", k, pgnString(v)) }
+	event, white, black := r.Name()+" self-play", "?", "?"
 	if m != nil {
-		event, white, black = "surakarta match", m.RedName, m.BlackName
+		event, white, black = r.Name()+" match", m.RedName, m.BlackName
 	}
 	tag("Event", event)
 	tag("Site", "?")
@@ -60,7 +72,7 @@ func WritePGN(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error {
 	tag("Black", black)
 	tag("Result", result)
 	more := map[string]string{
-		"Game":         PGNGame,
+		"Game":         capitalised(r.Name()),
 		"Variant":      g.Variant,
 		"Rules":        g.Rules,
 		"Seed":         strconv.FormatUint(g.Seed, 10),
@@ -69,25 +81,30 @@ func WritePGN(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error {
 		"Reason":       g.Reason,
 		"Termination":  pgnTermination(g.Reason),
 	}
-	std := rules.Start()
-	if g.StartFEN != std.FEN() {
+	if std := r.Start(); g.StartFEN != r.FormatPosition(&std) {
 		more["SetUp"], more["FEN"] = "1", g.StartFEN
 	}
 	if m != nil {
-		more["RedSide"], more["BlackSide"] = m.Red, m.Black
+		// The matches table's red and black columns are the first and
+		// the second player's, named here as the game names them.
+		first, second := capitalised(r.PlayerName(game.First)), capitalised(r.PlayerName(game.Second))
+		more[first+"Side"], more[second+"Side"] = m.Red, m.Black
 		if m.Fault != "" {
 			more["Fault"] = m.Fault
 		}
-		more["RedTimeMS"] = strconv.FormatInt(m.RedTimeMS, 10)
-		more["BlackTimeMS"] = strconv.FormatInt(m.BlackTimeMS, 10)
-		more["RedNodes"] = strconv.FormatInt(m.RedNodes, 10)
-		more["BlackNodes"] = strconv.FormatInt(m.BlackNodes, 10)
+		more[first+"TimeMS"] = strconv.FormatInt(m.RedTimeMS, 10)
+		more[second+"TimeMS"] = strconv.FormatInt(m.BlackTimeMS, 10)
+		more[first+"Nodes"] = strconv.FormatInt(m.RedNodes, 10)
+		more[second+"Nodes"] = strconv.FormatInt(m.BlackNodes, 10)
 	}
 	for _, k := range slices.Sorted(maps.Keys(more)) {
 		tag(k, more[k])
 	}
-	b.WriteString("\n")
-	n, side := start.MoveNumber(), start.SideToMove()
+}
+
+// pgnMovetext writes moves and then result to b, the moves numbered from
+// move n with side to move first, in lines of at most 79 characters.
+func pgnMovetext(b *strings.Builder, moves []string, n int, side game.Player, result string) {
 	col := 0
 	word := func(s string) {
 		if col > 0 && col+1+len(s) > 79 {
@@ -100,10 +117,10 @@ func WritePGN(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error {
 		b.WriteString(s)
 		col += len(s)
 	}
-	for i, mv := range g.Moves {
-		if side == rules.Red || i == 0 {
+	for i, mv := range moves {
+		if side == game.First || i == 0 {
 			dots := "."
-			if side == rules.Black {
+			if side == game.Second {
 				dots = "..."
 			}
 			word(strconv.Itoa(n) + dots)
@@ -115,15 +132,21 @@ func WritePGN(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error {
 		if hasRoute { // one word: a line break inside would be the comment's
 			word("{route " + strings.TrimSuffix(route, "]") + "}")
 		}
-		if side == rules.Black {
+		if side == game.Second {
 			n++
 		}
-		side ^= 1
+		side = side.Other()
 	}
 	word(result)
-	b.WriteString("\n\n")
-	_, err = io.WriteString(w, b.String())
-	return err
+}
+
+// capitalised returns s with its first letter in upper case: a game's or
+// a player's name as a tag writes it.
+func capitalised(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // pgnString quotes s as a PGN string token: a backslash and a quote are
@@ -163,50 +186,82 @@ func pgnTermination(reason string) string {
 	return "normal"
 }
 
+// PGNWriter writes one game of a games table as PGN: WritePGN of one game
+// (PGNOf).
+type PGNWriter func(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error
+
+// PGNOf returns WritePGN of r's game.
+func PGNOf[G game.Game[P, M], P any, M game.Move](r G) PGNWriter {
+	return func(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error { return WritePGN(w, r, g, m) }
+}
+
 // WriteDirPGN prints the games of the games table in dir (a match's
-// record, or a self-play dataset) with WritePGN, those of variant only
-// when it is not empty and those of ids only when there are any, with a
-// match's engines, time and nodes where its matches table has them. It
-// returns the ids it printed.
-func WriteDirPGN(w io.Writer, dir, variant string, ids []int64) (map[int64]bool, error) {
+// record, or a self-play dataset), each partition's with the writer of its
+// game in games (by the game's name), those of variant only when it is
+// not empty (a partition's key, dataset.Key, or a variant: that variant of
+// every game) and those of ids only when there are any, with a match's
+// engines, time and nodes where its matches table has them. It returns the
+// ids it printed.
+func WriteDirPGN(w io.Writer, dir, variant string, ids []int64, games map[string]PGNWriter) (map[int64]bool, error) {
 	want := map[int64]bool{}
 	for _, id := range ids {
 		want[id] = true
 	}
-	matches := map[string]map[int64]dataset.MatchRow{}
-	vs, err := dataset.Variants(dir)
+	keys, err := dataset.Variants(dir)
 	if err != nil {
 		return nil, err
 	}
-	for _, v := range vs {
-		if variant != "" && v != variant {
-			continue
+	found := map[int64]bool{}
+	read := 0
+	for _, key := range keys {
+		name, v := dataset.SplitKey(key)
+		parts, err := filepath.Glob(filepath.Join(dataset.PartitionDir(dir, dataset.TableGames, key), "part-*.parquet"))
+		if err != nil || len(parts) == 0 || (variant != "" && variant != key && variant != v) {
+			continue // no games yet (a match claimed, none recorded), or another variant
 		}
-		matches[v] = map[int64]dataset.MatchRow{}
-		if _, err := os.Stat(dataset.PartitionDir(dir, dataset.TableMatches, v)); errors.Is(err, fs.ErrNotExist) {
-			continue // a self-play dataset: no engine tags
+		write, ok := games[name]
+		if !ok {
+			return found, fmt.Errorf("%s holds games of %s: this program prints the games of %s", dataset.PartitionDir(dir, dataset.TableGames, key), name, strings.Join(slices.Sorted(maps.Keys(games)), " and "))
 		}
-		err := dataset.ScanMatches(dir, v, func(m *dataset.MatchRow) error {
-			if len(want) == 0 || want[m.GameID] {
-				matches[v][m.GameID] = *m
+		matches, err := matchRows(dir, key, want)
+		if err != nil {
+			return found, err
+		}
+		read++
+		err = dataset.ScanGames(dir, key, func(g *dataset.GameRow) error {
+			if len(want) > 0 && !want[g.GameID] {
+				return nil
 			}
-			return nil
+			found[g.GameID] = true
+			var mp *dataset.MatchRow
+			if m, ok := matches[g.GameID]; ok {
+				mp = &m
+			}
+			return write(w, g, mp)
 		})
 		if err != nil {
-			return nil, err
+			return found, err
 		}
 	}
-	found := map[int64]bool{}
-	err = dataset.ScanGames(dir, variant, func(g *dataset.GameRow) error {
-		if len(want) > 0 && !want[g.GameID] {
-			return nil
+	if read == 0 {
+		return found, fmt.Errorf("%s holds no %s files", dir, dataset.TableGames)
+	}
+	return found, nil
+}
+
+// matchRows returns the matches rows of a partition of dir (its key) by
+// game id, those of the ids in want only when it has any; none for a
+// self-play dataset.
+func matchRows(dir, key string, want map[int64]bool) (map[int64]dataset.MatchRow, error) {
+	out := map[int64]dataset.MatchRow{}
+	if dataset.OtherTable(dir, key) != dataset.TableMatches {
+		return out, nil // a self-play dataset: no engine tags
+	}
+	err := dataset.ScanMatches(dir, key, func(m *dataset.MatchRow) error {
+		if len(want) == 0 || want[m.GameID] {
+			out[m.GameID] = *m
 		}
-		found[g.GameID] = true
-		var mp *dataset.MatchRow
-		if m, ok := matches[g.Variant][g.GameID]; ok {
-			mp = &m
-		}
-		return WritePGN(w, g, mp)
+		return nil
 	})
-	return found, err
+	return out, err
 }

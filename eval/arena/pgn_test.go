@@ -91,7 +91,7 @@ func TestPGNReadByAnIndependentReader(t *testing.T) {
 	games, matches := pgnGames(t)
 	var pgn bytes.Buffer
 	for i := range games {
-		if err := WritePGN(&pgn, &games[i], &matches[i]); err != nil {
+		if err := WritePGN(&pgn, rules.DefaultRules(), &games[i], &matches[i]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -129,7 +129,7 @@ func TestPGNReadByAnIndependentReader(t *testing.T) {
 		}
 		result := map[string]string{"red": "1-0", "black": "0-1", "draw": "1/2-1/2"}[row.Winner]
 		want := map[string]string{"Round": strconv.FormatInt(row.GameID+1, 10), "Result": result, "White": matches[i].RedName,
-			"Black": matches[i].BlackName, "Game": PGNGame, "Rules": row.Rules, "Reason": row.Reason, "PlyCount": strconv.Itoa(len(row.Moves))}
+			"Black": matches[i].BlackName, "Game": "Surakarta", "Rules": row.Rules, "Reason": row.Reason, "PlyCount": strconv.Itoa(len(row.Moves))}
 		if row.StartFEN != std.FEN() {
 			want["SetUp"], want["FEN"] = "1", row.StartFEN
 		} else if _, ok := tags["FEN"]; ok {
@@ -208,4 +208,16 @@ func tagOrder(t *testing.T, obj json.RawMessage) []string {
 		}
 	}
 	return keys
+}
+
+// TestAFaultedGamesRowNamesTheFaultsWinner: the games row of a game an
+// engine's fault ended gives the fault's winner in every column that says
+// who won (winner, outcome, majority_winner) and the fault as the reason,
+// as stats and the PGN read them; schema v3's outcome was left "ongoing".
+func TestAFaultedGamesRowNamesTheFaultsWinner(t *testing.T) {
+	games, _ := pgnGames(t)
+	g := games[len(games)-1] // pgnGames' faulted game: Red won on Black's timeout
+	if g.Winner != "red" || g.Outcome != game.FirstWins.String() || g.MajorityWinner != "red" || g.Reason != FaultTimeout {
+		t.Errorf("faulted game's row: winner %q, outcome %q, majority_winner %q, reason %q; want red, first, red, %s", g.Winner, g.Outcome, g.MajorityWinner, g.Reason, FaultTimeout)
+	}
 }

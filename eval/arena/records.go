@@ -29,10 +29,7 @@ func RecordRows[G game.Game[P, M], P any, M game.Move](rec *GameRecordOf[P, M], 
 	}
 	dataset.FillGameOf(g, r, int64(rec.Game), seed, rec.OpeningPlies, rec.Start, rec.Moves, played.Outcome())
 	if rec.Faulted() {
-		g.Winner, g.Outcome, g.Reason = game.ResultName(r, rec.Winner), rec.Winner.String(), rec.Reason
-		if g.MajorityWinner != "" { // Surakarta's column: the fault decides under both variants
-			g.MajorityWinner = g.Winner
-		}
+		dataset.FillFaultOf(g, r, rec.Winner, rec.Reason)
 	}
 	a := rec.APlayer()
 	label := [2]string{"a", "b"}

@@ -85,3 +85,13 @@ func AlquerqueGame() GameOf[alquerque.Rules, alquerque.Position, alquerque.Code]
 		},
 	}
 }
+
+// PGNWriters are the PGN writers of the games a match plays, by the games'
+// names (arena.WriteDirPGN's games): match pgn and tournament pgn print
+// the records of either game.
+func PGNWriters() map[string]arena.PGNWriter {
+	return map[string]arena.PGNWriter{
+		rules.Rules{}.Name():     arena.PGNOf(rules.DefaultRules()),
+		alquerque.Rules{}.Name(): arena.PGNOf(alquerque.DefaultRules()),
+	}
+}

@@ -185,3 +185,68 @@ func TestAMatchRecordOfSchemaVersion1ReadsAsSurakarta(t *testing.T) {
 		t.Fatalf("inspect of the v1 match: %v %+v", err, in)
 	}
 }
+
+// TestPGNOfARecordedAlquerqueMatch: match pgn prints a recorded Alquerque
+// match in Alquerque's words: the Game tag Alquerque with its rules, White
+// and Black the engines that played the first and the second player, the
+// sides' tags by Alquerque's players (WhiteSide, BlackSide), and movetext
+// whose moves, in Alquerque's notation, replay from the start to every
+// recorded move and the result the Result tag gives.
+func TestPGNOfARecordedAlquerqueMatch(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	if _, err := recordAlquerque(t, dir, false, 0); err != nil {
+		t.Fatal(err)
+	}
+	var pgn strings.Builder
+	found, err := arena.WriteDirPGN(&pgn, dir, "standard", nil, PGNWriters())
+	if err != nil || len(found) != 16 {
+		t.Fatalf("printed %d games (%v), want 16", len(found), err)
+	}
+	r := alquerque.DefaultRules()
+	var rows []dataset.GameRow
+	if err := dataset.ScanGames(dir, "", func(g *dataset.GameRow) error { rows = append(rows, g.Clone()); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	games := strings.Split(strings.TrimSpace(pgn.String()), "\n\n[Event ")
+	if len(games) != len(rows) {
+		t.Fatalf("%d games in the PGN, %d recorded", len(games), len(rows))
+	}
+	for i, text := range games {
+		tags, movetext, _ := strings.Cut(text, "\n\n")
+		row := &rows[i]
+		white, black := `[White "sims=20`, `[Black "random"]`
+		if i%2 == 1 {
+			white, black = `[White "random"]`, `[Black "sims=20`
+		}
+		result := map[string]string{"white": "1-0", "black": "0-1", "draw": "1/2-1/2"}[row.Winner]
+		for _, w := range []string{`[Game "Alquerque"]`, `[Rules "` + r.String() + `"]`, white, black, `[Result "` + result + `"]`, `[WhiteSide "`, `[BlackSide "`, `[WhiteNodes "`} {
+			if !strings.Contains(tags, w) {
+				t.Fatalf("game %d's tags lack %s:\n%s", i, w, tags)
+			}
+		}
+		if strings.Contains(tags, "Red") {
+			t.Errorf("game %d's tags name Surakarta's Red:\n%s", i, tags)
+		}
+		words := strings.Fields(movetext)
+		if words[len(words)-1] != result {
+			t.Errorf("game %d's movetext ends %q, want the result %s", i, words[len(words)-1], result)
+		}
+		line, err := game.NewLine(r, r.Start())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var moves []string
+		for _, w := range words[:len(words)-1] {
+			if strings.HasSuffix(w, ".") {
+				continue // a move number
+			}
+			if _, err := line.PlayString(w); err != nil {
+				t.Fatalf("game %d: move %q of the PGN does not replay: %v", i, w, err)
+			}
+			moves = append(moves, w)
+		}
+		if strings.Join(moves, " ") != strings.Join(row.Moves, " ") || game.ResultName(r, line.Outcome().Result) != row.Winner {
+			t.Errorf("game %d: the PGN's moves %v replay to %s; recorded %v, winner %s", i, moves, game.OutcomeText(r, line.Outcome()), row.Moves, row.Winner)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 )
 
@@ -33,7 +34,7 @@ func WritePGN(w io.Writer, dir string) (int, error) {
 		} else if !has {
 			continue // not begun, or claimed by an interrupted run before its first pair
 		}
-		if _, err := arena.WriteDirPGN(w, pd, "", nil); err != nil {
+		if _, err := arena.WriteDirPGN(w, pd, "", nil, match.PGNWriters()); err != nil {
 			return found, fmt.Errorf("%s: %w", pd, err)
 		}
 		found++

@@ -42,7 +42,6 @@ var longFuncs = map[string]string{
 	"dataset/verify.go:replayGame":        "schema v3 rewrites it now",
 	"eval/arena/arena.go:Arena":           "the game contract rewrites it now",
 	"eval/arena/arena.go:playArenaGame":   "the game contract rewrites it now",
-	"eval/arena/pgn.go:WritePGN":          "PGN export is being reworked now",
 	"eval/match/match.go:Run":             "the game contract rewrites it now",
 	"eval/match/sides.go:resolveSide":     "three engineers edit it now",
 	"internal/protocol/server.go:ServeOf": "the game contract rewrites it now",
