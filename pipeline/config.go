@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
@@ -59,6 +60,11 @@ type Config struct {
 	// pair k opening k mod N) or dataset.OpeningRandom (uniformly random
 	// plies from the seed and the game id; "" means it too).
 	Opening string
+	// Game is the game played: "" (Surakarta) or AlquerqueGame, whose
+	// games are played by Alquerque's rules under Rules' settings, scored
+	// by AlquerqueEvaluator, fitted into an Alquerque pattern model and
+	// kept in the datasets' game=alquerque partitions (alquerque.go).
+	Game string
 	// Rules are the game settings under FitVariant (Validate refuses
 	// another variant): self-play plays them under each of Variants, the
 	// match as they are.
@@ -66,8 +72,10 @@ type Config struct {
 	// Engine is the self-play engine as the dataset records it: its
 	// Evaluator is Evaluator's identity.
 	Engine mcts.Engine
-	// Evaluator scores self-play leaves: from eval.OpenEvaluator.
-	Evaluator eval.Opened
+	// Evaluator scores self-play leaves: from eval.OpenEvaluator;
+	// AlquerqueEvaluator, from eval.OpenAlquerqueEvaluator, Alquerque's.
+	Evaluator          eval.Opened
+	AlquerqueEvaluator eval.OpenedAlquerque
 	// Players is who plays the self-play games (selfplay.Config.Players):
 	// selfplay.PlayersIndependent, each colour its own searcher and tree,
 	// is the findings' estimand (the command's default); PlayersShared (or
@@ -104,12 +112,15 @@ func (c *Config) Validate() error {
 	if err := selfplay.CheckPlayers(c.Players); err != nil {
 		return err
 	}
+	if c.Game != "" && c.Game != AlquerqueGame {
+		return fmt.Errorf("game %q: want %s or %s", c.Game, rules.Rules{}.Name(), AlquerqueGame)
+	}
 	if c.Opening == dataset.OpeningEnumerated {
-		list, err := dataset.EnumerateOpenings(c.Rules, rules.Start(), c.Run.RandomOpening)
+		n, err := c.openings()
 		if err != nil {
 			return err
 		}
-		if n := int64(len(list)); c.Run.Games%n != 0 {
+		if c.Run.Games%n != 0 {
 			return fmt.Errorf("games %d with enumerated openings of %d plies: want a multiple of their %d, so that every opening is played equally often (or random openings)", c.Run.Games, c.Run.RandomOpening, n)
 		}
 	}
@@ -121,7 +132,7 @@ func (c *Config) Validate() error {
 		return errors.New("no output directory")
 	case c.Confidence < 0 || c.Confidence >= 1:
 		return fmt.Errorf("confidence %v: want a fraction in (0, 1) such as 0.95", c.Confidence)
-	case c.Evaluator.Evaluator == nil:
+	case c.Game == "" && c.Evaluator.Evaluator == nil, c.Game == AlquerqueGame && c.AlquerqueEvaluator.Evaluator == nil:
 		return errors.New("pipeline: no self-play evaluator")
 	}
 	if c.Rules.Variant != FitVariant {
@@ -140,6 +151,27 @@ func (c *Config) Validate() error {
 	}
 	return nil
 }
+
+// openings returns the number of openings of Run.RandomOpening plies
+// from the game's start.
+func (c *Config) openings() (int64, error) {
+	var n int
+	var err error
+	if c.Game == AlquerqueGame {
+		var list [][]alquerque.Code
+		list, err = dataset.EnumerateOpeningsOf(alquerque.Rules(c.Rules), alquerque.Start(), c.Run.RandomOpening)
+		n = len(list)
+	} else {
+		var list [][]rules.Move
+		list, err = dataset.EnumerateOpenings(c.Rules, rules.Start(), c.Run.RandomOpening)
+		n = len(list)
+	}
+	return int64(n), err
+}
+
+// key is the partition key (dataset.Key) of variant v's games: the
+// variant for Surakarta, "alquerque/V" for Alquerque.
+func (c *Config) key(v rules.Variant) string { return dataset.Key(c.Game, v.String()) }
 
 // rulesOf returns the shared rules under variant v.
 func (c *Config) rulesOf(v rules.Variant) rules.Rules {

@@ -8,7 +8,9 @@
 // of flags.
 //
 // Files: pipeline.go runs the stages in order; each stage has its own file
-// (selfplay.go, verify.go, fit.go, match.go, report.go); config.go holds the
+// (selfplay.go, verify.go, fit.go, match.go, report.go), for every game
+// (alquerque.go holds Alquerque's fit, its references and its strength
+// block: Config.Game AlquerqueGame runs the job for Alquerque); config.go holds the
 // settings and summary.go what Run returns (cpu_unix.go and cpu_other.go
 // read the CPU time it reports); findings.go the figures of
 // docs/findings the summary compares with (References) and the strength

@@ -168,7 +168,9 @@ func (st *Strength) lines() []string {
 		}
 		ladders = append(ladders, with+" "+strings.Join(rungs, ", ")+" simulations")
 	}
-	out = append(out, "the advantage changes with the engine's strength (docs/findings, the same players): "+strings.Join(ladders, "; "))
+	if len(ladders) > 0 {
+		out = append(out, "the advantage changes with the engine's strength (docs/findings, the same players): "+strings.Join(ladders, "; "))
+	}
 	out = append(out, "what each figure measures, and the command that reproduces it: "+FindingsDoc)
 	return out
 }

@@ -13,6 +13,9 @@ import (
 // a fit of the same options on the same data.
 func (p *runner) fit(ctx context.Context) (string, string, error) {
 	c := &p.cfg
+	if c.Game == AlquerqueGame {
+		return p.fitAlquerque(ctx)
+	}
 	data := c.path(DataDir)
 	out := c.path(WeightsFile)
 	variant := FitVariant.String()
@@ -32,15 +35,8 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 	// The value head of fit.FitModel, the training loop's fit, on the
 	// result alone: one training path for both.
 	mf, err := fit.FitModel(ctx, []fit.DatasetSource{{Dir: data, Variant: variant}}, fit.ModelFitOptions{Value: opt, TDLambda: 1, NoPrior: true})
-	if err != nil && ctx.Err() != nil {
-		// A fit cut short reads as one without held-out games: say what happened.
-		return "", "", errors.New("fit interrupted: run the same command with --resume: the finished stages are kept and the fit is run again")
-	}
-	if errors.Is(err, fit.ErrNoHeldOut) {
-		return "", "", fmt.Errorf("fit: %w: raise --holdout or --games", err)
-	}
 	if err != nil {
-		return "", "", fmt.Errorf("fit: %w (more --games give the fit more to work with)", err)
+		return "", "", fitError(ctx, err)
 	}
 	wf := mf.Value
 	wf.Dataset.Dir = DataDir // relative to weights.json, beside it in Out
@@ -51,14 +47,31 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 	return Ran, out, nil
 }
 
+// fitError says how a fit failed, in words: interrupted, short of
+// held-out games, or its error.
+func fitError(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		// A fit cut short reads as one without held-out games: say what happened.
+		return errors.New("fit interrupted: run the same command with --resume: the finished stages are kept and the fit is run again")
+	}
+	if errors.Is(err, fit.ErrNoHeldOut) {
+		return fmt.Errorf("fit: %w: raise --holdout or --games", err)
+	}
+	return fmt.Errorf("fit: %w (more --games give the fit more to work with)", err)
+}
+
 // sameFit reports whether weights file wf is the fit opt would make of the
 // dataset prov describes.
 func sameFit(wf *eval.WeightsFile, opt fit.FitOptions, variant string, prov eval.Provenance) bool {
 	d := wf.Dataset
 	return wf.Report != nil && wf.Model == opt.Model && wf.Lambda == opt.Lambda && wf.Blend == opt.Blend &&
 		wf.Holdout == opt.Holdout && wf.Seed == opt.Seed && wf.Variant == variant &&
-		wf.Report.Iterations <= opt.MaxIterations && wf.Report.ColorBlind == opt.ColorBlind &&
-		d.Seed == prov.Seed && d.Rules == prov.Rules && d.Engine == prov.Engine && d.Rows == prov.Rows && d.Games == prov.Games
+		wf.Report.Iterations <= opt.MaxIterations && wf.Report.ColorBlind == opt.ColorBlind && sameData(d, prov)
+}
+
+// sameData reports whether a fit's dataset d is the one prov describes.
+func sameData(d, prov eval.Provenance) bool {
+	return d.Seed == prov.Seed && d.Rules == prov.Rules && d.Engine == prov.Engine && d.Rows == prov.Rows && d.Games == prov.Games
 }
 
 func fitSummary(path string, r *eval.Report) *FitSummary {

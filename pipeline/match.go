@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/match"
@@ -62,6 +63,16 @@ func (p *runner) matchModel(ctx context.Context) (string, string, error) {
 // opponent names (B) into file, unless it holds a complete match of the
 // same settings and weights, and sets *sum.
 func (p *runner) matchAgainst(ctx context.Context, opponent, file string, sum **MatchSummary) (string, string, error) {
+	if p.cfg.Game == AlquerqueGame {
+		g := match.AlquerqueGame()
+		return matchAgainstOf(p, ctx, opponent, file, sum, alquerque.Rules(p.cfg.Rules), alquerque.Start(), &g)
+	}
+	return matchAgainstOf(p, ctx, opponent, file, sum, p.cfg.Rules, rules.Start(), nil)
+}
+
+// matchAgainstOf is matchAgainst in game r from start, the match's game
+// mg (nil: Surakarta's).
+func matchAgainstOf[G mcts.Game[P, M], P comparable, M game.Move](p *runner, ctx context.Context, opponent, file string, sum **MatchSummary, r G, start P, mg *match.GameOf[G, P, M]) (string, string, error) {
 	c := &p.cfg
 	if c.MatchGames == 0 {
 		return Skipped, "", nil
@@ -71,7 +82,7 @@ func (p *runner) matchAgainst(ctx context.Context, opponent, file string, sum **
 	if err != nil {
 		return "", "", err
 	}
-	book, err := c.matchOpenings()
+	book, err := matchOpeningsOf(c, r, start)
 	if err != nil {
 		return "", "", err
 	}
@@ -82,7 +93,7 @@ func (p *runner) matchAgainst(ctx context.Context, opponent, file string, sum **
 	if len(book) > 0 {
 		run.RandomOpening = 0 // the book holds the opening plies
 	}
-	set := matchSettings{Games: c.MatchGames, Seed: c.Run.Seed, RandomOpening: run.RandomOpening, Openings: arena.OpeningsText(c.Rules, book),
+	set := matchSettings{Games: c.MatchGames, Seed: c.Run.Seed, RandomOpening: run.RandomOpening, Openings: arena.OpeningsText(r, book),
 		Rules: c.Rules.String(), Engine: dataset.EngineJSON(mcts.Engine{Settings: eng}.Describe()), Weights: hex.EncodeToString(h[:]),
 		Opponent: opponent}
 	var rec matchRecord
@@ -95,8 +106,8 @@ func (p *runner) matchAgainst(ctx context.Context, opponent, file string, sum **
 	// (eval/match), without a record of the games.
 	sideA, sideB := mcts.Engine{Settings: eng, Evaluator: c.path(WeightsFile)}, mcts.Engine{Settings: eng, Evaluator: opponent}
 	p.logf("match: fitted weights (A) against %s (B), %d games, both at %s", opponent, c.MatchGames, engineWords(eng))
-	m, err := match.Run(ctx, match.Options{Config: match.Config{Settings: [2]*mcts.Engine{&sideA, &sideB}, Stderr: p.log, Quiet: c.Quiet},
-		ArenaOptionsOf: arena.ArenaOptions{Run: run, Rules: c.Rules, Openings: book}})
+	m, err := match.Run(ctx, match.OptionsOf[G, P, M]{Config: match.Config{Settings: [2]*mcts.Engine{&sideA, &sideB}, Stderr: p.log, Quiet: c.Quiet},
+		Game: mg, ArenaOptionsOf: arena.ArenaOptionsOf[G, P, M]{Run: run, Rules: r, Openings: book}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", "", fmt.Errorf("match against %s interrupted: run the same command with --resume: the finished stages are kept and this match is played again", opponent)
@@ -112,22 +123,22 @@ func (p *runner) matchAgainst(ctx context.Context, opponent, file string, sum **
 	return Ran, out, nil
 }
 
-// matchOpenings returns the positions the match pairs start from: under
-// enumerated openings the position after each opening of
-// Run.RandomOpening plies, in their order, so that the matches play the
-// self-play's openings (pair k opening k mod N, in both colours); none
-// under random openings, whose plies the arena plays from the seed.
-func (c *Config) matchOpenings() ([]rules.Position, error) {
+// matchOpeningsOf returns the positions the match pairs of game r start
+// from: under enumerated openings the position after each opening of
+// Run.RandomOpening plies from start, in their order, so that the matches
+// play the self-play's openings (pair k opening k mod N, in both colours);
+// none under random openings, whose plies the arena plays from the seed.
+func matchOpeningsOf[G game.Game[P, M], P comparable, M game.Move](c *Config, r G, start P) ([]P, error) {
 	if c.Opening != dataset.OpeningEnumerated {
 		return nil, nil
 	}
-	list, err := dataset.EnumerateOpenings(c.Rules, rules.Start(), c.Run.RandomOpening)
+	list, err := dataset.EnumerateOpeningsOf(r, start, c.Run.RandomOpening)
 	if err != nil {
 		return nil, err
 	}
-	book := make([]rules.Position, len(list))
+	book := make([]P, len(list))
 	for i := range list {
-		g, err := game.NewLine(c.Rules, rules.Start())
+		g, err := game.NewLine(r, start)
 		if err != nil {
 			return nil, err
 		}

@@ -12,7 +12,6 @@ import (
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/rundir"
 	"github.com/surakarta/surakarta/mcts"
-	"github.com/surakarta/surakarta/rules"
 )
 
 // Stage statuses.
@@ -132,7 +131,7 @@ func (p *runner) settings() Settings {
 		GamesPerVariant: c.Run.Games, Seed: c.Run.Seed, RandomOpening: c.Run.RandomOpening, Opening: c.opening(),
 		Rules:  c.rulesOf(FitVariant).String(),
 		Engine: dataset.EngineJSON(c.Engine.Describe()),
-		Sims:   c.Engine.Sims, Leaf: c.Engine.Leaf.String(), Evaluator: c.Evaluator.Identity,
+		Sims:   c.Engine.Sims, Leaf: c.Engine.Leaf.String(), Evaluator: c.evaluatorIdentity(), Game: c.Game,
 		FitModel: string(c.Fit.Model), FitLambda: c.Fit.Lambda, FitHoldout: c.Fit.Holdout, FitVariant: FitVariant.String(),
 		MatchGames: c.MatchGames, Confidence: c.Confidence, Players: c.players(),
 	}
@@ -140,8 +139,8 @@ func (p *runner) settings() Settings {
 		s.MatchEngine, s.MatchModel = engineWords(c.MatchEngine), c.MatchModel
 	}
 	if s.Opening == dataset.OpeningEnumerated {
-		list, _ := dataset.EnumerateOpenings(c.Rules, rules.Start(), c.Run.RandomOpening) // Validate checked them
-		s.Openings = len(list)
+		n, _ := c.openings() // Validate checked them
+		s.Openings = int(n)
 	}
 	return s
 }

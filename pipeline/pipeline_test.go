@@ -386,7 +386,7 @@ func TestEnumeratedOpeningsStratifyTheAdvantageAndOpenTheMatches(t *testing.T) {
 	if s.Settings.Opening != dataset.OpeningEnumerated || s.Settings.Openings != 16 {
 		t.Errorf("settings say opening %q of %d openings, want enumerated of 16", s.Settings.Opening, s.Settings.Openings)
 	}
-	book, err := cfg.matchOpenings()
+	book, err := matchOpeningsOf(&cfg, cfg.Rules, rules.Start())
 	if err != nil || len(book) != 16 {
 		t.Fatalf("match openings: %d (%v), want 16", len(book), err)
 	}

@@ -36,19 +36,19 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 	// The report: one arm per variant, named by it, compared game by game.
 	col := gamestats.NewCollector(nil, true)
 	var arms []report.ArmInfo
-	ev := c.Evaluator.Identity
+	ev := c.evaluatorIdentity()
 	if ev == "material" {
 		ev = ""
 	}
 	for _, v := range Variants {
-		name := v.String()
-		if err := gamestats.ScanGames(ctx, data, name, func(g *gamestats.Game) error {
+		name, key := v.String(), c.key(v)
+		if err := gamestats.ScanGames(ctx, data, key, func(g *gamestats.Game) error {
 			col.Add(name, g)
 			return nil
 		}); err != nil {
 			return "", "", err
 		}
-		arms = append(arms, report.ArmInfo{Name: name, Variant: name, Sims: c.Engine.Sims, Evaluator: ev, Dir: "../" + DataDir,
+		arms = append(arms, report.ArmInfo{Name: name, Variant: key, Sims: c.Engine.Sims, Evaluator: ev, Dir: "../" + DataDir,
 			Engine: report.EngineWords(c.Engine.Settings), Regime: report.Regime(c.Engine.Settings), RandomOpening: c.Run.RandomOpening, Players: c.players()})
 	}
 	r, err := report.BuildReport(report.ReportInput{
@@ -119,14 +119,18 @@ func (p *runner) fillFigures(r *report.Report) {
 			if p.sum.Variants[i].Variant == a.Variant {
 				e := a.Openings.Stratified.Advantage
 				p.sum.Variants[i].StratifiedAdvantage = &e
-				if a.Variant == FitVariant.String() {
+				if a.Variant == p.cfg.key(FitVariant) {
 					adv = &e
 				}
 			}
 		}
 	}
 	c := &p.cfg
-	p.sum.Strength = newStrength(c.Engine, p.engineWords(), c.players(), c.Opening, c.Run.RandomOpening, adv)
+	if c.Game == AlquerqueGame {
+		p.sum.Strength = newAlquerqueStrength(c.Engine, p.engineWords(), c.players(), c.Opening, c.Run.RandomOpening, adv)
+	} else {
+		p.sum.Strength = newStrength(c.Engine, p.engineWords(), c.players(), c.Opening, c.Run.RandomOpening, adv)
+	}
 	if len(r.Comparisons) > 0 {
 		cmp := r.Comparisons[0]
 		vc := &VariantComparison{A: cmp.A, B: cmp.B, FirstPlayerScoreDiff: cmp.FirstPlayerScore.Diff}
@@ -148,7 +152,7 @@ func (p *runner) fillFigures(r *report.Report) {
 // evaluatorWords names the self-play evaluator: the shipped pattern model
 // by that name, another by its identity.
 func (p *runner) evaluatorWords() string {
-	id := p.cfg.Evaluator.Identity
+	id := p.cfg.evaluatorIdentity()
 	if id == eval.ShippedIdentity() {
 		return "the shipped pattern model with its move prior (" + eval.ShippedModel + ")"
 	}

@@ -5,22 +5,43 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/surakarta/surakarta/alquerque"
+	"github.com/surakarta/surakarta/game"
+	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
 )
 
 // selfplay plays the games of both variants.
 func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 	c := &p.cfg
+	if c.Game == AlquerqueGame {
+		return playVariants(p, ctx, func(run runspec.Settings, r rules.Rules) selfplay.ConfigOf[alquerque.Rules, alquerque.Position, alquerque.Code] {
+			return selfplay.ConfigOf[alquerque.Rules, alquerque.Position, alquerque.Code]{Run: run, Rules: alquerque.Rules(r), Engine: c.Engine,
+				Evaluator: c.AlquerqueEvaluator.Evaluator, Opening: c.Opening, Players: c.Players}
+		})
+	}
+	return playVariants(p, ctx, func(run runspec.Settings, r rules.Rules) selfplay.Config {
+		return selfplay.Config{Run: run, Rules: r, Engine: c.Engine, Evaluator: c.Evaluator.Evaluator, Opening: c.Opening, Players: c.Players}
+	})
+}
+
+// playVariants plays the games of both variants of any game, each by the
+// self-play run configOf makes of the run settings and the variant's
+// rules.
+func playVariants[G mcts.Game[P, M], P comparable, M game.Move](p *runner, ctx context.Context, configOf func(runspec.Settings, rules.Rules) selfplay.ConfigOf[G, P, M]) (string, string, error) {
+	c := &p.cfg
 	data := c.path(DataDir)
 	run := c.Run
 	run.Out, run.Shard, run.Shards = data, 0, 1 // every game, into the data directory
 	status := Skipped
 	for _, v := range Variants {
-		sc := selfplay.Config{Run: run, Rules: c.rulesOf(v), Engine: c.Engine, Evaluator: c.Evaluator.Evaluator, Opening: c.Opening, Players: c.Players}
+		sc := configOf(run, c.rulesOf(v))
 		if err := sc.CheckPartition(); err != nil { // a run of other settings, named flag by flag
 			return "", "", err
 		}
-		var prog selfplay.Progress
+		prog := selfplay.Progress{Players: [2]string{sc.Rules.PlayerName(game.First), sc.Rules.PlayerName(game.Second)}}
 		sc.Logf = func(format string, args ...any) { p.logf("self-play %s: "+format, append([]any{v}, args...)...) }
 		sc.OnStart = func(planned, skipped int64) {
 			if skipped == 0 && planned > 0 {
@@ -29,7 +50,7 @@ func (p *runner) selfplay(ctx context.Context) (string, string, error) {
 			prog.Start(p.log, v.String(), planned, skipped, c.Quiet || planned == skipped)
 		}
 		sc.OnKept, sc.OnGame = prog.Kept, prog.Game
-		sum, err := selfplay.Run(ctx, sc)
+		sum, err := selfplay.RunOf(ctx, sc)
 		prog.Stop()
 		if errors.Is(err, selfplay.ErrInterrupted) {
 			return "", "", fmt.Errorf("self-play of the %s variant interrupted: %d of its %d games are in %s and %d more in its journal; run the same command with --resume to write those and play the rest",

@@ -86,6 +86,8 @@ type Settings struct {
 	// Rules are the standard variant's rules; the majority variant shares
 	// all but the variant.
 	Rules string `json:"rules"`
+	// Game is the game played, absent for Surakarta.
+	Game string `json:"game,omitempty"`
 	// Engine is the self-play search setting (mcts.Engine.Describe);
 	// Sims, Leaf and Evaluator repeat its main fields.
 	Engine     dataset.EngineJSON `json:"engine"`
@@ -254,7 +256,7 @@ func (s *Summary) writeGames(ew *errWriter) {
 	ew.printf("verified: %d games and %d positions in %d files agree with the rules\n\n", s.Verified.Games, s.Verified.Positions, s.Verified.Files)
 	conf := fmt.Sprintf("%g%%", 100*set.Confidence)
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "variant\tgames\tpositions\tred-draw-black\tfirst player's score [%s CI]\tdraw rate [%s CI]\tmean plies\n", conf, conf)
+	fmt.Fprintf(tw, "variant\tgames\tpositions\t%s-draw-black\tfirst player's score [%s CI]\tdraw rate [%s CI]\tmean plies\n", set.firstPlayer(), conf, conf)
 	for _, v := range s.Variants {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d-%d-%d\t%s %.3f [%.3f, %.3f]\t%s\t%.1f\n", v.Variant, v.Games, v.Positions,
 			v.RedWins, v.Draws, v.BlackWins, v.FirstPlayer, v.FirstPlayerScore.Value, v.FirstPlayerScore.CI[0], v.FirstPlayerScore.CI[1],
@@ -320,6 +322,15 @@ func (s *Summary) writeWhere(ew *errWriter) {
 	ew.printf("        duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('%s/games/*/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
 		filepath.ToSlash(data))
 	ew.printf("        (scripts/duckdb/outside-reader.sh %s fetches DuckDB's npm package and checks it reads what surakarta wrote)\n", data)
+}
+
+// firstPlayer names the game's first player: Surakarta's red, or
+// Alquerque's white.
+func (set *Settings) firstPlayer() string {
+	if set.Game == AlquerqueGame {
+		return "white"
+	}
+	return "red"
 }
 
 // openingWords says how game i of both variants opens: "2-ply opening i

@@ -47,11 +47,12 @@ func (p *runner) verify(ctx context.Context) (string, string, error) {
 		}
 	}
 	for _, v := range Variants {
-		if games[v.String()] != c.Run.Games {
+		k := c.key(v)
+		if games[k] != c.Run.Games {
 			return "", "", fmt.Errorf("%s holds %d of the %d %s games after self-play: run the same command with --resume to play the rest",
-				data, games[v.String()], c.Run.Games, v)
+				data, games[k], c.Run.Games, v)
 		}
-		p.sum.Variants = append(p.sum.Variants, VariantFigures{Variant: v.String(), Games: games[v.String()], Positions: positions[v.String()]})
+		p.sum.Variants = append(p.sum.Variants, VariantFigures{Variant: k, Games: games[k], Positions: positions[k]})
 	}
 	out := c.path(VerifyFile)
 	var rec verifyRecord

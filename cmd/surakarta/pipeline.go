@@ -43,12 +43,13 @@ func newPipelineCommand() *cobra.Command {
 		matchEngine string
 		rf          rulesFlags
 		ef          engineFlags
+		gameName    string
 	)
 	d := runspec.PipelineEngine()
 	defMatchSpec := runspec.PipelineMatchEngine().Text("sims", "leaf", "cpuct")
 	cfg.Run.Out, cfg.Run.Games, cfg.Run.RandomOpening = "out", pipelineGames, pipelineRandomOpening
 	cmd := &cobra.Command{
-		Use:   "pipeline [--out DIR] [--games N] [--sims S] [--concurrency C] [--seed X] [--random-opening K] [--resume] [--quiet] [--json]",
+		Use:   "pipeline [--out DIR] [--game G] [--games N] [--sims S] [--concurrency C] [--seed X] [--random-opening K] [--resume] [--quiet] [--json]",
 		Short: "Run the whole job: self-play of both variants, verify, fit, match, statistics and report",
 		Long: "pipeline goes from nothing to a dataset, fitted weights and a variant report in one command:\n\n" +
 			"  1. self-play  --games games under each endgame variant (standard, majority) into DIR/data,\n" +
@@ -89,12 +90,22 @@ func newPipelineCommand() *cobra.Command {
 			"the run in place: only the new games are played, the later stages run again on all of them.\n" +
 			"A run of other settings (one made before these defaults, say) is refused, naming each flag\n" +
 			"that differs and the flags that continue it. Without --resume a DIR holding an earlier run\n" +
-			"is refused, and one pipeline at a time writes a DIR (a second is refused, naming the first).",
+			"is refused, and one pipeline at a time writes a DIR (a second is refused, naming the first).\n\n" +
+			"--game alquerque runs the same job for Alquerque (docs/RULES-ALQUERQUE.md; White moves first):\n" +
+			"self-play into DIR/data's game=alquerque partitions, scored by Alquerque's material evaluator\n" +
+			"unless --evaluator names an Alquerque model file; the fit is Alquerque's pattern model (logistic,\n" +
+			"colour-blind) into DIR/weights.json, an Alquerque model file; the match plays it against material;\n" +
+			fmt.Sprintf("its defaults are every %d-ply opening (107) %d times a variant (--games %d) and --match-games %d,\n",
+				alquerquePipelineRandomOpening, alquerquePipelineGames/107, alquerquePipelineGames, alquerquePipelineMatchGames) +
+			"no --match-model (give an Alquerque model file for a second match). It takes about 20 CPU-seconds,\n" +
+			"and its summary reads the first player's (White's) score and advantage beside docs/findings'\n" +
+			"Alquerque figures (section 20).",
 		Example: "  surakarta pipeline\n" +
 			"  surakarta pipeline --out runs/big --games 4096 --sims 1600 --match-games 2048\n" +
 			"  surakarta pipeline --out runs/big --games 4096 --sims 1600 --match-games 2048 --resume\n" +
 			"  surakarta pipeline --out runs/big --games 16384 --sims 1600 --match-games 2048 --resume   # four times the games\n" +
 			"  surakarta pipeline --out runs/baseline --preset baseline\n" +
+			"  surakarta pipeline --game alquerque --out runs/alquerque\n" +
 			"  surakarta pipeline --games 16 --random-opening 1 --sims 8 --match-games 4 --out /tmp/tiny --json",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -110,11 +121,22 @@ func newPipelineCommand() *cobra.Command {
 			if err := checkConfidence(cfg.Confidence); err != nil {
 				return err
 			}
-			eng, err := resolvePlayEngine(&rf, &ef)
+			if err := checkGameFlag(gameName); err != nil {
+				return err
+			}
+			r, err := rf.rules()
 			if err != nil {
 				return err
 			}
-			r := eng.rules
+			if gameName == gameNames[0] {
+				eng, err := resolvePlayEngine(&rf, &ef)
+				if err != nil {
+					return err
+				}
+				cfg.Engine, cfg.Evaluator = eng.engine(), eng.evaluator
+			} else if err := alquerquePipeline(cmd, &cfg, &ef); err != nil {
+				return err
+			}
 			if cfg.Fit.Model, err = eval.ParseModel(model); err != nil {
 				return fmt.Errorf("--model: %w", err)
 			}
@@ -129,7 +151,7 @@ func newPipelineCommand() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--match-engine: %w", err)
 			}
-			cfg.Rules, cfg.Engine, cfg.Evaluator, cfg.MatchEngine = r, eng.engine(), eng.evaluator, meng.Settings
+			cfg.Rules, cfg.MatchEngine = r, meng.Settings
 			cfg.Command, cfg.Log = commandLine(cmd), cmd.ErrOrStderr()
 			sum, err := pipeline.Run(cmd.Context(), cfg)
 			if err != nil {
@@ -159,12 +181,50 @@ func newPipelineCommand() *cobra.Command {
 	fs.StringVar(&cfg.Players, "players", pipelinePlayers, "who plays the self-play games: independent (each colour its own searcher and tree, as two programs in a match: the findings' estimand) or shared (one searcher for both colours, whose tree reuse hands the tree one side searched to the other)")
 	fs.StringVar(&cfg.Opening, "opening", pipelineOpening, "how the --random-opening plies are chosen: enumerated (every opening of that many plies in turn, game i and match pair i opening i mod N; --games a multiple of N) or random (uniformly random plies from --seed and the game id)")
 	fs.Float64Var(&cfg.Confidence, "confidence", 0.95, "confidence level of the report's intervals")
+	addGameFlag(cmd, &gameName)
 	addRulesFlagsExcept(cmd, &rf, "variant")
 	bindEngineFlags(cmd, &ef, d)
 	// The engine flags set the self-play search; say so where it matters.
 	fs.Lookup("sims").Usage = "self-play simulations per move (a count, never a time); the matches' are in --match-engine"
 	fs.Lookup("evaluator").Usage = "self-play " + fs.Lookup("evaluator").Usage
 	return cmd
+}
+
+// Alquerque's pipeline defaults where the flags leave them (pipeline
+// --game alquerque): every 6-ply opening (107; the start's 2 plies make
+// only 5) four times a variant, two match pairs each, no model match (the
+// shipped model is Surakarta's); the engine is the pipeline's, scored by
+// Alquerque's material evaluator: docs/findings section 20's material
+// engine at 400 simulations, which AlquerqueReferences hold.
+const (
+	alquerquePipelineGames         = 428
+	alquerquePipelineRandomOpening = 6
+	alquerquePipelineMatchGames    = 428
+)
+
+// alquerquePipeline makes cfg the pipeline of Alquerque: its engine and
+// evaluator (alquerqueEngine) and its defaults where the flags are not
+// given.
+func alquerquePipeline(cmd *cobra.Command, cfg *pipeline.Config, ef *engineFlags) error {
+	e, o, err := alquerqueEngine(cmd, ef)
+	if err != nil {
+		return err
+	}
+	cfg.Game, cfg.Engine, cfg.AlquerqueEvaluator = pipeline.AlquerqueGame, e, o
+	fs := cmd.Flags()
+	if !fs.Changed("games") {
+		cfg.Run.Games = alquerquePipelineGames
+	}
+	if !fs.Changed("random-opening") {
+		cfg.Run.RandomOpening = alquerquePipelineRandomOpening
+	}
+	if !fs.Changed("match-games") {
+		cfg.MatchGames = alquerquePipelineMatchGames
+	}
+	if !fs.Changed("match-model") {
+		cfg.MatchModel = ""
+	}
+	return nil
 }
 
 // addRulesFlagsExcept registers the rules flags but those named, for a

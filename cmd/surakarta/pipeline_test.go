@@ -177,3 +177,27 @@ func TestPipelineFilesRecordPathsRelativeToThemselves(t *testing.T) {
 		t.Errorf("weights.json names its dataset %q (%v), want %q", w.Dataset.Dir, err, pipeline.DataDir)
 	}
 }
+
+// TestPipelineAlquerqueRunsWithItsDefaults: pipeline --game alquerque
+// plays Alquerque with its material evaluator and its defaults (the
+// flags not given: no model match), records the game, and refuses
+// Surakarta's tables.
+func TestPipelineAlquerqueRunsWithItsDefaults(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	out, _, err := run(t, "", "pipeline", "--game", "alquerque", "--games", "8", "--random-opening", "1", "--sims", "8",
+		"--match-games", "4", "--out", dir, "--quiet", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s pipeline.Summary
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("--json: %v\n%s", err, out)
+	}
+	if s.Settings.Game != "alquerque" || s.Settings.Evaluator != "material" || s.Settings.Openings != 4 || s.ModelMatch != nil || s.Match == nil {
+		t.Errorf("settings %+v, model match %v: want Alquerque, material, its 4 one-ply openings, one match against material", s.Settings, s.ModelMatch)
+	}
+	_, _, err = run(t, "", "pipeline", "--game", "alquerque", "--tablebase", t.TempDir(), "--out", filepath.Join(t.TempDir(), "x"))
+	if err == nil || !strings.Contains(err.Error(), "endgame tables are Surakarta's") {
+		t.Errorf("pipeline --game alquerque --tablebase: %v, want the tables refused as Surakarta's", err)
+	}
+}

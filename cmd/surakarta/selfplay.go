@@ -151,23 +151,33 @@ func (e playEngine) engine() mcts.Engine {
 func alquerqueSelfplay(cmd *cobra.Command, cfg selfplay.Config, r rules.Rules, ef *engineFlags) (selfplay.ConfigOf[alquerque.Rules, alquerque.Position, alquerque.Code], error) {
 	acfg := selfplay.ConfigOf[alquerque.Rules, alquerque.Position, alquerque.Code]{Run: cfg.Run, GameIDs: cfg.GameIDs, Opening: cfg.Opening,
 		Rules: alquerque.Rules(r), PartGames: cfg.PartGames}
+	e, o, err := alquerqueEngine(cmd, ef)
+	acfg.Engine, acfg.Evaluator = e, o.Evaluator
+	return acfg, err
+}
+
+// alquerqueEngine returns the engine the engine flags give for Alquerque,
+// as a run records it (the evaluator by its identity), and its evaluator:
+// the flags' search, scored by the Alquerque evaluator --evaluator names
+// (material when it is not given: the default evaluator is Surakarta's);
+// no endgame tables.
+func alquerqueEngine(cmd *cobra.Command, ef *engineFlags) (mcts.Engine, eval.OpenedAlquerque, error) {
 	e, err := ef.resolved()
 	if err != nil {
-		return acfg, err
+		return e, eval.OpenedAlquerque{}, err
 	}
 	if e.Tablebase != "" {
-		return acfg, errors.New("--tablebase: endgame tables are Surakarta's; Alquerque has none")
+		return e, eval.OpenedAlquerque{}, errors.New("--tablebase: endgame tables are Surakarta's; Alquerque has none")
 	}
 	if !cmd.Flags().Changed("evaluator") && ef.preset == "" {
 		e.Evaluator = mcts.MaterialName
 	}
 	o, err := eval.OpenAlquerqueEvaluator(e.Evaluator)
 	if err != nil {
-		return acfg, fmt.Errorf("--evaluator: %w", err)
+		return e, o, fmt.Errorf("--evaluator: %w", err)
 	}
 	e.Evaluator = o.Identity
-	acfg.Engine, acfg.Evaluator = e, o.Evaluator
-	return acfg, nil
+	return e, o, nil
 }
 
 // resolvePlayEngine checks the rules and engine flags and loads the evaluator.
