@@ -214,11 +214,21 @@ func playMatch[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command,
 	if res == nil {
 		return err
 	}
-	if err != nil {
-		fmt.Fprint(cmd.ErrOrStderr(), res.StoppedNote(err))
-		if errors.Is(err, context.Canceled) {
-			err = errors.New("match interrupted") // the note says what is kept; not Go's "context canceled"
-		}
-	}
+	err = contestStopped(cmd, "match", err, res.StoppedNote)
 	return cmp.Or(err, printResult(cmd, asJSON, res.JSON(), res.WriteText))
+}
+
+// contestStopped says on stderr why a contest (what: a match, a
+// tournament) that returned its result stopped early (note says it, and
+// how to continue) and returns err in words ("match interrupted" for
+// Ctrl-C, not Go's "context canceled"); nil when err is.
+func contestStopped(cmd *cobra.Command, what string, err error, note func(error) string) error {
+	if err == nil {
+		return nil
+	}
+	fmt.Fprint(cmd.ErrOrStderr(), note(err))
+	if errors.Is(err, context.Canceled) {
+		return errors.New(what + " interrupted") // the note says what is kept
+	}
+	return err
 }

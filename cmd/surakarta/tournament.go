@@ -2,31 +2,36 @@ package main
 
 import (
 	"cmp"
-	"context"
 	"errors"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/external"
+	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/eval/tournament"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 )
 
 func newTournamentCommand() *cobra.Command {
 	var (
-		opt          = tournament.Options{ArenaOptions: arena.ArenaOptions{Run: runspec.Defaults()}, PriorDraws: tournament.DefaultPriorDraws}
-		run          = runFlags{Settings: &opt.Run}
+		opt          = tournament.Config{PriorDraws: tournament.DefaultPriorDraws}
+		settings     = runspec.Defaults()
+		run          = runFlags{Settings: &settings}
 		rf           rulesFlags
+		gameName     string
 		openingsBook bookFlags
 		asJSON       bool
 		asMarkdown   bool
 		tc           string
 	)
-	opt.Run.RandomOpening = 4
+	settings.RandomOpening = 4
 	cmd := &cobra.Command{
-		Use:   "tournament --engine SIDE --engine SIDE... --games N [--gauntlet] [--anchor ENGINE] [--go BUDGET | --tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE [--shuffle-openings]] [--concurrency C] [--prior-draws D] [--json | --markdown] [--quiet]",
+		Use:   "tournament --engine SIDE --engine SIDE... --games N [--gauntlet] [--anchor ENGINE] [--go BUDGET | --tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE [--shuffle-openings]] [--concurrency C] [--prior-draws D] [--game G] [--json | --markdown] [--quiet]",
 		Short: "Play several engines against each other (round robin or gauntlet) and rate them all on one Elo scale",
 		Long: "tournament plays every two engines of --engine (a round robin), or with --gauntlet the first\n" +
 			"against each of the others, a match of --games games each: pairings one after another,\n" +
@@ -53,10 +58,14 @@ func newTournamentCommand() *cobra.Command {
 			"ones are played too. Budgets are counts (sims, nodes) unless --go gives a clock\n" +
 			"(movetime) or --tc BASE+INC plays every game on a game clock kept by the referee, as\n" +
 			"match --tc does (a move past its side's clock loses on time): a clock measures strength\n" +
-			"at equal time on this machine at its load and is never for data.",
+			"at equal time on this machine at its load and is never for data.\n\n" +
+			"--game alquerque plays Alquerque as match --game alquerque does: built-in engines with\n" +
+			"its evaluators, the baselines random and first, external engines that play it; its\n" +
+			"pairings are recorded in its game=alquerque partitions and tournament pgn prints them.",
 		Example: "  surakarta tournament --engine sims=50 --engine sims=100 --engine sims=200 --engine preset=baseline --games 20\n" +
 			"  surakarta tournament --gauntlet --engine evaluator=mine.json --engine sims=400 --engine preset=baseline --games 100 --markdown\n" +
 			"  surakarta tournament --engines engines.json --engine conf:mine --engine conf:theirs --engine sims=400 --anchor 3 --games 200 --out runs/t --resume\n" +
+			"  surakarta tournament --game alquerque --engine sims=200 --engine sims=50 --engine random --games 20\n" +
 			"  surakarta tournament pgn runs/t > runs/t.pgn",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -67,32 +76,22 @@ func newTournamentCommand() *cobra.Command {
 			if err := runspec.PairedGames("--games", run.Games, ""); err != nil {
 				return err
 			}
-			book, err := contestBook(&run, openingsBook, r, opt.Margin, opt.MoveTimeout, "tournament")
+			clock, err := timeControl(tc)
 			if err != nil {
-				return err
-			}
-			if opt.Clock, err = timeControl(tc); err != nil {
 				return err
 			}
 			if asJSON && asMarkdown {
 				return errors.New("--json and --markdown both choose the report's form: pass one")
 			}
-			opt.Rules, opt.Openings, opt.Stderr = r, book, cmd.ErrOrStderr()
-			res, err := tournament.Run(cmd.Context(), opt)
-			if res == nil {
-				return err
-			}
-			if err != nil {
-				fmt.Fprint(cmd.ErrOrStderr(), res.StoppedNote(err))
-				if errors.Is(err, context.Canceled) {
-					err = errors.New("tournament interrupted") // the note says what is kept; not Go's "context canceled"
-				}
-			}
-			write := res.WriteText
-			if asMarkdown {
-				write = res.WriteMarkdown
-			}
-			return cmp.Or(err, printResult(cmd, asJSON, res.JSON(), write))
+			opt.Stderr = cmd.ErrOrStderr()
+			return onGame(gameName, r, gameCommand{
+				surakarta: func(r rules.Rules) error {
+					return playTournament(cmd, opt, &run, r, match.SurakartaGame(), clock, openingsBook, asJSON, asMarkdown)
+				},
+				alquerque: func(r alquerque.Rules) error {
+					return playTournament(cmd, opt, &run, r, match.AlquerqueGame(), clock, openingsBook, asJSON, asMarkdown)
+				},
+			})
 		},
 	}
 	fs := cmd.Flags()
@@ -114,10 +113,33 @@ func newTournamentCommand() *cobra.Command {
 		"resume":         "continue the tournament recorded in --out, playing only the games it lacks",
 	}, "shard", "shards")
 	addRulesFlags(cmd, &rf)
+	addGameFlag(cmd, &gameName)
 	addBookFlags(cmd, &openingsBook, "pair k of every pairing")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	fs.BoolVar(&asMarkdown, "markdown", false, "print the report as Markdown tables instead of text")
 	fs.BoolVar(&opt.Quiet, "quiet", false, "no progress on stderr")
 	cmd.AddCommand(newTournamentPGNCommand())
 	return cmd
+}
+
+// playTournament plays the tournament the flags describe of game G under
+// rules r, with what its matches need of the game (gm) and the game clock
+// (nil: none), and prints its report.
+func playTournament[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command, cfg tournament.Config, run *runFlags, r G, gm match.GameOf[G, P, M], clock *arena.TimeControl, b bookFlags, asJSON, asMarkdown bool) error {
+	book, err := contestBook(run, b, r, cfg.Margin, cfg.MoveTimeout, "tournament")
+	if err != nil {
+		return err
+	}
+	opt := tournament.OptionsOf[G, P, M]{Config: cfg, Game: &gm,
+		ArenaOptionsOf: arena.ArenaOptionsOf[G, P, M]{Run: *run.Settings, Rules: r, Openings: book, Clock: clock}}
+	res, err := tournament.Run(cmd.Context(), opt)
+	if res == nil {
+		return err
+	}
+	err = contestStopped(cmd, "tournament", err, res.StoppedNote)
+	write := res.WriteText
+	if asMarkdown {
+		write = res.WriteMarkdown
+	}
+	return cmp.Or(err, printResult(cmd, asJSON, res.JSON(), write))
 }

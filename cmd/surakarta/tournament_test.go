@@ -67,3 +67,22 @@ func TestTournamentOfFourEnginesPrintsOneRatingListAndACrosstable(t *testing.T) 
 		}
 	}
 }
+
+// TestTournamentOfAlquerqueEngines: tournament --game alquerque rates three
+// Alquerque engines (two built-in searches and the first-move baseline)
+// on one list with a crosstable, records them with --out, and tournament
+// pgn prints their games as Alquerque's.
+func TestTournamentOfAlquerqueEngines(t *testing.T) {
+	dir := t.TempDir() + "/t"
+	out := runOK(t, "tournament", "--game", "alquerque", "--engine", "sims=30", "--engine", "sims=10,leaf=value", "--engine", "first",
+		"--games", "2", "--out", dir, "--quiet")
+	for _, want := range []string{"round robin of 3 engines: 3 pairings of 2 games each", "alquerque variant=standard", "ratings: Elo relative to sims=30",
+		"crosstable: the row engine's points"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if pgn := runOK(t, "tournament", "pgn", dir); strings.Count(pgn, `[Game "Alquerque"]`) != 6 || !strings.Contains(pgn, `[White "first"]`) {
+		t.Errorf("tournament pgn of an Alquerque tournament:\n%s", pgn)
+	}
+}

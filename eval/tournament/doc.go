@@ -8,9 +8,12 @@
 // (stats.PoolRatings) gives each engine its Elo with an interval,
 // relative to an anchor engine; the crosstable says who scored what
 // against whom, with the pairs' pentanomial counts, and each engine's
-// cost a move (eval/match's SideCost over its games).
+// cost a move (eval/match's SideCost over its games). A tournament plays
+// any game through the contract (OptionsOf, with the game's
+// match.GameOf; Options is Surakarta's): its pairings are recorded in the
+// game's partitions and its report names a game other than Surakarta.
 //
-// Files: tournament.go the Options, the schedule (Pairings) and Run, with
+// Files: tournament.go the Options (Config, OptionsOf), the schedule (Pairings) and Run, with
 // the tournament's directory (its lock and its settings file, checked on
 // resume); ratings.go the rating list (the fit over the pairings);
 // report.go the report: the rating list and the crosstable in text,

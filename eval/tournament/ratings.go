@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/match"
+	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
@@ -36,8 +38,26 @@ type Result struct {
 	// Complete is false when the tournament stopped before its end.
 	Complete bool
 
-	opt   Options
-	start string // the openings' text, "" for the standard start
+	opt    Config
+	played playedSettings
+}
+
+// playedSettings are what a tournament's report says of its games beside
+// its Config.
+type playedSettings struct {
+	run         runspec.Settings
+	game, rules string
+	start       string // the openings' text, "" for the standard start
+	players     bool   // the engines were given as players (OptionsOf.Players)
+}
+
+// rulesText names the rules in the report: the game's rules string,
+// after the game's name for a game other than Surakarta.
+func (s *playedSettings) rulesText() string {
+	if s.game == dataset.DefaultGame {
+		return s.rules
+	}
+	return s.game + " " + s.rules
 }
 
 // Played is one pairing's match, from A's side.

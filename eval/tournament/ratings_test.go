@@ -41,7 +41,7 @@ func arenaOf(t *testing.T, wdl stats.WDL, pairs stats.Pentanomial, reasons map[s
 func TestRatingsOfThreeConsistentPairingsAreTheHandComputedOnes(t *testing.T) {
 	pairs34 := stats.Pentanomial{0, 0, 5, 0, 5}  // 15 of 20 points
 	pairs910 := stats.Pentanomial{0, 0, 2, 0, 8} // 18 of 20
-	r := &Result{Names: []string{"A", "B", "C"}, Anchor: 2, opt: Options{PriorDraws: 0}}
+	r := &Result{Names: []string{"A", "B", "C"}, Anchor: 2, opt: Config{PriorDraws: 0}}
 	r.Pairings = []Played{
 		{Pairing{0, 1}, arenaOf(t, stats.WDL{Wins: 15, Losses: 5}, pairs34, nil), true},
 		{Pairing{1, 2}, arenaOf(t, stats.WDL{Wins: 15, Losses: 5}, pairs34, nil), true},
@@ -77,7 +77,7 @@ func TestRatingsOfThreeConsistentPairingsAreTheHandComputedOnes(t *testing.T) {
 // anchor that has not played yet, give no rating list and say why; the
 // engines that played are rated without those that have not.
 func TestRatingsOfAStoppedTournamentSayWhyThereAreNone(t *testing.T) {
-	r := &Result{Names: []string{"A", "B", "C"}, Anchor: 2, opt: Options{PriorDraws: 1}}
+	r := &Result{Names: []string{"A", "B", "C"}, Anchor: 2, opt: Config{PriorDraws: 1}}
 	r.fit()
 	if r.Ratings != nil || r.RatingsNote != "no games played yet" {
 		t.Errorf("no pairings: %v, %q", r.Ratings, r.RatingsNote)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/base/stats"
@@ -18,7 +19,10 @@ import (
 // JSON is what tournament --json prints (and ReportFile holds): the
 // engines and settings, the rating list and every pairing's match.
 type JSON struct {
-	Engines         []EngineJSON  `json:"engines"`
+	Engines []EngineJSON `json:"engines"`
+	// Game names the game when it is not Surakarta (whose reports, as
+	// before the game was named, have no game).
+	Game            string        `json:"game,omitempty"`
 	Schedule        string        `json:"schedule"`
 	GamesPerPairing int           `json:"games_per_pairing"`
 	Variant         string        `json:"variant"`
@@ -60,13 +64,16 @@ type PairingJSON struct {
 
 // JSON returns the tournament as tournament --json prints it.
 func (r *Result) JSON() JSON {
-	o := &r.opt
-	j := JSON{Schedule: Schedule(o.Gauntlet), GamesPerPairing: int(o.Run.Games), Variant: o.Rules.Variant.String(), Rules: o.Rules.String(),
-		Seed: o.Run.Seed, Opening: o.Run.RandomOpening, Start: r.start, Complete: r.Complete, Games: r.Games(),
+	o, s := &r.opt, &r.played
+	j := JSON{Schedule: Schedule(o.Gauntlet), GamesPerPairing: int(s.run.Games), Variant: dataset.RulesVariant(s.rules), Rules: s.rules,
+		Seed: s.run.Seed, Opening: s.run.RandomOpening, Start: s.start, Complete: r.Complete, Games: r.Games(),
 		Anchor: r.Names[r.Anchor], PriorDraws: o.PriorDraws, Conf: Conf, Ratings: r.Ratings, RatingsNote: r.RatingsNote}
+	if s.game != dataset.DefaultGame {
+		j.Game = s.game
+	}
 	for i, n := range r.Names {
 		e := EngineJSON{Number: i + 1, Name: n, Settings: r.Settings[i], Cost: r.Costs[i]}
-		if i < len(o.Sides) && len(o.Players) == 0 {
+		if i < len(o.Sides) && !s.players {
 			e.Side = o.Sides[i]
 		}
 		j.Engines = append(j.Engines, e)
@@ -76,7 +83,7 @@ func (r *Result) JSON() JSON {
 	}
 	for _, p := range r.Pairings {
 		pj := PairingJSON{A: r.Names[p.A], B: r.Names[p.B], Complete: p.Complete, ArenaResult: p.Arena}
-		if o.Run.Out != "" {
+		if s.run.Out != "" {
 			pj.Dir = p.Dir()
 		}
 		j.Pairings = append(j.Pairings, pj)
@@ -144,18 +151,18 @@ func (r *Result) crosstable() [][]string {
 // header says what was played: the schedule, the pairings and games, the
 // openings, the seed and the rules.
 func (r *Result) header() string {
-	o := &r.opt
+	o, s := &r.opt, &r.played
 	from := ""
-	if r.start != "" {
-		from = "from " + r.start + ", "
+	if s.start != "" {
+		from = "from " + s.start + ", "
 	}
 	played := ""
 	if !r.Complete {
 		played = fmt.Sprintf(" (stopped early: %s played)", words.Count(r.Games(), "game"))
 	}
 	return fmt.Sprintf("%s of %d engines: %s of %s each%s, %s%s of random opening, seed %d, %s",
-		Schedule(o.Gauntlet), len(r.Names), words.Count(len(Pairings(len(r.Names), o.Gauntlet)), "pairing"), words.Count(int(o.Run.Games), "game"), played,
-		from, words.Count(o.Run.RandomOpening, "ply"), o.Run.Seed, o.Rules)
+		Schedule(o.Gauntlet), len(r.Names), words.Count(len(Pairings(len(r.Names), o.Gauntlet)), "pairing"), words.Count(int(s.run.Games), "game"), played,
+		from, words.Count(s.run.RandomOpening, "ply"), s.run.Seed, s.rulesText())
 }
 
 // ratingsLine says what the rating list's numbers are.

@@ -23,8 +23,8 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 func goldenTournament(t *testing.T) *Result {
 	run := runspec.Defaults()
 	run.Games, run.Seed, run.RandomOpening, run.Out = 20, 7, 4, "runs/t"
-	o := Options{Sides: []string{"sims=400", "sims=100", "preset=baseline", "conf:my|engine"}, Anchor: "sims=100", PriorDraws: DefaultPriorDraws,
-		ArenaOptions: arena.ArenaOptions{Run: run, Rules: rules.DefaultRules()}}
+	o := Options{Config: Config{Sides: []string{"sims=400", "sims=100", "preset=baseline", "conf:my|engine"}, Anchor: "sims=100", PriorDraws: DefaultPriorDraws},
+		ArenaOptionsOf: arena.ArenaOptions{Run: run, Rules: rules.DefaultRules()}}
 	names, err := o.names()
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +33,8 @@ func goldenTournament(t *testing.T) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Result{Names: names, Anchor: anchor, Settings: make([]any, 4), opt: o, Complete: true}
+	r := newResult(&o, names, anchor)
+	r.Complete = true
 	ends := map[string]int{"capture-all": 14, "no-capture-limit": 6}
 	r.Pairings = []Played{
 		{Pairing{0, 1}, arenaOf(t, stats.WDL{Wins: 11, Draws: 4, Losses: 5}, stats.Pentanomial{1, 1, 3, 3, 2}, ends), true},

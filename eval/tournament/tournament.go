@@ -14,19 +14,19 @@ import (
 
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/match"
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/rundir"
 	"github.com/surakarta/surakarta/internal/base/words"
+	"github.com/surakarta/surakarta/mcts"
+	"github.com/surakarta/surakarta/rules"
 )
 
-// Options are a tournament's settings, as tournament takes them.
-type Options struct {
+// Config are a tournament's settings that do not depend on its game.
+type Config struct {
 	// Sides are the engines, each as match's --a and --b take a side: a
 	// built-in CONFIG, engine:COMMAND ARG... or conf:NAME of EnginesFile.
 	Sides []string
-	// Players, when not empty, give the engines as players already made
-	// (a training run's generations), over Sides.
-	Players []*match.Player
 	// Gauntlet plays the first engine against each of the others; a
 	// round robin (false) plays every engine against every other.
 	Gauntlet bool
@@ -42,20 +42,37 @@ type Options struct {
 	// engine's answer.
 	EnginesFile, Go     string
 	Margin, MoveTimeout time.Duration
-	// ArenaOptions are every pairing's games: Run.Games is the games of a
-	// pairing (even: colour-swapped pairs), Run.Seed and Rules, Openings
-	// and Run.RandomOpening make the one opening set every pairing plays.
-	// Run.Out, when not empty, is the tournament's directory: each pairing
-	// is recorded as a match in a directory of its own there
-	// (Pairing.Dir), and Run.Resume continues the tournament recorded
-	// there.
-	arena.ArenaOptions
 	// Stderr gets what a tournament says besides its report: a line as
 	// each pairing begins and the pairing's progress line (none when
 	// Quiet).
 	Stderr io.Writer
 	Quiet  bool
 }
+
+// OptionsOf are the settings of a tournament of game G, as tournament
+// takes them.
+type OptionsOf[G mcts.Game[P, M], P comparable, M game.Move] struct {
+	Config
+	// Players, when not empty, give the engines as players already made
+	// (a training run's generations), over Sides.
+	Players []*match.PlayerOf[G, P, M]
+	// Game is what every pairing's match needs of its game beyond the
+	// contract (match.OptionsOf's Game: the built-in engine and its
+	// evaluators); nil: Surakarta's, which a tournament of another game
+	// must replace.
+	Game *match.GameOf[G, P, M]
+	// ArenaOptionsOf are every pairing's games: Run.Games is the games of
+	// a pairing (even: colour-swapped pairs), Run.Seed and Rules, Openings
+	// and Run.RandomOpening make the one opening set every pairing plays.
+	// Run.Out, when not empty, is the tournament's directory: each pairing
+	// is recorded as a match in a directory of its own there
+	// (Pairing.Dir), and Run.Resume continues the tournament recorded
+	// there.
+	arena.ArenaOptionsOf[G, P, M]
+}
+
+// Options are a Surakarta tournament's OptionsOf.
+type Options = OptionsOf[rules.Rules, rules.Position, rules.Move]
 
 // DefaultPriorDraws are the prior draws of a tournament unless told
 // otherwise: one virtual draw a pairing keeps a sweep's rating finite
@@ -130,7 +147,7 @@ func Name(side string) string {
 }
 
 // names returns the engines' names, checked: two at least, none twice.
-func (o *Options) names() ([]string, error) {
+func (o *OptionsOf[G, P, M]) names() ([]string, error) {
 	var names []string
 	if len(o.Players) > 0 {
 		for _, p := range o.Players {
@@ -217,7 +234,7 @@ func claim(dir string, resume bool, s settingsFile) (*rundir.Dir, error) {
 // returns its result for the games completed, with the error that stopped
 // it (StoppedNote says so); a failure before the first game returns no
 // result.
-func Run(ctx context.Context, o Options) (res *Result, rerr error) {
+func Run[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, o OptionsOf[G, P, M]) (res *Result, rerr error) {
 	if o.Stderr == nil {
 		o.Stderr = io.Discard
 	}
@@ -232,7 +249,7 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 	if !(o.PriorDraws >= 0) {
 		return nil, fmt.Errorf("--prior-draws %v: want 0 or more virtual draws a pairing", o.PriorDraws)
 	}
-	res = &Result{Names: names, Anchor: anchor, Settings: make([]any, len(names)), Costs: make([]match.SideCost, len(names)), opt: o, start: arena.OpeningsText(o.Rules, o.Openings)}
+	res = newResult(&o, names, anchor)
 	if out := o.Run.Out; out != "" {
 		d, err := claim(out, o.Run.Resume, settingsFile{names, Schedule(o.Gauntlet)})
 		if err != nil {
@@ -278,14 +295,21 @@ func Run(ctx context.Context, o Options) (res *Result, rerr error) {
 	return res, nil
 }
 
+// newResult is the result, before its first game, of the tournament o of
+// the engines names, rated from anchor (an index in names).
+func newResult[G mcts.Game[P, M], P comparable, M game.Move](o *OptionsOf[G, P, M], names []string, anchor int) *Result {
+	return &Result{Names: names, Anchor: anchor, Settings: make([]any, len(names)), Costs: make([]match.SideCost, len(names)), opt: o.Config,
+		played: playedSettings{run: o.Run, game: o.Rules.Name(), rules: o.Rules.String(), start: arena.OpeningsText(o.Rules, o.Openings), players: len(o.Players) > 0}}
+}
+
 // matchOptions are the options of pairing p's match: the tournament's
 // games, openings and engines settings, recorded in the pairing's
 // directory and resumed where it holds games.
-func (o *Options) matchOptions(p Pairing) match.Options {
-	m := match.Options{Config: match.Config{Engines: o.EnginesFile, Go: o.Go, Margin: o.Margin, MoveTimeout: o.MoveTimeout,
-		Stderr: o.Stderr, Quiet: o.Quiet}, ArenaOptionsOf: o.ArenaOptions}
+func (o *OptionsOf[G, P, M]) matchOptions(p Pairing) match.OptionsOf[G, P, M] {
+	m := match.OptionsOf[G, P, M]{Config: match.Config{Engines: o.EnginesFile, Go: o.Go, Margin: o.Margin, MoveTimeout: o.MoveTimeout,
+		Stderr: o.Stderr, Quiet: o.Quiet}, Game: o.Game, ArenaOptionsOf: o.ArenaOptionsOf}
 	if len(o.Players) > 0 {
-		m.Players = [2]*match.Player{o.Players[p.A], o.Players[p.B]}
+		m.Players = [2]*match.PlayerOf[G, P, M]{o.Players[p.A], o.Players[p.B]}
 	} else {
 		m.A, m.B = o.Sides[p.A], o.Sides[p.B]
 	}
@@ -307,7 +331,7 @@ func (r *Result) StoppedNote(err error) string {
 	}
 	note := fmt.Sprintf("tournament %s; the report covers the %s completed in order in %s\n",
 		why, words.Count(r.Games(), "game"), words.Count(len(r.Pairings), "pairing"))
-	if r.opt.Run.Out != "" {
+	if r.played.run.Out != "" {
 		note += "the same command with --resume continues it\n"
 	}
 	return note

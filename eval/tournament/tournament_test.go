@@ -24,8 +24,8 @@ func TestMain(m *testing.M) { testutil.Main(m) }
 func smallTournament(out string, games int64, resume bool, stderr *testutil.Buffer) Options {
 	run := runspec.Defaults()
 	run.Games, run.Seed, run.RandomOpening, run.Concurrency, run.Out, run.Resume = games, 3, 2, 2, out, resume
-	return Options{Sides: []string{"sims=2", "sims=8,leaf=value", "sims=4,cpuct=3"}, PriorDraws: DefaultPriorDraws,
-		ArenaOptions: arena.ArenaOptions{Run: run, Rules: rules.DefaultRules()}, Stderr: stderr}
+	return Options{Config: Config{Sides: []string{"sims=2", "sims=8,leaf=value", "sims=4,cpuct=3"}, PriorDraws: DefaultPriorDraws, Stderr: stderr},
+		ArenaOptionsOf: arena.ArenaOptions{Run: run, Rules: rules.DefaultRules()}}
 }
 
 // gameRows returns every game of a tournament's directory, pairing by

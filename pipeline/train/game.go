@@ -65,8 +65,8 @@ func surakartaKit(r rules.Rules) kit[rules.Rules, rules.Position, rules.Move] {
 			return ev
 		},
 		gauntlet: func(ctx context.Context, players []*match.Player, o arena.ArenaOptions, c *Config) (*tournament.Result, error) {
-			return tournament.Run(ctx, tournament.Options{Players: players, Gauntlet: true, PriorDraws: PoolPriorDraws,
-				ArenaOptions: o, Stderr: c.Log, Quiet: c.Quiet || c.Log == nil})
+			return tournament.Run(ctx, tournament.Options{Config: tournament.Config{Gauntlet: true, PriorDraws: PoolPriorDraws,
+				Stderr: c.Log, Quiet: c.Quiet || c.Log == nil}, Players: players, ArenaOptionsOf: o})
 		},
 	}
 }
