@@ -93,7 +93,8 @@ func newMatchCommand() *cobra.Command {
 			"time-forfeit, in the report's endings, the games table and match pgn's Termination).\n" +
 			"A built-in side searches for its own share of its clock (docs/PROTOCOL.md: a 25th of\n" +
 			"the time left plus 3/4 of the increment, less a reserve); an external engine gets go\n" +
-			"redtime MS blacktime MS redinc MS blackinc MS and must list clock in id budgets. Like\n" +
+			"redtime MS blacktime MS redinc MS blackinc MS (in Alquerque whitetime, blacktime,\n" +
+			"whiteinc, blackinc) and must list clock in id budgets. Like\n" +
 			"movetime, a clock measures strength at equal time on this machine at its load: runs\n" +
 			"that produce data (selfplay, pipeline, train, experiment run) stay on fixed counts.\n" +
 			"Each side's time used is in the report's cost and the matches table.\n\n" +

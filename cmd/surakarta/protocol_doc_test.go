@@ -60,6 +60,7 @@ func readTranscript(t *testing.T, heading string) transcript {
 }
 
 var (
+	clockGo   = regexp.MustCompile(`^go (\S+ \d+ )*\S+time \d+`)
 	timeField = regexp.MustCompile(` time \d+`)
 	infoLine  = regexp.MustCompile(`^info sims \d+ nodes \d+( time \d+)? value -?\d+\.\d{4} pv( \S+)+$`)
 )
@@ -98,7 +99,7 @@ func checkTranscript(t *testing.T, tr transcript) {
 		switch {
 		case l.sent:
 			stopped := i+1 < len(tr.lines) && tr.lines[i+1].sent && tr.lines[i+1].text == "stop"
-			timed := strings.Contains(l.text, "movetime") || strings.Contains(l.text, "redtime")
+			timed := clockGo.MatchString(l.text) // movetime, or a clock in any game's words
 			varies = strings.HasPrefix(l.text, "go ") && (timed || stopped) ||
 				varies && l.text == "stop"
 			continue

@@ -54,8 +54,9 @@ func (p gamePlayer[G, P, M]) Move(ctx context.Context, g *game.Line[G, P, M]) (a
 }
 
 // MoveClock is Move under a game clock: the go gives both clocks and the
-// increment (redtime, blacktime, redinc, blackinc), and the engine has the
-// side to move's time left plus the margin to answer.
+// increment in G's words (protocol.ClockWords: Surakarta's redtime,
+// blacktime, redinc, blackinc), and the engine has the side to move's
+// time left plus the margin to answer.
 func (p gamePlayer[G, P, M]) MoveClock(ctx context.Context, g *game.Line[G, P, M], clock arena.Clock) (arena.PlayedOf[M], error) {
 	b := protocol.Budget{Kind: protocol.Clock}
 	for c, left := range clock.Left {
@@ -79,7 +80,8 @@ func (p gamePlayer[G, P, M]) moveIn(ctx context.Context, g *game.Line[G, P, M], 
 		}
 	}
 	var played M
-	nodes, err := p.move(ctx, b.String(), budget, deadline, func(move string) (err error) {
+	players := [2]string{r.PlayerName(game.First), r.PlayerName(game.Second)}
+	nodes, err := p.move(ctx, b.String(), budget.Text(players), deadline, func(move string) (err error) {
 		pos := g.Position()
 		played, err = r.ParseMove(&pos, move)
 		return err
@@ -342,11 +344,12 @@ func (p *player) broke(err error) error {
 	return err
 }
 
-// move sends position (the position command), then go, and checks the
+// move sends position (the position command), then go with the budget's
+// arguments (budget: protocol.Budget.Text, "" for none), and checks the
 // answer: info lines, then a bestmove within the budget's limit that
 // parse accepts as a legal move. It returns the nodes the engine
 // reported.
-func (p *player) move(ctx context.Context, position string, budget protocol.Budget, deadline time.Duration, parse func(string) error) (int64, error) {
+func (p *player) move(ctx context.Context, position, budget string, deadline time.Duration, parse func(string) error) (int64, error) {
 	if p.p == nil || p.broken {
 		return 0, &arena.Fault{Reason: arena.FaultCrash, Detail: "no engine process"}
 	}
@@ -354,8 +357,8 @@ func (p *player) move(ctx context.Context, position string, budget protocol.Budg
 		return 0, p.broke(err)
 	}
 	goLine := "go"
-	if bs := budget.String(); bs != "" {
-		goLine += " " + bs
+	if budget != "" {
+		goLine += " " + budget
 	}
 	if err := p.send(goLine); err != nil {
 		return 0, p.broke(err)

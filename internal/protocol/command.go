@@ -78,10 +78,25 @@ const (
 var budgetNames = [...]string{Sims: "sims", Nodes: "nodes", MoveTime: "movetime", Clock: "clock"}
 
 // The words of a Clock budget in a go command, each followed by
-// milliseconds: each side's time left on its clock and its increment, red
-// (the side that moves first) then black, as UCI's wtime, btime, winc,
-// binc.
-var clockWords = [...]string{"redtime", "blacktime", "redinc", "blackinc"}
+// milliseconds, as UCI's wtime, btime, winc, binc: each player's time
+// left on its clock, then each player's increment, the first player (who
+// moves first) before the second. A game spells them with its players'
+// names (Surakarta's redtime, blacktime, redinc, blackinc; Alquerque's
+// whitetime, blacktime, whiteinc, blackinc: ClockWords); the neutral
+// words firsttime, secondtime, firstinc, secondinc mean the same in every
+// game.
+func ClockWords(players [2]string) [4]string {
+	return [4]string{players[0] + "time", players[1] + "time", players[0] + "inc", players[1] + "inc"}
+}
+
+// NeutralPlayers are the players' names of the neutral clock words:
+// ClockWords(NeutralPlayers) is firsttime, secondtime, firstinc,
+// secondinc.
+var NeutralPlayers = [2]string{"first", "second"}
+
+// surakartaPlayers are Surakarta's players' names (red moves first), the
+// names of a budget's words where no game is given (ParseBudget, String).
+var surakartaPlayers = [2]string{rules.Red.String(), rules.Black.String()}
 
 // Budget is how much a go may spend: N units of Kind, or for a Clock the
 // clocks.
@@ -99,13 +114,18 @@ type Budget struct {
 const MaxBudget = 1 << 43
 
 // String returns the budget as a go command's arguments: "sims 800",
-// "movetime 100", "redtime 10000 blacktime 9500 redinc 100 blackinc 100",
-// or "" for Default.
-func (b Budget) String() string {
+// "movetime 100", "redtime 10000 blacktime 9500 redinc 100 blackinc 100"
+// (a clock in Surakarta's words), or "" for Default.
+func (b Budget) String() string { return b.Text(surakartaPlayers) }
+
+// Text is String for a game whose players are named players: a clock in
+// the game's words (ClockWords), "whitetime 10000 blacktime 9500 whiteinc
+// 100 blackinc 100" for Alquerque.
+func (b Budget) Text(players [2]string) string {
 	if b.Kind == Clock {
 		v := [4]int64{b.Time[0], b.Time[1], b.Inc[0], b.Inc[1]}
 		out := make([]string, 0, 8)
-		for i, w := range clockWords {
+		for i, w := range ClockWords(players) {
 			out = append(out, w, strconv.FormatInt(v[i], 10))
 		}
 		return strings.Join(out, " ")
@@ -117,18 +137,25 @@ func (b Budget) String() string {
 }
 
 // ParseBudget parses a go command's arguments as Budget.String writes
-// them; "" is Default. A clock's words may come in any order; redtime and
-// blacktime must be given, an increment left out is 0.
-func ParseBudget(s string) (Budget, error) {
+// them, a clock in Surakarta's words or the neutral ones (ParseBudgetOf).
+func ParseBudget(s string) (Budget, error) { return ParseBudgetOf(s, surakartaPlayers) }
+
+// ParseBudgetOf parses a go command's arguments for a game whose players
+// are named players, as Budget.Text writes them; "" is Default. A clock's
+// words are the game's (ClockWords) or the neutral ones (firsttime,
+// secondtime, firstinc, secondinc), mixed as the controller likes, in any
+// order; both players' time must be given, an increment left out is 0.
+func ParseBudgetOf(s string, players [2]string) (Budget, error) {
 	f := strings.Fields(s)
 	if len(f) == 0 {
 		return Budget{}, nil
 	}
-	if slices.Contains(clockWords[:], f[0]) {
-		return parseClock(s, f)
+	own, neutral := ClockWords(players), ClockWords(NeutralPlayers)
+	if slices.Contains(own[:], f[0]) || slices.Contains(neutral[:], f[0]) {
+		return parseClock(s, f, own, neutral)
 	}
 	if len(f) != 2 {
-		return Budget{}, fmt.Errorf("budget %q: want one of sims N, nodes N, movetime MS or redtime MS blacktime MS [redinc MS] [blackinc MS]", s)
+		return Budget{}, fmt.Errorf("budget %q: want one of sims N, nodes N, movetime MS or %s (or in any game %s)", s, clockForm(own), clockForm(neutral))
 	}
 	var b Budget
 	switch f[0] {
@@ -139,7 +166,7 @@ func ParseBudget(s string) (Budget, error) {
 	case "movetime":
 		b.Kind = MoveTime
 	default:
-		return Budget{}, fmt.Errorf("budget %q: unknown kind %q, want sims, nodes, movetime or redtime, blacktime, redinc, blackinc", s, f[0])
+		return Budget{}, fmt.Errorf("budget %q: unknown kind %q, want sims, nodes, movetime or %s (or %s)", s, f[0], strings.Join(own[:], ", "), strings.Join(neutral[:], ", "))
 	}
 	n, err := strconv.ParseInt(f[1], 10, 64)
 	if err != nil || n < 1 || n > MaxBudget {
@@ -149,21 +176,30 @@ func ParseBudget(s string) (Budget, error) {
 	return b, nil
 }
 
+// clockForm is a clock's form in words: "redtime MS blacktime MS
+// [redinc MS] [blackinc MS]".
+func clockForm(w [4]string) string {
+	return fmt.Sprintf("%s MS %s MS [%s MS] [%s MS]", w[0], w[1], w[2], w[3])
+}
+
 // parseClock parses a Clock budget's words and milliseconds (f, the
-// fields of s).
-func parseClock(s string, f []string) (Budget, error) {
+// fields of s), each the game's (own) or neutral.
+func parseClock(s string, f []string, own, neutral [4]string) (Budget, error) {
 	b := Budget{Kind: Clock}
 	if len(f)%2 != 0 {
-		return Budget{}, fmt.Errorf("budget %q: a clock is words each followed by milliseconds: redtime MS blacktime MS [redinc MS] [blackinc MS]", s)
+		return Budget{}, fmt.Errorf("budget %q: a clock is words each followed by milliseconds: %s", s, clockForm(own))
 	}
-	var seen [len(clockWords)]bool
+	var seen [len(own)]bool
 	for i := 0; i < len(f); i += 2 {
-		k := slices.Index(clockWords[:], f[i])
+		k := slices.Index(own[:], f[i])
 		if k < 0 {
-			return Budget{}, fmt.Errorf("budget %q: %q is not a clock's word (redtime, blacktime, redinc, blackinc)", s, f[i])
+			k = slices.Index(neutral[:], f[i])
+		}
+		if k < 0 {
+			return Budget{}, fmt.Errorf("budget %q: %q is not a clock's word (%s, or %s)", s, f[i], strings.Join(own[:], ", "), strings.Join(neutral[:], ", "))
 		}
 		if seen[k] {
-			return Budget{}, fmt.Errorf("budget %q: %s given twice", s, f[i])
+			return Budget{}, fmt.Errorf("budget %q: %s given twice (%s and %s are one clock)", s, f[i], own[k], neutral[k])
 		}
 		seen[k] = true
 		n, err := strconv.ParseInt(f[i+1], 10, 64)
@@ -177,7 +213,7 @@ func parseClock(s string, f []string) (Budget, error) {
 		}
 	}
 	if !seen[0] || !seen[1] {
-		return Budget{}, fmt.Errorf("budget %q: a clock needs both sides' time left: redtime MS blacktime MS", s)
+		return Budget{}, fmt.Errorf("budget %q: a clock needs both sides' time left: %s MS %s MS", s, own[0], own[1])
 	}
 	return b, nil
 }
@@ -202,10 +238,16 @@ func checkText(line string) error {
 }
 
 // ParseCommand parses one line from the controller (without its newline;
-// a trailing carriage return is dropped). Blank lines and lines starting
+// a trailing carriage return is dropped), a go's clock in Surakarta's
+// words or the neutral ones (ParseCommandOf).
+func ParseCommand(line string) (Command, error) { return ParseCommandOf(line, surakartaPlayers) }
+
+// ParseCommandOf parses one line from the controller of an engine of a
+// game whose players are named players (a go's clock in the game's words
+// or the neutral ones: ParseBudgetOf). Blank lines and lines starting
 // with '#' give ErrEmpty. Every other malformed line gives an error that
-// says what is wrong; ParseCommand never panics.
-func ParseCommand(line string) (Command, error) {
+// says what is wrong; ParseCommandOf never panics.
+func ParseCommandOf(line string, players [2]string) (Command, error) {
 	line = strings.TrimSuffix(line, "\r")
 	if err := checkText(line); err != nil {
 		return Command{}, err
@@ -251,7 +293,7 @@ func ParseCommand(line string) (Command, error) {
 	case "position":
 		return parsePosition(args)
 	case "go":
-		b, err := ParseBudget(strings.Join(args, " "))
+		b, err := ParseBudgetOf(strings.Join(args, " "), players)
 		if err != nil {
 			return Command{}, fmt.Errorf("go: %w", err)
 		}

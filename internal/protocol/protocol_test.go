@@ -88,6 +88,51 @@ func TestParseCommandRefusesMalformedLines(t *testing.T) {
 	}
 }
 
+// TestClockWordsAreTheGamesOrNeutral: a go's clock is read in the words
+// of the game's players (Alquerque's white and black here) or the neutral
+// first and second, mixed, each meaning the same clock; Budget.Text writes
+// the game's words, which read back; another game's words, and one clock
+// given in both spellings, are refused with the words to use. Surakarta's
+// ParseBudget takes the neutral words too.
+func TestClockWordsAreTheGamesOrNeutral(t *testing.T) {
+	alq := [2]string{"white", "black"}
+	want := Budget{Kind: Clock, Time: [2]int64{2000, 1500}, Inc: [2]int64{100, 50}}
+	for _, line := range []string{
+		"whitetime 2000 blacktime 1500 whiteinc 100 blackinc 50",
+		"firsttime 2000 secondtime 1500 firstinc 100 secondinc 50",
+		"secondinc 50 whitetime 2000 firstinc 100 blacktime 1500",
+	} {
+		if b, err := ParseBudgetOf(line, alq); err != nil || b != want {
+			t.Errorf("%q: %+v, %v; want %+v", line, b, err, want)
+		}
+	}
+	if got := want.Text(alq); got != "whitetime 2000 blacktime 1500 whiteinc 100 blackinc 50" {
+		t.Errorf("Text = %q", got)
+	}
+	if got := want.Text(NeutralPlayers); got != "firsttime 2000 secondtime 1500 firstinc 100 secondinc 50" {
+		t.Errorf("Text(neutral) = %q", got)
+	}
+	if b, err := ParseBudget("firsttime 7 secondtime 8"); err != nil || b != (Budget{Kind: Clock, Time: [2]int64{7, 8}}) {
+		t.Errorf("Surakarta's neutral clock: %+v, %v", b, err)
+	}
+	for _, tc := range []struct{ line, want string }{
+		{"redtime 100 blacktime 100", "whitetime MS blacktime MS [whiteinc MS] [blackinc MS] (or in any game firsttime MS secondtime MS"},
+		{"whitetime 100 blacktime 100 redinc 5", `"redinc" is not a clock's word (whitetime, blacktime, whiteinc, blackinc, or firsttime, secondtime, firstinc, secondinc)`},
+		{"whitetime 100 firsttime 100 blacktime 5", "firsttime given twice (whitetime and firsttime are one clock)"},
+		{"whiteinc 5 blackinc 5", "both sides' time left: whitetime MS blacktime MS"},
+	} {
+		if _, err := ParseBudgetOf(tc.line, alq); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want an error mentioning %q", tc.line, err, tc.want)
+		}
+	}
+	if c, err := ParseCommandOf("go whitetime 5 blacktime 6", alq); err != nil || c.Budget != (Budget{Kind: Clock, Time: [2]int64{5, 6}}) {
+		t.Errorf("ParseCommandOf: %+v, %v", c, err)
+	}
+	if _, err := ParseCommand("go whitetime 5 blacktime 6"); err == nil {
+		t.Error("Surakarta's go took Alquerque's words")
+	}
+}
+
 func TestParseReplyReadsEveryReply(t *testing.T) {
 	for _, tc := range []struct {
 		line string

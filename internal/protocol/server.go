@@ -177,7 +177,7 @@ func ServeOf[G game.Game[P, M], P any, M game.Move](ctx context.Context, in io.R
 		for len(queue) > 0 && !searching && !quit {
 			l := queue[0]
 			queue = queue[1:]
-			c, err := parseLine(l)
+			c, err := s.parseLine(l)
 			switch {
 			case errors.Is(err, ErrEmpty):
 				continue
@@ -197,7 +197,7 @@ func ServeOf[G game.Game[P, M], P any, M game.Move](ctx context.Context, in io.R
 				// A stop queued right behind this go (it arrived during an
 				// earlier search, after this go) stops this search.
 				if len(queue) > 0 {
-					if sc, serr := parseLine(queue[0]); serr == nil && sc.Kind == Stop {
+					if sc, serr := s.parseLine(queue[0]); serr == nil && sc.Kind == Stop {
 						queue = queue[1:]
 						cancel()
 					}
@@ -230,7 +230,7 @@ func ServeOf[G game.Game[P, M], P any, M game.Move](ctx context.Context, in io.R
 				eof, lines = true, nil
 				break
 			}
-			if c, err := parseLine(l); err == nil && c.Kind == Stop && searching && !queuedGo(queue) {
+			if c, err := s.parseLine(l); err == nil && c.Kind == Stop && searching && !s.queuedGo(queue) {
 				cancel()
 				continue
 			}
@@ -246,20 +246,22 @@ func ServeOf[G game.Game[P, M], P any, M game.Move](ctx context.Context, in io.R
 // queuedGo reports whether a go waits in queue: a stop that arrives then
 // is meant for the last such go, not for the search running now, and
 // waits behind it in the queue.
-func queuedGo(queue []Line) bool {
+func (s *server[G, P, M]) queuedGo(queue []Line) bool {
 	for _, l := range queue {
-		if c, err := parseLine(l); err == nil && c.Kind == Go {
+		if c, err := s.parseLine(l); err == nil && c.Kind == Go {
 			return true
 		}
 	}
 	return false
 }
 
-func parseLine(l Line) (Command, error) {
+// parseLine parses a line from the controller, a go's clock in the
+// words of the game's players (or the neutral ones).
+func (s *server[G, P, M]) parseLine(l Line) (Command, error) {
 	if l.TooLong {
 		return Command{}, fmt.Errorf("line longer than %d bytes ignored", MaxLine)
 	}
-	return ParseCommand(l.Text)
+	return ParseCommandOf(l.Text, [2]string{s.rules.PlayerName(game.First), s.rules.PlayerName(game.Second)})
 }
 
 // handle answers a command other than go, stop and quit.
