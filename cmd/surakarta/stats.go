@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/experiments/spec"
@@ -45,7 +47,8 @@ func newStatsCommand() *cobra.Command {
 			"reports the change from A to B, B − A, in the text and in the JSON (diff fields), and\n" +
 			"tests the headline changes (first-player score, draw rate) for equivalence within\n" +
 			"±--equivalence-margin by two one-sided tests (TOST), as experiment reports do: \"within\"\n" +
-			"is a claim of no change, \"not shown within\" is not (JSON: changes).",
+			"is a claim of no change, \"not shown within\" is not (JSON: changes). --compare refuses\n" +
+			"datasets of two games (Surakarta's and Alquerque's): their difference measures the games.",
 		Example: "  surakarta stats data/\n  surakarta stats data/ --by variant,reason\n  surakarta stats data/ --compare --json",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -55,6 +58,11 @@ func newStatsCommand() *cobra.Command {
 			var err error
 			if opt.By, err = gamestats.ParseBy(by); err != nil {
 				return fmt.Errorf("--by: %w", err)
+			}
+			if opt.Compare {
+				if err := oneGame(args); err != nil {
+					return fmt.Errorf("--compare: %w", err)
+				}
 			}
 			opt.Warn = cmd.ErrOrStderr()
 			res, err := gamestats.Stats(cmd.Context(), args, opt)
@@ -166,4 +174,35 @@ func newStatsPlanCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	addAllowDamagedFlag(cmd, &allowDamaged)
 	return cmd
+}
+
+// oneGame refuses datasets (dirs) that hold more than one game between
+// them, naming what each holds: a comparison across games measures the
+// games, not a rule, an engine or a run. A directory that cannot be
+// listed is left to the statistics' own error.
+func oneGame(dirs []string) error {
+	var games []string
+	held := make([]string, 0, len(dirs))
+	for _, dir := range dirs {
+		keys, err := dataset.Variants(dir)
+		if err != nil {
+			continue
+		}
+		var own []string
+		for _, k := range keys {
+			g, _ := dataset.SplitKey(k)
+			if !slices.Contains(own, g) {
+				own = append(own, g)
+			}
+			if !slices.Contains(games, g) {
+				games = append(games, g)
+			}
+		}
+		held = append(held, dir+": "+strings.Join(own, " and "))
+	}
+	if len(games) < 2 {
+		return nil
+	}
+	return fmt.Errorf("the datasets hold %d games (%s): a comparison across games measures the games, not a rule, an engine or a run; "+
+		"compare one game's datasets at a time, or leave --compare out to report each game apart", len(games), strings.Join(held, "; "))
 }

@@ -203,3 +203,27 @@ func TestStatsReadsTheGameFromTheData(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsCompareRefusesTwoGames: --compare over datasets of Surakarta
+// and Alquerque, two directories or one holding both, is refused with
+// what each holds and what to do, not compared (a difference of two
+// games' rates measures the games); without --compare both are reported.
+func TestStatsCompareRefusesTwoGames(t *testing.T) {
+	both, s, a := t.TempDir(), t.TempDir(), t.TempDir()
+	for _, tc := range []struct{ dir, game string }{{both, "surakarta"}, {both, "alquerque"}, {s, "surakarta"}, {a, "alquerque"}} {
+		if _, _, err := run(t, "", tinySelfplay(tc.dir, "--game", tc.game)...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runRefusals(t, []refusal{
+		{[]string{"stats", "--compare", s, a}, "--compare: the datasets hold 2 games (" + s + ": surakarta; " + a + ": alquerque): a comparison across games measures the games"},
+		{[]string{"stats", "--compare", both}, "(" + both + ": alquerque and surakarta)"},
+		{[]string{"stats", "--compare", a, both}, "compare one game's datasets at a time, or leave --compare out to report each game apart"},
+	})
+	runOK(t, "stats", s, a)
+	s2 := t.TempDir() // one game's datasets compare as before
+	if _, _, err := run(t, "", tinySelfplay(s2, "--seed", "2")...); err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, runOK(t, "stats", "--compare", s, s2), " → ")
+}
