@@ -158,7 +158,7 @@ func checkPlayers[G interface{ PlayerName(game.Player) string }](r G, check func
 	if check == nil {
 		return nil
 	}
-	return check([2]string{r.PlayerName(game.First), r.PlayerName(game.Second)})
+	return check(names(r))
 }
 
 // surakarta starts a Surakarta search under r: the engine flags' engine,

@@ -37,7 +37,8 @@ var flagCompletions = map[string]cobra.CompletionFunc{
 	"no-moves":  fixedValues(rules.NoMovesLoss.String(), rules.NoMovesDraw.String()),
 	"leaf":      fixedValues(mcts.LeafPlayout.String(), mcts.LeafValue.String()),
 	"model":     fixedValues(string(eval.Ridge), string(eval.Logistic)),
-	"human":     fixedValues("red", "black", "none"),
+	"human":     humanValues,
+	"game":      fixedValues(gameNames...),
 	"eval":      evaluatorValues,
 	"evaluator": evaluatorValues,
 	"by":        listValues(gamestats.GroupFields),
@@ -87,6 +88,14 @@ func addCompletions(root *cobra.Command) {
 		}
 	}
 	walk(root)
+}
+
+// humanValues completes play's --human: the players of the command's
+// --game (red and black, white and black), or none.
+func humanValues(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	name, _ := cmd.Flags().GetString("game")
+	p := playersOf(name)
+	return fixedValues(p[0], p[1], "none")(cmd, args, toComplete)
 }
 
 // evaluatorValues completes --evaluator: the names that open without a

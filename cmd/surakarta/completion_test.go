@@ -25,9 +25,10 @@ func complete(t *testing.T, args ...string) []string {
 }
 
 // TestShellCompletionCompletesFlagValues: the enumerated flags complete
-// their values on every command that has them, --eval the built-in
-// evaluator and JSON files, --by the fields not yet in the list, and the
-// dataset arguments complete directories.
+// their values on every command that has them (--game the games, --human
+// the players of --game's game), --eval the built-in evaluator and JSON
+// files, --by the fields not yet in the list, replay's moves in --game's
+// notation, and the dataset arguments complete directories.
 func TestShellCompletionCompletesFlagValues(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
@@ -43,6 +44,11 @@ func TestShellCompletionCompletesFlagValues(t *testing.T) {
 		{[]string{"match", "--no-moves", ""}, []string{"loss", "draw"}},
 		{[]string{"analyze", "--leaf", ""}, []string{"playout", "value"}},
 		{[]string{"play", "--human", ""}, []string{"red", "black", "none"}},
+		{[]string{"play", "--game", "alquerque", "--human", ""}, []string{"white", "black", "none"}},
+		{[]string{"analyze", "--game", ""}, []string{"surakarta", "alquerque"}},
+		{[]string{"selfplay", "--game", "a"}, []string{"alquerque"}},
+		{[]string{"replay", "--game", "alquerque", "c2-c3", "c4x"}, []string{"c4xc2"}},
+		{[]string{"replay", "--game", "alquerque", "--fen", "5/5/5/1bb2/wb3 w 0 1", "a1xc1x"}, []string{"a1xc1xa3", "a1xc1xc3xa1"}},
 		{[]string{"fit", "data", "--model", ""}, []string{"ridge", "logistic"}},
 		{[]string{"pipeline", "--model", "l"}, []string{"logistic"}},
 		{[]string{"analyze", "--eval", ""}, []string{"best", "material", "patterns-v2", "trained-patterns", "models/", "w.json"}},

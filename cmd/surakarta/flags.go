@@ -68,6 +68,20 @@ func addFENFlag(cmd *cobra.Command, fen *string) {
 // (docs/RULES.md) and Alquerque (docs/RULES-ALQUERQUE.md).
 var gameNames = []string{rules.Rules{}.Name(), alquerque.Rules{}.Name()}
 
+// playersOf returns the names of the players of the game named name
+// (Surakarta's for a name of no game), the first player's first.
+func playersOf(name string) [2]string {
+	if name == (alquerque.Rules{}).Name() {
+		return names(alquerque.Rules{})
+	}
+	return names(rules.Rules{})
+}
+
+// names returns the names of r's players, the first player's first.
+func names[G interface{ PlayerName(game.Player) string }](r G) [2]string {
+	return [2]string{r.PlayerName(game.First), r.PlayerName(game.Second)}
+}
+
 // addGameFlag adds --game, the game a command plays.
 func addGameFlag(cmd *cobra.Command, name *string) {
 	cmd.Flags().StringVar(name, "game", gameNames[0], "the game: "+strings.Join(gameNames, " or "))

@@ -351,20 +351,33 @@ func newReplayCommand() *cobra.Command {
 	addRulesFlags(cmd, &rf)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
 	addGameFlag(cmd, &gameName)
-	// Completion offers the legal moves of the position reached so far.
+	// Completion offers the legal moves of the position reached so far, in
+	// --game's notation.
 	cmd.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 		r, err := rf.rules()
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		g, err := startLine(cmd, r, fen, strings.Join(args, " "))
-		if err != nil || g.IsTerminal() {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		pos := g.Position()
-		return fixedValues(pos.LegalMoveStrings()...)(cmd, args, toComplete)
+		var legal []string
+		_ = onGame(gameName, r, gameCommand{ // an unknown game completes nothing
+			surakarta: func(r rules.Rules) error { legal = legalAfter(cmd, r, fen, args); return nil },
+			alquerque: func(r alquerque.Rules) error { legal = legalAfter(cmd, r, fen, args); return nil },
+		})
+		return fixedValues(legal...)(cmd, args, toComplete)
 	}
 	return cmd
+}
+
+// legalAfter returns the legal moves in r's notation (legalMoveStrings)
+// of the position moves reach from --fen, none when they do not play or
+// the game is over.
+func legalAfter[G game.Game[P, M], P any, M game.Move](cmd *cobra.Command, r G, fen string, moves []string) []string {
+	g, err := startLine(cmd, r, fen, strings.Join(moves, " "))
+	if err != nil || g.IsTerminal() {
+		return nil
+	}
+	p := g.Position()
+	return legalMoveStrings(r, &p)
 }
 
 // replay is replay for game r: args played from --fen, the position and
