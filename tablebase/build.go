@@ -8,11 +8,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/filelock"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -83,9 +85,9 @@ func (o *BuildOptions) Validate() error {
 	case o.Rules.NoCaptureLimit > 255:
 		return fmt.Errorf("no-capture limit %d: tables are built for limits up to 255", o.Rules.NoCaptureLimit)
 	case o.Pieces < 2 || o.Pieces > MaxPieces:
-		return fmt.Errorf("--pieces %d out of range: want 2..%d", o.Pieces, MaxPieces)
+		return &setting.ValueError{Name: "pieces", Value: strconv.Itoa(o.Pieces), Want: fmt.Sprintf("2..%d", MaxPieces)}
 	case o.Concurrency < 0:
-		return fmt.Errorf("--threads %d: want 0 (one per CPU) or more", o.Concurrency)
+		return &setting.ValueError{Name: "concurrency", Value: strconv.Itoa(o.Concurrency), Want: "0 (one per CPU) or more"}
 	}
 	return nil
 }

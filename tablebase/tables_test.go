@@ -301,16 +301,17 @@ func TestLongDistancesAreStoredWide(t *testing.T) {
 	}
 }
 
-// TestBuildOptionsErrorsNameTheFlag: each option out of range is refused
-// naming the flag of tablebase build that sets it, with its value.
-func TestBuildOptionsErrorsNameTheFlag(t *testing.T) {
+// TestBuildOptionsErrorsNameTheOption: each option out of range is
+// refused naming the option (a library names values; tablebase build
+// names its flag) with its value and what is wanted.
+func TestBuildOptionsErrorsNameTheOption(t *testing.T) {
 	r := rules.DefaultRules()
 	for _, tc := range []struct {
 		opt  BuildOptions
 		want string
 	}{
-		{BuildOptions{Rules: r, Pieces: MaxPieces + 1}, "--pieces 9 out of range: want 2..8"},
-		{BuildOptions{Rules: r, Pieces: 3, Concurrency: -1}, "--threads -1: want 0 (one per CPU) or more"},
+		{BuildOptions{Rules: r, Pieces: MaxPieces + 1}, "pieces 9: want 2..8"},
+		{BuildOptions{Rules: r, Pieces: 3, Concurrency: -1}, "concurrency -1: want 0 (one per CPU) or more"},
 	} {
 		if err := tc.opt.Validate(); err == nil || err.Error() != tc.want {
 			t.Errorf("%+v: %v, want %q", tc.opt, err, tc.want)

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/tablebase"
 )
@@ -128,7 +129,8 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 // (libraries name values, commands name flags): endgame tables
 // (tablebase.TablesError, "endgame tables DIR: ...") as --tablebase DIR,
 // an engine setting (mcts.SettingError, "sims 0: ...") or a run setting
-// (runspec.SettingError, "games 0: ...") as its flag when cmd has it
+// (runspec.SettingError, "games 0: ...") or another option
+// (setting.ValueError, "pieces 9: ...") as its flag when cmd has it
 // ("--sims 0: ..."; a setting given another way, a match side's
 // CONFIG's sims=0, keeps its name). The error still unwraps to err.
 func flagNamed(cmd *cobra.Command, err error) error {
@@ -143,11 +145,37 @@ func flagNamed(cmd *cobra.Command, err error) error {
 			err = &renamed{err, strings.Replace(err.Error(), re.Error(), named, 1)}
 		}
 	}
+	var ve *setting.ValueError
+	if errors.As(err, &ve) {
+		if flag, ok := optionFlag(cmd, ve.Name); ok && !strings.Contains(err.Error(), ve.Named(flag)) {
+			err = &renamed{err, strings.Replace(err.Error(), ve.Error(), ve.Named(flag), 1)}
+		}
+	}
 	var te *tablebase.TablesError
 	if !errors.As(err, &te) {
 		return err
 	}
 	return &renamed{err, strings.Replace(err.Error(), te.Error(), "--tablebase "+te.Dir+": "+te.Err.Error(), 1)}
+}
+
+// optionFlags are the flags of options a library names otherwise (a
+// setting.ValueError's name): the threads of a build (BuildOptions'
+// concurrency) and of a fit (FitOptions' workers).
+var optionFlags = map[string]string{"concurrency": "threads", "workers": "threads"}
+
+// optionFlag returns the flag of cmd that sets the option a library calls
+// name ("max_iterations": --max-iterations; optionFlags), and whether cmd
+// has it (an old spelling, hidden, is not named).
+func optionFlag(cmd *cobra.Command, name string) (string, bool) {
+	if cmd == nil {
+		return "", false
+	}
+	for _, f := range []string{strings.ReplaceAll(name, "_", "-"), optionFlags[name]} {
+		if fl := cmd.Flags().Lookup(f); f != "" && fl != nil && !fl.Hidden { // not an old spelling
+			return "--" + f, true
+		}
+	}
+	return "", false
 }
 
 // renamed is an error with another text.

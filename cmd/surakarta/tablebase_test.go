@@ -63,8 +63,8 @@ func TestTablebaseProbeErrorsAreObjectsWithJSON(t *testing.T) {
 func TestTablebaseBuildRefusesSettingsBeforeItsProgressLine(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "tb")
 	for _, tc := range []refusal{
-		{[]string{"tablebase", "build", "--out", dir, "--pieces", "1"}, "--pieces 1 out of range: want 2..8"},
-		{[]string{"tablebase", "build", "--out", dir, "--pieces", "99"}, "--pieces 99 out of range: want 2..8"},
+		{[]string{"tablebase", "build", "--out", dir, "--pieces", "1"}, "--pieces 1: want 2..8"},
+		{[]string{"tablebase", "build", "--out", dir, "--pieces", "99"}, "--pieces 99: want 2..8"},
 		{[]string{"tablebase", "build", "--out", dir, "--no-capture-limit", "0"}, "tables need the no-capture limit"},
 	} {
 		_, errOut, err := run(t, "", tc.args...)

@@ -3,8 +3,10 @@ package fit
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // FitOptions are the settings of Fit.
@@ -71,23 +73,26 @@ func DefaultFitOptions() FitOptions {
 	return FitOptions{Model: eval.Ridge, Lambda: 1e-4, Holdout: 0.2, Seed: 1, MaxIterations: 500}
 }
 
-// Validate reports the first option out of range, named by the flag of
-// surakarta fit that sets it (pipeline has --lambda and --holdout too; the
-// others are fit's alone), as every other setting's error names its flag.
+// Validate reports the first option out of range, named by its name (a
+// *setting.ValueError, which a command names by its flag: fit's and
+// pipeline's --lambda, fit's --threads for workers).
 func (o FitOptions) Validate() error {
+	refuse := func(name string, v any, want string) error {
+		return &setting.ValueError{Name: name, Value: fmt.Sprint(v), Want: want}
+	}
 	switch {
 	case o.Model != eval.Ridge && o.Model != eval.Logistic:
-		return fmt.Errorf("--model %q: want ridge or logistic", o.Model)
+		return refuse("model", strconv.Quote(string(o.Model)), "ridge or logistic")
 	case !(o.Lambda > 0) || math.IsInf(o.Lambda, 0):
-		return fmt.Errorf("--lambda %v: want a positive number (the features are linearly dependent, so the fit needs a penalty)", o.Lambda)
+		return refuse("lambda", o.Lambda, "a positive number (the features are linearly dependent, so the fit needs a penalty)")
 	case !(o.Holdout > 0 && o.Holdout < 1):
-		return fmt.Errorf("--holdout %v: want a fraction of the games strictly between 0 and 1", o.Holdout)
+		return refuse("holdout", o.Holdout, "a fraction of the games strictly between 0 and 1")
 	case !(o.Blend >= 0 && o.Blend <= 1):
-		return fmt.Errorf("--blend %v: want a weight from 0 to 1", o.Blend)
+		return refuse("blend", o.Blend, "a weight from 0 to 1")
 	case o.MaxIterations < 1:
-		return fmt.Errorf("--max-iterations %d: want at least 1", o.MaxIterations)
+		return refuse("max_iterations", o.MaxIterations, "at least 1")
 	case o.Workers < 0:
-		return fmt.Errorf("--threads %d: want 0 (one per CPU) or more", o.Workers)
+		return refuse("workers", o.Workers, "0 (one per CPU) or more")
 	}
 	return nil
 }

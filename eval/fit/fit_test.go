@@ -204,13 +204,13 @@ func TestFitRefusesBadInput(t *testing.T) {
 			t.Errorf("got error %v, want one mentioning %q", err, want)
 		}
 	}
-	bad(func(o *fit.FitOptions) { o.Lambda = 0 }, "--lambda 0:")
-	bad(func(o *fit.FitOptions) { o.Holdout = 1 }, "--holdout 1:")
-	bad(func(o *fit.FitOptions) { o.Holdout = 0 }, "--holdout 0:")
-	bad(func(o *fit.FitOptions) { o.Blend = 1.5 }, "--blend 1.5:")
-	bad(func(o *fit.FitOptions) { o.Model = "tree" }, `--model "tree"`)
-	bad(func(o *fit.FitOptions) { o.MaxIterations = 0 }, "--max-iterations 0:")
-	bad(func(o *fit.FitOptions) { o.Workers = -1 }, "--threads -1:")
+	bad(func(o *fit.FitOptions) { o.Lambda = 0 }, "lambda 0: want a positive number")
+	bad(func(o *fit.FitOptions) { o.Holdout = 1 }, "holdout 1:")
+	bad(func(o *fit.FitOptions) { o.Holdout = 0 }, "holdout 0:")
+	bad(func(o *fit.FitOptions) { o.Blend = 1.5 }, "blend 1.5:")
+	bad(func(o *fit.FitOptions) { o.Model = "tree" }, `model "tree": want ridge or logistic`)
+	bad(func(o *fit.FitOptions) { o.MaxIterations = 0 }, "max_iterations 0: want at least 1")
+	bad(func(o *fit.FitOptions) { o.Workers = -1 }, "workers -1:")
 
 	broken := append(fit.Samples(nil), rows...)
 	broken[3].Black |= broken[3].Red

@@ -8,6 +8,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -79,13 +80,13 @@ func (o ModelFitOptions) Validate() error {
 		return err
 	}
 	if !(o.TDLambda >= 0 && o.TDLambda <= 1) {
-		return fmt.Errorf("--td-lambda %v: want 0..1 (1: the game result)", o.TDLambda)
+		return &setting.ValueError{Name: "td_lambda", Value: fmt.Sprint(o.TDLambda), Want: "0..1 (1: the game result)"}
 	}
 	if o.NoPrior {
 		return nil
 	}
 	if !(o.PriorTemperature >= 0) || math.IsInf(o.PriorTemperature, 0) {
-		return fmt.Errorf("--prior-temperature %v: want a positive number (1: the fitted prior)", o.PriorTemperature)
+		return &setting.ValueError{Name: "prior_temperature", Value: fmt.Sprint(o.PriorTemperature), Want: "a positive number (1: the fitted prior)"}
 	}
 	return o.Prior.Validate()
 }

@@ -11,7 +11,9 @@
 // form read and written as the flag package does, with strconv's errors
 // or with what is wanted, as the table chooses) and what runs over a
 // table (Lookup, Defaults, Diff); names.go is the names of an enumerated
-// setting's values (Names: String and Parse from one list).
+// setting's values (Names: String and Parse from one list); value.go is
+// a value a library refuses, named by its option's name (ValueError), for
+// the options outside the tables (a build's, a fit's).
 //
 // The package imports only the standard library.
 package setting
