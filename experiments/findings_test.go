@@ -37,6 +37,7 @@ var printedElsewhere = map[string]string{
 	// Matches of docs/BENCHMARKS.md, not studies.
 	"+254.7 [+221.5, +292.6]": "the pattern model against the linear model at equal time (docs/BENCHMARKS.md)",
 	"+201 [+148, +254]":       "the training ladder of docs/findings/strongest/train-report.md (Elo, not a report.json)",
+	"+6.9 [−11.7, +25.6]":     "the Alquerque training ladder of docs/findings/alquerque-trained-variants/train-report.md (a gate's Elo, not a report.json)",
 	// The † rows: arms of two experiments (or two seeds) paired by game
 	// number, which no report compares; the write-up says how they were made.
 	"−5.0 [−7.5, −2.6]":        "† 400 → 566, strength-ladder × strength-ladder-dip",
