@@ -18,7 +18,8 @@
 // call a writer makes), repair.go and check.go the
 // resume's checks and repairs, strays.go what a resume finds outside its
 // run (Unexpected files, CleanupStrays), inspect.go and verify.go dataset
-// inspect and verify, report.go what those print (text and JSON, verify's
+// inspect and verify (verifymatch.go: a match's record, its games replayed
+// and its matches rows checked), report.go what those print (text and JSON, verify's
 // progress line) and the checks of a directory commands read (CheckDir,
 // CheckReadable), seeds.go the per-game seeds and random openings,
 // openings.go the opening procedures (random, enumerated).

@@ -117,9 +117,6 @@ func Verify(ctx context.Context, dir string, opt VerifyOptions) (*VerifyReport, 
 	if err != nil {
 		return nil, err
 	}
-	if IsMatchRecord(dir) {
-		return nil, fmt.Errorf("%s is a match's record (games and matches tables, no positions): verify checks self-play datasets; stats reads the match's games and match pgn prints them", dir)
-	}
 	rep := &VerifyReport{Variants: vs}
 	for _, v := range vs {
 		cov, err := verifyPartition(ctx, dir, v, rep, opt.Progress)
@@ -322,14 +319,14 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 			rep.addf("%s: footer rules %q: %v", gamesPath, run.Rules, err)
 			return Range{}, false, nil
 		}
-		return rng, true, replayPart(ctx, r, gf, pf, run, variant, rep)
+		return rng, true, replayTables(ctx, r, gf, pf, run, variant, rep)
 	case alquerque.Rules{}.Name():
 		r, err := alquerque.ParseRules(run.Rules)
 		if err != nil {
 			rep.addf("%s: footer rules %q: %v", gamesPath, run.Rules, err)
 			return Range{}, false, nil
 		}
-		return rng, true, replayPart(ctx, r, gf, pf, run, variant, rep)
+		return rng, true, replayTables(ctx, r, gf, pf, run, variant, rep)
 	default:
 		rep.addf("%s: footer names the game %q: this program replays %s and %s", gamesPath, name, DefaultGame, alquerque.Rules{}.Name())
 		return Range{}, false, nil
@@ -351,15 +348,7 @@ func replayPart[G game.Game[P, M], P comparable, M game.Move](ctx context.Contex
 		}
 		r := &replayed[P]{row: row.Clone()}
 		where := fmt.Sprintf("%s: game %d", gamesPath, row.GameID)
-		if row.RunID != runID {
-			rep.addf("%s: run_id %q, the footer's run has %q", where, row.RunID, runID)
-		}
-		if row.Game != run.GameName() {
-			rep.addf("%s: game %q, the footer's run has %q", where, row.Game, run.GameName())
-		}
-		if row.GameID != expectID {
-			rep.addf("%s: game id %d where %d was expected (ids of a part are contiguous and ascending)", where, row.GameID, expectID)
-		}
+		checkGameKeys(row, runID, run, expectID, where, rep)
 		expectID = row.GameID + 1
 		r.positions, r.outcome, r.bad = replayGame(g, &r.row, run, variant, where, rep)
 		r.nextPly = int(row.OpeningPlies)
@@ -454,15 +443,7 @@ func replayGame[G game.Game[P, M], P comparable, M game.Move](g G, row *GameRow,
 		rep.addf(where+": "+format, args...)
 		return nil, game.Outcome{}, true
 	}
-	if row.Rules != run.Rules {
-		rep.addf("%s: rules %q, the run's are %q", where, row.Rules, run.Rules)
-	}
-	if key := Key(row.Game, row.Variant); key != variant || RulesVariant(g.String()) != row.Variant {
-		rep.addf("%s: variant %q (rules %q) in partition %s", where, row.Variant, row.Rules, partitionName(variant))
-	}
-	if row.Seed != run.Seed {
-		rep.addf("%s: seed %d, the run's is %d", where, row.Seed, run.Seed)
-	}
+	checkGameRun(g, row, run, variant, where, rep)
 	start, err := g.ParsePosition(row.StartFEN)
 	if err != nil {
 		return bad("start_fen: %v", err)

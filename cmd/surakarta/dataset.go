@@ -14,8 +14,8 @@ import (
 func newDatasetCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "dataset",
-		Short: "Inspect and verify self-play datasets",
-		Long: "dataset looks into the Parquet datasets that selfplay writes: inspect lists what is there,\n" +
+		Short: "Inspect and verify self-play datasets and match records",
+		Long: "dataset looks into the Parquet datasets that selfplay and match --out write: inspect lists what is there,\n" +
 			"verify replays every game with the rules core and checks every row.",
 		Example: "  surakarta dataset inspect out/data\n  surakarta dataset verify --complete out/data",
 	}
@@ -88,8 +88,11 @@ func newDatasetVerifyCommand() *cobra.Command {
 			"that every position row agrees with the replay (FEN, bitboards, counts, legal moves, move,\n" +
 			"result), that every policy lists only legal moves, each once and in order, including the move\n" +
 			"played, that the random openings are those of the run's seed, that footers agree with the run\n" +
-			"manifest, and that game ids are unique. It prints each problem with its file, game and ply,\n" +
-			"and exits non-zero if there is any.\n\n" +
+			"manifest, and that game ids are unique. Given a match's record (match --out, of either\n" +
+			"game), it replays the games the same way (a pair's opening from the seed and the pair,\n" +
+			"a game an engine's fault ended not over by the rules and won by the other side) and checks\n" +
+			"the matches rows instead of positions: one a game, the engines on each side, their names.\n" +
+			"It prints each problem with its file, game and ply, and exits non-zero if there is any.\n\n" +
 			"--complete also checks that every variant holds all the games of its run: ids 0..N-1, N from\n" +
 			"the run's manifest (a replay run: exactly the ids it chose); --expect-games N checks for\n" +
 			"0..N-1 instead (the old spelling --games N still works, with a deprecation note). After a sharded run, --shards S (the run's --shards) names the shards that play the\n" +

@@ -158,6 +158,50 @@ func TestAnInterruptedAlquerqueMatchResumesToTheSameRows(t *testing.T) {
 	if err != nil || len(played) != 8 {
 		t.Fatalf("read back %d pairs (%v), want 8", len(played), err)
 	}
+	if rep, err := dataset.Verify(context.Background(), dir, dataset.VerifyOptions{Complete: true}); err != nil || !rep.OK() || rep.Games != 16 {
+		t.Errorf("verify of the resumed record: %v, %d games, %q", err, rep.Games, rep.Problems)
+	}
+}
+
+// TestVerifyReplaysAMatchsRecord: dataset verify replays a match's games by
+// their rules and checks its matches rows: a sound Alquerque record
+// passes; a games row whose winner is not the replay's, and a matches row
+// whose sides are swapped, are each named.
+func TestVerifyReplaysAMatchsRecord(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	if _, err := recordAlquerque(t, dir, false, 0); err != nil {
+		t.Fatal(err)
+	}
+	key := dataset.Key("alquerque", "standard")
+	var games []dataset.GameRow
+	var matches []dataset.MatchRow
+	if err := dataset.ScanGames(dir, key, func(g *dataset.GameRow) error { games = append(games, g.Clone()); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := dataset.ScanMatches(dir, key, func(m *dataset.MatchRow) error { matches = append(matches, *m); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	run, _, err := dataset.ReadManifest(dir, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games[2].Winner = map[string]string{"white": "black", "black": "white", "draw": "white"}[games[2].Winner]
+	matches[3].Red, matches[3].Black = matches[3].Black, matches[3].Red
+	bad := filepath.Join(t.TempDir(), "bad")
+	if err := dataset.ClaimPartition(bad, run); err != nil {
+		t.Fatal(err)
+	}
+	if err := dataset.WriteMatchPart(bad, dataset.FileMeta{Run: run, Shards: 1, FirstGame: 0, LastGame: 15}, games, matches); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := dataset.Verify(context.Background(), bad, dataset.VerifyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(rep.Problems, "\n")
+	if len(rep.Problems) != 2 || !strings.Contains(all, "game 2: winner") || !strings.Contains(all, "game 3: sides red \"a\" and black \"b\"") {
+		t.Errorf("verify of a record with a wrong winner and swapped sides: %q", rep.Problems)
+	}
 }
 
 // TestAMatchRecordOfSchemaVersion1ReadsAsSurakarta: the match records of
