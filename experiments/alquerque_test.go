@@ -60,7 +60,7 @@ arms:
 // game this program plays, and endgame tables are Surakarta's.
 func TestSpecRefusesAnUnknownGameAndAlquerqueTables(t *testing.T) {
 	base := "name: g\nseed: 1\ngames: 5\nrandom_opening: 2\npairing: openings\narms:\n  - {name: a, variant: standard}\n"
-	if _, err := spec.ParseSpec([]byte("game: chess\n"+base), false); err == nil || !strings.Contains(err.Error(), `game "chess": want surakarta (the default) or alquerque`) {
+	if _, err := spec.Parse([]byte("game: chess\n"+base), false); err == nil || !strings.Contains(err.Error(), `game "chess": want surakarta (the default) or alquerque`) {
 		t.Errorf("game chess: %v", err)
 	}
 	s := mustSpec(t, "game: alquerque\nengine: {sims: 4, evaluator: material, tablebase: tables}\n"+base)

@@ -38,7 +38,7 @@ type ArmCheck struct {
 // failing on what Run would fail on before its first game: engine
 // settings out of range, an evaluator or endgame tables that do not open.
 func CheckSpec(path string) (*SpecCheck, error) {
-	s, err := spec.ReadSpec(path)
+	s, err := spec.Read(path)
 	if err != nil {
 		return nil, err
 	}

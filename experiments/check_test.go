@@ -118,7 +118,7 @@ func TestSpecTablesAreCheckedBeforeAnyGame(t *testing.T) {
 			t.Errorf("check, tables %s: %v; want the missing balance named", c.what, err)
 		}
 		out := filepath.Join(dir, "run-"+strings.ReplaceAll(c.what, " ", "-"))
-		s, _ := spec.ReadSpec(p)
+		s, _ := spec.Read(p)
 		var log strings.Builder
 		_, rerr := Run(context.Background(), s, &SelfPlayer{}, RunOptions{Out: out, SpecDir: dir, Log: &log})
 		if rerr == nil || rerr.Error() != err.Error() || log.Len() > 0 {

@@ -20,7 +20,7 @@ func TestSpecOpeningsAndConcurrency(t *testing.T) {
 		{"games: 10\nrandom_opening: 2\npairing: openings\narms: [{name: a, variant: standard}, {name: b, variant: standard, random_opening: 3}]\n", "cannot pair"},
 		{"games: 10\nrandom_opening: 2\npairing: none\nworkers: 2\nconcurrency: 3\narms: [{name: a, variant: standard}]\n", "keep concurrency only"},
 	} {
-		if _, err := spec.ParseSpec([]byte(base+c.spec), false); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := spec.Parse([]byte(base+c.spec), false); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("spec %q: error %v, want one saying %q", c.spec, err, c.want)
 		}
 	}

@@ -23,12 +23,12 @@ func TestPlayersDefaultToIndependentAndOldRunsReadShared(t *testing.T) {
 	if s.Players != spec.PlayersShared || !strings.Contains(spec.MustJSON(s), `"players":"shared"`) {
 		t.Errorf("players: shared: %q, recorded as %s", s.Players, spec.MustJSON(s))
 	}
-	rec, err := spec.ParseRecordedSpec([]byte(spec.MustJSON(mustSpec(t, base))))
+	rec, err := spec.ParseRecorded([]byte(spec.MustJSON(mustSpec(t, base))))
 	if err != nil || rec.Players != spec.PlayersIndependent {
 		t.Errorf("a recorded independent spec: %v, %v", rec, err)
 	}
 	old := strings.Replace(spec.MustJSON(mustSpec(t, base)), `"players":"independent",`, "", 1)
-	if rec, err = spec.ParseRecordedSpec([]byte(old)); err != nil || rec.Players != spec.PlayersShared {
+	if rec, err = spec.ParseRecorded([]byte(old)); err != nil || rec.Players != spec.PlayersShared {
 		t.Errorf("a spec.json recorded without players: %v, %v; want shared", rec, err)
 	}
 	dirs, _ := filepath.Glob(filepath.Join("..", "docs", "findings", "*", SpecFile))
@@ -40,11 +40,11 @@ func TestPlayersDefaultToIndependentAndOldRunsReadShared(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := spec.ParseRecordedSpec(b)
+		rec, err := spec.ParseRecorded(b)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		shipped, err := spec.ReadSpec(filepath.Join("specs", rec.Name+".yaml"))
+		shipped, err := spec.Read(filepath.Join("specs", rec.Name+".yaml"))
 		if err != nil {
 			continue // a finding of no shipped spec
 		}
@@ -94,7 +94,7 @@ func TestSettingsByColour(t *testing.T) {
 		{"black: {sims: 400}", "black: {sims: 0}", "black engine: sims 0"},
 		{"pairing: none", "pairing: none\nplayers: both", `players "both": want independent`},
 	} {
-		_, err := spec.ParseSpec([]byte(strings.Replace(base, c.from, c.to, 1)), false)
+		_, err := spec.Parse([]byte(strings.Replace(base, c.from, c.to, 1)), false)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.to, err, c.want)
 		}

@@ -163,7 +163,7 @@ func claimExperiment(out string, s *spec.Spec) error {
 		return err
 	}
 	if !bytes.Equal(bytes.TrimSpace(have), bytes.TrimSpace(b)) {
-		old, perr := spec.ParseRecordedSpec(have)
+		old, perr := spec.ParseRecorded(have)
 		what := "its settings differ"
 		if perr == nil {
 			if spec.MustJSON(old) == spec.MustJSON(&mine) {
@@ -203,7 +203,7 @@ func RecordedGames(out string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	s, err := spec.ParseRecordedSpec(b)
+	s, err := spec.ParseRecorded(b)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", filepath.Join(out, SpecFile), err)
 	}

@@ -299,7 +299,7 @@ func TestStoppingRuleExtendsTheLadderUntilTheBudget(t *testing.T) {
 	if err != nil || len(again.Arms) != 5 {
 		t.Fatalf("report again: %v, %d arms", err, len(again.Arms))
 	}
-	if _, err := spec.ParseSpec([]byte(strings.Replace(text, "max_sims: 64", "max_sims: 8", 1)), false); err == nil {
+	if _, err := spec.Parse([]byte(strings.Replace(text, "max_sims: 64", "max_sims: 8", 1)), false); err == nil {
 		t.Error("a budget below the top rung was accepted")
 	}
 }

@@ -38,7 +38,7 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 	if err != nil {
 		return nil, fmt.Errorf("%s is not an experiment directory (no %s): %w", out, SpecFile, err)
 	}
-	s, err := spec.ParseRecordedSpec(b)
+	s, err := spec.ParseRecorded(b)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(out, SpecFile), err)
 	}
@@ -74,7 +74,7 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 		desc += fmt.Sprintf("\n\n**Games overridden**: %s per arm (experiment run --games %d), not the spec file's %s; every interval is as wide as that many games allow.",
 			words.Count(s.Games, "game"), s.Games, words.Count(s.SpecGames, "game"))
 	}
-	r, err := report.BuildReport(report.ReportInput{Title: "Experiment " + s.Name, Description: desc, Command: command,
+	r, err := report.Build(report.Input{Title: "Experiment " + s.Name, Description: desc, Command: command,
 		Spec: s, Confidence: s.Confidence, Design: design(s, infos, c), Arms: infos, Collector: c, Compare: compare})
 	if err != nil {
 		return nil, err

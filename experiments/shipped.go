@@ -42,7 +42,7 @@ func ShippedSpecs() ([]ShippedSpec, error) {
 		if err != nil {
 			return nil, err
 		}
-		s, err := spec.ParseSpec(b, false)
+		s, err := spec.Parse(b, false)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}

@@ -15,7 +15,7 @@ func TestShippedSpecsParse(t *testing.T) {
 		t.Fatalf("found %d shipped specs, want variants.yaml, ladder.yaml and sensitivity.yaml", len(paths))
 	}
 	for _, p := range paths {
-		s, err := spec.ReadSpec(p)
+		s, err := spec.Read(p)
 		if err != nil {
 			t.Errorf("%s: %v", p, err)
 			continue
@@ -24,14 +24,14 @@ func TestShippedSpecsParse(t *testing.T) {
 			t.Errorf("%s: no comparisons", p)
 		}
 	}
-	v, err := spec.ReadSpec("specs/variants.yaml")
+	v, err := spec.Read("specs/variants.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if v.Pairing != spec.PairOpenings || v.ArmSeed(0) != v.ArmSeed(1) || v.Arms[0].Variant != "standard" || v.Arms[1].Variant != "majority" {
 		t.Errorf("variants spec: %+v", v)
 	}
-	l, err := spec.ReadSpec("specs/ladder.yaml")
+	l, err := spec.Read("specs/ladder.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestShippedSpecsParse(t *testing.T) {
 	// Studies play best moves: no shipped spec sets noise or temperature
 	// except the sensitivity arms that test them against a best-play
 	// baseline.
-	sv, err := spec.ReadSpec("specs/sensitivity.yaml")
+	sv, err := spec.Read("specs/sensitivity.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,11 +73,11 @@ func TestShippedSpecsRecordTheSpecJSONOfTheirFindings(t *testing.T) {
 		if err != nil {
 			continue // no finding of this spec
 		}
-		rec, err := spec.ParseSpec(b, true)
+		rec, err := spec.Parse(b, true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := spec.ReadSpec(filepath.Join("specs", name+".yaml"))
+		s, err := spec.Read(filepath.Join("specs", name+".yaml"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +112,7 @@ func TestShippedSpecsAskTheirQuestionWhole(t *testing.T) {
 // valid.
 func mustSpec(t testing.TB, text string) *spec.Spec {
 	t.Helper()
-	s, err := spec.ParseSpec([]byte(text), false)
+	s, err := spec.Parse([]byte(text), false)
 	if err != nil {
 		t.Fatalf("spec %q: %v", text, err)
 	}

@@ -51,7 +51,7 @@ func (p *runner) report(ctx context.Context) (string, string, error) {
 		arms = append(arms, report.ArmInfo{Name: name, Variant: key, Sims: c.Engine.Sims, Evaluator: ev, Dir: "../" + DataDir,
 			Engine: report.EngineWords(c.Engine.Settings), Regime: report.Regime(c.Engine.Settings), RandomOpening: c.Run.RandomOpening, Players: c.players()})
 	}
-	r, err := report.BuildReport(report.ReportInput{
+	r, err := report.Build(report.Input{
 		Title:       "Pipeline: standard against majority ending",
 		Description: p.description(),
 		Command:     c.Command,

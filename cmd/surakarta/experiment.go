@@ -78,7 +78,7 @@ func newExperimentRunCommand() *cobra.Command {
 			if err := run.Validate("concurrency"); err != nil { // games: the spec's unless given
 				return err
 			}
-			s, err := spec.ReadSpec(args[0])
+			s, err := spec.Read(args[0])
 			if err != nil {
 				return err
 			}

@@ -80,7 +80,7 @@ func TestResumeOfAFormerDefaultExperimentNamesTheSpecKeys(t *testing.T) {
 	if _, _, err := run(t, "", "experiment", "run", fixed, "--out", out, "--quiet"); err != nil {
 		t.Fatal(err)
 	}
-	s, err := spec.ReadSpec(old)
+	s, err := spec.Read(old)
 	if err != nil {
 		t.Fatal(err)
 	}

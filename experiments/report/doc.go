@@ -7,7 +7,7 @@
 // draw rate against simulations with the fitted line where one fits, and
 // the sensitivity forest plot).
 //
-// Files: report.go the Report (what report.json holds) and BuildReport,
+// Files: report.go the Report (what report.json holds) and Build,
 // ladder.go, sensitivity.go, openingsens.go, handicap.go (the first move's
 // worth in simulations: r*, doublings and Elo, with handicapmd.go its
 // section of report.md) and sizes.go a report's figures from gamestats'

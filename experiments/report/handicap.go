@@ -85,7 +85,7 @@ type handicapArm struct {
 // buildHandicaps finds the handicap groups among the arms (independent
 // players, alike but for Black's simulations, one of them at ratio 1) and
 // computes each group's r*.
-func buildHandicaps(in *ReportInput, arms []ArmInfo, seed uint64) ([]Handicap, error) {
+func buildHandicaps(in *Input, arms []ArmInfo, seed uint64) ([]Handicap, error) {
 	if in.Collector.Pairs == nil {
 		return nil, nil
 	}
@@ -145,7 +145,7 @@ func (a *ArmInfo) handicapSetting() string {
 }
 
 // handicapOf computes one group's figures over the games every arm played.
-func handicapOf(in *ReportInput, g []handicapArm, base int, seed uint64) (*Handicap, error) {
+func handicapOf(in *Input, g []handicapArm, base int, seed uint64) (*Handicap, error) {
 	hs := handicapScoresOf(in, g)
 	if hs == nil {
 		return nil, nil
@@ -205,7 +205,7 @@ type handicapScores struct {
 
 // handicapScoresOf returns the games every arm of g played from the same
 // opening, in id order; nil for fewer than two.
-func handicapScoresOf(in *ReportInput, g []handicapArm) *handicapScores {
+func handicapScoresOf(in *Input, g []handicapArm) *handicapScores {
 	idx := make([]*gamestats.PairIndex, len(g))
 	for j, a := range g {
 		idx[j] = in.Collector.Pairs[in.byName[a.name]]

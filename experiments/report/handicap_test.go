@@ -15,7 +15,7 @@ import (
 // 10 simulations, Black at 1, 2 and 4 times as many, each playing 8 games
 // from each of 10 openings, with the first player scoring red[j] of the
 // games of arm j (the rest lost).
-func handicapInput(t *testing.T, redWins [3]int) ReportInput {
+func handicapInput(t *testing.T, redWins [3]int) Input {
 	t.Helper()
 	c := gamestats.NewCollector(nil, true)
 	cfg := mcts.Config{Settings: mcts.DefaultSettings(), Rules: rules.DefaultRules()}
@@ -37,7 +37,7 @@ func handicapInput(t *testing.T, redWins [3]int) ReportInput {
 			}
 		}
 	}
-	return ReportInput{Title: "h", Confidence: 0.95, Arms: arms, Collector: c}
+	return Input{Title: "h", Confidence: 0.95, Arms: arms, Collector: c}
 }
 
 // TestHandicapByHand: the first player scores 0.75, 0.375 and 0.25 at
@@ -49,7 +49,7 @@ func handicapInput(t *testing.T, redWins [3]int) ReportInput {
 // so that interval is wide and holds the point.
 func TestHandicapByHand(t *testing.T) {
 	in := handicapInput(t, [3]int{6, 3, 2})
-	r, err := BuildReport(in)
+	r, err := Build(in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestHandicapByHand(t *testing.T) {
 // with Black at 4 times its simulations has no r* among the ratios
 // played; the report says where it lies instead.
 func TestHandicapNotBracketed(t *testing.T) {
-	r, err := BuildReport(handicapInput(t, [3]int{7, 6, 5}))
+	r, err := Build(handicapInput(t, [3]int{7, 6, 5}))
 	if err != nil {
 		t.Fatal(err)
 	}

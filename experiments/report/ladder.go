@@ -92,7 +92,7 @@ type Ladder struct {
 // else every group of arms that differ only in simulations (the same
 // variant, evaluator and other settings) with two or more distinct
 // simulation counts, ordered by simulations.
-func buildLadders(in *ReportInput, arms []ArmInfo) ([]Ladder, error) {
+func buildLadders(in *Input, arms []ArmInfo) ([]Ladder, error) {
 	var groups [][]ArmInfo
 	if in.Spec != nil && len(in.Spec.Ladder) > 0 {
 		byName := map[string]ArmInfo{}
@@ -152,7 +152,7 @@ func buildLadders(in *ReportInput, arms []ArmInfo) ([]Ladder, error) {
 	return out, nil
 }
 
-func ladder(in *ReportInput, g []ArmInfo, margin float64) (Ladder, error) {
+func ladder(in *Input, g []ArmInfo, margin float64) (Ladder, error) {
 	conf := in.Confidence
 	l := Ladder{Variant: g[0].Variant, Evaluator: g[0].Evaluator, Margin: margin, Steps: []LadderStep{}}
 	increasing := true
@@ -219,7 +219,7 @@ func ladder(in *ReportInput, g []ArmInfo, margin float64) (Ladder, error) {
 
 // ladderStep compares rung from with rung to (to − from), paired where
 // the games pair, with both figures' equivalence tests against margin.
-func ladderStep(in *ReportInput, from, to string, margin float64) (LadderStep, error) {
+func ladderStep(in *Input, from, to string, margin float64) (LadderStep, error) {
 	c, err := compareArms(in, from, to)
 	if err != nil {
 		return LadderStep{}, err

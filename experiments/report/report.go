@@ -92,10 +92,10 @@ type Report struct {
 	Plots []string `json:"plots"`
 }
 
-// ReportInput is what BuildReport needs: the arms (whose Name is the
+// Input is what Build needs: the arms (whose Name is the
 // source the Collector saw their games under), the collected games, and
 // the pairs of arm names to compare.
-type ReportInput struct {
+type Input struct {
 	Title, Description, Command string
 	Spec                        *spec.Spec
 	Confidence                  float64
@@ -110,9 +110,9 @@ type ReportInput struct {
 	byName map[string]gamestats.Arm
 }
 
-// BuildReport analyzes the collected games of each arm and compares the
+// Build analyzes the collected games of each arm and compares the
 // arms as asked.
-func BuildReport(in ReportInput) (*Report, error) {
+func Build(in Input) (*Report, error) {
 	margin := in.Margin
 	if margin == 0 && in.Spec != nil {
 		margin = in.Spec.EquivalenceMargin
@@ -171,7 +171,7 @@ func BuildReport(in ReportInput) (*Report, error) {
 
 // analyzeArm fills arm a's statistics from the collector: its games, its
 // openings (from two on) and its draws judged by the endgame tables.
-func analyzeArm(in *ReportInput, arm gamestats.Arm, a *ArmInfo) error {
+func analyzeArm(in *Input, arm gamestats.Arm, a *ArmInfo) error {
 	g := in.Collector.Arms[arm]
 	if g == nil {
 		return fmt.Errorf("arm %s: no %s games collected", a.Name, a.Variant)
@@ -206,7 +206,7 @@ func analyzeArm(in *ReportInput, arm gamestats.Arm, a *ArmInfo) error {
 
 // compareArms compares two arms of the input by name, paired game by game
 // when the collector pairs.
-func compareArms(in *ReportInput, nameA, nameB string) (gamestats.Comparison, error) {
+func compareArms(in *Input, nameA, nameB string) (gamestats.Comparison, error) {
 	a, okA := in.byName[nameA]
 	b, okB := in.byName[nameB]
 	if !okA || !okB {

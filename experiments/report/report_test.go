@@ -44,7 +44,7 @@ func syntheticReport(t *testing.T) *Report {
 		}
 		infos = append(infos, a.info)
 	}
-	r, err := BuildReport(ReportInput{
+	r, err := Build(Input{
 		Title:       "Synthetic variants experiment",
 		Description: "A fixed synthetic input for the report's golden test.",
 		Command:     "go test ./experiments -run TestReportMarkdownGolden",
@@ -193,7 +193,7 @@ func TestReportSurvivesDegenerateArms(t *testing.T) {
 				c.Add(v, &g)
 			}
 		}
-		r, err := BuildReport(ReportInput{Title: tc.name, Confidence: 0.95, Collector: c,
+		r, err := Build(Input{Title: tc.name, Confidence: 0.95, Collector: c,
 			Arms:    []ArmInfo{{Name: "standard", Variant: "standard", Sims: 10}, {Name: "majority", Variant: "majority", Sims: 10}},
 			Compare: [][2]string{{"standard", "majority"}}})
 		if err != nil {
@@ -229,7 +229,7 @@ func ladderReport(t *testing.T, n int, plants ...*synthgames.Plant) *Report {
 		prev = gs
 		infos = append(infos, ArmInfo{Name: name, Variant: "standard", Sims: 50 << (2 * i)})
 	}
-	r, err := BuildReport(ReportInput{Title: "ladder", Confidence: 0.95, Arms: infos, Collector: c})
+	r, err := Build(Input{Title: "ladder", Confidence: 0.95, Arms: infos, Collector: c})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,7 +289,7 @@ func TestSensitivitySaysWhetherTheBaselinesConclusionSurvives(t *testing.T) {
 		infos = append(infos, ArmInfo{Name: name, Variant: "standard", Sims: 100})
 	}
 	spec := &spec.Spec{Baseline: "base", EquivalenceMargin: 0.02, ConvergenceMargin: 0.015}
-	r, err := BuildReport(ReportInput{Title: "s", Confidence: 0.95, Spec: spec, Arms: infos, Collector: c,
+	r, err := Build(Input{Title: "s", Confidence: 0.95, Spec: spec, Arms: infos, Collector: c,
 		Compare: [][2]string{{"base", "same"}, {"base", "even"}, {"base", "worse"}}})
 	if err != nil {
 		t.Fatal(err)

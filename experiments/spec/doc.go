@@ -5,7 +5,7 @@
 // Files: spec.go the Spec and its arms' settings (ArmEngine, ArmRules,
 // ArmSeed, the comparisons), enginespec.go an arm's engine settings by
 // their run-settings names (EngineSpec), specparse.go reads a spec
-// strictly (ReadSpec, ParseSpec, ParseRecordedSpec), specints.go refuses a
+// strictly (Read, Parse, ParseRecorded), specints.go refuses a
 // fraction where a key is an integer, specvalidate.go checks a spec,
 // extend.go is a ladder's stopping rule as a spec states it (ExtendSpec)
 // and the rungs it adds.
@@ -16,7 +16,7 @@
 // independent players (the default: each colour its own searcher and tree,
 // as two programs in a match) or one shared searcher (self-play's
 // procedure, which with tree reuse hands one side's tree to the other;
-// every run recorded before the key existed played so, ParseRecordedSpec).
+// every run recorded before the key existed played so, ParseRecorded).
 // With independent players an arm may set one colour's search settings
 // (red, black: a handicap). Arms start from StudyEngine: the self-play
 // engine playing its best move, without root noise or a temperature

@@ -13,7 +13,7 @@ import (
 // Spec describes an experiment: arms of self-play games that differ in the
 // endgame variant, the engine settings or the rules, played from the same
 // random openings when paired, and the comparisons to report. It is read
-// from YAML or JSON (ParseSpec); experiments/specs holds examples.
+// from YAML or JSON (Parse); experiments/specs holds examples.
 //
 //	name: variants
 //	description: Standard against majority ending, paired openings.
@@ -51,7 +51,7 @@ type Spec struct {
 	// the process may use), the --concurrency of every command that
 	// plays. It does not change the games played.
 	Concurrency int `yaml:"concurrency,omitempty" json:"concurrency,omitempty"`
-	// Workers is the old name of Concurrency, still read (ParseSpec moves
+	// Workers is the old name of Concurrency, still read (Parse moves
 	// it to Concurrency and notes the rename in Notes).
 	Workers int `yaml:"workers,omitempty" json:"workers,omitempty"`
 	// RandomOpening is the number of opening plies that start every game
@@ -70,7 +70,7 @@ type Spec struct {
 	// player's advantage" means; PlayersShared is one searcher for both
 	// colours, which with tree reuse hands the tree it searched for one
 	// side to the other (self-play data's procedure). A run recorded
-	// before the key existed played shared (ParseRecordedSpec).
+	// before the key existed played shared (ParseRecorded).
 	Players string `yaml:"players,omitempty" json:"players"`
 	// Pairing is "openings" (every arm plays game i from the same random
 	// opening with the same search seed, so arms compare game by game and
@@ -93,7 +93,7 @@ type Spec struct {
 	ConvergenceMargin float64 `yaml:"convergence_margin,omitempty" json:"convergence_margin,omitempty"`
 	// EquivalenceMarginPoints and ConvergenceMarginPoints give the margins
 	// in percentage points (2 for ±2 points), as every output says them:
-	// ParseSpec turns them into the fractions above, which spec.json
+	// Parse turns them into the fractions above, which spec.json
 	// records, so that a spec written either way is the same experiment.
 	// (The fraction keys, in a YAML spec, are noted as deprecated.)
 	EquivalenceMarginPoints float64 `yaml:"equivalence_margin_points,omitempty" json:"equivalence_margin_points,omitempty"`

@@ -17,7 +17,7 @@ import (
 // valid.
 func mustParse(t testing.TB, text string) *Spec {
 	t.Helper()
-	s, err := ParseSpec([]byte(text), false)
+	s, err := Parse([]byte(text), false)
 	if err != nil {
 		t.Fatalf("spec %q: %v", text, err)
 	}
@@ -40,7 +40,7 @@ func TestSpecBaselineLadderAndMargins(t *testing.T) {
 		{"equivalence_margin: 0.7\n", "equivalence_margin 0.7"},
 		{"convergence_margin: -0.1\n", "convergence_margin -0.1"},
 	} {
-		if _, err := ParseSpec([]byte(goodSpec+c.extra), false); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := Parse([]byte(goodSpec+c.extra), false); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: err %v, want it to mention %q", c.extra, err, c.want)
 		}
 	}
@@ -104,12 +104,12 @@ func TestSpecErrorsNameTheProblem(t *testing.T) {
 		{"negative noise", "name: t\ngames: 1\npairing: none\nengine: {sims: 1, noise_weight: -1}\narms: [{name: a, variant: standard}]\n", "noise_weight"},
 	}
 	for _, c := range cases {
-		_, err := ParseSpec([]byte(c.spec), false)
+		_, err := Parse([]byte(c.spec), false)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err %v, want it to mention %q", c.name, err, c.want)
 		}
 	}
-	_, err := ParseSpec([]byte(`{"name":"t","games":1,"pairing":"none","engine":{"sims":1},"arms":[{"name":"a","variant":"standard"}],"extra":1}`), true)
+	_, err := Parse([]byte(`{"name":"t","games":1,"pairing":"none","engine":{"sims":1},"arms":[{"name":"a","variant":"standard"}],"extra":1}`), true)
 	if err == nil || !strings.Contains(err.Error(), `unknown field "extra"`) {
 		t.Errorf("JSON unknown field: %v", err)
 	}
@@ -118,7 +118,7 @@ func TestSpecErrorsNameTheProblem(t *testing.T) {
 func TestSpecJSONAndYAMLAgree(t *testing.T) {
 	y := mustParse(t, goodSpec)
 	b, _ := json.Marshal(y)
-	j, err := ParseSpec(b, true)
+	j, err := Parse(b, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,8 +128,8 @@ func TestSpecJSONAndYAMLAgree(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "s.json")
 	os.WriteFile(p, b, 0o644)
-	if _, err := ReadSpec(p); err != nil {
-		t.Errorf("ReadSpec JSON: %v", err)
+	if _, err := Read(p); err != nil {
+		t.Errorf("Read JSON: %v", err)
 	}
 }
 
@@ -143,7 +143,7 @@ func FuzzParseSpec(f *testing.F) {
 	f.Add([]byte(`{"name":"t","games":1,"pairing":"none","engine":{"sims":1},"arms":[{"name":"a","variant":"standard"}]}`), true)
 	f.Add([]byte("arms: [{name: a, variant: standard}]\nengine: {sims: &x 1, cpuct: *x}"), false)
 	f.Fuzz(func(t *testing.T, data []byte, isJSON bool) {
-		s, err := ParseSpec(data, isJSON)
+		s, err := Parse(data, isJSON)
 		if err != nil {
 			return
 		}
@@ -155,7 +155,7 @@ func FuzzParseSpec(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := ParseSpec(out, false)
+		back, err := Parse(out, false)
 		if err != nil {
 			t.Fatalf("re-parsing %q: %v", out, err)
 		}
@@ -176,7 +176,7 @@ func TestSpecMarginsInPointsAreTheSameExperiment(t *testing.T) {
 	if MustJSON(pts) != MustJSON(frac) || len(pts.Notes) != 0 || len(frac.Notes) != 2 || !strings.Contains(frac.Notes[0], "equivalence_margin_points: 2") {
 		t.Errorf("points %s (notes %q), fraction %s (notes %q)", MustJSON(pts), pts.Notes, MustJSON(frac), frac.Notes)
 	}
-	if _, err := ParseSpec([]byte(base+"equivalence_margin_points: 2\nequivalence_margin: 0.02\n"), false); err == nil || !strings.Contains(err.Error(), "only") {
+	if _, err := Parse([]byte(base+"equivalence_margin_points: 2\nequivalence_margin: 0.02\n"), false); err == nil || !strings.Contains(err.Error(), "only") {
 		t.Errorf("both keys: %v", err)
 	}
 }
@@ -221,15 +221,15 @@ func TestSpecIntegersAreIntegers(t *testing.T) {
 		{"sims: 10", "sims: 1000000000000", `arm "a" engine: sims 1000000000000: want at most 1048576, as extend's max_sims`},
 	} {
 		spec := strings.Replace(base, c.from, c.to, 1)
-		if _, err := ParseSpec([]byte(spec), false); err == nil || err.Error() != c.want {
+		if _, err := Parse([]byte(spec), false); err == nil || err.Error() != c.want {
 			t.Errorf("%s: %v\nwant %s", c.to, err, c.want)
 		}
 	}
-	s, err := ParseSpec([]byte(strings.Replace(base, "games: 8", "games: 1e3", 1)), false)
+	s, err := Parse([]byte(strings.Replace(base, "games: 8", "games: 1e3", 1)), false)
 	if err != nil || s.Games != 1000 {
 		t.Errorf("games: 1e3: %v, %+v; want 1000 games", err, s)
 	}
-	_, err = ParseSpec([]byte("{\"name\": \"t\", \"games\": 8, \"pairing\": \"none\",\n \"seed\": 3.9}"), true)
+	_, err = Parse([]byte("{\"name\": \"t\", \"games\": 8, \"pairing\": \"none\",\n \"seed\": 3.9}"), true)
 	if want := "spec: line 2: seed 3.9 is not an integer: write a whole number"; err == nil || err.Error() != want {
 		t.Errorf("JSON seed 3.9: %v\nwant %s", err, want)
 	}

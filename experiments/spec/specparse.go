@@ -16,9 +16,9 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 )
 
-// ReadSpec reads and validates a spec file (YAML, or JSON by a .json
+// Read reads and validates a spec file (YAML, or JSON by a .json
 // extension).
-func ReadSpec(path string) (*Spec, error) {
+func Read(path string) (*Spec, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -28,18 +28,18 @@ func ReadSpec(path string) (*Spec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	s, err := ParseSpec(data, strings.HasSuffix(strings.ToLower(path), ".json"))
+	s, err := Parse(data, strings.HasSuffix(strings.ToLower(path), ".json"))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
 }
 
-// ParseSpec parses a spec from YAML (or JSON when isJSON) strictly: an
+// Parse parses a spec from YAML (or JSON when isJSON) strictly: an
 // unknown field, a second document, a value of the wrong type or a setting
 // out of range is an error that names it. Defaults are filled in
 // (confidence 0.95 and the margins' defaults).
-func ParseSpec(data []byte, isJSON bool) (*Spec, error) {
+func Parse(data []byte, isJSON bool) (*Spec, error) {
 	if len(data) > maxSpecBytes {
 		return nil, fmt.Errorf("spec of %d bytes: larger than %d", len(data), maxSpecBytes)
 	}
@@ -115,12 +115,12 @@ func ParseSpec(data []byte, isJSON bool) (*Spec, error) {
 	return &s, nil
 }
 
-// ParseRecordedSpec parses an experiment directory's spec.json (SpecFile),
-// as ParseSpec does, except that a spec recorded without a players key
+// ParseRecorded parses an experiment directory's spec.json (SpecFile),
+// as Parse does, except that a spec recorded without a players key
 // was played by one shared searcher: every run before the key existed
 // was, so its games and its report keep the meaning they had.
-func ParseRecordedSpec(data []byte) (*Spec, error) {
-	s, err := ParseSpec(data, true)
+func ParseRecorded(data []byte) (*Spec, error) {
+	s, err := Parse(data, true)
 	if err != nil {
 		return nil, err
 	}
