@@ -1,11 +1,16 @@
 // Package gamestats turns game records into statistically sound figures
 // about the rules: how much moving first matters, how often games are
 // drawn, and whether two groups of games differ, by how much, and how sure
-// we are. It computes; package experiments words and draws the figures.
+// we are. It computes; package experiments/report words and draws the
+// figures. It reads datasets' games tables (read.go) and the endgame
+// tables that judge draws (tables.go), writes nothing, and the rest is
+// arithmetic on counts.
 //
-// Files: game.go reads a games-table row into a Game, collect.go streams
-// datasets into a Collector and analyses it (Stats, as surakarta stats
-// does), summary.go and histogram.go count games, analysis.go turns a
+// Files: game.go reads a games-table row into a Game, read.go streams
+// datasets' games tables (ScanGames, Collector.AddDir; Stats, as surakarta
+// stats does, refusing datasets that would be miscounted), collect.go
+// counts them per group and arm (Collector) and analyses the counts,
+// summary.go and histogram.go count games, analysis.go turns a
 // group's counts into GroupStats, compare.go compares two groups (and
 // pairs their games by opening: PairIndex), change.go the changes between
 // them with their equivalence tests, openings.go counts by opening (the
