@@ -93,8 +93,11 @@ func sameAlquerqueFit(h *eval.PatternHead, opt fit.FitOptions, key string, prov 
 // Alquerque from its true start, every 6-ply opening alike (107),
 // stratified by opening, independent players, the standard ending: the
 // material engine's ladder (alquerque-ladder.yaml: value leaves scored by
-// material, cpuct 0.5, best play after the opening), fewest simulations
-// first. The test of this file checks every field against the report.
+// material, cpuct 0.5, best play after the opening) and the trained
+// engine's (alquerque-trained-ladder.yaml: the same with the model
+// experiments/specs/models/alquerque-v1.json), fewest simulations first
+// within each. The test of this file checks every field against the
+// report.
 var AlquerqueReferences = []Reference{
 	{Report: "alquerque-ladder/report.json", Arm: "sims100", Sims: 100, Games: 642, Model: "material", Identity: "material", Players: independent, Advantage: est(-0.11292834890965792, -0.13227277447179758, -0.09358392334751825)},
 	{Report: "alquerque-ladder/report.json", Arm: "sims200", Sims: 200, Games: 642, Model: "material", Identity: "material", Players: independent, Advantage: est(-0.12305295950155798, -0.14451033184306936, -0.1015955871600466)},
@@ -102,7 +105,17 @@ var AlquerqueReferences = []Reference{
 	{Report: "alquerque-ladder/report.json", Arm: "extend-sims800", Sims: 800, Games: 642, Model: "material", Identity: "material", Players: independent, Advantage: est(-0.15342679127725883, -0.17030081557915167, -0.136552766975366)},
 	{Report: "alquerque-ladder/report.json", Arm: "extend-sims1600", Sims: 1600, Games: 642, Model: "material", Identity: "material", Players: independent, Advantage: est(-0.16978193146417458, -0.1834007552682695, -0.15616310766007968)},
 	{Report: "alquerque-ladder/report.json", Arm: "extend-sims3200", Sims: 3200, Games: 642, Model: "material", Identity: "material", Players: independent, Advantage: est(-0.18068535825545196, -0.19301092407355427, -0.16835979243734964)},
+	{Report: "alquerque-trained-ladder/report.json", Arm: "sims100", Sims: 100, Games: 642, Model: "alquerque-v1", Identity: alquerqueV1, Players: independent, Advantage: est(-0.1736760124610593, -0.18720902051582716, -0.16014300440629142)},
+	{Report: "alquerque-trained-ladder/report.json", Arm: "sims200", Sims: 200, Games: 642, Model: "alquerque-v1", Identity: alquerqueV1, Players: independent, Advantage: est(-0.179127725856698, -0.1922232225264529, -0.1660322291869431)},
+	{Report: "alquerque-trained-ladder/report.json", Arm: "extend-sims400", Sims: 400, Games: 642, Model: "alquerque-v1", Identity: alquerqueV1, Players: independent, Advantage: est(-0.17133956386292853, -0.18436369489690949, -0.15831543282894758)},
+	{Report: "alquerque-trained-ladder/report.json", Arm: "extend-sims800", Sims: 800, Games: 642, Model: "alquerque-v1", Identity: alquerqueV1, Players: independent, Advantage: est(-0.17133956386292842, -0.1822619631224497, -0.16041716460340716)},
+	{Report: "alquerque-trained-ladder/report.json", Arm: "extend-sims1600", Sims: 1600, Games: 642, Model: "alquerque-v1", Identity: alquerqueV1, Players: independent, Advantage: est(-0.18068535825545196, -0.19126092586364046, -0.17010979064726345)},
+	{Report: "alquerque-trained-ladder/report.json", Arm: "extend-sims3200", Sims: 3200, Games: 642, Model: "alquerque-v1", Identity: alquerqueV1, Players: independent, Advantage: est(-0.18457943925233655, -0.19569217537888148, -0.17346670312579163)},
 }
+
+// alquerqueV1 is the identity runs record for the trained model
+// experiments/specs/models/alquerque-v1.json (its bytes' hash).
+const alquerqueV1 = "weights sha256:298ee2d28cde60cad3e8d903e06bd7cfff66b62c899630a04cde5375c195f28f"
 
 // alquerqueReferencePlies are the opening plies of AlquerqueReferences.
 const alquerqueReferencePlies = 6
