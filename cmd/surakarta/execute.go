@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/tablebase"
@@ -30,10 +31,16 @@ const exitInterrupted = 130
 // problems it found) is not given a second one.
 func execute(ctx context.Context, root *cobra.Command, args []string) error {
 	root.SetArgs(args)
+	progress.SetFormat(progress.Text) // until the command's --progress says otherwise
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return unknownFlagError(cmd, err, args) })
 	out := &countingWriter{w: root.OutOrStdout()}
 	root.SetOut(out)
 	cmd, err := root.ExecuteContextC(ctx)
+	if cmd != nil {
+		if w, ok := cmd.ErrOrStderr().(*progress.NoteWriter); ok {
+			w.Flush()
+		}
+	}
 	err = flagNamed(cmd, err)
 	if err == nil || out.n > 0 || cmd == nil || !wantsJSON(cmd, args) {
 		return err

@@ -6,9 +6,12 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/surakarta/surakarta/internal/base/progress"
 )
 
 func main() {
@@ -34,7 +37,13 @@ func signalContext() (context.Context, context.CancelFunc) {
 func runMain(ctx context.Context, args []string) int {
 	err := execute(ctx, newRootCommand(), args)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "surakarta:", err)
+		var stderr io.Writer = os.Stderr
+		if progress.CurrentFormat() == progress.JSON { // --progress json: the error is a note too
+			w := progress.NewNoteWriter(os.Stderr)
+			defer w.Flush()
+			stderr = w
+		}
+		fmt.Fprintln(stderr, "surakarta:", err)
 	}
 	return exitStatus(ctx, err)
 }

@@ -6,12 +6,46 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/internal/base/version"
 )
+
+// progressFlag is --progress's value, every command's: a progress.Format
+// by its name.
+type progressFlag struct{ f progress.Format }
+
+func (p *progressFlag) String() string { return progress.FormatNames[p.f] }
+func (p *progressFlag) Type() string   { return "format" }
+func (p *progressFlag) Set(s string) (err error) {
+	p.f, err = progress.ParseFormat(s)
+	return err
+}
+
+// apply makes the format every Reporter's from now on; under JSON the
+// command's other stderr lines become notes (execute flushes the writer).
+func (p *progressFlag) apply(cmd *cobra.Command) {
+	progress.SetFormat(p.f)
+	if p.f == progress.JSON {
+		cmd.SetErr(progress.NewNoteWriter(cmd.ErrOrStderr()))
+	}
+}
+
+// progressHelp is the root help's paragraph on --progress: the JSON lines'
+// schema (progress.Event, progress.Note).
+var progressHelp = "  - --progress json makes stderr one JSON object a line, for a scheduler or a dashboard,\n" +
+	fmt.Sprintf("    each with \"version\": %d (the schema's) and a kind: \"progress\" lines, the same for\n", progress.Version) +
+	"    every long command (selfplay, match, tournament, experiment run, train, pipeline,\n" +
+	"    tablebase build, bench, fit, dataset verify), give id (each counter of the run its\n" +
+	"    own: a job's stages), unit, done, total (0: unknown), initial (done before a resume),\n" +
+	"    elapsed_s, rate (this run's units a second), eta_s (null: unknown), final (the\n" +
+	"    counter's last line) and extra (the command's own fields, as the text line gives\n" +
+	"    them); every other line (a stage's start, a warning, the error) is a \"note\" with its\n" +
+	"    text\n"
 
 // newRootCommand builds the command tree; each subcommand comes from its own
 // constructor.
 func newRootCommand() *cobra.Command {
+	var progressFormat progressFlag
 	root := &cobra.Command{
 		Use:   "surakarta",
 		Short: "Self-play, datasets, evaluation and rule statistics for Surakarta",
@@ -43,16 +77,19 @@ func newRootCommand() *cobra.Command {
 			"  - --json prints one JSON object on stdout, indented two spaces, {\"error\": ...} where the\n" +
 			"    command fails (exit status 1; 130 when stopped by Ctrl-C); progress goes to stderr,\n" +
 			"    --quiet silences it\n" +
+			progressHelp +
 			"  - old forms of these flags still work and print a deprecation note naming the new one",
 		Example: "  surakarta pipeline\n  surakarta play --human black\n  surakarta stats out/data --compare\n" +
 			"  surakarta selfplay --help",
 		SilenceUsage: true,
 		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
+			progressFormat.apply(cmd)
 			noteDeprecatedFlags(cmd)
 		},
 		SilenceErrors: true,
 		Version:       version.String(),
 	}
+	root.PersistentFlags().Var(&progressFormat, "progress", "progress on stderr: text (a live line on a terminal, plain lines otherwise) or json (one JSON object a line)")
 	root.AddCommand(
 		newPerftCommand(),
 		newBenchCommand(),

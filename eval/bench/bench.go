@@ -9,6 +9,7 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -83,12 +84,15 @@ type Result struct {
 }
 
 // Run searches every position of Positions at sims simulations on one
-// thread, each from a fresh tree with Seed, and returns the totals.
-func Run(sims int) (*Result, error) {
+// thread, each from a fresh tree with Seed, and returns the totals; the
+// positions searched are counted as progress on stderr (nil: none).
+func Run(sims int, stderr io.Writer) (*Result, error) {
 	e := Engine(sims)
 	res := &Result{Engine: e.Text(), SimsEach: sims}
 	sig := fnv.New64a()
 	var ev mcts.Evaluator
+	rep := progress.Start(stderr, progress.Options{Unit: "positions", Total: int64(len(Positions)), Quiet: stderr == nil})
+	defer rep.Stop()
 	for i, bp := range Positions {
 		pos, err := rules.ParseFEN(bp.FEN)
 		if err != nil {
@@ -130,6 +134,7 @@ func Run(sims int) (*Result, error) {
 		res.Sims += r.Sims
 		res.Nodes += r.Nodes
 		res.Seconds += took
+		rep.Add(1)
 	}
 	res.Signature = fmt.Sprintf("%016x", sig.Sum64())
 	if res.Seconds > 0 {

@@ -14,7 +14,7 @@ import (
 // positions changed): if that was meant, put the new signature in
 // Signature and in docs/BENCHMARKS.md, and say so in the commit.
 func TestBenchSignatureIsThisBuilds(t *testing.T) {
-	res, err := Run(DefaultSims)
+	res, err := Run(DefaultSims, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,18 +32,18 @@ func TestBenchSignatureIsThisBuilds(t *testing.T) {
 // signature; a run that searches differently (other simulations) gives
 // another.
 func TestBenchSignatureFollowsTheSearch(t *testing.T) {
-	a, err := Run(64)
+	a, err := Run(64, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Run(64)
+	b, err := Run(64, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a.Signature != b.Signature || a.Nodes != b.Nodes {
 		t.Fatalf("two identical bench runs signed %s and %s: the bench depends on something besides the search", a.Signature, b.Signature)
 	}
-	c, err := Run(65)
+	c, err := Run(65, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,6 +49,8 @@ type Reporter struct {
 	once    sync.Once
 	mu      sync.Mutex // serialises writes
 	lastLen int
+	json    bool  // one Event a line (SetFormat JSON)
+	id      int64 // the Event's ID
 }
 
 // fder is what *os.File offers to tell whether it is a terminal.
@@ -67,7 +69,9 @@ func Start(w io.Writer, o Options) *Reporter {
 	}
 	r := &Reporter{w: w, o: o, start: time.Now(), stop: make(chan struct{}), width: 80}
 	r.done.Store(o.Initial)
-	if o.Live != nil {
+	if r.json = CurrentFormat() == JSON; r.json {
+		r.id = reporters.Add(1) // lines, never a bar
+	} else if o.Live != nil {
 		r.live = *o.Live
 	} else if f, ok := w.(fder); ok && term.IsTerminal(int(f.Fd())) {
 		r.live = true
@@ -118,6 +122,13 @@ func (r *Reporter) loop() {
 }
 
 func (r *Reporter) print(final bool) {
+	if r.json {
+		line := jsonLine(r.Event(time.Since(r.start), final))
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.w.Write(line)
+		return
+	}
 	line := r.Line(time.Since(r.start))
 	r.mu.Lock()
 	defer r.mu.Unlock()
