@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/version"
@@ -43,12 +45,22 @@ func newEngineCommand() *cobra.Command {
 			"(docs/RULES-ALQUERQUE.md): identify says id game alquerque, positions and moves are\n" +
 			"in its notation, the engine flags not given take Alquerque's engine (playouts scored\n" +
 			"by material), the evaluator is material or an Alquerque model file, and there are no\n" +
-			"endgame tables.",
+			"endgame tables.\n\n" +
+			"--preset random or --preset first serves a built-in baseline instead of the search, as\n" +
+			"match's sides random and first (of either game): random a uniformly random legal move,\n" +
+			"first the first legal move in the rules' generation order, at once under any budget.\n" +
+			"Its one option is seed: newgame draws random's moves afresh from it, so that a match\n" +
+			"that sets each game's seed gets the moves of match --b random. The engine flags and\n" +
+			"--threads, which set the search, are refused beside it.",
 		Example: "  surakarta engine --sims 400 --leaf value\n" +
 			"  printf 'position startpos\\ngo sims 200\\nquit\\n' | surakarta engine\n" +
-			"  surakarta match --a 'engine:surakarta engine --sims 200' --b sims=200 --games 20",
+			"  surakarta match --a 'engine:surakarta engine --sims 200' --b sims=200 --games 20\n" +
+			"  printf 'position startpos\\ngo\\nquit\\n' | surakarta engine --preset random --seed 7",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if arena.IsBaseline(flags.preset) {
+				return serveBaseline(cmd, flags, gameName)
+			}
 			return onGame(gameName, rules.DefaultRules(), gameCommand{
 				surakarta: func(r rules.Rules) error {
 					e, err := flags.resolved()
@@ -153,7 +165,13 @@ func serveEngine[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Comman
 	if err != nil {
 		return err
 	}
-	err = protocol.ServeOf(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), eng, rulesOf)
+	return serveOn(cmd, eng, rulesOf)
+}
+
+// serveOn speaks the protocol on the command's stdin and stdout with eng
+// behind it until quit or the end of the input.
+func serveOn[G game.Game[P, M], P any, M game.Move](cmd *cobra.Command, eng protocol.EngineOf[G, P, M], rulesOf func(rules.Rules) G) error {
+	err := protocol.ServeOf(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), eng, rulesOf)
 	if errors.Is(err, cmd.Context().Err()) {
 		return nil // interrupted: nothing left to answer
 	}
@@ -166,6 +184,36 @@ func noTables[G interface{ Name() string }](cmd *cobra.Command, r G) error {
 		return fmt.Errorf("--tablebase: %s has no endgame tables (they are Surakarta's): leave --tablebase out", r.Name())
 	}
 	return nil
+}
+
+// serveBaseline serves the baseline --preset names (arena.BaselineEngineOf)
+// for --game, seeded by --seed; the flags that set a search are refused.
+func serveBaseline(cmd *cobra.Command, flags engineFlags, gameName string) error {
+	for _, s := range mcts.EngineSettings() {
+		if flags.flags.Changed(s.Flag()) || slices.ContainsFunc(s.Deprecated, flags.flags.Changed) {
+			return fmt.Errorf("--preset %s plays without a search, so --%s sets nothing: leave it out (or pick a search preset: %s)", flags.preset, s.Flag(), runspec.PresetHelp())
+		}
+	}
+	if cmd.Flags().Changed("threads") {
+		return fmt.Errorf("--preset %s plays without a search, so --threads sets nothing: leave it out", flags.preset)
+	}
+	name, author := "surakarta "+flags.preset+" "+version.Module(), "the surakarta authors"
+	return onGame(gameName, rules.DefaultRules(), gameCommand{
+		surakarta: func(rules.Rules) error {
+			eng, err := arena.NewBaselineEngineOf[rules.Rules, rules.Position, rules.Move](flags.preset, name, author, flags.seed)
+			if err != nil {
+				return err
+			}
+			return serveOn(cmd, eng, func(r rules.Rules) rules.Rules { return r })
+		},
+		alquerque: func(alquerque.Rules) error {
+			eng, err := arena.NewBaselineEngineOf[alquerque.Rules, alquerque.Position, alquerque.Code](flags.preset, name, author, flags.seed)
+			if err != nil {
+				return err
+			}
+			return serveOn(cmd, eng, func(r rules.Rules) alquerque.Rules { return alquerque.Rules(r) })
+		},
+	})
 }
 
 // openAlquerqueEvaluator opens the Alquerque evaluator the engine's

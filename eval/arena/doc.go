@@ -9,7 +9,9 @@
 //
 // Files: arena.go plays matches and scores them; player.go is the Player
 // (SearchPlayer, TimedSearchPlayer, faults); baseline.go the
-// built-in baselines random and first (BaselinePlayer); clock.go the
+// built-in baselines random and first (BaselinePlayer); baselineengine.go
+// a baseline behind the engine protocol (BaselineEngineOf, surakarta
+// engine --preset random|first); clock.go the
 // game clocks the referee keeps (TimeControl, Clock, ClockedPlayerOf,
 // losses on time); openings.go the positions a match starts from
 // (ReadOpenings: FEN and EPD lines; ShuffleOpenings, a seeded order);
