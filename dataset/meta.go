@@ -51,6 +51,12 @@ type Run struct {
 	// (arena.OpeningsText: a FEN, or a book's count and digest); empty: the
 	// standard start.
 	Start string `json:"start,omitempty"`
+	// TimeControl is the game clock a match was played on, BASE+INC in
+	// seconds (match --tc, arena.TimeControl's text), empty for none: the
+	// TimeControl tag of its PGN. The engines' texts say the clock too,
+	// so it is not part of the run's ID and needs no comparison of its
+	// own.
+	TimeControl string `json:"time_control,omitempty"`
 }
 
 // DefaultGame is the game of a run that names none: Surakarta, the only

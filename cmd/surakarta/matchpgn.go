@@ -27,7 +27,9 @@ func newMatchPGNCommand() *cobra.Command {
 			"Rules, SetUp and FEN (the game's position text) for a game that does not start at the\n" +
 			"standard start, PlyCount, Termination and Reason (the ending, or the fault that lost\n" +
 			"the game), OpeningPlies and Seed, and for a match each side by the game's players\n" +
-			"(RedSide, BlackSide; WhiteSide, BlackSide: a or b), its time and nodes and the fault.\n" +
+			"(RedSide, BlackSide; WhiteSide, BlackSide: a or b), its time and nodes and the fault,\n" +
+			"and TimeControl for a match on a game clock (--tc BASE+INC: the standard's form in\n" +
+			"whole seconds, else cutechess-cli's, e.g. 10+0.1).\n" +
 			"The moves follow in the game's canonical notation (Alquerque's paths, c4xc2xe2),\n" +
 			"numbered as the start numbers them, a capture's route (where the notation names one)\n" +
 			"in a comment after it ({route top-right}: PGN has no brackets in moves), and the\n" +

@@ -28,14 +28,18 @@ import (
 // forfeit or abandoned, from the reason), Reason (the rules' ending or the
 // fault), OpeningPlies and Seed follow, and with m the sides by the game's
 // names for its players (RedSide, BlackSide; WhiteSide, BlackSide: a or
-// b), their time and nodes and the fault. The movetext numbers the moves
+// b), their time and nodes and the fault, and TimeControl, tc, for a game
+// played on a game clock (match --tc: BASE+INC in seconds, the standard's
+// incremental form when both are whole seconds, else the form
+// cutechess-cli and fastchess write, e.g. 10+0.1; no tag without a clock).
+// The movetext numbers the moves
 // as the start numbers them, each in the game's canonical notation
 // (Surakarta's from-to and fromxto, Alquerque's paths such as c4xc2xe2),
 // a capture's route, where the notation names one, in a comment after it
 // ("e4xd6 {route top-right}": brackets and commas are not PGN), in lines
 // of at most 79 characters, and ends with the result ("1-0" the first
 // player won, "0-1" the second, "1/2-1/2" a draw).
-func WritePGN[G game.Game[P, M], P any, M game.Move](w io.Writer, r G, g *dataset.GameRow, m *dataset.MatchRow) error {
+func WritePGN[G game.Game[P, M], P any, M game.Move](w io.Writer, r G, g *dataset.GameRow, m *dataset.MatchRow, tc string) error {
 	start, err := r.ParsePosition(g.StartFEN)
 	if err != nil {
 		return fmt.Errorf("game %d: %w", g.GameID, err)
@@ -45,7 +49,7 @@ func WritePGN[G game.Game[P, M], P any, M game.Move](w io.Writer, r G, g *datase
 		return fmt.Errorf("game %d: winner %q: want %s, %s or draw", g.GameID, g.Winner, r.PlayerName(game.First), r.PlayerName(game.Second))
 	}
 	var b strings.Builder
-	pgnTags(&b, r, g, m, result)
+	pgnTags(&b, r, g, m, tc, result)
 	b.WriteString("\n")
 	n := 1
 	if c, ok := any(&start).(interface{ MoveNumber() int }); ok {
@@ -58,7 +62,7 @@ func WritePGN[G game.Game[P, M], P any, M game.Move](w io.Writer, r G, g *datase
 }
 
 // pgnTags writes the tags of a game of r's game (WritePGN) to b.
-func pgnTags[G game.Game[P, M], P any, M game.Move](b *strings.Builder, r G, g *dataset.GameRow, m *dataset.MatchRow, result string) {
+func pgnTags[G game.Game[P, M], P any, M game.Move](b *strings.Builder, r G, g *dataset.GameRow, m *dataset.MatchRow, tc, result string) {
 	tag := func(k, v string) { fmt.Fprintf(b, "[%s %s]\n", k, pgnString(v)) }
 	event, white, black := r.Name()+" self-play", "?", "?"
 	if m != nil {
@@ -96,6 +100,9 @@ func pgnTags[G game.Game[P, M], P any, M game.Move](b *strings.Builder, r G, g *
 		more[second+"TimeMS"] = strconv.FormatInt(m.BlackTimeMS, 10)
 		more[first+"Nodes"] = strconv.FormatInt(m.RedNodes, 10)
 		more[second+"Nodes"] = strconv.FormatInt(m.BlackNodes, 10)
+	}
+	if tc != "" {
+		more["TimeControl"] = tc
 	}
 	for _, k := range slices.Sorted(maps.Keys(more)) {
 		tag(k, more[k])
@@ -186,13 +193,15 @@ func pgnTermination(reason string) string {
 	return "normal"
 }
 
-// PGNWriter writes one game of a games table as PGN: WritePGN of one game
-// (PGNOf).
-type PGNWriter func(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error
+// PGNWriter writes one game of a games table as PGN, played on the game
+// clock tc ("" for none): WritePGN of one game (PGNOf).
+type PGNWriter func(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow, tc string) error
 
 // PGNOf returns WritePGN of r's game.
 func PGNOf[G game.Game[P, M], P any, M game.Move](r G) PGNWriter {
-	return func(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow) error { return WritePGN(w, r, g, m) }
+	return func(w io.Writer, g *dataset.GameRow, m *dataset.MatchRow, tc string) error {
+		return WritePGN(w, r, g, m, tc)
+	}
 }
 
 // WriteDirPGN prints the games of the games table in dir (a match's
@@ -200,8 +209,8 @@ func PGNOf[G game.Game[P, M], P any, M game.Move](r G) PGNWriter {
 // game in games (by the game's name), those of variant only when it is
 // not empty (a partition's key, dataset.Key, or a variant: that variant of
 // every game) and those of ids only when there are any, with a match's
-// engines, time and nodes where its matches table has them. It returns the
-// ids it printed.
+// engines, time and nodes where its matches table has them and its game
+// clock where its run records one. It returns the ids it printed.
 func WriteDirPGN(w io.Writer, dir, variant string, ids []int64, games map[string]PGNWriter) (map[int64]bool, error) {
 	want := map[int64]bool{}
 	for _, id := range ids {
@@ -227,6 +236,10 @@ func WriteDirPGN(w io.Writer, dir, variant string, ids []int64, games map[string
 		if err != nil {
 			return found, err
 		}
+		run, _, err := dataset.ReadManifest(dir, key)
+		if err != nil {
+			return found, err
+		}
 		read++
 		err = dataset.ScanGames(dir, key, func(g *dataset.GameRow) error {
 			if len(want) > 0 && !want[g.GameID] {
@@ -237,7 +250,7 @@ func WriteDirPGN(w io.Writer, dir, variant string, ids []int64, games map[string
 			if m, ok := matches[g.GameID]; ok {
 				mp = &m
 			}
-			return write(w, g, mp)
+			return write(w, g, mp, run.TimeControl)
 		})
 		if err != nil {
 			return found, err

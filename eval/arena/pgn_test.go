@@ -85,13 +85,18 @@ func pgnReader(t *testing.T) *exec.Cmd {
 // standard start, the tags' values with quotes, backslashes and control
 // characters, the move numbers the start's FEN implies, and moves (with
 // the routes in their comments) that the rules replay from the start to
-// the result the Result tag gives.
+// the result the Result tag gives; a game clock's TimeControl.
 func TestPGNReadByAnIndependentReader(t *testing.T) {
 	cmd := pgnReader(t)
 	games, matches := pgnGames(t)
+	// The game clocks the games are given in turn: none, whole seconds
+	// (the standard's incremental form, which the reader parses without a
+	// note) and a tenth of a second (cutechess-cli's form, whose text it
+	// keeps).
+	clocks := []string{"", "10+1", "10+0.1"}
 	var pgn bytes.Buffer
 	for i := range games {
-		if err := WritePGN(&pgn, rules.DefaultRules(), &games[i], &matches[i]); err != nil {
+		if err := WritePGN(&pgn, rules.DefaultRules(), &games[i], &matches[i], clocks[i%len(clocks)]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -138,6 +143,20 @@ func TestPGNReadByAnIndependentReader(t *testing.T) {
 		if matches[i].Fault != "" {
 			want["Fault"] = strings.NewReplacer("\t", " ", "\n", " ").Replace(matches[i].Fault)
 			want["Termination"] = "time forfeit"
+		}
+		switch tc, got := clocks[i%len(clocks)], tags["TimeControl"]; tc {
+		case "":
+			if got != nil {
+				t.Errorf("game %d was played without a clock but has a TimeControl tag %v", i, got)
+			}
+		case "10+1":
+			if note := tagNote(g.Messages, "TimeControl"); got != tc || note != "" {
+				t.Errorf("game %d: the reader read the clock 10+1 as %v, noting %q: want the standard's form, no note", i, got, note)
+			}
+		default: // the standard's form is whole seconds: the reader notes that, and keeps the text
+			if note := tagNote(g.Messages, "TimeControl"); got != tc || note == "" {
+				t.Errorf("game %d: the reader read TimeControl %v, noting %q: want %s, noted as beyond the standard", i, got, note, tc)
+			}
 		}
 		for k, v := range want {
 			if got := fmt.Sprint(tags[k]); got != v {
@@ -186,6 +205,17 @@ func TestPGNReadByAnIndependentReader(t *testing.T) {
 	if routes == 0 {
 		t.Error("no game had a capture whose route the notation names: the games do not test the route's comment")
 	}
+}
+
+// tagNote returns the reader's first note on tag key ("" for none): a
+// value it read but found not in the standard's form.
+func tagNote(messages []any, key string) string {
+	for _, m := range messages {
+		if n, ok := m.(map[string]any); ok && n["key"] == key {
+			return fmt.Sprint(n["message"])
+		}
+	}
+	return ""
 }
 
 // tagOrder returns the names of a JSON object's keys in the order the

@@ -165,6 +165,9 @@ func Run[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, o Op
 			SchemaVersion: dataset.SchemaVersion, Variant: settings.Variant.String(), Rules: r.String(),
 			Engine: dataset.EngineJSON("a: " + sideA.identity + " | b: " + sideB.identity), Start: m.report.start,
 		}
+		if o.Clock != nil {
+			run.TimeControl = o.Clock.String()
+		}
 		o.Run.Record(&run)
 		run.SetGame(r.Name())
 		rec, err := openMatchRecords(o.Run.Out, o.Run.Resume, run, arena.Sides{sideA.name, sideB.name}, r, o.Stderr)
