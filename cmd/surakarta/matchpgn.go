@@ -30,12 +30,13 @@ func newMatchPGNCommand() *cobra.Command {
 			"(RedSide, BlackSide; WhiteSide, BlackSide: a or b), its time and nodes and the fault,\n" +
 			"and TimeControl for a match on a game clock (--tc BASE+INC: the standard's form in\n" +
 			"whole seconds, else cutechess-cli's, e.g. 10+0.1).\n" +
-			"The moves follow in the game's canonical notation (Alquerque's paths, c4xc2xe2),\n" +
-			"numbered as the start numbers them, a capture's route (where the notation names one)\n" +
-			"in a comment after it ({route top-right}: PGN has no brackets in moves), and the\n" +
-			"result (1-0 the first player won, 0-1 the second, 1/2-1/2 a draw). --game selects games\n" +
-			"by id (repeat it for several); --variant a variant (standard, or alquerque/standard for\n" +
-			"Alquerque's alone).",
+			"The moves follow in the game's canonical notation, numbered as the start numbers\n" +
+			"them, a capture's route (where the notation names one) in a comment after it ({route\n" +
+			"top-right}: PGN has no brackets in moves), an Alquerque chain of captures as its first\n" +
+			"and last points with its path in a comment after it (c4xe2 {path c4xc2xe2}: PGN\n" +
+			"readers take each jump for a move), and the result (1-0 the first player won, 0-1 the\n" +
+			"second, 1/2-1/2 a draw). --game selects games by id (repeat it for several); --variant\n" +
+			"a variant (standard, or alquerque/standard for Alquerque's alone).",
 		Example: "  surakarta match pgn runs/mine --game 0 --game 1\n" +
 			"  surakarta match pgn out/data --variant majority > games.pgn",
 		Args: cobra.ExactArgs(1),

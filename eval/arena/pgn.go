@@ -36,7 +36,10 @@ import (
 // as the start numbers them, each in the game's canonical notation
 // (Surakarta's from-to and fromxto, Alquerque's paths such as c4xc2xe2),
 // a capture's route, where the notation names one, in a comment after it
-// ("e4xd6 {route top-right}": brackets and commas are not PGN), in lines
+// ("e4xd6 {route top-right}": brackets and commas are not PGN), a chain of
+// captures as its first and last points with its path in a comment after
+// it ("c4xe2 {path c4xc2xe2}": PGN readers take each jump for a move,
+// @mliebelt/pgn-parser read e5xc3xe3 as e5xc3 and a move xe3), in lines
 // of at most 79 characters, and ends with the result ("1-0" the first
 // player won, "0-1" the second, "1/2-1/2" a draw).
 func WritePGN[G game.Game[P, M], P any, M game.Move](w io.Writer, r G, g *dataset.GameRow, m *dataset.MatchRow, tc string) error {
@@ -133,9 +136,17 @@ func pgnMovetext(b *strings.Builder, moves []string, n int, side game.Player, re
 			word(strconv.Itoa(n) + dots)
 		}
 		// A route's brackets and commas are not PGN: the route goes in a
-		// comment after the move's points.
+		// comment after the move's points. A chain of captures
+		// (Alquerque's c4xc2xe2) is no PGN move either (readers take its
+		// second jump for a move of its own): the move is its first and
+		// last points, its path in a comment after it.
 		points, route, hasRoute := strings.Cut(mv, "[")
-		word(points)
+		if jumps := strings.Split(points, "x"); len(jumps) > 2 {
+			word(jumps[0] + "x" + jumps[len(jumps)-1])
+			word("{path " + points + "}")
+		} else {
+			word(points)
+		}
 		if hasRoute { // one word: a line break inside would be the comment's
 			word("{route " + strings.TrimSuffix(route, "]") + "}")
 		}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
@@ -249,5 +250,130 @@ func TestAFaultedGamesRowNamesTheFaultsWinner(t *testing.T) {
 	g := games[len(games)-1] // pgnGames' faulted game: Red won on Black's timeout
 	if g.Winner != "red" || g.Outcome != game.FirstWins.String() || g.MajorityWinner != "red" || g.Reason != FaultTimeout {
 		t.Errorf("faulted game's row: winner %q, outcome %q, majority_winner %q, reason %q; want red, first, red, %s", g.Winner, g.Outcome, g.MajorityWinner, g.Reason, FaultTimeout)
+	}
+}
+
+// alquerquePGNGames plays a match of Alquerque's baselines from its start
+// and from a position with Black to move, and returns its games and
+// matches rows as match --out records them (RecordRows).
+func alquerquePGNGames(t *testing.T) ([]dataset.GameRow, []dataset.MatchRow) {
+	t.Helper()
+	r := alquerque.DefaultRules()
+	random, _ := BaselinePlayerOf[alquerque.Rules, alquerque.Position, alquerque.Code](BaselineRandom)
+	first, _ := BaselinePlayerOf[alquerque.Rules, alquerque.Position, alquerque.Code](BaselineFirst)
+	line, _ := game.NewLine(r, r.Start())
+	if err := line.Play(line.LegalMoves(nil)[0]); err != nil {
+		t.Fatal(err)
+	}
+	var recs []GameRecordOf[alquerque.Position, alquerque.Code]
+	for _, openings := range [][]alquerque.Position{nil, {line.Position()}} {
+		run := runspec.Defaults()
+		run.Games, run.Seed, run.RandomOpening, run.Concurrency = 6, 3, 2, 1
+		_, err := Arena(context.Background(), random, first, ArenaOptionsOf[alquerque.Rules, alquerque.Position, alquerque.Code]{Run: run, Rules: r, Openings: openings,
+			OnPair: func(_ int, g [2]GameRecordOf[alquerque.Position, alquerque.Code]) error {
+				recs = append(recs, g[0], g[1])
+				return nil
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	games, matches := make([]dataset.GameRow, len(recs)), make([]dataset.MatchRow, len(recs))
+	for i := range recs {
+		recs[i].Game = i
+		if err := RecordRows(&recs[i], r, 3, Sides{"random", "first"}, &games[i], &matches[i]); err != nil {
+			t.Fatal(err)
+		}
+		games[i].Game = r.Name() // the writer's, as in the records
+	}
+	return games, matches
+}
+
+// TestAlquerquePGNReadByAnIndependentReader: an Alquerque match's records
+// written as PGN (WritePGN of Alquerque, as match pgn writes them) are read back
+// by the same independent reader: the Game tag, White the first player, SetUp and FEN
+// for a start that is not Alquerque's, the move numbers, and moves (a
+// chain of captures from its path's comment) that Alquerque's rules
+// replay to the Result.
+func TestAlquerquePGNReadByAnIndependentReader(t *testing.T) {
+	cmd := pgnReader(t)
+	games, matches := alquerquePGNGames(t)
+	var pgn bytes.Buffer
+	for i := range games {
+		if err := WritePGN(&pgn, alquerque.DefaultRules(), &games[i], &matches[i], ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd.Stdin = bytes.NewReader(pgn.Bytes())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the PGN reader refused Alquerque's PGN: %v\n%s", err, pgn.String())
+	}
+	var read []struct {
+		Tags     map[string]any `json:"tags"`
+		Moves    []string       `json:"moves"`
+		Comments []*string      `json:"comments"`
+		Numbers  []*int         `json:"numbers"`
+	}
+	if err := json.Unmarshal(out, &read); err != nil || len(read) != len(games) {
+		t.Fatalf("the reader read %d games of %d (%v)", len(read), len(games), err)
+	}
+	r := alquerque.DefaultRules()
+	chains := 0
+	for i, g := range read {
+		row := &games[i]
+		result := map[string]string{"first": "1-0", "second": "0-1", "draw": "1/2-1/2"}[row.Outcome]
+		want := map[string]string{"Game": "Alquerque", "White": matches[i].RedName, "Black": matches[i].BlackName, "Result": result,
+			"PlyCount": strconv.Itoa(len(row.Moves)), "Rules": row.Rules}
+		if row.StartFEN != alquerque.StartText {
+			want["SetUp"], want["FEN"] = "1", row.StartFEN
+		} else if _, ok := g.Tags["FEN"]; ok {
+			t.Errorf("game %d starts at Alquerque's start but has a FEN tag", i)
+		}
+		for k, v := range want {
+			if got := fmt.Sprint(g.Tags[k]); got != v {
+				t.Errorf("game %d: the reader read tag %s as %q, want %q", i, k, got, v)
+			}
+		}
+		for j, c := range g.Comments {
+			if c != nil {
+				path, ok := strings.CutPrefix(*c, "path ")
+				if !ok {
+					t.Fatalf("game %d, ply %d: a comment %q that is not a capture's path", i, j, *c)
+				}
+				g.Moves[j] = path
+				chains++
+			}
+		}
+		if !slices.Equal(g.Moves, row.Moves) {
+			t.Fatalf("game %d: the reader read the moves %v, want %v", i, g.Moves, row.Moves)
+		}
+		start, err := alquerque.ParsePosition(row.StartFEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		replay, err := game.NewLine(r, start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, first := start.MoveNumber(), r.ToMove(&start) == game.First
+		for j, mv := range g.Moves {
+			if got := g.Numbers[j]; (first || j == 0) != (got != nil) || (got != nil && *got != n) {
+				t.Errorf("game %d, ply %d: move number %v, want %d shown %v", i, j, got, n, first || j == 0)
+			}
+			if _, err := replay.PlayString(mv); err != nil {
+				t.Fatalf("game %d, ply %d: the move the reader read does not replay: %v", i, j, err)
+			}
+			if !first {
+				n++
+			}
+			first = !first
+		}
+		if replay.Outcome().Result.String() != row.Outcome {
+			t.Errorf("game %d: the moves read replay to %v, the Result tag says %s", i, replay.Outcome(), result)
+		}
+	}
+	if chains == 0 {
+		t.Error("no game had a chain of captures: the games do not test the path's comment")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -234,8 +235,9 @@ func TestAMatchRecordOfSchemaVersion1ReadsAsSurakarta(t *testing.T) {
 // match in Alquerque's words: the Game tag Alquerque with its rules, White
 // and Black the engines that played the first and the second player, the
 // sides' tags by Alquerque's players (WhiteSide, BlackSide), and movetext
-// whose moves, in Alquerque's notation, replay from the start to every
-// recorded move and the result the Result tag gives.
+// whose moves, in Alquerque's notation (a chain of captures by its path's
+// comment), replay from the start to every recorded move and the result
+// the Result tag gives.
 func TestPGNOfARecordedAlquerqueMatch(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "m")
 	if _, err := recordAlquerque(t, dir, false, 0); err != nil {
@@ -271,7 +273,9 @@ func TestPGNOfARecordedAlquerqueMatch(t *testing.T) {
 		if strings.Contains(tags, "Red") {
 			t.Errorf("game %d's tags name Surakarta's Red:\n%s", i, tags)
 		}
-		words := strings.Fields(movetext)
+		// A chain of captures is its first and last points, its path in
+		// the comment after it: the move is the path.
+		words := strings.Fields(regexp.MustCompile(`\S+\s+\{path (\S+)\}`).ReplaceAllString(movetext, "$1"))
 		if words[len(words)-1] != result {
 			t.Errorf("game %d's movetext ends %q, want the result %s", i, words[len(words)-1], result)
 		}
