@@ -1,4 +1,4 @@
-package dataset
+package dataset_test
 
 import (
 	"reflect"
@@ -7,7 +7,8 @@ import (
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/schema"
-
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -119,15 +120,15 @@ func wantInt(t *testing.T, leaves map[string]*arrowLeaf, path string, bits int8,
 
 func TestArrowReaderSeesTheSameRows(t *testing.T) {
 	dir := t.TempDir()
-	run := synthRun(t, rules.DefaultRules(), 21, 3, 2)
-	games, pos := writeSynth(t, dir, run, 0, 2)
+	run := testgames.SynthRun(t, rules.DefaultRules(), 21, 3, 2)
+	games, pos := testgames.WriteSynth(t, dir, run, 0, 2)
 
-	lv, r := readArrow(t, PartPath(dir, TablePositions, "standard", 0))
+	lv, r := readArrow(t, dataset.PartPath(dir, dataset.TablePositions, "standard", 0))
 	if int(r.NumRows()) != len(pos) {
 		t.Fatalf("arrow counts %d rows, wrote %d", r.NumRows(), len(pos))
 	}
 	kv := r.MetaData().KeyValueMetadata()
-	for key, want := range map[string]string{keyTable: TablePositions, keySeed: "21", keyRules: run.Rules, keyFirstGame: "0", keyLastGame: "2"} {
+	for key, want := range map[string]string{dataset.KeyTable: dataset.TablePositions, dataset.KeySeed: "21", dataset.KeyRules: run.Rules, dataset.KeyFirstGame: "0", dataset.KeyLastGame: "2"} {
 		if got := kv.FindValue(key); got == nil || *got != want {
 			t.Errorf("footer %s: arrow reads %v, want %q", key, got, want)
 		}
@@ -152,7 +153,7 @@ func TestArrowReaderSeesTheSameRows(t *testing.T) {
 		t.Fatalf("arrow finds %d policy lists for %d rows", len(prow), len(pos))
 	}
 	for i, w := range pos {
-		got := PositionRow{
+		got := dataset.PositionRow{
 			RunID:          lv["run_id"].strs[i],
 			Game:           lv["game"].strs[i],
 			GameID:         lv["game_id"].ints[i],
@@ -172,7 +173,7 @@ func TestArrowReaderSeesTheSameRows(t *testing.T) {
 		}
 		for e := prow[i][0]; e < prow[i][1]; e++ {
 			if actions.defs[e] == actions.maxDef {
-				got.Policy = append(got.Policy, PolicyEntry{int16(actions.ints[e]), int32(visits.ints[e]), policyMove.strs[e]})
+				got.Policy = append(got.Policy, dataset.PolicyEntry{int16(actions.ints[e]), int32(visits.ints[e]), policyMove.strs[e]})
 			}
 		}
 		if !reflect.DeepEqual(got, w) {
@@ -180,7 +181,7 @@ func TestArrowReaderSeesTheSameRows(t *testing.T) {
 		}
 	}
 
-	gl, _ := readArrow(t, PartPath(dir, TableGames, "standard", 0))
+	gl, _ := readArrow(t, dataset.PartPath(dir, dataset.TableGames, "standard", 0))
 	seed := wantInt(t, gl, "seed", 64, false)
 	// Surakarta's own columns are optional, yet none of its values is
 	// NULL: a side left with no pieces has 0 there, not NULL.
@@ -194,7 +195,7 @@ func TestArrowReaderSeesTheSameRows(t *testing.T) {
 	moves := gl["moves.list.element"]
 	mrow := moves.rows()
 	for i, w := range games {
-		got := GameRow{
+		got := dataset.GameRow{
 			RunID:          gl["run_id"].strs[i],
 			Game:           gl["game"].strs[i],
 			GameID:         gl["game_id"].ints[i],
@@ -229,18 +230,18 @@ func TestArrowReaderSeesTheSameRows(t *testing.T) {
 // as "" and the text.
 func TestACleanGamesFaultIsNull(t *testing.T) {
 	dir := t.TempDir()
-	run := synthRun(t, rules.DefaultRules(), 3, 2, 0)
-	rows := []MatchRow{{GameID: 0, Red: "a", Black: "b"}, {GameID: 1, Red: "b", Black: "a", Fault: "the engine closed its output"}}
-	if _, err := WriteRows(dir, FileMeta{Run: run, Shards: 1, FirstGame: 0, LastGame: 1}, rows); err != nil {
+	run := testgames.SynthRun(t, rules.DefaultRules(), 3, 2, 0)
+	rows := []dataset.MatchRow{{GameID: 0, Red: "a", Black: "b"}, {GameID: 1, Red: "b", Black: "a", Fault: "the engine closed its output"}}
+	if _, err := dataset.WriteRows(dir, dataset.FileMeta{Run: run, Shards: 1, FirstGame: 0, LastGame: 1}, rows); err != nil {
 		t.Fatal(err)
 	}
-	lv, _ := readArrow(t, PartPath(dir, TableMatches, run.Variant, 0))
+	lv, _ := readArrow(t, dataset.PartPath(dir, dataset.TableMatches, run.Variant, 0))
 	f := lv["fault"]
 	if f == nil || len(f.defs) != 2 || f.defs[0] != 0 || f.defs[1] != f.maxDef || f.maxDef != 1 {
 		t.Fatalf("fault column %+v: want NULL for the clean game and a value for the faulted one", f)
 	}
-	var got []MatchRow
-	if err := ScanMatches(dir, run.Variant, func(m *MatchRow) error { got = append(got, *m); return nil }); err != nil {
+	var got []dataset.MatchRow
+	if err := dataset.ScanMatches(dir, run.Variant, func(m *dataset.MatchRow) error { got = append(got, *m); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 2 || got[0].Fault != "" || got[1].Fault != rows[1].Fault || got[0].RunID != run.ID() || got[1].RunID != run.ID() {

@@ -1,9 +1,11 @@
-package dataset
+package dataset_test
 
 import (
 	"os"
 	"testing"
 
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/internal/testing/testutil"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -17,22 +19,22 @@ func benchDataset(b *testing.B) (string, int64) {
 	}
 	d := testutil.Once(b, "bench dataset", func(dir string) (made, error) {
 		r := rules.DefaultRules()
-		run := synthRun(b, r, 1, 1<<20, 0)
-		if err := ClaimPartition(dir, run); err != nil {
+		run := testgames.SynthRun(b, r, 1, 1<<20, 0)
+		if err := dataset.ClaimPartition(dir, run); err != nil {
 			return made{}, err
 		}
 		const perPart = 1000
 		var rows int64
 		for first := int64(0); rows < 1_000_000; first += perPart {
-			var games []GameRow
-			var pos []PositionRow
+			var games []dataset.GameRow
+			var pos []dataset.PositionRow
 			for id := first; id < first+perPart; id++ {
-				g, p := synthGame(b, r, run.Seed, id, 0)
+				g, p := testgames.SynthGame(b, r, run.Seed, id, 0)
 				games, pos = append(games, g), append(pos, p...)
 			}
 			rows += int64(len(pos))
-			meta := FileMeta{Run: run, Shards: 1, FirstGame: first, LastGame: first + perPart - 1}
-			if err := WritePart(dir, meta, games, pos); err != nil {
+			meta := dataset.FileMeta{Run: run, Shards: 1, FirstGame: first, LastGame: first + perPart - 1}
+			if err := dataset.WritePart(dir, meta, games, pos); err != nil {
 				return made{}, err
 			}
 		}
@@ -53,7 +55,7 @@ func BenchmarkScanPositionsFitColumns(b *testing.B) {
 	for b.Loop() {
 		var n int64
 		var sum uint64
-		if err := ScanPositions(dir, "standard", cols, func(p *PositionRow) error {
+		if err := dataset.ScanPositions(dir, "standard", cols, func(p *dataset.PositionRow) error {
 			n++
 			sum += p.Red ^ p.Black
 			return nil
@@ -74,7 +76,7 @@ func BenchmarkScanPositionsAllColumns(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		var n int64
-		if err := ScanPositions(dir, "standard", nil, func(p *PositionRow) error { n++; return nil }); err != nil {
+		if err := dataset.ScanPositions(dir, "standard", nil, func(p *dataset.PositionRow) error { n++; return nil }); err != nil {
 			b.Fatal(err)
 		}
 		if n != rows {
@@ -90,10 +92,10 @@ func BenchmarkScanPositionsAllColumns(b *testing.B) {
 // data).
 func BenchmarkWritePositions(b *testing.B) {
 	r := rules.DefaultRules()
-	run := synthRun(b, r, 1, 1000, 0)
-	var pos []PositionRow
+	run := testgames.SynthRun(b, r, 1, 1000, 0)
+	var pos []dataset.PositionRow
 	for id := int64(0); id < 1000; id++ {
-		_, p := synthGame(b, r, run.Seed, id, 0)
+		_, p := testgames.SynthGame(b, r, run.Seed, id, 0)
 		pos = append(pos, p...)
 	}
 	dir := b.TempDir()
@@ -101,7 +103,7 @@ func BenchmarkWritePositions(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		w, err := Create[PositionRow](dir, FileMeta{Run: run, Shards: 1, FirstGame: int64(i), LastGame: int64(i)})
+		w, err := dataset.Create[dataset.PositionRow](dir, dataset.FileMeta{Run: run, Shards: 1, FirstGame: int64(i), LastGame: int64(i)})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -126,15 +128,15 @@ func BenchmarkWritePositions(b *testing.B) {
 // row.
 func BenchmarkJournalAppend(b *testing.B) {
 	r := rules.DefaultRules()
-	run := synthRun(b, r, 1, 100, 0)
-	var games []JournalGame
+	run := testgames.SynthRun(b, r, 1, 100, 0)
+	var games []dataset.JournalGame
 	rows := 0
 	for id := int64(0); id < 100; id++ {
-		g, p := synthGame(b, r, run.Seed, id, 0)
-		games = append(games, JournalGame{g, p})
+		g, p := testgames.SynthGame(b, r, run.Seed, id, 0)
+		games = append(games, dataset.JournalGame{g, p})
 		rows += len(p)
 	}
-	j, err := CreateJournal(b.TempDir(), run, 0, 99)
+	j, err := dataset.CreateJournal(b.TempDir(), run, 0, 99)
 	if err != nil {
 		b.Fatal(err)
 	}

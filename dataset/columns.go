@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"unsafe"
+
+	"github.com/surakarta/surakarta/dataset/legacy"
 )
 
 // The tables' columns, declared once each: its name, and how the readers
@@ -85,7 +87,7 @@ func outcomeColumn() column[GameRow] {
 	c := shared("outcome", func(r *GameRow) *string { return &r.Outcome })
 	c.absent = func(rows []GameRow, _ *File) {
 		for i := range rows {
-			rows[i].Outcome = legacyOutcome(rows[i].Winner)
+			rows[i].Outcome = legacy.Outcome(rows[i].Winner)
 		}
 	}
 	return c
@@ -281,6 +283,18 @@ var decidedColumns = func() []*column[PositionRow] {
 	}
 	return out
 }()
+
+// DecidedDiffs calls f, in schema order, with the name and both values'
+// text of each column FillPosition sets (decidedColumns: those the
+// position and the move decide) in which got differs from want: verify
+// compares a row with the one the replayed position gives.
+func DecidedDiffs(got, want *PositionRow, f func(name, got, want string)) {
+	for _, c := range decidedColumns {
+		if !c.equal(got, want) {
+			f(c.name, c.show(got), c.show(want))
+		}
+	}
+}
 
 // gameColumns are the games table's columns in schema order.
 var gameColumns = []column[GameRow]{

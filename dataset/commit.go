@@ -129,22 +129,22 @@ func sumFile(path string) (FileSum, error) {
 	return s.sum(path), nil
 }
 
-// checkCommit compares a part's files with its commit record and returns
+// CheckCommit compares a part's files with its commit record and returns
 // what differs, each naming the file; none when the bytes are those
-// committed. table is the part's other table (pairs.table).
-func (p *pair) checkCommit(table string) []string {
-	rec, err := readCommit(p.commit)
+// committed. table is the part's other table (Layout.Table).
+func (p *Pair) CheckCommit(table string) []string {
+	rec, err := readCommit(p.Commit)
 	if err != nil {
 		return []string{err.Error()}
 	}
 	var out []string
-	if rec.FirstGame != p.first || rec.LastGame < rec.FirstGame {
-		out = append(out, fmt.Sprintf("%s: records games %d..%d for the part starting at game %d", p.commit, rec.FirstGame, rec.LastGame, p.first))
+	if rec.FirstGame != p.First || rec.LastGame < rec.FirstGame {
+		out = append(out, fmt.Sprintf("%s: records games %d..%d for the part starting at game %d", p.Commit, rec.FirstGame, rec.LastGame, p.First))
 	}
 	for _, c := range []struct {
-		f    partFile
+		f    PartFile
 		want FileSum
-	}{{p.games, rec.Games}, {p.other, *rec.sumOf(table)}} {
+	}{{p.Games, rec.Games}, {p.Other, *rec.sumOf(table)}} {
 		if c.f.Path == "" {
 			continue
 		}
@@ -153,7 +153,7 @@ func (p *pair) checkCommit(table string) []string {
 		case err != nil:
 			out = append(out, err.Error())
 		case got.Name != c.want.Name:
-			out = append(out, fmt.Sprintf("%s: the commit record %s names %s", c.f.Path, filepath.Base(p.commit), c.want.Name))
+			out = append(out, fmt.Sprintf("%s: the commit record %s names %s", c.f.Path, filepath.Base(p.Commit), c.want.Name))
 		case got.Bytes != c.want.Bytes || got.SHA256 != c.want.SHA256:
 			out = append(out, fmt.Sprintf("%s: %d bytes with SHA-256 %.12s…, committed as %d bytes with %.12s…: the file changed after it was written",
 				c.f.Path, got.Bytes, got.SHA256, c.want.Bytes, c.want.SHA256))

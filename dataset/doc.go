@@ -2,27 +2,26 @@
 // self-play positions and games (github.com/parquet-go/parquet-go).
 //
 // Files: schema.go and rows.go the tables' rows and how a game fills them,
-// legacy.go the frozen layouts of earlier schema versions (still read),
 // matches.go the matches table, writer.go the part writers, reader.go
 // opens a file and checks it (Open), scan.go streams its rows
 // (ScanPositions, ScanGames) through the columns of columns.go (each
 // declared once: its name and how a batch of rows is filled from it),
-// cursor.go the batches of one column's values, pages.go the check of a
-// column chunk's page headers before parquet-go reads them, layout.go the
-// directory layout and game id ranges, meta.go the footers and the run
-// manifest, enginejson.go an engine's description as the records hold it
-// (EngineJSON), runmatch.go the comparison of runs (RunMismatchError),
-// commit.go the commit records, journal.go the journals of parts in
-// progress, lock.go the writers' locks, resume.go a run's hold on its
-// games and what it finds there, repaired on a resume (ResumeRun: the one
-// call a writer makes), repair.go and check.go the
-// resume's checks and repairs, strays.go what a resume finds outside its
-// run (Unexpected files, CleanupStrays), inspect.go and verify.go dataset
-// inspect and verify (verifymatch.go: a match's record, its games replayed
-// and its matches rows checked), report.go what those print (text and JSON, verify's
-// progress line) and the checks of a directory commands read (CheckDir,
-// CheckReadable), seeds.go the per-game seeds and random openings,
+// cursor.go the batches of one column's values, layout.go the directory
+// layout, what a partition holds (ReadLayout) and game id ranges, meta.go
+// the footers and the run manifest, runmatch.go the comparison of runs
+// (RunMismatchError), commit.go the commit records, journal.go the
+// journals of parts in progress, lock.go the writers' locks, resume.go a
+// run's hold on its games and what it finds there, repaired on a resume
+// (ResumeRun: the one call a writer makes), repair.go the resume's checks
+// and repairs, strays.go what a resume finds outside its run (Unexpected
+// files, CleanupStrays), seeds.go the per-game seeds and random openings,
 // openings.go the opening procedures (random, enumerated).
+//
+// Beneath it: dataset/legacy holds the frozen layouts of earlier schema
+// versions, dataset/pages the check of a column chunk's page headers
+// before parquet-go reads them. Above it: dataset/verify is dataset
+// inspect and verify, the checks of a directory commands read (Check,
+// CheckDir, CheckReadable, CheckPool) and what they print.
 //
 // A dataset is a directory with two Hive-partitioned tables:
 //
@@ -66,15 +65,15 @@
 //
 // Reading: Open checks a file before reading a row (Parquet magic and
 // footer, schema equal to its version's, this SchemaVersion or an earlier
-// one of legacy.go, footer keys) and returns an error for anything else,
+// one of dataset/legacy, footer keys) and returns an error for anything else,
 // never a panic. Every row carries its run's id (run_id, Run.ID: a hash of
 // the settings that decide the games), which the writer sets and readers of
 // version-1 files compute from the footer, so that rows join on (run_id,
 // game_id) across variants and runs. ScanPositions and ScanGames stream rows
 // through one reused row struct, reading only the columns asked for in
-// batches, so that memory does not grow with the dataset. Verify replays
-// every game by its rules through the game contract (the footer names the
-// game) and checks every row.
+// batches, so that memory does not grow with the dataset. verify.Verify
+// (dataset/verify) replays every game by its rules through the game
+// contract (the footer names the game) and checks every row.
 //
 // The random streams that make a run reproducible (OpeningSeed, SearchSeed,
 // Stream, PlayRandomOpening) and the openings of any game

@@ -1,7 +1,6 @@
 package dataset_test
 
 import (
-	"context"
 	"fmt"
 	"os"
 
@@ -11,8 +10,8 @@ import (
 
 // A dataset written and read back: one game of a player that always
 // plays its first legal move, written as one part of both tables (its
-// positions with the move played as the whole policy), then read, and
-// checked by Verify.
+// positions with the move played as the whole policy), then read back:
+// the games table and one column of the positions table.
 func Example() {
 	dir, err := os.MkdirTemp("", "dataset-example")
 	if err != nil {
@@ -57,12 +56,16 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	rep, err := dataset.Verify(context.Background(), dir, dataset.VerifyOptions{Complete: true})
+	var moves []string
+	err = dataset.ScanPositions(dir, run.Variant, []string{dataset.ColMove}, func(p *dataset.PositionRow) error {
+		moves = append(moves, p.Move)
+		return nil
+	})
 	if err != nil {
 		panic(err)
 	}
-	fmt.Printf("verified %d game, %d positions, %d problems\n", rep.Games, rep.Positions, len(rep.Problems))
+	fmt.Printf("%d positions, moves %s ... %s\n", len(moves), moves[0], moves[len(moves)-1])
 	// Output:
 	// game 0: 12 plies, 0 captures, draw (repetition)
-	// verified 1 game, 12 positions, 0 problems
+	// 12 positions, moves a2-a3 ... f6-e6
 }

@@ -134,12 +134,12 @@ type Journals struct {
 // remove. A journal of other settings or without a readable header gives
 // no games, and a damaged frame ends its journal's games (both noted).
 func ReadJournals(dir string, run Run, lo, hi int64) (*Journals, error) {
-	p, err := readPartition(dir, TableGames, run.Partition())
+	p, err := ReadListing(dir, TableGames, run.Partition())
 	if err != nil {
 		return nil, err
 	}
 	js := &Journals{Games: map[int64]*JournalGame{}}
-	for _, jf := range p.journals {
+	for _, jf := range p.Journals {
 		_, last, _ := parseJournalName(filepath.Base(jf.Path))
 		if jf.First < lo || last >= hi {
 			continue

@@ -55,9 +55,9 @@ func SplitKey(key string) (game, variant string) {
 	return DefaultGame, key
 }
 
-// partitionName says a partition by its key (Key) in the words of its
+// PartitionName says a partition by its key (Key) in the words of its
 // directories: "game=G/variant=V".
-func partitionName(key string) string {
+func PartitionName(key string) string {
 	game, variant := SplitKey(key)
 	return "game=" + game + "/variant=" + variant
 }
@@ -125,34 +125,37 @@ func parseTempName(name string) (target string, ok bool) {
 	return "", false
 }
 
-// partFile is one file of a partition.
-type partFile struct {
+// PartFile is one file of a partition: its path and, for a part, its
+// first game id.
+type PartFile struct {
 	Path  string
 	First int64
 }
 
-// partition is what one table's variant partition holds, by kind.
-type partition struct {
-	dir string
-	// parts are the complete part files, sorted by first game id.
-	parts []partFile
-	// temps are temporary files of writes in progress or killed; First is
+// Listing is what one table's partition of a game and variant holds,
+// by kind (ReadListing): what verify and inspect report of it.
+type Listing struct {
+	// Dir is the partition's directory (PartitionDir).
+	Dir string
+	// Parts are the complete part files, sorted by first game id.
+	Parts []PartFile
+	// Temps are temporary files of writes in progress or killed; First is
 	// the part's first game id, or -1 for another file (a manifest).
-	temps []partFile
-	// commits maps a part's first game id to its commit record's path,
-	// journals lists the journals of parts in progress (games table only).
-	commits  map[int64]string
-	journals []partFile
-	// unexpected lists every other entry: no reader of this program reads
+	Temps []PartFile
+	// Commits maps a part's first game id to its commit record's path,
+	// Journals lists the journals of parts in progress (games table only).
+	Commits  map[int64]string
+	Journals []PartFile
+	// Unexpected lists every other entry: no reader of this program reads
 	// it, but a *.parquet glob may.
-	unexpected []string
+	Unexpected []string
 }
 
-// readPartition lists one table's variant partition; an absent partition
-// is empty.
-func readPartition(dir, table, variant string) (*partition, error) {
-	p := &partition{dir: PartitionDir(dir, table, variant), commits: map[int64]string{}}
-	entries, err := os.ReadDir(p.dir)
+// ReadListing lists one table's partition of a key (Key); an absent
+// partition is empty.
+func ReadListing(dir, table, variant string) (*Listing, error) {
+	p := &Listing{Dir: PartitionDir(dir, table, variant), Commits: map[int64]string{}}
+	entries, err := os.ReadDir(p.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return p, nil
 	}
@@ -161,13 +164,13 @@ func readPartition(dir, table, variant string) (*partition, error) {
 	}
 	games := table == TableGames
 	for _, e := range entries {
-		name, path := e.Name(), filepath.Join(p.dir, e.Name())
+		name, path := e.Name(), filepath.Join(p.Dir, e.Name())
 		if e.IsDir() {
-			p.unexpected = append(p.unexpected, path)
+			p.Unexpected = append(p.Unexpected, path)
 			continue
 		}
 		if first, ok := parsePartName(name); ok {
-			p.parts = append(p.parts, partFile{path, first})
+			p.Parts = append(p.Parts, PartFile{path, first})
 			continue
 		}
 		if target, ok := parseTempName(name); ok {
@@ -178,36 +181,36 @@ func readPartition(dir, table, variant string) (*partition, error) {
 			if !isPart {
 				first = -1
 			}
-			p.temps = append(p.temps, partFile{path, first})
+			p.Temps = append(p.Temps, PartFile{path, first})
 			continue
 		}
 		if games {
 			if first, ok := parseCommitName(name); ok {
-				p.commits[first] = path
+				p.Commits[first] = path
 				continue
 			}
 			if first, _, ok := parseJournalName(name); ok {
-				p.journals = append(p.journals, partFile{path, first})
+				p.Journals = append(p.Journals, PartFile{path, first})
 				continue
 			}
 			if name == ManifestName || strings.HasPrefix(name, lockPrefix) {
 				continue
 			}
 		}
-		p.unexpected = append(p.unexpected, path)
+		p.Unexpected = append(p.Unexpected, path)
 	}
-	sort.Slice(p.parts, func(i, j int) bool { return p.parts[i].First < p.parts[j].First })
+	sort.Slice(p.Parts, func(i, j int) bool { return p.Parts[i].First < p.Parts[j].First })
 	return p, nil
 }
 
 // listParts returns the complete part files of a table's variant partition
 // sorted by first game id; none when the partition does not exist.
-func listParts(dir, table, variant string) ([]partFile, error) {
-	p, err := readPartition(dir, table, variant)
+func listParts(dir, table, variant string) ([]PartFile, error) {
+	p, err := ReadListing(dir, table, variant)
 	if err != nil {
 		return nil, err
 	}
-	return p.parts, nil
+	return p.Parts, nil
 }
 
 // Variants returns the keys (Key) of the partitions present in either
@@ -259,9 +262,9 @@ func Variants(dir string) ([]string, error) {
 	return out, nil
 }
 
-// variantsOrAll returns []string{variant}, or every variant of dir when
+// VariantsOrAll returns []string{variant}, or every variant of dir when
 // variant is empty.
-func variantsOrAll(dir, variant string) ([]string, error) {
+func VariantsOrAll(dir, variant string) ([]string, error) {
 	if variant != "" {
 		return []string{variant}, nil
 	}
@@ -291,19 +294,19 @@ func ShardRange(games int64, i, n int) (lo, hi int64) {
 // that are complete in both tables, sorted by first id. Only those games
 // count as written; a resumed run plays the rest.
 func Complete(dir, variant string) ([]Range, error) {
-	parts, err := readPair(dir, variant)
+	parts, err := ReadLayout(dir, variant)
 	if err != nil {
 		return nil, err
 	}
 	var out []Range
-	for _, pp := range parts.complete() {
-		f, err := Open(pp.games.Path)
+	for _, pp := range parts.Complete() {
+		f, err := Open(pp.Games.Path)
 		if err != nil {
 			return nil, err
 		}
 		m := f.Meta
 		f.Close()
-		if m.FirstGame != pp.first {
+		if m.FirstGame != pp.First {
 			return nil, misnamedPart(dir, pp, m.FirstGame)
 		}
 		out = append(out, Range{m.FirstGame, m.LastGame})
@@ -312,36 +315,38 @@ func Complete(dir, variant string) ([]Range, error) {
 }
 
 // misnamedPart is the error of a part whose footer says it starts at game
-// first while its name says pp.first: a copy or a rename, which no writer
+// first while its name says pp.First: a copy or a rename, which no writer
 // makes. Its rows belong to other games, so nothing here removes it: the
 // error names each of its files and says to move them out of the dataset.
-func misnamedPart(dir string, pp *pair, first int64) error {
-	files := []string{pp.games.Path, pp.other.Path, pp.commit}
+func misnamedPart(dir string, pp *Pair, first int64) error {
+	files := []string{pp.Games.Path, pp.Other.Path, pp.Commit}
 	files = slices.DeleteFunc(files, func(p string) bool { return p == "" })
 	return fmt.Errorf("%s: footer says the part starts at game %d, its name says %d: it is a copy or a rename of another part, not written under this name; move %s out of %s (to a folder outside the dataset), then run again",
-		pp.games.Path, first, pp.first, strings.Join(files, " and "), dir)
+		pp.Games.Path, first, pp.First, strings.Join(files, " and "), dir)
 }
 
-// pair is what a partition holds of one part: its file in the games table
-// and in the run's other table (pairs.table: positions or matches), and its
-// commit record (empty paths for what is missing).
-type pair struct {
-	first        int64
-	games, other partFile
-	commit       string
+// Pair is what a partition holds of one part: its file in the games table
+// and in the run's other table (Layout.Table: positions or matches), and
+// its commit record (empty paths for what is missing).
+type Pair struct {
+	First        int64
+	Games, Other PartFile
+	Commit       string
 }
 
 // whole reports whether both tables hold the part. A part written by this
 // version also has a commit record once whole; earlier versions wrote
 // none.
-func (p *pair) whole() bool { return p.games.Path != "" && p.other.Path != "" }
+func (p *Pair) whole() bool { return p.Games.Path != "" && p.Other.Path != "" }
 
-// pairs is a variant partition of both of its run's tables, part by part:
-// the games table and the other table, table.
-type pairs struct {
-	games, other *partition
-	table        string
-	byFirst      []*pair // sorted by first game id
+// Layout is a partition of both of its run's tables, part by part: the
+// games table and the other table, Table (positions for self-play,
+// matches for a match's record). A resume repairs it; verify, inspect and
+// Check read it.
+type Layout struct {
+	Games, Other *Listing
+	Table        string
+	ByFirst      []*Pair // sorted by first game id
 }
 
 // OtherTable returns the table whose parts pair with the games parts of a
@@ -355,42 +360,45 @@ func OtherTable(dir, variant string) string {
 	return TablePositions
 }
 
-func readPair(dir, variant string) (*pairs, error) {
-	g, err := readPartition(dir, TableGames, variant)
+// ReadLayout lists the partition of a key (Key) in both tables, part by
+// part.
+func ReadLayout(dir, variant string) (*Layout, error) {
+	g, err := ReadListing(dir, TableGames, variant)
 	if err != nil {
 		return nil, err
 	}
 	table := OtherTable(dir, variant)
-	p, err := readPartition(dir, table, variant)
+	p, err := ReadListing(dir, table, variant)
 	if err != nil {
 		return nil, err
 	}
-	ps := &pairs{games: g, other: p, table: table}
-	m := map[int64]*pair{}
-	get := func(first int64) *pair {
+	ps := &Layout{Games: g, Other: p, Table: table}
+	m := map[int64]*Pair{}
+	get := func(first int64) *Pair {
 		if m[first] == nil {
-			m[first] = &pair{first: first}
-			ps.byFirst = append(ps.byFirst, m[first])
+			m[first] = &Pair{First: first}
+			ps.ByFirst = append(ps.ByFirst, m[first])
 		}
 		return m[first]
 	}
-	for _, f := range g.parts {
-		get(f.First).games = f
+	for _, f := range g.Parts {
+		get(f.First).Games = f
 	}
-	for _, f := range p.parts {
-		get(f.First).other = f
+	for _, f := range p.Parts {
+		get(f.First).Other = f
 	}
-	for first, path := range g.commits {
-		get(first).commit = path
+	for first, path := range g.Commits {
+		get(first).Commit = path
 	}
-	sort.Slice(ps.byFirst, func(i, j int) bool { return ps.byFirst[i].first < ps.byFirst[j].first })
+	sort.Slice(ps.ByFirst, func(i, j int) bool { return ps.ByFirst[i].First < ps.ByFirst[j].First })
 	return ps, nil
 }
 
-// complete returns the parts that both tables hold.
-func (ps *pairs) complete() []*pair {
-	var out []*pair
-	for _, p := range ps.byFirst {
+// Complete returns the parts that both tables hold, sorted by first game
+// id.
+func (ps *Layout) Complete() []*Pair {
+	var out []*Pair
+	for _, p := range ps.ByFirst {
 		if p.whole() {
 			out = append(out, p)
 		}
@@ -420,24 +428,24 @@ func Cleanup(dir, variant string, lo, hi int64) (removed []string, err error) {
 
 // Leftovers lists, sorted, what Cleanup would remove.
 func Leftovers(dir, variant string, lo, hi int64) ([]string, error) {
-	ps, err := readPair(dir, variant)
+	ps, err := ReadLayout(dir, variant)
 	if err != nil {
 		return nil, err
 	}
 	in := func(first int64) bool { return first >= lo && first < hi }
 	var out []string
-	for _, part := range []*partition{ps.games, ps.other} {
-		for _, t := range part.temps {
+	for _, part := range []*Listing{ps.Games, ps.Other} {
+		for _, t := range part.Temps {
 			if in(t.First) {
 				out = append(out, t.Path)
 			}
 		}
 	}
-	for _, p := range ps.byFirst {
-		if p.whole() || !in(p.first) {
+	for _, p := range ps.ByFirst {
+		if p.whole() || !in(p.First) {
 			continue
 		}
-		for _, path := range []string{p.games.Path, p.other.Path, p.commit} {
+		for _, path := range []string{p.Games.Path, p.Other.Path, p.Commit} {
 			if path != "" {
 				out = append(out, path)
 			}
@@ -445,4 +453,34 @@ func Leftovers(dir, variant string, lo, hi int64) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// FormatRanges writes game id ranges as "0..9, 20..29" (sep ", ", for
+// people) or in the --game-ids form "0-9,20-29" (sep ",", a single id
+// alone: "3,7-9"), which selfplay.ParseGameIDs reads. It is the project's
+// one formatter of id ranges.
+func FormatRanges(rs []Range, sep string) string {
+	dots := ".."
+	if sep == "," {
+		dots = "-"
+	}
+	var b strings.Builder
+	for i, r := range rs {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(strconv.FormatInt(r.First, 10))
+		if r.Last > r.First || sep != "," {
+			b.WriteString(dots + strconv.FormatInt(r.Last, 10))
+		}
+	}
+	return b.String()
+}
+
+// IsMatchRecord reports whether dir is a match's record (match --out): a
+// games table with a matches table beside it and no positions, which
+// Verify and a fit cannot use.
+func IsMatchRecord(dir string) bool {
+	st, err := os.Stat(filepath.Join(dir, TableMatches))
+	return err == nil && st.IsDir()
 }

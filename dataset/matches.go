@@ -45,10 +45,12 @@ type MatchRow struct {
 // ScanMatches streams the matches table of dataset dir: one variant, or all
 // of them when variant is empty, ordered by variant and game id.
 func ScanMatches(dir, variant string, fn func(*MatchRow) error) error {
-	return eachFile(dir, TableMatches, variant, func(f *File) error { return f.scanMatches(fn) })
+	return eachFile(dir, TableMatches, variant, func(f *File) error { return f.ScanMatches(fn) })
 }
 
-func (f *File) scanMatches(fn func(*MatchRow) error) (err error) {
+// ScanMatches streams the file's matches rows, as ScanGames streams
+// a games file's.
+func (f *File) ScanMatches(fn func(*MatchRow) error) (err error) {
 	if f.Meta.Table != TableMatches {
 		return fmt.Errorf("%s holds the %s table, not %s", f.Path, f.Meta.Table, TableMatches)
 	}

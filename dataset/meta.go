@@ -14,6 +14,7 @@ import (
 
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/filelock"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	buildinfo "github.com/surakarta/surakarta/internal/base/version"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -35,8 +36,8 @@ type Run struct {
 	// producer chooses, compared as a string and, when it is a JSON object
 	// (selfplay's mcts.Engine.Describe), key by key (Diffs); the manifest
 	// holds such an object as an object.
-	Engine EngineJSON `json:"engine"`
-	Seed   uint64     `json:"seed"`
+	Engine setting.JSON `json:"engine"`
+	Seed   uint64       `json:"seed"`
 	// Games is N, the number of games of the whole run (all shards).
 	Games         int64 `json:"games"`
 	RandomOpening int   `json:"random_opening"`
@@ -220,7 +221,7 @@ func parseFileMeta(lookup func(string) (string, bool)) (FileMeta, error) {
 	m.Game, _ = lookup(keyGame)
 	m.Variant = str(keyVariant)
 	m.Rules = str(keyRules)
-	m.Engine = EngineJSON(str(keyEngine))
+	m.Engine = setting.JSON(str(keyEngine))
 	if s := str(keySeed); s != "" {
 		v, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {
@@ -305,11 +306,11 @@ func ClaimRun(dir string, r Run, grow bool) error {
 	defer l.Unlock()
 	// Manifests are written only under this lock: a temporary one seen
 	// now was left by a killed writer.
-	p, err := readPartition(dir, TableGames, r.Partition())
+	p, err := ReadListing(dir, TableGames, r.Partition())
 	if err != nil {
 		return err
 	}
-	for _, t := range p.temps {
+	for _, t := range p.Temps {
 		if t.First < 0 {
 			os.Remove(t.Path)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
+	"github.com/surakarta/surakarta/dataset/pages"
 )
 
 // File is an open dataset file whose schema and footer have been checked.
@@ -116,12 +117,6 @@ func checkFrame(f *os.File, size int64) error {
 	return nil
 }
 
-// maxChunkBytes bounds a column chunk's uncompressed size: this program's
-// row groups of at most DefaultRowGroupRows rows stay far below it (the
-// policy column of a full row group is about 8 MB), and a damaged footer
-// claiming more would make the decoder allocate it.
-const maxChunkBytes = 128 << 20
-
 // checkChunks refuses column chunks that cannot be ours before any page is
 // decoded: codecs other than those listed (parquet-go's LZ4 decoder loops
 // forever on damaged input) and chunks that lie outside the file.
@@ -138,8 +133,8 @@ func checkChunks(pf *parquet.File, size int64) error {
 			if md.DictionaryPageOffset > 0 && md.DictionaryPageOffset < start {
 				start = md.DictionaryPageOffset
 			}
-			if md.TotalUncompressedSize < 0 || md.TotalUncompressedSize > maxChunkBytes {
-				return fmt.Errorf("row group %d column %d: column chunk of %d bytes uncompressed, more than any this program writes (%d): damaged file", i, j, md.TotalUncompressedSize, maxChunkBytes)
+			if md.TotalUncompressedSize < 0 || md.TotalUncompressedSize > pages.MaxChunkBytes {
+				return fmt.Errorf("row group %d column %d: column chunk of %d bytes uncompressed, more than any this program writes (%d): damaged file", i, j, md.TotalUncompressedSize, pages.MaxChunkBytes)
 			}
 			if start < 4 || md.TotalCompressedSize < 0 || start+md.TotalCompressedSize > size {
 				return fmt.Errorf("row group %d column %d: column chunk at %d+%d lies outside the file (%d bytes): damaged file", i, j, start, md.TotalCompressedSize, size)

@@ -27,40 +27,40 @@ type Repair struct {
 // The caller holds the range's lock (LockGames); Cleanup has removed the
 // parts that miss a table.
 func CheckParts(dir string, run Run, lo, hi int64) (*Repair, error) {
-	ps, err := readPair(dir, run.Partition())
+	ps, err := ReadLayout(dir, run.Partition())
 	if err != nil {
 		return nil, err
 	}
 	rep := &Repair{}
 	last := int64(-1)
-	for _, p := range ps.complete() {
-		if p.first < lo || p.first >= hi {
-			if p.first < lo {
-				last = max(last, p.first) // another shard's part
+	for _, p := range ps.Complete() {
+		if p.First < lo || p.First >= hi {
+			if p.First < lo {
+				last = max(last, p.First) // another shard's part
 			}
 			continue
 		}
-		rec, why := p.check(run, ps.table)
+		rec, why := p.check(run, ps.Table)
 		if why == "" && rec.FirstGame <= last {
 			why = fmt.Sprintf("its games %d..%d overlap an earlier part", rec.FirstGame, rec.LastGame)
 		}
 		if why != "" {
-			for _, path := range []string{p.games.Path, p.other.Path, p.commit} {
+			for _, path := range []string{p.Games.Path, p.Other.Path, p.Commit} {
 				if path != "" {
 					if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
 						return rep, err
 					}
 				}
 			}
-			rep.Removed = append(rep.Removed, fmt.Sprintf("%s and its %s part: %s", p.games.Path, ps.table, why))
+			rep.Removed = append(rep.Removed, fmt.Sprintf("%s and its %s part: %s", p.Games.Path, ps.Table, why))
 			continue
 		}
 		last = rec.LastGame
-		if p.commit == "" {
+		if p.Commit == "" {
 			if err := WriteCommit(dir, run.Partition(), rec); err != nil {
 				return rep, err
 			}
-			rep.Recorded = append(rep.Recorded, p.games.Path)
+			rep.Recorded = append(rep.Recorded, p.Games.Path)
 		}
 	}
 	return rep, nil
@@ -68,24 +68,24 @@ func CheckParts(dir string, run Run, lo, hi int64) (*Repair, error) {
 
 // check returns the part's commit record (computed when it has none) and
 // why the part cannot be kept, "" when it can; table is its other table
-// (pairs.table).
-func (p *pair) check(run Run, table string) (CommitRecord, string) {
+// (Layout.Table).
+func (p *Pair) check(run Run, table string) (CommitRecord, string) {
 	var rec CommitRecord
-	if p.commit != "" {
-		if probs := p.checkCommit(table); len(probs) > 0 {
+	if p.Commit != "" {
+		if probs := p.CheckCommit(table); len(probs) > 0 {
 			return rec, probs[0]
 		}
 		var err error
-		if rec, err = readCommit(p.commit); err != nil {
+		if rec, err = readCommit(p.Commit); err != nil {
 			return rec, err.Error()
 		}
 	}
-	gf, err := Open(p.games.Path)
+	gf, err := Open(p.Games.Path)
 	if err != nil {
 		return rec, err.Error()
 	}
 	defer gf.Close()
-	pf, err := Open(p.other.Path)
+	pf, err := Open(p.Other.Path)
 	if err != nil {
 		return rec, err.Error()
 	}
@@ -98,24 +98,24 @@ func (p *pair) check(run Run, table string) (CommitRecord, string) {
 		return rec, "its " + table + " file belongs to another run (" + q.Run.Diff(run) + ")"
 	case q.Table != table:
 		return rec, fmt.Sprintf("its %s file holds the %s table", table, q.Table)
-	case g.FirstGame != p.first || q.FirstGame != p.first || q.LastGame != g.LastGame || g.LastGame < g.FirstGame:
-		return rec, fmt.Sprintf("footers give games %d..%d and %d..%d for the part named %d", g.FirstGame, g.LastGame, q.FirstGame, q.LastGame, p.first)
+	case g.FirstGame != p.First || q.FirstGame != p.First || q.LastGame != g.LastGame || g.LastGame < g.FirstGame:
+		return rec, fmt.Sprintf("footers give games %d..%d and %d..%d for the part named %d", g.FirstGame, g.LastGame, q.FirstGame, q.LastGame, p.First)
 	case gf.Rows != g.LastGame-g.FirstGame+1:
 		return rec, fmt.Sprintf("%d game rows for the games %d..%d", gf.Rows, g.FirstGame, g.LastGame)
-	case p.commit != "" && (rec.FirstGame != g.FirstGame || rec.LastGame != g.LastGame):
+	case p.Commit != "" && (rec.FirstGame != g.FirstGame || rec.LastGame != g.LastGame):
 		return rec, fmt.Sprintf("its commit record gives games %d..%d, its footers %d..%d", rec.FirstGame, rec.LastGame, g.FirstGame, g.LastGame)
 	}
-	if p.commit != "" {
+	if p.Commit != "" {
 		return rec, "" // the bytes are those committed
 	}
 	if why := scanPart(gf, pf); why != "" {
 		return rec, why
 	}
 	rec = CommitRecord{FirstGame: g.FirstGame, LastGame: g.LastGame}
-	if rec.Games, err = sumFile(p.games.Path); err != nil {
+	if rec.Games, err = sumFile(p.Games.Path); err != nil {
 		return rec, err.Error()
 	}
-	if *rec.sumOf(table), err = sumFile(p.other.Path); err != nil {
+	if *rec.sumOf(table), err = sumFile(p.Other.Path); err != nil {
 		return rec, err.Error()
 	}
 	return rec, ""
@@ -138,7 +138,7 @@ func scanPart(gf, pf *File) string {
 	}
 	if pf.Meta.Table == TableMatches {
 		next = gf.Meta.FirstGame
-		if err := pf.scanMatches(func(m *MatchRow) error {
+		if err := pf.ScanMatches(func(m *MatchRow) error {
 			if m.GameID != next {
 				return fmt.Errorf("%s: a matches row of game %d where %d was expected", pf.Path, m.GameID, next)
 			}

@@ -1,4 +1,4 @@
-package dataset
+package dataset_test
 
 import (
 	"fmt"
@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/dataset/verify"
+	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -18,30 +21,30 @@ import (
 // refused by name and the games' lock released.
 func TestResumeRunHoldsTheGamesAndRepairsOnlyOnAResume(t *testing.T) {
 	dir := t.TempDir()
-	run := synthRun(t, rules.DefaultRules(), 4, 4, 0)
-	writeSynth(t, dir, run, 0, 1)
-	writeSynth(t, dir, run, 2, 3)
-	half := PartPath(dir, TableGames, run.Variant, 2)
+	run := testgames.SynthRun(t, rules.DefaultRules(), 4, 4, 0)
+	testgames.WriteSynth(t, dir, run, 0, 1)
+	testgames.WriteSynth(t, dir, run, 2, 3)
+	half := dataset.PartPath(dir, dataset.TableGames, run.Variant, 2)
 	if err := os.Remove(half); err != nil {
 		t.Fatal(err)
 	}
-	left := PartPath(dir, TablePositions, run.Variant, 2)
+	left := dataset.PartPath(dir, dataset.TablePositions, run.Variant, 2)
 	var said []string
 	logf := func(f string, a ...any) { said = append(said, fmt.Sprintf(f, a...)) }
 
-	res, err := ResumeRun(dir, run, 0, 4, false, logf)
+	res, err := dataset.ResumeRun(dir, run, 0, 4, false, logf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fmt.Sprint(res.Complete) != fmt.Sprint([]Range{{0, 1}}) || !slices.Contains(res.Leftovers, left) || len(said) != 0 {
+	if fmt.Sprint(res.Complete) != fmt.Sprint([]dataset.Range{{0, 1}}) || !slices.Contains(res.Leftovers, left) || len(said) != 0 {
 		t.Errorf("without resume: complete %v, leftovers %v, said %q; want [0..1], %s and nothing said", res.Complete, res.Leftovers, said, left)
 	}
-	if _, err := ResumeRun(dir, run, 0, 4, true, logf); err == nil {
+	if _, err := dataset.ResumeRun(dir, run, 0, 4, true, logf); err == nil {
 		t.Error("a second writer of the same games was not refused")
 	}
 	res.Lock.Unlock()
 
-	res, err = ResumeRun(dir, run, 0, 4, true, logf)
+	res, err = dataset.ResumeRun(dir, run, 0, 4, true, logf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,14 +53,14 @@ func TestResumeRunHoldsTheGamesAndRepairsOnlyOnAResume(t *testing.T) {
 		t.Errorf("resume: %s stat %v, said %q; want it removed and said", left, err, said)
 	}
 
-	foreign := filepath.Join(PartitionDir(dir, TableGames, run.Variant), "notes.txt")
+	foreign := filepath.Join(dataset.PartitionDir(dir, dataset.TableGames, run.Variant), "notes.txt")
 	if err := os.WriteFile(foreign, []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ResumeRun(dir, run, 0, 4, true, logf); err == nil || !strings.Contains(err.Error(), foreign) {
+	if _, err := dataset.ResumeRun(dir, run, 0, 4, true, logf); err == nil || !strings.Contains(err.Error(), foreign) {
 		t.Errorf("a foreign file: error %v, want one naming %s", err, foreign)
 	}
-	l, err := LockGames(dir, run.Variant, 0, 4)
+	l, err := dataset.LockGames(dir, run.Variant, 0, 4)
 	if err != nil {
 		t.Fatalf("the refused resume kept the games' lock: %v", err)
 	}
@@ -66,23 +69,23 @@ func TestResumeRunHoldsTheGamesAndRepairsOnlyOnAResume(t *testing.T) {
 
 // writeSynthMatch writes games [first, last] of run as one part of a
 // match's record: the synthetic games with a matches row each.
-func writeSynthMatch(t *testing.T, dir string, run Run, first, last int64) {
+func writeSynthMatch(t *testing.T, dir string, run dataset.Run, first, last int64) {
 	t.Helper()
 	r, err := rules.ParseRules(run.Rules)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var games []GameRow
-	var matches []MatchRow
+	var games []dataset.GameRow
+	var matches []dataset.MatchRow
 	for id := first; id <= last; id++ {
-		g, _ := synthGame(t, r, run.Seed, id, run.RandomOpening)
+		g, _ := testgames.SynthGame(t, r, run.Seed, id, run.RandomOpening)
 		games = append(games, g)
-		matches = append(matches, MatchRow{GameID: id, Red: "a", Black: "b", RedName: "x", BlackName: "y"})
+		matches = append(matches, dataset.MatchRow{GameID: id, Red: "a", Black: "b", RedName: "x", BlackName: "y"})
 	}
-	if err := ClaimPartition(dir, run); err != nil {
+	if err := dataset.ClaimPartition(dir, run); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteMatchPart(dir, FileMeta{Run: run, Shards: 1, FirstGame: first, LastGame: last}, games, matches); err != nil {
+	if err := dataset.WriteMatchPart(dir, dataset.FileMeta{Run: run, Shards: 1, FirstGame: first, LastGame: last}, games, matches); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -95,18 +98,18 @@ func writeSynthMatch(t *testing.T, dir string, run Run, first, last int64) {
 // row and recorded again. Inspect and Check see the matches table.
 func TestResumeRunPairsAMatchsGamesWithItsMatchesTable(t *testing.T) {
 	dir := t.TempDir()
-	run := synthRun(t, rules.DefaultRules(), 5, 6, 2)
+	run := testgames.SynthRun(t, rules.DefaultRules(), 5, 6, 2)
 	run.Engine = "a: x | b: y"
 	writeSynthMatch(t, dir, run, 0, 1)
 	writeSynthMatch(t, dir, run, 2, 3)
 	writeSynthMatch(t, dir, run, 4, 5)
-	if OtherTable(dir, run.Partition()) != TableMatches {
-		t.Fatalf("the other table of a match's record is %s", OtherTable(dir, run.Partition()))
+	if dataset.OtherTable(dir, run.Partition()) != dataset.TableMatches {
+		t.Fatalf("the other table of a match's record is %s", dataset.OtherTable(dir, run.Partition()))
 	}
-	if probs, err := Check(dir); err != nil || len(probs) > 0 {
+	if probs, err := verify.Check(dir); err != nil || len(probs) > 0 {
 		t.Fatalf("Check of a sound match record: %v %q", err, probs)
 	}
-	in, err := Inspect(dir)
+	in, err := verify.Inspect(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,26 +117,26 @@ func TestResumeRunPairsAMatchsGamesWithItsMatchesTable(t *testing.T) {
 	for _, p := range in.Partitions {
 		tables = append(tables, p.Table)
 	}
-	if !slices.Equal(tables, []string{TableGames, TableMatches}) {
+	if !slices.Equal(tables, []string{dataset.TableGames, dataset.TableMatches}) {
 		t.Errorf("Inspect lists the tables %v, want games and matches", tables)
 	}
-	if err := os.Remove(PartPath(dir, TableGames, run.Variant, 4)); err != nil {
+	if err := os.Remove(dataset.PartPath(dir, dataset.TableGames, run.Variant, 4)); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Remove(CommitPath(dir, run.Variant, 2)); err != nil {
+	if err := os.Remove(dataset.CommitPath(dir, run.Variant, 2)); err != nil {
 		t.Fatal(err)
 	}
-	left := PartPath(dir, TableMatches, run.Variant, 4)
-	res, err := ResumeRun(dir, run, 0, 6, false, func(string, ...any) {})
+	left := dataset.PartPath(dir, dataset.TableMatches, run.Variant, 4)
+	res, err := dataset.ResumeRun(dir, run, 0, 6, false, func(string, ...any) {})
 	if err != nil {
 		t.Fatal(err)
 	}
 	res.Lock.Unlock()
-	if fmt.Sprint(res.Complete) != fmt.Sprint([]Range{{0, 1}, {2, 3}}) || !slices.Equal(res.Leftovers, []string{CommitPath(dir, run.Variant, 4), left}) {
+	if fmt.Sprint(res.Complete) != fmt.Sprint([]dataset.Range{{0, 1}, {2, 3}}) || !slices.Equal(res.Leftovers, []string{dataset.CommitPath(dir, run.Variant, 4), left}) {
 		t.Errorf("without resume: complete %v, leftovers %q; want [0..1 2..3] and part 4's matches part and record", res.Complete, res.Leftovers)
 	}
 	var said []string
-	res, err = ResumeRun(dir, run, 0, 6, true, func(f string, a ...any) { said = append(said, fmt.Sprintf(f, a...)) })
+	res, err = dataset.ResumeRun(dir, run, 0, 6, true, func(f string, a ...any) { said = append(said, fmt.Sprintf(f, a...)) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,14 +145,14 @@ func TestResumeRunPairsAMatchsGamesWithItsMatchesTable(t *testing.T) {
 	if _, err := os.Stat(left); !os.IsNotExist(err) || !strings.Contains(all, "removed "+left) {
 		t.Errorf("resume: %s stat %v, said %q; want it removed and said", left, err, said)
 	}
-	if !strings.Contains(all, "checked "+PartPath(dir, TableGames, run.Variant, 2)+" and recorded its hashes") || fmt.Sprint(res.Complete) != fmt.Sprint([]Range{{0, 1}, {2, 3}}) {
+	if !strings.Contains(all, "checked "+dataset.PartPath(dir, dataset.TableGames, run.Variant, 2)+" and recorded its hashes") || fmt.Sprint(res.Complete) != fmt.Sprint([]dataset.Range{{0, 1}, {2, 3}}) {
 		t.Errorf("resume: complete %v, said %q; want part 2 checked and recorded", res.Complete, said)
 	}
-	rec, err := readCommit(CommitPath(dir, run.Variant, 2))
-	if err != nil || rec.Matches.SHA256 == "" || rec.Positions != (FileSum{}) {
+	rec, err := dataset.ReadCommit(dataset.CommitPath(dir, run.Variant, 2))
+	if err != nil || rec.Matches.SHA256 == "" || rec.Positions != (dataset.FileSum{}) {
 		t.Errorf("part 2's new commit record %+v (%v): want the matches file's sum and no positions", rec, err)
 	}
-	if probs, err := Check(dir); err != nil || len(probs) > 0 {
+	if probs, err := verify.Check(dir); err != nil || len(probs) > 0 {
 		t.Fatalf("Check after the resume: %v %q", err, probs)
 	}
 }

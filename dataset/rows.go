@@ -101,7 +101,7 @@ func FillGameOf[G game.Game[P, M], P any, M game.Move](row *GameRow, g G, gameID
 	}
 	row.Plies = int16(len(row.Moves))
 	row.Captures = int16(captures)
-	row.Winner = winnerName(g, out.Result)
+	row.Winner = WinnerName(g, out.Result)
 	row.Outcome = out.Result.String()
 	row.Reason = g.ReasonName(out.Reason)
 	row.RedPieces, row.BlackPieces, row.MajorityWinner = 0, 0, ""
@@ -119,7 +119,7 @@ func FillGameOf[G game.Game[P, M], P any, M game.Move](row *GameRow, g G, gameID
 // and Surakarta's majority_winner, which the fault decides under both
 // variants. The other columns are FillGameOf's.
 func FillFaultOf[G game.Game[P, M], P any, M game.Move](row *GameRow, g G, result game.Result, reason string) {
-	row.Winner, row.Outcome, row.Reason = winnerName(g, result), result.String(), reason
+	row.Winner, row.Outcome, row.Reason = WinnerName(g, result), result.String(), reason
 	if row.MajorityWinner != "" { // Surakarta's column
 		row.MajorityWinner = row.Winner
 	}
@@ -134,9 +134,9 @@ func fillSurakartaGame(row *GameRow, r rules.Rules, final *rules.Position, out g
 	row.MajorityWinner = rules.MajorityWinner(r, final, o).String()
 }
 
-// winnerName names a result by the game's names for its players: "red",
+// WinnerName names a result by the game's names for its players: "red",
 // "black", "white" or "draw" ("ongoing" for a game not over).
-func winnerName[G game.Game[P, M], P any, M game.Move](g G, r game.Result) string {
+func WinnerName[G game.Game[P, M], P any, M game.Move](g G, r game.Result) string {
 	switch r {
 	case game.FirstWins, game.SecondWins:
 		return g.PlayerName(game.Player(r - game.FirstWins))
@@ -187,4 +187,14 @@ func (p *PositionRow) Position() (rules.Position, error) {
 		return pos, fmt.Errorf("game %d ply %d: %w", p.GameID, p.Ply, err)
 	}
 	return pos, nil
+}
+
+// PolicyOrder is the order of a policy's entries, as self-play writes them
+// and verify checks them: by Surakarta's dense action (the order of every
+// Surakarta dataset), by the move's code in another game.
+func PolicyOrder[M game.Move](m M) int {
+	if a := Action(m); a != 0 {
+		return int(a)
+	}
+	return int(m)
 }

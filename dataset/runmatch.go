@@ -223,7 +223,7 @@ func splitJSONObject(s string) ([][2]string, bool) {
 }
 
 // UnmarshalJSON reads a run as json.Marshal writes it (the engine as the
-// object it is: EngineJSON), and the manifests of earlier versions, whose
+// object it is: setting.JSON), and the manifests of earlier versions, whose
 // engine is a string; an unknown field is an error. The engine object is
 // kept compact, as the footers hold it.
 func (r *Run) UnmarshalJSON(data []byte) error {

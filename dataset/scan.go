@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/surakarta/surakarta/dataset/pages"
 )
 
 // ErrStop, returned by a scan's callback, ends the scan early without error.
@@ -83,7 +84,7 @@ func (s *scanner[R]) scan(f *File, fn func(*R) error) error {
 				if md.DictionaryPageOffset > 0 && md.DictionaryPageOffset < start {
 					start = md.DictionaryPageOffset
 				}
-				if err := checkPages(f.f, start, md.TotalCompressedSize); err != nil {
+				if err := pages.Check(f.f, start, md.TotalCompressedSize); err != nil {
 					return fmt.Errorf("%s: row group %d column %d: %w", f.Path, gi, leaf, err)
 				}
 			}
@@ -188,12 +189,12 @@ func (f *File) ScanGames(fn func(*GameRow) error) error {
 // partitionFiles returns the complete part files of a table for one
 // variant, or for every variant of dir when variant is empty, ordered by
 // variant then first game id.
-func partitionFiles(dir, table, variant string) ([]partFile, error) {
-	vs, err := variantsOrAll(dir, variant)
+func partitionFiles(dir, table, variant string) ([]PartFile, error) {
+	vs, err := VariantsOrAll(dir, variant)
 	if err != nil {
 		return nil, err
 	}
-	var out []partFile
+	var out []PartFile
 	for _, v := range vs {
 		ps, err := listParts(dir, table, v)
 		if err != nil {

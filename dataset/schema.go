@@ -5,11 +5,12 @@ import (
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/surakarta/surakarta/dataset/legacy"
 )
 
 // SchemaVersion numbers the layout of the tables. It is written into every
 // file's footer and into the run manifest. Bump it whenever a column is
-// added, removed, renamed or retyped, and keep the old layout in legacy.go
+// added, removed, renamed or retyped, and keep the old layout in dataset/legacy
 // so that datasets written before still read: readers accept every
 // version from 1 to SchemaVersion and refuse others. Version 2 added
 // run_id to every table, the move of each policy entry, and made a
@@ -205,19 +206,20 @@ var (
 // TableGames or TableMatches; nil for another name.
 func Schema(table string) *parquet.Schema { return schemaOf(table, SchemaVersion) }
 
-// schemaOf returns the schema of a table in a schema version (legacy.go
-// holds the older ones); nil for another name or version.
+// schemaOf returns the schema of a table in a schema version (package
+// legacy holds the older ones); nil for another name or version.
 func schemaOf(table string, version int) *parquet.Schema {
+	t := legacy.Tables{Positions: positionSchema, Games: gameSchema, Matches: matchSchema}
 	if version != SchemaVersion {
-		return legacySchema(table, version)
+		t = legacy.Of(version)
 	}
 	switch table {
 	case TablePositions:
-		return positionSchema
+		return t.Positions
 	case TableGames:
-		return gameSchema
+		return t.Games
 	case TableMatches:
-		return matchSchema
+		return t.Matches
 	}
 	return nil
 }

@@ -13,11 +13,11 @@ import (
 // record, journal, lock, temporary file or manifest). A resume refuses
 // them rather than removing them: they may be the user's.
 func Unexpected(dir, variant string) ([]string, error) {
-	ps, err := readPair(dir, variant)
+	ps, err := ReadLayout(dir, variant)
 	if err != nil {
 		return nil, err
 	}
-	out := append(append([]string(nil), ps.games.unexpected...), ps.other.unexpected...)
+	out := append(append([]string(nil), ps.Games.Unexpected...), ps.Other.Unexpected...)
 	sort.Strings(out)
 	return out, nil
 }
@@ -28,23 +28,23 @@ func Unexpected(dir, variant string) ([]string, error) {
 // whose lock covers it) is never touched: such parts are returned in
 // busy, untouched. The caller holds the lock of [lo, hi).
 func CleanupStrays(dir, variant string, lo, hi int64) (removed, busy []string, err error) {
-	ps, err := readPair(dir, variant)
+	ps, err := ReadLayout(dir, variant)
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, p := range ps.byFirst {
-		if p.whole() || (p.first >= lo && p.first < hi) {
+	for _, p := range ps.ByFirst {
+		if p.whole() || (p.First >= lo && p.First < hi) {
 			continue
 		}
-		lock, err := LockGames(dir, variant, p.first, p.first+1)
+		lock, err := LockGames(dir, variant, p.First, p.First+1)
 		if errors.Is(err, filelock.ErrHeld) {
-			busy = append(busy, cmp.Or(p.games.Path, p.other.Path, p.commit))
+			busy = append(busy, cmp.Or(p.Games.Path, p.Other.Path, p.Commit))
 			continue
 		}
 		if err != nil {
 			return removed, busy, err
 		}
-		gone, err := Cleanup(dir, variant, p.first, p.first+1)
+		gone, err := Cleanup(dir, variant, p.First, p.First+1)
 		removed = append(removed, gone...)
 		if uerr := lock.Unlock(); err == nil {
 			err = uerr

@@ -6,8 +6,8 @@ import (
 	"math"
 	"os"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -129,9 +129,9 @@ type Provenance struct {
 	Dir string `json:"dir,omitempty"`
 	// Seed, Rules and Engine are the self-play run's settings from the
 	// dataset's manifest and footers.
-	Seed   uint64             `json:"seed"`
-	Rules  string             `json:"rules,omitempty"`
-	Engine dataset.EngineJSON `json:"engine,omitempty"`
+	Seed   uint64       `json:"seed"`
+	Rules  string       `json:"rules,omitempty"`
+	Engine setting.JSON `json:"engine,omitempty"`
 	// Rows is the number of positions read (training and held-out) and
 	// Games the number of games.
 	Rows  int64 `json:"rows"`

@@ -13,6 +13,7 @@ import (
 	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/experiments/spec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -31,7 +32,7 @@ var errInterrupted = errors.New("interrupted")
 
 func (p *randomPlayer) PlayArm(ctx context.Context, a ArmRun) error {
 	run := dataset.Run{SchemaVersion: dataset.SchemaVersion, Variant: a.Rules.Variant.String(), Rules: a.Rules.String(),
-		Engine: dataset.EngineJSON(spec.MustJSON(a.Engine)), Seed: a.Run.Seed, Games: a.Run.Games, RandomOpening: a.Run.RandomOpening}
+		Engine: setting.JSON(spec.MustJSON(a.Engine)), Seed: a.Run.Seed, Games: a.Run.Games, RandomOpening: a.Run.RandomOpening}
 	if err := dataset.ClaimPartition(a.Run.Out, run); err != nil {
 		return err
 	}

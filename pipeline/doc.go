@@ -23,7 +23,7 @@
 //
 //	OUT/data/                 the dataset (package dataset): games and positions,
 //	                          one Hive partition per variant
-//	OUT/verify.json           what dataset.Verify checked, with the files' fingerprint
+//	OUT/verify.json           what verify.Verify checked, with the files' fingerprint
 //	OUT/weights.json          the fitted weights with their held-out report (package eval)
 //	OUT/match.json            the match against material: settings and result (arena.ArenaResult)
 //	OUT/match-model.json      the match against Config.MatchModel, the same

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -13,7 +13,7 @@ import (
 // of either form read back to the same setting (so resume still matches
 // runs written before).
 func TestRecordsHoldTheEngineAsAnObject(t *testing.T) {
-	desc := dataset.EngineJSON(mcts.Engine{Settings: mcts.DefaultSettings()}.Describe())
+	desc := setting.JSON(mcts.Engine{Settings: mcts.DefaultSettings()}.Describe())
 	for what, v := range map[string]any{"summary settings": Settings{Engine: desc}, "match settings": matchSettings{Engine: desc}} {
 		b, err := json.Marshal(v)
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -29,8 +30,8 @@ type matchSettings struct {
 	Rules    string `json:"rules"`
 	// Engine is both players' search settings (mcts.Engine.Describe
 	// without an evaluator); A plays the weights, B the opponent.
-	Engine  dataset.EngineJSON `json:"engine"`
-	Weights string             `json:"weights_sha256"`
+	Engine  setting.JSON `json:"engine"`
+	Weights string       `json:"weights_sha256"`
 	// Opponent is B's evaluator by name; empty in match.json files
 	// written before there were two matches, whose B was material.
 	Opponent string `json:"opponent,omitempty"`
@@ -94,7 +95,7 @@ func matchAgainstOf[G mcts.Game[P, M], P comparable, M game.Move](p *runner, ctx
 		run.RandomOpening = 0 // the book holds the opening plies
 	}
 	set := matchSettings{Games: c.MatchGames, Seed: c.Run.Seed, RandomOpening: run.RandomOpening, Openings: arena.OpeningsText(r, book),
-		Rules: c.Rules.String(), Engine: dataset.EngineJSON(mcts.Engine{Settings: eng}.Describe()), Weights: hex.EncodeToString(h[:]),
+		Rules: c.Rules.String(), Engine: setting.JSON(mcts.Engine{Settings: eng}.Describe()), Weights: hex.EncodeToString(h[:]),
 		Opponent: opponent}
 	var rec matchRecord
 	if c.Run.Resume && atomicfile.ReadJSON(out, &rec) == nil && rec.Settings == set && rec.Result != nil && rec.Result.Games == set.Games {

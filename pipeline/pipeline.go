@@ -11,6 +11,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/rundir"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -130,7 +131,7 @@ func (p *runner) settings() Settings {
 	s := Settings{
 		GamesPerVariant: c.Run.Games, Seed: c.Run.Seed, RandomOpening: c.Run.RandomOpening, Opening: c.opening(),
 		Rules:  c.rulesOf(FitVariant).String(),
-		Engine: dataset.EngineJSON(c.Engine.Describe()),
+		Engine: setting.JSON(c.Engine.Describe()),
 		Sims:   c.Engine.Sims, Leaf: c.Engine.Leaf.String(), Evaluator: c.evaluatorIdentity(), Game: c.Game,
 		FitModel: string(c.Fit.Model), FitLambda: c.Fit.Lambda, FitHoldout: c.Fit.Holdout, FitVariant: FitVariant.String(),
 		MatchGames: c.MatchGames, Confidence: c.Confidence, Players: c.players(),

@@ -11,6 +11,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
@@ -90,15 +91,15 @@ type Settings struct {
 	Game string `json:"game,omitempty"`
 	// Engine is the self-play search setting (mcts.Engine.Describe);
 	// Sims, Leaf and Evaluator repeat its main fields.
-	Engine     dataset.EngineJSON `json:"engine"`
-	Sims       int                `json:"sims"`
-	Leaf       string             `json:"leaf"`
-	Evaluator  string             `json:"evaluator"`
-	FitModel   string             `json:"fit_model"`
-	FitLambda  float64            `json:"fit_lambda"`
-	FitHoldout float64            `json:"fit_holdout"`
-	FitVariant string             `json:"fit_variant"`
-	MatchGames int                `json:"match_games"`
+	Engine     setting.JSON `json:"engine"`
+	Sims       int          `json:"sims"`
+	Leaf       string       `json:"leaf"`
+	Evaluator  string       `json:"evaluator"`
+	FitModel   string       `json:"fit_model"`
+	FitLambda  float64      `json:"fit_lambda"`
+	FitHoldout float64      `json:"fit_holdout"`
+	FitVariant string       `json:"fit_variant"`
+	MatchGames int          `json:"match_games"`
 	// MatchEngine is both match players' setting as match CONFIG keys;
 	// MatchModel the second match's opponent ("": none).
 	MatchEngine string  `json:"match_engine,omitempty"`

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/progress"
 )
@@ -24,12 +25,12 @@ type verifyRecord struct {
 	Variants    []string `json:"variants"`
 }
 
-// verify checks the dataset with dataset.Verify, unless verify.json shows
+// verify checks the dataset with verify.Verify, unless verify.json shows
 // that these very files passed already.
 func (p *runner) verify(ctx context.Context) (string, string, error) {
 	c := &p.cfg
 	data := c.path(DataDir)
-	ins, err := dataset.Inspect(data)
+	ins, err := verify.Inspect(data)
 	if err != nil {
 		return "", "", err
 	}
@@ -67,7 +68,7 @@ func (p *runner) verify(ctx context.Context) (string, string, error) {
 	p.logf("verify: replaying %d games with the rules core", total)
 	rep := progress.Start(p.log, progress.Options{Unit: "games", Total: total, Quiet: c.Quiet})
 	var last int64
-	res, err := dataset.Verify(ctx, data, dataset.VerifyOptions{Progress: func(n int64) { rep.Add(n - last); last = n }})
+	res, err := verify.Verify(ctx, data, verify.Options{Progress: func(n int64) { rep.Add(n - last); last = n }})
 	rep.Stop()
 	if err != nil && ctx.Err() != nil { // in words, not Go's "context canceled"
 		return "", "", errors.New("verify interrupted: run the same command with --resume: the finished stages are kept and the data is verified again")
@@ -95,7 +96,7 @@ func (p *runner) verify(ctx context.Context) (string, string, error) {
 // fingerprint identifies the data files: their paths, sizes and rows. Parts
 // are written once and never changed, so equal fingerprints mean the same
 // data.
-func fingerprint(ins *dataset.Inspection) (string, error) {
+func fingerprint(ins *verify.Inspection) (string, error) {
 	var lines []string
 	for _, part := range ins.Partitions {
 		for _, f := range part.Files {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 )
@@ -68,7 +69,7 @@ func TestAlquerqueSelfPlayIsReproducibleAndVerifies(t *testing.T) {
 			t.Fatalf("position row %+v", p)
 		}
 	}
-	rep, err := dataset.Verify(ctx, a, dataset.VerifyOptions{Complete: true})
+	rep, err := verify.Verify(ctx, a, verify.Options{Complete: true})
 	if err != nil || !rep.OK() || rep.Games != 7 || rep.Positions != int64(len(ra.pos)) {
 		t.Fatalf("verify: %v %+v", err, rep)
 	}
@@ -123,7 +124,7 @@ func TestEarlierSurakartaDatasetResumes(t *testing.T) {
 	if after.ID() != before.ID() || after.Games != 6 {
 		t.Fatalf("manifest %+v after the resume (run id %s, was %s)", after, after.ID(), before.ID())
 	}
-	rep, err := dataset.Verify(context.Background(), dir, dataset.VerifyOptions{})
+	rep, err := verify.Verify(context.Background(), dir, verify.Options{})
 	if err != nil || !rep.OK() {
 		t.Fatalf("verify after the resume: %v %+v", err, rep)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/internal/base/filelock"
 )
 
@@ -46,7 +47,7 @@ func TestARunGrowsInPlace(t *testing.T) {
 	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "9 games") {
 		t.Fatalf("shrinking: %v, want a refusal naming the run's 9 games", err)
 	}
-	rep, err := dataset.Verify(context.Background(), dir, dataset.VerifyOptions{Complete: true})
+	rep, err := verify.Verify(context.Background(), dir, verify.Options{Complete: true})
 	if err != nil || !rep.OK() {
 		t.Fatalf("verify --complete of the grown run: %v %v", err, rep.Problems)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/tablebase"
@@ -152,7 +153,7 @@ func (c *ConfigOf[G, P, M]) RunSettings() dataset.Run {
 		SchemaVersion: dataset.SchemaVersion,
 		Variant:       dataset.RulesVariant(c.Rules.String()),
 		Rules:         c.Rules.String(),
-		Engine:        dataset.EngineJSON(c.engineDescription()),
+		Engine:        setting.JSON(c.engineDescription()),
 	}
 	c.Run.Record(&r)
 	r.SetGame(c.Rules.Name())

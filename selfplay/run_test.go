@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/testing/testutil"
 	"github.com/surakarta/surakarta/mcts"
@@ -73,9 +74,9 @@ func referenceRun(t *testing.T, n int64) (ref, base string) {
 	return ref, base
 }
 
-func mustVerify(t *testing.T, dir string) *dataset.VerifyReport {
+func mustVerify(t *testing.T, dir string) *verify.Report {
 	t.Helper()
-	rep, err := dataset.Verify(context.Background(), dir, dataset.VerifyOptions{})
+	rep, err := verify.Verify(context.Background(), dir, verify.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

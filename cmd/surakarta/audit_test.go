@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/internal/app/runspec"
@@ -55,14 +56,14 @@ func TestFigureCommandsPrintJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var in dataset.InspectionJSON
+	var in verify.InspectionJSON
 	decodeJSON(t, "dataset inspect --json", out, &in)
 	if in.Files != 2 || len(in.Partitions) != 2 || !slices.Equal(in.Variants, []string{"standard"}) ||
 		in.Manifests["standard"].Games != 4 || in.Manifests["standard"].Seed != 1 || in.Rows != 4+sp.Positions {
 		t.Fatalf("inspect --json: %+v", in)
 	}
 	for _, p := range in.Partitions {
-		if len(p.Parts) != 1 || p.Games != 4 || !slices.Equal(p.IDs, []dataset.RangeJSON{{First: 0, Last: 3}}) || p.Parts[0].LastGame != 3 || p.Parts[0].Shards != 1 {
+		if len(p.Parts) != 1 || p.Games != 4 || !slices.Equal(p.IDs, []verify.RangeJSON{{First: 0, Last: 3}}) || p.Parts[0].LastGame != 3 || p.Parts[0].Shards != 1 {
 			t.Errorf("inspect --json partition %+v", p)
 		}
 	}
@@ -71,7 +72,7 @@ func TestFigureCommandsPrintJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var v dataset.VerifyReportJSON
+	var v verify.ReportJSON
 	decodeJSON(t, "dataset verify --json", out, &v)
 	if !v.OK || v.Games != 4 || v.Positions != sp.Positions || v.Files != 2 || len(v.Problems) != 0 ||
 		len(v.Partitions) != 1 || !v.Partitions[0].Checked || v.Partitions[0].Want != 4 {
@@ -109,9 +110,9 @@ func TestVerifyCompleteNamesTheShardsToRerun(t *testing.T) {
 	}
 	out, errOut, err := run(t, "", "dataset", "verify", "--quiet", "--games", "8", "--shards", "2", "--json", dir) // the old spelling
 	mustContain(t, errOut, "--games is deprecated: use --expect-games")
-	var v dataset.VerifyReportJSON
+	var v verify.ReportJSON
 	decodeJSON(t, "verify --json", out, &v)
-	if err == nil || v.OK || !slices.Equal(v.Partitions[0].MissingShards, []int{1}) || !slices.Equal(v.Partitions[0].Missing, []dataset.RangeJSON{{First: 4, Last: 7}}) {
+	if err == nil || v.OK || !slices.Equal(v.Partitions[0].MissingShards, []int{1}) || !slices.Equal(v.Partitions[0].Missing, []verify.RangeJSON{{First: 4, Last: 7}}) {
 		t.Fatalf("verify --json of an incomplete run: %v %+v", err, v)
 	}
 	if _, _, err := run(t, "", "dataset", "verify", "--shards", "2", dir); err == nil || !strings.Contains(err.Error(), "--complete") {

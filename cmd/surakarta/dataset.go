@@ -5,8 +5,7 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
-
-	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/mcts"
 )
@@ -40,10 +39,10 @@ func newDatasetInspectCommand() *cobra.Command {
 		Example: "  surakarta dataset inspect data\n  surakarta dataset inspect --files data\n  surakarta dataset inspect --json data",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := dataset.CheckDir(args[0]); err != nil {
+			if err := verify.CheckDir(args[0]); err != nil {
 				return err
 			}
-			in, err := dataset.Inspect(args[0])
+			in, err := verify.Inspect(args[0])
 			if err != nil {
 				return err
 			}
@@ -77,7 +76,7 @@ func engineLines(desc string) []string {
 
 func newDatasetVerifyCommand() *cobra.Command {
 	var (
-		opt           dataset.VerifyOptions
+		opt           verify.Options
 		quiet, asJSON bool
 	)
 	cmd := &cobra.Command{
@@ -114,10 +113,10 @@ func newDatasetVerifyCommand() *cobra.Command {
 			if opt.Shards > 0 && !opt.Complete && opt.Games == 0 {
 				return errors.New("--shards names the shards missing games: give it with --complete or --expect-games N")
 			}
-			if err := dataset.CheckDir(dir); err != nil {
+			if err := verify.CheckDir(dir); err != nil {
 				return err
 			}
-			res, err := dataset.VerifyWithProgress(cmd.Context(), dir, opt, cmd.ErrOrStderr(), quiet)
+			res, err := verify.WithProgress(cmd.Context(), dir, opt, cmd.ErrOrStderr(), quiet)
 			if err != nil {
 				return err
 			}
@@ -139,6 +138,6 @@ func newDatasetVerifyCommand() *cobra.Command {
 }
 
 func addAllowDamagedFlag(cmd *cobra.Command, allow *bool) {
-	cmd.Flags().BoolVar(allow, dataset.AllowDamagedFlag, false,
+	cmd.Flags().BoolVar(allow, verify.AllowDamagedFlag, false,
 		"read a dataset that has files that do not belong, damaged or duplicated parts (dataset verify lists them) instead of refusing it")
 }

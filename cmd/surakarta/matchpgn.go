@@ -4,8 +4,7 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
-
-	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/match"
 )
@@ -42,7 +41,7 @@ func newMatchPGNCommand() *cobra.Command {
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
-			if err := dataset.CheckDir(dir); err != nil {
+			if err := verify.CheckDir(dir); err != nil {
 				return err
 			}
 			found, err := arena.WriteDirPGN(cmd.OutOrStdout(), dir, variant, ids, match.PGNWriters())

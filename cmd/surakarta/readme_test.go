@@ -10,12 +10,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/pipeline"
 	"github.com/surakarta/surakarta/rules"
@@ -119,7 +119,7 @@ func TestCommittedDefaultRunIsTodaysDefaults(t *testing.T) {
 	set := s.Settings
 	want := pipeline.Settings{
 		GamesPerVariant: pipelineGames, Seed: runspec.Defaults().Seed, RandomOpening: pipelineRandomOpening, Opening: pipelineOpening,
-		Openings: set.Openings, Rules: rules.DefaultRules().String(), Engine: dataset.EngineJSON(e.Describe()),
+		Openings: set.Openings, Rules: rules.DefaultRules().String(), Engine: setting.JSON(e.Describe()),
 		Sims: e.Sims, Leaf: e.Leaf.String(), Evaluator: e.Evaluator,
 		FitModel: string(fo.Model), FitLambda: fo.Lambda, FitHoldout: fo.Holdout, FitVariant: pipeline.FitVariant.String(),
 		MatchGames: pipelineMatchGames, MatchEngine: runspec.PipelineMatchEngine().Text("sims", "leaf", "cpuct"), MatchModel: pipelineMatchModel,

@@ -12,6 +12,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -171,7 +172,7 @@ func writeAlquerqueDataset(t *testing.T, dir string, seed uint64, n int64) {
 		games = append(games, gr)
 	}
 	run := dataset.Run{SchemaVersion: dataset.SchemaVersion, Game: r.Name(), Variant: r.Variant.String(), Rules: r.String(),
-		Engine: dataset.EngineJSON(`{"random":true}`), Seed: seed, Games: n}
+		Engine: setting.JSON(`{"random":true}`), Seed: seed, Games: n}
 	if err := dataset.ClaimPartition(dir, run); err != nil {
 		t.Fatal(err)
 	}

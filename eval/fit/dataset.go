@@ -8,7 +8,9 @@ import (
 
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -170,7 +172,7 @@ func ResolveVariant(dir, v string) (string, error) {
 // wrote it.
 func DatasetProvenance(dir, variant string) (eval.Provenance, error) {
 	p := eval.Provenance{Dir: dir}
-	ins, err := dataset.Inspect(dir)
+	ins, err := verify.Inspect(dir)
 	if err != nil {
 		return p, err
 	}
@@ -187,14 +189,14 @@ func DatasetProvenance(dir, variant string) (eval.Provenance, error) {
 				return p, fmt.Errorf("%s: %w", f.Path, f.Err)
 			}
 			revs[f.Meta.Revision] = true
-			p.Seed, p.Rules, p.Engine = f.Meta.Seed, f.Meta.Rules, dataset.EngineJSON(f.Meta.Engine)
+			p.Seed, p.Rules, p.Engine = f.Meta.Seed, f.Meta.Rules, setting.JSON(f.Meta.Engine)
 		}
 	}
 	if !found {
 		return p, fmt.Errorf("%s has no positions partition for variant %q", dir, variant)
 	}
 	if run, ok := ins.Manifests[variant]; ok {
-		p.Seed, p.Rules, p.Engine = run.Seed, run.Rules, dataset.EngineJSON(run.Engine)
+		p.Seed, p.Rules, p.Engine = run.Seed, run.Rules, setting.JSON(run.Engine)
 	}
 	list := make([]string, 0, len(revs))
 	for r := range revs {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/internal/base/words"
@@ -28,7 +29,7 @@ type WeightsFit struct {
 	// written as an Alquerque model file).
 	Game    string
 	Options FitOptions
-	// AllowDamaged reads a dataset dataset.Check finds fault with, with a
+	// AllowDamaged reads a dataset verify.Check finds fault with, with a
 	// warning on Stderr. Stderr gets the progress line (none when Quiet),
 	// the time taken and a warning about the weights (even when Quiet).
 	AllowDamaged bool
@@ -51,13 +52,13 @@ type WeightsReport struct {
 // dataset's directory relative to the file's) and report.
 func FitWeights(ctx context.Context, f WeightsFit) (*WeightsReport, error) {
 	dir, opt := f.Dir, f.Options
-	if err := dataset.CheckDir(dir); err != nil {
+	if err := verify.CheckDir(dir); err != nil {
 		return nil, err
 	}
 	if dataset.IsMatchRecord(dir) {
 		return nil, fmt.Errorf("%s is a match's record (games and matches tables, no positions): fit needs the positions of a self-play dataset; write one with surakarta selfplay --out DIR (or fit a pipeline's DIR/data, a training run's gen-NN/data)", dir)
 	}
-	if err := dataset.CheckReadable(dir, f.AllowDamaged, f.Stderr); err != nil {
+	if err := verify.CheckReadable(dir, f.AllowDamaged, f.Stderr); err != nil {
 		return nil, err
 	}
 	v, err := ResolveGameVariant(dir, f.Game, f.Variant)

@@ -17,6 +17,7 @@ import (
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/base/progress"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -163,7 +164,7 @@ func Run[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, o Op
 	if o.Run.Out != "" {
 		run := dataset.Run{
 			SchemaVersion: dataset.SchemaVersion, Variant: settings.Variant.String(), Rules: r.String(),
-			Engine: dataset.EngineJSON("a: " + sideA.identity + " | b: " + sideB.identity), Start: m.report.start,
+			Engine: setting.JSON("a: " + sideA.identity + " | b: " + sideB.identity), Start: m.report.start,
 		}
 		if o.Clock != nil {
 			run.TimeControl = o.Clock.String()

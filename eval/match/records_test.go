@@ -13,6 +13,7 @@ import (
 
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
@@ -142,7 +143,7 @@ func TestAnInterruptedAlquerqueMatchResumesToTheSameRows(t *testing.T) {
 	if got := recordedRows(t, dir); got != want {
 		t.Fatalf("the resumed match's rows differ from the uninterrupted match's:\n%s\nwant\n%s", got, want)
 	}
-	if probs, err := dataset.Check(dir); err != nil || len(probs) > 0 {
+	if probs, err := verify.Check(dir); err != nil || len(probs) > 0 {
 		t.Errorf("check of the resumed record: %v %q", err, probs)
 	}
 	gdir := dataset.PartitionDir(dir, dataset.TableGames, key)
@@ -159,7 +160,7 @@ func TestAnInterruptedAlquerqueMatchResumesToTheSameRows(t *testing.T) {
 	if err != nil || len(played) != 8 {
 		t.Fatalf("read back %d pairs (%v), want 8", len(played), err)
 	}
-	if rep, err := dataset.Verify(context.Background(), dir, dataset.VerifyOptions{Complete: true}); err != nil || !rep.OK() || rep.Games != 16 {
+	if rep, err := verify.Verify(context.Background(), dir, verify.Options{Complete: true}); err != nil || !rep.OK() || rep.Games != 16 {
 		t.Errorf("verify of the resumed record: %v, %d games, %q", err, rep.Games, rep.Problems)
 	}
 }
@@ -195,7 +196,7 @@ func TestVerifyReplaysAMatchsRecord(t *testing.T) {
 	if err := dataset.WriteMatchPart(bad, dataset.FileMeta{Run: run, Shards: 1, FirstGame: 0, LastGame: 15}, games, matches); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := dataset.Verify(context.Background(), bad, dataset.VerifyOptions{})
+	rep, err := verify.Verify(context.Background(), bad, verify.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +226,7 @@ func TestAMatchRecordOfSchemaVersion1ReadsAsSurakarta(t *testing.T) {
 			}
 		}
 	}
-	in, err := dataset.Inspect(old)
+	in, err := verify.Inspect(old)
 	if err != nil || len(in.Partitions) != 2 || in.Partitions[1].Table != dataset.TableMatches || in.Partitions[1].Games != 4 {
 		t.Fatalf("inspect of the v1 match: %v %+v", err, in)
 	}

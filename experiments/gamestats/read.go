@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/dataset/verify"
 )
 
 // ScanGames streams the games table of dataset dir (one variant, or all
@@ -60,7 +61,7 @@ type StatsOptions struct {
 	By            []string
 	Compare, Pool bool
 	Confidence    float64
-	// AllowDamaged reads a dataset that dataset.Check finds fault with,
+	// AllowDamaged reads a dataset that verify.Check finds fault with,
 	// with a warning on Warn; AllowMixed pools runs of different settings,
 	// the result labelled mixed.
 	AllowDamaged, AllowMixed bool
@@ -70,9 +71,9 @@ type StatsOptions struct {
 // Stats reads the games of the datasets in dirs and analyses them, as
 // surakarta stats does: several directories are sources of their own
 // unless pooled. It refuses datasets that would be miscounted: one given
-// twice, a damaged one (dataset.CheckReadable), and when pooling, datasets
+// twice, a damaged one (verify.CheckReadable), and when pooling, datasets
 // that hold the same games of one run or runs of different settings
-// (dataset.CheckPool).
+// (verify.CheckPool).
 func Stats(ctx context.Context, dirs []string, o StatsOptions) (*Result, error) {
 	seen := map[string]string{}
 	for _, d := range dirs {
@@ -84,17 +85,17 @@ func Stats(ctx context.Context, dirs []string, o StatsOptions) (*Result, error) 
 			return nil, fmt.Errorf("dataset %s is given twice (%s and %s): its games would count twice", abs, first, d)
 		}
 		seen[abs] = d
-		if err := dataset.CheckDir(d); err != nil {
+		if err := verify.CheckDir(d); err != nil {
 			return nil, err
 		}
-		if err := dataset.CheckReadable(d, o.AllowDamaged, o.Warn); err != nil {
+		if err := verify.CheckReadable(d, o.AllowDamaged, o.Warn); err != nil {
 			return nil, err
 		}
 	}
 	var mixed []string
 	if o.Pool && len(dirs) >= 2 {
 		var err error
-		if mixed, err = dataset.CheckPool(dirs, o.AllowMixed); err != nil {
+		if mixed, err = verify.CheckPool(dirs, o.AllowMixed); err != nil {
 			return nil, err
 		}
 	}

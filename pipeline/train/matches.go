@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -20,16 +20,16 @@ type matchRecord struct {
 }
 
 // matchKey is what makes two matches the same: a match file whose key
-// differs is played again. The engines are JSON objects (EngineJSON),
+// differs is played again. The engines are JSON objects (setting.JSON),
 // not strings holding JSON.
 type matchKey struct {
-	Games   int                `json:"games"`
-	Opening int                `json:"opening"`
-	Seed    uint64             `json:"seed"`
-	A       dataset.EngineJSON `json:"a"`
-	B       dataset.EngineJSON `json:"b"`
-	AHash   string             `json:"a_hash"`
-	BHash   string             `json:"b_hash"`
+	Games   int          `json:"games"`
+	Opening int          `json:"opening"`
+	Seed    uint64       `json:"seed"`
+	A       setting.JSON `json:"a"`
+	B       setting.JSON `json:"b"`
+	AHash   string       `json:"a_hash"`
+	BHash   string       `json:"b_hash"`
 }
 
 // match plays a against b, unless path holds the same match.
@@ -55,8 +55,8 @@ func (r *runner[G, P, M]) match(ctx context.Context, path, stage string, g, game
 // and b.
 func (r *runner[G, P, M]) matchKeyOf(games int, seed uint64, a, b player[P, M]) json.RawMessage {
 	key, _ := json.Marshal(matchKey{games, r.cfg.Run.RandomOpening, seed,
-		dataset.EngineJSON(mcts.Engine{Settings: a.cfg, Evaluator: a.name}.Describe()),
-		dataset.EngineJSON(mcts.Engine{Settings: b.cfg, Evaluator: b.name}.Describe()), a.hash, b.hash})
+		setting.JSON(mcts.Engine{Settings: a.cfg, Evaluator: a.name}.Describe()),
+		setting.JSON(mcts.Engine{Settings: b.cfg, Evaluator: b.name}.Describe()), a.hash, b.hash})
 	return key
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -23,12 +24,12 @@ type settings struct {
 	// generation 0 had a choice played.
 	Gen0          string              `json:"gen0,omitempty"`
 	Game          string              `json:"game,omitempty"`
-	SelfPlay      dataset.EngineJSON  `json:"selfplay_engine"`
+	SelfPlay      setting.JSON        `json:"selfplay_engine"`
 	Rules         string              `json:"rules"`
 	RandomOpening int                 `json:"random_opening"`
 	Window        int                 `json:"window"`
 	Fit           fit.ModelFitOptions `json:"fit"`
-	Match         dataset.EngineJSON  `json:"match_engine"`
+	Match         setting.JSON        `json:"match_engine"`
 	ModelCPUCT    float64             `json:"model_cpuct"`
 	GateGames     int                 `json:"gate_games"`
 	Gate          GateRule            `json:"gate,omitempty"`
@@ -47,9 +48,9 @@ func (c *Config) settings(gen0 string) json.RawMessage {
 		gen0 = ""
 	}
 	s := settings{
-		Generations: c.Generations, Games: c.Run.Games, Gen0Games: c.Gen0Games, Gen0: gen0, Game: c.Game, SelfPlay: dataset.EngineJSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
+		Generations: c.Generations, Games: c.Run.Games, Gen0Games: c.Gen0Games, Gen0: gen0, Game: c.Game, SelfPlay: setting.JSON(mcts.Engine{Settings: c.SelfPlay}.Describe()),
 		Rules: c.rules().String(), RandomOpening: c.Run.RandomOpening, Window: c.Window, Fit: c.Fit,
-		Match: dataset.EngineJSON(mcts.Engine{Settings: c.Match}.Describe()), ModelCPUCT: c.ModelCPUCT,
+		Match: setting.JSON(mcts.Engine{Settings: c.Match}.Describe()), ModelCPUCT: c.ModelCPUCT,
 		GateGames: c.GateGames, Gate: c.Gate, AnchorGames: c.AnchorGames, StrengthGames: c.StrengthGames,
 		PoolGames: c.PoolGames, PoolDepth: c.PoolDepth, Pool: c.Pool, Seed: c.Run.Seed,
 	}

@@ -13,7 +13,8 @@
 // table (Lookup, Defaults, Diff); names.go is the names of an enumerated
 // setting's values (Names: String and Parse from one list); value.go is
 // a value a library refuses, named by its option's name (ValueError), for
-// the options outside the tables (a build's, a fit's).
+// the options outside the tables (a build's, a fit's); json.go is settings
+// described as one JSON object as the records keep them (JSON).
 //
 // The package imports only the standard library.
 package setting

@@ -1,4 +1,4 @@
-package dataset
+package pages
 
 import (
 	"bufio"
@@ -10,14 +10,20 @@ import (
 // A column chunk is a run of pages, each a Thrift-encoded (compact
 // protocol) header and its data. parquet-go allocates whatever length a
 // header's strings claim, up to 2 GB, before it finds the data missing, so
-// a damaged header costs gigabytes. checkPages walks the headers of a chunk
+// a damaged header costs gigabytes. Check walks the headers of a chunk
 // first, without allocating what they claim, and refuses one whose lengths
 // run past the chunk.
 
-// checkPages checks the page headers of the column chunk at [start,
+// MaxChunkBytes bounds a column chunk's uncompressed size: dataset's row
+// groups of at most dataset.DefaultRowGroupRows rows stay far below it
+// (the policy column of a full row group is about 8 MB), and a damaged
+// footer claiming more would make the decoder allocate it.
+const MaxChunkBytes = 128 << 20
+
+// Check checks the page headers of the column chunk at [start,
 // start+length) of r: every string and list within the header's bounds,
-// every page within the chunk, no page larger than maxChunkBytes.
-func checkPages(r io.ReaderAt, start, length int64) error {
+// every page within the chunk, no page larger than MaxChunkBytes.
+func Check(r io.ReaderAt, start, length int64) error {
 	br := bufio.NewReaderSize(nil, 256)
 	for off := int64(0); off < length; {
 		br.Reset(io.NewSectionReader(r, start+off, length-off))
@@ -28,7 +34,7 @@ func checkPages(r io.ReaderAt, start, length int64) error {
 			return fmt.Errorf("page header at byte %d of a column chunk: %w", off, err)
 		case compressed < 0 || compressed > s.left:
 			return fmt.Errorf("page at byte %d of a column chunk claims %d bytes, %d remain: damaged file", off, compressed, s.left)
-		case uncompressed < 0 || uncompressed > maxChunkBytes:
+		case uncompressed < 0 || uncompressed > MaxChunkBytes:
 			return fmt.Errorf("page at byte %d of a column chunk claims %d bytes uncompressed: damaged file", off, uncompressed)
 		}
 		off = length - s.left + compressed

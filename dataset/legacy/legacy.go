@@ -1,4 +1,4 @@
-package dataset
+package legacy
 
 import (
 	"github.com/parquet-go/parquet-go"
@@ -7,19 +7,7 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// The layouts of earlier schema versions, frozen: readers open files of
-// these versions with them, so that datasets written before a schema change
-// still read, verify and fit. Never edit a layout here; a new version adds
-// its predecessor's layout instead.
-//
-// Version 1 lacked run_id (readers fill it from the file's footer, Run.ID)
-// and the policy entries' move (read as ""), and wrote a clean game's fault
-// as '' instead of NULL.
-//
-// Versions 1 and 2 held Surakarta alone: they lacked the game column
-// (read as "surakarta") and the games' outcome (read from winner: red is
-// first, black second), and their Surakarta columns were required.
-
+// positionRowV1 is a positions row of schema version 1.
 type positionRowV1 struct {
 	GameID         int64           `parquet:"game_id,delta"`
 	Ply            int16           `parquet:"ply,delta"`
@@ -130,33 +118,29 @@ type matchRowV2 struct {
 	Fault       string `parquet:"fault,optional"`
 }
 
-var v2Schemas = map[string]*parquet.Schema{
-	TablePositions: parquet.SchemaOf(positionRowV2{}),
-	TableGames:     parquet.SchemaOf(gameRowV2{}),
-	TableMatches:   parquet.SchemaOf(matchRowV2{}),
-}
+// Tables are the layouts of one schema version's three tables.
+type Tables struct{ Positions, Games, Matches *parquet.Schema }
 
-var v1Schemas = map[string]*parquet.Schema{
-	TablePositions: parquet.SchemaOf(positionRowV1{}),
-	TableGames:     parquet.SchemaOf(gameRowV1{}),
-	TableMatches:   parquet.SchemaOf(matchRowV1{}),
-}
+var (
+	v1 = Tables{parquet.SchemaOf(positionRowV1{}), parquet.SchemaOf(gameRowV1{}), parquet.SchemaOf(matchRowV1{})}
+	v2 = Tables{parquet.SchemaOf(positionRowV2{}), parquet.SchemaOf(gameRowV2{}), parquet.SchemaOf(matchRowV2{})}
+)
 
-// legacySchema returns a table's schema in an earlier version; nil for
-// another version or name.
-func legacySchema(table string, version int) *parquet.Schema {
+// Of returns the layouts of schema version 1 or 2; for another version,
+// none (nil schemas).
+func Of(version int) Tables {
 	switch version {
 	case 1:
-		return v1Schemas[table]
+		return v1
 	case 2:
-		return v2Schemas[table]
+		return v2
 	}
-	return nil
+	return Tables{}
 }
 
-// legacyOutcome returns the outcome column of a game of schema version 1
-// or 2 from its winner: Surakarta's, in which Red moves first.
-func legacyOutcome(winner string) string {
+// Outcome returns the outcome column of a game of schema version 1 or 2
+// from its winner: Surakarta's, in which Red moves first.
+func Outcome(winner string) string {
 	switch winner {
 	case rules.RedWins.String():
 		return game.FirstWins.String()

@@ -1,4 +1,4 @@
-package dataset
+package verify
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/internal/base/words"
 )
@@ -27,7 +28,7 @@ func CheckDir(dir string) error {
 	case !st.IsDir():
 		return fmt.Errorf("%s is a file, not a dataset directory: give the directory selfplay wrote (its --out)", dir)
 	}
-	vs, err := Variants(dir)
+	vs, err := dataset.Variants(dir)
 	if err != nil {
 		return fmt.Errorf("dataset %s: %w", dir, err)
 	}
@@ -44,11 +45,11 @@ func CheckDir(dir string) error {
 		// A pipeline's --out: its games are in DIR/data.
 		return fmt.Errorf("no dataset at %s: the dataset is inside it: give %s", dir, strings.Join(inside, " "))
 	}
-	if parent := filepath.Dir(filepath.Clean(dir)); (filepath.Base(dir) == TableGames || filepath.Base(dir) == TablePositions) && CheckDir(parent) == nil {
+	if parent := filepath.Dir(filepath.Clean(dir)); (filepath.Base(dir) == dataset.TableGames || filepath.Base(dir) == dataset.TablePositions) && CheckDir(parent) == nil {
 		return fmt.Errorf("no dataset at %s: it is one table of the dataset %s: give %s", dir, parent, parent)
 	}
 	return fmt.Errorf("no dataset at %s: it holds no %s/game=G/variant=V/ or %s/game=G/variant=V/ partitions; write one with surakarta selfplay --out %s",
-		dir, TableGames, TablePositions, dir)
+		dir, dataset.TableGames, dataset.TablePositions, dir)
 }
 
 // datasetsInside lists the subdirectories of dir that hold a dataset.
@@ -57,7 +58,7 @@ func datasetsInside(dir string) []string {
 	var out []string
 	for _, e := range entries {
 		sub := filepath.Join(dir, e.Name())
-		if vs, err := Variants(sub); e.IsDir() && err == nil && len(vs) > 0 {
+		if vs, err := dataset.Variants(sub); e.IsDir() && err == nil && len(vs) > 0 {
 			out = append(out, sub)
 		}
 	}
@@ -95,7 +96,7 @@ type RangeJSON struct {
 	Last  int64 `json:"last"`
 }
 
-func rangesJSON(rs []Range) []RangeJSON {
+func rangesJSON(rs []dataset.Range) []RangeJSON {
 	out := make([]RangeJSON, len(rs))
 	for i, r := range rs {
 		out[i] = RangeJSON{r.First, r.Last}
@@ -141,13 +142,13 @@ type PartitionJSON struct {
 // InspectionJSON is what dataset inspect --json prints: the inspection
 // with its totals, every list present (empty rather than null).
 type InspectionJSON struct {
-	Dir        string          `json:"dir"`
-	Variants   []string        `json:"variants"`
-	Files      int             `json:"files"`
-	Rows       int64           `json:"rows"`
-	Bytes      int64           `json:"bytes"`
-	Manifests  map[string]Run  `json:"manifests"`
-	Partitions []PartitionJSON `json:"partitions"`
+	Dir        string                 `json:"dir"`
+	Variants   []string               `json:"variants"`
+	Files      int                    `json:"files"`
+	Rows       int64                  `json:"rows"`
+	Bytes      int64                  `json:"bytes"`
+	Manifests  map[string]dataset.Run `json:"manifests"`
+	Partitions []PartitionJSON        `json:"partitions"`
 }
 
 // JSON returns the inspection as dataset inspect --json prints it.
@@ -157,7 +158,7 @@ func (in *Inspection) JSON() InspectionJSON {
 		if n := len(j.Variants); n == 0 || j.Variants[n-1] != p.Variant {
 			j.Variants = append(j.Variants, p.Variant)
 		}
-		game, variant := SplitKey(p.Variant)
+		game, variant := dataset.SplitKey(p.Variant)
 		pj := PartitionJSON{Table: p.Table, Game: game, Variant: variant, Key: p.Variant, Dir: p.Dir, Files: len(p.Files), Rows: p.Rows, Bytes: p.Bytes,
 			Games: p.Games, IDs: rangesJSON(p.Ranges), Unfinished: append([]string{}, p.TempFiles...),
 			Journals: append([]string{}, p.Journals...), Unexpected: append([]string{}, p.Unexpected...), Parts: []PartJSON{}}
@@ -189,7 +190,7 @@ func (in *Inspection) WriteText(w io.Writer, files bool, engine func(desc string
 	for _, p := range in.Partitions {
 		if p.Variant != variant {
 			variant = p.Variant
-			fmt.Fprintf(w, "\n%s\n", partitionName(variant))
+			fmt.Fprintf(w, "\n%s\n", dataset.PartitionName(variant))
 			if r, ok := in.Manifests[variant]; ok {
 				fmt.Fprintf(w, "  run: seed %d, games %d, random opening %d plies, schema version %d\n", r.Seed, r.Games, r.RandomOpening, r.SchemaVersion)
 				if r.GameIDs != "" {
@@ -200,7 +201,7 @@ func (in *Inspection) WriteText(w io.Writer, files bool, engine func(desc string
 					fmt.Fprintf(w, "  engine%s\n", e)
 				}
 			} else {
-				fmt.Fprintf(w, "  run: no manifest (%s)\n", ManifestName)
+				fmt.Fprintf(w, "  run: no manifest (%s)\n", dataset.ManifestName)
 			}
 		}
 		perRow := 0.0
@@ -244,26 +245,26 @@ func (in *Inspection) ProblemsErr() error {
 }
 
 // formatIDRanges writes game id ranges, "none" for none.
-func formatIDRanges(rs []Range) string {
+func formatIDRanges(rs []dataset.Range) string {
 	if len(rs) == 0 {
 		return "none"
 	}
-	return FormatRanges(rs, ", ")
+	return dataset.FormatRanges(rs, ", ")
 }
 
-// VerifyWithProgress is Verify with the games checked shown on w as a
+// WithProgress is Verify with the games checked shown on w as a
 // progress line (none when quiet), as dataset verify shows them: the line
 // starts with the first game checked, so that a refusal (a match's
 // record) prints nothing before it. An interrupted verification says how
 // far it got and to run it again.
-func VerifyWithProgress(ctx context.Context, dir string, opt VerifyOptions, w io.Writer, quiet bool) (*VerifyReport, error) {
+func WithProgress(ctx context.Context, dir string, opt Options, w io.Writer, quiet bool) (*Report, error) {
 	in, err := Inspect(dir)
 	if err != nil {
 		return nil, err
 	}
 	var total int64
 	for _, p := range in.Partitions {
-		if p.Table == TableGames {
+		if p.Table == dataset.TableGames {
 			total += p.Games
 		}
 	}
@@ -305,8 +306,8 @@ type CoverageJSON struct {
 	MissingShards []int       `json:"missing_shards"`
 }
 
-// VerifyReportJSON is what dataset verify --json prints.
-type VerifyReportJSON struct {
+// ReportJSON is what dataset verify --json prints.
+type ReportJSON struct {
 	OK         bool           `json:"ok"`
 	Dir        string         `json:"dir"`
 	Variants   []string       `json:"variants"`
@@ -320,11 +321,11 @@ type VerifyReportJSON struct {
 
 // JSON returns the report of dir's verification as dataset verify --json
 // prints it.
-func (r *VerifyReport) JSON(dir string) VerifyReportJSON {
-	j := VerifyReportJSON{OK: r.OK(), Dir: dir, Variants: r.Variants, Files: r.Files, Games: r.Games, Positions: r.Positions,
+func (r *Report) JSON(dir string) ReportJSON {
+	j := ReportJSON{OK: r.OK(), Dir: dir, Variants: r.Variants, Files: r.Files, Games: r.Games, Positions: r.Positions,
 		Problems: append([]string{}, r.Problems...), Omitted: r.Omitted, Partitions: []CoverageJSON{}}
 	for _, c := range r.Partitions {
-		game, variant := SplitKey(c.Variant)
+		game, variant := dataset.SplitKey(c.Variant)
 		j.Partitions = append(j.Partitions, CoverageJSON{Game: game, Variant: variant, Key: c.Variant, Games: c.Games, IDs: rangesJSON(c.Ranges), RunGames: c.RunGames,
 			GameIDs: c.GameIDs, Checked: c.Checked, Want: c.Want, Missing: rangesJSON(c.Missing), Surplus: rangesJSON(c.Surplus),
 			MissingShards: append([]int{}, c.MissingShards...)})
@@ -336,8 +337,8 @@ func (r *VerifyReport) JSON(dir string) VerifyReportJSON {
 // standard" for Surakarta's, as it always has, "alquerque variant
 // standard" for another game's.
 func partitionText(key string) string {
-	game, variant := SplitKey(key)
-	if game == DefaultGame {
+	game, variant := dataset.SplitKey(key)
+	if game == dataset.DefaultGame {
 		return "variant " + variant
 	}
 	return game + " variant " + variant
@@ -348,7 +349,7 @@ func partitionText(key string) string {
 func partitionsText(keys []string) string { return "variants " + strings.Join(keys, ", ") }
 
 // Err is dataset verify's failure for dir, nil when the report is clean.
-func (r *VerifyReport) Err(dir string) error {
+func (r *Report) Err(dir string) error {
 	if r.OK() {
 		return nil
 	}
@@ -359,7 +360,7 @@ func (r *VerifyReport) Err(dir string) error {
 // WriteText prints the report as dataset verify does: each problem, or
 // that the dataset agrees with the rules and which partitions are
 // complete.
-func (r *VerifyReport) WriteText(w io.Writer) {
+func (r *Report) WriteText(w io.Writer) {
 	for _, p := range r.Problems {
 		fmt.Fprintln(w, p)
 	}

@@ -1,6 +1,10 @@
-package dataset
+package verify
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/surakarta/surakarta/dataset"
+)
 
 // FileInfo describes one part file.
 type FileInfo struct {
@@ -8,7 +12,7 @@ type FileInfo struct {
 	Rows      int64
 	Size      int64
 	RowGroups int
-	Meta      FileMeta
+	Meta      dataset.FileMeta
 	// Err is set when the file cannot be opened as a dataset file; the
 	// other fields are then zero.
 	Err error
@@ -31,7 +35,7 @@ type PartitionInfo struct {
 	// Games counts the game ids the files' footers cover; Ranges lists
 	// them, adjacent parts merged.
 	Games  int64
-	Ranges []Range
+	Ranges []dataset.Range
 }
 
 // Inspection is what Inspect found in a dataset directory.
@@ -39,7 +43,7 @@ type Inspection struct {
 	Dir        string
 	Partitions []PartitionInfo
 	// Manifests maps each variant to its run manifest, where one exists.
-	Manifests map[string]Run
+	Manifests map[string]dataset.Run
 }
 
 // Problems lists what Inspect saw that a reader should not meet:
@@ -67,33 +71,33 @@ func unexpectedProblem(path string) string {
 // Inspect lists the partitions and files of dataset dir with their rows,
 // sizes and footer metadata, reading only footers.
 func Inspect(dir string) (*Inspection, error) {
-	vs, err := variantsOrAll(dir, "")
+	vs, err := dataset.VariantsOrAll(dir, "")
 	if err != nil {
 		return nil, err
 	}
-	in := &Inspection{Dir: dir, Manifests: map[string]Run{}}
+	in := &Inspection{Dir: dir, Manifests: map[string]dataset.Run{}}
 	for _, v := range vs {
-		if r, ok, err := ReadManifest(dir, v); err != nil {
+		if r, ok, err := dataset.ReadManifest(dir, v); err != nil {
 			return nil, err
 		} else if ok {
 			in.Manifests[v] = r
 		}
-		for _, table := range []string{TablePositions, TableGames, TableMatches} {
-			pi := PartitionInfo{Table: table, Variant: v, Dir: PartitionDir(dir, table, v)}
-			part, err := readPartition(dir, table, v)
+		for _, table := range []string{dataset.TablePositions, dataset.TableGames, dataset.TableMatches} {
+			pi := PartitionInfo{Table: table, Variant: v, Dir: dataset.PartitionDir(dir, table, v)}
+			part, err := dataset.ReadListing(dir, table, v)
 			if err != nil {
 				return nil, err
 			}
-			for _, t := range part.temps {
+			for _, t := range part.Temps {
 				pi.TempFiles = append(pi.TempFiles, t.Path)
 			}
-			for _, j := range part.journals {
+			for _, j := range part.Journals {
 				pi.Journals = append(pi.Journals, j.Path)
 			}
-			pi.Unexpected = part.unexpected
-			for _, p := range part.parts {
+			pi.Unexpected = part.Unexpected
+			for _, p := range part.Parts {
 				fi := FileInfo{Path: p.Path}
-				f, err := Open(p.Path)
+				f, err := dataset.Open(p.Path)
 				if err != nil {
 					fi.Err = err
 					pi.Files = append(pi.Files, fi)
@@ -104,7 +108,7 @@ func Inspect(dir string) (*Inspection, error) {
 				pi.Files = append(pi.Files, fi)
 				pi.Rows += fi.Rows
 				pi.Bytes += fi.Size
-				r := Range{fi.Meta.FirstGame, fi.Meta.LastGame}
+				r := dataset.Range{First: fi.Meta.FirstGame, Last: fi.Meta.LastGame}
 				pi.Games += r.Len()
 				if n := len(pi.Ranges); n > 0 && pi.Ranges[n-1].Last+1 == r.First {
 					pi.Ranges[n-1].Last = r.Last

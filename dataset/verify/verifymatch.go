@@ -1,4 +1,4 @@
-package dataset
+package verify
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/game"
 )
 
@@ -14,8 +15,8 @@ import (
 // self-play part against its positions (replayPart), a match's against
 // its matches rows (replayMatchPart). Its error is ctx's, once ctx is
 // done.
-func replayTables[G game.Game[P, M], P comparable, M game.Move](ctx context.Context, g G, gf, of *File, run *Run, variant string, rep *VerifyReport) error {
-	if of.Meta.Table == TableMatches {
+func replayTables[G game.Game[P, M], P comparable, M game.Move](ctx context.Context, g G, gf, of *dataset.File, run *dataset.Run, variant string, rep *Report) error {
+	if of.Meta.Table == dataset.TableMatches {
 		return replayMatchPart(ctx, g, gf, of, run, variant, rep)
 	}
 	return replayPart(ctx, g, gf, of, run, variant, rep)
@@ -24,7 +25,7 @@ func replayTables[G game.Game[P, M], P comparable, M game.Move](ctx context.Cont
 // checkGameKeys checks the keys of a games row of a part: its run_id and
 // game, the footer's run's, and its id, expect (a part's ids are
 // contiguous and ascending).
-func checkGameKeys(row *GameRow, runID string, run *Run, expect int64, where string, rep *VerifyReport) {
+func checkGameKeys(row *dataset.GameRow, runID string, run *dataset.Run, expect int64, where string, rep *Report) {
 	if row.RunID != runID {
 		rep.addf("%s: run_id %q, the footer's run has %q", where, row.RunID, runID)
 	}
@@ -38,12 +39,12 @@ func checkGameKeys(row *GameRow, runID string, run *Run, expect int64, where str
 
 // checkGameRun checks the columns of a games row that its run decides:
 // the rules, the variant (the partition's), the seed.
-func checkGameRun[G game.Game[P, M], P any, M game.Move](g G, row *GameRow, run *Run, variant, where string, rep *VerifyReport) {
+func checkGameRun[G game.Game[P, M], P any, M game.Move](g G, row *dataset.GameRow, run *dataset.Run, variant, where string, rep *Report) {
 	if row.Rules != run.Rules {
 		rep.addf("%s: rules %q, the run's are %q", where, row.Rules, run.Rules)
 	}
-	if key := Key(row.Game, row.Variant); key != variant || RulesVariant(g.String()) != row.Variant {
-		rep.addf("%s: variant %q (rules %q) in partition %s", where, row.Variant, row.Rules, partitionName(variant))
+	if key := dataset.Key(row.Game, row.Variant); key != variant || dataset.RulesVariant(g.String()) != row.Variant {
+		rep.addf("%s: variant %q (rules %q) in partition %s", where, row.Variant, row.Rules, dataset.PartitionName(variant))
 	}
 	if row.Seed != run.Seed {
 		rep.addf("%s: seed %d, the run's is %d", where, row.Seed, run.Seed)
@@ -55,11 +56,11 @@ func checkGameRun[G game.Game[P, M], P any, M game.Move](g G, row *GameRow, run 
 // game, the engines' sides and names as a match plays them (A the first
 // player in a pair's first game), and every games column as the match
 // wrote it (replayMatchGame). Its error is ctx's, once ctx is done.
-func replayMatchPart[G game.Game[P, M], P comparable, M game.Move](ctx context.Context, g G, gf, mf *File, run *Run, variant string, rep *VerifyReport) error {
+func replayMatchPart[G game.Game[P, M], P comparable, M game.Move](ctx context.Context, g G, gf, mf *dataset.File, run *dataset.Run, variant string, rep *Report) error {
 	runID := gf.Meta.Run.ID()
-	matches := map[int64]MatchRow{}
+	matches := map[int64]dataset.MatchRow{}
 	var names [2]string // engine A's and B's, from the first row
-	err := mf.scanMatches(func(m *MatchRow) error {
+	err := mf.ScanMatches(func(m *dataset.MatchRow) error {
 		where := fmt.Sprintf("%s: game %d", mf.Path, m.GameID)
 		if _, twice := matches[m.GameID]; twice {
 			rep.addf("%s: a second matches row of the game", where)
@@ -73,7 +74,7 @@ func replayMatchPart[G game.Game[P, M], P comparable, M game.Move](ctx context.C
 		return nil
 	}
 	expectID, n := gf.Meta.FirstGame, int64(0)
-	err = gf.ScanGames(func(row *GameRow) error {
+	err = gf.ScanGames(func(row *dataset.GameRow) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -117,7 +118,7 @@ func replayMatchPart[G game.Game[P, M], P comparable, M game.Move](ctx context.C
 // (game i of a pair has engine A as the first player when i is even, the
 // second when odd), their names the same in every game (names holds
 // them, set by the first row), times and nodes not negative.
-func checkMatchRow(m *MatchRow, runID string, names *[2]string, where string, rep *VerifyReport) {
+func checkMatchRow(m *dataset.MatchRow, runID string, names *[2]string, where string, rep *Report) {
 	if m.RunID != runID {
 		rep.addf("%s: run_id %q, the footer's run has %q", where, m.RunID, runID)
 	}
@@ -146,7 +147,7 @@ func checkMatchRow(m *MatchRow, runID string, names *[2]string, where string, re
 // ending as the rules end it after the last move, or, where its matches
 // row m gives a fault, not ended by the rules and won by one side; and
 // checks every column against the row the match writes for those moves.
-func replayMatchGame[G game.Game[P, M], P comparable, M game.Move](g G, row *GameRow, m *MatchRow, run *Run, variant, where string, rep *VerifyReport) {
+func replayMatchGame[G game.Game[P, M], P comparable, M game.Move](g G, row *dataset.GameRow, m *dataset.MatchRow, run *dataset.Run, variant, where string, rep *Report) {
 	checkGameRun(g, row, run, variant, where, rep)
 	start, err := g.ParsePosition(row.StartFEN)
 	if err != nil {
@@ -161,7 +162,7 @@ func replayMatchGame[G game.Game[P, M], P comparable, M game.Move](g G, row *Gam
 	var opening []M
 	if run.RandomOpening > 0 {
 		ol, _ := game.NewLine(g, start)
-		n, err := PlayOpeningOf(ol, run.Opening, run.Seed, row.GameID/2, run.RandomOpening)
+		n, err := dataset.PlayOpeningOf(ol, run.Opening, run.Seed, row.GameID/2, run.RandomOpening)
 		if err != nil {
 			rep.addf("%s: opening: %v", where, err)
 			return
@@ -192,8 +193,8 @@ func replayMatchGame[G game.Game[P, M], P comparable, M game.Move](g G, row *Gam
 		}
 	}
 	out := line.Outcome()
-	var want GameRow
-	FillGameOf(&want, g, row.GameID, run.Seed, int(row.OpeningPlies), start, line.Moves(), out)
+	var want dataset.GameRow
+	dataset.FillGameOf(&want, g, row.GameID, run.Seed, int(row.OpeningPlies), start, line.Moves(), out)
 	switch {
 	case m.Fault == "" && !out.IsTerminal():
 		rep.addf("%s: the game is not over after its %d moves, and no fault (matches row) ended it", where, len(row.Moves))
@@ -207,7 +208,7 @@ func replayMatchGame[G game.Game[P, M], P comparable, M game.Move](g G, row *Gam
 			rep.addf("%s: outcome %q of a game a fault ended: want first or second, the side that did not fault", where, row.Outcome)
 			return
 		}
-		FillFaultOf(&want, g, won, row.Reason)
+		dataset.FillFaultOf(&want, g, won, row.Reason)
 	}
 	for _, c := range [...]struct{ name, got, want string }{
 		{"moves", strings.Join(row.Moves, " "), strings.Join(want.Moves, " ")},

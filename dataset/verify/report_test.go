@@ -1,4 +1,4 @@
-package dataset
+package verify
 
 import (
 	"bytes"
@@ -30,7 +30,7 @@ func TestCheckDirNamesWhatToGiveInstead(t *testing.T) {
 // TestVerifyReportTextAndErrAgree: a report with problems lists them and
 // fails with their count; a clean one says ok and does not fail.
 func TestVerifyReportTextAndErrAgree(t *testing.T) {
-	bad := &VerifyReport{Problems: []string{"p1"}, Omitted: 2, Games: 3}
+	bad := &Report{Problems: []string{"p1"}, Omitted: 2, Games: 3}
 	var b bytes.Buffer
 	bad.WriteText(&b)
 	if got := b.String(); got != "p1\n... and 2 more problems\n" {
@@ -39,7 +39,7 @@ func TestVerifyReportTextAndErrAgree(t *testing.T) {
 	if err := bad.Err("d"); err == nil || !strings.Contains(err.Error(), "d: 3 problems found (3 games") {
 		t.Errorf("Err: %v", err)
 	}
-	ok := &VerifyReport{Games: 1, Positions: 2, Files: 1, Variants: []string{"standard"}}
+	ok := &Report{Games: 1, Positions: 2, Files: 1, Variants: []string{"standard"}}
 	b.Reset()
 	ok.WriteText(&b)
 	if got := b.String(); got != "ok: 1 game and 2 positions in 1 file (variants standard) agree with the rules\n" || ok.Err("d") != nil {

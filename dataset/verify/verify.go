@@ -1,25 +1,24 @@
-package dataset
+package verify
 
 import (
 	"context"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/surakarta/surakarta/alquerque"
+	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
 )
 
-// MaxProblems is how many problems a VerifyReport lists; it counts the rest.
+// MaxProblems is how many problems a Report lists; it counts the rest.
 const MaxProblems = 50
 
-// VerifyReport is what Verify found.
-type VerifyReport struct {
+// Report is what Verify found.
+type Report struct {
 	Variants  []string
 	Files     int
 	Games     int64
@@ -33,9 +32,9 @@ type VerifyReport struct {
 	Partitions []Coverage
 }
 
-// VerifyOptions are the settings of Verify; the zero value checks the
+// Options are the settings of Verify; the zero value checks the
 // rows only.
-type VerifyOptions struct {
+type Options struct {
 	// Progress, if not nil, is called after each part with the games
 	// verified so far.
 	Progress func(games int64)
@@ -59,7 +58,7 @@ type Coverage struct {
 	// Games counts the games of the parts that could be read, Ranges their
 	// ids, adjacent parts merged.
 	Games  int64
-	Ranges []Range
+	Ranges []dataset.Range
 	// RunGames is the run's N and GameIDs a replay run's selection, from
 	// the manifest or else the footers.
 	RunGames int64
@@ -67,13 +66,13 @@ type Coverage struct {
 	// Checked reports that the completeness check ran; Want is then the
 	// number of games it wanted, Missing and Surplus the ids absent and
 	// present beyond them, and MissingShards the shards (of
-	// VerifyOptions.Shards) that play the missing ids. Ids a larger
-	// VerifyOptions.Games expects beyond the run's own count (RunGames) are
+	// Options.Shards) that play the missing ids. Ids a larger
+	// Options.Games expects beyond the run's own count (RunGames) are
 	// not Missing (no resume plays them): a problem says the counts differ.
 	Checked       bool
 	Want          int64
-	Missing       []Range
-	Surplus       []Range
+	Missing       []dataset.Range
+	Surplus       []dataset.Range
 	MissingShards []int
 }
 
@@ -84,9 +83,9 @@ func (c *Coverage) Complete() bool {
 }
 
 // OK reports whether Verify found no problem.
-func (r *VerifyReport) OK() bool { return len(r.Problems) == 0 }
+func (r *Report) OK() bool { return len(r.Problems) == 0 }
 
-func (r *VerifyReport) addf(format string, args ...any) {
+func (r *Report) addf(format string, args ...any) {
 	if len(r.Problems) < MaxProblems {
 		r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
 	} else {
@@ -108,16 +107,16 @@ func (r *VerifyReport) addf(format string, args ...any) {
 // the game's for the side to move; and that game ids are unique. Damaged
 // files are problems too. The error is for a dataset that cannot be read at
 // all (no such directory). With opt.Complete or opt.Games it also checks
-// that each partition holds every game of its run (see VerifyOptions).
+// that each partition holds every game of its run (see Options).
 //
 // Verify checks ctx between games: once ctx is done it stops and returns
 // the report so far with ctx's error.
-func Verify(ctx context.Context, dir string, opt VerifyOptions) (*VerifyReport, error) {
-	vs, err := variantsOrAll(dir, "")
+func Verify(ctx context.Context, dir string, opt Options) (*Report, error) {
+	vs, err := dataset.VariantsOrAll(dir, "")
 	if err != nil {
 		return nil, err
 	}
-	rep := &VerifyReport{Variants: vs}
+	rep := &Report{Variants: vs}
 	for _, v := range vs {
 		cov, err := verifyPartition(ctx, dir, v, rep, opt.Progress)
 		if err != nil {
@@ -133,17 +132,17 @@ func Verify(ctx context.Context, dir string, opt VerifyOptions) (*VerifyReport, 
 
 // checkComplete compares the ids a partition holds with those its run
 // should hold, filling cov's check fields and reporting the differences.
-func checkComplete(cov *Coverage, opt VerifyOptions, rep *VerifyReport) {
+func checkComplete(cov *Coverage, opt Options, rep *Report) {
 	cov.Checked = true
-	held := FormatRanges(cov.Ranges, ", ")
+	held := dataset.FormatRanges(cov.Ranges, ", ")
 	if held == "" {
 		held = "none"
 	}
 	if opt.Games <= 0 && cov.GameIDs != "" {
 		// A replay run: it should hold exactly the ids it chose.
-		if got := FormatRanges(cov.Ranges, ","); got != cov.GameIDs {
+		if got := dataset.FormatRanges(cov.Ranges, ","); got != cov.GameIDs {
 			rep.addf("variant %s: a replay of the games %s holds the games %s: rerun it with --resume", cov.Variant, cov.GameIDs, held)
-			cov.Missing = []Range{} // not whole; the ids are in the message
+			cov.Missing = []dataset.Range{} // not whole; the ids are in the message
 		}
 		cov.Want = cov.Games
 		return
@@ -155,27 +154,27 @@ func checkComplete(cov *Coverage, opt VerifyOptions, rep *VerifyReport) {
 	cov.Want = n
 	if n <= 0 {
 		rep.addf("variant %s: no run manifest or footer gives the run's number of games: give it", cov.Variant)
-		cov.Missing = []Range{}
+		cov.Missing = []dataset.Range{}
 		return
 	}
 	next := int64(0)
 	for _, r := range cov.Ranges {
 		if r.First > next {
-			cov.Missing = append(cov.Missing, Range{next, min(r.First, n) - 1})
+			cov.Missing = append(cov.Missing, dataset.Range{First: next, Last: min(r.First, n) - 1})
 		}
 		if r.Last >= n {
-			cov.Surplus = append(cov.Surplus, Range{max(r.First, n), r.Last})
+			cov.Surplus = append(cov.Surplus, dataset.Range{First: max(r.First, n), Last: r.Last})
 		}
 		next = max(next, r.Last+1)
 	}
 	if next < n {
-		cov.Missing = append(cov.Missing, Range{next, n - 1})
+		cov.Missing = append(cov.Missing, dataset.Range{First: next, Last: n - 1})
 	}
-	cov.Missing = slices.DeleteFunc(cov.Missing, func(r Range) bool { return r.Last < r.First })
+	cov.Missing = slices.DeleteFunc(cov.Missing, func(r dataset.Range) bool { return r.Last < r.First })
 	// Games beyond the run's own count are not missing from it: no resume
 	// plays them (only a larger --games does).
 	if run := cov.RunGames; opt.Games > 0 && run > 0 && n > run {
-		cov.Missing = slices.DeleteFunc(cov.Missing, func(r Range) bool { return r.First >= run })
+		cov.Missing = slices.DeleteFunc(cov.Missing, func(r dataset.Range) bool { return r.First >= run })
 		for i := range cov.Missing {
 			cov.Missing[i].Last = min(cov.Missing[i].Last, run-1)
 		}
@@ -183,10 +182,10 @@ func checkComplete(cov *Coverage, opt VerifyOptions, rep *VerifyReport) {
 			cov.Variant, n, run, run, n)
 	}
 	if len(cov.Missing) > 0 {
-		msg := fmt.Sprintf("variant %s: holds %d of the run's %d games (ids %s); missing %s", cov.Variant, cov.Games, n, held, FormatRanges(cov.Missing, ", "))
+		msg := fmt.Sprintf("variant %s: holds %d of the run's %d games (ids %s); missing %s", cov.Variant, cov.Games, n, held, dataset.FormatRanges(cov.Missing, ", "))
 		if opt.Shards > 0 {
 			for i := range opt.Shards {
-				lo, hi := ShardRange(n, i, opt.Shards)
+				lo, hi := dataset.ShardRange(n, i, opt.Shards)
 				for _, m := range cov.Missing {
 					if m.First < hi && m.Last >= lo {
 						cov.MissingShards = append(cov.MissingShards, i)
@@ -206,35 +205,13 @@ func checkComplete(cov *Coverage, opt VerifyOptions, rep *VerifyReport) {
 	}
 	if len(cov.Surplus) > 0 {
 		rep.addf("variant %s: ids %s lie beyond the run's %d games (0..%d): is %d the run's number of games?",
-			cov.Variant, FormatRanges(cov.Surplus, ", "), n, n-1, n)
+			cov.Variant, dataset.FormatRanges(cov.Surplus, ", "), n, n-1, n)
 	}
 }
 
-// FormatRanges writes game id ranges as "0..9, 20..29" (sep ", ", for
-// people) or in the --game-ids form "0-9,20-29" (sep ",", a single id
-// alone: "3,7-9"), which selfplay.ParseGameIDs reads. It is the project's
-// one formatter of id ranges.
-func FormatRanges(rs []Range, sep string) string {
-	dots := ".."
-	if sep == "," {
-		dots = "-"
-	}
-	var b strings.Builder
-	for i, r := range rs {
-		if i > 0 {
-			b.WriteString(sep)
-		}
-		b.WriteString(strconv.FormatInt(r.First, 10))
-		if r.Last > r.First || sep != "," {
-			b.WriteString(dots + strconv.FormatInt(r.Last, 10))
-		}
-	}
-	return b.String()
-}
-
-func verifyPartition(ctx context.Context, dir, variant string, rep *VerifyReport, progress func(int64)) (cov Coverage, _ error) {
+func verifyPartition(ctx context.Context, dir, variant string, rep *Report, progress func(int64)) (cov Coverage, _ error) {
 	cov.Variant = variant
-	run, haveRun, err := ReadManifest(dir, variant)
+	run, haveRun, err := dataset.ReadManifest(dir, variant)
 	if err != nil {
 		rep.addf("%v", err)
 	}
@@ -243,22 +220,22 @@ func verifyPartition(ctx context.Context, dir, variant string, rep *VerifyReport
 		// manifest.
 		cov.RunGames, cov.GameIDs = run.Games, run.GameIDs
 	}()
-	ps, err := readPair(dir, variant)
+	ps, err := dataset.ReadLayout(dir, variant)
 	if err != nil {
 		rep.addf("%v", err)
 		return cov, nil
 	}
-	for _, t := range append(ps.games.temps, ps.other.temps...) {
+	for _, t := range append(ps.Games.Temps, ps.Other.Temps...) {
 		rep.addf("%s: temporary file of an unfinished write (a run was interrupted: resume it, or delete the file)", t.Path)
 	}
-	for _, j := range ps.games.journals {
+	for _, j := range ps.Games.Journals {
 		rep.addf("%s: journal of a part in progress (a run was interrupted: resume it to write its games)", j.Path)
 	}
 	checkLayout(ps, dir, variant, false, rep.addf)
 	lastID := int64(-1)
-	for _, p := range ps.complete() {
-		gp := p.games
-		ids, okPart, err := verifyPart(ctx, gp.Path, p.other.Path, variant, &run, &haveRun, rep)
+	for _, p := range ps.Complete() {
+		gp := p.Games
+		ids, okPart, err := verifyPart(ctx, gp.Path, p.Other.Path, variant, &run, &haveRun, rep)
 		if err != nil {
 			return cov, err
 		}
@@ -283,21 +260,21 @@ func verifyPartition(ctx context.Context, dir, variant string, rep *VerifyReport
 
 // verifyPart checks one games part and its positions part and returns the
 // game id range they hold. Its error is ctx's, once ctx is done.
-func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Run, haveRun *bool, rep *VerifyReport) (Range, bool, error) {
-	gf, err := Open(gamesPath)
+func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *dataset.Run, haveRun *bool, rep *Report) (dataset.Range, bool, error) {
+	gf, err := dataset.Open(gamesPath)
 	if err != nil {
 		rep.addf("%v", err)
-		return Range{}, false, nil
+		return dataset.Range{}, false, nil
 	}
 	defer gf.Close()
-	pf, err := Open(posPath)
+	pf, err := dataset.Open(posPath)
 	if err != nil {
 		rep.addf("%v", err)
-		return Range{}, false, nil
+		return dataset.Range{}, false, nil
 	}
 	defer pf.Close()
 	rep.Files += 2
-	for _, f := range []*File{gf, pf} {
+	for _, f := range []*dataset.File{gf, pf} {
 		m := f.Meta
 		if !*haveRun {
 			*run, *haveRun = m.Run, true
@@ -311,25 +288,25 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 		rep.addf("%s: footer game range %d..%d differs from its games part's %d..%d",
 			posPath, pf.Meta.FirstGame, pf.Meta.LastGame, gf.Meta.FirstGame, gf.Meta.LastGame)
 	}
-	rng := Range{gf.Meta.FirstGame, gf.Meta.LastGame}
+	rng := dataset.Range{First: gf.Meta.FirstGame, Last: gf.Meta.LastGame}
 	switch name := run.GameName(); name {
-	case DefaultGame:
+	case dataset.DefaultGame:
 		r, err := rules.ParseRules(run.Rules)
 		if err != nil {
 			rep.addf("%s: footer rules %q: %v", gamesPath, run.Rules, err)
-			return Range{}, false, nil
+			return dataset.Range{}, false, nil
 		}
 		return rng, true, replayTables(ctx, r, gf, pf, run, variant, rep)
 	case alquerque.Rules{}.Name():
 		r, err := alquerque.ParseRules(run.Rules)
 		if err != nil {
 			rep.addf("%s: footer rules %q: %v", gamesPath, run.Rules, err)
-			return Range{}, false, nil
+			return dataset.Range{}, false, nil
 		}
 		return rng, true, replayTables(ctx, r, gf, pf, run, variant, rep)
 	default:
-		rep.addf("%s: footer names the game %q: this program replays %s and %s", gamesPath, name, DefaultGame, alquerque.Rules{}.Name())
-		return Range{}, false, nil
+		rep.addf("%s: footer names the game %q: this program replays %s and %s", gamesPath, name, dataset.DefaultGame, alquerque.Rules{}.Name())
+		return dataset.Range{}, false, nil
 	}
 }
 
@@ -337,12 +314,12 @@ func verifyPart(ctx context.Context, gamesPath, posPath, variant string, run *Ru
 // contract: one replay for every game) and checks each row of it and of
 // its positions part against the replay. Its error is ctx's, once ctx is
 // done.
-func replayPart[G game.Game[P, M], P comparable, M game.Move](ctx context.Context, g G, gf, pf *File, run *Run, variant string, rep *VerifyReport) error {
+func replayPart[G game.Game[P, M], P comparable, M game.Move](ctx context.Context, g G, gf, pf *dataset.File, run *dataset.Run, variant string, rep *Report) error {
 	gamesPath, posPath := gf.Path, pf.Path
 	var list []*replayed[P]
 	expectID := gf.Meta.FirstGame
 	runID := gf.Meta.Run.ID()
-	err := gf.ScanGames(func(row *GameRow) error {
+	err := gf.ScanGames(func(row *dataset.GameRow) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -376,7 +353,7 @@ func replayPart[G game.Game[P, M], P comparable, M game.Move](ctx context.Contex
 	lastGame := int64(-1)
 	legal := make([]M, 0, g.MaxMoves())
 	policyMoves := pf.Meta.SchemaVersion >= 2 // version 1 stored none
-	err = pf.ScanPositions(nil, func(p *PositionRow) error {
+	err = pf.ScanPositions(nil, func(p *dataset.PositionRow) error {
 		rep.Positions++
 		where := fmt.Sprintf("%s: game %d ply %d", posPath, p.GameID, p.Ply)
 		if p.RunID != runID {
@@ -438,7 +415,7 @@ func replayPart[G game.Game[P, M], P comparable, M game.Move](ctx context.Contex
 
 // replayGame plays a game row's moves by g's rules and checks its columns;
 // it returns the positions before each move plus the final one.
-func replayGame[G game.Game[P, M], P comparable, M game.Move](g G, row *GameRow, run *Run, variant, where string, rep *VerifyReport) ([]P, game.Outcome, bool) {
+func replayGame[G game.Game[P, M], P comparable, M game.Move](g G, row *dataset.GameRow, run *dataset.Run, variant, where string, rep *Report) ([]P, game.Outcome, bool) {
 	bad := func(format string, args ...any) ([]P, game.Outcome, bool) {
 		rep.addf(where+": "+format, args...)
 		return nil, game.Outcome{}, true
@@ -461,7 +438,7 @@ func replayGame[G game.Game[P, M], P comparable, M game.Move](g G, row *GameRow,
 	var opening []M
 	if run.RandomOpening > 0 {
 		ol, _ := game.NewLine(g, start)
-		n, err := PlayOpeningOf(ol, run.Opening, run.Seed, row.GameID, run.RandomOpening)
+		n, err := dataset.PlayOpeningOf(ol, run.Opening, run.Seed, row.GameID, run.RandomOpening)
 		if err != nil {
 			return bad("opening: %v", err)
 		}
@@ -502,7 +479,7 @@ func replayGame[G game.Game[P, M], P comparable, M game.Move](g G, row *GameRow,
 	if !out.IsTerminal() {
 		return bad("the game is not over after its %d moves", len(row.Moves))
 	}
-	if winner, reason := winnerName(g, out.Result), g.ReasonName(out.Reason); row.Winner != winner || row.Reason != reason {
+	if winner, reason := dataset.WinnerName(g, out.Result), g.ReasonName(out.Reason); row.Winner != winner || row.Reason != reason {
 		rep.addf("%s: winner %s (%s), the replay ends %s (%s)", where, row.Winner, row.Reason, winner, reason)
 	}
 	if row.Outcome != out.Result.String() {
@@ -513,8 +490,8 @@ func replayGame[G game.Game[P, M], P comparable, M game.Move](g G, row *GameRow,
 	}
 	// Surakarta's own columns, against the row self-play would write (zero
 	// for another game).
-	var want GameRow
-	FillGameOf(&want, g, row.GameID, row.Seed, int(row.OpeningPlies), start, line.Moves(), out)
+	var want dataset.GameRow
+	dataset.FillGameOf(&want, g, row.GameID, row.Seed, int(row.OpeningPlies), start, line.Moves(), out)
 	if row.RedPieces != want.RedPieces || row.BlackPieces != want.BlackPieces {
 		rep.addf("%s: pieces %d/%d, the replay ends with %d/%d", where, row.RedPieces, row.BlackPieces, want.RedPieces, want.BlackPieces)
 	}
@@ -526,7 +503,7 @@ func replayGame[G game.Game[P, M], P comparable, M game.Move](g G, row *GameRow,
 
 // replayed is a game of the part being verified.
 type replayed[P any] struct {
-	row       GameRow
+	row       dataset.GameRow
 	positions []P // before each move, then the final one
 	outcome   game.Outcome
 	bad       bool // replay failed: its position rows are not checked
@@ -534,7 +511,7 @@ type replayed[P any] struct {
 }
 
 // checkPosition compares a position row with the replayed game.
-func checkPosition[G game.Game[P, M], P comparable, M game.Move](g G, p *PositionRow, r *replayed[P], buf []M, policyMoves bool, where string, rep *VerifyReport) {
+func checkPosition[G game.Game[P, M], P comparable, M game.Move](g G, p *dataset.PositionRow, r *replayed[P], buf []M, policyMoves bool, where string, rep *Report) {
 	pos := &r.positions[p.Ply]
 	m, err := g.ParseMove(pos, r.row.Moves[p.Ply])
 	if err != nil { // replayGame accepted it; cannot happen
@@ -543,13 +520,11 @@ func checkPosition[G game.Game[P, M], P comparable, M game.Move](g G, p *Positio
 	}
 	// The columns the position and the move decide, against the row
 	// self-play would write for the replayed position.
-	var want PositionRow
-	FillPositionOf(&want, g, p.GameID, int(p.Ply), pos, m)
-	for _, c := range decidedColumns {
-		if !c.equal(p, &want) {
-			rep.addf("%s: %s %s, the replay has %s", where, c.name, c.show(p), c.show(&want))
-		}
-	}
+	var want dataset.PositionRow
+	dataset.FillPositionOf(&want, g, p.GameID, int(p.Ply), pos, m)
+	dataset.DecidedDiffs(p, &want, func(name, got, replayed string) {
+		rep.addf("%s: %s %s, the replay has %s", where, name, got, replayed)
+	})
 	moves := g.Moves(pos, buf)
 	seen := make(map[M]bool, len(p.Policy))
 	played := false
@@ -562,7 +537,7 @@ func checkPosition[G game.Game[P, M], P comparable, M game.Move](g G, p *Positio
 			continue
 		}
 		if i > 0 {
-			if prev, ok := policyMove(g, pos, moves, p.Policy[i-1]); ok && PolicyOrder(prev) > PolicyOrder(lm) {
+			if prev, ok := policyMove(g, pos, moves, p.Policy[i-1]); ok && dataset.PolicyOrder(prev) > dataset.PolicyOrder(lm) {
 				rep.addf("%s: policy not in the moves' order (%s after %s)", where, policyName(e), policyName(p.Policy[i-1]))
 			}
 		}
@@ -577,7 +552,7 @@ func checkPosition[G game.Game[P, M], P comparable, M game.Move](g G, p *Positio
 		if want := g.FormatMove(pos, lm); policyMoves && e.Move != want {
 			rep.addf("%s: policy entry of %s has move %q, the position's move is %s", where, policyName(e), e.Move, want)
 		}
-		if a := Action(lm); e.Action != a {
+		if a := dataset.Action(lm); e.Action != a {
 			rep.addf("%s: policy entry of %s has action %d, the move's is %d", where, policyName(e), e.Action, a)
 		}
 	}
@@ -595,9 +570,9 @@ func checkPosition[G game.Game[P, M], P comparable, M game.Move](g G, p *Positio
 // policyMove returns the legal move of pos (moves are its legal moves) a
 // policy entry names: by its action where it has one (Surakarta's), else
 // by its notation.
-func policyMove[G game.Game[P, M], P any, M game.Move](g G, pos *P, moves []M, e PolicyEntry) (M, bool) {
+func policyMove[G game.Game[P, M], P any, M game.Move](g G, pos *P, moves []M, e dataset.PolicyEntry) (M, bool) {
 	for _, lm := range moves {
-		if e.Action != 0 && Action(lm) == e.Action {
+		if e.Action != 0 && dataset.Action(lm) == e.Action {
 			return lm, true
 		}
 	}
@@ -609,27 +584,9 @@ func policyMove[G game.Game[P, M], P any, M game.Move](g G, pos *P, moves []M, e
 }
 
 // policyName names a policy entry in a problem: its action and move.
-func policyName(e PolicyEntry) string {
+func policyName(e dataset.PolicyEntry) string {
 	if e.Action != 0 {
 		return fmt.Sprintf("action %d", e.Action)
 	}
 	return fmt.Sprintf("move %q", e.Move)
-}
-
-// PolicyOrder is the order of a policy's entries, as self-play writes them
-// and verify checks them: by Surakarta's dense action (the order of every
-// Surakarta dataset), by the move's code in another game.
-func PolicyOrder[M game.Move](m M) int {
-	if a := Action(m); a != 0 {
-		return int(a)
-	}
-	return int(m)
-}
-
-// IsMatchRecord reports whether dir is a match's record (match --out): a
-// games table with a matches table beside it and no positions, which
-// Verify and a fit cannot use.
-func IsMatchRecord(dir string) bool {
-	st, err := os.Stat(filepath.Join(dir, TableMatches))
-	return err == nil && st.IsDir()
 }

@@ -1,4 +1,4 @@
-package dataset
+package setting
 
 import (
 	"bytes"
@@ -6,16 +6,17 @@ import (
 	"strings"
 )
 
-// EngineJSON is a search setting as mcts.Engine.Describe writes it, in the
-// manifest (Run.Engine) and every other record: a compact JSON object in
+// JSON is a table's settings as one JSON object, as mcts.Engine.Describe
+// writes an engine's, in a dataset's manifest (dataset.Run.Engine), a
+// model's provenance and every other record: a compact JSON object in
 // Go, so that records compare as strings, and the object itself in the
 // files, never a JSON string holding JSON. A description that is not a
 // JSON object is written as a string. Reading takes the object, or the
 // string form of files written before.
-type EngineJSON string
+type JSON string
 
 // MarshalJSON writes the object, or any other description as a string.
-func (e EngineJSON) MarshalJSON() ([]byte, error) {
+func (e JSON) MarshalJSON() ([]byte, error) {
 	if strings.HasPrefix(string(e), "{") && json.Valid([]byte(e)) {
 		return []byte(e), nil
 	}
@@ -23,7 +24,7 @@ func (e EngineJSON) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads an object (compacted), a string, or null ("").
-func (e *EngineJSON) UnmarshalJSON(b []byte) error {
+func (e *JSON) UnmarshalJSON(b []byte) error {
 	switch {
 	case len(b) == 0 || string(b) == "null":
 		*e = ""
@@ -32,13 +33,13 @@ func (e *EngineJSON) UnmarshalJSON(b []byte) error {
 		if err := json.Unmarshal(b, &s); err != nil {
 			return err
 		}
-		*e = EngineJSON(s)
+		*e = JSON(s)
 	default:
 		var c bytes.Buffer
 		if err := json.Compact(&c, b); err != nil {
 			return err
 		}
-		*e = EngineJSON(c.String())
+		*e = JSON(c.String())
 	}
 	return nil
 }

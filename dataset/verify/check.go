@@ -1,9 +1,11 @@
-package dataset
+package verify
 
 import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/surakarta/surakarta/dataset"
 )
 
 // checkLayout reports, through addf, what in a variant partition of both
@@ -13,39 +15,39 @@ import (
 // partition whose other parts have one. With gamesOnly, a partition
 // without any file of its other table (an experiment's summary data) is no
 // problem.
-func checkLayout(ps *pairs, dir, variant string, gamesOnly bool, addf func(string, ...any)) {
-	gamesOnly = gamesOnly && len(ps.other.parts) == 0
-	for _, u := range append(ps.games.unexpected, ps.other.unexpected...) {
+func checkLayout(ps *dataset.Layout, dir, variant string, gamesOnly bool, addf func(string, ...any)) {
+	gamesOnly = gamesOnly && len(ps.Other.Parts) == 0
+	for _, u := range append(ps.Games.Unexpected, ps.Other.Unexpected...) {
 		addf("%s", unexpectedProblem(u))
 	}
-	recorded := len(ps.games.commits) > 0
-	for _, p := range ps.byFirst {
+	recorded := len(ps.Games.Commits) > 0
+	for _, p := range ps.ByFirst {
 		switch {
-		case p.games.Path == "" && p.other.Path == "":
-			addf("%s: commit record of a part whose files are missing", p.commit)
-		case p.games.Path == "":
-			addf("%s: %s part without its games part", p.other.Path, ps.table)
-			reportUnreadable(p.other.Path, addf)
-		case p.other.Path == "" && gamesOnly:
-		case p.other.Path == "":
-			addf("%s: games part without its %s part", p.games.Path, ps.table)
-			reportUnreadable(p.games.Path, addf)
-		case p.commit != "":
-			for _, msg := range p.checkCommit(ps.table) {
+		case p.Games.Path == "" && p.Other.Path == "":
+			addf("%s: commit record of a part whose files are missing", p.Commit)
+		case p.Games.Path == "":
+			addf("%s: %s part without its games part", p.Other.Path, ps.Table)
+			reportUnreadable(p.Other.Path, addf)
+		case p.Other.Path == "" && gamesOnly:
+		case p.Other.Path == "":
+			addf("%s: games part without its %s part", p.Games.Path, ps.Table)
+			reportUnreadable(p.Games.Path, addf)
+		case p.Commit != "":
+			for _, msg := range p.CheckCommit(ps.Table) {
 				addf("%s", msg)
 			}
 		case recorded:
 			// Parts written by earlier versions have no commit record; in
 			// a partition with records, a missing one was lost or removed.
 			addf("%s: no commit record (%s) although the partition's other parts have one: resume the run to check and record it",
-				p.games.Path, filepath.Base(CommitPath(dir, variant, p.first)))
+				p.Games.Path, filepath.Base(dataset.CommitPath(dir, variant, p.First)))
 		}
 	}
 }
 
 // reportUnreadable reports a file that cannot be opened.
 func reportUnreadable(path string, addf func(string, ...any)) {
-	f, err := Open(path)
+	f, err := dataset.Open(path)
 	if err != nil {
 		addf("%v", err)
 		return
@@ -62,7 +64,7 @@ func reportUnreadable(path string, addf func(string, ...any)) {
 // decodes only footers. Verify reports all of these too; commands that
 // read a dataset refuse one with problems unless told otherwise.
 func Check(dir string) ([]string, error) {
-	vs, err := variantsOrAll(dir, "")
+	vs, err := dataset.VariantsOrAll(dir, "")
 	if err != nil {
 		return nil, err
 	}
@@ -77,22 +79,22 @@ func Check(dir string) ([]string, error) {
 		}
 	}
 	for _, v := range vs {
-		ps, err := readPair(dir, v)
+		ps, err := dataset.ReadLayout(dir, v)
 		if err != nil {
 			return nil, err
 		}
 		checkLayout(ps, dir, v, true, addf)
-		run, haveRun, err := ReadManifest(dir, v)
+		run, haveRun, err := dataset.ReadManifest(dir, v)
 		if err != nil {
 			addf("%v", err)
 		}
 		last, lastPath := int64(-1), ""
-		for _, p := range ps.byFirst {
-			for _, path := range []string{p.games.Path, p.other.Path} {
+		for _, p := range ps.ByFirst {
+			for _, path := range []string{p.Games.Path, p.Other.Path} {
 				if path == "" {
 					continue
 				}
-				f, err := Open(path)
+				f, err := dataset.Open(path)
 				if err != nil {
 					addf("%v", err)
 					continue
@@ -106,7 +108,7 @@ func Check(dir string) ([]string, error) {
 					addf("%s: footer disagrees with the partition's run (%s)", path, d)
 				}
 				checkFooterVariant(path, m.Run, v, addf)
-				if path == p.games.Path {
+				if path == p.Games.Path {
 					if m.FirstGame <= last {
 						addf("%s: game ids %d..%d overlap %s (up to %d): duplicate games", path, m.FirstGame, m.LastGame, lastPath, last)
 					}
@@ -129,8 +131,8 @@ func Check(dir string) ([]string, error) {
 func CheckPool(dirs []string, allowMixed bool) (mixed []string, err error) {
 	type held struct {
 		dir    string
-		run    Run
-		ranges []Range
+		run    dataset.Run
+		ranges []dataset.Range
 	}
 	byVariant := map[string][]held{}
 	var variants []string
@@ -140,7 +142,7 @@ func CheckPool(dirs []string, allowMixed bool) (mixed []string, err error) {
 			return nil, err
 		}
 		for _, p := range in.Partitions {
-			if p.Table != TableGames {
+			if p.Table != dataset.TableGames {
 				continue
 			}
 			run, ok := in.Manifests[p.Variant]
@@ -187,22 +189,22 @@ func CheckPool(dirs []string, allowMixed bool) (mixed []string, err error) {
 
 // overlapOf returns the first range of ids that a and b (each sorted)
 // both hold.
-func overlapOf(a, b []Range) (Range, bool) {
+func overlapOf(a, b []dataset.Range) (dataset.Range, bool) {
 	for _, x := range a {
 		for _, y := range b {
 			if lo, hi := max(x.First, y.First), min(x.Last, y.Last); lo <= hi {
-				return Range{lo, hi}, true
+				return dataset.Range{First: lo, Last: hi}, true
 			}
 		}
 	}
-	return Range{}, false
+	return dataset.Range{}, false
 }
 
 // checkFooterVariant reports a file whose footer's variant is not its
 // partition's: a part copied into the other variant's partition, whose
 // games a reader would count under both (Check and Verify alike).
-func checkFooterVariant(path string, footer Run, partition string, addf func(string, ...any)) {
+func checkFooterVariant(path string, footer dataset.Run, partition string, addf func(string, ...any)) {
 	if footer.Partition() != partition {
-		addf("%s: footer game %q variant %q in partition %s", path, footer.GameName(), footer.Variant, partitionName(partition))
+		addf("%s: footer game %q variant %q in partition %s", path, footer.GameName(), footer.Variant, dataset.PartitionName(partition))
 	}
 }
