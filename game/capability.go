@@ -1,5 +1,7 @@
 package game
 
+import "fmt"
+
 // Optional capabilities. A game (or, for Oracle, a value given to the
 // search beside the game) may implement these; a user looks each up once,
 // with a type assertion on a pointer to its game value when it is built (a
@@ -30,10 +32,35 @@ type Decisive[P any, M Move] interface {
 // Exact is an exact value of a position for its player to move: Score +1
 // (won), 0 (drawn) or -1 (lost) under best play, and Plies, the plies to
 // the end of the game along it (the winner's shortest win, the loser's
-// longest loss; not compared for a draw).
+// longest loss; 0 for a draw, whose end best play does not fix). It is
+// the one verdict of the endgame tables: what an Oracle answers, what
+// the tables store and probe, what a search reports of its root.
 type Exact struct {
 	Score int8
 	Plies int
+}
+
+// Result names the value for the player to move: "win", "draw" or
+// "loss".
+func (e Exact) Result() string {
+	switch {
+	case e.Score > 0:
+		return "win"
+	case e.Score < 0:
+		return "loss"
+	}
+	return "draw"
+}
+
+// String returns e.g. "win in 7 plies", "loss in 1 ply" or "draw".
+func (e Exact) String() string {
+	switch {
+	case e.Score == 0:
+		return "draw"
+	case e.Plies == 1:
+		return e.Result() + " in 1 ply"
+	}
+	return fmt.Sprintf("%s in %d plies", e.Result(), e.Plies)
 }
 
 // Oracle is an exact source of values for some positions of a game, such

@@ -9,7 +9,8 @@
 //
 // Files: game.go the contract (Game, the Move constraint and NoMove,
 // Player, Result, Reason, Outcome, OutcomeText), capability.go the optional capabilities a searcher or
-// runner looks up once (Forcing, Decisive, Oracle with its Exact value,
+// runner looks up once (Forcing, Decisive, Oracle with its Exact value, the
+// tables' one verdict, in words by Result and String;
 // Turns, OpeningOrder), record.go a game in progress as a search reads it
 // (Record, Occurrences), line.go a game in progress as a match, an engine
 // or a command keeps it (Line: the referee, with the random opening

@@ -17,7 +17,7 @@
 // when a worker is made. A node stores its move's 16-bit code (game.Move),
 // so nodes are 24 bytes for every game. Surakarta's instances have the
 // short names: Searcher, Config, Result, MoveStat, Evaluator, PriorFiller,
-// Cloner, TableVerdict, with NewSearcher and Material; Surakarta's
+// Cloner, with NewSearcher and Material; Surakarta's
 // endgame tables reach the search as its oracle (tablebase.Oracle), given
 // to NewSearcherOf.
 //

@@ -4,7 +4,6 @@ import (
 	"sync/atomic"
 
 	"github.com/surakarta/surakarta/game"
-	"github.com/surakarta/surakarta/rules"
 )
 
 // An exact oracle in the search (game.Oracle: endgame tables, which the
@@ -16,24 +15,12 @@ import (
 // own, so a search above covered positions proves its root exactly, with
 // distances. A root the oracle covers is searched as usual (its children
 // are covered, so the search proves it within a few simulations), and its
-// Result carries the oracle's verdict (Result.Table) and plays the
-// oracle's best move, unless that move would end the game by repetition,
-// in which case the search's choice stands. Oracle values ignore
+// Result carries the oracle's verdict (Result.Table, Result.TableMove)
+// and plays the oracle's best move, unless that move would end the game
+// by repetition, in which case the search's choice stands. Oracle values ignore
 // repetition with the game's earlier history (docs/TABLEBASE.md says where
 // that is exact for Surakarta's tables); a repetition reached inside the
 // tree is still adjudicated first.
-
-// TableVerdict is Surakarta's TableVerdictOf.
-type TableVerdict = TableVerdictOf[rules.Move]
-
-// TableVerdictOf is what the oracle says of a root position: the result
-// for its side to move (ProofWin, ProofLoss or ProofDraw), the plies to
-// the end under best play and the oracle's best move.
-type TableVerdictOf[M game.Move] struct {
-	Proof    Proof
-	Distance int
-	Move     M
-}
 
 // exactProof returns the proof of an exact value for the side to move.
 func exactProof(e game.Exact) Proof {
@@ -77,7 +64,7 @@ func (s *SearcherOf[G, P, M]) tableRoot(r *ResultOf[M]) {
 	if !ok || best == game.NoMove[M]() {
 		return
 	}
-	r.Table = &TableVerdictOf[M]{Proof: exactProof(e), Distance: e.Plies, Move: best}
+	r.Table, r.TableMove = &e, best
 	if s.repeats(best) {
 		return
 	}

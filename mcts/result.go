@@ -47,9 +47,11 @@ type ResultOf[M game.Move] struct {
 	// reports the shortest found.
 	Distance int
 	// Table is the endgame tables' verdict on the root (the searcher's
-	// oracle), nil when they do not cover it. Best is then the tables'
-	// move, unless that move would end the game by repetition.
-	Table *TableVerdictOf[M]
+	// oracle), nil when they do not cover it, and TableMove their best
+	// move. Best is then TableMove, unless that move would end the game
+	// by repetition.
+	Table     *game.Exact
+	TableMove M
 }
 
 // Result is Surakarta's ResultOf.
@@ -207,12 +209,12 @@ func (s *SearcherOf[G, P, M]) result(sims int) ResultOf[M] {
 // Choose returns the move to play from r at game ply ply (0 for the game's
 // first move). A proven winning move is played at once (r.Best, the
 // shortest), and when every move is proven to lose, r.Best (the longest
-// loss); so is the endgame tables' move (r.Table). For ply < Config.TemperaturePlies it samples among the moves not
+// loss); so is the endgame tables' move (r.TableMove). For ply < Config.TemperaturePlies it samples among the moves not
 // proven to lose with probability proportional to
 // visits^(1/Temperature), drawing from the searcher's generator; otherwise
 // it returns r.Best. It returns NoMove when r has no moves.
 func (s *SearcherOf[G, P, M]) Choose(r *ResultOf[M], ply int) M {
-	if len(r.Moves) == 0 || ply >= s.cfg.TemperaturePlies || r.Table != nil && r.Best == r.Table.Move {
+	if len(r.Moves) == 0 || ply >= s.cfg.TemperaturePlies || r.Table != nil && r.Best == r.TableMove {
 		return r.Best
 	}
 	allLose := true

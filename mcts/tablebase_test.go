@@ -85,15 +85,14 @@ func TestTablesProveTheRootExactlyAndPlayTheirMove(t *testing.T) {
 				t.Fatal(err)
 			}
 			res := s.Search(g)
-			want := &TableVerdict{Proof: tableProof(e), Distance: e.Plies, Move: best}
-			if res.Table == nil || *res.Table != *want {
-				t.Fatalf("%s: verdict %+v, the tables say %+v", p.FEN(), res.Table, want)
+			if res.Table == nil || *res.Table != e || res.TableMove != best {
+				t.Fatalf("%s: verdict %v (move %v), the tables say %v (move %v)", p.FEN(), res.Table, res.TableMove, e, best)
 			}
 			if res.Best != best || s.Choose(&res, 0) != best {
 				t.Fatalf("%s: plays %v, the tables' move is %v", p.FEN(), res.Best, best)
 			}
-			if res.Proof != want.Proof || res.Proof != ProofDraw && res.Distance != want.Distance {
-				t.Fatalf("%s: the search proves %v in %d, the tables say %v in %d", p.FEN(), res.Proof, res.Distance, want.Proof, want.Distance)
+			if res.Proof.String() != e.Result() || res.Proof != ProofDraw && res.Distance != e.Plies {
+				t.Fatalf("%s: the search proves %v in %d, the tables say %v", p.FEN(), res.Proof, res.Distance, e)
 			}
 			if res.Proof == ProofWin {
 				wins++
@@ -130,7 +129,7 @@ func TestSearchWithTablesCommutesWithRotate(t *testing.T) {
 			if d := sameUnderRotate(&ra, &rb); d != "" {
 				t.Fatalf("%v, %s: search of the image: %s", leaf, p.FEN(), d)
 			}
-			if (ra.Table == nil) != (rb.Table == nil) || ra.Table != nil && rb.Table.Move != rules.Rotate.Move(ra.Table.Move) {
+			if (ra.Table == nil) != (rb.Table == nil) || ra.Table != nil && rb.TableMove != rules.Rotate.Move(ra.TableMove) {
 				t.Fatalf("%v, %s: verdicts %+v and %+v are not images", leaf, p.FEN(), ra.Table, rb.Table)
 			}
 		}
@@ -154,15 +153,4 @@ func TestTablebaseSettingIsOmittedFromDescriptionsUntilSetAndNeedsItsTables(t *t
 	if _, err := NewSearcher(cfg, Material{}); err == nil || !strings.Contains(err.Error(), "not opened") {
 		t.Fatalf("tables named, none given: %v", err)
 	}
-}
-
-// tableProof is the proof of a table entry for the side to move.
-func tableProof(e tablebase.Entry) Proof {
-	switch e.Result {
-	case tablebase.Win:
-		return ProofWin
-	case tablebase.Loss:
-		return ProofLoss
-	}
-	return ProofDraw
 }

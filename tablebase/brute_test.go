@@ -80,8 +80,7 @@ func checkAgainstBrute(t *testing.T, tabs *Tables, b *brute, p rules.Position) {
 	if err != nil || !ok {
 		t.Fatalf("%s: probe ok %v, %v", p.FEN(), ok, err)
 	}
-	res := map[Result]int{Win: 1, Draw: 0, Loss: -1}[got.Result]
-	if res != want.result || got.Plies != want.plies {
+	if int(got.Score) != want.result || got.Plies != want.plies {
 		t.Fatalf("%s under %s: tables say %v, the brute-force search %+v", p.FEN(), b.r, got, want)
 	}
 }

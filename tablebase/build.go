@@ -351,7 +351,7 @@ func (b *builder) solve(pair []Material, stored []*table, wide bool) ([]*table, 
 					own, enemy := s.t.placement(j)
 					p, _ := rules.NewPosition(own, enemy, rules.Red, c, 1)
 					got := &table{keys: s.t.keys[:1], values: dst[j*w : (j+1)*w], wide: s.t.wide}
-					failed = fmt.Errorf("%s: %s is stored as %v, its moves give %v", FileName(b.rules, s.t.m), p.FEN(), s.t.at(j, c).entry(), got.at(0, 0).entry())
+					failed = fmt.Errorf("%s: %s is stored as %v, its moves give %v", FileName(b.rules, s.t.m), p.FEN(), s.t.at(j, c).exact(), got.at(0, 0).exact())
 				}
 			}
 			if failed != nil {
@@ -524,9 +524,9 @@ func layer(s, sib *side, c, lo, hi int, dst []byte) (int, error) {
 		}
 		if !s.t.put(dst, i, best) {
 			own, enemy := s.t.placement(i)
-			return most, fmt.Errorf("balance %s: %w: %d plies (own %#x, enemy %#x, counter %d)", s.t.m, errTooLong, best.entry().Plies, own, enemy, c)
+			return most, fmt.Errorf("balance %s: %w: %d plies (own %#x, enemy %#x, counter %d)", s.t.m, errTooLong, best.exact().Plies, own, enemy, c)
 		}
-		most = max(most, best.entry().Plies)
+		most = max(most, best.exact().Plies)
 	}
 	return most, nil
 }

@@ -4,7 +4,7 @@
 //
 // Files: material.go the balances and the numbering of placements (ranks),
 // symmetry.go the eight board maps, the canonical form and each balance's
-// class count, value.go results, distances and the stored byte, build.go
+// class count, value.go the scores (results with their distances, as game.Exact) and the stored byte, build.go
 // the retrograde build (its lock and the leftovers of a killed build),
 // file.go the file format and the names that carry the rules, probe.go
 // opening, missing balances, probing, the best move and a position's
@@ -41,10 +41,10 @@
 //
 // Best play is: a side that can win wins in as few plies as it can, a side
 // that must lose loses in as many as it can, and a side that can draw but
-// not win draws. The distance (Entry.Plies) is the number of plies to the
-// end of the game under that play, captures and later balances included; 0
-// for a draw (the draw's ending, at some limit or by repetition, is not
-// fixed by best play).
+// not win draws. The distance (game.Exact's Plies) is the number of plies
+// to the end of the game under that play, captures and later balances
+// included; 0 for a draw (the draw's ending, at some limit or by
+// repetition, is not fixed by best play).
 //
 // # Storage
 //

@@ -36,5 +36,5 @@ func ExampleBuild() {
 	}
 	// Output:
 	// built [1v1 2v1 1v2]
-	// win in 1 plies, best b4xc5[top-left]
+	// win in 1 ply, best b4xc5[top-left]
 }

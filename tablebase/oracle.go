@@ -106,17 +106,6 @@ func (e *TablesError) Error() string { return fmt.Sprintf("endgame tables %s: %v
 
 func (e *TablesError) Unwrap() error { return e.Err }
 
-// exact returns an entry as an exact value for the side to move.
-func exact(e Entry) game.Exact {
-	switch e.Result {
-	case Win:
-		return game.Exact{Score: 1, Plies: e.Plies}
-	case Loss:
-		return game.Exact{Score: -1, Plies: e.Plies}
-	}
-	return game.Exact{Plies: e.Plies}
-}
-
 // Probe returns the tables' value of p when they cover it.
 func (o Oracle) Probe(p *rules.Position) (game.Exact, bool) {
 	if !o.T.Covers(p) {
@@ -126,7 +115,7 @@ func (o Oracle) Probe(p *rules.Position) (game.Exact, bool) {
 	if !ok || err != nil { // err: not after LoadAll
 		return game.Exact{}, false
 	}
-	return exact(e), true
+	return e, true
 }
 
 // Best returns the tables' value of p and their best move when they
@@ -139,5 +128,5 @@ func (o Oracle) Best(p *rules.Position) (game.Exact, rules.Move, bool) {
 	if !ok || err != nil {
 		return game.Exact{}, rules.NoMove, false
 	}
-	return exact(e), best, true
+	return e, best, true
 }

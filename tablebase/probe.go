@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -170,9 +172,9 @@ func (t *Tables) load(m Material) (*table, error) {
 // Probe returns the entry of p for its side to move, with p's counter.
 // ok is false when the tables do not cover p (Covers); err is set when the
 // balance's file cannot be read or is damaged (never after LoadAll).
-func (t *Tables) Probe(p *rules.Position) (e Entry, ok bool, err error) {
+func (t *Tables) Probe(p *rules.Position) (e game.Exact, ok bool, err error) {
 	s, ok, err := t.probe(p)
-	return s.entry(), ok, err
+	return s.exact(), ok, err
 }
 
 func (t *Tables) probe(p *rules.Position) (score, bool, error) {
@@ -221,10 +223,10 @@ func (t *Tables) childScore(child *rules.Position) (score, error) {
 // exactly; under the other maps it gets a move to an image of the same
 // position. The move is
 // rules.NoMove when p has no legal move. ok and err are as Probe's.
-func (t *Tables) Best(p *rules.Position) (e Entry, best rules.Move, ok bool, err error) {
+func (t *Tables) Best(p *rules.Position) (e game.Exact, best rules.Move, ok bool, err error) {
 	s, ok, err := t.probe(p)
 	if !ok || err != nil {
-		return Entry{}, rules.NoMove, ok, err
+		return game.Exact{}, rules.NoMove, ok, err
 	}
 	stm := p.SideToMove()
 	// The side to move's frame first (Black's board turned round, as
@@ -238,7 +240,7 @@ func (t *Tables) Best(p *rules.Position) (e Entry, best rules.Move, ok bool, err
 	_, sym := canonical(Material{own.Count(), enemy.Count()}, own, enemy)
 	q, err := rules.NewPosition(mapBoard(sym, own), mapBoard(sym, enemy), rules.Red, p.NoCapturePlies(), 1)
 	if err != nil {
-		return Entry{}, rules.NoMove, false, err
+		return game.Exact{}, rules.NoMove, false, err
 	}
 	var buf [rules.MaxMoves]rules.Move
 	bestScore, bestKey := noScore, uint64(0)
@@ -246,7 +248,7 @@ func (t *Tables) Best(p *rules.Position) (e Entry, best rules.Move, ok bool, err
 		child := q.Apply(m)
 		cs, err := t.childScore(&child)
 		if err != nil {
-			return Entry{}, rules.NoMove, false, err
+			return game.Exact{}, rules.NoMove, false, err
 		}
 		key := tieKey(&child, m)
 		if cs > bestScore || cs == bestScore && key < bestKey {
@@ -254,9 +256,9 @@ func (t *Tables) Best(p *rules.Position) (e Entry, best rules.Move, ok bool, err
 		}
 	}
 	if best != rules.NoMove && bestScore != s {
-		return Entry{}, rules.NoMove, false, fmt.Errorf("position %s: stored %v, best move gives %v: the tables are inconsistent, rebuild them", p.FEN(), s.entry(), bestScore.entry())
+		return game.Exact{}, rules.NoMove, false, fmt.Errorf("position %s: stored %v, best move gives %v: the tables are inconsistent, rebuild them", p.FEN(), s.exact(), bestScore.exact())
 	}
-	return s.entry(), mapMove(frame, mapMove(symInverse[sym], best)), true, nil
+	return s.exact(), mapMove(frame, mapMove(symInverse[sym], best)), true, nil
 }
 
 // tieKey orders equally good moves: captures first, then by the canonical
@@ -321,13 +323,22 @@ func RulesIn(dir string) ([]rules.Rules, error) {
 	return out, nil
 }
 
-// Verdict is a position's value from the tables as tablebase probe and
-// analyze print it: the result for the side to move, the plies to the
-// end under best play and a best move in notation.
+// Verdict is the tables' verdict on a position as tablebase probe and
+// analyze print it: the exact value for the side to move and a best move
+// in notation. Its JSON is {"result": "win", "draw" or "loss", "plies": N,
+// "best": MOVE}.
 type Verdict struct {
-	Result string `json:"result"`
-	Plies  int    `json:"plies"`
-	Best   string `json:"best"`
+	game.Exact
+	Best string
+}
+
+// MarshalJSON writes the verdict's object.
+func (v Verdict) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Result string `json:"result"`
+		Plies  int    `json:"plies"`
+		Best   string `json:"best"`
+	}{v.Result(), v.Plies, v.Best})
 }
 
 // Lookup opens the tables in dir built for r and returns p's verdict, or
@@ -348,16 +359,12 @@ func Lookup(dir string, r rules.Rules, p rules.Position) (Verdict, error) {
 	if !ok {
 		return Verdict{}, fmt.Errorf("%s has %d pieces: the tables in %s hold positions of up to %d", p.FEN(), p.Occupied().Count(), dir, tabs.Pieces())
 	}
-	return Verdict{Result: e.Result.String(), Plies: e.Plies, Best: p.MoveString(best)}, nil
+	return Verdict{e, p.MoveString(best)}, nil
 }
 
-// WriteText prints the verdict as one line: "win in 3 plies, best b2-c3"
-// ("draw, best ..." without plies).
+// WriteText prints the verdict as one line: "win in 3 plies, best b2-c3",
+// "loss in 1 ply, best ..." or "draw, best ...".
 func (v Verdict) WriteText(w io.Writer) error {
-	plies := ""
-	if v.Result != "draw" {
-		plies = fmt.Sprintf(" in %d plies", v.Plies)
-	}
-	_, err := fmt.Fprintf(w, "%s%s, best %s\n", v.Result, plies, v.Best)
+	_, err := fmt.Fprintf(w, "%s, best %s\n", v.Exact, v.Best)
 	return err
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -48,7 +49,7 @@ func TestEveryStoredValueFollowsFromItsChildren(t *testing.T) {
 						best = outcomeScore(r.Ending(&p, false, 1), rules.Red)
 					}
 					if best != stored {
-						t.Fatalf("%s %s: stored %v, its children give %v", r.Variant, p.FEN(), stored.entry(), best.entry())
+						t.Fatalf("%s %s: stored %v, its children give %v", r.Variant, p.FEN(), stored.exact(), best.exact())
 					}
 				}
 			}
@@ -131,7 +132,7 @@ func TestAnImmediateCaptureOfTheLastPieceIsAWinInOne(t *testing.T) {
 		}
 		found++
 		e, mv, _, err := tabs.Best(&p)
-		if err != nil || e != (Entry{Win, 1}) || !mv.IsCapture() {
+		if err != nil || e != (game.Exact{Score: 1, Plies: 1}) || !mv.IsCapture() {
 			t.Fatalf("%s: %v, best %s, %v; want a win in 1 by the capture", p.FEN(), e, p.MoveString(mv), err)
 		}
 	})

@@ -1,46 +1,8 @@
 package tablebase
 
-import "fmt"
+import "github.com/surakarta/surakarta/game"
 
-// Result is a position's value for its side to move.
-type Result uint8
-
-// The results, in the side to move's order of preference reversed.
-const (
-	Loss Result = iota
-	Draw
-	Win
-)
-
-// String returns "loss", "draw" or "win".
-func (r Result) String() string {
-	switch r {
-	case Win:
-		return "win"
-	case Draw:
-		return "draw"
-	}
-	return "loss"
-}
-
-// Entry is what the tables know of a position: the result for the side to
-// move and the plies to the end of the game under best play (the winner
-// ending it as fast as it can, the loser as late as it can; 0 for a draw,
-// whose end best play does not fix).
-type Entry struct {
-	Result Result
-	Plies  int
-}
-
-// String returns e.g. "win in 7", "loss in 0" or "draw".
-func (e Entry) String() string {
-	if e.Result == Draw {
-		return "draw"
-	}
-	return fmt.Sprintf("%s in %d", e.Result, e.Plies)
-}
-
-// score orders entries for the side to move: a win in d is 1000-d, a draw 0,
+// score orders values for the side to move: a win in d is 1000-d, a draw 0,
 // a loss in d -1000+d, so that larger is better, a faster win better than a
 // slower one and a slower loss better than a faster one. Terminal positions
 // score ±1000 (won or lost with 0 plies to go) or 0.
@@ -66,14 +28,15 @@ func (s score) negate() score {
 	return 0
 }
 
-func (s score) entry() Entry {
+// exact returns the score as the exact value it stands for.
+func (s score) exact() game.Exact {
 	switch {
 	case s > 0:
-		return Entry{Win, int(winNow - s)}
+		return game.Exact{Score: 1, Plies: int(winNow - s)}
 	case s < 0:
-		return Entry{Loss, int(s - lossNow)}
+		return game.Exact{Score: -1, Plies: int(s - lossNow)}
 	}
-	return Entry{Draw, 0}
+	return game.Exact{}
 }
 
 // The stored byte: 0 a draw, 1..127 a win in that many plies, 128+d a loss

@@ -74,7 +74,7 @@ func (d *DrawTables) classify(g *Game) (string, int, error) {
 	if err != nil {
 		return "", 0, err
 	}
-	if e.Result == tablebase.Draw {
+	if e.Score == 0 {
 		return tableDrawn, t.Pieces(), nil
 	}
 	return tableWon, t.Pieces(), nil

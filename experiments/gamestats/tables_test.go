@@ -37,7 +37,7 @@ func TestDrawsAreJudgedByTheTables(t *testing.T) {
 		}
 		exp := tableBeyond
 		if e, ok, _ := tb.Probe(&p); ok {
-			exp = map[bool]string{true: tableDrawn, false: tableWon}[e.Result == tablebase.Draw]
+			exp = map[bool]string{true: tableDrawn, false: tableWon}[e.Score == 0]
 		}
 		if v != exp {
 			t.Errorf("%s: judged %s, the probe says %s", fen, v, exp)

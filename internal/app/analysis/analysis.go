@@ -114,7 +114,7 @@ func New[G game.Game[P, M], P any, M game.Move](r G, p P, res *mcts.ResultOf[M],
 		Seconds:    elapsed.Seconds(),
 	}
 	if t := res.Table; t != nil {
-		a.Table = &tablebase.Verdict{Result: t.Proof.String(), Plies: t.Distance, Best: r.FormatMove(&p, t.Move)}
+		a.Table = &tablebase.Verdict{Exact: *t, Best: r.FormatMove(&p, res.TableMove)}
 	}
 	for i := range res.Moves {
 		ms := &res.Moves[i]
