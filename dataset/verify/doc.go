@@ -8,10 +8,14 @@
 //
 // Files: verify.go Verify, its options and report (Options, Report,
 // Coverage: the game ids a partition holds against those its run should
-// hold) and the replay of a part's games and positions (replayPart);
-// verifymatch.go a match's record: each games part replayed with its
-// matches part (replayTables picks the replay of the part's other table),
-// the matches rows checked; inspect.go Inspect; check.go Check, CheckPool and the check of a
+// hold) and each part's footers; replay.go the replay of a part's games
+// by their game's rules (replayPart, one replay for every game) and the
+// checks of each games row; positions.go the checks of the positions
+// rows against the replay (one row per searched ply, the columns the
+// position decides, the policy); verifymatch.go a match's record: each
+// games part replayed with its matches part (replayTables picks the
+// replay of the part's other table), the matches rows checked;
+// inspect.go Inspect; check.go Check, CheckPool and the check of a
 // partition's layout both share; report.go the checks of a directory
 // (CheckDir, CheckReadable), verify's progress line (WithProgress) and
 // the reports' text and JSON.

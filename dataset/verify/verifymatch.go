@@ -26,12 +26,7 @@ func replayTables[G game.Game[P, M], P comparable, M game.Move](ctx context.Cont
 // game, the footer's run's, and its id, expect (a part's ids are
 // contiguous and ascending).
 func checkGameKeys(row *dataset.GameRow, runID string, run *dataset.Run, expect int64, where string, rep *Report) {
-	if row.RunID != runID {
-		rep.addf("%s: run_id %q, the footer's run has %q", where, row.RunID, runID)
-	}
-	if row.Game != run.GameName() {
-		rep.addf("%s: game %q, the footer's run has %q", where, row.Game, run.GameName())
-	}
+	checkRowRun(row.RunID, runID, row.Game, run.GameName(), where, rep)
 	if row.GameID != expect {
 		rep.addf("%s: game id %d where %d was expected (ids of a part are contiguous and ascending)", where, row.GameID, expect)
 	}
