@@ -232,7 +232,22 @@ func (c *ConfigOf[G, P, M]) sideSettings() [2]mcts.Settings {
 	return [2]mcts.Settings{c.Engine.Settings, c.Engine.Settings}
 }
 
+// check fills the defaults and checks the settings, and opens the
+// tables, before the run touches its directory.
 func (c *ConfigOf[G, P, M]) check() error {
+	c.setDefaults()
+	if err := c.checkRun(); err != nil {
+		return err
+	}
+	if err := c.checkEngines(); err != nil {
+		return err
+	}
+	return c.openTables()
+}
+
+// setDefaults fills the settings left zero: one shard, a worker per
+// processor, DefaultPartGames games a part.
+func (c *ConfigOf[G, P, M]) setDefaults() {
 	if c.Run.Shards == 0 {
 		c.Run.Shards = 1
 	}
@@ -242,6 +257,11 @@ func (c *ConfigOf[G, P, M]) check() error {
 	if c.PartGames <= 0 {
 		c.PartGames = DefaultPartGames
 	}
+}
+
+// checkRun checks the run's settings, the game ids of a replay, the
+// evaluator and the opening procedure.
+func (c *ConfigOf[G, P, M]) checkRun() error {
 	checked := []string{"concurrency", "shards", "shard", "random_opening"}
 	if c.GameIDs == nil || c.Run.Games != 0 { // a replay of chosen ids may leave the run's games out
 		checked = append(checked, "games")
@@ -273,6 +293,12 @@ func (c *ConfigOf[G, P, M]) check() error {
 			return fmt.Errorf("game id %d is outside the run's %d games", id, c.Run.Games)
 		}
 	}
+	return nil
+}
+
+// checkEngines checks the engine's settings, the players and the settings
+// by side (which need independent players and the run's tables).
+func (c *ConfigOf[G, P, M]) checkEngines() error {
 	if err := (mcts.ConfigOf[G]{Settings: c.Engine.Settings, Rules: c.Rules}).Validate(); err != nil {
 		return fmt.Errorf("engine settings: %w", err)
 	}
@@ -295,6 +321,12 @@ func (c *ConfigOf[G, P, M]) check() error {
 			}
 		}
 	}
+	return nil
+}
+
+// openTables opens the endgame tables the engine names, the oracle every
+// worker searches with; a game other than Surakarta has none.
+func (c *ConfigOf[G, P, M]) openTables() error {
 	if c.Engine.Tablebase == "" {
 		return nil
 	}

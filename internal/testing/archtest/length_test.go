@@ -37,7 +37,6 @@ var longFuncs = map[string]string{
 	"cmd/surakarta/tournament.go:newTournamentCommand":    "flags; other engineers edit it now",
 	"cmd/surakarta/train.go:newTrainCommand":              "flags; other engineers edit it now",
 	// Being rewritten for any game (issue 30): split once that lands.
-	"selfplay/run.go:check":               "self-play over any game landed at the session's end; split next (issue 32 item 5)",
 	"eval/arena/arena.go:Arena":           "the game contract rewrites it now",
 	"eval/arena/arena.go:playArenaGame":   "the game contract rewrites it now",
 	"eval/match/match.go:Run":             "the game contract rewrites it now",
