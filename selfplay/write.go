@@ -69,27 +69,61 @@ func play[G mcts.Game[P, M], P comparable, M game.Move](parent context.Context, 
 	tokens := make(chan struct{}, window)
 	jobs := make(chan int64)
 	results := make(chan *record, cfg.Run.Concurrency)
-
-	go func() {
-		defer close(jobs)
-		r := 0
-		for id, ok := start, true; ok; id, ok = pl.next(id, &r) {
-			if pre[id] != nil {
-				continue
-			}
-			select {
-			case tokens <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case jobs <- id:
-			case <-ctx.Done():
-				return
-			}
+	go dispatch(ctx, pl, start, pre, tokens, jobs)
+	workerErr := playGames(ctx, cfg, jobs, results, cancel)
+	w := startWriters(cfg.Run.Out, run, dataset.FileMeta{Run: run, Shard: cfg.Run.Shard, Shards: cfg.Run.Shards}, window, jr, cancel, sum)
+	journalErr := collect(cfg, pl, start, pre, results, tokens, w, jr, cancel, sum)
+	writersErr := w.wait()
+	sum.InJournal = jr.held()
+	if err := jr.close(); journalErr == nil {
+		journalErr = err
+	}
+	// Workers fail alike (a searcher that cannot be made): one of their
+	// errors says it, where all of them would print it once a worker.
+	var workersErr error
+	for _, err := range workerErr {
+		if err != nil {
+			workersErr = err
+			break
 		}
-	}()
+	}
+	if err := errors.Join(workersErr, writersErr, journalErr); err != nil {
+		return err
+	}
+	if parent.Err() != nil && sum.Skipped+sum.Written < sum.Planned {
+		return fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(parent))
+	}
+	return nil
+}
 
+// dispatch hands out the ids of pl from start that pre does not hold, in
+// order, each once it holds a token of the reorder window; it closes jobs
+// when they are all out or ctx is done.
+func dispatch(ctx context.Context, pl *plan, start int64, pre map[int64]*record, tokens chan<- struct{}, jobs chan<- int64) {
+	defer close(jobs)
+	r := 0
+	for id, ok := start, true; ok; id, ok = pl.next(id, &r) {
+		if pre[id] != nil {
+			continue
+		}
+		select {
+		case tokens <- struct{}{}:
+		case <-ctx.Done():
+			return
+		}
+		select {
+		case jobs <- id:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// playGames starts cfg.Run.Concurrency workers, each with a player of its
+// own, that play the ids of jobs into results, and closes results once
+// they are done. Each worker's error (a player it could not make) is in
+// the slice returned, to read once results is closed.
+func playGames[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, cfg *ConfigOf[G, P, M], jobs <-chan int64, results chan<- *record, cancel context.CancelCauseFunc) []error {
 	var workers sync.WaitGroup
 	workerErr := make([]error, cfg.Run.Concurrency)
 	for w := range cfg.Run.Concurrency {
@@ -113,30 +147,62 @@ func play[G mcts.Game[P, M], P comparable, M game.Move](parent context.Context, 
 		workers.Wait()
 		close(results)
 	}()
+	return workerErr
+}
 
-	// One writer goroutine per table, and the committer.
-	posCh, gameCh := make(chan item, window), make(chan item, window)
-	commits := make(chan committed, 2*window)
-	var writers sync.WaitGroup
-	var posErr, gameErr, commitErr error
-	meta := dataset.FileMeta{Run: run, Shard: cfg.Run.Shard, Shards: cfg.Run.Shards}
-	writers.Add(2)
-	go func() {
-		defer writers.Done()
-		posErr = writeTable(cfg.Run.Out, dataset.TablePositions, meta, posCh, commits, cancel, func(r *record) []dataset.PositionRow { return r.positions })
-	}()
-	go func() {
-		defer writers.Done()
-		gameErr = writeTable(cfg.Run.Out, dataset.TableGames, meta, gameCh, commits, cancel, func(r *record) []dataset.GameRow { return []dataset.GameRow{r.game} })
-	}()
-	committerDone := make(chan struct{})
-	go func() {
-		defer close(committerDone)
-		commitErr = commit(cfg.Run.Out, run.Partition(), commits, jr, cancel, sum)
-	}()
+// writers are a run's two table writers, one goroutine each, and the
+// committer, which puts each part in place once both tables hold it.
+type writers struct {
+	pos, games                 chan item
+	commits                    chan committed
+	wg                         sync.WaitGroup
+	committed                  chan struct{}
+	posErr, gameErr, commitErr error
+}
 
-	// The collector journals each game as it arrives and releases games
-	// to the writers in id order through the reorder buffer.
+// startWriters starts the writers of a run's parts into dir, with room
+// for window games each.
+func startWriters(dir string, run dataset.Run, meta dataset.FileMeta, window int, jr *journals, cancel context.CancelCauseFunc, sum *Summary) *writers {
+	w := &writers{pos: make(chan item, window), games: make(chan item, window), commits: make(chan committed, 2*window), committed: make(chan struct{})}
+	w.wg.Add(2)
+	go func() {
+		defer w.wg.Done()
+		w.posErr = writeTable(dir, dataset.TablePositions, meta, w.pos, w.commits, cancel, func(r *record) []dataset.PositionRow { return r.positions })
+	}()
+	go func() {
+		defer w.wg.Done()
+		w.gameErr = writeTable(dir, dataset.TableGames, meta, w.games, w.commits, cancel, func(r *record) []dataset.GameRow { return []dataset.GameRow{r.game} })
+	}()
+	go func() {
+		defer close(w.committed)
+		w.commitErr = commit(dir, run.Partition(), w.commits, jr, cancel, sum)
+	}()
+	return w
+}
+
+// send hands a game to both table writers.
+func (w *writers) send(it item) {
+	w.pos <- it
+	w.games <- it
+}
+
+// wait closes the writers' input, waits for them and the committer, and
+// returns their errors.
+func (w *writers) wait() error {
+	close(w.pos)
+	close(w.games)
+	w.wg.Wait()
+	close(w.commits)
+	<-w.committed
+	return errors.Join(w.posErr, w.gameErr, w.commitErr)
+}
+
+// collect journals each game of results as it arrives and releases games
+// to the writers in id order, from start, through the reorder buffer (pre
+// the games read back from journals), returning a tokens' place as each
+// game played now goes; it syncs the journals every journalSync. It
+// returns once results is closed, with the journals' first error.
+func collect[G mcts.Game[P, M], P comparable, M game.Move](cfg *ConfigOf[G, P, M], pl *plan, start int64, pre map[int64]*record, results <-chan *record, tokens <-chan struct{}, w *writers, jr *journals, cancel context.CancelCauseFunc, sum *Summary) error {
 	pending := maps.Clone(pre)
 	if pending == nil {
 		pending = map[int64]*record{}
@@ -150,9 +216,7 @@ func play[G mcts.Game[P, M], P comparable, M game.Move](parent context.Context, 
 				return
 			}
 			delete(pending, cur)
-			it := item{rec, pl.partOf(cur, r)}
-			posCh <- it
-			gameCh <- it
+			w.send(item{rec, pl.partOf(cur, r)})
 			if rec.journaled {
 				sum.Journaled++
 			} else {
@@ -166,54 +230,28 @@ func play[G mcts.Game[P, M], P comparable, M game.Move](parent context.Context, 
 		}
 	}
 	var journalErr error
+	fail := func(err error) {
+		if err != nil && journalErr == nil {
+			journalErr = err
+			cancel(err)
+		}
+	}
 	tick := time.NewTicker(journalSync)
 	defer tick.Stop()
 	release()
-	for results != nil {
+	for {
 		select {
 		case rec, ok := <-results:
 			if !ok {
-				results = nil
-				break
+				return journalErr
 			}
-			if err := jr.add(pl.partAt(rec.id), rec); err != nil && journalErr == nil {
-				journalErr = err
-				cancel(err)
-			}
+			fail(jr.add(pl.partAt(rec.id), rec))
 			pending[rec.id] = rec
 			release()
 		case <-tick.C:
-			if err := jr.sync(); err != nil && journalErr == nil {
-				journalErr = err
-				cancel(err)
-			}
+			fail(jr.sync())
 		}
 	}
-	close(posCh)
-	close(gameCh)
-	writers.Wait()
-	close(commits)
-	<-committerDone
-	sum.InJournal = jr.held()
-	if err := jr.close(); journalErr == nil {
-		journalErr = err
-	}
-	// Workers fail alike (a searcher that cannot be made): one of their
-	// errors says it, where all of them would print it once a worker.
-	var workersErr error
-	for _, err := range workerErr {
-		if err != nil {
-			workersErr = err
-			break
-		}
-	}
-	if err := errors.Join(workersErr, posErr, gameErr, commitErr, journalErr); err != nil {
-		return err
-	}
-	if parent.Err() != nil && sum.Skipped+sum.Written < sum.Planned {
-		return fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(parent))
-	}
-	return nil
 }
 
 // keep counts the result of a game a resume kept, by its outcome column
