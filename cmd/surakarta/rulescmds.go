@@ -39,15 +39,7 @@ type perftJSON struct {
 }
 
 func newPerftCommand() *cobra.Command {
-	var (
-		depth    int
-		gameName string
-		fen      string
-		divide   bool
-		threads  int
-		asJSON   bool
-		quiet    bool
-	)
+	var f perftFlags
 	cmd := &cobra.Command{
 		Use:   "perft --depth N [--game G] [--fen FEN] [--divide] [--threads T] [--json]",
 		Short: "Count the leaf positions of the move tree to a depth",
@@ -63,82 +55,104 @@ func newPerftCommand() *cobra.Command {
 			"  surakarta perft --depth 8 --threads 2 --json\n  surakarta perft --depth 4 --fen '6/2b3/1r4/6/6/5r r 0 30'\n" +
 			"  surakarta perft --game alquerque --depth 10",
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if threads < 1 {
-				return fmt.Errorf("--threads %d: want at least 1", threads)
-			}
-			var count func() (text string, total uint64, entries []perftDivideJSON, err error)
-			switch gameName {
-			case rules.Rules{}.Name():
-				if depth < 0 || depth > 12 {
-					return fmt.Errorf("--depth %d out of range: want 0..12", depth)
-				}
-				p, err := parseFENFlag(fen)
-				if err != nil {
-					return err
-				}
-				count = func() (string, uint64, []perftDivideJSON, error) {
-					total, entries, err := perftWithProgress(cmd.Context(), cmd.ErrOrStderr(), p, depth, threads, quiet)
-					return p.FEN(), total, entries, err
-				}
-			case alquerque.Rules{}.Name():
-				if depth < 0 || depth > 16 {
-					return fmt.Errorf("--depth %d out of range for alquerque: want 0..16", depth)
-				}
-				if threads != 1 {
-					return fmt.Errorf("--threads %d: alquerque's perft counts on one thread (depth 13 in under a second); leave --threads out", threads)
-				}
-				p := alquerque.Start()
-				if cmd.Flags().Changed("fen") {
-					var err error
-					if p, err = alquerque.ParsePosition(fen); err != nil {
-						return fmt.Errorf("--fen: %w", err)
-					}
-				}
-				count = func() (string, uint64, []perftDivideJSON, error) {
-					total, entries, err := alquerquePerft(cmd.Context(), p, depth)
-					if err != nil {
-						return "", 0, nil, fmt.Errorf("perft --game alquerque --depth %d interrupted", depth)
-					}
-					return p.Text(), total, entries, nil
-				}
-			default:
-				return checkGameFlag(gameName)
-			}
-			out := cmd.OutOrStdout()
-			start := time.Now()
-			text, total, entries, err := count()
-			if err != nil {
-				return err
-			}
-			elapsed := time.Since(start)
-			if !divide {
-				entries = nil
-			}
-			if asJSON {
-				j := perftJSON{Depth: depth, FEN: text, Nodes: total, Seconds: elapsed.Seconds(), Threads: threads, Divide: entries}
-				if j.Seconds > 0 {
-					j.NodesPerS = float64(total) / j.Seconds
-				}
-				return writeJSON(out, j)
-			}
-			for _, e := range entries {
-				fmt.Fprintf(out, "%s %d\n", e.Move, e.Nodes)
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "perft depth %d: %d leaves in %.3f s (%.1f M leaves/s, %d %s)\n",
-				depth, total, elapsed.Seconds(), float64(total)/elapsed.Seconds()/1e6, threads, words.Plural(threads, "thread", "threads"))
-			fmt.Fprintln(out, total)
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return f.run(cmd) },
 	}
-	cmd.Flags().IntVar(&depth, "depth", 5, "plies to search")
-	addGameFlag(cmd, &gameName)
-	addFENFlag(cmd, &fen)
-	cmd.Flags().BoolVar(&divide, "divide", false, "print each root move with its count first")
-	cmd.Flags().IntVar(&threads, "threads", 1, "goroutines splitting the root moves")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
+	cmd.Flags().IntVar(&f.depth, "depth", 5, "plies to search")
+	addGameFlag(cmd, &f.gameName)
+	addFENFlag(cmd, &f.fen)
+	cmd.Flags().BoolVar(&f.divide, "divide", false, "print each root move with its count first")
+	cmd.Flags().IntVar(&f.threads, "threads", 1, "goroutines splitting the root moves")
+	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print one JSON object instead of text")
+	cmd.Flags().BoolVar(&f.quiet, "quiet", false, "no progress on stderr")
 	return cmd
+}
+
+// perftFlags are perft's flags.
+type perftFlags struct {
+	depth    int
+	gameName string
+	fen      string
+	divide   bool
+	threads  int
+	asJSON   bool
+	quiet    bool
+}
+
+// run counts and prints as the flags say.
+func (f *perftFlags) run(cmd *cobra.Command) error {
+	if f.threads < 1 {
+		return fmt.Errorf("--threads %d: want at least 1", f.threads)
+	}
+	count, err := f.counter(cmd)
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	start := time.Now()
+	text, total, entries, err := count()
+	if err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	if !f.divide {
+		entries = nil
+	}
+	if f.asJSON {
+		j := perftJSON{Depth: f.depth, FEN: text, Nodes: total, Seconds: elapsed.Seconds(), Threads: f.threads, Divide: entries}
+		if j.Seconds > 0 {
+			j.NodesPerS = float64(total) / j.Seconds
+		}
+		return writeJSON(out, j)
+	}
+	for _, e := range entries {
+		fmt.Fprintf(out, "%s %d\n", e.Move, e.Nodes)
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "perft depth %d: %d leaves in %.3f s (%.1f M leaves/s, %d %s)\n",
+		f.depth, total, elapsed.Seconds(), float64(total)/elapsed.Seconds()/1e6, f.threads, words.Plural(f.threads, "thread", "threads"))
+	fmt.Fprintln(out, total)
+	return nil
+}
+
+// counter returns the count of the flags' game, position and depth (its
+// position's text, the leaves and each root move's), after checking them.
+func (f *perftFlags) counter(cmd *cobra.Command) (func() (text string, total uint64, entries []perftDivideJSON, err error), error) {
+	switch f.gameName {
+	case rules.Rules{}.Name():
+		if f.depth < 0 || f.depth > 12 {
+			return nil, fmt.Errorf("--depth %d out of range: want 0..12", f.depth)
+		}
+		p, err := parseFENFlag(f.fen)
+		if err != nil {
+			return nil, err
+		}
+		return func() (string, uint64, []perftDivideJSON, error) {
+			total, entries, err := perftWithProgress(cmd.Context(), cmd.ErrOrStderr(), p, f.depth, f.threads, f.quiet)
+			return p.FEN(), total, entries, err
+		}, nil
+	case alquerque.Rules{}.Name():
+		if f.depth < 0 || f.depth > 16 {
+			return nil, fmt.Errorf("--depth %d out of range for alquerque: want 0..16", f.depth)
+		}
+		if f.threads != 1 {
+			return nil, fmt.Errorf("--threads %d: alquerque's perft counts on one thread (depth 13 in under a second); leave --threads out", f.threads)
+		}
+		p := alquerque.Start()
+		if cmd.Flags().Changed("fen") {
+			var err error
+			if p, err = alquerque.ParsePosition(f.fen); err != nil {
+				return nil, fmt.Errorf("--fen: %w", err)
+			}
+		}
+		return func() (string, uint64, []perftDivideJSON, error) {
+			total, entries, err := alquerquePerft(cmd.Context(), p, f.depth)
+			if err != nil {
+				return "", 0, nil, fmt.Errorf("perft --game alquerque --depth %d interrupted", f.depth)
+			}
+			return p.Text(), total, entries, nil
+		}, nil
+	default:
+		return nil, checkGameFlag(f.gameName)
+	}
 }
 
 // alquerquePerft counts the leaves depth plies below the Alquerque

@@ -32,7 +32,6 @@ var longFuncs = map[string]string{
 	"cmd/surakarta/fit.go:newFitCommand":                  "flags; other engineers edit it now",
 	"cmd/surakarta/match.go:newMatchCommand":              "flags; other engineers edit it now",
 	"cmd/surakarta/pipeline.go:newPipelineCommand":        "flags; other engineers edit it now",
-	"cmd/surakarta/rulescmds.go:newPerftCommand":          "flags; other engineers edit it now",
 	"cmd/surakarta/selfplay.go:newSelfplayCommand":        "flags; other engineers edit it now",
 	"cmd/surakarta/tournament.go:newTournamentCommand":    "flags; other engineers edit it now",
 	"cmd/surakarta/train.go:newTrainCommand":              "flags; other engineers edit it now",
