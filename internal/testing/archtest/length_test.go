@@ -29,7 +29,6 @@ var longFuncs = map[string]string{
 	// The commands' constructors bind every flag of a subcommand; they are
 	// split last, when the engineers editing them now have landed.
 	"cmd/surakarta/experiment.go:newExperimentRunCommand": "flags; other engineers edit it now",
-	"cmd/surakarta/fit.go:newFitCommand":                  "flags; other engineers edit it now",
 	"cmd/surakarta/match.go:newMatchCommand":              "flags; other engineers edit it now",
 	"cmd/surakarta/pipeline.go:newPipelineCommand":        "flags; other engineers edit it now",
 	"cmd/surakarta/selfplay.go:newSelfplayCommand":        "flags; other engineers edit it now",
