@@ -33,7 +33,6 @@ var longFuncs = map[string]string{
 	"cmd/surakarta/pipeline.go:newPipelineCommand":        "flags; other engineers edit it now",
 	"cmd/surakarta/selfplay.go:newSelfplayCommand":        "flags; other engineers edit it now",
 	"cmd/surakarta/tournament.go:newTournamentCommand":    "flags; other engineers edit it now",
-	"cmd/surakarta/train.go:newTrainCommand":              "flags; other engineers edit it now",
 	// Being rewritten for any game (issue 30): split once that lands.
 	"eval/arena/arena.go:Arena":           "the game contract rewrites it now",
 	"eval/arena/arena.go:playArenaGame":   "the game contract rewrites it now",
