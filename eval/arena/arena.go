@@ -305,17 +305,10 @@ func Arena[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, a,
 // the game for its player.
 func playArenaGame[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, a, b PlayerOf[G, P, M], opt ArenaOptionsOf[G, P, M], i int) (GameRecordOf[P, M], error) {
 	type record = GameRecordOf[P, M]
-	start := opt.Rules.Start()
-	if n := len(opt.Openings); n > 0 {
-		start = opt.Openings[(i/2)%n]
-	}
-	g, err := game.NewLine(opt.Rules, start)
+	g, rec, err := openGame(opt, i)
 	if err != nil {
 		return record{}, err
 	}
-	rec := record{Game: i, Start: g.Start()}
-	draws := dataset.NewStream(dataset.OpeningSeed(opt.Run.Seed, int64(i/2)))
-	rec.OpeningPlies = g.PlayRandomPlies(opt.Run.RandomOpening, draws.IntN) // dataset.PlayRandomOpening's draws
 	aColor := rec.APlayer()
 	player := func(c game.Player) PlayerOf[G, P, M] {
 		if c == aColor {
@@ -332,17 +325,9 @@ func playArenaGame[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Con
 		return rec, nil
 	}
 	var fault *Fault
-	var clock Clock // the clocks, when opt.Clock gives them
-	var clocked [2]ClockedPlayerOf[G, P, M]
-	if opt.Clock != nil {
-		clock = Clock{Left: [2]time.Duration{opt.Clock.Base, opt.Clock.Base}, Inc: opt.Clock.Inc}
-		for _, c := range []game.Player{game.First, game.Second} {
-			cp, ok := player(c).(ClockedPlayerOf[G, P, M])
-			if !ok {
-				return record{}, fmt.Errorf("game %d: a player cannot play under a clock (it has no MoveClock)", i)
-			}
-			clocked[c] = cp
-		}
+	clock, clocked, err := startClocks(opt, player, i)
+	if err != nil {
+		return record{}, err
 	}
 	for _, c := range []game.Player{aColor, aColor.Other()} {
 		if err := player(c).NewGame(playerSeed(opt.Run.Seed, i, uint64(c^aColor)), opt.Rules); err != nil {
@@ -387,6 +372,43 @@ func playArenaGame[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Con
 	rec.Moves = append([]M(nil), g.Moves()...)
 	rec.Winner, rec.Reason = out.Result, opt.Rules.ReasonName(out.Reason)
 	return rec, nil
+}
+
+// openGame returns game i's line and its record so far: pair i/2's start
+// (its opening position, when the match has a book) and the random
+// plies the pair's opening stream draws (dataset.PlayRandomOpening's
+// draws).
+func openGame[G mcts.Game[P, M], P comparable, M game.Move](opt ArenaOptionsOf[G, P, M], i int) (*game.Line[G, P, M], GameRecordOf[P, M], error) {
+	start := opt.Rules.Start()
+	if n := len(opt.Openings); n > 0 {
+		start = opt.Openings[(i/2)%n]
+	}
+	g, err := game.NewLine(opt.Rules, start)
+	if err != nil {
+		return nil, GameRecordOf[P, M]{}, err
+	}
+	rec := GameRecordOf[P, M]{Game: i, Start: g.Start()}
+	draws := dataset.NewStream(dataset.OpeningSeed(opt.Run.Seed, int64(i/2)))
+	rec.OpeningPlies = g.PlayRandomPlies(opt.Run.RandomOpening, draws.IntN)
+	return g, rec, nil
+}
+
+// startClocks returns game i's clocks and its players as clocked players,
+// when opt.Clock gives clocks (zero values otherwise); a player that
+// cannot play under a clock is an error.
+func startClocks[G mcts.Game[P, M], P comparable, M game.Move](opt ArenaOptionsOf[G, P, M], player func(game.Player) PlayerOf[G, P, M], i int) (Clock, [2]ClockedPlayerOf[G, P, M], error) {
+	var clocked [2]ClockedPlayerOf[G, P, M]
+	if opt.Clock == nil {
+		return Clock{}, clocked, nil
+	}
+	for _, c := range []game.Player{game.First, game.Second} {
+		cp, ok := player(c).(ClockedPlayerOf[G, P, M])
+		if !ok {
+			return Clock{}, clocked, fmt.Errorf("game %d: a player cannot play under a clock (it has no MoveClock)", i)
+		}
+		clocked[c] = cp
+	}
+	return Clock{Left: [2]time.Duration{opt.Clock.Base, opt.Clock.Base}, Inc: opt.Clock.Inc}, clocked, nil
 }
 
 func addPair[P any, M game.Move](res *ArenaResult, games [2]GameRecordOf[P, M], plies *int) {
