@@ -152,27 +152,8 @@ func playerSeed(seed uint64, game int, engine uint64) uint64 {
 // are closed when it ends. When ctx is cancelled Arena returns the pairs
 // completed in order so far together with ctx's error.
 func Arena[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, a, b PlayerFactoryOf[G, P, M], opt ArenaOptionsOf[G, P, M]) (*ArenaResult, error) {
-	if err := runspec.PairedGames("games", opt.Run.Games, ""); err != nil {
+	if err := checkArena(opt); err != nil {
 		return nil, err
-	}
-	if err := opt.Rules.Validate(); err != nil {
-		return nil, err
-	}
-	if bd, ok := any(opt.Rules).(bounded); ok && !bd.Bounded() {
-		return nil, errors.New("the rules have neither a no-capture limit nor a repetition ending: arena games could go on forever")
-	}
-	if err := opt.Run.Validate("random_opening"); err != nil {
-		return nil, err
-	}
-	if opt.SPRT != nil {
-		if _, err := stats.SPRTPentanomial(stats.Pentanomial{}, *opt.SPRT); err != nil {
-			return nil, fmt.Errorf("sprt: %w", err)
-		}
-	}
-	for i, p := range opt.Openings {
-		if _, err := OpeningOf(opt.Rules, opt.Rules.FormatPosition(&p)); err != nil {
-			return nil, fmt.Errorf("opening %d: %w", i+1, err)
-		}
 	}
 	pairs := int(opt.Run.Games / 2)
 	workers := opt.Run.Concurrency
@@ -181,16 +162,87 @@ func Arena[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, a,
 	}
 	workers = min(workers, pairs)
 
-	type pairResult struct {
-		index int
-		games [2]GameRecordOf[P, M]
-		err   error
-	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	t := &tally[G, P, M]{opt: opt, pairs: pairs, cancel: cancel, res: &ArenaResult{Reasons: map[string]int{}}, pending: map[int]pairResult[P, M]{}}
+	results := make(chan pairResult[P, M], workers)
+	playPairs(ctx, a, b, opt, pairs, workers, &t.stop, results)
+	for k, games := range opt.Played {
+		if k >= 0 && k < pairs {
+			t.pending[k] = pairResult[P, M]{index: k, games: games}
+		}
+	}
+	t.add() // resumed pairs at the front
+	for r := range results {
+		if r.err != nil {
+			if t.firstErr == nil && !errors.Is(r.err, context.Canceled) {
+				t.firstErr = r.err
+				cancel()
+			}
+			continue
+		}
+		if t.stop.Load() {
+			continue
+		}
+		t.pending[r.index] = r
+		t.add()
+	}
+	res := t.res
+	finishArena(res, t.plies)
+	if t.firstErr != nil {
+		return res, t.firstErr
+	}
+	if err := ctx.Err(); err != nil && !res.Stopped && t.done < pairs {
+		return res, err
+	}
+	if opt.SPRT != nil && res.SPRT == nil {
+		s, _ := stats.SPRTPentanomial(res.Pairs, *opt.SPRT)
+		res.SPRT = sprtReport(opt.SPRT, s)
+	}
+	return res, nil
+}
+
+// checkArena checks a match's options before its first game.
+func checkArena[G mcts.Game[P, M], P comparable, M game.Move](opt ArenaOptionsOf[G, P, M]) error {
+	if err := runspec.PairedGames("games", opt.Run.Games, ""); err != nil {
+		return err
+	}
+	if err := opt.Rules.Validate(); err != nil {
+		return err
+	}
+	if bd, ok := any(opt.Rules).(bounded); ok && !bd.Bounded() {
+		return errors.New("the rules have neither a no-capture limit nor a repetition ending: arena games could go on forever")
+	}
+	if err := opt.Run.Validate("random_opening"); err != nil {
+		return err
+	}
+	if opt.SPRT != nil {
+		if _, err := stats.SPRTPentanomial(stats.Pentanomial{}, *opt.SPRT); err != nil {
+			return fmt.Errorf("sprt: %w", err)
+		}
+	}
+	for i, p := range opt.Openings {
+		if _, err := OpeningOf(opt.Rules, opt.Rules.FormatPosition(&p)); err != nil {
+			return fmt.Errorf("opening %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+// pairResult is a pair of games a worker played, by the pair's index; a
+// worker whose players could not be made sends index -1 and the error.
+type pairResult[P any, M game.Move] struct {
+	index int
+	games [2]GameRecordOf[P, M]
+	err   error
+}
+
+// playPairs starts workers goroutines, each with its own players of a and
+// b, that play the pairs not played yet (opt.Played) in the order they
+// take them, until the last pair, stop or ctx; results is closed once
+// they are all done.
+func playPairs[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, a, b PlayerFactoryOf[G, P, M], opt ArenaOptionsOf[G, P, M], pairs, workers int, stop *atomic.Bool, results chan<- pairResult[P, M]) {
 	var next atomic.Int64
-	var stop atomic.Bool
-	results := make(chan pairResult, workers)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Go(func() {
@@ -208,7 +260,7 @@ func Arena[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, a,
 						if _, ok := opt.Played[k]; ok {
 							continue
 						}
-						var r pairResult
+						var r pairResult[P, M]
 						r.index = k
 						for j := 0; j < 2 && r.err == nil; j++ {
 							r.games[j], r.err = playArenaGame(ctx, pa, pb, opt, 2*k+j)
@@ -221,82 +273,60 @@ func Arena[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, a,
 					return
 				}
 			}
-			results <- pairResult{index: -1, err: err}
+			results <- pairResult[P, M]{index: -1, err: err}
 		})
 	}
 	go func() { wg.Wait(); close(results) }()
+}
 
-	res := &ArenaResult{Reasons: map[string]int{}}
-	pending := map[int]pairResult{}
-	for k, games := range opt.Played {
-		if k >= 0 && k < pairs {
-			pending[k] = pairResult{index: k, games: games}
+// tally scores a match's pairs in pair order as they come: pending holds
+// the pairs played out of order, done counts those added.
+type tally[G mcts.Game[P, M], P comparable, M game.Move] struct {
+	opt      ArenaOptionsOf[G, P, M]
+	pairs    int
+	cancel   context.CancelFunc
+	res      *ArenaResult
+	pending  map[int]pairResult[P, M]
+	done     int // pairs added, in order
+	plies    int
+	firstErr error
+	stop     atomic.Bool
+}
+
+// add scores the pairs that are next in order.
+func (t *tally[G, P, M]) add() {
+	opt := t.opt
+	for {
+		p, ok := t.pending[t.done]
+		if !ok || t.stop.Load() {
+			return
 		}
-	}
-	done := 0 // pairs added, in order
-	plies := 0
-	var firstErr error
-	// add scores the pairs that are next in order.
-	add := func() {
-		for {
-			p, ok := pending[done]
-			if !ok || stop.Load() {
+		if _, resumed := opt.Played[t.done]; !resumed && opt.OnPair != nil {
+			if err := opt.OnPair(t.done, p.games); err != nil {
+				if t.firstErr == nil {
+					t.firstErr = err
+				}
+				t.stop.Store(true)
+				t.cancel()
 				return
 			}
-			if _, resumed := opt.Played[done]; !resumed && opt.OnPair != nil {
-				if err := opt.OnPair(done, p.games); err != nil {
-					if firstErr == nil {
-						firstErr = err
-					}
-					stop.Store(true)
-					cancel()
-					return
-				}
-			}
-			delete(pending, done)
-			done++
-			addPair(res, p.games, &plies)
-			if opt.SPRT != nil {
-				s, _ := stats.SPRTPentanomial(res.Pairs, *opt.SPRT)
-				res.SPRT = sprtReport(opt.SPRT, s)
-				if s.Decision != stats.Continue && done < pairs {
-					res.Stopped = true
-					stop.Store(true)
-				}
-			}
-			if opt.Progress != nil {
-				finishArena(res, plies)
-				opt.Progress(*res)
+		}
+		delete(t.pending, t.done)
+		t.done++
+		addPair(t.res, p.games, &t.plies)
+		if opt.SPRT != nil {
+			s, _ := stats.SPRTPentanomial(t.res.Pairs, *opt.SPRT)
+			t.res.SPRT = sprtReport(opt.SPRT, s)
+			if s.Decision != stats.Continue && t.done < t.pairs {
+				t.res.Stopped = true
+				t.stop.Store(true)
 			}
 		}
-	}
-	add() // resumed pairs at the front
-	for r := range results {
-		if r.err != nil {
-			if firstErr == nil && !errors.Is(r.err, context.Canceled) {
-				firstErr = r.err
-				cancel()
-			}
-			continue
+		if opt.Progress != nil {
+			finishArena(t.res, t.plies)
+			opt.Progress(*t.res)
 		}
-		if stop.Load() {
-			continue
-		}
-		pending[r.index] = r
-		add()
 	}
-	finishArena(res, plies)
-	if firstErr != nil {
-		return res, firstErr
-	}
-	if err := ctx.Err(); err != nil && !res.Stopped && done < pairs {
-		return res, err
-	}
-	if opt.SPRT != nil && res.SPRT == nil {
-		s, _ := stats.SPRTPentanomial(res.Pairs, *opt.SPRT)
-		res.SPRT = sprtReport(opt.SPRT, s)
-	}
-	return res, nil
 }
 
 // playArenaGame plays game i of the match: pair i/2's opening, A as the

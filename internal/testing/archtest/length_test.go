@@ -34,7 +34,6 @@ var longFuncs = map[string]string{
 	"cmd/surakarta/selfplay.go:newSelfplayCommand":        "flags; other engineers edit it now",
 	"cmd/surakarta/tournament.go:newTournamentCommand":    "flags; other engineers edit it now",
 	// Being rewritten for any game (issue 30): split once that lands.
-	"eval/arena/arena.go:Arena":           "the game contract rewrites it now",
 	"eval/match/match.go:Run":             "the game contract rewrites it now",
 	"eval/match/sides.go:resolveSide":     "three engineers edit it now",
 	"internal/protocol/server.go:ServeOf": "the game contract rewrites it now",
