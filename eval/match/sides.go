@@ -181,72 +181,88 @@ func resolveSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng
 	case eng == nil && arena.IsBaseline(value):
 		return baselineSide[G](value, sb)
 	default:
-		if specNamesSeed(value) {
-			return resolved{}, fmt.Errorf("%q: a match side has no seed of its own (every game's search is seeded from the match's --seed and the game): drop seed=", value)
-		}
-		f, err := parseEngine(ss.game.Base, value)
-		if eng != nil { // settings, not text: named by their text
-			f, value = engineSeed{*eng, mcts.DefaultConfig().Seed}, eng.Text()
-		}
-		if err != nil {
-			return resolved{}, err
-		}
-		if f.engine.Tablebase != "" && ss.game.Tables == nil {
-			return resolved{}, fmt.Errorf("tablebase=%s: %s has no endgame tables (they are Surakarta's): drop tablebase=", f.engine.Tablebase, r.Name())
-		}
-		moveTime, err := builtinBudget(value, sb, &f)
-		if err != nil {
-			return resolved{}, err
-		}
-		cfg, ev, evName, err := ss.game.OpenEngine(f.engine, r, f.seed)
-		if err != nil {
-			return resolved{}, err
-		}
-		name := value
-		if name == "" {
-			name = "(defaults)"
-		}
-		// A model built into the binary is recorded by its identity:
-		// "best" names another model once a stronger one ships, and
-		// --resume must then refuse, not mix the two.
-		rec := f.engine
-		rec.Evaluator = evName
-		// Tables are recorded by what they hold as well as where they
-		// were (runspec.DescribeWithTables): a resumed or reported match
-		// says which tables played.
-		var tables string
-		if ss.game.TablesIdentity != nil {
-			tables = ss.game.TablesIdentity(rec, r)
-		}
-		side := resolved{sideText: sideText{name: name, desc: name, identity: rec.Text() + runspec.TablesSuffix(tables), settings: json.RawMessage(runspec.DescribeWithTables(rec, tables))},
-			factory: arena.SearchPlayerOf(cfg.Settings, ev, ss.game.Tables)}
-		if sb.flag != "" {
-			side.desc += " go " + sb.budget.String()
-		}
-		if moveTime > 0 || sb.budget.Kind == protocol.Clock {
-			// A clock budget: the settings say so, and sims (which the
-			// clock replaces) is not among them.
-			key, val := "go", sb.budget.String()
-			if sb.budget.Kind == protocol.Clock {
-				key, val = "tc", ss.tc.String()
-				side.desc = name + " tc " + val
-			}
-			side.identity += " " + key + " " + val
-			var m map[string]any
-			json.Unmarshal(side.settings.(json.RawMessage), &m)
-			delete(m, "sims")
-			m[key] = val
-			side.settings = m
-			if moveTime > 0 {
-				side.factory = arena.TimedSearchPlayerOf(cfg.Settings, ev, ss.game.Tables, moveTime)
-			} else { // the arena's clock ends each search (mcts.MoveTime)
-				unbounded := cfg.Settings
-				unbounded.Sims = math.MaxInt32
-				side.factory = arena.SearchPlayerOf(unbounded, ev, ss.game.Tables)
-			}
-		}
-		return side, nil
+		return builtinSide(value, eng, sb, r, ss)
 	}
+	return externalSide(spec, tag, r, ss)
+}
+
+// builtinSide is a side of the built-in engine: its settings text value
+// (or eng's settings) under budget sb, the engine opened as ss's game
+// opens it; its identity and settings are what a resume compares.
+func builtinSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng *mcts.Engine, sb sideBudget, r G, ss sideSettings[G, P, M]) (matchSide[G, P, M], error) {
+	type resolved = matchSide[G, P, M]
+	if specNamesSeed(value) {
+		return resolved{}, fmt.Errorf("%q: a match side has no seed of its own (every game's search is seeded from the match's --seed and the game): drop seed=", value)
+	}
+	f, err := parseEngine(ss.game.Base, value)
+	if eng != nil { // settings, not text: named by their text
+		f, value = engineSeed{*eng, mcts.DefaultConfig().Seed}, eng.Text()
+	}
+	if err != nil {
+		return resolved{}, err
+	}
+	if f.engine.Tablebase != "" && ss.game.Tables == nil {
+		return resolved{}, fmt.Errorf("tablebase=%s: %s has no endgame tables (they are Surakarta's): drop tablebase=", f.engine.Tablebase, r.Name())
+	}
+	moveTime, err := builtinBudget(value, sb, &f)
+	if err != nil {
+		return resolved{}, err
+	}
+	cfg, ev, evName, err := ss.game.OpenEngine(f.engine, r, f.seed)
+	if err != nil {
+		return resolved{}, err
+	}
+	name := value
+	if name == "" {
+		name = "(defaults)"
+	}
+	// A model built into the binary is recorded by its identity:
+	// "best" names another model once a stronger one ships, and
+	// --resume must then refuse, not mix the two.
+	rec := f.engine
+	rec.Evaluator = evName
+	// Tables are recorded by what they hold as well as where they
+	// were (runspec.DescribeWithTables): a resumed or reported match
+	// says which tables played.
+	var tables string
+	if ss.game.TablesIdentity != nil {
+		tables = ss.game.TablesIdentity(rec, r)
+	}
+	side := resolved{sideText: sideText{name: name, desc: name, identity: rec.Text() + runspec.TablesSuffix(tables), settings: json.RawMessage(runspec.DescribeWithTables(rec, tables))},
+		factory: arena.SearchPlayerOf(cfg.Settings, ev, ss.game.Tables)}
+	if sb.flag != "" {
+		side.desc += " go " + sb.budget.String()
+	}
+	if moveTime > 0 || sb.budget.Kind == protocol.Clock {
+		// A clock budget: the settings say so, and sims (which the
+		// clock replaces) is not among them.
+		key, val := "go", sb.budget.String()
+		if sb.budget.Kind == protocol.Clock {
+			key, val = "tc", ss.tc.String()
+			side.desc = name + " tc " + val
+		}
+		side.identity += " " + key + " " + val
+		var m map[string]any
+		json.Unmarshal(side.settings.(json.RawMessage), &m)
+		delete(m, "sims")
+		m[key] = val
+		side.settings = m
+		if moveTime > 0 {
+			side.factory = arena.TimedSearchPlayerOf(cfg.Settings, ev, ss.game.Tables, moveTime)
+		} else { // the arena's clock ends each search (mcts.MoveTime)
+			unbounded := cfg.Settings
+			unbounded.Sims = math.MaxInt32
+			side.factory = arena.SearchPlayerOf(unbounded, ev, ss.game.Tables)
+		}
+	}
+	return side, nil
+}
+
+// externalSide starts the external engine spec describes and checks it
+// before the match's first game: identify and options, the game it plays,
+// the budgets and rules it lists.
+func externalSide[G mcts.Game[P, M], P comparable, M game.Move](spec external.Spec, tag string, r G, ss sideSettings[G, P, M]) (matchSide[G, P, M], error) {
+	type resolved = matchSide[G, P, M]
 	spec.Margin, spec.MoveTimeout, spec.Log, spec.Tag = ss.margin, ss.moveTimeout, ss.log, tag
 	e, err := external.Start(spec)
 	if err != nil {

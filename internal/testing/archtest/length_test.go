@@ -35,7 +35,6 @@ var longFuncs = map[string]string{
 	"cmd/surakarta/tournament.go:newTournamentCommand":    "flags; other engineers edit it now",
 	// Being rewritten for any game (issue 30): split once that lands.
 	"eval/match/match.go:Run":             "the game contract rewrites it now",
-	"eval/match/sides.go:resolveSide":     "three engineers edit it now",
 	"internal/protocol/server.go:ServeOf": "the game contract rewrites it now",
 	// The hot path: one simulation, select to backup, kept in one piece
 	// so that nothing but the loop's state crosses a call (0 allocations,
