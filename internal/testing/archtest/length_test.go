@@ -31,7 +31,6 @@ var longFuncs = map[string]string{
 	"cmd/surakarta/experiment.go:newExperimentRunCommand": "flags; other engineers edit it now",
 	"cmd/surakarta/match.go:newMatchCommand":              "flags; other engineers edit it now",
 	"cmd/surakarta/pipeline.go:newPipelineCommand":        "flags; other engineers edit it now",
-	"cmd/surakarta/selfplay.go:newSelfplayCommand":        "flags; other engineers edit it now",
 	"cmd/surakarta/tournament.go:newTournamentCommand":    "flags; other engineers edit it now",
 	// Being rewritten for any game (issue 30): split once that lands.
 	"eval/match/match.go:Run":             "the game contract rewrites it now",
