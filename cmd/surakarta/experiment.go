@@ -34,13 +34,9 @@ func newExperimentCommand() *cobra.Command {
 }
 
 func newExperimentRunCommand() *cobra.Command {
-	var (
-		run    = runFlags{Settings: new(runspec.Defaults())}
-		quiet  bool
-		asJSON bool
-		tables string
-	)
-	run.Games = 0 // the spec's
+	f := &experimentRunFlags{}
+	f.run = runFlags{Settings: new(runspec.Defaults())}
+	f.run.Games = 0 // the spec's
 	cmd := &cobra.Command{
 		Use:   "run SPEC.yaml|SPEC.json --out DIR [--games N] [--resume] [--concurrency C] [--quiet] [--json]",
 		Short: "Play every arm of an experiment spec and write its report",
@@ -70,76 +66,92 @@ func newExperimentRunCommand() *cobra.Command {
 			"  surakarta experiment run experiments/specs/ladder.yaml --out runs/ladder --concurrency 8\n" +
 			"  surakarta experiment run experiments/specs/ladder.yaml --out runs/ladder --resume",
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			out, games := run.Out, run.Games
-			if out == "" {
-				return errors.New("--out DIR is required: the experiment directory to write")
-			}
-			if err := run.Validate("concurrency"); err != nil { // games: the spec's unless given
-				return err
-			}
-			s, err := spec.Read(args[0])
-			if err != nil {
-				return err
-			}
-			if _, err := os.Stat(filepath.Join(out, experiments.SpecFile)); err == nil && !run.Resume {
-				fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: %s holds an experiment: continuing it without --resume is deprecated; add --resume, as selfplay and pipeline require\n", out)
-			}
-			for _, n := range s.Notes {
-				fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: %s: %s\n", args[0], n)
-			}
-			if run.changed("concurrency") {
-				s.Concurrency = run.Concurrency
-			}
-			command := fmt.Sprintf("surakarta experiment run %s --out %s", args[0], out)
-			had, err := experiments.RecordedGames(out)
-			if err != nil {
-				return err
-			}
-			switch {
-			case cmd.Flags().Changed("games"):
-				if games < 1 || games > spec.MaxSpecGames {
-					return fmt.Errorf("--games %d: want 1..%d games per arm", games, spec.MaxSpecGames)
-				}
-				if games < had {
-					return fmt.Errorf("--games %d: %s holds an experiment of %d games per arm, and a resume grows its arms, never shrinks them: give --games %d or more, or another --out",
-						games, out, had, had)
-				}
-			case had > 0 && had != s.Games:
-				// A resume continues the run's own number of games.
-				games = had
-				fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: resuming %s with its %d games per arm (the spec file has %d: give --games %d to grow every arm to it)\n",
-					out, had, s.Games, s.Games)
-			default:
-				games = s.Games
-			}
-			if games != s.Games {
-				s.OverrideGames(games)
-				command += fmt.Sprintf(" --games %d", games)
-			}
-			player := experiments.ProgressPlayer(cmd.ErrOrStderr(), quiet)
-			opt := experiments.RunOptions{
-				Out: out, SpecDir: filepath.Dir(args[0]),
-				Command: command, Tables: tables,
-				Log: cmd.ErrOrStderr(), Quiet: quiet, // --quiet: only what a resume removed
-			}
-			r, err := experiments.Run(cmd.Context(), s, player, opt)
-			if err != nil {
-				return err
-			}
-			return printReportSummary(cmd, out, r, asJSON)
-		},
+		RunE: f.runE,
 	}
-	addRunFlags(cmd, &run, map[string]string{
+	f.bind(cmd)
+	return cmd
+}
+
+// experimentRunFlags are experiment run's flags, bound by bind and read by runE.
+type experimentRunFlags struct {
+	run    runFlags
+	quiet  bool
+	asJSON bool
+	tables string
+}
+
+// bind declares experiment run's flags on cmd.
+func (f *experimentRunFlags) bind(cmd *cobra.Command) {
+	addRunFlags(cmd, &f.run, map[string]string{
 		"out":         "experiment directory to write (created if missing)",
 		"resume":      "continue the experiment in --out: play only the games not yet written",
 		"games":       "games per arm instead of the spec's (recorded in the report)",
 		"concurrency": "games played at once (default: the spec's concurrency, else one per CPU)",
 	}, "seed", "random_opening", "shard", "shards") // the spec's
-	cmd.Flags().StringVar(&tables, "tables", "", "endgame tables directory (surakarta tablebase build): the report says what they make of each draw")
-	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report's location and headline figures as one JSON object")
-	return cmd
+	cmd.Flags().StringVar(&f.tables, "tables", "", "endgame tables directory (surakarta tablebase build): the report says what they make of each draw")
+	cmd.Flags().BoolVar(&f.quiet, "quiet", false, "no progress on stderr")
+	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print the report's location and headline figures as one JSON object")
+}
+
+// runE checks the flags and plays the spec.
+func (f *experimentRunFlags) runE(cmd *cobra.Command, args []string) error {
+	out, games := f.run.Out, f.run.Games
+	if out == "" {
+		return errors.New("--out DIR is required: the experiment directory to write")
+	}
+	if err := f.run.Validate("concurrency"); err != nil { // games: the spec's unless given
+		return err
+	}
+	s, err := spec.Read(args[0])
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(filepath.Join(out, experiments.SpecFile)); err == nil && !f.run.Resume {
+		fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: %s holds an experiment: continuing it without --resume is deprecated; add --resume, as selfplay and pipeline require\n", out)
+	}
+	for _, n := range s.Notes {
+		fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: %s: %s\n", args[0], n)
+	}
+	if f.run.changed("concurrency") {
+		s.Concurrency = f.run.Concurrency
+	}
+	command := fmt.Sprintf("surakarta experiment run %s --out %s", args[0], out)
+	had, err := experiments.RecordedGames(out)
+	if err != nil {
+		return err
+	}
+	switch {
+	case cmd.Flags().Changed("games"):
+		if games < 1 || games > spec.MaxSpecGames {
+			return fmt.Errorf("--games %d: want 1..%d games per arm", games, spec.MaxSpecGames)
+		}
+		if games < had {
+			return fmt.Errorf("--games %d: %s holds an experiment of %d games per arm, and a resume grows its arms, never shrinks them: give --games %d or more, or another --out",
+				games, out, had, had)
+		}
+	case had > 0 && had != s.Games:
+		// A resume continues the f.run's own number of games.
+		games = had
+		fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: resuming %s with its %d games per arm (the spec file has %d: give --games %d to grow every arm to it)\n",
+			out, had, s.Games, s.Games)
+	default:
+		games = s.Games
+	}
+	if games != s.Games {
+		s.OverrideGames(games)
+		command += fmt.Sprintf(" --games %d", games)
+	}
+	player := experiments.ProgressPlayer(cmd.ErrOrStderr(), f.quiet)
+	opt := experiments.RunOptions{
+		Out: out, SpecDir: filepath.Dir(args[0]),
+		Command: command, Tables: f.tables,
+		Log: cmd.ErrOrStderr(), Quiet: f.quiet, // --f.quiet: only what a resume removed
+	}
+	r, err := experiments.Run(cmd.Context(), s, player, opt)
+	if err != nil {
+		return err
+	}
+	return printReportSummary(cmd, out, r, f.asJSON)
 }
 
 func newExperimentReportCommand() *cobra.Command {

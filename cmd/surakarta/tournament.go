@@ -18,18 +18,11 @@ import (
 )
 
 func newTournamentCommand() *cobra.Command {
-	var (
-		opt          = tournament.Config{PriorDraws: tournament.DefaultPriorDraws}
-		settings     = runspec.Defaults()
-		run          = runFlags{Settings: &settings}
-		rf           rulesFlags
-		gameName     string
-		openingsBook bookFlags
-		asJSON       bool
-		asMarkdown   bool
-		tc           string
-	)
-	settings.RandomOpening = 4
+	f := &tournamentFlags{}
+	f.opt = tournament.Config{PriorDraws: tournament.DefaultPriorDraws}
+	f.settings = runspec.Defaults()
+	f.run = runFlags{Settings: &f.settings}
+	f.settings.RandomOpening = 4
 	cmd := &cobra.Command{
 		Use:   "tournament --engine SIDE --engine SIDE... --games N [--gauntlet] [--anchor ENGINE] [--go BUDGET | --tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE [--shuffle-openings]] [--concurrency C] [--prior-draws D] [--game G] [--json | --markdown] [--quiet]",
 		Short: "Play several engines against each other (round robin or gauntlet) and rate them all on one Elo scale",
@@ -68,43 +61,38 @@ func newTournamentCommand() *cobra.Command {
 			"  surakarta tournament --game alquerque --engine sims=200 --engine sims=50 --engine random --games 20\n" +
 			"  surakarta tournament pgn runs/t > runs/t.pgn",
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			r, err := rf.rules()
-			if err != nil {
-				return err
-			}
-			if err := runspec.PairedGames("--games", run.Games, ""); err != nil {
-				return err
-			}
-			clock, err := timeControl(tc)
-			if err != nil {
-				return err
-			}
-			if asJSON && asMarkdown {
-				return errors.New("--json and --markdown both choose the report's form: pass one")
-			}
-			opt.Stderr = cmd.ErrOrStderr()
-			return onGame(gameName, r, gameCommand{
-				surakarta: func(r rules.Rules) error {
-					return playTournament(cmd, opt, &run, r, match.SurakartaGame(), clock, openingsBook, asJSON, asMarkdown)
-				},
-				alquerque: func(r alquerque.Rules) error {
-					return playTournament(cmd, opt, &run, r, match.AlquerqueGame(), clock, openingsBook, asJSON, asMarkdown)
-				},
-			})
-		},
+		RunE: f.runE,
 	}
+	f.bind(cmd)
+	return cmd
+}
+
+// tournamentFlags are tournament's flags, bound by bind and read by runE.
+type tournamentFlags struct {
+	opt          tournament.Config
+	settings     runspec.Settings
+	run          runFlags
+	rf           rulesFlags
+	gameName     string
+	openingsBook bookFlags
+	asJSON       bool
+	asMarkdown   bool
+	tc           string
+}
+
+// bind declares tournament's flags on cmd.
+func (f *tournamentFlags) bind(cmd *cobra.Command) {
 	fs := cmd.Flags()
-	fs.StringArrayVar(&opt.Sides, "engine", nil, "an engine of the tournament (once for each): built-in CONFIG (key=value,...; '': the defaults), engine:COMMAND ARG... or conf:NAME")
-	fs.BoolVar(&opt.Gauntlet, "gauntlet", false, "play the first engine against each of the others only (default: every engine against every other)")
-	fs.StringVar(&opt.Anchor, "anchor", "", "the engine rated 0: its name or its number (1 for the first; default the first)")
-	fs.Float64Var(&opt.PriorDraws, "prior-draws", opt.PriorDraws, "virtual drawn games added to every pairing in the rating fit (keeps a sweep's rating finite; 0 for none)")
-	fs.StringVar(&opt.EnginesFile, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME engines")
-	fs.StringVar(&opt.Go, "go", "", "budget of every move: sims N, nodes N or movetime MS (a clock: for strength at equal time, never for data; empty: each engine's own)")
-	fs.StringVar(&tc, "tc", "", "game clock BASE+INC in seconds (e.g. 10+0.1) for every game, kept by the referee; a move past the clock loses on time (strength at equal time, never for data)")
-	fs.DurationVar(&opt.Margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
-	fs.DurationVar(&opt.MoveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
-	addRunFlags(cmd, &run, map[string]string{
+	fs.StringArrayVar(&f.opt.Sides, "engine", nil, "an engine of the tournament (once for each): built-in CONFIG (key=value,...; '': the defaults), engine:COMMAND ARG... or conf:NAME")
+	fs.BoolVar(&f.opt.Gauntlet, "gauntlet", false, "play the first engine against each of the others only (default: every engine against every other)")
+	fs.StringVar(&f.opt.Anchor, "anchor", "", "the engine rated 0: its name or its number (1 for the first; default the first)")
+	fs.Float64Var(&f.opt.PriorDraws, "prior-draws", f.opt.PriorDraws, "virtual drawn games added to every pairing in the rating fit (keeps a sweep's rating finite; 0 for none)")
+	fs.StringVar(&f.opt.EnginesFile, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME engines")
+	fs.StringVar(&f.opt.Go, "go", "", "budget of every move: sims N, nodes N or movetime MS (a clock: for strength at equal time, never for data; empty: each engine's own)")
+	fs.StringVar(&f.tc, "tc", "", "game clock BASE+INC in seconds (e.g. 10+0.1) for every game, kept by the referee; a move past the clock loses on time (strength at equal time, never for data)")
+	fs.DurationVar(&f.opt.Margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
+	fs.DurationVar(&f.opt.MoveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
+	addRunFlags(cmd, &f.run, map[string]string{
 		"games":          "games of each pairing, an even number (pairs of the same opening)",
 		"seed":           "seed of the openings (the same in every pairing) and of every game's search",
 		"random_opening": "uniformly random plies that open each pair (0 by default with --fen or --openings)",
@@ -112,14 +100,40 @@ func newTournamentCommand() *cobra.Command {
 		"out":            "directory to record the tournament in: each pairing's games and matches tables in pairing-AA-BB",
 		"resume":         "continue the tournament recorded in --out, playing only the games it lacks",
 	}, "shard", "shards")
-	addRulesFlags(cmd, &rf)
-	addGameFlag(cmd, &gameName)
-	addBookFlags(cmd, &openingsBook, "pair k of every pairing")
-	fs.BoolVar(&asJSON, "json", false, "print one JSON object instead of text")
-	fs.BoolVar(&asMarkdown, "markdown", false, "print the report as Markdown tables instead of text")
-	fs.BoolVar(&opt.Quiet, "quiet", false, "no progress on stderr")
+	addRulesFlags(cmd, &f.rf)
+	addGameFlag(cmd, &f.gameName)
+	addBookFlags(cmd, &f.openingsBook, "pair k of every pairing")
+	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object instead of text")
+	fs.BoolVar(&f.asMarkdown, "markdown", false, "print the report as Markdown tables instead of text")
+	fs.BoolVar(&f.opt.Quiet, "quiet", false, "no progress on stderr")
 	cmd.AddCommand(newTournamentPGNCommand())
-	return cmd
+}
+
+// runE checks the flags and runs the tournament.
+func (f *tournamentFlags) runE(cmd *cobra.Command, _ []string) error {
+	r, err := f.rf.rules()
+	if err != nil {
+		return err
+	}
+	if err := runspec.PairedGames("--games", f.run.Games, ""); err != nil {
+		return err
+	}
+	clock, err := timeControl(f.tc)
+	if err != nil {
+		return err
+	}
+	if f.asJSON && f.asMarkdown {
+		return errors.New("--json and --markdown both choose the report's form: pass one")
+	}
+	f.opt.Stderr = cmd.ErrOrStderr()
+	return onGame(f.gameName, r, gameCommand{
+		surakarta: func(r rules.Rules) error {
+			return playTournament(cmd, f.opt, &f.run, r, match.SurakartaGame(), clock, f.openingsBook, f.asJSON, f.asMarkdown)
+		},
+		alquerque: func(r alquerque.Rules) error {
+			return playTournament(cmd, f.opt, &f.run, r, match.AlquerqueGame(), clock, f.openingsBook, f.asJSON, f.asMarkdown)
+		},
+	})
 }
 
 // playTournament plays the tournament the flags describe of game G under

@@ -28,10 +28,8 @@ const (
 var longFuncs = map[string]string{
 	// The commands' constructors bind every flag of a subcommand; they are
 	// split last, when the engineers editing them now have landed.
-	"cmd/surakarta/experiment.go:newExperimentRunCommand": "flags; other engineers edit it now",
 	"cmd/surakarta/match.go:newMatchCommand":              "flags; other engineers edit it now",
 	"cmd/surakarta/pipeline.go:newPipelineCommand":        "flags; other engineers edit it now",
-	"cmd/surakarta/tournament.go:newTournamentCommand":    "flags; other engineers edit it now",
 	// Being rewritten for any game (issue 30): split once that lands.
 	"eval/match/match.go:Run":             "the game contract rewrites it now",
 	"internal/protocol/server.go:ServeOf": "the game contract rewrites it now",
