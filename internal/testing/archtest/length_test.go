@@ -26,9 +26,6 @@ const (
 // split landing beside another's does not fail) each line that no longer
 // names a long function.
 var longFuncs = map[string]string{
-	// The commands' constructors bind every flag of a subcommand; not yet
-	// split into a flags type with bind and runE as the others are.
-	"cmd/surakarta/pipeline.go:newPipelineCommand": "flags: not yet split like selfplay's (selfplayFlags)",
 	// Generic over the game since issue 30; not yet split by stage as
 	// arena.Arena was.
 	"eval/match/match.go:Run":             "not yet split by stage (issue 32)",
