@@ -8,8 +8,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/game"
+	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/rules"
 )
 
 // bookFlags are the start positions of a contest of engines (match,
@@ -59,6 +62,49 @@ func contestBook[G game.Game[P, M], P any, M game.Move](run *runFlags, b bookFla
 		return nil, fmt.Errorf("--resume continues the %s recorded in --out: pass --out DIR", what)
 	}
 	return book, nil
+}
+
+// contestFlags are the flags match and tournament share: the run (its
+// games, seed, openings, concurrency, --out and --resume), the rules, the
+// game, the opening book and the game clock.
+type contestFlags struct {
+	settings     runspec.Settings
+	run          runFlags
+	rf           rulesFlags
+	gameName     string
+	openingsBook bookFlags
+	tc           string
+}
+
+// setDefaults gives a contest its defaults: the run's, with pairs opened
+// by 4 random plies.
+func (c *contestFlags) setDefaults() {
+	c.settings = runspec.Defaults()
+	c.run = runFlags{Settings: &c.settings}
+	c.settings.RandomOpening = 4
+}
+
+// start is what match and tournament check first, in this order: the
+// rules, --games as whole colour-swapped pairs, and the game clock of --tc
+// (nil without one).
+func (c *contestFlags) start() (rules.Rules, *arena.TimeControl, error) {
+	r, err := c.rf.rules()
+	if err != nil {
+		return r, nil, err
+	}
+	if err := runspec.PairedGames("--games", c.run.Games, ""); err != nil {
+		return r, nil, err
+	}
+	clock, err := timeControl(c.tc)
+	return r, clock, err
+}
+
+// addExternalWaitFlags declares how long a contest waits for an external
+// engine: --margin past a movetime budget and --move-timeout under a sims
+// or nodes budget.
+func addExternalWaitFlags(cmd *cobra.Command, margin, moveTimeout *time.Duration) {
+	cmd.Flags().DurationVar(margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
+	cmd.Flags().DurationVar(moveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
 }
 
 // timeControl reads --tc BASE+INC: nil when it is empty (no game clock).

@@ -11,7 +11,6 @@ import (
 
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/eval/arena"
-	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
@@ -21,9 +20,7 @@ import (
 
 func newMatchCommand() *cobra.Command {
 	f := &matchFlags{}
-	f.settings = runspec.Defaults()
-	f.run = runFlags{Settings: &f.settings}
-	f.settings.RandomOpening = 4
+	f.setDefaults()
 	cmd := &cobra.Command{
 		Use:   "match --a SIDE --b SIDE --games N [--go BUDGET] [--go-a BUDGET] [--go-b BUDGET] [--tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE [--shuffle-openings]] [--concurrency C] [--sprt elo0,elo1,alpha,beta] [--game G] [--json] [--quiet]",
 		Short: "Play two engines against each other (built-in settings or external programs) and measure the Elo difference",
@@ -147,14 +144,9 @@ var matchLong = "match plays --games games between engines A and B in pairs: eac
 
 // matchFlags are match's flags, bound by bind and read by runE.
 type matchFlags struct {
-	cfg          match.Config
-	settings     runspec.Settings
-	run          runFlags
-	rf           rulesFlags
-	gameName     string
-	openingsBook bookFlags
-	asJSON       bool
-	tc           string
+	cfg match.Config
+	contestFlags
+	asJSON bool
 }
 
 // bind declares match's flags on cmd.
@@ -167,9 +159,8 @@ func (f *matchFlags) bind(cmd *cobra.Command) {
 	fs.StringVar(&f.cfg.GoA, "go-a", "", "budget of A's moves, over --go (and over an engines file's go)")
 	fs.StringVar(&f.tc, "tc", "", "game clock BASE+INC in seconds (e.g. 10+0.1), kept by the match; a move past the clock loses on time (strength at equal time, never for data)")
 	fs.StringVar(&f.cfg.GoB, "go-b", "", "budget of B's moves, over --go (and over an engines file's go)")
-	fs.DurationVar(&f.cfg.Margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
 	fs.StringVar(&f.cfg.Log, "log", "", "write every line exchanged with the external engines to this file (time, engine[pid], > sent or < received)")
-	fs.DurationVar(&f.cfg.MoveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
+	addExternalWaitFlags(cmd, &f.cfg.Margin, &f.cfg.MoveTimeout)
 	addRunFlags(cmd, &f.run, map[string]string{
 		"games":          "games to play, an even number (pairs of the same opening)",
 		"seed":           "seed of the openings and of every game's search",
@@ -189,14 +180,7 @@ func (f *matchFlags) bind(cmd *cobra.Command) {
 
 // runE checks the flags and runs the match.
 func (f *matchFlags) runE(cmd *cobra.Command, _ []string) error {
-	r, err := f.rf.rules()
-	if err != nil {
-		return err
-	}
-	if err := runspec.PairedGames("--games", f.run.Games, ""); err != nil {
-		return err
-	}
-	clock, err := timeControl(f.tc)
+	r, clock, err := f.start()
 	if err != nil {
 		return err
 	}

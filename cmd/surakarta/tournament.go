@@ -8,11 +8,9 @@ import (
 
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/eval/arena"
-	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/eval/tournament"
 	"github.com/surakarta/surakarta/game"
-	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -20,9 +18,7 @@ import (
 func newTournamentCommand() *cobra.Command {
 	f := &tournamentFlags{}
 	f.opt = tournament.Config{PriorDraws: tournament.DefaultPriorDraws}
-	f.settings = runspec.Defaults()
-	f.run = runFlags{Settings: &f.settings}
-	f.settings.RandomOpening = 4
+	f.setDefaults()
 	cmd := &cobra.Command{
 		Use:   "tournament --engine SIDE --engine SIDE... --games N [--gauntlet] [--anchor ENGINE] [--go BUDGET | --tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE [--shuffle-openings]] [--concurrency C] [--prior-draws D] [--game G] [--json | --markdown] [--quiet]",
 		Short: "Play several engines against each other (round robin or gauntlet) and rate them all on one Elo scale",
@@ -69,15 +65,10 @@ func newTournamentCommand() *cobra.Command {
 
 // tournamentFlags are tournament's flags, bound by bind and read by runE.
 type tournamentFlags struct {
-	opt          tournament.Config
-	settings     runspec.Settings
-	run          runFlags
-	rf           rulesFlags
-	gameName     string
-	openingsBook bookFlags
-	asJSON       bool
-	asMarkdown   bool
-	tc           string
+	opt tournament.Config
+	contestFlags
+	asJSON     bool
+	asMarkdown bool
 }
 
 // bind declares tournament's flags on cmd.
@@ -90,8 +81,7 @@ func (f *tournamentFlags) bind(cmd *cobra.Command) {
 	fs.StringVar(&f.opt.EnginesFile, "engines", "", "engines file (JSON: name -> command, dir, options, go) for conf:NAME engines")
 	fs.StringVar(&f.opt.Go, "go", "", "budget of every move: sims N, nodes N or movetime MS (a clock: for strength at equal time, never for data; empty: each engine's own)")
 	fs.StringVar(&f.tc, "tc", "", "game clock BASE+INC in seconds (e.g. 10+0.1) for every game, kept by the referee; a move past the clock loses on time (strength at equal time, never for data)")
-	fs.DurationVar(&f.opt.Margin, "margin", external.DefaultMargin, "time past a movetime budget after which an external engine has lost the game by timeout")
-	fs.DurationVar(&f.opt.MoveTimeout, "move-timeout", external.DefaultMoveTimeout, "longest wait for an external engine's move under a sims or nodes budget")
+	addExternalWaitFlags(cmd, &f.opt.Margin, &f.opt.MoveTimeout)
 	addRunFlags(cmd, &f.run, map[string]string{
 		"games":          "games of each pairing, an even number (pairs of the same opening)",
 		"seed":           "seed of the openings (the same in every pairing) and of every game's search",
@@ -111,14 +101,7 @@ func (f *tournamentFlags) bind(cmd *cobra.Command) {
 
 // runE checks the flags and runs the tournament.
 func (f *tournamentFlags) runE(cmd *cobra.Command, _ []string) error {
-	r, err := f.rf.rules()
-	if err != nil {
-		return err
-	}
-	if err := runspec.PairedGames("--games", f.run.Games, ""); err != nil {
-		return err
-	}
-	clock, err := timeControl(f.tc)
+	r, clock, err := f.start()
 	if err != nil {
 		return err
 	}
