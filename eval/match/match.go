@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -119,40 +120,13 @@ func Run[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, o Op
 	if err != nil {
 		return nil, err
 	}
-	ss := sideSettings[G, P, M]{margin: o.Margin, moveTimeout: o.MoveTimeout, game: o.Game, settings: settings}
-	if o.Log != "" {
-		f, err := os.Create(o.Log)
-		if err != nil {
-			return nil, fmt.Errorf("--log: %w", err)
-		}
-		defer f.Close()
-		ss.log = external.NewTranscript(f)
-	}
-	ss.tc = o.Clock
-	budgets, err := sideBudgets(o.Go, o.GoA, o.GoB, o.Clock)
+	sides, release, err := openSides(o, settings)
+	defer release()
 	if err != nil {
 		return nil, err
 	}
-	if o.Engines != "" {
-		if ss.engines, err = external.LoadEnginesFile(o.Engines); err != nil {
-			return nil, fmt.Errorf("--engines: %w", err)
-		}
-	}
-	var sides [2]matchSide[G, P, M]
-	for i, text := range [2]string{o.A, o.B} {
-		tag := string(rune('a' + i))
-		if p := o.Players[i]; p != nil {
-			sides[i] = matchSide[G, P, M]{sideText: sideText{name: p.Name, desc: p.Name, identity: p.Name, settings: p.Name}, factory: p.Factory}
-			continue
-		}
-		if sides[i], err = resolveSide(text, o.Settings[i], tag, budgets[i], o.Rules, ss); err != nil {
-			return nil, &SideError{Side: i, Err: err}
-		}
-		defer sides[i].release()
-	}
-	sideA, sideB := sides[0], sides[1]
 	r, opt := o.Rules, o.ArenaOptionsOf
-	m := &Result{a: sideA.sideText, b: sideB.sideText, report: reportSettings{
+	m := &Result{a: sides[0].sideText, b: sides[1].sideText, report: reportSettings{
 		variant: settings.Variant.String(), rules: r.String(), seed: o.Run.Seed, opening: o.Run.RandomOpening, games: int(o.Run.Games),
 		out: o.Run.Out, start: arena.OpeningsText(r, o.Openings), players: [2]string{r.PlayerName(game.First), r.PlayerName(game.Second)},
 	}}
@@ -162,16 +136,7 @@ func Run[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, o Op
 		}
 	}
 	if o.Run.Out != "" {
-		run := dataset.Run{
-			SchemaVersion: dataset.SchemaVersion, Variant: settings.Variant.String(), Rules: r.String(),
-			Engine: setting.JSON("a: " + sideA.identity + " | b: " + sideB.identity), Start: m.report.start,
-		}
-		if o.Clock != nil {
-			run.TimeControl = o.Clock.String()
-		}
-		o.Run.Record(&run)
-		run.SetGame(r.Name())
-		rec, err := openMatchRecords(o.Run.Out, o.Run.Resume, run, arena.Sides{sideA.name, sideB.name}, r, o.Stderr)
+		rec, err := recordsOf(o, settings, m, sides)
 		if err != nil {
 			return nil, err
 		}
@@ -195,13 +160,74 @@ func Run[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, o Op
 	}
 	rep, progressLine := progressOf(o)
 	opt.Progress = progressLine
-	ar, err := arena.Arena(ctx, sideA.factory, sideB.factory, opt)
+	ar, err := arena.Arena(ctx, sides[0].factory, sides[1].factory, opt)
 	rep.Stop()
 	if ar == nil {
 		return nil, err
 	}
 	m.Arena, m.Complete = ar, err == nil
 	return m, err
+}
+
+// openSides makes the match's two sides, in order: the transcript of
+// o.Log, the budgets, the engines file, then A and B (a player o gives
+// or one resolved from its text or settings). release ends what it
+// started (the sides' checked processes, then the transcript's file),
+// after an error too; Run calls it when the match is over.
+func openSides[G mcts.Game[P, M], P comparable, M game.Move](o OptionsOf[G, P, M], settings rules.Rules) (sides [2]matchSide[G, P, M], release func(), err error) {
+	var undo []func()
+	release = func() {
+		for _, f := range slices.Backward(undo) {
+			f()
+		}
+	}
+	ss := sideSettings[G, P, M]{margin: o.Margin, moveTimeout: o.MoveTimeout, game: o.Game, settings: settings, tc: o.Clock}
+	if o.Log != "" {
+		f, err := os.Create(o.Log)
+		if err != nil {
+			return sides, release, fmt.Errorf("--log: %w", err)
+		}
+		undo = append(undo, func() { f.Close() })
+		ss.log = external.NewTranscript(f)
+	}
+	budgets, err := sideBudgets(o.Go, o.GoA, o.GoB, o.Clock)
+	if err != nil {
+		return sides, release, err
+	}
+	if o.Engines != "" {
+		if ss.engines, err = external.LoadEnginesFile(o.Engines); err != nil {
+			return sides, release, fmt.Errorf("--engines: %w", err)
+		}
+	}
+	for i, text := range [2]string{o.A, o.B} {
+		tag := string(rune('a' + i))
+		if p := o.Players[i]; p != nil {
+			sides[i] = matchSide[G, P, M]{sideText: sideText{name: p.Name, desc: p.Name, identity: p.Name, settings: p.Name}, factory: p.Factory}
+			continue
+		}
+		if sides[i], err = resolveSide(text, o.Settings[i], tag, budgets[i], o.Rules, ss); err != nil {
+			return sides, release, &SideError{Side: i, Err: err}
+		}
+		undo = append(undo, sides[i].release)
+	}
+	return sides, release, nil
+}
+
+// recordsOf opens o.Run.Out's records of the match m (new, or resumed
+// with o.Run.Resume): its run's settings name the sides by what
+// resuming checks (their identity).
+func recordsOf[G mcts.Game[P, M], P comparable, M game.Move](o OptionsOf[G, P, M], settings rules.Rules, m *Result, sides [2]matchSide[G, P, M]) (*matchRecords[G, P, M], error) {
+	r := o.Rules
+	run := dataset.Run{
+		SchemaVersion: dataset.SchemaVersion, Variant: settings.Variant.String(), Rules: r.String(),
+		Engine: setting.JSON("a: " + sides[0].identity + " | b: " + sides[1].identity), Start: m.report.start,
+	}
+	if o.Clock != nil {
+		run.TimeControl = o.Clock.String()
+	}
+	o.Run.Record(&run)
+	run.SetGame(r.Name())
+	return openMatchRecords[G, P, M](o.Run.Out, o.Run.Resume, run, arena.Sides{sides[0].name, sides[1].name}, r, o.Stderr)
 }
 
 // SideError is Run's refusal of a side that could not be made (settings

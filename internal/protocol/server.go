@@ -136,6 +136,15 @@ type server[G game.Game[P, M], P any, M game.Move] struct {
 	game    *game.Line[G, P, M]
 	rules   G
 	rulesOf func(rules.Rules) G // newgame's settings as G's rules
+
+	// ServeOf's loop: the lines read and not yet answered, whether a
+	// search runs (its cancel, and where it answers) and whether quit
+	// was answered.
+	queue     []Line
+	searching bool
+	quit      bool
+	cancel    context.CancelFunc
+	results   chan searchDone
 }
 
 // Serve speaks the protocol on in and out with e behind it until quit, the
@@ -158,70 +167,27 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, e Engine) error {
 // package rules) into G's rules; a game starts under rulesOf of the
 // defaults.
 func ServeOf[G game.Game[P, M], P any, M game.Move](ctx context.Context, in io.Reader, out io.Writer, e EngineOf[G, P, M], rulesOf func(rules.Rules) G) error {
-	s := &server[G, P, M]{e: e, out: &writer{w: bufio.NewWriter(out)}, rules: rulesOf(rules.DefaultRules()), rulesOf: rulesOf}
+	s := &server[G, P, M]{
+		e: e, out: &writer{w: bufio.NewWriter(out)}, rules: rulesOf(rules.DefaultRules()), rulesOf: rulesOf,
+		cancel: func() {}, results: make(chan searchDone, 1),
+	}
 	lines := make(chan Line, 16)
 	done := make(chan struct{})
 	defer close(done)
 	go ReadLines(in, lines, done)
-
-	var (
-		queue     []Line
-		searching bool
-		eof, quit bool
-		cancel    context.CancelFunc = func() {}
-		results                      = make(chan searchDone, 1)
-	)
-	defer func() { cancel() }()
-	// next answers queued lines until one starts a search or quits.
-	next := func() error {
-		for len(queue) > 0 && !searching && !quit {
-			l := queue[0]
-			queue = queue[1:]
-			c, err := s.parseLine(l)
-			switch {
-			case errors.Is(err, ErrEmpty):
-				continue
-			case err != nil:
-				err = s.out.lines("error " + err.Error())
-			case c.Kind == Quit:
-				quit = true
-				err = s.out.lines("ok")
-			case c.Kind == Stop: // idle: nothing to stop, no answer
-			case c.Kind == Go:
-				stop, serr := s.startSearch(ctx, c.Budget, results)
-				if serr != nil {
-					err = s.out.lines("error " + serr.Error())
-					break
-				}
-				cancel, searching = stop, true
-				// A stop queued right behind this go (it arrived during an
-				// earlier search, after this go) stops this search.
-				if len(queue) > 0 {
-					if sc, serr := s.parseLine(queue[0]); serr == nil && sc.Kind == Stop {
-						queue = queue[1:]
-						cancel()
-					}
-				}
-			default:
-				err = s.out.lines(s.handle(c)...)
-			}
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	for !quit && !(eof && !searching && len(queue) == 0) {
+	defer func() { s.cancel() }()
+	eof := false
+	for !s.quit && !(eof && !s.searching && len(s.queue) == 0) {
 		select {
 		case <-ctx.Done():
-			cancel()
-			if searching {
-				<-results
+			s.cancel()
+			if s.searching {
+				<-s.results
 			}
 			return ctx.Err()
-		case r := <-results:
-			searching = false
-			cancel()
+		case r := <-s.results:
+			s.searching = false
+			s.cancel()
 			if err := s.out.lines(r.lines...); err != nil {
 				return err
 			}
@@ -230,14 +196,59 @@ func ServeOf[G game.Game[P, M], P any, M game.Move](ctx context.Context, in io.R
 				eof, lines = true, nil
 				break
 			}
-			if c, err := s.parseLine(l); err == nil && c.Kind == Stop && searching && !s.queuedGo(queue) {
-				cancel()
+			if c, err := s.parseLine(l); err == nil && c.Kind == Stop && s.searching && !s.queuedGo(s.queue) {
+				s.cancel()
 				continue
 			}
-			queue = append(queue, l)
+			s.queue = append(s.queue, l)
 		}
-		if err := next(); err != nil {
+		if err := s.next(ctx); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// next answers queued lines until one starts a search or quits.
+func (s *server[G, P, M]) next(ctx context.Context) error {
+	for len(s.queue) > 0 && !s.searching && !s.quit {
+		l := s.queue[0]
+		s.queue = s.queue[1:]
+		c, err := s.parseLine(l)
+		switch {
+		case errors.Is(err, ErrEmpty):
+			continue
+		case err != nil:
+			err = s.out.lines("error " + err.Error())
+		case c.Kind == Quit:
+			s.quit = true
+			err = s.out.lines("ok")
+		case c.Kind == Stop: // idle: nothing to stop, no answer
+		case c.Kind == Go:
+			err = s.goSearch(ctx, c.Budget)
+		default:
+			err = s.out.lines(s.handle(c)...)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// goSearch starts a go's search, or answers why it cannot.
+func (s *server[G, P, M]) goSearch(ctx context.Context, b Budget) error {
+	stop, err := s.startSearch(ctx, b, s.results)
+	if err != nil {
+		return s.out.lines("error " + err.Error())
+	}
+	s.cancel, s.searching = stop, true
+	// A stop queued right behind this go (it arrived during an earlier
+	// search, after this go) stops this search.
+	if len(s.queue) > 0 {
+		if sc, err := s.parseLine(s.queue[0]); err == nil && sc.Kind == Stop {
+			s.queue = s.queue[1:]
+			s.cancel()
 		}
 	}
 	return nil

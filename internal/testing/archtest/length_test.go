@@ -26,10 +26,6 @@ const (
 // split landing beside another's does not fail) each line that no longer
 // names a long function.
 var longFuncs = map[string]string{
-	// Generic over the game since issue 30; not yet split by stage as
-	// arena.Arena was.
-	"eval/match/match.go:Run":             "not yet split by stage (issue 32)",
-	"internal/protocol/server.go:ServeOf": "not yet split by stage (issue 32)",
 	// The hot path: one simulation, select to backup, kept in one piece
 	// so that nothing but the loop's state crosses a call (0 allocations,
 	// benchmarks in docs/BENCHMARKS.md); split only with the benchmarks.
