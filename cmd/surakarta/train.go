@@ -67,7 +67,7 @@ func newTrainCommand() *cobra.Command {
 			"model is an Alquerque model file with a pattern value head and no prior (Alquerque has no move\n" +
 			"features: --no-prior is implied, --value-head linear refused), the anchors are generation 0 and\n" +
 			"material with value leaves, the pool holds the generations alone unless --pool names Alquerque\n" +
-			"models, and its matches are played one by one; Alquerque has no endgame tables (--tablebase).\n" +
+			"models; Alquerque has no endgame tables (--tablebase).\n" +
 			"Play its champion with --game alquerque --evaluator DIR/gen-NN/model.json --leaf value.",
 		Example: "  surakarta train\n" +
 			"  surakarta train --game alquerque --out runs/alq --generations 4 --games 1000\n" +

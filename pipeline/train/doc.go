@@ -71,9 +71,10 @@
 // game=alquerque partitions, each model is an Alquerque model file (a
 // pattern value head, eval.NewAlquerqueModelFile, no prior), the anchors
 // are generation 0 and Alquerque's material evaluator with value leaves,
-// and the pool's matches are played one by one from the pool's seed
-// (eval/tournament plays Surakarta). The ladder's settings record the
-// game, so that a run of one game never resumes as the other's.
+// and the pool's matches are the same gauntlet of eval/tournament,
+// played by Alquerque's rules and engines (match.AlquerqueGame). The
+// ladder's settings record the game, so that a run of one game never
+// resumes as the other's.
 //
 // # Resuming and determinism
 //

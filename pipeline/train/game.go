@@ -1,16 +1,13 @@
 package train
 
 import (
-	"context"
 	"fmt"
 	"os"
 
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/match"
-	"github.com/surakarta/surakarta/eval/tournament"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -40,15 +37,10 @@ type kit[G mcts.Game[P, M], P comparable, M game.Move] struct {
 	// the game's models have no prior (the final comparison then has no
 	// value head alone to play).
 	valueOnly func(mcts.EvaluatorOf[P, M]) mcts.EvaluatorOf[P, M]
-	// gauntlet plays the pool's first player against each of the others
-	// as one gauntlet of eval/tournament, where the game has tournaments;
-	// nil: the pool's matches are played one by one from the same seed.
-	gauntlet func(ctx context.Context, players []*match.PlayerOf[G, P, M], o arena.ArenaOptionsOf[G, P, M], log *Config) (*tournament.Result, error)
 }
 
 // surakartaKit is Surakarta's kit under r: eval's registry, the shipped
-// models' priors, the endgame tables of package tablebase and the pool's
-// gauntlet of eval/tournament.
+// models' priors and the endgame tables of package tablebase.
 func surakartaKit(r rules.Rules) kit[rules.Rules, rules.Position, rules.Move] {
 	g := match.SurakartaGame()
 	return kit[rules.Rules, rules.Position, rules.Move]{
@@ -64,17 +56,12 @@ func surakartaKit(r rules.Rules) kit[rules.Rules, rules.Position, rules.Move] {
 			}
 			return ev
 		},
-		gauntlet: func(ctx context.Context, players []*match.Player, o arena.ArenaOptions, c *Config) (*tournament.Result, error) {
-			return tournament.Run(ctx, tournament.Options{Config: tournament.Config{Gauntlet: true, PriorDraws: PoolPriorDraws,
-				Stderr: c.Log, Quiet: c.Quiet || c.Log == nil}, Players: players, ArenaOptionsOf: o})
-		},
 	}
 }
 
 // alquerqueKit is Alquerque's kit under r (alquerque.Rules is a
 // rules.Rules): its evaluators (eval.OpenAlquerqueEvaluator, Alquerque
-// model files), no prior, no endgame tables, and pool matches one by one
-// (eval/tournament plays Surakarta only).
+// model files), no prior and no endgame tables.
 func alquerqueKit(r rules.Rules) kit[alquerque.Rules, alquerque.Position, alquerque.Code] {
 	g := match.AlquerqueGame()
 	return kit[alquerque.Rules, alquerque.Position, alquerque.Code]{

@@ -89,8 +89,7 @@ func (r *runner[G, P, M]) poolOpponents(g, gateOpponent int) []player[P, M] {
 }
 
 // playPool plays generation g's pool matches (Config.PoolGames each) as
-// one gauntlet of eval/tournament (one by one where the game has no
-// tournament), generation g against each opponent
+// one gauntlet of eval/tournament, generation g against each opponent
 // from the same openings (the seed of the generation's pool), each match
 // kept in OUT/gen-GG/pool-NAME.json; a match whose file holds the same key
 // is not played again. It reports whether any was played.
@@ -115,18 +114,11 @@ func (r *runner[G, P, M]) playPool(ctx context.Context, g int, me player[P, M], 
 	if len(todo) == 0 {
 		return false, nil
 	}
-	if r.kit.gauntlet == nil { // the same matches, one by one
-		for _, i := range todo {
-			m, _, err := r.match(ctx, r.poolPath(g, opps[i]), "pool", g, c.PoolGames, me, opps[i])
-			if err != nil {
-				return true, err
-			}
-			gen.Pool[i] = m
-		}
-		return true, nil
-	}
 	r.logf("generation %d: pool, %s against %s, %d games each", g, me.name, words.Count(len(todo), "opponent"), c.PoolGames)
-	res, err := r.kit.gauntlet(ctx, players, arena.ArenaOptionsOf[G, P, M]{Run: r.matchRun(c.PoolGames, seed), Rules: r.kit.rules}, c)
+	res, err := tournament.Run(ctx, tournament.OptionsOf[G, P, M]{
+		Config:  tournament.Config{Gauntlet: true, PriorDraws: PoolPriorDraws, Stderr: c.Log, Quiet: c.Quiet || c.Log == nil},
+		Players: players, Game: r.kit.match,
+		ArenaOptionsOf: arena.ArenaOptionsOf[G, P, M]{Run: r.matchRun(c.PoolGames, seed), Rules: r.kit.rules}})
 	if res != nil {
 		// The matches the tournament finished are kept, even when a
 		// later one stopped it.
