@@ -14,6 +14,7 @@ import (
 	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/experiments"
 	"github.com/surakarta/surakarta/experiments/report"
+	"github.com/surakarta/surakarta/internal/app/positions"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -83,14 +84,14 @@ func TestFigureCommandsPrintJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var p perftJSON
+	var p positions.Perft
 	decodeJSON(t, "perft --json", out, &p)
 	var sum uint64
 	for _, d := range p.Divide {
 		sum += d.Nodes
 	}
 	if p.Nodes != 5382 || p.Depth != 3 || p.FEN != rules.StartFEN || p.Threads != 1 || len(p.Divide) != 16 || sum != 5382 ||
-		!slices.IsSortedFunc(p.Divide, func(a, b perftDivideJSON) int { return strings.Compare(a.Move, b.Move) }) {
+		!slices.IsSortedFunc(p.Divide, func(a, b positions.Divide) int { return strings.Compare(a.Move, b.Move) }) {
 		t.Errorf("perft --json: %+v", p)
 	}
 }

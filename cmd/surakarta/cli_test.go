@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/surakarta/surakarta/internal/app/positions"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata/")
@@ -236,10 +238,10 @@ func TestReplayAndMovesPrintJSON(t *testing.T) {
 	if r["fen"] != "6/2b3/6/1r4/6/6 b 1 1" || r["plies"] != 1.0 || r["outcome"] != "ongoing" || r["result"] != "ongoing" || r["reason"] != nil {
 		t.Errorf("replay --json: %v", r)
 	}
-	if r := runJSON[replayJSON](t, "replay", "--json", "--fen", "6/6/6/6/6/5r b 0 30"); r.Outcome != "red wins (capture-all)" || r.Result != "red" || r.Reason != "capture-all" {
+	if r := runJSON[positions.Replay](t, "replay", "--json", "--fen", "6/6/6/6/6/5r b 0 30"); r.Outcome != "red wins (capture-all)" || r.Result != "red" || r.Reason != "capture-all" {
 		t.Errorf("replay --json of a finished game: %+v", r)
 	}
-	m := runJSON[movesJSON](t, "moves", "--json", "--fen", "6/6/6/6/6/5r b 0 30")
+	m := runJSON[positions.Moves](t, "moves", "--json", "--fen", "6/6/6/6/6/5r b 0 30")
 	if m.FEN != "6/6/6/6/6/5r b 0 30" || m.Moves == nil || len(m.Moves) != 0 {
 		t.Errorf("moves --json of a position without moves: %+v", m)
 	}
@@ -247,7 +249,7 @@ func TestReplayAndMovesPrintJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var all struct{ Positions []movesJSON }
+	var all struct{ Positions []positions.Moves }
 	if err := json.Unmarshal([]byte(out), &all); err != nil || len(all.Positions) != 2 || len(all.Positions[0].Moves) != 16 || all.Positions[1].FEN != "6/6/6/6/6/5r b 0 30" {
 		t.Errorf("moves --stdin --json: %v\n%s", err, out)
 	}

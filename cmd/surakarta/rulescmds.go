@@ -2,41 +2,19 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
-	"sort"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/game"
-	"github.com/surakarta/surakarta/internal/base/progress"
-	"github.com/surakarta/surakarta/internal/base/words"
+	"github.com/surakarta/surakarta/internal/app/positions"
 	"github.com/surakarta/surakarta/rules"
 )
-
-// perftDivideJSON is one root move of perft --divide --json.
-type perftDivideJSON struct {
-	Move  string `json:"move"`
-	Nodes uint64 `json:"nodes"`
-}
-
-// perftJSON is what perft --json prints.
-type perftJSON struct {
-	Depth     int               `json:"depth"`
-	FEN       string            `json:"fen"`
-	Nodes     uint64            `json:"nodes"`
-	Seconds   float64           `json:"seconds"`
-	NodesPerS float64           `json:"nodes_per_s"`
-	Threads   int               `json:"threads"`
-	Divide    []perftDivideJSON `json:"divide,omitempty"`
-}
 
 func newPerftCommand() *cobra.Command {
 	var f perftFlags
@@ -87,35 +65,25 @@ func (f *perftFlags) run(cmd *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	out := cmd.OutOrStdout()
 	start := time.Now()
 	text, total, entries, err := count()
 	if err != nil {
 		return err
 	}
-	elapsed := time.Since(start)
 	if !f.divide {
 		entries = nil
 	}
+	j := positions.NewPerft(f.depth, text, total, time.Since(start), f.threads, entries)
 	if f.asJSON {
-		j := perftJSON{Depth: f.depth, FEN: text, Nodes: total, Seconds: elapsed.Seconds(), Threads: f.threads, Divide: entries}
-		if j.Seconds > 0 {
-			j.NodesPerS = float64(total) / j.Seconds
-		}
-		return writeJSON(out, j)
+		return writeJSON(cmd.OutOrStdout(), j)
 	}
-	for _, e := range entries {
-		fmt.Fprintf(out, "%s %d\n", e.Move, e.Nodes)
-	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "perft depth %d: %d leaves in %.3f s (%.1f M leaves/s, %d %s)\n",
-		f.depth, total, elapsed.Seconds(), float64(total)/elapsed.Seconds()/1e6, f.threads, words.Plural(f.threads, "thread", "threads"))
-	fmt.Fprintln(out, total)
+	j.WriteText(cmd.OutOrStdout(), cmd.ErrOrStderr())
 	return nil
 }
 
 // counter returns the count of the flags' game, position and depth (its
 // position's text, the leaves and each root move's), after checking them.
-func (f *perftFlags) counter(cmd *cobra.Command) (func() (text string, total uint64, entries []perftDivideJSON, err error), error) {
+func (f *perftFlags) counter(cmd *cobra.Command) (func() (text string, total uint64, entries []positions.Divide, err error), error) {
 	switch f.gameName {
 	case rules.Rules{}.Name():
 		if f.depth < 0 || f.depth > 12 {
@@ -125,8 +93,11 @@ func (f *perftFlags) counter(cmd *cobra.Command) (func() (text string, total uin
 		if err != nil {
 			return nil, err
 		}
-		return func() (string, uint64, []perftDivideJSON, error) {
-			total, entries, err := perftWithProgress(cmd.Context(), cmd.ErrOrStderr(), p, f.depth, f.threads, f.quiet)
+		return func() (string, uint64, []positions.Divide, error) {
+			total, entries, err := positions.Surakarta(cmd.Context(), cmd.ErrOrStderr(), p, f.depth, f.threads, f.quiet)
+			if i := (*positions.Interrupted)(nil); errors.As(err, &i) {
+				return "", 0, nil, fmt.Errorf("perft --depth %d interrupted after %d of %d root moves: there is no count to print", f.depth, i.Done, i.Of)
+			}
 			return p.FEN(), total, entries, err
 		}, nil
 	case alquerque.Rules{}.Name():
@@ -143,8 +114,8 @@ func (f *perftFlags) counter(cmd *cobra.Command) (func() (text string, total uin
 				return nil, fmt.Errorf("--fen: %w", err)
 			}
 		}
-		return func() (string, uint64, []perftDivideJSON, error) {
-			total, entries, err := alquerquePerft(cmd.Context(), p, f.depth)
+		return func() (string, uint64, []positions.Divide, error) {
+			total, entries, err := positions.Alquerque(cmd.Context(), p, f.depth)
 			if err != nil {
 				return "", 0, nil, fmt.Errorf("perft --game alquerque --depth %d interrupted", f.depth)
 			}
@@ -153,85 +124,6 @@ func (f *perftFlags) counter(cmd *cobra.Command) (func() (text string, total uin
 	default:
 		return nil, checkGameFlag(f.gameName)
 	}
-}
-
-// alquerquePerft counts the leaves depth plies below the Alquerque
-// position p, and each root move's count, sorted by move.
-func alquerquePerft(ctx context.Context, p alquerque.Position, depth int) (uint64, []perftDivideJSON, error) {
-	if depth == 0 {
-		return 1, nil, nil
-	}
-	var buf [alquerque.MaxMoves]alquerque.Move
-	moves := p.GenerateMoves(buf[:0])
-	var total uint64
-	entries := make([]perftDivideJSON, len(moves))
-	for i, m := range moves {
-		n, err := alquerque.PerftContext(ctx, p.Apply(m), depth-1)
-		if err != nil {
-			return 0, nil, err
-		}
-		entries[i] = perftDivideJSON{p.MoveString(m), n}
-		total += n
-	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Move < entries[j].Move })
-	return total, entries, nil
-}
-
-// perftWithProgress counts the leaves depth plies below p one root move at
-// a time, each on threads goroutines, showing the root moves done on w
-// while a long count runs; it returns the total and each root move's count,
-// sorted by move. Interrupted (ctx done) it stops within a fraction of a
-// second and says how far it got.
-func perftWithProgress(ctx context.Context, w io.Writer, p rules.Position, depth, threads int, quiet bool) (uint64, []perftDivideJSON, error) {
-	if depth == 0 {
-		return 1, nil, nil
-	}
-	var buf [rules.MaxMoves]rules.Move
-	moves := p.GenerateMoves(buf[:0])
-	var done atomic.Int64
-	stop := progress.Watch(w, progress.Options{Unit: "root moves", Total: int64(len(moves)), Quiet: quiet}, done.Load)
-	defer stop()
-	var total uint64
-	entries := make([]perftDivideJSON, len(moves))
-	for i, m := range moves {
-		n, err := rules.PerftParallelContext(ctx, p.Apply(m), depth-1, threads)
-		if err != nil {
-			return 0, nil, fmt.Errorf("perft --depth %d interrupted after %d of %d root moves: there is no count to print", depth, i, len(moves))
-		}
-		entries[i] = perftDivideJSON{p.MoveString(m), n}
-		total += n
-		done.Add(1)
-	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Move < entries[j].Move })
-	return total, entries, nil
-}
-
-// movesJSON is one position of moves --json: its FEN and legal moves.
-type movesJSON struct {
-	FEN   string   `json:"fen"`
-	Moves []string `json:"moves"`
-}
-
-// movesOf is p with its legal moves under r, an empty list (not null)
-// for none.
-func movesOf[G game.Game[P, M], P any, M game.Move](r G, p *P) movesJSON {
-	return movesJSON{FEN: r.FormatPosition(p), Moves: append([]string{}, legalMoveStrings(r, p)...)}
-}
-
-// legalMoveStrings lists p's legal moves in canonical notation, in the
-// game's own order (its position's LegalMoveStrings, Surakarta's by from
-// point then to point), else sorted.
-func legalMoveStrings[G game.Game[P, M], P any, M game.Move](r G, p *P) []string {
-	if l, ok := any(p).(interface{ LegalMoveStrings() []string }); ok {
-		return l.LegalMoveStrings()
-	}
-	moves := r.Moves(p, make([]M, 0, r.MaxMoves()))
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = r.FormatMove(p, m)
-	}
-	slices.Sort(out)
-	return out
 }
 
 func newMovesCommand() *cobra.Command {
@@ -280,56 +172,21 @@ func listMoves[G game.Game[P, M], P any, M game.Move](cmd *cobra.Command, r G, f
 		if err != nil {
 			return err
 		}
-		return printResult(cmd, asJSON, movesOf(r, &p), func(w io.Writer) error {
-			for _, m := range legalMoveStrings(r, &p) {
-				fmt.Fprintln(out, m)
-			}
-			return nil
-		})
+		m := positions.MovesOf(r, &p)
+		return printResult(cmd, asJSON, m, func(io.Writer) error { return m.WriteText(out) })
 	}
 	if asJSON {
 		var all struct {
-			Positions []movesJSON `json:"positions"`
+			Positions []positions.Moves `json:"positions"`
 		}
-		all.Positions = []movesJSON{}
-		err := eachFEN(cmd.InOrStdin(), r, func(p *P) { all.Positions = append(all.Positions, movesOf(r, p)) })
+		all.Positions = []positions.Moves{}
+		err := positions.EachPosition(cmd.InOrStdin(), "stdin", r, func(p *P) { all.Positions = append(all.Positions, positions.MovesOf(r, p)) })
 		if err != nil {
 			return err
 		}
 		return writeJSON(cmd.OutOrStdout(), all)
 	}
-	return eachFEN(cmd.InOrStdin(), r, func(p *P) { fmt.Fprintln(out, strings.Join(legalMoveStrings(r, p), " ")) })
-}
-
-// eachFEN calls do with the position of each line of in, one FEN (r's
-// position text) a line.
-func eachFEN[G game.Game[P, M], P any, M game.Move](in io.Reader, r G, do func(*P)) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimRight(sc.Text(), "\r")
-		p, err := r.ParsePosition(text)
-		if err != nil {
-			return fmt.Errorf("stdin line %d: %w", line, err)
-		}
-		do(&p)
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("reading stdin: %w", err)
-	}
-	return nil
-}
-
-// replayJSON is what replay --json prints: the position reached and the
-// game's outcome, whole and in its parts.
-type replayJSON struct {
-	FEN     string `json:"fen"`
-	Plies   int    `json:"plies"`
-	Outcome string `json:"outcome"`
-	Result  string `json:"result"`
-	Reason  string `json:"reason,omitempty"`
+	return positions.EachPosition(cmd.InOrStdin(), "stdin", r, func(p *P) { fmt.Fprintln(out, strings.Join(positions.LegalMoveStrings(r, p), " ")) })
 }
 
 func newReplayCommand() *cobra.Command {
@@ -382,7 +239,7 @@ func newReplayCommand() *cobra.Command {
 	return cmd
 }
 
-// legalAfter returns the legal moves in r's notation (legalMoveStrings)
+// legalAfter returns the legal moves in r's notation (LegalMoveStrings)
 // of the position moves reach from --fen, none when they do not play or
 // the game is over.
 func legalAfter[G game.Game[P, M], P any, M game.Move](cmd *cobra.Command, r G, fen string, moves []string) []string {
@@ -391,7 +248,7 @@ func legalAfter[G game.Game[P, M], P any, M game.Move](cmd *cobra.Command, r G, 
 		return nil
 	}
 	p := g.Position()
-	return legalMoveStrings(r, &p)
+	return positions.LegalMoveStrings(r, &p)
 }
 
 // replay is replay for game r: args played from --fen, the position and
@@ -401,25 +258,11 @@ func replay[G game.Game[P, M], P any, M game.Move](cmd *cobra.Command, r G, fen 
 	if err != nil {
 		return err
 	}
-	g, err := game.NewLine(r, p)
+	j, err := positions.ReplayOf(r, p, args)
 	if err != nil {
 		return err
 	}
-	for i, s := range args {
-		if g.IsTerminal() {
-			return fmt.Errorf("move %d %q: the game is already over (%s) after move %d", i+1, s, game.OutcomeText(r, g.Outcome()), i)
-		}
-		if _, err := g.PlayString(s); err != nil {
-			return fmt.Errorf("move %d %q: %w", i+1, s, err)
-		}
-	}
-	pos, o := g.Position(), g.Outcome()
-	j := replayJSON{FEN: r.FormatPosition(&pos), Plies: len(args), Outcome: game.OutcomeText(r, o), Result: game.ResultName(r, o.Result), Reason: r.ReasonName(o.Reason)}
-	return printResult(cmd, asJSON, j, func(w io.Writer) error {
-		fmt.Fprintln(w, j.FEN)
-		fmt.Fprintln(w, j.Outcome)
-		return nil
-	})
+	return printResult(cmd, asJSON, j, j.WriteText)
 }
 
 func newShowCommand() *cobra.Command {
