@@ -13,7 +13,10 @@
 // directory, the tables built on first use (Ensure), the check of a
 // directory a run names (Check) and what a run records of it (Identity), oracle.go the
 // tables as a search's exact oracle (game.Oracle: Oracle, OpenOracle) and
-// the tables of one directory opened once for those who share them (Cache).
+// the tables of one directory opened once for those who share them (Cache),
+// resolver.go the tables of the commands that play or analyse for a person
+// (Resolver: the named directory's, or the default one's, built on first
+// use where the command may wait; each note said once).
 //
 // # What is solved
 //

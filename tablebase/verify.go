@@ -2,8 +2,10 @@ package tablebase
 
 import (
 	"fmt"
+	"io"
 	"runtime"
 
+	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -65,4 +67,34 @@ func Verify(dir string, r rules.Rules, workers int, progress func(int64)) (Verif
 		}
 	}
 	return rep, nil
+}
+
+// VerifyDir verifies every rules' tables in dir (RulesIn, Verify) on
+// workers goroutines, with a progress line for each on w (quiet: none),
+// and finds the temporary files a killed build left there: tablebase
+// verify's result. A directory missing a balance is in the result, not an
+// error (VerifyJSON.Err says it); a file that fails its check is.
+func VerifyDir(dir string, workers int, w io.Writer, quiet bool) (VerifyJSON, error) {
+	j := VerifyJSON{Dir: dir, Sound: true}
+	rs, err := RulesIn(dir)
+	if err != nil {
+		return j, err
+	}
+	if j.Leftovers, err = Leftovers(dir); err != nil {
+		return j, err
+	}
+	for _, r := range rs {
+		var work int64
+		if t, err := Open(dir, r); err == nil {
+			work = BuildWork(t.Pieces(), r.NoCaptureLimit)
+		}
+		bar := progress.Start(w, progress.Options{Unit: "positions", Total: work, Quiet: quiet})
+		rep, err := Verify(dir, r, workers, bar.Add)
+		bar.Stop()
+		if err != nil {
+			return j, err
+		}
+		j.Add(r, rep)
+	}
+	return j, nil
 }

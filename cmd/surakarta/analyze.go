@@ -13,6 +13,7 @@ import (
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/tablebase"
 )
 
 func newAnalyzeCommand() *cobra.Command {
@@ -174,16 +175,16 @@ func (f *searchFlags) surakarta(cmd *cobra.Command, r rules.Rules, moves string,
 	if st.line, err = startLine(cmd, r, f.fen, moves); err != nil {
 		return st, err
 	}
-	tb := newEngineTables(cmd.ErrOrStderr(), quiet, true)
-	dir, t, err := tb.resolve(cfg.Tablebase, r, cmd.Flags().Changed("tablebase"))
+	tb := tablebase.NewResolver(cmd.ErrOrStderr(), quiet, true)
+	dir, t, err := tb.Resolve(cfg.Tablebase, r, cmd.Flags().Changed("tablebase"))
 	if err != nil {
 		return st, err
 	}
 	cfg.Tablebase = dir
-	st.onPosition = func(p *rules.Position) { tb.larger(t, p) }
+	st.onPosition = func(p *rules.Position) { tb.Larger(t, p) }
 	p := st.line.Position()
 	st.onPosition(&p)
-	st.searcher, err = mcts.NewSearcherOf(cfg, ev, oracleOf(t))
+	st.searcher, err = mcts.NewSearcherOf(cfg, ev, tablebase.OracleOf(t))
 	return st, err
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/surakarta/surakarta/internal/protocol/engine"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
+	"github.com/surakarta/surakarta/tablebase"
 )
 
 func newEngineCommand() *cobra.Command {
@@ -101,10 +102,13 @@ func newEngineCommand() *cobra.Command {
 // tablebase build does); --tablebase= or setoption tablebase with an empty
 // value turns tables off. Notes go to stderr, each once.
 func engineTablesOf(cmd *cobra.Command) func(string, bool, rules.Rules) (string, game.Oracle[rules.Position, rules.Move], error) {
-	tb := newEngineTables(cmd.ErrOrStderr(), false, false)
+	tb := tablebase.NewResolver(cmd.ErrOrStderr(), false, false)
 	return func(dir string, named bool, r rules.Rules) (string, game.Oracle[rules.Position, rules.Move], error) {
-		dir, t, err := tb.resolve(dir, r, named)
-		return dir, oracleOf(t), err
+		dir, t, err := tb.Resolve(dir, r, named)
+		if te := (*tablebase.TablesError)(nil); errors.As(err, &te) {
+			err = fmt.Errorf("--tablebase %s: %w", te.Dir, te.Err) // setoption's answer names the flag too
+		}
+		return dir, tablebase.OracleOf(t), err
 	}
 }
 

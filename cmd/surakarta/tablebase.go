@@ -190,26 +190,9 @@ func newTablebaseVerifyCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			rs, err := tablebase.RulesIn(dir)
+			j, err := tablebase.VerifyDir(dir, threads, cmd.ErrOrStderr(), quiet || asJSON)
 			if err != nil {
 				return err
-			}
-			j := tablebase.VerifyJSON{Dir: dir, Sound: true}
-			if j.Leftovers, err = tablebase.Leftovers(dir); err != nil {
-				return err
-			}
-			for _, r := range rs {
-				var work int64
-				if rep, err := tablebase.Open(dir, r); err == nil {
-					work = tablebase.BuildWork(rep.Pieces(), r.NoCaptureLimit)
-				}
-				bar := progress.Start(cmd.ErrOrStderr(), progress.Options{Unit: "positions", Total: work, Quiet: quiet || asJSON})
-				rep, err := tablebase.Verify(dir, r, threads, bar.Add)
-				bar.Stop()
-				if err != nil {
-					return err
-				}
-				j.Add(r, rep)
 			}
 			if err := printResult(cmd, asJSON, j, j.WriteText); err != nil {
 				return err
