@@ -7,6 +7,7 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // fit fits the weights on the FitVariant games, unless weights.json holds
@@ -52,12 +53,12 @@ func (p *runner) fit(ctx context.Context) (string, string, error) {
 func fitError(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		// A fit cut short reads as one without held-out games: say what happened.
-		return errors.New("fit interrupted: run the same command with --resume: the finished stages are kept and the fit is run again")
+		return setting.Errorf("fit interrupted: run the same command with %s: the finished stages are kept and the fit is run again", setting.Key("resume"))
 	}
 	if errors.Is(err, fit.ErrNoHeldOut) {
-		return fmt.Errorf("fit: %w: raise --holdout or --games", err)
+		return setting.Errorf("fit: %w: raise %s or %s", err, setting.Key("holdout"), setting.Key("games"))
 	}
-	return fmt.Errorf("fit: %w (more --games give the fit more to work with)", err)
+	return setting.Errorf("fit: %w (more %s give the fit more to work with)", err, setting.Key("games"))
 }
 
 // sameFit reports whether weights file wf is the fit opt would make of the

@@ -111,7 +111,7 @@ func matchAgainstOf[G mcts.Game[P, M], P comparable, M game.Move](p *runner, ctx
 		Game: mg, ArenaOptionsOf: arena.ArenaOptionsOf[G, P, M]{Run: run, Rules: r, Openings: book}})
 	if err != nil {
 		if ctx.Err() != nil {
-			return "", "", fmt.Errorf("match against %s interrupted: run the same command with --resume: the finished stages are kept and this match is played again", opponent)
+			return "", "", setting.Errorf("match against %s interrupted: run the same command with %s: the finished stages are kept and this match is played again", opponent, setting.Key("resume"))
 		}
 		return "", "", fmt.Errorf("match against %s: %w", opponent, err)
 	}

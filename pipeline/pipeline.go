@@ -57,7 +57,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	}
 	for _, st := range stages {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("interrupted before the %s stage: the finished stages are kept; run the same command with --resume to continue", st.name)
+			return nil, setting.Errorf("interrupted before the %s stage: the finished stages are kept; run the same command with %s to continue", st.name, setting.Key("resume"))
 		}
 		t0 := time.Now()
 		status, output, err := st.run(ctx)
@@ -98,8 +98,8 @@ func claimOut(cfg *Config) (*rundir.Dir, error) {
 		}
 		if len(found) > 0 {
 			dir.Release()
-			return nil, fmt.Errorf("%s already holds a pipeline run (%s) and no pipeline is writing it: add --resume to continue it (finished stages are kept), or choose another --out",
-				cfg.Run.Out, strings.Join(found, ", "))
+			return nil, setting.Errorf("%s already holds a pipeline run (%s) and no pipeline is writing it: add %s to continue it (finished stages are kept), or choose another %s",
+				cfg.Run.Out, strings.Join(found, ", "), setting.Key("resume"), setting.Key("out"))
 		}
 	}
 	note, err := dir.RemoveTemps(ReportDir)

@@ -240,7 +240,7 @@ func TestInterruptedRunResumesToTheSameFigures(t *testing.T) {
 	defer cancel()
 	cfg := tinyConfig(dir)
 	cfg.Log = &testutil.Buffer{OnText: "self-play majority", Do: cancel}
-	if _, err := Run(ctx, cfg); err == nil || !strings.Contains(err.Error(), "--resume") {
+	if _, err := Run(ctx, cfg); err == nil || !strings.Contains(err.Error(), "with resume") {
 		t.Fatalf("interrupted run: got %v, want an error that says to resume", err)
 	}
 	cfg.Log = nil
@@ -264,7 +264,7 @@ func TestRefusals(t *testing.T) {
 		change func(*Config)
 		want   string
 	}{
-		{"an earlier run without --resume", func(c *Config) { c.Run.Out = first.Out }, "--resume"},
+		{"an earlier run without --resume", func(c *Config) { c.Run.Out = first.Out }, "add resume"},
 		{"other self-play settings on resume", func(c *Config) { c.Run.Out, c.Run.Resume, c.Run.Seed = first.Out, true, c.Run.Seed+1 }, "another --out"},
 		{"odd match games", func(c *Config) { c.MatchGames = 3 }, "even"},
 		{"no games", func(c *Config) { c.Run.Games = 0 }, "at least 1"},
@@ -455,8 +455,8 @@ func TestResumeOfARunUnderOtherOpeningsNamesEveryFlagThatRestoresIt(t *testing.T
 // both say they were interrupted and how to resume.
 func TestInterruptedStagesSaySo(t *testing.T) {
 	for _, tc := range []struct{ on, start, end string }{
-		{"verify: ", "verify interrupted: ", "run the same command with --resume: the finished stages are kept and the data is verified again"},
-		{"fit: ", "interrupted before the match", " stage: the finished stages are kept; run the same command with --resume to continue"},
+		{"verify: ", "verify interrupted: ", "run the same command with resume: the finished stages are kept and the data is verified again"},
+		{"fit: ", "interrupted before the match", " stage: the finished stages are kept; run the same command with resume to continue"},
 	} {
 		ctx, cancel := context.WithCancel(context.Background())
 		cfg := tinyConfig(t.TempDir())

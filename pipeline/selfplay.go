@@ -8,6 +8,7 @@ import (
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/selfplay"
@@ -53,8 +54,8 @@ func playVariants[G mcts.Game[P, M], P comparable, M game.Move](p *runner, ctx c
 		sum, err := selfplay.RunOf(ctx, sc)
 		prog.Stop()
 		if errors.Is(err, selfplay.ErrInterrupted) {
-			return "", "", fmt.Errorf("self-play of the %s variant interrupted: %d of its %d games are in %s and %d more in its journal; run the same command with --resume to write those and play the rest",
-				v, sum.Skipped+sum.Written, sum.Planned, data, sum.InJournal)
+			return "", "", setting.Errorf("self-play of the %s variant interrupted: %d of its %d games are in %s and %d more in its journal; run the same command with %s to write those and play the rest",
+				v, sum.Skipped+sum.Written, sum.Planned, data, sum.InJournal, setting.Key("resume"))
 		}
 		if err != nil {
 			return "", "", fmt.Errorf("self-play of the %s variant: %w", v, err)

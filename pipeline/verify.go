@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -14,6 +13,7 @@ import (
 	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/progress"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // verifyRecord is what OUT/verify.json holds.
@@ -50,8 +50,8 @@ func (p *runner) verify(ctx context.Context) (string, string, error) {
 	for _, v := range Variants {
 		k := c.key(v)
 		if games[k] != c.Run.Games {
-			return "", "", fmt.Errorf("%s holds %d of the %d %s games after self-play: run the same command with --resume to play the rest",
-				data, games[k], c.Run.Games, v)
+			return "", "", setting.Errorf("%s holds %d of the %d %s games after self-play: run the same command with %s to play the rest",
+				data, games[k], c.Run.Games, v, setting.Key("resume"))
 		}
 		p.sum.Variants = append(p.sum.Variants, VariantFigures{Variant: k, Games: games[k], Positions: positions[k]})
 	}
@@ -71,7 +71,7 @@ func (p *runner) verify(ctx context.Context) (string, string, error) {
 	res, err := verify.Verify(ctx, data, verify.Options{Progress: func(n int64) { rep.Add(n - last); last = n }})
 	rep.Stop()
 	if err != nil && ctx.Err() != nil { // in words, not Go's "context canceled"
-		return "", "", errors.New("verify interrupted: run the same command with --resume: the finished stages are kept and the data is verified again")
+		return "", "", setting.Errorf("verify interrupted: run the same command with %s: the finished stages are kept and the data is verified again", setting.Key("resume"))
 	}
 	if err != nil {
 		return "", "", err

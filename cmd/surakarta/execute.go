@@ -139,8 +139,10 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 // (runspec.SettingError, "games 0: ...") or another option
 // (setting.ValueError, "pieces 9: ...") as its flag when cmd has it
 // ("--sims 0: ..."; a setting given another way, a match side's
-// CONFIG's sims=0, keeps its name). The error still unwraps to err.
+// CONFIG's sims=0, keeps its name); the settings of a library's advice
+// (setting.Advice) as flags (sayFlags). The error still unwraps to err.
 func flagNamed(cmd *cobra.Command, err error) error {
+	err = sayFlags(err)
 	hasFlag := func(name string) bool { return cmd != nil && cmd.Flags().Lookup(name) != nil }
 	var se *mcts.SettingError
 	if errors.As(err, &se) && hasFlag(se.Setting.Flag()) {

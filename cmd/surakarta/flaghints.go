@@ -6,6 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/surakarta/surakarta/internal/base/setting"
+	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -81,4 +83,43 @@ func flagValue(args []string, name string) string {
 		}
 	}
 	return "N"
+}
+
+// refFlags are the flags of settings a library names otherwise (a
+// setting.Ref's name whose flag is not the name with '-' for '_').
+var refFlags = map[string]string{}
+
+// sayFlags returns err with the settings and commands its setting.Advice
+// name (libraries name values: "add resume", "selfplay out=DIR") said as
+// a user types them (commands name flags: "add --resume", "surakarta
+// selfplay --out DIR"), by flagWord. The error still unwraps to err.
+func sayFlags(err error) error {
+	if err == nil {
+		return nil
+	}
+	if text := setting.Say(err, flagWord); text != err.Error() {
+		return &renamed{err, text}
+	}
+	return err
+}
+
+// flagWord is a setting.Ref as a command line writes it: a command with
+// the program's name, a setting as its flag (refFlags, else the name
+// with '-' for '_') with its value after it (a shell word), a switch
+// alone for true and with =false.
+func flagWord(r setting.Ref) string {
+	if r.Command {
+		return "surakarta " + r.Name
+	}
+	flag := refFlags[r.Name]
+	if flag == "" {
+		flag = strings.ReplaceAll(r.Name, "_", "-")
+	}
+	switch r.Value {
+	case "", "true":
+		return "--" + flag
+	case "false":
+		return "--" + flag + "=false"
+	}
+	return "--" + flag + " " + words.ShellWord(r.Value)
 }

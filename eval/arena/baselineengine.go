@@ -70,7 +70,7 @@ func (e *BaselineEngineOf[G, P, M]) SetOption(name, value string) error {
 	}
 	n, err := strconv.ParseUint(value, 0, 64)
 	if err != nil {
-		return fmt.Errorf("--%s %s: want a whole number from 0 to %d", engine.SeedOption, value, uint64(math.MaxUint64))
+		return fmt.Errorf("%s %s: want a whole number from 0 to %d", engine.SeedOption, value, uint64(math.MaxUint64))
 	}
 	e.seed = n
 	return e.player.NewGame(n, e.rules)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // The environment variables through which schedulers tell a task its index.
@@ -16,15 +18,15 @@ const (
 	envSlurmIndex = "SLURM_ARRAY_TASK_ID"
 )
 
-// ResolveShard returns the shard a run plays: --shard when it was given,
+// ResolveShard returns the shard a run plays: the setting shard when it was given,
 // else the index the scheduler set in JOB_COMPLETION_INDEX or
 // SLURM_ARRAY_TASK_ID, else 0 for an unsharded run. It is an error, saying
-// what to change, when an index is not a number or is out of range for
-// --shards, when both variables are set and disagree, when --shard disagrees
-// with the environment, and when a run of several shards has no index at
-// all (it would play shard 0 again and again). The ranges of --shards and
-// --shard are the table's checks. getenv is os.Getenv in a command and a
-// map in tests.
+// what to change (naming the settings shard and shards: setting.Advice),
+// when an index is not a number or is out of range for shards, when both
+// variables are set and disagree, when shard disagrees with the
+// environment, and when a run of several shards has no index at all (it
+// would play shard 0 again and again). The ranges of shards and shard are
+// the table's checks. getenv is os.Getenv in a command and a map in tests.
 func ResolveShard(flagShard int, flagSet bool, shards int, getenv func(string) string) (int, error) {
 	given := Settings{Shards: shards, Shard: flagShard}
 	if err := given.Validate("shards"); err != nil {
@@ -35,9 +37,12 @@ func ResolveShard(flagShard int, flagSet bool, shards int, getenv func(string) s
 		value int
 	}
 	var found []envIndex
-	for _, e := range []struct{ name, hint string }{
-		{envK8sIndex, "set the Job's completions and parallelism to --shards"},
-		{envSlurmIndex, fmt.Sprintf("submit the array as sbatch --array=0-%d", shards-1)},
+	for _, e := range []struct {
+		name string
+		hint error // what to change in the scheduler's job
+	}{
+		{envK8sIndex, setting.Errorf("set the Job's completions and parallelism to %s", setting.Key("shards"))},
+		{envSlurmIndex, fmt.Errorf("submit the array as sbatch --array=0-%d", shards-1)},
 	} {
 		raw := strings.TrimSpace(getenv(e.name))
 		if raw == "" {
@@ -45,16 +50,16 @@ func ResolveShard(flagShard int, flagSet bool, shards int, getenv func(string) s
 		}
 		v, err := strconv.Atoi(raw)
 		if err != nil {
-			return 0, fmt.Errorf("%s=%q is not a shard index: want a whole number 0..%d; unset it, or pass --shard", e.name, raw, shards-1)
+			return 0, setting.Errorf("%s=%q is not a shard index: want a whole number 0..%d; unset it, or pass %s", e.name, raw, shards-1, setting.Key("shard"))
 		}
 		if v < 0 || v >= shards {
-			return 0, fmt.Errorf("%s=%d is out of range for --shards %d (want 0..%d): %s, or pass the --shards the scheduler runs", e.name, v, shards, shards-1, e.hint)
+			return 0, setting.Errorf("%s=%d is out of range for %s (want 0..%d): %v, or pass the %s the scheduler runs", e.name, v, setting.Set("shards", shards), shards-1, e.hint, setting.Key("shards"))
 		}
 		found = append(found, envIndex{e.name, v})
 	}
 	if len(found) == 2 && found[0].value != found[1].value {
-		return 0, fmt.Errorf("%s=%d and %s=%d disagree: unset the one this job does not run under, or pass --shard",
-			found[0].name, found[0].value, found[1].name, found[1].value)
+		return 0, setting.Errorf("%s=%d and %s=%d disagree: unset the one this job does not run under, or pass %s",
+			found[0].name, found[0].value, found[1].name, found[1].value, setting.Key("shard"))
 	}
 	if flagSet {
 		if err := given.Validate("shard"); err != nil {
@@ -62,8 +67,8 @@ func ResolveShard(flagShard int, flagSet bool, shards int, getenv func(string) s
 		}
 		for _, e := range found {
 			if e.value != flagShard {
-				return 0, fmt.Errorf("--shard %d disagrees with %s=%d set by the scheduler: drop --shard to play the scheduler's index, or unset %s",
-					flagShard, e.name, e.value, e.name)
+				return 0, setting.Errorf("%s disagrees with %s=%d set by the scheduler: drop %s to play the scheduler's index, or unset %s",
+					setting.Set("shard", flagShard), e.name, e.value, setting.Key("shard"), e.name)
 			}
 		}
 		return flagShard, nil
@@ -72,8 +77,8 @@ func ResolveShard(flagShard int, flagSet bool, shards int, getenv func(string) s
 		return found[0].value, nil
 	}
 	if shards > 1 {
-		return 0, fmt.Errorf("--shards %d without a shard index: pass --shard 0..%d, or run under a scheduler that sets %s (Kubernetes Indexed Job) or %s (Slurm job array)",
-			shards, shards-1, envK8sIndex, envSlurmIndex)
+		return 0, setting.Errorf("%s without a shard index: pass %s 0..%d, or run under a scheduler that sets %s (Kubernetes Indexed Job) or %s (Slurm job array)",
+			setting.Set("shards", shards), setting.Key("shard"), shards-1, envK8sIndex, envSlurmIndex)
 	}
 	return 0, nil
 }

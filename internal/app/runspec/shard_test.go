@@ -26,8 +26,8 @@ func TestResolveShardTakesFlagOrSchedulerIndex(t *testing.T) {
 		{name: "explicit --shard 0 on an unsharded run", flag: 0, flagSet: true, shards: 1, want: 0},
 		{name: "empty variable counts as unset", flag: 1, flagSet: true, shards: 2, env: map[string]string{k8s: ""}, want: 1},
 
-		{name: "flag disagreeing with Slurm", flag: 0, flagSet: true, shards: 4, env: map[string]string{slurm: "3"}, wantErr: "--shard 0 disagrees with SLURM_ARRAY_TASK_ID=3"},
-		{name: "flag disagreeing with Kubernetes", flag: 2, flagSet: true, shards: 4, env: map[string]string{k8s: "1"}, wantErr: "drop --shard"},
+		{name: "flag disagreeing with Slurm", flag: 0, flagSet: true, shards: 4, env: map[string]string{slurm: "3"}, wantErr: "shard=0 disagrees with SLURM_ARRAY_TASK_ID=3"},
+		{name: "flag disagreeing with Kubernetes", flag: 2, flagSet: true, shards: 4, env: map[string]string{k8s: "1"}, wantErr: "drop shard"},
 		{name: "both set and disagreeing", shards: 4, env: map[string]string{k8s: "1", slurm: "2"}, wantErr: "JOB_COMPLETION_INDEX=1 and SLURM_ARRAY_TASK_ID=2 disagree"},
 		{name: "Slurm index past the shards", shards: 8, env: map[string]string{slurm: "8"}, wantErr: "sbatch --array=0-7"},
 		{name: "Kubernetes index past the shards", shards: 2, env: map[string]string{k8s: "5"}, wantErr: "completions"},
@@ -36,9 +36,9 @@ func TestResolveShardTakesFlagOrSchedulerIndex(t *testing.T) {
 		{name: "a Slurm range is not an index", shards: 4, env: map[string]string{slurm: "0-3"}, wantErr: "not a shard index"},
 		{name: "flag out of range", flag: 4, flagSet: true, shards: 4, wantErr: "shard 4: want 0..3 for shards 4"},
 		{name: "negative flag", flag: -1, flagSet: true, shards: 4, wantErr: "shard -1: want 0..3"},
-		{name: "several shards and no index", shards: 4, wantErr: "pass --shard 0..3"},
+		{name: "several shards and no index", shards: 4, wantErr: "pass shard 0..3"},
 		{name: "no shards", shards: 0, wantErr: "shards 0: want at least 1"},
-		{name: "environment index on an unsharded run", shards: 1, env: map[string]string{slurm: "1"}, wantErr: "out of range for --shards 1"},
+		{name: "environment index on an unsharded run", shards: 1, env: map[string]string{slurm: "1"}, wantErr: "out of range for shards=1"},
 		{name: "bad variable even with the flag", flag: 1, flagSet: true, shards: 4, env: map[string]string{slurm: "x"}, wantErr: "not a shard index"},
 	}
 	for _, tc := range tests {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/filelock"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // Dir is a run directory held by this process.
@@ -33,7 +34,7 @@ func Claim(dir, lockName, what string) (*Dir, error) {
 		if h == "" {
 			h = "a process that has not described itself"
 		}
-		return nil, &busyError{msg: fmt.Sprintf("another %s is writing %s now: %s; wait for it to finish or stop it, then --resume", what, dir, h), held: held}
+		return nil, &busyError{msg: setting.Errorf("another %s is writing %s now: %s; wait for it to finish or stop it, then %s", what, dir, h, setting.Key("resume")), held: held}
 	}
 	if err != nil {
 		return nil, err
@@ -42,15 +43,16 @@ func Claim(dir, lockName, what string) (*Dir, error) {
 }
 
 // busyError is Claim's refusal while another process holds the
-// directory; errors.Is(err, filelock.ErrHeld) is true of it.
+// directory; errors.Is(err, filelock.ErrHeld) is true of it, and msg, the
+// advice, names the setting to resume by.
 type busyError struct {
-	msg  string
+	msg  error
 	held *filelock.HeldError
 }
 
-func (e *busyError) Error() string { return e.msg }
+func (e *busyError) Error() string { return e.msg.Error() }
 
-func (e *busyError) Unwrap() error { return e.held }
+func (e *busyError) Unwrap() []error { return []error{e.msg, e.held} }
 
 // Release gives the directory up: its lock file goes.
 func (d *Dir) Release() error {
@@ -70,8 +72,8 @@ const maxNamed = 4
 // NotEmpty returns nil when the directory holds nothing but its lock
 // file, else the refusal of a new run there: what the directory holds (a
 // few names, directories with a slash, and how many more) and that no run
-// is writing it, since the caller holds the lock, so that --resume is safe
-// advice.
+// is writing it, since the caller holds the lock, so that resuming is
+// safe advice (the message names the settings resume and out).
 func (d *Dir) NotEmpty() error {
 	entries, err := os.ReadDir(d.path)
 	if err != nil {
@@ -96,7 +98,7 @@ func (d *Dir) NotEmpty() error {
 	if len(names) > maxNamed {
 		held += fmt.Sprintf(" and %d more", len(names)-maxNamed)
 	}
-	return fmt.Errorf("%s is not empty (it holds %s) and no run is writing it: --resume to continue the run there, or choose an empty or new --out", d.path, held)
+	return setting.Errorf("%s is not empty (it holds %s) and no run is writing it: %s to continue the run there, or choose an empty or new %s", d.path, held, setting.Key("resume"), setting.Key("out"))
 }
 
 // RemoveTemps removes the temporary files a killed writer left in the

@@ -23,7 +23,7 @@ func TestASecondWriterIsRefusedNamingTheFirst(t *testing.T) {
 		t.Fatalf("second writer: %v, want refused", err)
 	}
 	if want := "another train is writing " + dir + " now: " + filelock.Holder(); !strings.HasPrefix(err.Error(), want[:strings.Index(want, " since ")]) ||
-		!strings.HasSuffix(err.Error(), "("+strings.Join(os.Args, " ")+"); wait for it to finish or stop it, then --resume") {
+		!strings.HasSuffix(err.Error(), "("+strings.Join(os.Args, " ")+"); wait for it to finish or stop it, then resume") {
 		t.Errorf("refusal %q: want the holder's pid, host and command line, and what to do", err)
 	}
 	d.Release()
@@ -54,7 +54,7 @@ func TestNotEmptySaysWhatIsThereAndThatNoRunIsLive(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, n), nil, 0o644)
 	}
 	os.Mkdir(filepath.Join(dir, "a"), 0o755)
-	want := dir + " is not empty (it holds a/, b, c, d and 2 more) and no run is writing it: --resume to continue the run there, or choose an empty or new --out"
+	want := dir + " is not empty (it holds a/, b, c, d and 2 more) and no run is writing it: resume to continue the run there, or choose an empty or new out"
 	if err := d.NotEmpty(); err == nil || err.Error() != want {
 		t.Fatalf("NotEmpty: %v\nwant %s", err, want)
 	}

@@ -14,7 +14,10 @@
 // setting's values (Names: String and Parse from one list); value.go is
 // a value a library refuses, named by its option's name (ValueError), for
 // the options outside the tables (a build's, a fit's); json.go is settings
-// described as one JSON object as the records keep them (JSON).
+// described as one JSON object as the records keep them (JSON); ref.go is
+// a library's advice that names settings (Errorf with Ref arguments: Key,
+// Set, Cmd, Line), said in the library's words by Error and in a
+// reader's, a command's flags, by Say.
 //
 // The package imports only the standard library.
 package setting

@@ -5,9 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -46,36 +43,17 @@ var longFiles = map[string]string{}
 // over maxFileLines that its exception list does not name, and logs each
 // exception that no longer applies.
 func TestNoFunctionIsLongerThanAScreen(t *testing.T) {
-	root := filepath.Join("..", "..", "..")
 	fset := token.NewFileSet()
 	seen := map[string]bool{}
 	var long []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			if name := d.Name(); rel != "." && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") {
-			return nil
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	eachSource(t, func(rel string, src []byte) error {
 		if n := strings.Count(string(src), "\n"); n > maxFileLines {
 			seen[rel] = true
 			if _, ok := longFiles[rel]; !ok {
 				long = append(long, fmt.Sprintf("%s: a file of %d lines", rel, n))
 			}
 		}
-		f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
+		f, err := parser.ParseFile(fset, rel, src, parser.SkipObjectResolution)
 		if err != nil {
 			return err
 		}
@@ -95,9 +73,6 @@ func TestNoFunctionIsLongerThanAScreen(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, l := range long {
 		t.Errorf("%s, over the house's %d a function, %d a file: split it by what it does", l, maxFuncLines, maxFileLines)
 	}
