@@ -88,6 +88,12 @@ type Generation struct {
 	Seconds map[string]float64 `json:"seconds,omitempty"`
 }
 
+// priorScored says whether the generation's model has a prior scored on
+// held-out positions: without one its four prior figures are zero, and
+// the uniform priors' cross-entropy (the mean log of the legal moves'
+// count) is above zero wherever a held-out position has two moves.
+func (g *Generation) priorScored() bool { return g.UniformCrossEntropy > 0 }
+
 // Match is a match's result from A's side: the arena's games, W-D-L,
 // score and LOS, its Elo figures made finite (see finite).
 type Match struct {

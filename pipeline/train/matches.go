@@ -32,15 +32,18 @@ type matchKey struct {
 	BHash   string       `json:"b_hash"`
 }
 
-// match plays a against b, unless path holds the same match.
-func (r *runner[G, P, M]) match(ctx context.Context, path, stage string, g, games int, a, b player[P, M]) (Match, bool, error) {
+// match plays a against b, unless path holds the same match. The log
+// line names the stage, the players and then budget, what tells the match
+// from another of the stage between the same players (the final
+// comparison's budgets; "" where none is needed).
+func (r *runner[G, P, M]) match(ctx context.Context, path, stage string, g, games int, a, b player[P, M], budget string) (Match, bool, error) {
 	c := &r.cfg
 	seed := c.seedOf(stage, g)
 	key := r.matchKeyOf(games, seed, a, b)
 	if m, ok := keptMatch(path, key); ok {
 		return m, false, nil
 	}
-	r.logf("generation %d: %s, %s against %s, %d games", g, stage, a.name, b.name, games)
+	r.logf("generation %d: %s, %s against %s%s, %d games", g, stage, a.name, b.name, budget, games)
 	mr, err := match.Run(ctx, match.OptionsOf[G, P, M]{Config: match.Config{Stderr: c.Log, Quiet: c.Quiet || c.Log == nil},
 		Players: [2]*match.PlayerOf[G, P, M]{r.matchPlayer(a), r.matchPlayer(b)}, Game: r.kit.match,
 		ArenaOptionsOf: arena.ArenaOptionsOf[G, P, M]{Run: r.matchRun(games, seed), Rules: r.kit.rules}})

@@ -88,9 +88,12 @@ func reportMarkdown(c *Config, l *Ladder) string {
 	b.WriteString("| gen | data by | positions | value log-loss | scale | prior CE (uniform) | entropy | top-1 | gate opponent | gate W-D-L | gate Elo | promoted | Elo over gen 1 (chained) | Elo vs gen 0 | Elo vs material | Elo (one fit) |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, g := range l.Generations {
-		fmt.Fprintf(&b, "| %d | gen %d | %d | %.4f (%.4f) | %.2f | %.3f (%.3f) | %.3f | %.1f%% | gen %d | %d-%d-%d | %s | %v | %s | %s | %s | %s |\n",
-			g.Generation, g.SelfPlayChampion, g.Positions, g.ValueLogLoss, g.BaselineLogLoss, g.ValueScale,
-			g.PriorCrossEntropy, g.UniformCrossEntropy, g.PolicyEntropy, 100*g.PriorTop1,
+		prior := "no prior | — | —"
+		if g.priorScored() {
+			prior = fmt.Sprintf("%.3f (%.3f) | %.3f | %.1f%%", g.PriorCrossEntropy, g.UniformCrossEntropy, g.PolicyEntropy, 100*g.PriorTop1)
+		}
+		fmt.Fprintf(&b, "| %d | gen %d | %d | %.4f (%.4f) | %.2f | %s | gen %d | %d-%d-%d | %s | %v | %s | %s | %s | %s |\n",
+			g.Generation, g.SelfPlayChampion, g.Positions, g.ValueLogLoss, g.BaselineLogLoss, g.ValueScale, prior,
 			g.GateOpponent, g.Gate.Wins, g.Gate.Draws, g.Gate.Losses, eloCell(&g.Gate, "—"), yesNo(g.Promoted),
 			eloCell(g.Chained.match(), "—"), eloCell(g.VsGen0, "—"), eloCell(g.VsMaterial, "—"), eloCell(g.Rated.match(), "—"))
 	}
@@ -362,9 +365,13 @@ func (l *Ladder) WriteText(w io.Writer, out string, cpuct float64) error {
 	fmt.Fprintln(tw, "gen\tgate\tgate Elo\tpromoted\tElo over gen 1\tElo vs gen 0\tElo vs material\tvalue logloss\tprior CE (uniform)")
 	for i := range l.Generations {
 		g := &l.Generations[i]
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%v\t%s\t%s\t%s\t%.4f\t%.3f (%.3f)\n", g.Generation,
+		prior := "no prior"
+		if g.priorScored() {
+			prior = fmt.Sprintf("%.3f (%.3f)", g.PriorCrossEntropy, g.UniformCrossEntropy)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%v\t%s\t%s\t%s\t%.4f\t%s\n", g.Generation,
 			fmt.Sprintf("%d-%d-%d", g.Gate.Wins, g.Gate.Draws, g.Gate.Losses), eloCell(&g.Gate, "-"), g.Promoted,
-			eloCell(g.Chained.match(), "-"), eloCell(g.VsGen0, "-"), eloCell(g.VsMaterial, "-"), g.ValueLogLoss, g.PriorCrossEntropy, g.UniformCrossEntropy)
+			eloCell(g.Chained.match(), "-"), eloCell(g.VsGen0, "-"), eloCell(g.VsMaterial, "-"), g.ValueLogLoss, prior)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

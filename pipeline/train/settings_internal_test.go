@@ -171,3 +171,33 @@ func TestLadderTableKeepsItsColumnsAligned(t *testing.T) {
 		t.Errorf("the promoted column starts at %d, %d, %d:\n%s", h, a, c, strings.Join(lines, "\n"))
 	}
 }
+
+// TestLadderSaysWhenAGenerationHasNoPrior: a model without a prior
+// (Alquerque's, or --no-prior) read "prior CE 0.000 (0.000)" in the text
+// and an entropy and top-1 of zero in the report; they say it has none.
+func TestLadderSaysWhenAGenerationHasNoPrior(t *testing.T) {
+	l := &Ladder{Generations: []Generation{
+		{Generation: 1, ValueLogLoss: 0.5},
+		{Generation: 2, ValueLogLoss: 0.5, PriorCrossEntropy: 1.25, UniformCrossEntropy: 2.5, PolicyEntropy: 0.75, PriorTop1: 0.5},
+	}}
+	var b strings.Builder
+	if err := l.WriteText(&b, "out", 0.5); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	if !strings.HasSuffix(lines[3], "0.5000         no prior") || !strings.HasSuffix(lines[4], "0.5000         1.250 (2.500)") {
+		t.Errorf("the ladder's text:\n%s\nwant generation 1 with no prior, generation 2 with its figures", b.String())
+	}
+	md := reportMarkdown(&Config{}, l)
+	rows := map[string]string{}
+	for line := range strings.SplitSeq(md, "\n") {
+		if strings.HasPrefix(line, "| 1 |") || strings.HasPrefix(line, "| 2 |") || strings.HasPrefix(line, "| gen |") {
+			rows[line[:5]] = line
+		}
+	}
+	header := strings.Count(rows["| gen"], "|")
+	if !strings.Contains(rows["| 1 |"], "| no prior | — | — |") || strings.Count(rows["| 1 |"], "|") != header ||
+		!strings.Contains(rows["| 2 |"], "| 1.250 (2.500) | 0.750 | 50.0% |") || strings.Count(rows["| 2 |"], "|") != header {
+		t.Errorf("the report's table:\n%s\n%s\n%s\nwant generation 1 with no prior, generation 2 with its figures, as many cells as the header", rows["| gen"], rows["| 1 |"], rows["| 2 |"])
+	}
+}

@@ -130,13 +130,17 @@ func (r *runner[G, P, M]) strength(ctx context.Context) (*Strength, error) {
 	for i, opp := range engines[1:] {
 		for _, equalTime := range []bool{false, true} {
 			a, b := ch, opp
-			name := fmt.Sprintf("%s vs %s, equal simulations", a.name, b.name)
+			budget := "equal simulations"
 			if equalTime {
 				b.cfg.Sims = max(1, int(math.Round(float64(base)*rate[b.name]/rate[a.name])))
-				name = fmt.Sprintf("%s vs %s, equal time", a.name, b.name)
+				budget = "equal time"
 			}
+			name := fmt.Sprintf("%s vs %s, %s", a.name, b.name, budget)
 			file := c.path(fmt.Sprintf("strength-%d-%v.json", i, equalTime))
-			m, _, err := r.match(ctx, file, "strength", c.Generations, c.StrengthGames, a, b)
+			// The two matches of an opponent differ in their budgets alone:
+			// the log says which is played.
+			m, _, err := r.match(ctx, file, "strength", c.Generations, c.StrengthGames, a, b,
+				fmt.Sprintf(" at %s (%d and %d simulations a move)", budget, a.cfg.Sims, b.cfg.Sims))
 			if err != nil {
 				return nil, err
 			}

@@ -306,7 +306,7 @@ func (r *runner[G, P, M]) generation(ctx context.Context, g int, material player
 	fillHeads(&gen, mf)
 
 	t = time.Now()
-	gate, ran, err := r.match(ctx, c.path(genDir(g), GateFile), "gate", g, c.GateGames, me, r.players[champ])
+	gate, ran, err := r.match(ctx, c.path(genDir(g), GateFile), "gate", g, c.GateGames, me, r.players[champ], "")
 	if err != nil {
 		return gen, err
 	}
@@ -322,11 +322,11 @@ func (r *runner[G, P, M]) generation(ctx context.Context, g int, material player
 	}
 	if c.AnchorGames > 0 {
 		t = time.Now()
-		v0, ran0, err := r.match(ctx, c.path(genDir(g), AnchorGen0File), "anchor-gen0", g, c.AnchorGames, me, r.players[0])
+		v0, ran0, err := r.match(ctx, c.path(genDir(g), AnchorGen0File), "anchor-gen0", g, c.AnchorGames, me, r.players[0], "")
 		if err != nil {
 			return gen, err
 		}
-		vm, ranM, err := r.match(ctx, c.path(genDir(g), AnchorMaterialFile), "anchor-material", g, c.AnchorGames, me, material)
+		vm, ranM, err := r.match(ctx, c.path(genDir(g), AnchorMaterialFile), "anchor-material", g, c.AnchorGames, me, material, "")
 		if err != nil {
 			return gen, err
 		}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -282,9 +283,24 @@ func TestBaselinesPlayInTheFinalComparison(t *testing.T) {
 	base := other.path(ol.Generations[0].Model)
 	c := tinyConfig(t.TempDir())
 	c.Generations, c.AnchorGames, c.StrengthGames, c.Baselines = 1, 0, 2, []string{base}
+	log := &testutil.Buffer{}
+	c.Log = log
 	if _, err := Run(context.Background(), c); err != nil {
 		t.Fatal(err)
 	}
+	// Each opponent's two matches were logged alike ("strength, gen-01
+	// against gen-01 uniform priors" twice): each line names its budget.
+	var lines []string
+	for line := range strings.SplitSeq(log.String(), "\n") {
+		if strings.Contains(line, ": strength, ") {
+			lines = append(lines, line)
+		}
+	}
+	if slices.Sort(lines); len(lines) != 4 || len(slices.Compact(slices.Clone(lines))) != 4 ||
+		!strings.Contains(lines[0], " at equal simulations (8 and 8 simulations a move), 2 games") || !strings.Contains(lines[1], " at equal time (8 and ") {
+		t.Errorf("the final comparison's log lines:\n%s\nwant four, each naming its budget", strings.Join(lines, "\n"))
+	}
+	c.Log = nil
 	c.Run.Resume, c.StrengthGames = true, 4
 	l, err := Run(context.Background(), c)
 	if err != nil {
