@@ -4,13 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/experiments/spec"
@@ -60,8 +58,8 @@ func newStatsCommand() *cobra.Command {
 				return fmt.Errorf("--by: %w", err)
 			}
 			if opt.Compare {
-				if err := oneGame(args); err != nil {
-					return fmt.Errorf("--compare: %w", err)
+				if err := gamestats.OneGame(args); err != nil {
+					return fmt.Errorf("--compare: %w, or leave --compare out to report each game apart", err)
 				}
 			}
 			opt.Warn = cmd.ErrOrStderr()
@@ -174,35 +172,4 @@ func newStatsPlanCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	addAllowDamagedFlag(cmd, &allowDamaged)
 	return cmd
-}
-
-// oneGame refuses datasets (dirs) that hold more than one game between
-// them, naming what each holds: a comparison across games measures the
-// games, not a rule, an engine or a run. A directory that cannot be
-// listed is left to the statistics' own error.
-func oneGame(dirs []string) error {
-	var games []string
-	held := make([]string, 0, len(dirs))
-	for _, dir := range dirs {
-		keys, err := dataset.Variants(dir)
-		if err != nil {
-			continue
-		}
-		var own []string
-		for _, k := range keys {
-			g, _ := dataset.SplitKey(k)
-			if !slices.Contains(own, g) {
-				own = append(own, g)
-			}
-			if !slices.Contains(games, g) {
-				games = append(games, g)
-			}
-		}
-		held = append(held, dir+": "+strings.Join(own, " and "))
-	}
-	if len(games) < 2 {
-		return nil
-	}
-	return fmt.Errorf("the datasets hold %d games (%s): a comparison across games measures the games, not a rule, an engine or a run; "+
-		"compare one game's datasets at a time, or leave --compare out to report each game apart", len(games), strings.Join(held, "; "))
 }

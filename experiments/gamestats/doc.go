@@ -8,8 +8,9 @@
 //
 // Files: game.go reads a games-table row into a Game, read.go streams
 // datasets' games tables (ScanGames, Collector.AddDir; Stats, as surakarta
-// stats does, refusing datasets that would be miscounted), collect.go
-// counts them per group and arm (Collector) and analyses the counts,
+// stats does, refusing datasets that would be miscounted), onegame.go
+// refuses a comparison across datasets of two games (OneGame), collect.go
+// counts the games per group and arm (Collector) and analyses the counts,
 // summary.go and histogram.go count games, analysis.go turns a
 // group's counts into GroupStats, compare.go compares two groups (and
 // pairs their games by opening: PairIndex), change.go the changes between
