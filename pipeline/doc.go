@@ -11,7 +11,8 @@
 // (selfplay.go, verify.go, fit.go, match.go, report.go), for every game
 // (alquerque.go holds Alquerque's fit, its references and its strength
 // block: Config.Game AlquerqueGame runs the job for Alquerque); config.go holds the
-// settings and summary.go what Run returns (cpu_unix.go and cpu_other.go
+// settings, defaults.go their defaults (DefaultConfig, Alquerque's
+// AlquerqueDefaults) and summary.go what Run returns (cpu_unix.go and cpu_other.go
 // read the CPU time it reports); findings.go the figures of
 // docs/findings the summary compares with (References) and the strength
 // block; its JSON records are written and read by internal/base/atomicfile

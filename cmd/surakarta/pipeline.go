@@ -8,37 +8,17 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
-	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/pipeline"
 	"github.com/surakarta/surakarta/rules"
-	"github.com/surakarta/surakarta/selfplay"
-)
-
-// Pipeline defaults: small enough that the whole job takes about a minute
-// on two cores (about 65 CPU-seconds, README), large enough that the
-// figures mean something: every 2-ply opening twice a variant, the
-// standard variant's advantage stratified by opening; the engines are
-// runspec's PipelineEngine (the shipped model, 400 simulations) and
-// PipelineMatchEngine.
-const (
-	pipelineGames         = 512
-	pipelineMatchGames    = 512
-	pipelineRandomOpening = 2
-	pipelineOpening       = dataset.OpeningEnumerated
-	pipelineMatchModel    = eval.BestName
-	pipelinePlayers       = selfplay.PlayersIndependent
 )
 
 func newPipelineCommand() *cobra.Command {
-	f := &pipelineFlags{}
-	f.cfg = pipeline.Config{Run: runspec.Defaults(), Fit: fit.DefaultFitOptions()}
+	f := &pipelineFlags{cfg: pipeline.DefaultConfig()}
 	f.run = runFlags{Settings: &f.cfg.Run}
-	f.cfg.Run.Out, f.cfg.Run.Games, f.cfg.Run.RandomOpening = "out", pipelineGames, pipelineRandomOpening
 	cmd := &cobra.Command{
 		Use:   "pipeline [--out DIR] [--game G] [--games N] [--sims S] [--concurrency C] [--seed X] [--random-opening K] [--resume] [--quiet] [--json]",
 		Short: "Run the whole job: self-play of both variants, verify, fit, match, statistics and report",
@@ -84,7 +64,7 @@ var pipelineLong = "pipeline goes from nothing to a dataset, fitted weights and 
 	"the opening (no root noise, no temperature), with the findings' procedure: two independent\n" +
 	"players (each colour its own searcher and tree; --players shared plays one searcher for\n" +
 	"both), every 2-ply opening equally often, the first player's advantage stratified by opening. " +
-	fmt.Sprintf("The defaults\n(%d games per variant at %d simulations a move, two matches of %d games) take about a\n", pipelineGames, runspec.PipelineEngine().Sims, pipelineMatchGames) +
+	fmt.Sprintf("The defaults\n(%d games per variant at %d simulations a move, two matches of %d games) take about a\n", pipeline.DefaultGames, runspec.PipelineEngine().Sims, pipeline.DefaultMatchGames) +
 	"minute on two cores (about 65 CPU-seconds). The figures are this engine's at this strength:\n" +
 	"the first player's advantage changes with the engine's strength, and docs/findings/README.md\n" +
 	"says what each figure measures. --sims and --games scale it up (--games a multiple of the openings; four\n" +
@@ -108,7 +88,7 @@ var pipelineLong = "pipeline goes from nothing to a dataset, fitted weights and 
 	"unless --evaluator names an Alquerque model file; the fit is Alquerque's pattern model (logistic,\n" +
 	"colour-blind) into DIR/weights.json, an Alquerque model file; the match plays it against material;\n" +
 	fmt.Sprintf("its defaults are every %d-ply opening (107) %d times a variant (--games %d) and --match-games %d,\n",
-		alquerquePipelineRandomOpening, alquerquePipelineGames/107, alquerquePipelineGames, alquerquePipelineMatchGames) +
+		pipeline.AlquerqueRandomOpening, pipeline.AlquerqueGames/107, pipeline.AlquerqueGames, pipeline.AlquerqueMatchGames) +
 	"no --match-model (give an Alquerque model file for a second match). It takes about 20 CPU-seconds,\n" +
 	"and its summary reads the first player's (White's) score and advantage beside docs/findings'\n" +
 	"Alquerque figures (section 20)."
@@ -143,12 +123,12 @@ func (f *pipelineFlags) bind(cmd *cobra.Command) {
 	fs.Float64Var(&f.cfg.Fit.Lambda, "lambda", f.cfg.Fit.Lambda, "L2 penalty of the fit on the standardized weights (> 0)")
 	fs.BoolVar(&f.cfg.Fit.ColorBlind, "color-blind", false, "fit without red_to_move (its weight stays 0), so that the match engine has no colour preference")
 	fs.Float64Var(&f.cfg.Fit.Holdout, "holdout", f.cfg.Fit.Holdout, "fraction of the standard games held out to score the fit")
-	fs.IntVar(&f.cfg.MatchGames, "match-games", pipelineMatchGames, "match games, an even number (0: skip the match)")
+	fs.IntVar(&f.cfg.MatchGames, "match-games", f.cfg.MatchGames, "match games, an even number (0: skip the match)")
 	fs.StringVar(&f.matchEngine, "match-engine", defMatchSpec, "both match engines' settings as comma-separated engine flags key=value (as match --a)")
-	fs.StringVar(&f.cfg.MatchModel, "match-model", pipelineMatchModel, "the second match's opponent of the fitted weights: an evaluator name or file (empty: only the match against material)")
-	fs.StringVar(&f.cfg.Players, "players", pipelinePlayers, "who plays the self-play games: independent (each colour its own searcher and tree, as two programs in a match: the findings' estimand) or shared (one searcher for both colours, whose tree reuse hands the tree one side searched to the other)")
-	fs.StringVar(&f.cfg.Opening, "opening", pipelineOpening, "how the --random-opening plies are chosen: enumerated (every opening of that many plies in turn, game i and match pair i opening i mod N; --games a multiple of N) or random (uniformly random plies from --seed and the game id)")
-	fs.Float64Var(&f.cfg.Confidence, "confidence", 0.95, "confidence level of the report's intervals")
+	fs.StringVar(&f.cfg.MatchModel, "match-model", f.cfg.MatchModel, "the second match's opponent of the fitted weights: an evaluator name or file (empty: only the match against material)")
+	fs.StringVar(&f.cfg.Players, "players", f.cfg.Players, "who plays the self-play games: independent (each colour its own searcher and tree, as two programs in a match: the findings' estimand) or shared (one searcher for both colours, whose tree reuse hands the tree one side searched to the other)")
+	fs.StringVar(&f.cfg.Opening, "opening", f.cfg.Opening, "how the --random-opening plies are chosen: enumerated (every opening of that many plies in turn, game i and match pair i opening i mod N; --games a multiple of N) or random (uniformly random plies from --seed and the game id)")
+	fs.Float64Var(&f.cfg.Confidence, "confidence", f.cfg.Confidence, "confidence level of the report's intervals")
 	addGameFlag(cmd, &f.gameName)
 	addRulesFlagsExcept(cmd, &f.rf, "variant")
 	bindEngineFlags(cmd, &f.ef, d)
@@ -210,18 +190,6 @@ func (f *pipelineFlags) runE(cmd *cobra.Command, _ []string) error {
 	return printResult(cmd, f.asJSON, sum, sum.WriteText)
 }
 
-// Alquerque's pipeline defaults where the flags leave them (pipeline
-// --game alquerque): every 6-ply opening (107; the start's 2 plies make
-// only 5) four times a variant, two match pairs each, no model match (the
-// shipped model is Surakarta's); the engine is the pipeline's, scored by
-// Alquerque's material evaluator: docs/findings section 20's material
-// engine at 400 simulations, which AlquerqueReferences hold.
-const (
-	alquerquePipelineGames         = 428
-	alquerquePipelineRandomOpening = 6
-	alquerquePipelineMatchGames    = 428
-)
-
 // alquerquePipeline makes cfg the pipeline of Alquerque: its engine and
 // evaluator (alquerqueEngine) and its defaults where the flags are not
 // given.
@@ -230,20 +198,8 @@ func alquerquePipeline(cmd *cobra.Command, cfg *pipeline.Config, ef *engineFlags
 	if err != nil {
 		return err
 	}
-	cfg.Game, cfg.Engine, cfg.AlquerqueEvaluator = pipeline.AlquerqueGame, e, o
-	fs := cmd.Flags()
-	if !fs.Changed("games") {
-		cfg.Run.Games = alquerquePipelineGames
-	}
-	if !fs.Changed("random-opening") {
-		cfg.Run.RandomOpening = alquerquePipelineRandomOpening
-	}
-	if !fs.Changed("match-games") {
-		cfg.MatchGames = alquerquePipelineMatchGames
-	}
-	if !fs.Changed("match-model") {
-		cfg.MatchModel = ""
-	}
+	cfg.Engine, cfg.AlquerqueEvaluator = e, o
+	cfg.AlquerqueDefaults(func(s string) bool { return cmd.Flags().Changed(strings.ReplaceAll(s, "_", "-")) })
 	return nil
 }
 

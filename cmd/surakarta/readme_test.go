@@ -118,12 +118,12 @@ func TestCommittedDefaultRunIsTodaysDefaults(t *testing.T) {
 	fo := fit.DefaultFitOptions()
 	set := s.Settings
 	want := pipeline.Settings{
-		GamesPerVariant: pipelineGames, Seed: runspec.Defaults().Seed, RandomOpening: pipelineRandomOpening, Opening: pipelineOpening,
+		GamesPerVariant: pipeline.DefaultGames, Seed: runspec.Defaults().Seed, RandomOpening: pipeline.DefaultRandomOpening, Opening: pipeline.DefaultOpening,
 		Openings: set.Openings, Rules: rules.DefaultRules().String(), Engine: setting.JSON(e.Describe()),
 		Sims: e.Sims, Leaf: e.Leaf.String(), Evaluator: e.Evaluator,
 		FitModel: string(fo.Model), FitLambda: fo.Lambda, FitHoldout: fo.Holdout, FitVariant: pipeline.FitVariant.String(),
-		MatchGames: pipelineMatchGames, MatchEngine: runspec.PipelineMatchEngine().Text("sims", "leaf", "cpuct"), MatchModel: pipelineMatchModel,
-		Confidence: 0.95, Players: pipelinePlayers,
+		MatchGames: pipeline.DefaultMatchGames, MatchEngine: runspec.PipelineMatchEngine().Text("sims", "leaf", "cpuct"), MatchModel: pipeline.DefaultMatchModel,
+		Confidence: 0.95, Players: pipeline.DefaultPlayers,
 	}
 	if set != want || s.Out != "out" {
 		t.Fatalf("%s was not made with today's defaults (out %q):\n got %+v\nwant %+v\nrun scripts/readme/pipeline-default.sh", defaultRun, s.Out, set, want)
