@@ -14,7 +14,7 @@ import (
 // generations' datasets.
 func TestCommandsGivenTheWrongKindOfDirectorySayWhatItIsAndWhatToDo(t *testing.T) {
 	m := recordMatch(t, "sims=2", "sims=2")
-	if out, _, err := run(t, "", "dataset", "verify", m, "--quiet"); err != nil || !strings.Contains(out, "ok: 2 games") {
+	if out, _, err := run(t, "", "dataset", "verify", m, "--quiet"); err != nil || !strings.Contains(out, "ok: 2 games and 2 matches rows in ") {
 		t.Errorf("verify of a match: %v\n%s", err, out)
 	}
 	_, _, err := run(t, "", "fit", m, "--weights", filepath.Join(t.TempDir(), "w.json"))

@@ -314,6 +314,7 @@ type ReportJSON struct {
 	Files      int            `json:"files"`
 	Games      int64          `json:"games"`
 	Positions  int64          `json:"positions"`
+	MatchRows  int64          `json:"match_rows"`
 	Problems   []string       `json:"problems"`
 	Omitted    int            `json:"omitted"`
 	Partitions []CoverageJSON `json:"partitions"`
@@ -322,7 +323,7 @@ type ReportJSON struct {
 // JSON returns the report of dir's verification as dataset verify --json
 // prints it.
 func (r *Report) JSON(dir string) ReportJSON {
-	j := ReportJSON{OK: r.OK(), Dir: dir, Variants: r.Variants, Files: r.Files, Games: r.Games, Positions: r.Positions,
+	j := ReportJSON{OK: r.OK(), Dir: dir, Variants: r.Variants, Files: r.Files, Games: r.Games, Positions: r.Positions, MatchRows: r.MatchRows,
 		Problems: append([]string{}, r.Problems...), Omitted: r.Omitted, Partitions: []CoverageJSON{}}
 	for _, c := range r.Partitions {
 		game, variant := dataset.SplitKey(c.Variant)
@@ -348,13 +349,28 @@ func partitionText(key string) string {
 // majority, standard", "variants standard, alquerque/standard".
 func partitionsText(keys []string) string { return "variants " + strings.Join(keys, ", ") }
 
+// rowsText says what rows were checked: the games and positions of
+// self-play, the games and matches rows of a match's record (which has no
+// positions: "0 positions" read as if they had been lost), both where a
+// directory holds both.
+func (r *Report) rowsText() string {
+	text := words.Count(r.Games, "game")
+	if r.MatchRows == 0 || r.Positions > 0 {
+		text += " and " + words.Count(r.Positions, "position")
+	}
+	if r.MatchRows > 0 {
+		text += " and " + words.Count(r.MatchRows, "matches row")
+	}
+	return text
+}
+
 // Err is dataset verify's failure for dir, nil when the report is clean.
 func (r *Report) Err(dir string) error {
 	if r.OK() {
 		return nil
 	}
 	n := len(r.Problems) + r.Omitted
-	return fmt.Errorf("%s: %d %s found (%d games, %d positions checked)", dir, n, words.Plural(n, "problem", "problems"), r.Games, r.Positions)
+	return fmt.Errorf("%s: %d %s found (%s checked)", dir, n, words.Plural(n, "problem", "problems"), r.rowsText())
 }
 
 // WriteText prints the report as dataset verify does: each problem, or
@@ -370,8 +386,7 @@ func (r *Report) WriteText(w io.Writer) {
 	if !r.OK() {
 		return
 	}
-	fmt.Fprintf(w, "ok: %s and %s in %s (%s) agree with the rules\n",
-		words.Count(r.Games, "game"), words.Count(r.Positions, "position"), words.Count(r.Files, "file"), partitionsText(r.Variants))
+	fmt.Fprintf(w, "ok: %s in %s (%s) agree with the rules\n", r.rowsText(), words.Count(r.Files, "file"), partitionsText(r.Variants))
 	for _, c := range r.Partitions {
 		if c.Checked {
 			fmt.Fprintf(w, "complete: %s holds all %s of its run (ids %s)\n", partitionText(c.Variant), words.Count(c.Games, "game"), formatIDRanges(c.Ranges))

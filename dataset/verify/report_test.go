@@ -46,3 +46,29 @@ func TestVerifyReportTextAndErrAgree(t *testing.T) {
 		t.Errorf("clean report: %q, %v", got, ok.Err("d"))
 	}
 }
+
+// TestAMatchsReportCountsItsMatchesRows: a match's record (games and
+// matches rows, no positions) was reported as "4 games and 0 positions",
+// as if its positions were lost; it says the matches rows it checked.
+func TestAMatchsReportCountsItsMatchesRows(t *testing.T) {
+	for _, tc := range []struct {
+		r    Report
+		want string
+	}{
+		{Report{Games: 4, MatchRows: 4, Files: 2}, "ok: 4 games and 4 matches rows in 2 files"},
+		{Report{Games: 1, MatchRows: 1, Files: 2}, "ok: 1 game and 1 matches row in 2 files"},
+		{Report{Games: 4, Positions: 9, MatchRows: 4, Files: 3}, "ok: 4 games and 9 positions and 4 matches rows in 3 files"},
+		{Report{Games: 0, Files: 0}, "ok: 0 games and 0 positions in 0 files"},
+	} {
+		var b bytes.Buffer
+		tc.r.Variants = []string{"standard"}
+		tc.r.WriteText(&b)
+		if !strings.HasPrefix(b.String(), tc.want+" (variants standard)") {
+			t.Errorf("report %+v: %q, want %q", tc.r, b.String(), tc.want)
+		}
+	}
+	bad := &Report{Problems: []string{"p1"}, Games: 4, MatchRows: 4}
+	if err := bad.Err("d"); err == nil || !strings.HasSuffix(err.Error(), "(4 games and 4 matches rows checked)") {
+		t.Errorf("Err of a match's record: %v", err)
+	}
+}

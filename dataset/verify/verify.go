@@ -21,6 +21,9 @@ type Report struct {
 	Files     int
 	Games     int64
 	Positions int64
+	// MatchRows counts the matches rows checked: a match's record holds
+	// its games with one matches row each, and no positions.
+	MatchRows int64
 	// Problems lists the first MaxProblems inconsistencies, each naming
 	// the file, game and ply; Omitted counts those beyond.
 	Problems []string

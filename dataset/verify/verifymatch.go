@@ -61,6 +61,7 @@ func replayMatchPart[G game.Game[P, M], P comparable, M game.Move](ctx context.C
 			rep.addf("%s: a second matches row of the game", where)
 		}
 		checkMatchRow(m, runID, &names, where, rep)
+		rep.MatchRows++
 		matches[m.GameID] = *m
 		return nil
 	})
