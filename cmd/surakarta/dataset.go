@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/eval/match"
-	"github.com/surakarta/surakarta/mcts"
 )
 
 func newDatasetCommand() *cobra.Command {
@@ -47,7 +46,7 @@ func newDatasetInspectCommand() *cobra.Command {
 				return err
 			}
 			if !asJSON {
-				in.WriteText(cmd.OutOrStdout(), files, engineLines)
+				in.WriteText(cmd.OutOrStdout(), files, match.EngineLines)
 			} else if err := writeJSON(cmd.OutOrStdout(), in.JSON()); err != nil {
 				return err
 			}
@@ -57,21 +56,6 @@ func newDatasetInspectCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&files, "files", false, "list every file with its footer metadata")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of text (every file included)")
 	return cmd
-}
-
-// engineLines writes a run's engine in one form whoever wrote it: the
-// settings as the flags and match --a take them, from self-play's JSON
-// description (mcts.DescriptionText) as from a match's "a: TEXT | b:
-// TEXT" (one line per side, ": " or " a: " first); other texts (an
-// external engine) as they are.
-func engineLines(desc string) []string {
-	if sides, ok := match.EngineSides(desc); ok {
-		return []string{" a: " + sides[0], " b: " + sides[1]}
-	}
-	if text, ok := mcts.DescriptionText(desc); ok {
-		return []string{": " + text}
-	}
-	return []string{": " + desc}
 }
 
 func newDatasetVerifyCommand() *cobra.Command {

@@ -13,5 +13,6 @@
 // openings too); game.go what a match needs of its game (GameOf,
 // SurakartaGame, AlquerqueGame); sides.go the sides and the engine settings text
 // (ParseEngineSpec); records.go the recording, resume and each side's
-// cost; report.go the report.
+// cost, and a recorded engine's lines (EngineLines); report.go the
+// report.
 package match

@@ -184,6 +184,22 @@ func EngineSides(text string) ([2]string, bool) {
 	return [2]string{a, b}, ok && aok
 }
 
+// EngineLines writes a run's engine in one form whoever wrote it: the
+// settings as the engine's text takes them, from self-play's JSON
+// description (mcts.DescriptionText) as from a match's "a: TEXT | b:
+// TEXT" (one line per side, ": " or " a: " first); other texts (an
+// external engine) as they are. It is how dataset inspect shows a
+// manifest's engine (verify.Inspection.WriteText's engine).
+func EngineLines(desc string) []string {
+	if sides, ok := EngineSides(desc); ok {
+		return []string{" a: " + sides[0], " b: " + sides[1]}
+	}
+	if text, ok := mcts.DescriptionText(desc); ok {
+		return []string{": " + text}
+	}
+	return []string{": " + desc}
+}
+
 // close writes the pending games (a match that ends, or is interrupted,
 // keeps every pair it finished) and releases the lock of the match's games.
 func (m *matchRecords[G, P, M]) close() error {
