@@ -1,9 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -11,6 +8,7 @@ import (
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments/gamestats"
+	"github.com/surakarta/surakarta/internal/app/completion"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -19,13 +17,7 @@ import (
 // start with what is typed.
 func fixedValues(values ...string) cobra.CompletionFunc {
 	return func(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-		var out []string
-		for _, v := range values {
-			if strings.HasPrefix(v, toComplete) {
-				out = append(out, v)
-			}
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp
+		return completion.Prefixed(values, toComplete), cobra.ShellCompDirectiveNoFileComp
 	}
 }
 
@@ -103,13 +95,7 @@ func humanValues(cmd *cobra.Command, args []string, toComplete string) ([]string
 // (JSON) and the directories that may hold them.
 func evaluatorValues(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	files, dir := pathValues(toComplete, ".json")
-	var vals []string
-	for _, n := range eval.BuiltinNames() {
-		if strings.HasPrefix(n, toComplete) {
-			vals = append(vals, n)
-		}
-	}
-	return append(vals, files...), dir
+	return append(completion.Prefixed(eval.BuiltinNames(), toComplete), files...), dir
 }
 
 // jsonFiles completes a JSON file's path.
@@ -128,81 +114,34 @@ func directories(_ *cobra.Command, _ []string, _ string) ([]string, cobra.ShellC
 }
 
 // pathValues lists the directories and the files ending in ext that
-// complete toComplete, directories with a trailing slash (and no space
-// after them, so that completion can go on inside).
+// complete toComplete (completion.Paths), with no space after a directory,
+// so that completion can go on inside.
 func pathValues(toComplete, ext string) ([]string, cobra.ShellCompDirective) {
-	dir, _ := filepath.Split(toComplete)
-	entries, err := os.ReadDir(filepath.Clean(dir + "."))
-	if err != nil {
-		return nil, cobra.ShellCompDirectiveNoFileComp
+	vals, dirs := completion.Paths(toComplete, ext)
+	if dirs {
+		return vals, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 	}
-	var vals []string
-	directive := cobra.ShellCompDirectiveNoFileComp
-	for _, e := range entries {
-		name := dir + e.Name()
-		switch {
-		case !strings.HasPrefix(name, toComplete) || strings.HasPrefix(e.Name(), "."):
-		case e.IsDir():
-			vals = append(vals, name+"/")
-			directive |= cobra.ShellCompDirectiveNoSpace
-		case strings.HasSuffix(e.Name(), ext):
-			vals = append(vals, name)
-		}
-	}
-	sort.Strings(vals)
-	return vals, directive
+	return vals, cobra.ShellCompDirectiveNoFileComp
 }
 
 // listValues completes a comma-separated list of values: the values not
 // yet in the list, after what is typed.
 func listValues(values []string) cobra.CompletionFunc {
 	return func(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-		i := strings.LastIndex(toComplete, ",")
-		done, last := toComplete[:i+1], toComplete[i+1:]
-		have := map[string]bool{}
-		for _, v := range strings.Split(done, ",") {
-			have[v] = true
-		}
-		var out []string
-		for _, v := range values {
-			if !have[v] && strings.HasPrefix(v, last) {
-				out = append(out, done+v)
-			}
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+		return completion.List(values, toComplete), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 	}
 }
 
 // engineSpecValues completes a CONFIG, comma-separated key=value pairs of
-// the engine settings: the keys not yet given, then after key= the values
-// of the settings that have a fixed set (leaf, evaluator, the switches).
+// the engine settings (completion.EngineSettings): the keys not yet given,
+// then after key= the values of the settings that have a fixed set (leaf,
+// evaluator, the switches), as their flags complete.
 func engineSpecValues(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-	i := strings.LastIndex(toComplete, ",")
-	done, last := toComplete[:i+1], toComplete[i+1:]
-	key, value, hasValue := strings.Cut(last, "=")
-	const more = cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
-	if !hasValue {
-		keys := []string{"seed="}
-		for _, s := range mcts.EngineSettings() {
-			keys = append(keys, s.Flag()+"=")
+	return completion.EngineSettings(toComplete, func(key, value string) []string {
+		if fn, ok := flagCompletions[strings.TrimPrefix(key, "--")]; ok {
+			vals, _ := fn(nil, nil, value)
+			return vals
 		}
-		var out []string
-		for _, k := range keys {
-			if strings.HasPrefix(k, key) && !strings.Contains(","+done, ","+k) {
-				out = append(out, done+k)
-			}
-		}
-		return out, more
-	}
-	var vals []string
-	if s := mcts.LookupSetting(key); s != nil && s.Kind == "bool" {
-		vals, _ = fixedValues("true", "false")(nil, nil, value)
-	} else if fn, ok := flagCompletions[strings.TrimPrefix(key, "--")]; ok && key != "seed" {
-		vals, _ = fn(nil, nil, value)
-	}
-	out := make([]string, len(vals))
-	for i, v := range vals {
-		out[i] = done + key + "=" + v
-	}
-	return out, more
+		return nil
+	}), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 }
