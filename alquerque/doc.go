@@ -12,7 +12,7 @@
 // the move notation (canonical paths, parsing any path), text.go the
 // position text (package boardtext's, shared with Surakarta's FEN),
 // zobrist.go the hash keys, symmetry.go the board's symmetries, outcome.go
-// the endings and how each variant scores them, game.go the Game,
+// the endings and how each variant scores them, game.go the Game (its bookkeeping game.Course's),
 // contract.go the game contract (Rules), code.go the 16-bit move codes,
 // diagram.go the terminal drawing (Diagram, surakarta show --game
 // alquerque), errors.go the error type.

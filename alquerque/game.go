@@ -1,19 +1,25 @@
 package alquerque
 
-import "fmt"
+import (
+	"slices"
+
+	"github.com/surakarta/surakarta/game"
+)
 
 // Game is a game in progress: the rules, the position, the moves played
 // and the history needed for repetition, on top of the raw Position, as
-// rules.Game is for Surakarta.
+// rules.Game is for Surakarta; Rules, Start, Position, Ply, Outcome and
+// Occurrences (how often the current board with the current side to move
+// has occurred since the last capture, the current position included) are
+// its game.Course's.
 type Game struct {
-	rules   Rules
-	start   Position
-	pos     Position
-	moves   []Move
-	codes   []Code     // moves as the contract codes them, each in its position
-	history []boardKey // boards since the last capture, oldest first, current last
-	outcome Outcome
+	course
+	codes []Code // moves as the contract codes them, each in its position
 }
+
+// course is a Game's game.Course: whole boards as the keys a repetition
+// compares.
+type course = game.Course[Rules, Position, Move, boardKey, Outcome]
 
 // boardKey is what a repetition compares: the board and the side to move.
 type boardKey struct {
@@ -37,64 +43,38 @@ func NewGame(r Rules, start Position) (*Game, error) {
 
 // newGame is NewGame for rules and a start known to be valid.
 func newGame(r Rules, start Position) *Game {
-	g := &Game{rules: r, start: start, pos: start}
-	g.history = append(g.history, keyOf(&start))
-	g.outcome = r.Adjudicate(&start, 1)
+	g := &Game{}
+	game.Begin(&g.course, r, start, keyOf(&start))
+	game.Settle(&g.course, r.Adjudicate(&start, 1))
 	return g
 }
-
-// Rules returns the game's settings.
-func (g *Game) Rules() Rules { return g.rules }
-
-// Start returns the position the game started from.
-func (g *Game) Start() Position { return g.start }
-
-// Position returns the current position.
-func (g *Game) Position() Position { return g.pos }
 
 // Moves returns the moves played so far as codes, each in the position it
 // was played from (game.Record's moves); the caller must not modify it.
 func (g *Game) Moves() []Code { return g.codes }
 
 // Played returns the moves played so far; the caller must not modify it.
-func (g *Game) Played() []Move { return g.moves }
-
-// Ply returns the number of moves played.
-func (g *Game) Ply() int { return len(g.moves) }
-
-// Outcome returns the game's state.
-func (g *Game) Outcome() Outcome { return g.outcome }
+func (g *Game) Played() []Move { return g.course.Moves() }
 
 // IsTerminal reports whether the game is over.
-func (g *Game) IsTerminal() bool { return g.outcome.IsTerminal() }
+func (g *Game) IsTerminal() bool { return g.Outcome().IsTerminal() }
 
 // CurrentPlayer returns the side to move.
-func (g *Game) CurrentPlayer() Color { return g.pos.side }
+func (g *Game) CurrentPlayer() Color { return g.cur().side }
+
+// cur is the current position itself, which Position copies.
+func (g *Game) cur() *Position { return game.Current(&g.course) }
 
 // Returns gives each player's value, +1/0/-1, indexed by Color.
-func (g *Game) Returns() [2]float64 { return g.outcome.Returns() }
-
-// Occurrences returns how often the current board with the current side to
-// move has occurred in this game, counting the current position.
-func (g *Game) Occurrences() int { return g.count(keyOf(&g.pos)) }
-
-func (g *Game) count(k boardKey) int {
-	n := 0
-	for _, h := range g.history {
-		if h == k {
-			n++
-		}
-	}
-	return n
-}
+func (g *Game) Returns() [2]float64 { return g.Outcome().Returns() }
 
 // History returns the hashes of the positions since the last capture,
 // oldest first, the current one last; searches use them to detect
 // repetitions that span the game and the search path.
 func (g *Game) History(dst []uint64) []uint64 {
 	dst = dst[:0]
-	for i := range g.history {
-		p := Position{pieces: g.history[i].pieces, side: g.history[i].side}
+	for _, k := range g.Keys() {
+		p := Position{pieces: k.pieces, side: k.side}
 		dst = append(dst, p.computeHash())
 	}
 	return dst
@@ -106,39 +86,38 @@ func (g *Game) LegalMoves(buf []Move) []Move {
 	if g.IsTerminal() {
 		return buf[:0]
 	}
-	return g.pos.GenerateMoves(buf)
+	return g.cur().GenerateMoves(buf)
 }
 
 // Play plays m, which must be legal, and adjudicates the new position.
 func (g *Game) Play(m Move) error {
 	if g.IsTerminal() {
-		return errorf("game is over (%v): no more moves", g.outcome)
+		return errorf("game is over (%v): no more moves", g.Outcome())
 	}
-	if !g.pos.IsLegal(m) {
-		return errorf("illegal move %v in %v", m, g.pos.Text())
+	if !g.cur().IsLegal(m) {
+		return errorf("illegal move %v in %v", m, g.cur().Text())
 	}
 	g.play(m)
 	return nil
 }
 
+// play plays m, a legal move of a game not over, and adjudicates the new
+// position.
 func (g *Game) play(m Move) {
-	g.codes = append(g.codes, g.pos.Encode(m))
-	g.pos = g.pos.Apply(m)
-	g.moves = append(g.moves, m)
-	if m.IsCapture() {
-		g.history = g.history[:0]
-	}
-	k := keyOf(&g.pos)
-	g.history = append(g.history, k)
-	g.outcome = g.rules.Adjudicate(&g.pos, g.count(k))
+	p := g.cur()
+	g.codes = append(g.codes, p.Encode(m))
+	*p = p.Apply(m)
+	n := game.Advance(&g.course, m, keyOf(p), m.IsCapture())
+	game.Settle(&g.course, g.Rules().Adjudicate(p, n))
 }
 
 // PlayCode plays the move coded c (a search's choice), which must be
 // legal, and adjudicates the new position.
 func (g *Game) PlayCode(c Code) error {
-	m := g.pos.Decode(c)
+	p := g.cur()
+	m := p.Decode(c)
 	if m == NoMove {
-		return errorf("move code %#x codes no legal move in %v", uint16(c), g.pos.Text())
+		return errorf("move code %#x codes no legal move in %v", uint16(c), p.Text())
 	}
 	return g.Play(m)
 }
@@ -146,9 +125,9 @@ func (g *Game) PlayCode(c Code) error {
 // PlayString parses a move in notation, plays it and returns it.
 func (g *Game) PlayString(s string) (Move, error) {
 	if g.IsTerminal() {
-		return NoMove, errorf("game is over (%v): no more moves", g.outcome)
+		return NoMove, errorf("game is over (%v): no more moves", g.Outcome())
 	}
-	m, err := ParseMove(&g.pos, s)
+	m, err := ParseMove(g.cur(), s)
 	if err != nil {
 		return NoMove, err
 	}
@@ -156,25 +135,7 @@ func (g *Game) PlayString(s string) (Move, error) {
 	return m, nil
 }
 
-// PlayStrings plays moves in notation, one after another; the error names
-// the move by its place in the list and text ("move 2 \"b2-c3\": ...").
-func (g *Game) PlayStrings(moves []string) error {
-	for i, s := range moves {
-		if g.IsTerminal() {
-			return fmt.Errorf("move %d %q: the game is already over (%v)", i+1, s, g.Outcome())
-		}
-		if _, err := g.PlayString(s); err != nil {
-			return fmt.Errorf("move %d %q: %w", i+1, s, err)
-		}
-	}
-	return nil
-}
-
 // Clone returns an independent copy of g.
 func (g *Game) Clone() *Game {
-	c := *g
-	c.moves = append([]Move(nil), g.moves...)
-	c.codes = append([]Code(nil), g.codes...)
-	c.history = append([]boardKey(nil), g.history...)
-	return &c
+	return &Game{course: g.course.Clone(), codes: slices.Clone(g.codes)}
 }

@@ -18,10 +18,13 @@ func newGame(t *testing.T, r alquerque.Rules, text string) *alquerque.Game {
 	return g
 }
 
+// play plays moves in notation and fails the test on the first refusal.
 func play(t *testing.T, g *alquerque.Game, moves string) {
 	t.Helper()
-	if err := g.PlayStrings(strings.Fields(moves)); err != nil {
-		t.Fatal(err)
+	for i, s := range strings.Fields(moves) {
+		if _, err := g.PlayString(s); err != nil {
+			t.Fatalf("move %d %q: %v", i+1, s, err)
+		}
 	}
 }
 
@@ -127,9 +130,9 @@ func TestGamePlayRefusesIllegalMovesNamingThem(t *testing.T) {
 	if err := g.Play(alquerque.NewMove(alquerque.MakePoint(2, 1), alquerque.MakePoint(2, 3), 0)); err == nil || !strings.Contains(err.Error(), "illegal move c2-c4") {
 		t.Errorf("Play(c2-c4): %v", err)
 	}
-	err := g.PlayStrings([]string{"c2-c3", "c4-c3"})
-	if err == nil || !strings.Contains(err.Error(), `move 2 "c4-c3"`) || !strings.Contains(err.Error(), "c3 is occupied") {
-		t.Errorf("PlayStrings: %v, want the second move named and its problem said", err)
+	play(t, g, "c2-c3")
+	if _, err := g.PlayString("c4-c3"); err == nil || !strings.Contains(err.Error(), "c3 is occupied") {
+		t.Errorf("PlayString(c4-c3): %v, want its problem said", err)
 	}
 }
 

@@ -136,8 +136,9 @@ func (t Symmetry) Position(p *Position) Position {
 // Game returns the image of g: its start and every move played mapped,
 // replayed under g's rules, so that the history is mapped too.
 func (t Symmetry) Game(g *Game) *Game {
-	m := newGame(g.rules, t.Position(&g.start))
-	for _, mv := range g.moves {
+	start := g.Start()
+	m := newGame(g.Rules(), t.Position(&start))
+	for _, mv := range g.Played() {
 		m.play(t.Move(mv))
 	}
 	return m

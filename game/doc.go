@@ -12,9 +12,11 @@
 // runner looks up once (Forcing, Decisive, Oracle with its Exact value, the
 // tables' one verdict, in words by Result and String;
 // Turns, OpeningOrder), record.go a game in progress as a search reads it
-// (Record, Occurrences), line.go a game in progress as a match, an engine
-// or a command keeps it (Line: the referee, with the random opening
-// plies), perft.go the contract's perft (one walk for every game).
+// (Record, Occurrences), course.go what every keeper of a game in progress
+// holds (Course: rules, start, position, moves, repetition keys, ending;
+// Line and the games' own Game types embed it), line.go a game in progress
+// as a match, an engine or a command keeps it (Line: the referee, with the
+// random opening plies), perft.go the contract's perft (one walk for every game).
 // Package game/gametest holds the conformance checks every game runs.
 //
 // # What a game must be

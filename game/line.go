@@ -12,14 +12,13 @@ import (
 // Record, so a search reads it directly. Play checks each move against
 // the rules (the referee of a match); a Line belongs to one goroutine.
 type Line[G Game[P, M], P any, M Move] struct {
-	rules   G
-	start   P
-	pos     P
-	moves   []M
-	history []uint64 // keys since the last irreversible move, current last
-	outcome Outcome
-	legal   []M // scratch: the legal moves Play checks against
+	course[G, P, M]
+	legal []M // scratch: the legal moves Play checks against
 }
+
+// course is a Line's Course: the contract's hash keys and Outcome. Its
+// methods (Rules, Start, Position, Moves, Ply, Outcome) are the Line's.
+type course[G Game[P, M], P any, M Move] = Course[G, P, M, uint64, Outcome]
 
 // NewLine starts a game under g from start (a position the caller has
 // checked, as the game's parser does), judging start itself: a position
@@ -28,32 +27,14 @@ func NewLine[G Game[P, M], P any, M Move](g G, start P) (*Line[G, P, M], error) 
 	if err := g.Validate(); err != nil {
 		return nil, err
 	}
-	l := &Line[G, P, M]{rules: g, start: start, pos: start, legal: make([]M, 0, g.MaxMoves())}
-	l.history = append(l.history, g.Key(&start))
+	l := &Line[G, P, M]{legal: make([]M, 0, g.MaxMoves())}
+	Begin(&l.course, g, start, g.Key(&start))
 	l.outcome = g.Judge(&l.pos, len(g.Moves(&l.pos, l.legal)) > 0, 1)
 	return l, nil
 }
 
-// Rules returns the game's rules.
-func (l *Line[G, P, M]) Rules() G { return l.rules }
-
-// Start returns the position the game started from.
-func (l *Line[G, P, M]) Start() P { return l.start }
-
-// Position returns the current position.
-func (l *Line[G, P, M]) Position() P { return l.pos }
-
-// Moves returns the moves played so far; the caller must not modify it.
-func (l *Line[G, P, M]) Moves() []M { return l.moves }
-
-// Ply returns the number of moves played.
-func (l *Line[G, P, M]) Ply() int { return len(l.moves) }
-
 // ToMove returns the player whose turn it is.
 func (l *Line[G, P, M]) ToMove() Player { return l.rules.ToMove(&l.pos) }
-
-// Outcome returns the game's ending, Ongoing while it goes on.
-func (l *Line[G, P, M]) Outcome() Outcome { return l.outcome }
 
 // IsTerminal reports whether the game is over.
 func (l *Line[G, P, M]) IsTerminal() bool { return l.outcome.IsTerminal() }
@@ -113,22 +94,14 @@ func (l *Line[G, P, M]) PlayStrings(moves []string) error {
 // position.
 func (l *Line[G, P, M]) play(m M) {
 	key, irreversible := l.rules.Apply(&l.pos, m)
-	l.moves = append(l.moves, m)
-	if irreversible {
-		l.history = l.history[:0]
-	}
-	l.history = append(l.history, key)
+	n := Advance(&l.course, m, key, irreversible)
 	l.legal = l.rules.Moves(&l.pos, l.legal)
-	l.outcome = l.rules.Judge(&l.pos, len(l.legal) > 0, Occurrences(l.history))
+	l.outcome = l.rules.Judge(&l.pos, len(l.legal) > 0, n)
 }
 
 // Clone returns an independent copy of the game.
 func (l *Line[G, P, M]) Clone() *Line[G, P, M] {
-	c := *l
-	c.moves = slices.Clone(l.moves)
-	c.history = slices.Clone(l.history)
-	c.legal = make([]M, 0, cap(l.legal))
-	return &c
+	return &Line[G, P, M]{course: l.course.Clone(), legal: make([]M, 0, cap(l.legal))}
 }
 
 // PlayRandomPlies plays up to k plies, each drawn with draw(n) (a number

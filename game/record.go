@@ -16,7 +16,9 @@ type Record[G any, P any, M Move] interface {
 
 // Occurrences returns how often the last key of history occurs in it
 // (0 for an empty history): the current position's occurrences, for Judge.
-func Occurrences(history []uint64) int {
+// The keys are the contract's hashes, or the whole boards a game's own
+// Game compares (Course).
+func Occurrences[K comparable](history []K) int {
 	if len(history) == 0 {
 		return 0
 	}

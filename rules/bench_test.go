@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -105,4 +106,48 @@ func BenchmarkPerft6(b *testing.B) { benchPerft(b, 6, 1, 58479230) }
 func BenchmarkPerftParallel(b *testing.B) {
 	b.ReportMetric(float64(runtime.GOMAXPROCS(0)), "threads")
 	benchPerft(b, 6, runtime.GOMAXPROCS(0), 58479230)
+}
+
+// BenchmarkGame plays one game to its end an op, the same game every op
+// (each move drawn among the legal moves by a fixed linear congruential
+// stream): Play's legality check, Apply, the repetition history and the
+// ending of every ply, by rules.Game (as the openings, the datasets' games
+// and the statistics play them) and by game.Line (self-play's games, the
+// arena's, the engine's).
+func BenchmarkGame(b *testing.B) {
+	b.Run("rules.Game", func(b *testing.B) {
+		benchGame(b, func() (gameOf[rules.Move], error) { return rules.NewGame(rules.DefaultRules(), rules.Start()) })
+	})
+	b.Run("game.Line", func(b *testing.B) {
+		benchGame(b, func() (gameOf[rules.Move], error) { return game.NewLine(rules.DefaultRules(), rules.Start()) })
+	})
+}
+
+// gameOf is what BenchmarkGame plays a game through.
+type gameOf[M any] interface {
+	IsTerminal() bool
+	LegalMoves(buf []M) []M
+	Play(m M) error
+	Ply() int
+}
+
+func benchGame(b *testing.B, start func() (gameOf[rules.Move], error)) {
+	var buf [rules.MaxMoves]rules.Move
+	b.ReportAllocs()
+	plies := 0
+	for b.Loop() {
+		g, err := start()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for x := uint64(1); !g.IsTerminal(); {
+			moves := g.LegalMoves(buf[:0])
+			x = x*6364136223846793005 + 1442695040888963407
+			if err := g.Play(moves[(x>>33)%uint64(len(moves))]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		plies += g.Ply()
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/surakarta/surakarta/game"
@@ -41,5 +42,24 @@ func TestLineRefereesAsGameDoes(t *testing.T) {
 	l, _ := game.NewLine(DefaultRules(), Start())
 	if err := l.Play(NewMove(MakeSquare(0, 0), MakeSquare(5, 5), false)); err == nil {
 		t.Error("the line played an illegal move")
+	}
+}
+
+// TestLinePlayStringsNamesTheMoveThatFails: the error of game.Line's
+// PlayStrings (the moves of analyze and replay) gives the move's place and
+// text, and a move after the end says the game is over.
+func TestLinePlayStringsNamesTheMoveThatFails(t *testing.T) {
+	l, err := game.NewLine(DefaultRules(), Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.PlayStrings([]string{"b2-b3", "b2-b3"}); err == nil || !strings.Contains(err.Error(), `move 2 "b2-b3"`) {
+		t.Errorf("illegal second move: %v", err)
+	}
+	if l, err = game.NewLine(DefaultRules(), mustFEN(t, "6/6/6/6/6/5r b 0 30")); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.PlayStrings([]string{"a1-a2"}); err == nil || !strings.Contains(err.Error(), "already over") {
+		t.Errorf("move after the end: %v", err)
 	}
 }

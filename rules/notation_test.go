@@ -209,16 +209,3 @@ func TestLegalMoveStringsAreSortedByFromThenTo(t *testing.T) {
 		}
 	}
 }
-
-// TestPlayStringsNamesTheMoveThatFails: the error gives the move's place
-// and text, and a move after the end says the game is over.
-func TestPlayStringsNamesTheMoveThatFails(t *testing.T) {
-	g, _ := NewGame(DefaultRules(), Start())
-	if err := g.PlayStrings([]string{"b2-b3", "b2-b3"}); err == nil || !strings.Contains(err.Error(), `move 2 "b2-b3"`) {
-		t.Errorf("illegal second move: %v", err)
-	}
-	g = newGameT(t, DefaultRules(), "6/6/6/6/6/5r b 0 30")
-	if err := g.PlayStrings([]string{"a1-a2"}); err == nil || !strings.Contains(err.Error(), "already over") {
-		t.Errorf("move after the end: %v", err)
-	}
-}

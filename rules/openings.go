@@ -10,7 +10,7 @@ func (g *Game) PlayRandomPlies(k int, draw func(n int) int) int {
 	var buf [MaxMoves]Move
 	played := 0
 	for ; played < k && !g.IsTerminal(); played++ {
-		moves := g.pos.GenerateMovesBySquare(buf[:0])
+		moves := g.cur().GenerateMovesBySquare(buf[:0])
 		g.play(moves[draw(len(moves))])
 	}
 	return played
@@ -34,7 +34,7 @@ func (g *Game) Openings(k, limit int) ([][]Move, bool) {
 			return true
 		}
 		var buf [MaxMoves]Move
-		for _, m := range g.pos.GenerateMovesBySquare(buf[:0]) {
+		for _, m := range g.cur().GenerateMovesBySquare(buf[:0]) {
 			c := g.Clone()
 			c.play(m)
 			path = append(path, m)

@@ -111,8 +111,9 @@ func (t Symmetry) Position(p *Position) Position {
 // mapped, replayed under g's rules, so that the history (repetitions, the
 // no-capture count) is mapped too.
 func (t Symmetry) Game(g *Game) *Game {
-	m := newGame(g.rules, t.Position(&g.start))
-	for _, mv := range g.moves {
+	start := g.Start()
+	m := newGame(g.Rules(), t.Position(&start))
+	for _, mv := range g.Moves() {
 		m.play(t.Move(mv))
 	}
 	return m

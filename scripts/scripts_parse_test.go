@@ -19,6 +19,7 @@ func TestLongScriptsParse(t *testing.T) {
 		"duckdb/outside-reader.sh",    // DuckDB from npm
 		"pgn/install.sh",              // the PGN reader from npm
 		"readme/pipeline-default.sh",  // the default pipeline, a minute
+		"bench/interleaved-cpu.sh",    // benchmarks of two commits alternated, minutes
 	} {
 		if out, err := exec.Command("bash", "-n", script).CombinedOutput(); err != nil {
 			t.Errorf("bash -n %s: %v\n%s", script, err, out)
