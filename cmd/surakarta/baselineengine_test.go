@@ -32,8 +32,9 @@ func TestBaselinesServeTheProtocol(t *testing.T) {
 		}
 	}
 	out, _, err := run(t, "identify\nnewgame\nposition startpos\ngo sims 1\nquit\n", "engine", "--preset", "first", "--game", "alquerque")
-	if err != nil || !strings.Contains(out, "id game alquerque") || !strings.Contains(out, "option seed default 1") || !strings.Contains(out, "bestmove ") {
-		t.Errorf("the Alquerque baseline (%v):\n%s", err, out)
+	if err != nil || !strings.Contains(out, "id game alquerque") || !strings.Contains(out, "option seed default 1") || !strings.Contains(out, "bestmove ") ||
+		strings.Contains(out, "\ninfo\n") {
+		t.Errorf("the Alquerque baseline (%v), with no empty info line:\n%s", err, out)
 	}
 	out, _, err = run(t, "setoption seed x\nsetoption sims 4\nquit\n", "engine", "--preset", "random")
 	if err != nil || strings.Count(out, "error ") != 2 {

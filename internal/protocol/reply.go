@@ -55,6 +55,13 @@ type SearchInfo struct {
 	Text string
 }
 
+// reportsNothing says whether the info line would be "info" alone (a
+// baseline engine's move, found in under a millisecond with no search):
+// such a line is not sent.
+func (s SearchInfo) reportsNothing() bool {
+	return s.Sims == 0 && s.Nodes == 0 && s.TimeMS == 0 && !s.HasValue && len(s.PV) == 0 && s.Text == ""
+}
+
 // String returns the info line (without newline), fields in a fixed order.
 func (s SearchInfo) String() string {
 	if s.Text != "" {

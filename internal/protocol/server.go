@@ -383,7 +383,11 @@ func (s *server[G, P, M]) startSearch(ctx context.Context, b Budget, results cha
 			info.PV = append(info.PV, r.FormatMove(&p, m))
 			r.Apply(&p, m)
 		}
-		results <- searchDone{lines: []string{info.String(), "bestmove " + r.FormatMove(&pos, res.Move)}}
+		lines := []string{info.String(), "bestmove " + r.FormatMove(&pos, res.Move)}
+		if info.reportsNothing() {
+			lines = lines[1:]
+		}
+		results <- searchDone{lines: lines}
 	}()
 	return cancel, nil
 }

@@ -215,3 +215,43 @@ func FuzzServe(f *testing.F) {
 		}
 	})
 }
+
+// instantEngine answers at once with the first legal move and reports
+// nothing about a search, as the baseline engines do.
+type instantEngine struct{ fakeEngine }
+
+func (e *instantEngine) Search(_ context.Context, g *game.Line[rules.Rules, rules.Position, rules.Move], _ Budget) (Result, error) {
+	var buf [rules.MaxMoves]rules.Move
+	return Result{Move: g.LegalMoves(buf[:0])[0]}, nil
+}
+
+// TestServeSendsNoEmptyInfoLine: a baseline engine's go was answered with
+// a bare "info" line before its bestmove; an info line with nothing in it
+// is not sent (one that reports the time, on a machine slow enough to
+// take a millisecond, still is).
+func TestServeSendsNoEmptyInfoLine(t *testing.T) {
+	s := newSession(t, &instantEngine{})
+	s.send("position startpos")
+	s.expect("ok")
+	for range 5 {
+		s.send("go")
+		for {
+			if !s.out.Scan() {
+				t.Fatal("engine output ended before its bestmove")
+			}
+			line := s.out.Text()
+			if line == "info" {
+				t.Fatalf("the engine sent an empty info line before its bestmove")
+			}
+			if strings.HasPrefix(line, "bestmove ") {
+				break
+			}
+			if !strings.HasPrefix(line, "info time ") {
+				t.Fatalf("engine said %q, want bestmove (or an info line of its time)", line)
+			}
+		}
+	}
+	if !(SearchInfo{}).reportsNothing() || (SearchInfo{TimeMS: 1}).reportsNothing() || (SearchInfo{HasValue: true}).reportsNothing() {
+		t.Error("reportsNothing: want true for the zero info alone")
+	}
+}
