@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/rules"
@@ -59,19 +60,41 @@ func Ensure(dir string, r rules.Rules, w io.Writer) (*Tables, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err // rules without tables: no no-capture limit
 	}
-	bar := progress.Options{Unit: "positions", Total: BuildWork(AutoPieces, r.NoCaptureLimit), Quiet: w == nil}
+	quiet := w == nil
 	if w == nil {
 		w = io.Discard
 	}
 	fmt.Fprintf(w, "building the endgame tables of up to %d pieces for %s in %s (once, about a second)\n", AutoPieces, r, dir)
-	rep := progress.Start(w, bar)
-	o.Progress = rep.Add
-	_, berr := Build(dir, o)
-	rep.Stop()
-	if berr != nil {
-		return nil, berr
+	if _, err := buildShowing(dir, o, w, quiet); err != nil {
+		return nil, err
 	}
 	return openLoaded(dir, r)
+}
+
+// BuildWithProgress builds as Build does, with a progress line on w
+// (quiet: none; o.Progress is the line's), and says on w, quiet or not,
+// how many temporary files of a killed build it removed (files went
+// away). It returns what tablebase build prints, the time taken measured
+// here: on an error too, with the balances built and kept so far.
+func BuildWithProgress(dir string, o BuildOptions, w io.Writer, quiet bool) (BuildJSON, error) {
+	start := time.Now()
+	rep, err := buildShowing(dir, o, w, quiet)
+	if len(rep.Removed) > 0 {
+		fmt.Fprintf(w, "removed %d temporary files a killed build left in %s\n", len(rep.Removed), dir)
+	}
+	return NewBuildJSON(dir, o, rep, time.Since(start)), err
+}
+
+// buildShowing is Build with o's progress on a line on w (quiet: none).
+func buildShowing(dir string, o BuildOptions, w io.Writer, quiet bool) (BuildReport, error) {
+	if err := o.Validate(); err != nil { // before BuildWork, which has no count past MaxPieces
+		return BuildReport{}, err
+	}
+	bar := progress.Start(w, progress.Options{Unit: "positions", Total: BuildWork(o.Pieces, o.Rules.NoCaptureLimit), Quiet: quiet})
+	o.Progress = bar.Add
+	rep, err := Build(dir, o)
+	bar.Stop()
+	return rep, err
 }
 
 // Load opens dir's tables for r and loads every file (Open, LoadAll): what

@@ -8,9 +8,11 @@
 // the retrograde build (its lock and the leftovers of a killed build),
 // file.go the file format and the names that carry the rules, probe.go
 // opening, missing balances, probing, the best move and a position's
-// Verdict (Lookup), verify.go the re-check of built tables, report.go what
+// Verdict (Lookup), verify.go the re-check of built tables (every rules' set
+// of a directory with a progress line: VerifyDir), report.go what
 // build and verify print (text and JSON), auto.go the default tables
-// directory, the tables built on first use (Ensure), the check of a
+// directory, the tables built on first use (Ensure), a build with its
+// progress line (BuildWithProgress), the check of a
 // directory a run names (Check) and what a run records of it (Identity), oracle.go the
 // tables as a search's exact oracle (game.Oracle: Oracle, OpenOracle) and
 // the tables of one directory opened once for those who share them (Cache),

@@ -3,7 +3,6 @@ package tablebase
 import (
 	"bytes"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,26 +71,5 @@ func TestResolverReadsTheDefaultDirectoryAndSaysEachNoteOnce(t *testing.T) {
 	}
 	if strings.Count(notes.String(), "playing without endgame tables for ") != 1 {
 		t.Errorf("notes %q, want one", notes.String())
-	}
-}
-
-// TestVerifyDirReportsEveryRulesAndWhatIsMissing: a directory of two
-// rules' tables, one of them missing a balance below its largest, is
-// verified rules by rules: both listed, the incomplete one with the
-// command that adds the balance, and the result unsound.
-func TestVerifyDirReportsEveryRulesAndWhatIsMissing(t *testing.T) {
-	dir := t.TempDir()
-	std, maj := rulesWith(rules.Standard, 50), rulesWith(rules.Majority, 50)
-	buildInto(t, dir, std, 3, 2)
-	buildInto(t, dir, maj, 3, 2)
-	if err := os.Remove(filepath.Join(dir, FileName(maj, Material{2, 1}))); err != nil {
-		t.Fatal(err)
-	}
-	j, err := VerifyDir(dir, 2, io.Discard, true)
-	if err != nil || len(j.Tables) != 2 || j.Sound || len(j.Leftovers) != 0 || j.Leftovers == nil {
-		t.Fatalf("%+v, %v", j, err)
-	}
-	if err := j.Err(); err == nil || !strings.Contains(err.Error(), FileName(maj, Material{2, 1})) {
-		t.Errorf("the unsound directory's error: %v", err)
 	}
 }

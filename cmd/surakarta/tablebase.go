@@ -4,11 +4,9 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/surakarta/surakarta/internal/base/progress"
 	"github.com/surakarta/surakarta/rules"
 	"github.com/surakarta/surakarta/tablebase"
 )
@@ -49,7 +47,7 @@ func newTablebaseBuildCommand() *cobra.Command {
 		out    string
 		rf     rulesFlags
 		opt    tablebase.BuildOptions
-		bar    = progress.Options{Unit: "positions"}
+		quiet  bool
 		asJSON bool
 	)
 	cmd := &cobra.Command{
@@ -83,34 +81,22 @@ func newTablebaseBuildCommand() *cobra.Command {
 			if limit := 64 * runtime.GOMAXPROCS(0); opt.Concurrency < 0 || opt.Concurrency > limit {
 				return fmt.Errorf("--threads %d: want 0 (one per CPU) to %d", opt.Concurrency, limit)
 			}
-			if err := opt.Validate(); err != nil { // before BuildWork, which has no count past MaxPieces
-				return err
-			}
-			bar.Total = tablebase.BuildWork(opt.Pieces, opt.Rules.NoCaptureLimit)
-			bar.Quiet = bar.Quiet || asJSON && !cmd.Flags().Changed("quiet")
-			rep := progress.Start(cmd.ErrOrStderr(), bar)
-			opt.Progress = rep.Add
 			opt.Context = cmd.Context()
-			start := time.Now()
-			res, err := tablebase.Build(out, opt)
-			rep.Stop()
-			if len(res.Removed) > 0 { // even under --quiet: files went away
-				fmt.Fprintf(cmd.ErrOrStderr(), "removed %d temporary files a killed build left in %s\n", len(res.Removed), out)
-			}
+			quiet = quiet || asJSON && !cmd.Flags().Changed("quiet")
+			j, err := tablebase.BuildWithProgress(out, opt, cmd.ErrOrStderr(), quiet)
 			if err != nil && cmd.Context().Err() != nil {
-				return fmt.Errorf("tablebase build interrupted: the %d balances written are kept, and the same command builds the rest", len(res.Built)+len(res.Kept))
+				return fmt.Errorf("tablebase build interrupted: the %d balances written are kept, and the same command builds the rest", len(j.Built)+len(j.Kept))
 			}
 			if err != nil {
 				return err
 			}
-			j := tablebase.NewBuildJSON(out, opt, res, time.Since(start))
 			return printResult(cmd, asJSON, j, j.WriteText)
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "directory to write the tables into (created if missing; default: the default tables directory)")
 	cmd.Flags().IntVar(&opt.Pieces, "pieces", 4, fmt.Sprintf("largest total of pieces, 2..%d", tablebase.MaxPieces))
 	cmd.Flags().IntVar(&opt.Concurrency, "threads", 0, "threads of the build (0: one per CPU); the files do not depend on it")
-	cmd.Flags().BoolVar(&bar.Quiet, "quiet", false, "no progress on stderr")
+	cmd.Flags().BoolVar(&quiet, "quiet", false, "no progress on stderr")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object (on an error too: {error}); no progress line unless --quiet=false")
 	addRulesFlags(cmd, &rf)
 	return cmd
