@@ -76,10 +76,10 @@ func newAnalyzeCommand() *cobra.Command {
 				}
 				return a.WriteText(out, top)
 			}
-			return sf.onGame(cmd, moves, quiet, nil, func(st searchStart[rules.Rules, rules.Position, rules.Move]) error {
-				return show(analysis.Analyze(cmd.Context(), cmd.ErrOrStderr(), st.line, st.searcher, threads, quiet))
-			}, func(st searchStart[alquerque.Rules, alquerque.Position, alquerque.Code]) error {
-				return show(analysis.Analyze(cmd.Context(), cmd.ErrOrStderr(), st.line, st.searcher, threads, quiet))
+			return sf.onGame(cmd, moves, quiet, nil, func(st analysis.Start[rules.Rules, rules.Position, rules.Move]) error {
+				return show(analysis.Analyze(cmd.Context(), cmd.ErrOrStderr(), st.Line, st.Searcher, threads, quiet))
+			}, func(st analysis.Start[alquerque.Rules, alquerque.Position, alquerque.Code]) error {
+				return show(analysis.Analyze(cmd.Context(), cmd.ErrOrStderr(), st.Line, st.Searcher, threads, quiet))
 			})
 		},
 	}
@@ -109,23 +109,13 @@ func addSearchFlags(cmd *cobra.Command, f *searchFlags) {
 	addGameFlag(cmd, &f.gameName)
 }
 
-// searchStart is what analyze and play search in game G: the game of
-// --fen after the moves given, a searcher with the engine flags, and the
-// note to make at each position of the game (that larger endgame tables
-// would solve it; nil: none).
-type searchStart[G mcts.Game[P, M], P comparable, M game.Move] struct {
-	line       *game.Line[G, P, M]
-	searcher   *mcts.SearcherOf[G, P, M]
-	onPosition func(*P)
-}
-
 // onGame runs the body of --game's game for analyze and play, given what
 // they search in it (the start of the search after moves); check, if not
 // nil, first checks the command's own flags against the game's players'
 // names (First's, Second's), before the search is prepared.
 func (f *searchFlags) onGame(cmd *cobra.Command, moves string, quiet bool, check func(players [2]string) error,
-	surakarta func(searchStart[rules.Rules, rules.Position, rules.Move]) error,
-	alq func(searchStart[alquerque.Rules, alquerque.Position, alquerque.Code]) error) error {
+	surakarta func(analysis.Start[rules.Rules, rules.Position, rules.Move]) error,
+	alq func(analysis.Start[alquerque.Rules, alquerque.Position, alquerque.Code]) error) error {
 	r, err := f.rules.rules()
 	if err != nil {
 		return err
@@ -164,53 +154,43 @@ func checkPlayers[G interface{ PlayerName(game.Player) string }](r G, check func
 
 // surakarta starts a Surakarta search under r: the engine flags' engine,
 // with the endgame tables --tablebase names or else the default tables
-// directory's, built on first use (engineTables; quiet: without a
-// progress line).
-func (f *searchFlags) surakarta(cmd *cobra.Command, r rules.Rules, moves string, quiet bool) (searchStart[rules.Rules, rules.Position, rules.Move], error) {
-	var st searchStart[rules.Rules, rules.Position, rules.Move]
+// directory's, built on first use (analysis.StartWithTables; quiet:
+// without a progress line).
+func (f *searchFlags) surakarta(cmd *cobra.Command, r rules.Rules, moves string, quiet bool) (analysis.Start[rules.Rules, rules.Position, rules.Move], error) {
 	cfg, ev, err := f.engine.config(r)
 	if err != nil {
-		return st, err
+		return analysis.Start[rules.Rules, rules.Position, rules.Move]{}, err
 	}
-	if st.line, err = startLine(cmd, r, f.fen, moves); err != nil {
-		return st, err
+	line, err := startLine(cmd, r, f.fen, moves)
+	if err != nil {
+		return analysis.Start[rules.Rules, rules.Position, rules.Move]{}, err
 	}
 	tb := tablebase.NewResolver(cmd.ErrOrStderr(), quiet, true)
-	dir, t, err := tb.Resolve(cfg.Tablebase, r, cmd.Flags().Changed("tablebase"))
-	if err != nil {
-		return st, err
-	}
-	cfg.Tablebase = dir
-	st.onPosition = func(p *rules.Position) { tb.Larger(t, p) }
-	p := st.line.Position()
-	st.onPosition(&p)
-	st.searcher, err = mcts.NewSearcherOf(cfg, ev, tablebase.OracleOf(t))
-	return st, err
+	return analysis.StartWithTables(line, cfg, ev, tb, cmd.Flags().Changed("tablebase"))
 }
 
 // alquerque starts an Alquerque search under r: Alquerque's engine
 // (runspec.AlquerqueEngine) with the engine flags given on top, as engine
 // --game alquerque plays it, its evaluator one of Alquerque's; there are
 // no endgame tables.
-func (f *searchFlags) alquerque(cmd *cobra.Command, r alquerque.Rules, moves string) (searchStart[alquerque.Rules, alquerque.Position, alquerque.Code], error) {
-	var st searchStart[alquerque.Rules, alquerque.Position, alquerque.Code]
+func (f *searchFlags) alquerque(cmd *cobra.Command, r alquerque.Rules, moves string) (analysis.Start[alquerque.Rules, alquerque.Position, alquerque.Code], error) {
+	var none analysis.Start[alquerque.Rules, alquerque.Position, alquerque.Code]
 	if err := noTables(cmd, r); err != nil {
-		return st, err
+		return none, err
 	}
 	e, err := f.engine.resolvedOn(runspec.AlquerqueEngine())
 	if err != nil {
-		return st, err
+		return none, err
 	}
 	ev, err := openAlquerqueEvaluator(e.Evaluator)
 	if err != nil {
-		return st, mcts.Refused("evaluator", e.Evaluator, err)
+		return none, mcts.Refused("evaluator", e.Evaluator, err)
 	}
-	if st.line, err = startLine(cmd, r, f.fen, moves); err != nil {
-		return st, err
+	line, err := startLine(cmd, r, f.fen, moves)
+	if err != nil {
+		return none, err
 	}
-	cfg := mcts.ConfigOf[alquerque.Rules]{Settings: e.Settings, Seed: f.engine.seed, Rules: r}
-	st.searcher, err = mcts.NewSearcherOf(cfg, ev, nil)
-	return st, err
+	return analysis.StartOf(line, mcts.ConfigOf[alquerque.Rules]{Settings: e.Settings, Seed: f.engine.seed, Rules: r}, ev)
 }
 
 // startLine starts a game under r from the --fen value (r's start when

@@ -7,6 +7,7 @@ import (
 
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/game"
+	"github.com/surakarta/surakarta/internal/app/analysis"
 	"github.com/surakarta/surakarta/internal/app/play"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -56,9 +57,9 @@ func newPlayCommand() *cobra.Command {
 				}
 				return nil
 			}
-			return sf.onGame(cmd, "", quiet, check, func(st searchStart[rules.Rules, rules.Position, rules.Move]) error {
+			return sf.onGame(cmd, "", quiet, check, func(st analysis.Start[rules.Rules, rules.Position, rules.Move]) error {
 				return playGame(cmd, st, play.SurakartaView(), opt)
-			}, func(st searchStart[alquerque.Rules, alquerque.Position, alquerque.Code]) error {
+			}, func(st analysis.Start[alquerque.Rules, alquerque.Position, alquerque.Code]) error {
 				return playGame(cmd, st, play.AlquerqueView(), opt)
 			})
 		},
@@ -97,10 +98,10 @@ func humansOf(players [2]string, human string) ([2]bool, error) {
 
 // playGame plays st's game at the terminal, shown by view, against its
 // searcher with the settings of o.
-func playGame[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command, st searchStart[G, P, M], view play.View[P, M], o playOptions) error {
-	return play.Play(cmd.Context(), st.line, st.searcher, play.Options[P, M]{
+func playGame[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command, st analysis.Start[G, P, M], view play.View[P, M], o playOptions) error {
+	return play.Play(cmd.Context(), st.Line, st.Searcher, play.Options[P, M]{
 		In: cmd.InOrStdin(), Out: cmd.OutOrStdout(), ErrOut: cmd.ErrOrStderr(),
 		Humans: o.humans, Threads: o.threads, Color: o.color, Quiet: o.quiet,
-		OnPosition: st.onPosition, View: view,
+		OnPosition: st.OnPosition, View: view,
 	})
 }

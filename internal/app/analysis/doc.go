@@ -7,5 +7,7 @@
 //
 // Files: analysis.go the Analysis (analyze --json's object) and how it is
 // made from a search, text.go its text and the one-line value note play
-// prints after a move.
+// prints after a move, start.go what analyze and play start from (Start:
+// the game, its searcher with the endgame tables a Resolver gives, the
+// note at each position).
 package analysis
