@@ -11,6 +11,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/testing/testutil"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -126,5 +127,42 @@ func TestAlquerqueRefusesWhatItHasNot(t *testing.T) {
 	}
 	if err := c.WithGame(AlquerqueGame); err != nil || c.Gen0 != mcts.MaterialName || c.SelfPlay.Leaf != mcts.LeafPlayout || c.Pool != nil {
 		t.Errorf("WithGame(alquerque): %v, generation 0 %q with %s leaves, pool %v: want Alquerque's engine (material, playouts), no pool model", err, c.Gen0, c.SelfPlay.Leaf, c.Pool)
+	}
+}
+
+// TestAlquerquesPoolIsTheTournamentsGauntlet: Alquerque's pool matches
+// were played one match at a time beside Surakarta's gauntlet of
+// eval/tournament; they are the same gauntlet, each match kept in its
+// pool file and rated with the rest, and a resumed run plays none again.
+func TestAlquerquesPoolIsTheTournamentsGauntlet(t *testing.T) {
+	dir := t.TempDir()
+	c := tinyAlquerque(dir)
+	c.Generations, c.PoolDepth, c.AnchorGames = 3, 2, 0 // generation 3 meets 1 or 2 besides its gate
+	log := &testutil.Buffer{}
+	c.Log = log
+	l, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g3 := l.Generations[2]
+	if len(g3.Pool) == 0 || !strings.Contains(log.String(), "generation 3: pool, gen-03 against ") || !strings.Contains(log.String(), "pairing 1 of ") {
+		t.Fatalf("generation 3's pool %+v, log:\n%s\nwant its matches played as a gauntlet of the tournament", g3.Pool, log.String())
+	}
+	for _, m := range g3.Pool {
+		var rec matchRecord
+		if m.A != "gen-03" || m.Games != c.PoolGames || atomicfile.ReadJSON(filepath.Join(dir, genDir(3), poolFile(m.B)), &rec) != nil || rec.Result.Games != m.Games {
+			t.Errorf("pool match %s against %s: %d games, its file %+v: want %d games, kept in %s", m.A, m.B, m.Games, rec.Result, c.PoolGames, poolFile(m.B))
+		}
+		if l.Ratings.Of(m.B) == nil {
+			t.Errorf("pool opponent %s is not rated", m.B)
+		}
+	}
+	c.Run.Resume, c.Log = true, nil
+	again, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := again.Generations[2].Seconds; len(s) != 0 {
+		t.Errorf("the resumed finished run played generation 3's stages %v again", s)
 	}
 }
