@@ -25,8 +25,9 @@
 // SearchParallel, SearchContext, SearchMove: a player's search and
 // choice, tree reuse), result.go reads the tree into
 // a Result and Choose samples from it, noise.go mixes root noise in and
-// out. One simulation is the worker's (worker.go: its state, simulate and
-// the parallel threads' run loop): select.go chooses a child by PUCT,
+// out. One simulation is the worker's (worker.go: its state, simulate
+// with its descent from the root to a leaf, descend, and the parallel
+// threads' run loop): select.go chooses a child by PUCT,
 // order.go keeps the children in a seeded random order, expand.go
 // evaluates and expands a leaf (and fills priors it left pending),
 // playout.go plays it out, adjudicate.go

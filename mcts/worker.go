@@ -128,9 +128,7 @@ func (w *worker[G, P, M]) setShared(on bool) {
 // simulate runs one simulation: select down the tree, evaluate or expand the
 // leaf, back the value up.
 func (w *worker[G, P, M]) simulate() {
-	a := w.a
-	idx := w.root
-	w.path = append(w.path[:0], idx)
+	w.path = append(w.path[:0], w.root)
 	w.pathPending = append(w.pathPending[:0], pending{})
 	w.hashes = w.hashes[:w.baseLen]
 	w.since, w.filter, w.maybeRep = 0, w.baseFilter, false
@@ -138,18 +136,29 @@ func (w *worker[G, P, M]) simulate() {
 	if w.shared {
 		w.rootN++ // see rootFirst
 	} else {
-		a.node(idx).n++
+		w.a.node(w.root).n++
 	}
+	w.backup(w.descend())
+	if atomic.LoadUint32(&w.a.node(w.root).meta)&refineBit != 0 {
+		w.settleRoot()
+	}
+}
+
+// descend selects from the root down the tree, applying each move to
+// w.pos and adding each node to the path, until a proven node or a leaf,
+// which it evaluates or expands; it returns the value for the player who
+// moved into the last node, and whether it is proven. Its loop's state
+// stays in its locals: nothing but the worker crosses a call.
+func (w *worker[G, P, M]) descend() (v float32, proven bool) {
+	a := w.a
+	idx := w.root
 	// pendN and pendW are this thread's pending counts of the node at idx
 	// (all zero in a search on one thread).
 	pendN, pendW := w.rootN, w.rootW
-	var v float32 // value for the player who moved into the last node
-	proven := false
 	for {
 		nd := a.node(idx)
 		if pr := metaProof(atomic.LoadUint32(&nd.meta)); pr != ProofNone {
-			v, proven = float32(pr.Value()), true
-			break
+			return float32(pr.Value()), true
 		}
 		f := atomic.LoadInt32(&nd.first)
 		if f <= 0 {
@@ -164,8 +173,7 @@ func (w *worker[G, P, M]) simulate() {
 				runtime.Gosched()
 				continue
 			}
-			v, proven = w.leaf(nd, f, claimed)
-			break
+			return w.leaf(nd, f, claimed)
 		}
 		meta := atomic.LoadUint32(&nd.meta)
 		if meta&priorsBit != 0 {
@@ -184,8 +192,7 @@ func (w *worker[G, P, M]) simulate() {
 			// Every child is proven lost for the side to move here (at a
 			// refining root: every child is proven).
 			pr := w.prove(nd)
-			v, proven = float32(pr.Value()), true
-			break
+			return float32(pr.Value()), true
 		}
 		if meta&lazyBit != 0 && kids[k].n == 0 {
 			drawUnvisited(&w.rng, kids, k)
@@ -203,10 +210,6 @@ func (w *worker[G, P, M]) simulate() {
 		w.push(w.g.Apply(&w.pos, M(c.move)))
 		w.path = append(w.path, idx)
 		w.pathPending = append(w.pathPending, pending{sl, k})
-	}
-	w.backup(v, proven)
-	if atomic.LoadUint32(&a.node(w.root).meta)&refineBit != 0 {
-		w.settleRoot()
 	}
 }
 

@@ -23,15 +23,12 @@ const (
 // split landing beside another's does not fail) each line that no longer
 // names a long function.
 var longFuncs = map[string]string{
-	// The hot path: one simulation, select to backup, kept in one piece
-	// so that nothing but the loop's state crosses a call (0 allocations,
-	// benchmarks in docs/BENCHMARKS.md); split only with the benchmarks.
-	// Not measurable this session (issue 32): callgrind, the house's
-	// instruction count (docs/BENCHMARKS.md), stops at Go 1.26's runtime
-	// (valgrind 3.19: unhandled instruction 0f 01 f9, RDTSCP), perf has no
-	// instruction counter on this VM, and the load average was 13 to 21.
-	"mcts/worker.go:simulate":        "hot path, split only with benchmarks (no instruction count possible: see above)",
-	"eval/features.go:ExtractBoards": "hot (every linear leaf): split with benchmarks on an idle machine (see above)",
+	// Hot (every linear leaf): split with benchmarks (docs/BENCHMARKS.md,
+	// issue 32: CPU time of interleaved runs, scripts/bench/interleaved-cpu.sh).
+	// Callgrind, the house's instruction count, stops at Go 1.26's runtime
+	// (valgrind 3.19: unhandled instruction 0f 01 f9, RDTSCP) and perf has
+	// no instruction counter on this VM.
+	"eval/features.go:ExtractBoards": "hot (every linear leaf): split with benchmarks (see above)",
 }
 
 // longFiles are the non-test files allowed over maxFileLines, with why, as
