@@ -339,9 +339,9 @@ func ClaimRun(dir string, r Run, grow bool) error {
 		}
 		switch {
 		case r.Games < have.Games:
-			return fmt.Errorf("%s holds a run of %d games: give --games %d (or more, with --resume, to extend it)", pdir, have.Games, have.Games)
+			return setting.Errorf("%s holds a run of %d games: give %s (or more, with %s, to extend it)", pdir, have.Games, setting.Set("games", have.Games), setting.Key("resume"))
 		case r.Games > have.Games && !grow:
-			return fmt.Errorf("%s holds a run of %d games: resume it (--resume) to extend it to %d", pdir, have.Games, r.Games)
+			return setting.Errorf("%s holds a run of %d games: resume it (%s) to extend it to %d", pdir, have.Games, setting.Key("resume"), r.Games)
 		case r.Games == have.Games:
 			if _, err := os.Stat(ManifestPath(dir, r.Partition())); err == nil {
 				return nil

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/surakarta/surakarta/internal/base/words"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // SettingDiff is one setting in which two runs differ.
@@ -16,7 +16,7 @@ type SettingDiff struct {
 	// "random_opening", "game_ids", "schema_version", "variant"), a key
 	// of the rules ("no-capture-limit") or of the engine description
 	// ("sims"), or "rules" or "engine" when that text is not in its usual
-	// form. With '_' written '-' it is the flag that sets it.
+	// form: the setting's name, which a command says by its flag (Said).
 	Setting string
 	// Mine is this run's value and Have the partition's, as text;
 	// "(not recorded)" when one side lacks the setting.
@@ -27,35 +27,35 @@ func (d SettingDiff) String() string {
 	return fmt.Sprintf("%s: this run has %q, the partition holds %q", d.Setting, d.Mine, d.Have)
 }
 
-// Flagged says the difference by the flag that sets the setting, as
-// selfplay, match and train --resume say a mismatch: "--flag: this run X,
-// HAVE Y", where have names what holds the other settings ("the
-// partition"); the flag is the setting's name with '-' for '_'.
-func (d SettingDiff) Flagged(have string) string {
+// Said says the difference naming the setting (setting.Key), as
+// selfplay, match and train say a mismatch on resuming, "random_opening:
+// this run 4, HAVE 2" (a command says the setting by its flag:
+// "--random-opening: ..."), where have names what holds the other
+// settings ("the partition").
+func (d SettingDiff) Said(have string) error {
 	switch d.Setting {
 	case "schema_version":
-		return fmt.Sprintf("schema version: this program writes %s, %s holds %s (written by another version of surakarta)", d.Mine, have, d.Have)
+		return fmt.Errorf("schema version: this program writes %s, %s holds %s (written by another version of surakarta)", d.Mine, have, d.Have)
 	case "rules", "engine": // texts not in their usual form
-		return fmt.Sprintf("%s: this run %q, %s %q", d.Setting, d.Mine, have, d.Have)
+		return fmt.Errorf("%s: this run %q, %s %q", d.Setting, d.Mine, have, d.Have)
 	}
-	return fmt.Sprintf("--%s: this run %s, %s %s", strings.ReplaceAll(d.Setting, "_", "-"), d.Mine, have, d.Have)
+	return setting.Errorf("%s: this run %s, %s %s", setting.Key(strings.ReplaceAll(d.Setting, "-", "_")), d.Mine, have, d.Have)
 }
 
-// Restore returns the flag and value that set the setting back to the
-// value on disk ("--sims 100"), as a command line writes them, or "" where
-// no flag does (the schema version, the variant, a game-id selection or a
-// start, a text out of its usual form, a setting not recorded there).
-func (d SettingDiff) Restore() string {
+// Restore returns the setting and value that set the setting back to the
+// value on disk (sims=100, a command's --sims 100), and false where no
+// setting of a command does (the schema version, the variant, a game-id
+// selection or a start, a text out of its usual form, a setting not
+// recorded there).
+func (d SettingDiff) Restore() (setting.Ref, bool) {
 	switch d.Setting {
 	case "schema_version", "variant", "rules", "engine", "game_ids", "start":
-		return ""
-	case "game": // a flag of its own with the game's name, not a setting's spelling
-		return "--game " + d.Have
+		return setting.Ref{}, false
 	}
 	if d.Have == notRecorded {
-		return ""
+		return setting.Ref{}, false
 	}
-	return "--" + strings.ReplaceAll(d.Setting, "_", "-") + " " + words.ShellWord(d.Have)
+	return setting.Set(strings.ReplaceAll(d.Setting, "-", "_"), d.Have), true
 }
 
 // RunMismatchError is the refusal to mix runs: Partition already holds a

@@ -80,15 +80,17 @@ func TestDiffsListEverySettingAndClaimSaysThem(t *testing.T) {
 	}
 }
 
-// TestFlaggedSaysADifferenceByItsFlag: a setting is named by its flag, a
-// whole text quoted, the schema version in words.
-func TestFlaggedSaysADifferenceByItsFlag(t *testing.T) {
+// TestSaidNamesADifferenceBySetting: a setting is named as a setting (a
+// rules key with '_', as every setting's name is), which a command says
+// by its flag, a whole text quoted, the schema version in words.
+func TestSaidNamesADifferenceBySetting(t *testing.T) {
 	for d, want := range map[SettingDiff]string{
-		{Setting: "random_opening", Mine: "4", Have: "2"}: "--random-opening: this run 4, the partition 2",
-		{Setting: "engine", Mine: "a b", Have: "c"}:       `engine: this run "a b", the partition "c"`,
-		{Setting: "schema_version", Mine: "3", Have: "2"}: "schema version: this program writes 3, the partition holds 2 (written by another version of surakarta)",
+		{Setting: "random_opening", Mine: "4", Have: "2"}:   "random_opening: this run 4, the partition 2",
+		{Setting: "no-capture-limit", Mine: "4", Have: "2"}: "no_capture_limit: this run 4, the partition 2",
+		{Setting: "engine", Mine: "a b", Have: "c"}:         `engine: this run "a b", the partition "c"`,
+		{Setting: "schema_version", Mine: "3", Have: "2"}:   "schema version: this program writes 3, the partition holds 2 (written by another version of surakarta)",
 	} {
-		if got := d.Flagged("the partition"); got != want {
+		if got := d.Said("the partition").Error(); got != want {
 			t.Errorf("%+v: %q, want %q", d, got, want)
 		}
 	}

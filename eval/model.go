@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -136,7 +137,7 @@ func (f *ModelFile) Heads() (mcts.Evaluator, *Prior, error) {
 		return nil, nil, fmt.Errorf("model file version %d, this program reads versions 1 to %d", f.Version, ModelVersion)
 	}
 	if f.Game != "" && f.Game != "surakarta" {
-		return nil, nil, fmt.Errorf("a model of %s, not of Surakarta: play it with --game %s", f.Game, f.Game)
+		return nil, nil, setting.Errorf("a model of %s, not of Surakarta: play it with %s", f.Game, setting.Set("game", f.Game))
 	}
 	l, err := f.valueHead()
 	if err != nil {

@@ -177,8 +177,8 @@ func (a *ArmRun) checkFormerDefault() error {
 	for _, n := range runspec.StrongestEngine().Diff(b) {
 		keys = append(keys, n+": "+mcts.LookupSetting(n).Get(&b))
 	}
-	return fmt.Errorf("%s holds games of the former default engine, and the spec leaves the engine to the default, which is now the strongest engine.\n%s",
-		a.Run.Out, runspec.FormerDefaultNote("add engine: {"+strings.Join(keys, ", ")+"} to the spec (the same experiment, spelled out)"))
+	return fmt.Errorf("%s holds games of the former default engine, and the spec leaves the engine to the default, which is now the strongest engine.\n%w",
+		a.Run.Out, runspec.FormerDefaultNote(errors.New("add engine: {"+strings.Join(keys, ", ")+"} to the spec (the same experiment, spelled out)")))
 }
 
 // ProgressPlayer returns the self-play player of experiment run: the runs'

@@ -124,7 +124,7 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("games %d with enumerated openings of %d plies: want a multiple of their %d, so that every opening is played equally often (or random openings)", c.Run.Games, c.Run.RandomOpening, n)
 		}
 	}
-	if err := runspec.PairedGames("match games", int64(c.MatchGames), "to skip the match"); err != nil {
+	if err := runspec.PairedGames("match_games", int64(c.MatchGames), "to skip the match"); err != nil {
 		return err
 	}
 	switch {

@@ -265,7 +265,7 @@ func TestRefusals(t *testing.T) {
 		want   string
 	}{
 		{"an earlier run without --resume", func(c *Config) { c.Run.Out = first.Out }, "add resume"},
-		{"other self-play settings on resume", func(c *Config) { c.Run.Out, c.Run.Resume, c.Run.Seed = first.Out, true, c.Run.Seed+1 }, "another --out"},
+		{"other self-play settings on resume", func(c *Config) { c.Run.Out, c.Run.Resume, c.Run.Seed = first.Out, true, c.Run.Seed+1 }, "another out"},
 		{"odd match games", func(c *Config) { c.MatchGames = 3 }, "even"},
 		{"no games", func(c *Config) { c.Run.Games = 0 }, "at least 1"},
 		{"bad fit penalty", func(c *Config) { c.Fit.Lambda = 0 }, "lambda"},
@@ -425,12 +425,12 @@ func TestEnumeratedOpeningsStratifyTheAdvantageAndOpenTheMatches(t *testing.T) {
 	}
 }
 
-// TestResumeOfARunUnderOtherOpeningsNamesEveryFlagThatRestoresIt: a run
+// TestResumeOfARunUnderOtherOpeningsNamesEverySettingThatRestoresIt: a run
 // made under random openings with root noise and sampling (the old
 // defaults' procedure), resumed under enumerated openings and best play,
-// is refused before anything is played, naming each differing flag and
-// the flags that continue it.
-func TestResumeOfARunUnderOtherOpeningsNamesEveryFlagThatRestoresIt(t *testing.T) {
+// is refused before anything is played, naming each differing setting and
+// the settings that continue it.
+func TestResumeOfARunUnderOtherOpeningsNamesEverySettingThatRestoresIt(t *testing.T) {
 	old := freshRun(t)
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS(old.Out)); err != nil {
@@ -442,8 +442,8 @@ func TestResumeOfARunUnderOtherOpeningsNamesEveryFlagThatRestoresIt(t *testing.T
 	if err == nil {
 		t.Fatal("a run of other openings and engine was resumed")
 	}
-	for _, want := range []string{"--opening: this run enumerated, the partition random", "--random-opening: this run 1, the partition 4",
-		"--noise-weight: this run 0, the partition 0.25", "--resume --noise-weight 0.25 --temperature-plies 20 --random-opening 4 --opening random"} {
+	for _, want := range []string{"opening: this run enumerated, the partition random", "random_opening: this run 1, the partition 4",
+		"noise_weight: this run 0, the partition 0.25", "resume noise_weight=0.25 temperature_plies=20 random_opening=4 opening=random"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("refusal lacks %q:\n%v", want, err)
 		}

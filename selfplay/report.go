@@ -3,10 +3,10 @@ package selfplay
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/words"
 )
 
@@ -24,30 +24,31 @@ func (c *ConfigOf[G, P, M]) CheckPartition() error {
 	if len(diffs) == 0 {
 		return nil
 	}
-	lines := make([]string, len(diffs))
-	var restore []string
+	lines := make([]error, len(diffs))
+	restore := setting.Line{setting.Key("resume")}
 	for i, d := range diffs {
-		lines[i] = d.Flagged("the partition")
-		if f := d.Restore(); f != "" {
-			restore = append(restore, f)
+		lines[i] = d.Said("the partition")
+		if r, ok := d.Restore(); ok {
+			restore = append(restore, r)
 		}
 	}
-	again := ""
-	if len(restore) > 0 {
-		again = ": " + strings.Join(append([]string{"--resume"}, restore...), " ")
+	var again any = ""
+	if len(restore) > 1 {
+		again = setting.Errorf(": %s", restore)
 	}
-	return fmt.Errorf("%s already holds a %s run with other settings:\n  %s\n"+
-		"To continue that run, repeat its settings (with --resume)%s; to start a new run, write it to another --out%s",
-		dataset.PartitionDir(c.Run.Out, dataset.TableGames, mine.Partition()), mine.Variant, strings.Join(lines, "\n  "), again, formerDefault(mine, have))
+	return setting.Errorf("%s already holds a %s run with other settings:\n  %v\n"+
+		"To continue that run, repeat its settings (with %s)%s; to start a new run, write it to another %s%v",
+		dataset.PartitionDir(c.Run.Out, dataset.TableGames, mine.Partition()), mine.Variant, setting.Join("\n  ", lines...),
+		setting.Key("resume"), again, setting.Key("out"), formerDefault(mine, have))
 }
 
 // formerDefault is the note a refusal adds for a run played by the former
 // default engine (runspec.MadeUnderBaseline), "" for any other.
-func formerDefault(mine, have dataset.Run) string {
+func formerDefault(mine, have dataset.Run) any {
 	if !runspec.DescribedMadeUnderBaseline(string(mine.Engine), string(have.Engine)) {
 		return ""
 	}
-	return "\n" + runspec.FormerDefaultNote("add --preset baseline (with --resume)")
+	return setting.Errorf("\n%w", runspec.FormerDefaultNote(runspec.AddPresetBaseline()))
 }
 
 // SummaryJSON is what selfplay --json prints of a run into Out.
@@ -94,9 +95,9 @@ func (s *Summary) JSON(out string, interrupted bool) SummaryJSON {
 // continue it.
 func (s *Summary) InterruptedErr(out string) error {
 	kept := s.InJournal
-	return fmt.Errorf("interrupted: %d of this run's %d games are in %s (%d written now) and %d more are kept in its journal; the games in progress were discarded.\n"+
-		"Run the same command with --resume to write those and play the %d missing games",
-		s.Skipped+s.Written, s.Planned, out, s.Written, kept, s.Planned-s.Skipped-s.Written-kept)
+	return setting.Errorf("interrupted: %d of this run's %d games are in %s (%d written now) and %d more are kept in its journal; the games in progress were discarded.\n"+
+		"Run the same command with %s to write those and play the %d missing games",
+		s.Skipped+s.Written, s.Planned, out, s.Written, kept, setting.Key("resume"), s.Planned-s.Skipped-s.Written-kept)
 }
 
 // WriteText prints the summary of a finished run into out as selfplay

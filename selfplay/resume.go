@@ -7,6 +7,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // resumeState is what a run found in its directory before playing.
@@ -46,8 +47,8 @@ func prepare(rs *runspec.Settings, run dataset.Run, planned []dataset.Range, sum
 	complete, js := res.Complete, res.Journals
 	if !rs.Resume {
 		if n := overlap(planned, complete); n > 0 || len(res.Leftovers)+len(js.Paths) > 0 {
-			return nil, fmt.Errorf("%s already holds %d of this run's %d games and %d files of an interrupted run: resume the run (selfplay --resume) or write to another directory",
-				rs.Out, n, sum.Planned, len(res.Leftovers)+len(js.Paths))
+			return nil, setting.Errorf("%s already holds %d of this run's %d games and %d files of an interrupted run: resume the run (%s) or write to another directory",
+				rs.Out, n, sum.Planned, len(res.Leftovers)+len(js.Paths), setting.Key("resume"))
 		}
 		st.todo = planned
 		return st, nil

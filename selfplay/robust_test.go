@@ -15,6 +15,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/internal/base/filelock"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // TestARunGrowsInPlace: game i does not depend on the number of games, so
@@ -24,7 +25,7 @@ func TestARunGrowsInPlace(t *testing.T) {
 	ref, base := referenceRun(t, 9)
 	dir := filepath.Join(base, "run")
 	mustRun(t, context.Background(), testConfig(dir, 5, 2))
-	if _, err := Run(context.Background(), testConfig(dir, 9, 2)); err == nil || !strings.Contains(err.Error(), "--resume") {
+	if _, err := Run(context.Background(), testConfig(dir, 9, 2)); !setting.Advises(err, setting.Key("resume")) {
 		t.Fatalf("growing without resume: %v, want a refusal that says to resume", err)
 	}
 	cfg := testConfig(dir, 9, 2)

@@ -92,7 +92,7 @@ func (c *contestFlags) start() (rules.Rules, *arena.TimeControl, error) {
 	if err != nil {
 		return r, nil, err
 	}
-	if err := runspec.PairedGames("--games", c.run.Games, ""); err != nil {
+	if err := runspec.PairedGames("games", c.run.Games, ""); err != nil {
 		return r, nil, err
 	}
 	clock, err := timeControl(c.tc)

@@ -222,13 +222,13 @@ func playMatch[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command,
 
 // contestStopped says on stderr why a contest (what: a match, a
 // tournament) that returned its result stopped early (note says it, and
-// how to continue) and returns err in words ("match interrupted" for
+// how to continue, naming settings, which it says as flags) and returns err in words ("match interrupted" for
 // Ctrl-C, not Go's "context canceled"); nil when err is.
-func contestStopped(cmd *cobra.Command, what string, err error, note func(error) string) error {
+func contestStopped(cmd *cobra.Command, what string, err error, note func(error) error) error {
 	if err == nil {
 		return nil
 	}
-	fmt.Fprint(cmd.ErrOrStderr(), note(err))
+	fmt.Fprint(cmd.ErrOrStderr(), sayFlags(note(err)).Error())
 	if errors.Is(err, context.Canceled) {
 		return errors.New(what + " interrupted") // the note says what is kept
 	}

@@ -145,7 +145,7 @@ func (f *pipelineFlags) runE(cmd *cobra.Command, _ []string) error {
 	if err := f.run.check(); err != nil {
 		return err
 	}
-	if err := runspec.PairedGames("--match-games", int64(f.cfg.MatchGames), "to skip the match"); err != nil {
+	if err := runspec.PairedGames("match_games", int64(f.cfg.MatchGames), "to skip the match"); err != nil {
 		return err
 	}
 	if err := checkConfidence(f.cfg.Confidence); err != nil {

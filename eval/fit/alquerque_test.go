@@ -211,7 +211,7 @@ func TestFitWeightsFitsAnAlquerqueDataset(t *testing.T) {
 		t.Fatalf("three pieces up: value %.3f to move, %.3f for the side three down", vu, vd)
 	}
 	_, err = fit.FitWeights(context.Background(), fit.WeightsFit{Dir: dir, Weights: out, Options: fit.DefaultFitOptions(), Stderr: &stderr, Quiet: true})
-	if err == nil || !strings.Contains(err.Error(), "--game alquerque") {
+	if !setting.Advises(err, setting.Set("game", "alquerque")) {
 		t.Fatalf("a Surakarta fit of an Alquerque dataset: %v", err)
 	}
 }

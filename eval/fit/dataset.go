@@ -123,13 +123,13 @@ func ResolveGameVariant(dir, gameName, v string) (string, error) {
 	}
 	switch {
 	case len(vs) == 0 && len(others) > 0:
-		return "", fmt.Errorf("%s holds no %s positions, only %s's: give --game %s", dir, gameName, others[0], others[0])
+		return "", setting.Errorf("%s holds no %s positions, only %s's: give %s", dir, gameName, others[0], setting.Set("game", others[0]))
 	case gameName == dataset.DefaultGame:
 		return ResolveVariant(dir, v)
 	case len(vs) == 0:
 		return "", fmt.Errorf("%s holds no %s partitions (want DIR/positions/game=%s/variant=V/...)", dir, gameName, gameName)
 	case v == "" && len(vs) > 1:
-		return "", fmt.Errorf("%s holds the %s variants %s: pick one with --variant", dir, gameName, strings.Join(vs, ", "))
+		return "", setting.Errorf("%s holds the %s variants %s: pick one with %s", dir, gameName, strings.Join(vs, ", "), setting.Key("variant"))
 	case v == "":
 		return dataset.Key(gameName, vs[0]), nil
 	}
@@ -154,7 +154,7 @@ func ResolveVariant(dir, v string) (string, error) {
 	}
 	if v == "" {
 		if len(vs) > 1 {
-			return "", fmt.Errorf("%s holds the variants %s: pick one with --variant", dir, strings.Join(vs, ", "))
+			return "", setting.Errorf("%s holds the variants %s: pick one with %s", dir, strings.Join(vs, ", "), setting.Key("variant"))
 		}
 		return vs[0], nil
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"runtime"
 
 	"github.com/surakarta/surakarta/rules"
@@ -172,7 +173,7 @@ func checkSample(r *Sample, blend float64) error {
 	case r.Result != 1 && r.Result != 0 && r.Result != -1:
 		return fmt.Errorf("game %d: result %v: want +1, 0 or -1", r.GameID, r.Result)
 	case blend > 0 && !(r.RootValue >= -1 && r.RootValue <= 1):
-		return fmt.Errorf("game %d: root value %v out of range -1..1, needed by --blend", r.GameID, r.RootValue)
+		return setting.Errorf("game %d: root value %v out of range -1..1, needed by %s", r.GameID, r.RootValue, setting.Key("blend"))
 	}
 	return nil
 }

@@ -1,13 +1,13 @@
 package fit
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // ridgeBlock is the number of rows ridgeAcc buffers before a rank-k update.
@@ -125,7 +125,7 @@ func (a *ridgeAcc) solve(cols []int, lambda float64) ([]float64, float64, error)
 	ab.MulVec(am, b)
 	var chol mat.Cholesky
 	if !chol.Factorize(m) {
-		return nil, 0, errors.New("ridge: the penalised normal equations are not positive definite (raise --lambda)")
+		return nil, 0, setting.Errorf("ridge: the penalised normal equations are not positive definite (raise %s)", setting.Key("lambda"))
 	}
 	var beta mat.VecDense
 	if err := chol.SolveVecTo(&beta, &ab); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/surakarta/surakarta/dataset/verify"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/base/progress"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/words"
 )
 
@@ -56,7 +57,8 @@ func FitWeights(ctx context.Context, f WeightsFit) (*WeightsReport, error) {
 		return nil, err
 	}
 	if dataset.IsMatchRecord(dir) {
-		return nil, fmt.Errorf("%s is a match's record (games and matches tables, no positions): fit needs the positions of a self-play dataset; write one with surakarta selfplay --out DIR (or fit a pipeline's DIR/data, a training run's gen-NN/data)", dir)
+		return nil, setting.Errorf("%s is a match's record (games and matches tables, no positions): fit needs the positions of a self-play dataset; write one with %s (or fit a pipeline's DIR/data, a training run's gen-NN/data)",
+			dir, setting.Line{setting.Cmd("selfplay"), setting.Set("out", "DIR")})
 	}
 	if err := verify.CheckReadable(dir, f.AllowDamaged, f.Stderr); err != nil {
 		return nil, err
@@ -107,7 +109,7 @@ func FitWeights(ctx context.Context, f WeightsFit) (*WeightsReport, error) {
 		return nil, fmt.Errorf("fit interrupted: no weights written to %s; run the same command again", f.Weights)
 	}
 	if errors.Is(err, ErrNoHeldOut) {
-		return nil, fmt.Errorf("%w: raise --holdout or add games", err)
+		return nil, setting.Errorf("%w: raise %s or add games", err, setting.Key("holdout"))
 	}
 	if err != nil {
 		return nil, err

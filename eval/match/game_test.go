@@ -94,7 +94,7 @@ func TestMatchOfAnotherGameNeedsItsEngines(t *testing.T) {
 		t.Errorf("no GameOf: %v", err)
 	}
 	o.Game, o.A = testAlquerqueGame(), "sims=4,tablebase=/tables"
-	if _, err := Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), "--a: tablebase=/tables: alquerque has no endgame tables") {
+	if _, err := Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), "a: tablebase=/tables: alquerque has no endgame tables") {
 		t.Errorf("tables named for Alquerque: %v", err)
 	}
 }

@@ -185,7 +185,7 @@ func openSides[G mcts.Game[P, M], P comparable, M game.Move](o OptionsOf[G, P, M
 	if o.Log != "" {
 		f, err := os.Create(o.Log)
 		if err != nil {
-			return sides, release, fmt.Errorf("--log: %w", err)
+			return sides, release, setting.Errorf("%s: %w", setting.Key("log"), err)
 		}
 		undo = append(undo, func() { f.Close() })
 		ss.log = external.NewTranscript(f)
@@ -196,7 +196,7 @@ func openSides[G mcts.Game[P, M], P comparable, M game.Move](o OptionsOf[G, P, M
 	}
 	if o.Engines != "" {
 		if ss.engines, err = external.LoadEnginesFile(o.Engines); err != nil {
-			return sides, release, fmt.Errorf("--engines: %w", err)
+			return sides, release, setting.Errorf("%s: %w", setting.Key("engines"), err)
 		}
 	}
 	for i, text := range [2]string{o.A, o.B} {
@@ -239,22 +239,36 @@ type SideError struct {
 	Err  error
 }
 
-func (e *SideError) Error() string { return fmt.Sprintf("--%c: %v", 'a'+e.Side, e.Err) }
+func (e *SideError) Error() string { return e.Unwrap().Error() }
 
-func (e *SideError) Unwrap() error { return e.Err }
+// Unwrap is the error naming the side's setting (a or b, which a command
+// says as its flag) before Err.
+func (e *SideError) Unwrap() error {
+	return setting.Errorf("%s: %w", setting.Key(string(rune('a'+e.Side))), e.Err)
+}
 
 // StoppedNote says why a match stopped early (err, what Run returned with
 // its result) and how to continue it, as match says it on stderr.
-func (m *Result) StoppedNote(err error) string {
-	why := "stopped: " + err.Error()
+func (m *Result) StoppedNote(err error) error {
+	return Stopped("match", err, fmt.Sprintf("the %d games completed in order", m.Arena.Games), m.report.out != "")
+}
+
+// Stopped is the note a contest (what: "match", "tournament") stopped
+// early by err says: why (interrupted, or err), what its report covers
+// ("the 12 games completed in order") and, where it is recorded, how to
+// continue it, naming
+// the setting resume (a command says its flag: the note is a
+// setting.Advice).
+func Stopped(what string, err error, covers string, recorded bool) error {
+	var why any = setting.Errorf("stopped: %w", err)
 	if errors.Is(err, context.Canceled) {
 		why = "interrupted" // Ctrl-C, in words, not Go's "context canceled"
 	}
-	note := fmt.Sprintf("match %s; the report covers the %d games completed in order\n", why, m.Arena.Games)
-	if m.report.out != "" {
-		note += "the same command with --resume continues it\n"
+	var again any = ""
+	if recorded {
+		again = setting.Errorf("the same command with %s continues it\n", setting.Key("resume"))
 	}
-	return note
+	return setting.Errorf("%s %v; the report covers %s\n%v", what, why, covers, again)
 }
 
 // progressOf starts the match's progress line on o.Stderr and returns it
@@ -290,19 +304,19 @@ func progressOf[G mcts.Game[P, M], P comparable, M game.Move](o OptionsOf[G, P, 
 func ParseSPRT(s string) (*stats.SPRTBounds, error) {
 	parts := strings.Split(s, ",")
 	if len(parts) != 4 {
-		return nil, fmt.Errorf("--sprt %q: want elo0,elo1,alpha,beta, e.g. 0,20,0.05,0.05", s)
+		return nil, setting.Errorf("%s %q: want elo0,elo1,alpha,beta, e.g. 0,20,0.05,0.05", setting.Key("sprt"), s)
 	}
 	var v [4]float64
 	for i, p := range parts {
 		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, fmt.Errorf("--sprt %q: %q is not a number", s, p)
+			return nil, setting.Errorf("%s %q: %q is not a number", setting.Key("sprt"), s, p)
 		}
 		v[i] = x
 	}
 	b := &stats.SPRTBounds{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3], Model: stats.Logistic}
 	if _, err := stats.SPRTPentanomial(stats.Pentanomial{}, *b); err != nil {
-		return nil, fmt.Errorf("--sprt: %w", err)
+		return nil, setting.Errorf("%s: %w", setting.Key("sprt"), err)
 	}
 	return b, nil
 }
@@ -312,22 +326,22 @@ func ParseSPRT(s string) (*stats.SPRTBounds, error) {
 func Openings[G game.Game[P, M], P any, M game.Move](fen, file string, r G) ([]P, error) {
 	switch {
 	case fen != "" && file != "":
-		return nil, errors.New("--fen and --openings both give the start: pass one (a book of one line is --fen)")
+		return nil, setting.Errorf("%s and %s both give the start: pass one (a book of one line is %s)", setting.Key("fen"), setting.Key("openings"), setting.Key("fen"))
 	case fen != "":
 		p, err := arena.OpeningOf(r, fen)
 		if err != nil {
-			return nil, fmt.Errorf("--fen: %w", err)
+			return nil, setting.Errorf("%s: %w", setting.Key("fen"), err)
 		}
 		return []P{p}, nil
 	case file != "":
 		f, err := os.Open(file)
 		if err != nil {
-			return nil, fmt.Errorf("--openings: %w", err)
+			return nil, setting.Errorf("%s: %w", setting.Key("openings"), err)
 		}
 		defer f.Close()
 		book, err := arena.ReadOpenings(f, file, r)
 		if err != nil {
-			return nil, fmt.Errorf("--openings: %w", err)
+			return nil, setting.Errorf("%s: %w", setting.Key("openings"), err)
 		}
 		return book, nil
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -59,15 +60,15 @@ func TestEngineSpecMeansTheFlags(t *testing.T) {
 	}
 }
 
-// TestParseSPRTNamesTheFlag: the four numbers are read, and each malformed
-// value is refused naming --sprt.
-func TestParseSPRTNamesTheFlag(t *testing.T) {
+// TestParseSPRTNamesTheSetting: the four numbers are read, and each
+// malformed value is refused naming the setting sprt.
+func TestParseSPRTNamesTheSetting(t *testing.T) {
 	b, err := ParseSPRT("0, 20, 0.05, 0.1")
 	if err != nil || b.Elo0 != 0 || b.Elo1 != 20 || b.Alpha != 0.05 || b.Beta != 0.1 {
 		t.Fatalf("%+v, %v", b, err)
 	}
 	for _, s := range []string{"0,20,0.05", "a,20,0.05,0.05", "20,0,0.05,0.05", "0,20,0.7,0.05"} {
-		if _, err := ParseSPRT(s); err == nil || !strings.Contains(err.Error(), "--sprt") {
+		if _, err := ParseSPRT(s); !setting.Advises(err, setting.Key("sprt")) {
 			t.Errorf("%q: %v", s, err)
 		}
 	}

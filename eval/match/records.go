@@ -11,6 +11,7 @@ import (
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -49,7 +50,7 @@ func openMatchRecords[G game.Game[P, M], P any, M game.Move](dir string, resume 
 	if err != nil {
 		return nil, err
 	}
-	refuse := fmt.Errorf("--out %s already holds a match: add --resume to continue it, or choose another directory", dir)
+	refuse := setting.Errorf("%s already holds a match: add %s to continue it, or choose another directory", setting.Set("out", dir), setting.Key("resume"))
 	if exists && !resume {
 		return nil, refuse
 	}
@@ -57,9 +58,10 @@ func openMatchRecords[G game.Game[P, M], P any, M game.Move](dir string, resume 
 	res, err := dataset.ResumeRun(dir, run, 0, run.Games, resume, logf)
 	var mm *dataset.RunMismatchError
 	if errors.As(err, &mm) && exists {
-		return nil, fmt.Errorf("%s holds a match with other settings:\n  %s\n"+
-			"To continue that match, repeat its settings (with --resume); to play a new one, write it to another --out%s",
-			dir, strings.Join(matchSettingsDiff(mm.Diffs, string(run.Engine), string(have.Engine)), "\n  "), formerDefaultSides(string(run.Engine), string(have.Engine)))
+		return nil, setting.Errorf("%s holds a match with other settings:\n  %v\n"+
+			"To continue that match, repeat its settings (with %s); to play a new one, write it to another %s%v",
+			dir, setting.Join("\n  ", matchSettingsDiff(mm.Diffs, string(run.Engine), string(have.Engine))...),
+			setting.Key("resume"), setting.Key("out"), formerDefaultSides(string(run.Engine), string(have.Engine)))
 	}
 	if err != nil {
 		return nil, err
@@ -87,17 +89,17 @@ func openMatchRecords[G game.Game[P, M], P any, M game.Move](dir string, resume 
 // setting ("--b sims: this run 60, the match 50", by mcts.Engine.Diff) from
 // the records' engine texts, "a: TEXT | b: TEXT"; a side that is not a
 // built-in engine's text (an external engine) is said whole.
-func matchSettingsDiff(diffs []dataset.SettingDiff, mine, have string) []string {
-	var out []string
+func matchSettingsDiff(diffs []dataset.SettingDiff, mine, have string) []error {
+	var out []error
 	for _, d := range diffs {
 		if d.Setting != "engine" {
-			out = append(out, d.Flagged("the match"))
+			out = append(out, d.Said("the match"))
 			continue
 		}
 		ms, mok := EngineSides(mine)
 		hs, hok := EngineSides(have)
 		if !mok || !hok {
-			out = append(out, d.Flagged("the match"))
+			out = append(out, d.Said("the match"))
 			continue
 		}
 		for i, side := range []string{"a", "b"} {
@@ -108,19 +110,20 @@ func matchSettingsDiff(diffs []dataset.SettingDiff, mine, have string) []string 
 			ht, htables, hgo := sideParts(hs[i])
 			me, merr := mcts.ParseEngine(mcts.Engine{}, mt)
 			he, herr := mcts.ParseEngine(mcts.Engine{}, ht)
+			k := setting.Key(side)
 			if merr != nil || herr != nil {
-				out = append(out, fmt.Sprintf("--%s: this run %s, the match %s", side, ms[i], hs[i]))
+				out = append(out, setting.Errorf("%s: this run %s, the match %s", k, ms[i], hs[i]))
 				continue
 			}
 			for _, name := range me.Diff(he) {
 				s := mcts.LookupSetting(name)
-				out = append(out, fmt.Sprintf("--%s %s: this run %s, the match %s", side, s.Flag(), s.Get(&me), s.Get(&he)))
+				out = append(out, setting.Errorf("%s %s: this run %s, the match %s", k, s.Flag(), s.Get(&me), s.Get(&he)))
 			}
 			if mtables != htables {
-				out = append(out, fmt.Sprintf("--%s tables: this run %s, the match %s", side, orNone(mtables), orNone(htables)))
+				out = append(out, setting.Errorf("%s tables: this run %s, the match %s", k, orNone(mtables), orNone(htables)))
 			}
 			if mgo != hgo {
-				out = append(out, fmt.Sprintf("--%s go: this run %s, the match %s", side, orNone(mgo), orNone(hgo)))
+				out = append(out, setting.Errorf("%s go: this run %s, the match %s", k, orNone(mgo), orNone(hgo)))
 			}
 		}
 	}
@@ -130,24 +133,25 @@ func matchSettingsDiff(diffs []dataset.SettingDiff, mine, have string) []string 
 // formerDefaultSides is the note a refusal adds when a built-in side of
 // the recorded match was played by the former default engine and this
 // run's is not (runspec.MadeUnderBaseline), "" otherwise.
-func formerDefaultSides(mine, have string) string {
+func formerDefaultSides(mine, have string) any {
 	ms, mok := EngineSides(mine)
 	hs, hok := EngineSides(have)
 	if !mok || !hok {
 		return ""
 	}
-	var flags []string
-	for i, side := range []string{"--a", "--b"} {
+	var sides []any
+	for i, side := range []string{"a", "b"} {
 		me, merr := mcts.ParseEngine(mcts.Engine{}, withoutBudget(ms[i]))
 		he, herr := mcts.ParseEngine(mcts.Engine{}, withoutBudget(hs[i]))
 		if merr == nil && herr == nil && runspec.MadeUnderBaseline(me, he) {
-			flags = append(flags, side)
+			sides = append(sides, setting.Key(side))
 		}
 	}
-	if len(flags) == 0 {
+	if len(sides) == 0 {
 		return ""
 	}
-	return "\n" + runspec.FormerDefaultNote("add preset=baseline to "+strings.Join(flags, " and "))
+	to := strings.Repeat(" and %s", len(sides))[len(" and "):]
+	return setting.Errorf("\n%w", runspec.FormerDefaultNote(setting.Errorf("add preset=baseline to "+to, sides...)))
 }
 
 // withoutBudget returns a built-in side's engine settings from its

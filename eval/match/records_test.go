@@ -109,7 +109,7 @@ func TestAnInterruptedAlquerqueMatchResumesToTheSameRows(t *testing.T) {
 	if _, err := recordAlquerque(t, dir, false, 7); !errors.Is(err, context.Canceled) {
 		t.Fatalf("first run: %v, want it interrupted", err)
 	}
-	if said, err := recordAlquerque(t, dir, false, 0); err == nil || !strings.Contains(err.Error(), "already holds a match: add --resume") {
+	if said, err := recordAlquerque(t, dir, false, 0); err == nil || !strings.Contains(err.Error(), "already holds a match: add resume") {
 		t.Fatalf("a new match into the interrupted one's directory: %v\n%s", err, said)
 	}
 	said, err := recordAlquerque(t, dir, true, 7)

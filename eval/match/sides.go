@@ -15,6 +15,7 @@ import (
 	"github.com/surakarta/surakarta/eval/external"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/protocol"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -82,39 +83,44 @@ type sideSettings[G mcts.Game[P, M], P comparable, M game.Move] struct {
 	settings    rules.Rules        // the match's rules' settings (settingsOf)
 }
 
-// sideBudget is the budget of one side's moves and the flag that gave it.
+// sideBudget is the budget of one side's moves and the setting that gave
+// it.
 type sideBudget struct {
 	budget protocol.Budget
-	// flag is --go-a or --go-b when that flag gave the budget (it then
-	// overrides an engines file's go), --go when the match's did, "" for
-	// none.
-	flag string
+	// setting is go_a or go_b when that setting (Config.GoA, GoB) gave the
+	// budget (it then overrides an engines file's go), go when the
+	// match's did, tc for the clock, "" for none.
+	setting string
 }
 
-// sideBudgets resolves --go, --go-a and --go-b: a side's own flag over the
-// match's; or, under a game clock tc (--tc), the clock for both sides,
-// with none of those flags.
+// named is the setting that gave the budget, as a message names it.
+func (sb sideBudget) named() setting.Ref { return setting.Key(sb.setting) }
+
+// sideBudgets resolves go, go_a and go_b (Config.Go, GoA, GoB): a side's
+// own over the match's; or, under a game clock tc (tc), the clock for both
+// sides, with none of those.
 func sideBudgets(all, a, b string, tc *arena.TimeControl) ([2]sideBudget, error) {
 	var out [2]sideBudget
 	if tc != nil {
 		if all != "" || a != "" || b != "" {
-			return out, fmt.Errorf("--tc %s is the budget of both sides' moves: drop --go, --go-a and --go-b (a clock and a budget a move do not mix)", tc)
+			return out, setting.Errorf("%s is the budget of both sides' moves: drop %s, %s and %s (a clock and a budget a move do not mix)",
+				setting.Set("tc", tc), setting.Key("go"), setting.Key("go_a"), setting.Key("go_b"))
 		}
 		base, inc := tc.Base.Milliseconds(), tc.Inc.Milliseconds()
-		clock := sideBudget{protocol.Budget{Kind: protocol.Clock, Time: [2]int64{base, base}, Inc: [2]int64{inc, inc}}, "--tc"}
+		clock := sideBudget{protocol.Budget{Kind: protocol.Clock, Time: [2]int64{base, base}, Inc: [2]int64{inc, inc}}, "tc"}
 		return [2]sideBudget{clock, clock}, nil
 	}
-	for i, own := range []struct{ flag, value string }{{"--go-a", a}, {"--go-b", b}} {
-		flag, value := own.flag, own.value
+	for i, own := range []struct{ setting, value string }{{"go_a", a}, {"go_b", b}} {
+		name, value := own.setting, own.value
 		if value == "" {
-			flag, value = "--go", all
+			name, value = "go", all
 		}
 		bud, err := protocol.ParseBudget(value)
 		if err != nil {
-			return out, fmt.Errorf("%s: %w", flag, err)
+			return out, setting.Errorf("%s: %w", setting.Key(name), err)
 		}
 		if bud.Kind != protocol.Default {
-			out[i] = sideBudget{bud, flag}
+			out[i] = sideBudget{bud, name}
 		}
 	}
 	return out, nil
@@ -125,19 +131,19 @@ func sideBudgets(all, a, b string, tc *arena.TimeControl) ([2]sideBudget, error)
 // movetime MS a clock of MS a move. A CONFIG that sets sims as well gets
 // an error: two budgets for one side.
 func builtinBudget(value string, sb sideBudget, f *engineSeed) (moveTime time.Duration, err error) {
-	if sb.flag == "" {
+	if sb.setting == "" {
 		return 0, nil
 	}
 	for _, pair := range strings.Split(value, ",") {
 		k, _, _ := strings.Cut(pair, "=")
 		if strings.TrimPrefix(strings.TrimSpace(k), "--") == "sims" {
-			return 0, fmt.Errorf("%q sets sims and %s %q sets the budget too: give one (drop sims= or %s)", value, sb.flag, sb.budget, sb.flag)
+			return 0, setting.Errorf("%q sets sims and %s %q sets the budget too: give one (drop sims= or %s)", value, sb.named(), sb.budget, sb.named())
 		}
 	}
 	switch sb.budget.Kind {
 	case protocol.Sims, protocol.Nodes:
 		if sb.budget.N > math.MaxInt32 {
-			return 0, fmt.Errorf("%s %q: a built-in side runs at most %d simulations a move", sb.flag, sb.budget, math.MaxInt32)
+			return 0, setting.Errorf("%s %q: a built-in side runs at most %d simulations a move", sb.named(), sb.budget, math.MaxInt32)
 		}
 		f.engine.Sims = int(sb.budget.N)
 		return 0, nil
@@ -165,18 +171,18 @@ func resolveSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng
 	case strings.HasPrefix(value, confPrefix):
 		name := strings.TrimPrefix(value, confPrefix)
 		if ss.engines == nil {
-			return resolved{}, fmt.Errorf("%s names an engine of an engines file: pass --engines FILE", value)
+			return resolved{}, setting.Errorf("%s names an engine of an engines file: pass %s", value, setting.Set("engines", "FILE"))
 		}
 		fe, ok := ss.engines[name]
 		if !ok {
-			return resolved{}, fmt.Errorf("no engine %q in --engines (it has %s)", name, strings.Join(slices.Sorted(maps.Keys(ss.engines)), ", "))
+			return resolved{}, setting.Errorf("no engine %q in %s (it has %s)", name, setting.Key("engines"), strings.Join(slices.Sorted(maps.Keys(ss.engines)), ", "))
 		}
 		var err error
 		if spec, err = fe.Spec(name, sb.budget); err != nil {
 			return resolved{}, err
 		}
-		if sb.flag != "" && sb.flag != "--go" {
-			spec.Budget = sb.budget // the side's own flag over the file
+		if sb.setting != "" && sb.setting != "go" {
+			spec.Budget = sb.budget // the side's own budget over the file
 		}
 	case eng == nil && arena.IsBaseline(value):
 		return baselineSide[G](value, sb)
@@ -192,7 +198,7 @@ func resolveSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng
 func builtinSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng *mcts.Engine, sb sideBudget, r G, ss sideSettings[G, P, M]) (matchSide[G, P, M], error) {
 	type resolved = matchSide[G, P, M]
 	if specNamesSeed(value) {
-		return resolved{}, fmt.Errorf("%q: a match side has no seed of its own (every game's search is seeded from the match's --seed and the game): drop seed=", value)
+		return resolved{}, setting.Errorf("%q: a match side has no seed of its own (every game's search is seeded from the match's %s and the game): drop seed=", value, setting.Key("seed"))
 	}
 	f, err := parseEngine(ss.game.Base, value)
 	if eng != nil { // settings, not text: named by their text
@@ -230,7 +236,7 @@ func builtinSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng
 	}
 	side := resolved{sideText: sideText{name: name, desc: name, identity: rec.Text() + runspec.TablesSuffix(tables), settings: json.RawMessage(runspec.DescribeWithTables(rec, tables))},
 		factory: arena.SearchPlayerOf(cfg.Settings, ev, ss.game.Tables)}
-	if sb.flag != "" {
+	if sb.setting != "" {
 		side.desc += " go " + sb.budget.String()
 	}
 	if moveTime > 0 || sb.budget.Kind == protocol.Clock {
@@ -270,13 +276,13 @@ func externalSide[G mcts.Game[P, M], P comparable, M game.Move](spec external.Sp
 	}
 	if e.Game != r.Name() {
 		e.Close()
-		return resolved{}, fmt.Errorf("engine %s (id name %s) plays %s (id game), and this is a match of %s: play an engine of %s (surakarta engine --game %s), or the match of its game (--game %s)",
-			spec.String(), e.Name, e.Game, r.Name(), r.Name(), r.Name(), e.Game)
+		return resolved{}, setting.Errorf("engine %s (id name %s) plays %s (id game), and this is a match of %s: play an engine of %s (%s), or the match of its game (%s)",
+			spec.String(), e.Name, e.Game, r.Name(), r.Name(), setting.Line{setting.Cmd("engine"), setting.Set("game", r.Name())}, setting.Set("game", e.Game))
 	}
 	if err := e.Capabilities.Check(spec.Budget, ss.settings); err != nil {
 		e.Close()
-		return resolved{}, fmt.Errorf("engine %s (id name %s) cannot play this match: %w: give the side a budget (--go, --go-%s) or rules (--variant and the rules flags) that it lists, or play another engine",
-			spec.String(), e.Name, err, tag)
+		return resolved{}, setting.Errorf("engine %s (id name %s) cannot play this match: %w: give the side a budget (%s, %s) or rules (%s and the other rules settings) that it lists, or play another engine",
+			spec.String(), e.Name, err, setting.Key("go"), setting.Key("go_"+tag), setting.Key("variant"))
 	}
 	if spec.Name == "" {
 		spec.Name = e.Name
@@ -292,11 +298,11 @@ type baselineSettings struct {
 
 // baselineSide is the side of a built-in baseline (arena.BaselinePlayerOf).
 // It plays at once whatever the budget: a match's --go is the other
-// side's, a clock (--tc) it hardly touches, and a budget of its own (--go-a, --go-b) is refused as a
-// mistake.
+// side's, a clock (tc) it hardly touches, and a budget of its own (go_a,
+// go_b) is refused as a mistake.
 func baselineSide[G mcts.Game[P, M], P comparable, M game.Move](name string, sb sideBudget) (matchSide[G, P, M], error) {
-	if sb.flag == "--go-a" || sb.flag == "--go-b" {
-		return matchSide[G, P, M]{}, fmt.Errorf("%s %q: the baseline %s does not search, so it takes no budget: drop %s", sb.flag, sb.budget, name, sb.flag)
+	if sb.setting == "go_a" || sb.setting == "go_b" {
+		return matchSide[G, P, M]{}, setting.Errorf("%s %q: the baseline %s does not search, so it takes no budget: drop %s", sb.named(), sb.budget, name, sb.named())
 	}
 	f, err := arena.BaselinePlayerOf[G](name)
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/rundir"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -159,7 +160,7 @@ func (o *OptionsOf[G, P, M]) names() ([]string, error) {
 		}
 	}
 	if len(names) < 2 {
-		return nil, fmt.Errorf("a tournament needs two engines or more, got %d: give --engine once for each", len(names))
+		return nil, setting.Errorf("a tournament needs two engines or more, got %d: give %s once for each", len(names), setting.Key("engine"))
 	}
 	for i, n := range names {
 		if j := slices.Index(names, n); j < i {
@@ -181,7 +182,7 @@ func anchorOf(anchor string, names []string) (int, error) {
 	if k, err := strconv.Atoi(anchor); err == nil && k >= 1 && k <= len(names) {
 		return k - 1, nil
 	}
-	return 0, fmt.Errorf("--anchor %q is none of the engines: give an engine's name or its number, 1 to %d (%s)", anchor, len(names), strings.Join(names, ", "))
+	return 0, setting.Errorf("%s %q is none of the engines: give an engine's name or its number, 1 to %d (%s)", setting.Key("anchor"), anchor, len(names), strings.Join(names, ", "))
 }
 
 // settingsFile is SettingsFile: what a resumed tournament must repeat
@@ -215,12 +216,12 @@ func claim(dir string, resume bool, s settingsFile) (*rundir.Dir, error) {
 		return nil, fmt.Errorf("reading the tournament's settings: %w", err)
 	case !resume:
 		d.Release()
-		return nil, fmt.Errorf("--out %s already holds a tournament: add --resume to continue it, or choose another directory", dir)
+		return nil, setting.Errorf("%s already holds a tournament: add %s to continue it, or choose another directory", setting.Set("out", dir), setting.Key("resume"))
 	case have.Schedule != s.Schedule || len(have.Engines) > len(s.Engines) || !slices.Equal(have.Engines, s.Engines[:len(have.Engines)]):
 		d.Release()
-		return nil, fmt.Errorf("%s holds another tournament, a %s of %s; this one is a %s of %s: "+
-			"to continue that tournament repeat its engines in order (more may follow them), to play this one give another --out",
-			dir, have.Schedule, strings.Join(have.Engines, ", "), s.Schedule, strings.Join(s.Engines, ", "))
+		return nil, setting.Errorf("%s holds another tournament, a %s of %s; this one is a %s of %s: "+
+			"to continue that tournament repeat its engines in order (more may follow them), to play this one give another %s",
+			dir, have.Schedule, strings.Join(have.Engines, ", "), s.Schedule, strings.Join(s.Engines, ", "), setting.Key("out"))
 	}
 	if err := atomicfile.WriteJSON(path, s); err != nil {
 		d.Release()
@@ -247,7 +248,7 @@ func Run[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, o Op
 		return nil, err
 	}
 	if !(o.PriorDraws >= 0) {
-		return nil, fmt.Errorf("--prior-draws %v: want 0 or more virtual draws a pairing", o.PriorDraws)
+		return nil, setting.Errorf("%s: want 0 or more virtual draws a pairing", setting.Set("prior_draws", o.PriorDraws))
 	}
 	res = newResult(&o, names, anchor)
 	if out := o.Run.Out; out != "" {
@@ -323,16 +324,8 @@ func (o *OptionsOf[G, P, M]) matchOptions(p Pairing) match.OptionsOf[G, P, M] {
 
 // StoppedNote says why a tournament stopped early (err, what Run returned
 // with its result) and how to continue it, as tournament says it on
-// stderr.
-func (r *Result) StoppedNote(err error) string {
-	why := "stopped: " + err.Error()
-	if errors.Is(err, context.Canceled) {
-		why = "interrupted" // Ctrl-C, in words, not Go's "context canceled"
-	}
-	note := fmt.Sprintf("tournament %s; the report covers the %s completed in order in %s\n",
-		why, words.Count(r.Games(), "game"), words.Count(len(r.Pairings), "pairing"))
-	if r.played.run.Out != "" {
-		note += "the same command with --resume continues it\n"
-	}
-	return note
+// stderr (match.Stopped).
+func (r *Result) StoppedNote(err error) error {
+	return match.Stopped("tournament", err, fmt.Sprintf("the %s completed in order in %s", words.Count(r.Games(), "game"), words.Count(len(r.Pairings), "pairing")),
+		r.played.run.Out != "")
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/testing/testutil"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -80,7 +81,7 @@ func TestInterruptedTournamentResumesToTheSameGames(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || part == nil || part.Complete || part.Games() != 2 {
 		t.Fatalf("interrupted: %v, %+v; want the first pairing's 2 games and context.Canceled", err, part)
 	}
-	if note := part.StoppedNote(err); !strings.Contains(note, "tournament interrupted; the report covers the 2 games completed in order in 2 pairings") || !strings.Contains(note, "--resume") {
+	if note := part.StoppedNote(err); !strings.Contains(note.Error(), "tournament interrupted; the report covers the 2 games completed in order in 2 pairings") || !setting.Advises(note, setting.Key("resume")) {
 		t.Errorf("note %q", note)
 	}
 	// The games of the interrupted tournament: the first pairing's two;
@@ -89,7 +90,7 @@ func TestInterruptedTournamentResumesToTheSameGames(t *testing.T) {
 	if n, err := WritePGN(&pgn, cut); err != nil || n != 1 || strings.Count(pgn.String(), "[Result ") != 2 {
 		t.Errorf("PGN of the interrupted tournament: %d pairings, %v, %d games; want 1 pairing and 2 games:\n%s", n, err, strings.Count(pgn.String(), "[Result "), pgn.String())
 	}
-	if _, err := Run(context.Background(), smallTournament(cut, 4, false, &testutil.Buffer{})); err == nil || !strings.Contains(err.Error(), "already holds a tournament: add --resume") {
+	if _, err := Run(context.Background(), smallTournament(cut, 4, false, &testutil.Buffer{})); err == nil || !strings.Contains(err.Error(), "already holds a tournament: add resume") {
 		t.Errorf("a new tournament in the directory: %v, want it refused", err)
 	}
 	resumed, err := Run(context.Background(), smallTournament(cut, 4, true, &testutil.Buffer{}))
@@ -142,7 +143,7 @@ func TestOptionsRefusedSayWhatToGive(t *testing.T) {
 	}{
 		{[]string{"sims=2"}, "", "a tournament needs two engines or more, got 1"},
 		{[]string{"sims=2", "sims=4", "sims=2"}, "", `engines 1 and 3 are both "sims=2"`},
-		{[]string{"sims=2", "sims=4"}, "sims=8", `--anchor "sims=8" is none of the engines: give an engine's name or its number, 1 to 2 (sims=2, sims=4)`},
+		{[]string{"sims=2", "sims=4"}, "sims=8", `anchor "sims=8" is none of the engines: give an engine's name or its number, 1 to 2 (sims=2, sims=4)`},
 		{[]string{"sims=2", "sims=4"}, "3", "1 to 2"},
 	} {
 		o := smallTournament("", 2, false, &testutil.Buffer{})

@@ -112,7 +112,7 @@ func TestAlquerqueRefusesWhatItHasNot(t *testing.T) {
 		{"linear head", "Alquerque's value head is patterns", func(c *Config) { c.Fit.ValueHead = fit.LinearHead }},
 		{"prior", "no move prior", func(c *Config) { c.Fit.NoPrior = false }},
 		{"tables", "endgame tables are Surakarta's", func(c *Config) { c.SelfPlay.Tablebase = dir }},
-		{"another game", `--game growths: want surakarta or alquerque`, func(c *Config) { c.Game = "growths" }},
+		{"another game", `game=growths: want surakarta or alquerque`, func(c *Config) { c.Game = "growths" }},
 	} {
 		c := tinyAlquerque(filepath.Join(dir, "out"))
 		tc.change(&c)

@@ -9,6 +9,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -200,40 +201,40 @@ func (c *Config) WithGame(name string) error {
 	return nil
 }
 
-// Validate reports the first setting out of range, named by its train
-// flag.
+// Validate reports the first setting out of range, named by its name
+// (setting.Errorf: a command says its flag).
 func (c *Config) Validate() error {
 	switch {
 	case c.Run.Out == "":
 		return errors.New("no output directory")
 	case c.Generations < 1 || c.Generations > 99:
-		return fmt.Errorf("--generations %d: want 1..99", c.Generations)
+		return setting.Errorf("%s: want 1..99", setting.Set("generations", c.Generations))
 	case c.Run.Games < 2:
-		return fmt.Errorf("--games %d: want at least 2 a generation (the fit holds games out)", c.Run.Games)
+		return setting.Errorf("%s: want at least 2 a generation (the fit holds games out)", setting.Set("games", c.Run.Games))
 	case c.Gen0Games == 1 || c.Gen0Games < 0:
-		return fmt.Errorf("--gen0-games %d: want at least 2 (the fit holds games out), or 0 for --games", c.Gen0Games)
+		return setting.Errorf("%s: want at least 2 (the fit holds games out), or 0 for %s", setting.Set("gen0_games", c.Gen0Games), setting.Key("games"))
 	case c.Gen0 == "":
 		return errors.New("no evaluator for generation 0: want a name of eval's registry (best, material) or a model file")
 	case c.Window < 1:
-		return fmt.Errorf("--window %d: want at least 1 generation of data", c.Window)
+		return setting.Errorf("%s: want at least 1 generation of data", setting.Set("window", c.Window))
 	case len(c.Baselines) > 0 && c.StrengthGames == 0:
-		return fmt.Errorf("--baseline %s: the baselines play in the final comparison, which --strength-games 0 leaves out", c.Baselines[0])
+		return setting.Errorf("%s: the baselines play in the final comparison, which %s leaves out", setting.Set("baseline", c.Baselines[0]), setting.Set("strength_games", 0))
 	case c.Gate != GateInterval && c.Gate != GateHalf:
 		_, err := ParseGateRule(string(c.Gate))
 		return err
 	case !(c.ModelCPUCT > 0):
-		return fmt.Errorf("--model-cpuct %v: want a positive number", c.ModelCPUCT)
+		return setting.Errorf("%s: want a positive number", setting.Set("model_cpuct", c.ModelCPUCT))
 	}
 	if err := c.validateGame(); err != nil {
 		return err
 	}
 	if c.PoolDepth < 0 {
-		return fmt.Errorf("--pool-depth %d: want 0 or more earlier generations", c.PoolDepth)
+		return setting.Errorf("%s: want 0 or more earlier generations", setting.Set("pool_depth", c.PoolDepth))
 	}
-	for _, err := range []error{runspec.PairedGames("--gate-games", int64(c.GateGames), ""),
-		runspec.PairedGames("--pool-games", int64(c.PoolGames), "for no pool matches"),
-		runspec.PairedGames("--anchor-games", int64(c.AnchorGames), "for no anchor matches"),
-		runspec.PairedGames("--strength-games", int64(c.StrengthGames), "for no final comparison")} {
+	for _, err := range []error{runspec.PairedGames("gate_games", int64(c.GateGames), ""),
+		runspec.PairedGames("pool_games", int64(c.PoolGames), "for no pool matches"),
+		runspec.PairedGames("anchor_games", int64(c.AnchorGames), "for no anchor matches"),
+		runspec.PairedGames("strength_games", int64(c.StrengthGames), "for no final comparison")} {
 		if err != nil {
 			return err
 		}
@@ -243,7 +244,7 @@ func (c *Config) Validate() error {
 	}
 	if c.Fit.ValueHead != "" {
 		if _, err := fit.ParseValueHead(c.Fit.ValueHead); err != nil {
-			return fmt.Errorf("--value-head: %w", err)
+			return setting.Errorf("%s: %w", setting.Key("value_head"), err)
 		}
 	}
 	if err := (mcts.Config{Settings: c.SelfPlay, Rules: c.Rules}).Validate(); err != nil {
@@ -263,13 +264,13 @@ func (c *Config) Validate() error {
 func (c *Config) validateGame() error {
 	switch {
 	case c.Game != "" && c.Game != AlquerqueGame:
-		return fmt.Errorf("--game %s: want %s or %s", c.Game, rules.Rules{}.Name(), AlquerqueGame)
+		return setting.Errorf("%s: want %s or %s", setting.Set("game", c.Game), rules.Rules{}.Name(), AlquerqueGame)
 	case c.Game == "":
 		return nil
 	case c.Fit.ValueHead != fit.PatternHeadKind:
-		return fmt.Errorf("--value-head %s: Alquerque's value head is patterns (it has no linear head)", c.Fit.ValueHead)
+		return setting.Errorf("%s: Alquerque's value head is patterns (it has no linear head)", setting.Set("value_head", c.Fit.ValueHead))
 	case !c.Fit.NoPrior:
-		return errors.New("an Alquerque model has no move prior (no move features): fit it with --no-prior")
+		return setting.Errorf("an Alquerque model has no move prior (no move features): fit it with %s", setting.Key("no_prior"))
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/game"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -105,7 +106,7 @@ func (k *kit[G, P, M]) checkTables(dir string) error {
 		return nil
 	}
 	if k.match.Tables == nil {
-		return fmt.Errorf("--tablebase %s: endgame tables are Surakarta's; %s has none", dir, k.rules.Name())
+		return setting.Errorf("%s: endgame tables are Surakarta's; %s has none", setting.Set("tablebase", dir), k.rules.Name())
 	}
 	_, err := k.match.Tables(dir, k.rules)
 	return err

@@ -2,11 +2,11 @@ package train
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/eval/arena"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/stats"
 )
 
@@ -186,13 +186,14 @@ const (
 	GateHalf GateRule = "half"
 )
 
-// ParseGateRule reads a --gate value.
+// ParseGateRule reads a gate value (Config.Gate), its error naming the
+// setting gate.
 func ParseGateRule(s string) (GateRule, error) {
 	switch r := GateRule(s); r {
 	case GateInterval, GateHalf:
 		return r, nil
 	}
-	return "", fmt.Errorf("--gate %q: want %s (the score's 95%% interval above one half) or %s (any score above one half)", s, GateInterval, GateHalf)
+	return "", setting.Errorf("%s %q: want %s (the score's 95%% interval above one half) or %s (any score above one half)", setting.Key("gate"), s, GateInterval, GateHalf)
 }
 
 // promotes is the gate's rule: whether a candidate that played m against

@@ -89,7 +89,7 @@ func (r *runner[G, P, M]) matchPlayer(p player[P, M]) *match.PlayerOf[G, P, M] {
 // with what to do, or its error.
 func stageError(ctx context.Context, stage string, g int, err error) error {
 	if ctx.Err() != nil {
-		return fmt.Errorf("%s of generation %d interrupted: run the same command with --resume (finished stages are kept)", stage, g)
+		return setting.Errorf("%s of generation %d interrupted: run the same command with %s (finished stages are kept)", stage, g, setting.Key("resume"))
 	}
 	return fmt.Errorf("%s of generation %d: %w", stage, g, err)
 }

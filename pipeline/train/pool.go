@@ -2,7 +2,6 @@ package train
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/eval/tournament"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/internal/base/words"
 )
@@ -63,12 +63,12 @@ func (r *runner[G, P, M]) openPool() ([]player[P, M], error) {
 	files := map[string]string{}
 	for _, name := range r.cfg.Pool {
 		if other, ok := files[poolFile(name)]; ok {
-			return nil, fmt.Errorf("--pool %s and --pool %s: two members with one file name, %s", other, name, poolFile(name))
+			return nil, setting.Errorf("%s and %s: two members with one file name, %s", setting.Set("pool", other), setting.Set("pool", name), poolFile(name))
 		}
 		files[poolFile(name)] = name
 		ev, identity, err := r.kit.open(name)
 		if err != nil {
-			return nil, fmt.Errorf("--pool %s: %w", name, err)
+			return nil, setting.Errorf("%s: %w", setting.Set("pool", name), err)
 		}
 		out = append(out, player[P, M]{name: poolName(name), cfg: r.cfg.matchEngine(true), ev: ev, hash: identity})
 	}

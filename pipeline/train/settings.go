@@ -114,30 +114,34 @@ type SettingsMismatchError struct {
 	Diffs []dataset.SettingDiff
 	// FormerDefault says that the run was made under the baseline's
 	// generation 0 (the former default) and this one is not: the error
-	// then names --preset baseline.
+	// then names the preset baseline.
 	FormerDefault bool
 }
 
-// Error says each differing setting in selfplay's form, by the train flag
-// that sets it ("--sims: this run 60, the run 50"), or by its key in
-// ladder.json where no flag sets it alone.
-func (e *SettingsMismatchError) Error() string {
-	var lines []string
+// Error says each differing setting in selfplay's form, by the train
+// setting that sets it ("sims: this run 60, the run 50", which a command
+// says by its flag), or by its key in ladder.json where no setting sets it
+// alone.
+func (e *SettingsMismatchError) Error() string { return e.Unwrap().Error() }
+
+// Unwrap is the error's advice, which names the settings.
+func (e *SettingsMismatchError) Unwrap() error {
+	var lines []error
 	for _, d := range e.Diffs {
-		if flag, ok := settingFlag(d.Setting); ok {
-			d.Setting = flag
-			lines = append(lines, d.Flagged("the run"))
+		if name, ok := settingName(d.Setting); ok {
+			d.Setting = name
+			lines = append(lines, d.Said("the run"))
 		} else {
-			lines = append(lines, fmt.Sprintf("%s (ladder.json settings): this run %s, the run %s", d.Setting, d.Mine, d.Have))
+			lines = append(lines, fmt.Errorf("%s (ladder.json settings): this run %s, the run %s", d.Setting, d.Mine, d.Have))
 		}
 	}
-	note := ""
+	var note any = ""
 	if e.FormerDefault {
-		note = "\n" + runspec.FormerDefaultNote("add --preset baseline (with --resume)")
+		note = setting.Errorf("\n%w", runspec.FormerDefaultNote(runspec.AddPresetBaseline()))
 	}
-	return fmt.Sprintf("%s holds a training run with other settings:\n  %s\n"+
-		"--resume continues a run with its own settings: repeat them, or choose another --out%s",
-		e.Out, strings.Join(lines, "\n  "), note)
+	return setting.Errorf("%s holds a training run with other settings:\n  %v\n"+
+		"%s continues a run with its own settings: repeat them, or choose another %s%v",
+		e.Out, setting.Join("\n  ", lines...), setting.Key("resume"), setting.Key("out"), note)
 }
 
 // madeUnderBaseline reports whether a run's settings document have
@@ -167,25 +171,22 @@ func gen0Description(s settings) string {
 	return string(b)
 }
 
-// settingFlag names the train flag that sets a key of the ladder's
-// settings, with ok false where no flag sets it alone.
-func settingFlag(key string) (string, bool) {
+// settingName names the train setting (Config's, as a command's flag
+// says it with '-' for '_') that sets a key of the ladder's settings, with
+// ok false where no setting sets it alone.
+func settingName(key string) (string, bool) {
 	switch key {
-	case "model_cpuct":
-		return "model-cpuct", true
-	case "gen0_games":
-		return "gen0-games", true
 	case "selfplay_engine.sims":
 		return "sims", true
 	case "match_engine.sims":
-		return "match-engine sims", true
+		return "match_engine sims", true
 	case "fit.value.color_blind":
-		return "color-blind", true
+		return "color_blind", true
 	case "fit.td_lambda", "fit.spread_scale", "fit.no_prior", "fit.prior_temperature":
 		return strings.TrimPrefix(key, "fit."), true
 	case "gen0":
 		return "preset", true
-	case "games", "window", "gate", "gate_games", "pool_games", "pool_depth", "pool", "anchor_games", "strength_games", "random_opening", "seed", "rules":
+	case "model_cpuct", "gen0_games", "games", "window", "gate", "gate_games", "pool_games", "pool_depth", "pool", "anchor_games", "strength_games", "random_opening", "seed", "rules":
 		return key, true
 	}
 	return key, false

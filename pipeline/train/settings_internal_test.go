@@ -52,8 +52,8 @@ func TestRunsBeforeGateRulesResumeUnderTheHalfRule(t *testing.T) {
 	if want := []dataset.SettingDiff{{Setting: "gate", Mine: "interval", Have: "half"}}; !slices.Equal(got, want) {
 		t.Errorf("diffs %+v, want %+v", got, want)
 	}
-	if msg := (&SettingsMismatchError{Out: "t", Diffs: got}).Error(); !strings.Contains(msg, "--gate: this run") {
-		t.Errorf("refusal %q: want it to name --gate", msg)
+	if msg := (&SettingsMismatchError{Out: "t", Diffs: got}).Error(); !strings.Contains(msg, "gate: this run") {
+		t.Errorf("refusal %q: want it to name gate", msg)
 	}
 }
 
@@ -88,8 +88,8 @@ func TestFormerDefaultRunsResumeUnderPresetBaseline(t *testing.T) {
 	}
 	err := &SettingsMismatchError{Out: "t", Diffs: settingsDiffs(mine, []byte(formerDefaultSettings)),
 		FormerDefault: madeUnderBaseline(mine, []byte(formerDefaultSettings))}
-	for _, want := range []string{"--preset: this run " + eval.ShippedIdentity() + ", the run ", "selfplay_engine.leaf",
-		"played by the former default engine", "add --preset baseline (with --resume) to continue it"} {
+	for _, want := range []string{"preset: this run " + eval.ShippedIdentity() + ", the run ", "selfplay_engine.leaf",
+		"played by the former default engine", "add preset=baseline (with resume) to continue it"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("refusal lacks %q:\n%s", want, err)
 		}
@@ -108,8 +108,8 @@ func TestTrainResumeNamesTheSettingThatDiffers(t *testing.T) {
 		{Setting: "selfplay_engine.cpuct", Mine: "1.5", Have: "1.25"},
 	}})
 	msg := err.Error()
-	for _, want := range []string{"runs/t holds a training run with other settings", "--sims: this run 60, the run 50",
-		"--gate-games: this run 202, the run 200", "selfplay_engine.cpuct (ladder.json settings): this run 1.5, the run 1.25"} {
+	for _, want := range []string{"runs/t holds a training run with other settings", "sims: this run 60, the run 50",
+		"gate_games: this run 202, the run 200", "selfplay_engine.cpuct (ladder.json settings): this run 1.5, the run 1.25"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("mismatch message lacks %q:\n%s", want, msg)
 		}

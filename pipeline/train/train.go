@@ -18,6 +18,7 @@ import (
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/rundir"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/internal/base/version"
 	"github.com/surakarta/surakarta/mcts"
@@ -137,7 +138,7 @@ func (r *runner[G, P, M]) openPlayers() (material player[P, M], anchor string, e
 	for _, path := range c.Baselines {
 		p, err := r.baseline(path)
 		if err != nil {
-			return material, "", fmt.Errorf("--baseline: %w", err)
+			return material, "", setting.Errorf("%s: %w", setting.Key("baseline"), err)
 		}
 		r.baselines = append(r.baselines, p)
 	}
@@ -160,7 +161,7 @@ func (r *runner[G, P, M]) claimLadder(dir *rundir.Dir) error {
 	var old Ladder
 	switch err := atomicfile.ReadJSON(c.path(LadderFile), &old); {
 	case err == nil && !c.Run.Resume:
-		return fmt.Errorf("%s holds a training run and no run is writing it: add --resume to continue it, or choose another --out", c.Run.Out)
+		return setting.Errorf("%s holds a training run and no run is writing it: add %s to continue it, or choose another %s", c.Run.Out, setting.Key("resume"), setting.Key("out"))
 	case err == nil && !sameSettings(old.Settings, r.ladder.Settings):
 		return &SettingsMismatchError{Out: c.Run.Out, Diffs: settingsDiffs(r.ladder.Settings, old.Settings),
 			FormerDefault: madeUnderBaseline(r.ladder.Settings, old.Settings)}
@@ -382,10 +383,10 @@ func (r *runner[G, P, M]) selfplay(ctx context.Context, g, champ int) (bool, err
 	sum, err := selfplay.RunOf(ctx, sc)
 	prog.Stop()
 	if errors.Is(err, selfplay.ErrInterrupted) {
-		return false, fmt.Errorf("self-play of generation %d interrupted (%d of %d games kept): run the same command with --resume to go on", g, sum.Skipped+sum.Written+sum.InJournal, sum.Planned)
+		return false, setting.Errorf("self-play of generation %d interrupted (%d of %d games kept): run the same command with %s to go on", g, sum.Skipped+sum.Written+sum.InJournal, sum.Planned, setting.Key("resume"))
 	}
 	if err != nil {
-		return false, fmt.Errorf("self-play of generation %d: %w (a settings mismatch means %s holds another run: choose another --out)", g, err, sc.Run.Out)
+		return false, setting.Errorf("self-play of generation %d: %w (a settings mismatch means %s holds another run: choose another %s)", g, err, sc.Run.Out, setting.Key("out"))
 	}
 	return sum.Played > 0, nil
 }
@@ -475,10 +476,10 @@ func (r *runner[G, P, M]) fit(ctx context.Context, g, champ int, gen *Generation
 	mf, err := fit.FitModel(ctx, data, c.Fit)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, false, fmt.Errorf("fit of generation %d interrupted: run the same command with --resume (finished stages are kept)", g)
+			return nil, false, setting.Errorf("fit of generation %d interrupted: run the same command with %s (finished stages are kept)", g, setting.Key("resume"))
 		}
 		if errors.Is(err, fit.ErrNoHeldOut) {
-			return nil, false, fmt.Errorf("fit of generation %d: %w: raise --games", g, err)
+			return nil, false, setting.Errorf("fit of generation %d: %w: raise %s", g, err, setting.Key("games"))
 		}
 		return nil, false, fmt.Errorf("fit of generation %d: %w", g, err)
 	}

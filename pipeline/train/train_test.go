@@ -17,6 +17,7 @@ import (
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/fit"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/internal/testing/testutil"
 )
@@ -59,8 +60,8 @@ func TestGateRules(t *testing.T) {
 			t.Errorf("%s (%d-%d-%d): half rule promotes %v, want %v", tc.name, m.Wins, m.Draws, m.Losses, got, tc.half)
 		}
 	}
-	if _, err := ParseGateRule("sprt"); err == nil || !strings.Contains(err.Error(), "--gate \"sprt\": want interval") {
-		t.Errorf("ParseGateRule(sprt): %v, want the flag's refusal naming both rules", err)
+	if _, err := ParseGateRule("sprt"); err == nil || !strings.Contains(err.Error(), "gate \"sprt\": want interval") {
+		t.Errorf("ParseGateRule(sprt): %v, want the setting's refusal naming both rules", err)
 	}
 }
 
@@ -184,8 +185,8 @@ func TestRunRefusesOtherRuns(t *testing.T) {
 	if _, err := Run(context.Background(), c); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "--resume") {
-		t.Errorf("second run without --resume: error %v", err)
+	if _, err := Run(context.Background(), c); !setting.Advises(err, setting.Key("resume")) {
+		t.Errorf("second run without resume: error %v, want one naming resume", err)
 	}
 	c.Run.Resume, c.Run.Games = true, 14
 	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "other settings") {
@@ -328,8 +329,8 @@ func TestBaselinesPlayInTheFinalComparison(t *testing.T) {
 		}
 	}
 	c.Baselines = []string{filepath.Join(t.TempDir(), "missing.json")}
-	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "--baseline") {
-		t.Errorf("missing baseline file: error %v, want one naming --baseline", err)
+	if _, err := Run(context.Background(), c); !setting.Advises(err, setting.Key("baseline")) {
+		t.Errorf("missing baseline file: error %v, want one naming baseline", err)
 	}
 }
 
@@ -356,8 +357,8 @@ func TestGen0GamesCountTheFirstGenerationsData(t *testing.T) {
 		}
 	}
 	c.Gen0Games = 1
-	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "--gen0-games 1") {
-		t.Errorf("--gen0-games 1: %v, want the flag's refusal", err)
+	if err := c.Validate(); !setting.Advises(err, setting.Set("gen0_games", 1)) {
+		t.Errorf("gen0 games 1: %v, want the setting's refusal", err)
 	}
 }
 
@@ -433,8 +434,8 @@ func TestPoolRatesEveryGenerationOnOneScale(t *testing.T) {
 	}
 	c.PoolGames = 2
 	c.Pool = []string{filepath.Join(t.TempDir(), "missing.json")}
-	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "--pool "+c.Pool[0]) {
-		t.Errorf("a missing pool model: %v, want an error naming --pool", err)
+	if _, err := Run(context.Background(), c); !setting.Advises(err, setting.Set("pool", c.Pool[0])) {
+		t.Errorf("a missing pool model: %v, want an error naming the pool member", err)
 	}
 }
 

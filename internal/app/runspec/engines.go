@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -231,11 +232,19 @@ func DescribedMadeUnderBaseline(mine, have string) bool {
 
 // FormerDefaultNote is the line a refusal to resume adds when
 // MadeUnderBaseline: what the run was played by and fix, how to continue
-// it ("add --preset baseline").
-func FormerDefaultNote(fix string) string {
+// it, an advice that names the settings it needs ("add preset=baseline":
+// setting.Errorf).
+func FormerDefaultNote(fix error) error {
 	b := BaselineEngine()
-	return fmt.Sprintf("That run was played by the former default engine (%s), before the strongest engine became the default: %s to continue it.",
+	return setting.Errorf("That run was played by the former default engine (%s), before the strongest engine became the default: %v to continue it.",
 		b.Text(StrongestEngine().Diff(b)...), fix)
+}
+
+// AddPresetBaseline is the fix of a run played by the former default
+// engine where a preset of the run's engine sets it: add preset=baseline
+// (with resume).
+func AddPresetBaseline() error {
+	return setting.Errorf("add %s (with %s)", setting.Set("preset", "baseline"), setting.Key("resume"))
 }
 
 // describedEngine reads a run's recorded engine description back.

@@ -250,17 +250,18 @@ func (r Settings) Record(run *dataset.Run) {
 // declaration order.
 func (r Settings) Diff(o Settings) []string { return setting.Diff(declared, &r, &o) }
 
-// PairedGames checks n, a number of match games given by flag
-// ("--gate-games"): matches play each opening twice, colours swapped, so n
-// is even and at least 2, or 0 where none says what 0 means ("to skip the
-// match"; "" where 0 is refused). Every command and package that plays a
-// match checks its games so, in these words.
-func PairedGames(flag string, n int64, none string) error {
+// PairedGames checks n, a number of match games, the setting name
+// ("gate_games", which a command says as its flag --gate-games): matches
+// play each opening twice, colours swapped, so n is even and at least 2,
+// or 0 where none says what 0 means ("to skip the match"; "" where 0 is
+// refused). Every command and package that plays a match checks its games
+// so, in these words.
+func PairedGames(name string, n int64, none string) error {
 	switch {
 	case n >= 2 && n%2 == 0, n == 0 && none != "":
 		return nil
 	case none == "":
-		return fmt.Errorf("%s %d: want an even number of at least 2 (each opening is played twice, colours swapped)", flag, n)
+		return setting.Errorf("%s: want an even number of at least 2 (each opening is played twice, colours swapped)", setting.Set(name, n))
 	}
-	return fmt.Errorf("%s %d: want an even number (each opening is played twice, colours swapped), or 0 %s", flag, n, none)
+	return setting.Errorf("%s: want an even number (each opening is played twice, colours swapped), or 0 %s", setting.Set(name, n), none)
 }

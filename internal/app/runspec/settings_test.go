@@ -140,11 +140,11 @@ func TestPairedGamesSaysWhatIsWanted(t *testing.T) {
 	}{
 		{2, "", ""},
 		{0, "to skip the match", ""},
-		{0, "", "--g 0: want an even number of at least 2 (each opening is played twice, colours swapped)"},
-		{3, "to skip the match", "--g 3: want an even number (each opening is played twice, colours swapped), or 0 to skip the match"},
-		{-2, "to skip the match", "--g -2: want an even number"},
+		{0, "", "g=0: want an even number of at least 2 (each opening is played twice, colours swapped)"},
+		{3, "to skip the match", "g=3: want an even number (each opening is played twice, colours swapped), or 0 to skip the match"},
+		{-2, "to skip the match", "g=-2: want an even number"},
 	} {
-		err := PairedGames("--g", tc.n, tc.none)
+		err := PairedGames("g", tc.n, tc.none)
 		if got := fmt.Sprint(err); tc.want == "" && err != nil || tc.want != "" && !strings.HasPrefix(got, tc.want) {
 			t.Errorf("PairedGames(%d, %q) = %v, want %q", tc.n, tc.none, err, tc.want)
 		}

@@ -3,6 +3,7 @@ package setting
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -133,4 +134,26 @@ func advice(err error, list []*Advice) []*Advice {
 		}
 	}
 	return list
+}
+
+// Join is errs said one after another with sep between them, an Advice
+// that says the settings each names (a list of differences, one a line).
+func Join(sep string, errs ...error) error {
+	args := make([]any, len(errs))
+	for i, e := range errs {
+		args[i] = e
+	}
+	return Errorf(strings.Join(slices.Repeat([]string{"%v"}, len(errs)), strings.ReplaceAll(sep, "%", "%%")), args...)
+}
+
+// Advises reports whether err's advice names r (Say), alone or in a Line:
+// how a test checks which setting an error tells its reader to change.
+func Advises(err error, r Ref) bool {
+	const mark = "\x00"
+	return err != nil && strings.Contains(Say(err, func(x Ref) string {
+		if x == r {
+			return mark
+		}
+		return x.String()
+	}), mark)
 }

@@ -40,6 +40,8 @@ func TestAdviceNamesSettingsInTheLibrarysWordsAndSayInTheReaders(t *testing.T) {
 		{joined, "first: choose another out\n" + outer.Error(),
 			"first: choose another --out\nstage fit: resume: run 3: give --games 12 (or more, with --resume); or write one with surakarta selfplay --out runs/x"},
 		{errors.New("no settings"), "no settings", "no settings"},
+		{setting.Join("\n  ", inner, errors.New("plain"), setting.Errorf("%s: 50%%", setting.Key("sims"))),
+			"run 3: give games=12 (or more, with resume)\n  plain\n  sims: 50%", "run 3: give --games 12 (or more, with --resume)\n  plain\n  --sims: 50%"},
 	} {
 		if got := c.err.Error(); got != c.plain {
 			t.Errorf("Error() = %q, want %q", got, c.plain)
@@ -50,6 +52,21 @@ func TestAdviceNamesSettingsInTheLibrarysWordsAndSayInTheReaders(t *testing.T) {
 		if got := setting.Say(c.err, flags); got != c.named {
 			t.Errorf("Say(flags) = %q, want %q", got, c.named)
 		}
+	}
+}
+
+// TestAdvisesFindsTheSettingsAnErrorNames: through wrapping and in a Line,
+// and not a setting of the same name with another value.
+func TestAdvisesFindsTheSettingsAnErrorNames(t *testing.T) {
+	err := fmt.Errorf("x: %w", setting.Errorf("give %s", setting.Line{setting.Cmd("selfplay"), setting.Set("games", 4)}))
+	for r, want := range map[setting.Ref]bool{setting.Set("games", 4): true, setting.Cmd("selfplay"): true,
+		setting.Set("games", 5): false, setting.Key("games"): false, setting.Key("resume"): false} {
+		if got := setting.Advises(err, r); got != want {
+			t.Errorf("Advises(%v, %v) = %v, want %v", err, r, got, want)
+		}
+	}
+	if setting.Advises(nil, setting.Key("resume")) {
+		t.Error("nil names resume")
 	}
 }
 
