@@ -324,7 +324,7 @@ func buildRingEntries() {
 // directions it looks at the nearest piece with from emptied: a piece of
 // the captured side there captures back if a loop lies between, or if it is
 // a double point whose other position is the next occupied one beyond (its
-// route passes over itself and a loop on the way). ExtractBoards writes
+// route passes over itself and a loop on the way). undefendedOf writes
 // this function out in its loop over the capture links, where most calls
 // are made: there the call itself would cost a third as much as the work.
 func (st *ringState) recaptured(red rules.Bitboard, from, to rules.Square) bool {

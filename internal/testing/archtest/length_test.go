@@ -22,14 +22,7 @@ const (
 // its line: TestNoFunctionIsLongerThanAScreen names (in its log, so that a
 // split landing beside another's does not fail) each line that no longer
 // names a long function.
-var longFuncs = map[string]string{
-	// Hot (every linear leaf): split with benchmarks (docs/BENCHMARKS.md,
-	// issue 32: CPU time of interleaved runs, scripts/bench/interleaved-cpu.sh).
-	// Callgrind, the house's instruction count, stops at Go 1.26's runtime
-	// (valgrind 3.19: unhandled instruction 0f 01 f9, RDTSCP) and perf has
-	// no instruction counter on this VM.
-	"eval/features.go:ExtractBoards": "hot (every linear leaf): split with benchmarks (see above)",
-}
+var longFuncs = map[string]string{}
 
 // longFiles are the non-test files allowed over maxFileLines, with why, as
 // longFuncs.
