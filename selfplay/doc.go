@@ -25,7 +25,8 @@
 // game.Line searched move by move, its rows filled through the contract); resume.go what a run finds
 // in its directory; write.go the workers, the collector, the table writers
 // and the committer; journal.go the journals of parts in progress;
-// plan.go the game ids and parts; progress.go the progress line;
+// plan.go the game ids and parts; progress.go the progress line
+// (and a run that shows it: RunShowingOf);
 // report.go what a run says: its summary (text and JSON), an
 // interruption, and a partition of other settings refused up front.
 //

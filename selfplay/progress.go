@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sync/atomic"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/base/progress"
+	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -90,4 +92,25 @@ func (p *Progress) Stop() {
 		p.rep.Stop()
 		p.rep = nil
 	}
+}
+
+// RunShowingOf runs cfg as the selfplay command does: its partition
+// checked first (CheckPartition: a run of other settings refused), its
+// notes and the progress line on w (quiet: neither), whatever cfg's Logf
+// and On* hooks were.
+func RunShowingOf[G mcts.Game[P, M], P comparable, M game.Move](ctx context.Context, cfg ConfigOf[G, P, M], w io.Writer, quiet bool) (Summary, error) {
+	if err := cfg.CheckPartition(); err != nil {
+		return Summary{}, err
+	}
+	prog := Progress{Players: [2]string{cfg.Rules.PlayerName(game.First), cfg.Rules.PlayerName(game.Second)}}
+	cfg.Logf = func(format string, args ...any) {
+		if !quiet {
+			fmt.Fprintf(w, format+"\n", args...)
+		}
+	}
+	cfg.OnStart = func(planned, skipped int64) { prog.Start(w, "", planned, skipped, quiet) }
+	cfg.OnKept, cfg.OnGame = prog.Kept, prog.Game
+	sum, err := RunOf(ctx, cfg)
+	prog.Stop()
+	return sum, err
 }

@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 
@@ -42,5 +43,27 @@ func TestProgressTalliesResultsAfterLabel(t *testing.T) {
 				t.Errorf("label %q: line %q lacks %q", c.label, line, w)
 			}
 		}
+	}
+}
+
+// TestRunShowingOfSaysTheRunOnItsWriter: the progress line's last line
+// and the resume's notes go to the writer, nothing under quiet; a
+// partition of other settings is refused before anything is played.
+func TestRunShowingOfSaysTheRunOnItsWriter(t *testing.T) {
+	dir := t.TempDir()
+	var w bytes.Buffer
+	sum, err := RunShowingOf(context.Background(), testConfig(dir, 2, 1), &w, false)
+	if err != nil || sum.Played != 2 || !strings.Contains(w.String(), "games 2/2 ") {
+		t.Fatalf("%+v, %v, said %q", sum, err, w.String())
+	}
+	w.Reset()
+	cfg := testConfig(dir, 2, 1)
+	cfg.Run.Resume = true
+	if sum, err := RunShowingOf(context.Background(), cfg, &w, true); err != nil || sum.Played != 0 || w.Len() != 0 {
+		t.Errorf("a quiet resume of a finished run: %+v, %v, said %q", sum, err, w.String())
+	}
+	cfg.Run.Seed++
+	if _, err := RunShowingOf(context.Background(), cfg, &w, true); err == nil {
+		t.Error("a run of another seed into the same partition was not refused")
 	}
 }

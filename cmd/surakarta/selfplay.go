@@ -210,19 +210,7 @@ func resolvePlayEngine(rf *rulesFlags, ef *engineFlags) (playEngine, error) {
 
 // runSelfplay runs the self-play of any game and prints what it did.
 func runSelfplay[G mcts.Game[P, M], P comparable, M game.Move](cmd *cobra.Command, cfg selfplay.ConfigOf[G, P, M], quiet, asJSON bool) error {
-	if err := cfg.CheckPartition(); err != nil {
-		return err
-	}
-	prog := selfplay.Progress{Players: [2]string{cfg.Rules.PlayerName(game.First), cfg.Rules.PlayerName(game.Second)}}
-	cfg.Logf = func(format string, args ...any) {
-		if !quiet {
-			fmt.Fprintf(cmd.ErrOrStderr(), format+"\n", args...)
-		}
-	}
-	cfg.OnStart = func(planned, skipped int64) { prog.Start(cmd.ErrOrStderr(), "", planned, skipped, quiet) }
-	cfg.OnKept, cfg.OnGame = prog.Kept, prog.Game
-	sum, err := selfplay.RunOf(cmd.Context(), cfg)
-	prog.Stop()
+	sum, err := selfplay.RunShowingOf(cmd.Context(), cfg, cmd.ErrOrStderr(), quiet)
 	interrupted := errors.Is(err, selfplay.ErrInterrupted)
 	if err != nil && !interrupted {
 		return err
