@@ -11,10 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/version"
 )
-
-// modulePath is the module whose checkout holds docs/CLI.md.
-const modulePath = "github.com/surakarta/surakarta"
 
 func newDocsCommand() *cobra.Command {
 	var file string
@@ -56,29 +54,13 @@ func newDocsCommand() *cobra.Command {
 }
 
 // checkoutDocsPath returns docs/CLI.md of the surakarta checkout that holds
-// dir: the nearest directory at or above dir whose go.mod declares the
-// module.
+// dir (version.Checkout).
 func checkoutDocsPath(dir string) (string, error) {
-	for d := dir; ; {
-		if b, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil && declaresModule(b, modulePath) {
-			return filepath.Join(d, "docs", "CLI.md"), nil
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", fmt.Errorf("%s is not inside a surakarta checkout (no go.mod of %s above it): give --file FILE, or --file - to print", dir, modulePath)
-		}
-		d = parent
+	root, err := version.Checkout(dir)
+	if err != nil {
+		return "", fmt.Errorf("%w: give --file FILE, or --file - to print", err)
 	}
-}
-
-// declaresModule reports whether the go.mod text declares module path.
-func declaresModule(gomod []byte, path string) bool {
-	for _, line := range strings.Split(string(gomod), "\n") {
-		if f := strings.Fields(line); len(f) == 2 && f[0] == "module" && strings.Trim(f[1], `"`) == path {
-			return true
-		}
-	}
-	return false
+	return filepath.Join(root, "docs", "CLI.md"), nil
 }
 
 // writeMarkdown renders root and its subcommands, depth first in name order.

@@ -9,6 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/surakarta/surakarta/internal/base/version"
 )
 
 func TestCLIReferenceIsUpToDate(t *testing.T) {
@@ -67,7 +69,7 @@ func TestDocsCommandWritesTheCheckedInReference(t *testing.T) {
 	deep := filepath.Join(checkout, "a", "b")
 	os.MkdirAll(deep, 0o755)
 	os.MkdirAll(filepath.Join(checkout, "docs"), 0o755)
-	os.WriteFile(filepath.Join(checkout, "go.mod"), []byte("module "+modulePath+"\n\ngo 1.26.0\n"), 0o644)
+	os.WriteFile(filepath.Join(checkout, "go.mod"), []byte("module "+version.ModulePath+"\n\ngo 1.26.0\n"), 0o644)
 	os.WriteFile(filepath.Join(deep, "go.mod"), []byte("module example.com/other\n"), 0o644) // not ours: keep looking up
 	t.Chdir(deep)
 	if _, _, err := run(t, "", "docs"); err != nil {
