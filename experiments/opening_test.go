@@ -61,3 +61,33 @@ func TestAnExperimentGrowsButRefusesOtherChanges(t *testing.T) {
 		t.Fatalf("another seed: %v, want a refusal naming it", err)
 	}
 }
+
+// TestGamesPerArmGrowsAndNeverShrinksAnExperiment: given games are checked
+// (at least 1, and not fewer than the experiment holds: a resume grows
+// arms); not given, a directory holding the experiment with another number
+// continues its own, else the spec's number is played.
+func TestGamesPerArmGrowsAndNeverShrinksAnExperiment(t *testing.T) {
+	dir := t.TempDir()
+	s := mustSpec(t, "name: t\nseed: 1\ngames: 4\nrandom_opening: 2\npairing: none\nengine: {sims: 8}\narms: [{name: a, variant: standard}]\n")
+	if n, resumed, err := GamesPerArm(dir, s, 0, false); n != 4 || resumed || err != nil {
+		t.Errorf("a new experiment: %d %v %v", n, resumed, err)
+	}
+	grown := *s
+	grown.Games = 8
+	if err := claimExperiment(dir, &grown); err != nil {
+		t.Fatal(err)
+	}
+	if n, resumed, err := GamesPerArm(dir, s, 0, false); n != 8 || !resumed || err != nil {
+		t.Errorf("a resume of 8 games an arm with the spec's 4: %d %v %v", n, resumed, err)
+	}
+	if n, _, err := GamesPerArm(dir, s, 16, true); n != 16 || err != nil {
+		t.Errorf("growing to 16: %d %v", n, err)
+	}
+	if _, _, err := GamesPerArm(dir, s, 6, true); err == nil || !strings.HasPrefix(err.Error(), "games=6: "+dir+" holds an experiment of 8 games per arm") ||
+		!strings.HasSuffix(err.Error(), "give games=8 or more, or another out") {
+		t.Errorf("shrinking to 6: %v", err)
+	}
+	if _, _, err := GamesPerArm(dir, s, 0, true); err == nil || !strings.HasPrefix(err.Error(), "games=0: want 1..") {
+		t.Errorf("0 games: %v", err)
+	}
+}

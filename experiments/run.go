@@ -19,6 +19,7 @@ import (
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
 	"github.com/surakarta/surakarta/internal/base/rundir"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
@@ -208,6 +209,33 @@ func RecordedGames(out string) (int64, error) {
 		return 0, fmt.Errorf("%s: %w", filepath.Join(out, SpecFile), err)
 	}
 	return s.Games, nil
+}
+
+// GamesPerArm returns the games per arm a run of s into out plays: games
+// when given (1..spec.MaxSpecGames, and never fewer than the experiment
+// out holds: a resume grows its arms, never shrinks them); else out's own
+// number when it holds the experiment with another number than the spec's
+// (resumed reports it: a resume continues its run's number); else the
+// spec's. Its errors name the settings (games, out).
+func GamesPerArm(out string, s *spec.Spec, games int64, given bool) (n int64, resumed bool, err error) {
+	had, err := RecordedGames(out)
+	if err != nil {
+		return 0, false, err
+	}
+	switch {
+	case given:
+		if games < 1 || games > spec.MaxSpecGames {
+			return 0, false, setting.Errorf("%v: want 1..%d games per arm", setting.Set("games", games), spec.MaxSpecGames)
+		}
+		if games < had {
+			return 0, false, setting.Errorf("%v: %s holds an experiment of %d games per arm, and a resume grows its arms, never shrinks them: give %v or more, or another %v",
+				setting.Set("games", games), out, had, setting.Set("games", had), setting.Key("out"))
+		}
+		return games, false, nil
+	case had > 0 && had != s.Games:
+		return had, true, nil
+	}
+	return s.Games, false, nil
 }
 
 func nameOf(specJSON []byte) string {

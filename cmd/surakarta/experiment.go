@@ -116,26 +116,13 @@ func (f *experimentRunFlags) runE(cmd *cobra.Command, args []string) error {
 		s.Concurrency = f.run.Concurrency
 	}
 	command := fmt.Sprintf("surakarta experiment run %s --out %s", args[0], out)
-	had, err := experiments.RecordedGames(out)
+	games, resumed, err := experiments.GamesPerArm(out, s, games, cmd.Flags().Changed("games"))
 	if err != nil {
 		return err
 	}
-	switch {
-	case cmd.Flags().Changed("games"):
-		if games < 1 || games > spec.MaxSpecGames {
-			return fmt.Errorf("--games %d: want 1..%d games per arm", games, spec.MaxSpecGames)
-		}
-		if games < had {
-			return fmt.Errorf("--games %d: %s holds an experiment of %d games per arm, and a resume grows its arms, never shrinks them: give --games %d or more, or another --out",
-				games, out, had, had)
-		}
-	case had > 0 && had != s.Games:
-		// A resume continues the f.run's own number of games.
-		games = had
+	if resumed { // a resume continues the run's own number of games
 		fmt.Fprintf(cmd.ErrOrStderr(), "surakarta: resuming %s with its %d games per arm (the spec file has %d: give --games %d to grow every arm to it)\n",
-			out, had, s.Games, s.Games)
-	default:
-		games = s.Games
+			out, games, s.Games, s.Games)
 	}
 	if games != s.Games {
 		s.OverrideGames(games)
