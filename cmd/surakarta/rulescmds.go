@@ -107,12 +107,9 @@ func (f *perftFlags) counter(cmd *cobra.Command) (func() (text string, total uin
 		if f.threads != 1 {
 			return nil, fmt.Errorf("--threads %d: alquerque's perft counts on one thread (depth 13 in under a second); leave --threads out", f.threads)
 		}
-		p := alquerque.Start()
-		if cmd.Flags().Changed("fen") {
-			var err error
-			if p, err = alquerque.ParsePosition(f.fen); err != nil {
-				return nil, fmt.Errorf("--fen: %w", err)
-			}
+		p, err := fenFlag(cmd, alquerque.Rules{}, f.fen)
+		if err != nil {
+			return nil, err
 		}
 		return func() (string, uint64, []positions.Divide, error) {
 			total, entries, err := positions.Alquerque(cmd.Context(), p, f.depth)
