@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/mcts"
@@ -159,7 +160,7 @@ func (f *ModelFile) AlquerqueEvaluator() (*AlquerquePatterns, error) {
 // gameName is the game a model file is of, by its Game field.
 func (f *ModelFile) gameName() string {
 	if f.Game == "" {
-		return "surakarta"
+		return surakartaGame
 	}
 	return f.Game
 }
@@ -172,19 +173,25 @@ type OpenedAlquerque struct {
 }
 
 // OpenAlquerqueEvaluator returns the Alquerque evaluator name names: the
-// built-in "material" (AlquerqueMaterial) or an Alquerque model file
-// (NewAlquerqueModelFile, written by fit --game alquerque and train --game
-// alquerque), whose identity is its bytes' hash as for OpenEvaluator.
+// built-in "material" (AlquerqueMaterial), an Alquerque model built into
+// the binary (shipped.go: by its name, by "best" for ShippedAlquerqueModel,
+// or by its identity) or an Alquerque model file (NewAlquerqueModelFile,
+// written by fit --game alquerque and train --game alquerque), whose
+// identity is its bytes' hash as for OpenEvaluator. Surakarta's models,
+// built in or files, are refused by their game.
 func OpenAlquerqueEvaluator(name string) (OpenedAlquerque, error) {
 	if name == mcts.MaterialName {
 		return OpenedAlquerque{Evaluator: AlquerqueMaterial{}, Identity: name}, nil
+	}
+	if m, ok := embeddedModelNamed(AlquerqueGame, name); ok {
+		return m.openAlquerque()
 	}
 	if name == "" {
 		return OpenedAlquerque{}, errors.New("empty evaluator name: want " + AlquerqueEvaluatorHelp())
 	}
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return OpenedAlquerque{}, fmt.Errorf("evaluator %q is neither Alquerque's built-in (%s) nor a readable file: %w", name, mcts.MaterialName, err)
+		return OpenedAlquerque{}, fmt.Errorf("evaluator %q is neither Alquerque's built-in (%s) nor a readable file: %w", name, strings.Join(builtinNamesOf(AlquerqueGame), ", "), err)
 	}
 	f, err := ReadModel(bytes.NewReader(data))
 	if err != nil {
@@ -200,5 +207,15 @@ func OpenAlquerqueEvaluator(name string) (OpenedAlquerque, error) {
 // AlquerqueEvaluatorHelp says in a line what an Alquerque evaluator name
 // may be.
 func AlquerqueEvaluatorHelp() string {
-	return mcts.MaterialName + " (the material difference) or an Alquerque model file written by fit or train --game alquerque"
+	var names []string
+	for _, n := range builtinNamesOf(AlquerqueGame) {
+		switch n {
+		case BestName:
+			n += " (the shipped model, " + ShippedAlquerqueModel + ")"
+		case mcts.MaterialName:
+			n += " (the material difference)"
+		}
+		names = append(names, n)
+	}
+	return strings.Join(names, ", ") + " or an Alquerque model file written by fit or train --game alquerque"
 }

@@ -18,7 +18,8 @@
 // carry, filecheck.go the check of the numbers they hold; registry.go
 // turns evaluator names into evaluators (and an engine's settings into its
 // checked search configuration: OpenEngine); shipped.go builds the model
-// files of models/ into the binary (ShippedModel, opened as "best"),
+// files of models/ into the binary (ShippedModel and
+// ShippedAlquerqueModel, each opened as "best" by its game's registry),
 // modelbin.go their compact form, the one the binary holds.
 //
 // # Features
@@ -148,7 +149,8 @@
 //   - An Alquerque model is a model file (ModelFile) with "game":
 //     "alquerque" and a pattern head naming Alquerque's features and
 //     families; Surakarta's registry refuses it by its game, and
-//     OpenAlquerqueEvaluator ("material" or such a file) refuses Surakarta's.
+//     OpenAlquerqueEvaluator ("material", a built-in Alquerque model, "best"
+//     for ShippedAlquerqueModel, or such a file) refuses Surakarta's.
 //     It has no move prior: the prior's move features are Surakarta's
 //     (circuits, loops), and Alquerque's searches use uniform priors.
 //
@@ -222,8 +224,10 @@
 // bytes); help texts list the tables (EvaluatorHelp).
 //
 // The built-in models (shipped.go) are the files of models/, embedded with
-// go:embed: models/NAME.json opens as NAME, ShippedModel (the model the
-// default engine plays) also as "best", and each by its identity, the hash
+// go:embed: models/NAME.json opens as NAME with its game's registry,
+// ShippedModel (the model Surakarta's default engine plays) also as "best"
+// by OpenEvaluator and ShippedAlquerqueModel (Alquerque's) as "best" by
+// OpenAlquerqueEvaluator, and each by its identity, the hash
 // of its bytes, which is the identity it had as a file: a run that named
 // the file and one that names the model record the same engine. The
 // binary holds each in a compact form, models/NAME.bin (modelbin.go: the
@@ -235,7 +239,7 @@
 // opens one pays nothing, and each open gets its own copy of the decoded
 // evaluator. Shipping a stronger model is adding its file and its compact
 // form (go test ./eval -run TestEmbeddedModelsMatchTheirJSON -update) and
-// changing ShippedModel to its name; the model it replaces keeps its
+// changing its game's shipped name to it; the model it replaces keeps its
 // name.
 //
 // # Errors versus panics

@@ -48,7 +48,7 @@ func encodeModelBin(data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := f.Evaluator(); err != nil {
+	if err := f.check(); err != nil {
 		return nil, err
 	}
 	f.Provenance = ModelProvenance{}
@@ -108,9 +108,33 @@ func modelBinIdentity(b []byte) (string, error) {
 	return h.Identity, err
 }
 
-// decodeModelBin returns the evaluator of the compact form b, checked as
-// a model file's (ModelFile.Evaluator).
+// check reports whether the model file opens as its game's evaluator
+// (ModelFile.Evaluator for Surakarta's, AlquerqueEvaluator for
+// Alquerque's).
+func (f *ModelFile) check() error {
+	var err error
+	if f.Game == AlquerqueGame {
+		_, err = f.AlquerqueEvaluator()
+	} else {
+		_, err = f.Evaluator()
+	}
+	return err
+}
+
+// decodeModelBin returns the evaluator of the compact form b of a
+// Surakarta model, checked as a model file's (ModelFile.Evaluator).
 func decodeModelBin(b []byte) (mcts.Evaluator, error) {
+	f, err := decodeModelFileBin(b)
+	if err != nil {
+		return nil, err
+	}
+	return f.Evaluator()
+}
+
+// decodeModelFileBin returns the model file of the compact form b, its
+// pattern weights back in their bands (its reports and provenance, which
+// the form leaves out, empty), for either game's evaluator.
+func decodeModelFileBin(b []byte) (*ModelFile, error) {
 	h, raw, err := modelBinHead(b)
 	if err != nil {
 		return nil, err
@@ -133,5 +157,5 @@ func decodeModelBin(b []byte) (mcts.Evaluator, error) {
 		}
 		f.Patterns.Bands[i].Patterns, raw = w, raw[4*n:]
 	}
-	return f.Evaluator()
+	return f, nil
 }

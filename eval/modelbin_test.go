@@ -52,12 +52,17 @@ func TestEmbeddedModelsMatchTheirJSON(t *testing.T) {
 		if len(have) > len(data)/3 {
 			t.Errorf("%s: %d bytes for the JSON's %d: not compact", binPath, len(have), len(data))
 		}
+		id := fmt.Sprintf("weights sha256:%x", sha256.Sum256(data))
+		if f, err := eval.ReadModel(bytes.NewReader(data)); err == nil && f.Game == eval.AlquerqueGame {
+			alquerqueModelMatchesItsJSON(t, name, path, id)
+			continue
+		}
 		o, err := eval.OpenEvaluator(name)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if id := fmt.Sprintf("weights sha256:%x", sha256.Sum256(data)); o.Identity != id {
+		if o.Identity != id {
 			t.Errorf("%s: identity %q, want the JSON's %q", name, o.Identity, id)
 		}
 		fromJSON, err := eval.LoadEvaluator(path)
@@ -74,6 +79,39 @@ func TestEmbeddedModelsMatchTheirJSON(t *testing.T) {
 				t.Fatalf("%s: position %d scores %v embedded, %v from the JSON", name, i, a, b)
 			}
 		}
+	}
+}
+
+// alquerqueModelMatchesItsJSON is TestEmbeddedModelsMatchTheirJSON's check
+// of an Alquerque model: Alquerque's registry opens the embedded model
+// name with the JSON's identity id and the JSON's evaluator, the same
+// values on positions of random games; Surakarta's refuses it by its game.
+func alquerqueModelMatchesItsJSON(t *testing.T, name, path, id string) {
+	t.Helper()
+	o, err := eval.OpenAlquerqueEvaluator(name)
+	if err != nil {
+		t.Errorf("%s: %v", name, err)
+		return
+	}
+	if o.Identity != id {
+		t.Errorf("%s: identity %q, want the JSON's %q", name, o.Identity, id)
+	}
+	fromJSON, err := eval.OpenAlquerqueEvaluator(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(o.Evaluator, fromJSON.Evaluator) {
+		t.Errorf("%s: the embedded evaluator is not the JSON's", name)
+	}
+	for i, p := range alquerquePositions(7, 2000) {
+		a, _ := o.Evaluator.Evaluate(&p, nil, nil)
+		b, _ := fromJSON.Evaluator.Evaluate(&p, nil, nil)
+		if a != b {
+			t.Fatalf("%s: position %d scores %v embedded, %v from the JSON", name, i, a, b)
+		}
+	}
+	if _, err := eval.OpenEvaluator(name); err == nil || !strings.Contains(err.Error(), "not of Surakarta") {
+		t.Errorf("Surakarta's registry opened Alquerque's model %s: %v", name, err)
 	}
 }
 

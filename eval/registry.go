@@ -100,7 +100,7 @@ func OpenEvaluator(name string) (Opened, error) {
 			return Opened{Evaluator: n.New(), Identity: n.Name}, nil
 		}
 	}
-	if m, ok := embeddedModelNamed(name); ok {
+	if m, ok := embeddedModelNamed(surakartaGame, name); ok {
 		return m.open()
 	}
 	if name == "" {
@@ -108,7 +108,7 @@ func OpenEvaluator(name string) (Opened, error) {
 	}
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return Opened{}, fmt.Errorf("evaluator %q is neither a built-in (%s) nor a readable file: %w", name, strings.Join(BuiltinNames(), ", "), err)
+		return Opened{}, fmt.Errorf("evaluator %q is neither a built-in (%s) nor a readable file: %w", name, strings.Join(builtinNamesOf(surakartaGame), ", "), err)
 	}
 	ev, err := loadFile(data)
 	if err != nil {
@@ -196,8 +196,9 @@ func fileFormatsHelp() string {
 	return strings.Join(formats, " or ")
 }
 
-// BuiltinNames lists the names that open without a file, sorted: the
-// built-ins, BestName and the embedded models.
+// BuiltinNames lists the names that open without a file in either game's
+// registry, sorted: the built-ins, BestName and the embedded models of
+// both games.
 func BuiltinNames() []string {
 	var out []string
 	for _, n := range namedEvaluators {
@@ -209,26 +210,33 @@ func BuiltinNames() []string {
 	return out
 }
 
+// builtinNamesOf lists the names that open without a file in game's
+// registry: BestName, material (both games have one) and game's embedded
+// models, sorted.
+func builtinNamesOf(game string) []string {
+	return append([]string{BestName, mcts.MaterialName}, embeddedModelNamesOf(game)...)
+}
+
 // IsBuiltin reports whether name opens without a file: a built-in, BestName,
-// an embedded model's name or its identity. A spec's evaluator that is one
-// is no path in its folder.
+// an embedded model's name or its identity, of either game. A spec's
+// evaluator that is one is no path in its folder.
 func IsBuiltin(name string) bool {
 	for _, n := range namedEvaluators {
 		if n.Name == name {
 			return true
 		}
 	}
-	_, ok := embeddedModelNamed(name)
+	_, ok := embeddedModelNamed(surakartaGame, name)
 	return ok
 }
 
 // EvaluatorHelp says in a line what an evaluator name may be, from the
-// registry's tables.
+// registry's tables: Surakarta's names, and what best is in Alquerque.
 func EvaluatorHelp() string {
 	var names []string
-	for _, n := range BuiltinNames() {
+	for _, n := range builtinNamesOf(surakartaGame) {
 		if n == BestName {
-			n += " (the shipped model, " + ShippedModel + ")"
+			n += " (the game's shipped model: " + ShippedModel + ", in Alquerque " + ShippedAlquerqueModel + ")"
 		}
 		names = append(names, n)
 	}

@@ -153,8 +153,48 @@ func TestShippedModelOpensByNameAliasAndIdentity(t *testing.T) {
 	if o, err := eval.OpenEvaluator("trained-patterns"); err != nil || o.Identity != "weights sha256:a56e168b12c01c1978c51b1abf16295cb6124a5949dc746765bae310c4c1caa7" {
 		t.Errorf("trained-patterns: identity %q (%v), want the one the findings' runs recorded", o.Identity, err)
 	}
-	if h := eval.EvaluatorHelp(); !strings.Contains(h, eval.BestName+" (the shipped model, "+eval.ShippedModel+")") {
-		t.Errorf("help %q does not name the shipped model", h)
+	if h := eval.EvaluatorHelp(); !strings.Contains(h, eval.BestName+" (the game's shipped model: "+eval.ShippedModel+", in Alquerque "+eval.ShippedAlquerqueModel+")") {
+		t.Errorf("help %q does not name the shipped models", h)
+	}
+}
+
+// TestBestIsEachGamesOwnShippedModel: "best" is Alquerque's shipped model
+// to Alquerque's registry (by that name, by its name and by the identity
+// runs that named its file recorded, the hash pipeline's references and
+// docs/findings section 20's reports hold) and Surakarta's to Surakarta's;
+// neither registry opens the other game's model by name or identity.
+func TestBestIsEachGamesOwnShippedModel(t *testing.T) {
+	const want = "weights sha256:298ee2d28cde60cad3e8d903e06bd7cfff66b62c899630a04cde5375c195f28f"
+	if eval.ShippedAlquerqueIdentity() != want {
+		t.Fatalf("ShippedAlquerqueIdentity %q, want %q, the hash of the file the findings' runs named", eval.ShippedAlquerqueIdentity(), want)
+	}
+	for _, name := range []string{eval.BestName, eval.ShippedAlquerqueModel, want} {
+		o, err := eval.OpenAlquerqueEvaluator(name)
+		if err != nil || o.Identity != want {
+			t.Errorf("Alquerque's %s: identity %q (%v), want %q", name, o.Identity, err, want)
+		}
+		if _, ok := o.Evaluator.(*eval.AlquerquePatterns); !ok {
+			t.Errorf("Alquerque's %s: %T, want the model's pattern value head", name, o.Evaluator)
+		}
+		if !eval.IsBuiltin(name) {
+			t.Errorf("%s: not a built-in name, so a spec would look for it as a file", name)
+		}
+	}
+	if o, err := eval.OpenEvaluator(eval.BestName); err != nil || o.Identity != eval.ShippedIdentity() {
+		t.Errorf("Surakarta's best: identity %q (%v), want its shipped model's", o.Identity, err)
+	}
+	for _, name := range []string{eval.ShippedAlquerqueModel, want} {
+		if _, err := eval.OpenEvaluator(name); err == nil || !strings.Contains(err.Error(), "not of Surakarta") {
+			t.Errorf("Surakarta's registry opened Alquerque's model as %s: %v", name, err)
+		}
+	}
+	for _, name := range []string{eval.ShippedModel, eval.ShippedIdentity(), "trained-patterns"} {
+		if _, err := eval.OpenAlquerqueEvaluator(name); err == nil || !strings.Contains(err.Error(), "not of Alquerque") {
+			t.Errorf("Alquerque's registry opened Surakarta's model as %s: %v", name, err)
+		}
+	}
+	if h := eval.AlquerqueEvaluatorHelp(); !strings.Contains(h, eval.BestName+" (the shipped model, "+eval.ShippedAlquerqueModel+")") || strings.Contains(h, eval.ShippedModel) {
+		t.Errorf("Alquerque's help %q: want its shipped model named and none of Surakarta's", h)
 	}
 }
 

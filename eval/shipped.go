@@ -13,14 +13,18 @@ import (
 
 // The models built into the binary. Every file models/NAME.json is an
 // evaluator file that opens by its name NAME (and by its identity, the
-// form runs record), and ShippedModel names the one the engine plays by
-// default, also opened as BestName. The binary holds each in its compact
+// form runs record) with the registry of its game (OpenEvaluator for
+// Surakarta's models, OpenAlquerqueEvaluator for Alquerque's), and each
+// game's shipped model (ShippedModel, ShippedAlquerqueModel) is the one
+// its default engine plays, also opened as BestName by that game's
+// registry: "best" is Surakarta's model to Surakarta and Alquerque's to
+// Alquerque, never the other game's. The binary holds each in its compact
 // form, models/NAME.bin (modelbin.go), made from the JSON and kept equal
 // to it by a test. Shipping a stronger model is adding its file to models/
 // (and its compact form: go test ./eval -run
-// TestEmbeddedModelsMatchTheirJSON -update) and changing ShippedModel to
-// its name: the model it replaces keeps its name, a baseline to measure
-// against.
+// TestEmbeddedModelsMatchTheirJSON -update) and changing its game's
+// shipped name to it: the model it replaces keeps its name, a baseline to
+// measure against.
 
 // ShippedModel is the name of the model the default engine plays
 // (runspec's engines, evaluator "best"): models/patterns-v2.json,
@@ -31,10 +35,33 @@ import (
 // (docs/BENCHMARKS.md "issue 29 item 4").
 const ShippedModel = "patterns-v2"
 
-// BestName is the alias of ShippedModel: what the default engine's
-// evaluator setting says, so that a new shipped model needs no other
-// change.
+// ShippedAlquerqueModel is the name of the model Alquerque's default
+// engine plays (runspec.AlquerqueEngine, evaluator "best" under
+// OpenAlquerqueEvaluator): models/alquerque-v1.json, the champion
+// (generation 3) of the committed `surakarta train --game alquerque` run
+// its provenance names, a pattern value head with no prior. With value
+// leaves at cpuct 0.5 it beats Alquerque's former default engine
+// (capture-aware playouts scored by material at cpuct 1.5, the preset
+// baseline) by +125.0 Elo [+101.9, +149.2] at 800 simulations a side
+// (docs/findings section 20; docs/BENCHMARKS.md "Alquerque's default
+// engine" has the confirmation).
+const ShippedAlquerqueModel = "alquerque-v1"
+
+// BestName is the alias of a game's shipped model: what the default
+// engine's evaluator setting says, so that a new shipped model needs no
+// other change.
 const BestName = "best"
+
+// surakartaGame is the game of a model file without a game field.
+const surakartaGame = "surakarta"
+
+// shippedModelOf returns the name of game's shipped model.
+func shippedModelOf(game string) string {
+	if game == AlquerqueGame {
+		return ShippedAlquerqueModel
+	}
+	return ShippedModel
+}
 
 //go:embed models/*.bin
 var modelFiles embed.FS
@@ -47,9 +74,15 @@ type embeddedModel struct {
 	// (fileIdentity), which the compact form records: a run that named
 	// the file and one that names the model are the same run.
 	identity func() string
-	// decode returns the one decoded evaluator; callers take a copy
-	// (cloneOf), since a model's evaluator keeps per-goroutine scratch.
+	// game is the game the model plays, from its header.
+	game func() string
+	// decode returns the one decoded evaluator of a Surakarta model;
+	// callers take a copy (cloneOf), since a model's evaluator keeps
+	// per-goroutine scratch.
 	decode func() (mcts.Evaluator, error)
+	// decodeAlquerque returns the one decoded evaluator of an Alquerque
+	// model, read-only and shared.
+	decodeAlquerque func() (*AlquerquePatterns, error)
 }
 
 // embeddedModels lists models/ by name.
@@ -71,17 +104,41 @@ var embeddedModels = func() []embeddedModel {
 			}
 			return b
 		})
+		head := sync.OnceValue(func() modelBinHeader {
+			h, _, err := modelBinHead(data())
+			if err != nil || h.Model == nil {
+				panic(fmt.Sprintf("eval: the embedded model %s: %v", name, err)) // TestEmbeddedModelsMatchTheirJSON reads every one
+			}
+			return h
+		})
+		file := sync.OnceValues(func() (*ModelFile, error) {
+			f, err := decodeModelFileBin(data())
+			if err != nil {
+				return nil, fmt.Errorf("the embedded model %s: %w", name, err)
+			}
+			return f, nil
+		})
 		out = append(out, embeddedModel{
-			name: name,
-			identity: sync.OnceValue(func() string {
-				id, err := modelBinIdentity(data())
-				if err != nil {
-					panic("eval: the embedded model " + name + ": " + err.Error()) // TestEmbeddedModelsMatchTheirJSON reads every one
-				}
-				return id
-			}),
+			name:     name,
+			identity: func() string { return head().Identity },
+			game:     func() string { return head().Model.gameName() },
 			decode: sync.OnceValues(func() (mcts.Evaluator, error) {
-				ev, err := decodeModelBin(data())
+				f, err := file()
+				if err != nil {
+					return nil, err
+				}
+				ev, err := f.Evaluator()
+				if err != nil {
+					return nil, fmt.Errorf("the embedded model %s: %w", name, err)
+				}
+				return ev, nil
+			}),
+			decodeAlquerque: sync.OnceValues(func() (*AlquerquePatterns, error) {
+				f, err := file()
+				if err != nil {
+					return nil, err
+				}
+				ev, err := f.AlquerqueEvaluator()
 				if err != nil {
 					return nil, fmt.Errorf("the embedded model %s: %w", name, err)
 				}
@@ -101,12 +158,22 @@ func (m embeddedModel) open() (Opened, error) {
 	return Opened{Evaluator: cloneOf(ev), Identity: m.identity()}, nil
 }
 
-// embeddedModelNamed returns the embedded model name names: its name,
-// BestName for ShippedModel, or its identity (the evaluator a run
-// recorded).
-func embeddedModelNamed(name string) (embeddedModel, bool) {
+// openAlquerque returns the model's Alquerque evaluator.
+func (m embeddedModel) openAlquerque() (OpenedAlquerque, error) {
+	ev, err := m.decodeAlquerque()
+	if err != nil {
+		return OpenedAlquerque{}, err
+	}
+	return OpenedAlquerque{Evaluator: ev, Identity: m.identity()}, nil
+}
+
+// embeddedModelNamed returns the embedded model name names to game's
+// registry: its name, BestName for game's shipped model, or its identity
+// (the evaluator a run recorded). A model of another game is returned
+// too, by its name or identity: its registry refuses it by its game.
+func embeddedModelNamed(game, name string) (embeddedModel, bool) {
 	if name == BestName {
-		name = ShippedModel
+		name = shippedModelOf(game)
 	}
 	for _, m := range embeddedModels {
 		if m.name == name {
@@ -123,7 +190,8 @@ func embeddedModelNamed(name string) (embeddedModel, bool) {
 	return embeddedModel{}, false
 }
 
-// EmbeddedModelNames lists the embedded models' names, sorted.
+// EmbeddedModelNames lists the embedded models' names, of both games,
+// sorted.
 func EmbeddedModelNames() []string {
 	var out []string
 	for _, m := range embeddedModels {
@@ -132,11 +200,29 @@ func EmbeddedModelNames() []string {
 	return out
 }
 
+// embeddedModelNamesOf lists the names of game's embedded models, sorted.
+func embeddedModelNamesOf(game string) []string {
+	var out []string
+	for _, m := range embeddedModels {
+		if m.game() == game {
+			out = append(out, m.name)
+		}
+	}
+	return out
+}
+
 // ShippedIdentity returns the identity runs record for the shipped model.
-func ShippedIdentity() string {
-	m, ok := embeddedModelNamed(ShippedModel)
-	if !ok {
-		panic("eval: ShippedModel " + ShippedModel + " is not a file of models/")
+func ShippedIdentity() string { return shippedIdentityOf(surakartaGame) }
+
+// ShippedAlquerqueIdentity returns the identity runs record for
+// Alquerque's shipped model.
+func ShippedAlquerqueIdentity() string { return shippedIdentityOf(AlquerqueGame) }
+
+// shippedIdentityOf returns the identity of game's shipped model.
+func shippedIdentityOf(game string) string {
+	m, ok := embeddedModelNamed(game, BestName)
+	if !ok || m.game() != game {
+		panic("eval: the shipped model of " + game + ", " + shippedModelOf(game) + ", is not a model of models/ of that game")
 	}
 	return m.identity()
 }

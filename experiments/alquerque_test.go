@@ -2,11 +2,13 @@ package experiments
 
 import (
 	"context"
-	"github.com/surakarta/surakarta/experiments/spec"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/experiments/spec"
 )
 
 // TestSelfPlayerPlaysAnAlquerqueExperiment: a spec with game: alquerque
@@ -57,7 +59,9 @@ arms:
 }
 
 // TestSpecRefusesAnUnknownGameAndAlquerqueTables: the game key names a
-// game this program plays, and endgame tables are Surakarta's.
+// game this program plays, endgame tables are Surakarta's, and so is
+// Surakarta's shipped model, while the default evaluator (best) is
+// Alquerque's own.
 func TestSpecRefusesAnUnknownGameAndAlquerqueTables(t *testing.T) {
 	base := "name: g\nseed: 1\ngames: 5\nrandom_opening: 2\npairing: openings\narms:\n  - {name: a, variant: standard}\n"
 	if _, err := spec.Parse([]byte("game: chess\n"+base), false); err == nil || !strings.Contains(err.Error(), `game "chess": want surakarta (the default) or alquerque`) {
@@ -71,8 +75,12 @@ func TestSpecRefusesAnUnknownGameAndAlquerqueTables(t *testing.T) {
 	if err := runs[0].Check(); err == nil || !strings.Contains(err.Error(), "endgame tables are Surakarta's") {
 		t.Errorf("Alquerque arm with tables: %v", err)
 	}
-	s = mustSpec(t, "game: alquerque\nengine: {sims: 4}\n"+base)
+	s = mustSpec(t, "game: alquerque\nengine: {sims: 4, evaluator: "+eval.ShippedModel+"}\n"+base)
 	if runs, _ = ArmRuns(s, t.TempDir(), ""); runs[0].Check() == nil {
-		t.Errorf("an Alquerque arm playing the default (Surakarta's best) evaluator passed its check")
+		t.Errorf("an Alquerque arm playing Surakarta's shipped model passed its check")
+	}
+	s = mustSpec(t, "game: alquerque\nengine: {sims: 4}\n"+base)
+	if runs, _ = ArmRuns(s, t.TempDir(), ""); runs[0].Check() != nil {
+		t.Errorf("an Alquerque arm playing the default evaluator (best: Alquerque's shipped model): %v", runs[0].Check())
 	}
 }

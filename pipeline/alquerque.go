@@ -95,7 +95,7 @@ func sameAlquerqueFit(h *eval.PatternHead, opt fit.FitOptions, key string, prov 
 // material engine's ladder (alquerque-ladder.yaml: value leaves scored by
 // material, cpuct 0.5, best play after the opening) and the trained
 // engine's (alquerque-trained-ladder.yaml: the same with the model
-// experiments/specs/models/alquerque-v1.json), fewest simulations first
+// alquerque-v1, Alquerque's shipped model), fewest simulations first
 // within each. The test of this file checks every field against the
 // report.
 var AlquerqueReferences = []Reference{
@@ -114,7 +114,8 @@ var AlquerqueReferences = []Reference{
 }
 
 // alquerqueV1 is the identity runs record for the trained model
-// experiments/specs/models/alquerque-v1.json (its bytes' hash).
+// alquerque-v1 (the hash of eval/models/alquerque-v1.json's bytes, the
+// file the trained ladder's spec named when it was played).
 const alquerqueV1 = "weights sha256:298ee2d28cde60cad3e8d903e06bd7cfff66b62c899630a04cde5375c195f28f"
 
 // alquerqueReferencePlies are the opening plies of AlquerqueReferences.

@@ -94,8 +94,11 @@ func TestAlquerqueReferencesAreTheFindingsReports(t *testing.T) {
 		if got := arm.Openings.Stratified.Advantage; got != ref.Advantage {
 			t.Errorf("%s %s: advantage %v, the reference says %v", ref.Report, ref.Arm, got, ref.Advantage)
 		}
-		identity := arm.Evaluator // a spec's model file, relative to its folder
-		if o, err := eval.OpenAlquerqueEvaluator(filepath.Join("..", "experiments", "specs", arm.Evaluator)); err == nil {
+		identity, name := arm.Evaluator, arm.Evaluator
+		if base, ok := strings.CutSuffix(filepath.Base(name), ".json"); ok && strings.HasPrefix(name, "models/") {
+			name = base // the file the spec named until it was built into the binary, by its name there
+		}
+		if o, err := eval.OpenAlquerqueEvaluator(name); err == nil {
 			identity = o.Identity
 		}
 		if arm.Sims != ref.Sims || arm.Openings.Games != ref.Games || arm.Variant != "alquerque/standard" || arm.RandomOpening != alquerqueReferencePlies ||

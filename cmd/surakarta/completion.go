@@ -91,7 +91,8 @@ func humanValues(cmd *cobra.Command, args []string, toComplete string) ([]string
 }
 
 // evaluatorValues completes --evaluator: the names that open without a
-// file (material, best, the built-in models), and weights or model files
+// file (material, best, the built-in models of both games: the flag is
+// --game alquerque's too), and weights or model files
 // (JSON) and the directories that may hold them.
 func evaluatorValues(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	files, dir := pathValues(toComplete, ".json")

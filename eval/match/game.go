@@ -81,7 +81,11 @@ func AlquerqueGame() GameOf[alquerque.Rules, alquerque.Position, alquerque.Code]
 			if err != nil {
 				return cfg, nil, "", mcts.Refused("evaluator", e.Evaluator, err)
 			}
-			return cfg, o.Evaluator, e.Evaluator, cfg.Validate()
+			name := e.Evaluator
+			if eval.IsBuiltin(name) {
+				name = o.Identity
+			}
+			return cfg, o.Evaluator, name, cfg.Validate()
 		},
 	}
 }
