@@ -84,3 +84,17 @@ func TestSpecRefusesAnUnknownGameAndAlquerqueTables(t *testing.T) {
 		t.Errorf("an Alquerque arm playing the default evaluator (best: Alquerque's shipped model): %v", runs[0].Check())
 	}
 }
+
+// TestAlquerqueProgressLineNamesWhiteAndBlack: experiment run's progress
+// line counts an Alquerque arm's results by its players' names, white and
+// black, not Surakarta's red and black.
+func TestAlquerqueProgressLineNamesWhiteAndBlack(t *testing.T) {
+	s := mustSpec(t, "name: alq\ngame: alquerque\nseed: 3\ngames: 2\nrandom_opening: 2\npairing: openings\nengine: {sims: 4, evaluator: material}\narms:\n  - {name: standard, variant: standard}\n")
+	var b strings.Builder
+	if _, err := Run(context.Background(), s, ProgressPlayer(&b, false), RunOptions{Out: t.TempDir()}); err != nil {
+		t.Fatal(err)
+	}
+	if line := b.String(); !strings.Contains(line, "positions/s | white ") || strings.Contains(line, "| red ") {
+		t.Errorf("the progress line does not count white and black:\n%s", line)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
+	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/runspec"
@@ -192,9 +193,12 @@ func ProgressPlayer(w io.Writer, quiet bool) Player {
 				fmt.Fprintf(w, format+"\n", args...)
 			}
 		},
-		OnStart: func(arm ArmRun, planned, skipped int64) { prog.Start(w, arm.Name, planned, skipped, quiet) },
-		OnKept:  func(_ ArmRun, red, black, draw int64) { prog.Kept(red, black, draw) },
-		OnGame:  func(_ ArmRun, g selfplay.GameStats) { prog.Game(g) },
+		OnStart: func(arm ArmRun, planned, skipped int64) {
+			prog.Players = gamestats.PlayerNames(arm.key()) // the results in the arm's game's words
+			prog.Start(w, arm.Name, planned, skipped, quiet)
+		},
+		OnKept: func(_ ArmRun, red, black, draw int64) { prog.Kept(red, black, draw) },
+		OnGame: func(_ ArmRun, g selfplay.GameStats) { prog.Game(g) },
 	}
 	return &stoppingPlayer{SelfPlayer: p, stop: prog.Stop}
 }

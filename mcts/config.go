@@ -3,6 +3,7 @@ package mcts
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/rules"
@@ -98,6 +99,26 @@ const minNodes = 4 * rules.MaxMoves
 // nodesFor returns the smallest node budget for a game whose positions
 // have at most maxMoves legal moves, as minNodes is Surakarta's.
 func nodesFor(maxMoves int) int { return 4 * maxMoves }
+
+// gameNodes refuses a node budget below what the game needs (nodesFor
+// its most legal moves), naming the game's minimum, where that is not
+// the setting's own range's (Surakarta's, minNodes, which the setting's
+// error quotes): Alquerque's is larger, and its searches must not quote
+// Surakarta's.
+func (c ConfigOf[G]) gameNodes() error {
+	g, ok := any(c.Rules).(interface {
+		Name() string
+		MaxMoves() int
+	})
+	if !ok {
+		return nil
+	}
+	if n := g.MaxMoves(); nodesFor(n) != minNodes && c.MaxNodes < nodesFor(n) {
+		return Refused("max_nodes", strconv.Itoa(c.MaxNodes),
+			fmt.Errorf("%s needs at least %d node slots (%d for each of up to %d legal moves)", g.Name(), nodesFor(n), nodesFor(1), n))
+	}
+	return nil
+}
 
 // Settings are the search settings an engine is described by. Every field
 // is declared once, in the table of EngineSettings below (name, default,
@@ -291,6 +312,9 @@ func (e Engine) Validate() error {
 // Validate reports the first setting out of range (a *SettingError), or
 // a problem with the rules.
 func (c ConfigOf[G]) Validate() error {
+	if err := c.gameNodes(); err != nil {
+		return err
+	}
 	if err := c.Settings.Validate(); err != nil {
 		return err
 	}

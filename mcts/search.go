@@ -82,14 +82,10 @@ func NewSearcherOf[G Game[P, M], P comparable, M game.Move](cfg ConfigOf[G], ev 
 	if t, ok := any(&g).(game.Turns); ok && !t.Alternating() {
 		return nil, fmt.Errorf("%s: the search needs turns that alternate, and this game's may hold several decisions", g.Name())
 	}
+	// cfg.Validate refused a node budget below the game's minimum.
 	n := g.MaxMoves()
-	switch {
-	case n > maxChildren:
+	if n > maxChildren {
 		return nil, fmt.Errorf("%s has up to %d legal moves: the search numbers at most %d children a node", g.Name(), n, maxChildren)
-	case cfg.MaxNodes < nodesFor(n):
-		// Not the setting's own range (Surakarta's minimum), which the
-		// value may well be in: the game's.
-		return nil, fmt.Errorf("max_nodes %d: %s needs at least %d node slots (%d for each of up to %d legal moves)", cfg.MaxNodes, g.Name(), nodesFor(n), nodesFor(1), n)
 	}
 	s := &SearcherOf[G, P, M]{cfg: cfg, ev: ev, oracle: oracle}
 	s.arenas[0] = newArena(cfg.MaxNodes)

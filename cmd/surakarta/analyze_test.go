@@ -323,7 +323,9 @@ func TestAnalyzeAlquerqueErrorsSayWhatToDo(t *testing.T) {
 		{[]string{"analyze", "--game", "alquerque", "--fen", mateInOneFEN}, "--fen: position board"},
 		{[]string{"analyze", "--game", "alquerque", "b2-b3"}, `move 1 "b2-b3": illegal move "b2-b3": b3 is occupied`},
 		{[]string{"analyze", "--game", "alquerque", "--tablebase", t.TempDir()}, "--tablebase: alquerque has no endgame tables (they are Surakarta's): leave --tablebase out"},
-		{[]string{"analyze", "--game", "alquerque", "--evaluator", "best"}, `--evaluator best: evaluator "best" is neither Alquerque's built-in (material)`},
+		{[]string{"analyze", "--game", "alquerque", "--evaluator", "patterns-v2"}, `--evaluator patterns-v2: the embedded model patterns-v2: a model of surakarta, not of Alquerque`},
+		{[]string{"analyze", "--game", "alquerque", "--evaluator", "nosuch"}, `--evaluator nosuch: evaluator "nosuch" is neither Alquerque's built-in (best, material, alquerque-v1)`},
+		{[]string{"analyze", "--game", "alquerque", "--max-nodes", "100"}, "--max-nodes 100: alquerque needs at least 1112 node slots (4 for each of up to 278 legal moves)"},
 		{[]string{"analyze", "--game", "alquerque", "--fen", "5/5/5/5/w4 b 0 1"}, "the game is already over at 5/5/5/5/w4 b 0 1 (white wins (capture-all))"},
 		{[]string{"analyze", "--game", "chess"}, `--game "chess": want surakarta or alquerque`},
 	})

@@ -502,7 +502,8 @@ func TestMatchOnAGameClock(t *testing.T) {
 // report) and with an external engine of Alquerque (surakarta engine
 // --game alquerque, over the protocol), refuses an engine of another game
 // (id game) before the first game and endgame tables, which are
-// Surakarta's, and records its games with --out, resumed with more games
+// Surakarta's, words its refusals in Alquerque's words (whitetime, its
+// node minimum), and records its games with --out, resumed with more games
 // and read by stats.
 func TestMatchPlaysAlquerque(t *testing.T) {
 	fen := "bbbbb/bbbbb/bb1ww/wwwww/wwwww w 0 1"
@@ -517,6 +518,9 @@ func TestMatchPlaysAlquerque(t *testing.T) {
 	runFails(t, "plays surakarta (id game), and this is a match of alquerque", "match", "--game", "alquerque", "--a", "engine:"+childCommand(t, "engine --preset baseline --tablebase= --sims 20"), "--games", "2")
 	runFails(t, "--fen: position board \"bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr\" has 6 ranks: want 5", "match", "--game", "alquerque", "--a", "sims=4", "--games", "2", "--fen", "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1")
 	runFails(t, "--a: tablebase=/tables: alquerque has no endgame tables", "match", "--game", "alquerque", "--a", "sims=4,tablebase=/tables", "--games", "2")
+	// Alquerque's words, not Surakarta's: its clock's players, its node minimum.
+	runFails(t, `--a: "sims=100" sets sims and --tc "whitetime 1000 blacktime 1000 whiteinc 100 blackinc 100" sets the budget too`, "match", "--game", "alquerque", "--a", "sims=100", "--tc", "1+0.1", "--games", "2")
+	runFails(t, "--a: max_nodes 100: alquerque needs at least 1112 node slots", "match", "--game", "alquerque", "--a", "max_nodes=100", "--games", "2")
 	dir := filepath.Join(t.TempDir(), "alq")
 	runOK(t, "match", "--game", "alquerque", "--a", "sims=20", "--b", "random", "--games", "4", "--out", dir, "--quiet")
 	if _, errOut, err := run(t, "", "match", "--game", "alquerque", "--a", "sims=20", "--b", "random", "--games", "6", "--out", dir, "--resume", "--quiet"); err != nil || !strings.Contains(errOut, "resuming: 4 of 6 games already recorded") {

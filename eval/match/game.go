@@ -74,6 +74,11 @@ func AlquerqueGame() GameOf[alquerque.Rules, alquerque.Position, alquerque.Code]
 		Base: base,
 		OpenEngine: func(e mcts.Engine, r alquerque.Rules, seed uint64) (mcts.ConfigOf[alquerque.Rules], mcts.EvaluatorOf[alquerque.Position, alquerque.Code], string, error) {
 			cfg := mcts.ConfigOf[alquerque.Rules]{Settings: e.Settings, Seed: seed, Rules: r}
+			// The game's checks first: a node budget below Alquerque's
+			// minimum is refused with Alquerque's, not the setting's range.
+			if err := cfg.Validate(); err != nil {
+				return cfg, nil, "", err
+			}
 			if err := e.Validate(); err != nil {
 				return cfg, nil, "", err
 			}
@@ -85,7 +90,7 @@ func AlquerqueGame() GameOf[alquerque.Rules, alquerque.Position, alquerque.Code]
 			if eval.IsBuiltin(name) {
 				name = o.Identity
 			}
-			return cfg, o.Evaluator, name, cfg.Validate()
+			return cfg, o.Evaluator, name, nil
 		},
 	}
 }

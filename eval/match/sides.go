@@ -129,15 +129,16 @@ func sideBudgets(all, a, b string, tc *arena.TimeControl) ([2]sideBudget, error)
 // builtinBudget applies a go budget to a built-in side: sims N and nodes N
 // are its sims (the built-in search counts a simulation as a node),
 // movetime MS a clock of MS a move. A CONFIG that sets sims as well gets
-// an error: two budgets for one side.
-func builtinBudget(value string, sb sideBudget, f *engineSeed) (moveTime time.Duration, err error) {
+// an error: two budgets for one side, the budget in the words of the
+// game whose players are players (a clock's whitetime in Alquerque).
+func builtinBudget(value string, sb sideBudget, f *engineSeed, players [2]string) (moveTime time.Duration, err error) {
 	if sb.setting == "" {
 		return 0, nil
 	}
 	for _, pair := range strings.Split(value, ",") {
 		k, _, _ := strings.Cut(pair, "=")
 		if strings.TrimPrefix(strings.TrimSpace(k), "--") == "sims" {
-			return 0, setting.Errorf("%q sets sims and %s %q sets the budget too: give one (drop sims= or %s)", value, sb.named(), sb.budget, sb.named())
+			return 0, setting.Errorf("%q sets sims and %s %q sets the budget too: give one (drop sims= or %s)", value, sb.named(), sb.budget.Text(players), sb.named())
 		}
 	}
 	switch sb.budget.Kind {
@@ -210,7 +211,7 @@ func builtinSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng
 	if f.engine.Tablebase != "" && ss.game.Tables == nil {
 		return resolved{}, fmt.Errorf("tablebase=%s: %s has no endgame tables (they are Surakarta's): drop tablebase=", f.engine.Tablebase, r.Name())
 	}
-	moveTime, err := builtinBudget(value, sb, &f)
+	moveTime, err := builtinBudget(value, sb, &f, [2]string{r.PlayerName(game.First), r.PlayerName(game.Second)})
 	if err != nil {
 		return resolved{}, err
 	}
