@@ -43,8 +43,12 @@ const ShippedModel = "patterns-v2"
 // leaves at cpuct 0.5 it beats Alquerque's former default engine
 // (capture-aware playouts scored by material at cpuct 1.5, the preset
 // baseline) by +125.0 Elo [+101.9, +149.2] at 800 simulations a side
-// (docs/findings section 20; docs/BENCHMARKS.md "Alquerque's default
-// engine" has the confirmation).
+// over 200 games (docs/findings section 20), confirmed by the defaults
+// themselves (match --game alquerque, A the default engine, B
+// preset=baseline, 400 games from 4 random plies, seed 30): +124.0
+// [+109.6, +138.8], and at equal time (movetime 50, 100 games) +177.2
+// [+149.5, +207.2] (docs/BENCHMARKS.md "Alquerque's default engine" has
+// the commands).
 const ShippedAlquerqueModel = "alquerque-v1"
 
 // BestName is the alias of a game's shipped model: what the default

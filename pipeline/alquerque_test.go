@@ -125,3 +125,15 @@ func findingsArm(t *testing.T, ref Reference) *report.ArmInfo {
 	t.Fatalf("%s has no arm %s with a stratified advantage", ref.Report, ref.Arm)
 	return nil
 }
+
+// TestAlquerqueSummaryNamesItsShippedModel: a run of Alquerque's default
+// engine names its evaluator as Alquerque's shipped model, not by its
+// hash, and never as Surakarta's.
+func TestAlquerqueSummaryNamesItsShippedModel(t *testing.T) {
+	c := tinyAlquerque(t.TempDir())
+	c.AlquerqueEvaluator.Identity = eval.ShippedAlquerqueIdentity()
+	p := &runner{cfg: c}
+	if got, want := p.evaluatorWords(), "Alquerque's shipped pattern model ("+eval.ShippedAlquerqueModel+")"; got != want {
+		t.Errorf("evaluator words %q, want %q", got, want)
+	}
+}

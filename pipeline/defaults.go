@@ -27,9 +27,10 @@ const (
 
 // Alquerque's defaults where a run leaves them (AlquerqueDefaults): every
 // 6-ply opening (107; the start's 2 plies make only 5) four times a
-// variant, two match pairs each, no model match (the shipped model is
-// Surakarta's); the engine is the pipeline's, scored by Alquerque's
-// material evaluator: docs/findings section 20's material engine at 400
+// variant, two match pairs each, against material and against the model
+// match's default, best, which is Alquerque's shipped model to an
+// Alquerque run; the engine is the pipeline's, scored by Alquerque's
+// shipped model: docs/findings section 20's trained engine at 400
 // simulations, which AlquerqueReferences hold.
 const (
 	AlquerqueGames         = 428
@@ -51,9 +52,9 @@ func DefaultConfig() Config {
 
 // AlquerqueDefaults makes c a run of Alquerque (Game AlquerqueGame) and
 // gives it Alquerque's defaults where given (by a setting's name: games,
-// random_opening, match_games, match_model) says the caller did not set
-// it: AlquerqueGames, AlquerqueRandomOpening, AlquerqueMatchGames and no
-// model match.
+// random_opening, match_games) says the caller did not set it:
+// AlquerqueGames, AlquerqueRandomOpening, AlquerqueMatchGames; the model
+// match keeps DefaultMatchModel, best, Alquerque's own shipped model.
 func (c *Config) AlquerqueDefaults(given func(setting string) bool) {
 	c.Game = AlquerqueGame
 	if !given("games") {
@@ -64,8 +65,5 @@ func (c *Config) AlquerqueDefaults(given func(setting string) bool) {
 	}
 	if !given("match_games") {
 		c.MatchGames = AlquerqueMatchGames
-	}
-	if !given("match_model") {
-		c.MatchModel = ""
 	}
 }

@@ -28,7 +28,8 @@ func TestDefaultsPlayEveryOpeningEquallyOften(t *testing.T) {
 }
 
 // TestAlquerqueDefaultsKeepWhatWasGiven: Alquerque's defaults replace only
-// the settings the caller did not give.
+// the settings the caller did not give; the model match is best's, which
+// an Alquerque run opens as Alquerque's shipped model.
 func TestAlquerqueDefaultsKeepWhatWasGiven(t *testing.T) {
 	c := DefaultConfig()
 	c.Run.Games, c.MatchModel = 100, "model.json"
@@ -39,7 +40,7 @@ func TestAlquerqueDefaultsKeepWhatWasGiven(t *testing.T) {
 	}
 	c = DefaultConfig()
 	c.AlquerqueDefaults(func(string) bool { return false })
-	if c.Run.Games != AlquerqueGames || c.MatchModel != "" || c.Run.Out != DefaultOut {
+	if c.Run.Games != AlquerqueGames || c.MatchModel != DefaultMatchModel || c.Run.Out != DefaultOut {
 		t.Errorf("nothing given: %+v", c)
 	}
 }

@@ -149,12 +149,15 @@ func (p *runner) fillFigures(r *report.Report) {
 	}
 }
 
-// evaluatorWords names the self-play evaluator: the shipped pattern model
-// by that name, another by its identity.
+// evaluatorWords names the self-play evaluator: a game's shipped pattern
+// model by that name, another by its identity.
 func (p *runner) evaluatorWords() string {
-	id := p.cfg.evaluatorIdentity()
-	if id == eval.ShippedIdentity() {
+	switch id := p.cfg.evaluatorIdentity(); {
+	case p.cfg.Game != AlquerqueGame && id == eval.ShippedIdentity():
 		return "the shipped pattern model with its move prior (" + eval.ShippedModel + ")"
+	case p.cfg.Game == AlquerqueGame && id == eval.ShippedAlquerqueIdentity():
+		return "Alquerque's shipped pattern model (" + eval.ShippedAlquerqueModel + ")"
+	default:
+		return id
 	}
-	return id
 }

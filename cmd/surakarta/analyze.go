@@ -47,8 +47,9 @@ func newAnalyzeCommand() *cobra.Command {
 			"(docs/TABLEBASE.md); --tablebase= searches without tables. --game alquerque analyzes\n" +
 			"Alquerque (docs/RULES-ALQUERQUE.md): --fen is its position text (its start by\n" +
 			"default), moves are in its notation (a capture by any of its paths; printed by the\n" +
-			"canonical one), the engine flags not given take Alquerque's engine (playouts scored\n" +
-			"by material), and there are no endgame tables.",
+			"canonical one), the engine flags not given take Alquerque's engine (its shipped model\n" +
+			"alquerque-v1, value leaves; --preset baseline: playouts scored by material), and there\n" +
+			"are no endgame tables.",
 		Example: "  surakarta analyze --sims 50000\n" +
 			"  surakarta analyze --fen '6/2b3/1r4/6/6/5r r 0 30' --json\n" +
 			"  surakarta analyze b2-b3 e5-e4 --leaf value --sims 200000 --threads 2\n" +

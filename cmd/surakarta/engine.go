@@ -44,9 +44,9 @@ func newEngineCommand() *cobra.Command {
 			"build them on first use, tablebase build adds larger ones); damaged tables refuse the\n" +
 			"start or the setoption (docs/TABLEBASE.md). --game alquerque plays Alquerque\n" +
 			"(docs/RULES-ALQUERQUE.md): identify says id game alquerque, positions and moves are\n" +
-			"in its notation, the engine flags not given take Alquerque's engine (playouts scored\n" +
-			"by material), the evaluator is material or an Alquerque model file, and there are no\n" +
-			"endgame tables.\n\n" +
+			"in its notation, the engine flags not given take Alquerque's engine (its shipped model\n" +
+			"alquerque-v1, value leaves; --preset baseline: playouts scored by material), the\n" +
+			"evaluator is best, material or an Alquerque model, and there are no endgame tables.\n\n" +
 			"--preset random or --preset first serves a built-in baseline instead of the search, as\n" +
 			"match's sides random and first (of either game): random a uniformly random legal move,\n" +
 			"first the first legal move in the rules' generation order, at once under any budget.\n" +

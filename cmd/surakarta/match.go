@@ -55,8 +55,10 @@ var matchLong = "match plays --games games between engines A and B in pairs: eac
 	"players; --seed seeds the openings and every game's search, so\n" +
 	"with built-in sides the result depends only on the settings. --game alquerque plays\n" +
 	"Alquerque (docs/RULES-ALQUERQUE.md; White is the first player): --fen and --openings\n" +
-	"in its position text, built-in sides with its evaluators (material, or an Alquerque\n" +
-	"model file) and without endgame tables, which are Surakarta's, external engines\n" +
+	"in its position text, built-in sides with its engine and evaluators (best, its\n" +
+	"shipped model alquerque-v1, by default; preset=baseline plays playouts scored by\n" +
+	"material; material, or an Alquerque model file) and without endgame tables, which\n" +
+	"are Surakarta's, external engines\n" +
 	"that play Alquerque (id game alquerque, e.g. 'engine:surakarta engine --game\n" +
 	"alquerque'), its games recorded with --out as Surakarta's are (game=alquerque).\n\n" +
 	"A SIDE is one of:\n" +

@@ -84,14 +84,14 @@ var pipelineLong = "pipeline goes from nothing to a dataset, fitted weights and 
 	"that differs and the flags that continue it. Without --resume a DIR holding an earlier run\n" +
 	"is refused, and one pipeline at a time writes a DIR (a second is refused, naming the first).\n\n" +
 	"--game alquerque runs the same job for Alquerque (docs/RULES-ALQUERQUE.md; White moves first):\n" +
-	"self-play into DIR/data's game=alquerque partitions, scored by Alquerque's material evaluator\n" +
-	"unless --evaluator names an Alquerque model file; the fit is Alquerque's pattern model (logistic,\n" +
-	"colour-blind) into DIR/weights.json, an Alquerque model file; the match plays it against material;\n" +
-	fmt.Sprintf("its defaults are every %d-ply opening (107) %d times a variant (--games %d) and --match-games %d,\n",
+	"self-play into DIR/data's game=alquerque partitions, scored by Alquerque's shipped model\n" +
+	"(alquerque-v1, the evaluator best) unless --evaluator names another; the fit is Alquerque's\n" +
+	"pattern model (logistic, colour-blind) into DIR/weights.json, an Alquerque model file; the\n" +
+	"matches play it against material and against --match-model (Alquerque's shipped model);\n" +
+	fmt.Sprintf("its defaults are every %d-ply opening (107) %d times a variant (--games %d) and --match-games %d.\n",
 		pipeline.AlquerqueRandomOpening, pipeline.AlquerqueGames/107, pipeline.AlquerqueGames, pipeline.AlquerqueMatchGames) +
-	"no --match-model (give an Alquerque model file for a second match). It takes about 20 CPU-seconds,\n" +
-	"and its summary reads the first player's (White's) score and advantage beside docs/findings'\n" +
-	"Alquerque figures (section 20)."
+	"It takes about 30 CPU-seconds, and its summary reads the first player's (White's) score and\n" +
+	"advantage beside docs/findings' Alquerque figures (section 20)."
 
 // pipelineFlags are pipeline's flags, bound by bind and read by runE.
 type pipelineFlags struct {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/pipeline"
 )
 
@@ -179,9 +180,10 @@ func TestPipelineFilesRecordPathsRelativeToThemselves(t *testing.T) {
 }
 
 // TestPipelineAlquerqueRunsWithItsDefaults: pipeline --game alquerque
-// plays Alquerque with its material evaluator and its defaults (the
-// flags not given: no model match), records the game, and refuses
-// Surakarta's tables.
+// plays Alquerque with its default evaluator (best: Alquerque's shipped
+// model, recorded by its identity) and its defaults (the flags not given:
+// a match against material and one against the shipped model), records
+// the game, and refuses Surakarta's tables.
 func TestPipelineAlquerqueRunsWithItsDefaults(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
 	out, _, err := run(t, "", "pipeline", "--game", "alquerque", "--games", "8", "--random-opening", "1", "--sims", "8",
@@ -193,8 +195,9 @@ func TestPipelineAlquerqueRunsWithItsDefaults(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &s); err != nil {
 		t.Fatalf("--json: %v\n%s", err, out)
 	}
-	if s.Settings.Game != "alquerque" || s.Settings.Evaluator != "material" || s.Settings.Openings != 4 || s.ModelMatch != nil || s.Match == nil {
-		t.Errorf("settings %+v, model match %v: want Alquerque, material, its 4 one-ply openings, one match against material", s.Settings, s.ModelMatch)
+	if s.Settings.Game != "alquerque" || s.Settings.Evaluator != eval.ShippedAlquerqueIdentity() || s.Settings.Openings != 4 || s.Match == nil ||
+		s.ModelMatch == nil || s.Settings.MatchModel != eval.BestName {
+		t.Errorf("settings %+v, model match %v: want Alquerque, its shipped model, its 4 one-ply openings, a match against material and one against best", s.Settings, s.ModelMatch)
 	}
 	_, _, err = run(t, "", "pipeline", "--game", "alquerque", "--tablebase", t.TempDir(), "--out", filepath.Join(t.TempDir(), "x"))
 	if err == nil || !strings.Contains(err.Error(), "endgame tables are Surakarta's") {

@@ -39,8 +39,9 @@ func newPlayCommand() *cobra.Command {
 			"--tablebase= plays without tables. --game alquerque plays Alquerque\n" +
 			"(docs/RULES-ALQUERQUE.md): white and black, its position text for --fen (its start\n" +
 			"by default), its notation (c2-c3, a capture as its path c4xc2xe2 or any equivalent\n" +
-			"path), Alquerque's engine (playouts scored by material) with the engine flags given\n" +
-			"on top, and no endgame tables.",
+			"path), Alquerque's engine (its shipped model alquerque-v1, value leaves; --preset\n" +
+			"baseline: playouts scored by material) with the engine flags given on top, and no\n" +
+			"endgame tables.",
 		Example: "  surakarta play\n  surakarta play --human black --sims 20000\n  surakarta play --human none --sims 200\n" +
 			"  surakarta play --fen '6/2b3/1r4/6/6/5r r 0 30' --variant majority\n" +
 			"  surakarta play --game alquerque --human black",

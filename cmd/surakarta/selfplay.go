@@ -55,8 +55,8 @@ func selfplayLong(d mcts.Engine) string {
 	return "selfplay plays --games games of the engine against itself, --concurrency at once, and writes\n" +
 		"every searched position and every game to DIR/positions/game=G/variant=V/ and DIR/games/game=G/variant=V/\n" +
 		"(docs/DATASET.md documents the columns, docs/RULES.md and docs/RULES-ALQUERQUE.md the rules and endings).\n" +
-		"--game alquerque plays Alquerque by the same runner (its evaluator: material, or an Alquerque model file;\n" +
-		"material when --evaluator is not given; no endgame tables). Game i is played from its own random streams,\n" +
+		"--game alquerque plays Alquerque by the same runner (its evaluator: best, Alquerque's shipped model\n" +
+		"alquerque-v1, by default; material or an Alquerque model file; no endgame tables). Game i is played from its own random streams,\n" +
 		"derived from --seed and i, so the rows are the same for any --concurrency, any sharding and a\n" +
 		"replay of chosen games with --game-ids.\n\n" +
 		fmt.Sprintf("Self-play defaults differ from analysis: --sims %d, --noise-weight %g (root Dirichlet\n", d.Sims, d.NoiseWeight) +
@@ -163,8 +163,8 @@ func (e playEngine) engine() mcts.Engine {
 
 // alquerqueSelfplay returns cfg's run as Alquerque's self-play: the same
 // run and engine settings under the rules the flags give, scored by the
-// Alquerque evaluator --evaluator names (material when it is not given:
-// the default evaluator is Surakarta's).
+// Alquerque evaluator --evaluator names (best, Alquerque's shipped model,
+// when it is not given).
 func alquerqueSelfplay(cmd *cobra.Command, cfg selfplay.Config, r rules.Rules, ef *engineFlags) (selfplay.ConfigOf[alquerque.Rules, alquerque.Position, alquerque.Code], error) {
 	acfg := selfplay.ConfigOf[alquerque.Rules, alquerque.Position, alquerque.Code]{Run: cfg.Run, GameIDs: cfg.GameIDs, Opening: cfg.Opening,
 		Rules: alquerque.Rules(r), PartGames: cfg.PartGames}
@@ -176,8 +176,9 @@ func alquerqueSelfplay(cmd *cobra.Command, cfg selfplay.Config, r rules.Rules, e
 // alquerqueEngine returns the engine the engine flags give for Alquerque,
 // as a run records it (the evaluator by its identity), and its evaluator:
 // the flags' search, scored by the Alquerque evaluator --evaluator names
-// (material when it is not given: the default evaluator is Surakarta's);
-// no endgame tables.
+// (best, which Alquerque's registry opens as its shipped model, when it is
+// not given: the flags' defaults are the strongest engine's, which is
+// Alquerque's, runspec.AlquerqueEngine); no endgame tables.
 func alquerqueEngine(cmd *cobra.Command, ef *engineFlags) (mcts.Engine, eval.OpenedAlquerque, error) {
 	e, err := ef.resolved()
 	if err != nil {
@@ -185,9 +186,6 @@ func alquerqueEngine(cmd *cobra.Command, ef *engineFlags) (mcts.Engine, eval.Ope
 	}
 	if e.Tablebase != "" {
 		return e, eval.OpenedAlquerque{}, errors.New("--tablebase: endgame tables are Surakarta's; Alquerque has none")
-	}
-	if !cmd.Flags().Changed("evaluator") && ef.preset == "" {
-		e.Evaluator = mcts.MaterialName
 	}
 	o, err := eval.OpenAlquerqueEvaluator(e.Evaluator)
 	if err != nil {

@@ -63,7 +63,8 @@ func newTrainCommand() *cobra.Command {
 			"default, is the playout search's; train's old --cpuct, the same value-leaf constant, still\n" +
 			"works with a deprecation note).\n\n" +
 			"--game alquerque trains Alquerque (docs/RULES-ALQUERQUE.md) by the same loop: generation 0 is\n" +
-			"Alquerque's engine (capture-aware playouts scored by material, cpuct 1.5: no --preset), every\n" +
+			"Alquerque's engine (its shipped model alquerque-v1 with value leaves at cpuct 0.5; --preset\n" +
+			"baseline: capture-aware playouts scored by material, cpuct 1.5, which made alquerque-v1), every\n" +
 			"model is an Alquerque model file with a pattern value head and no prior (Alquerque has no move\n" +
 			"features: --no-prior is implied, --value-head linear refused), the anchors are generation 0 and\n" +
 			"material with value leaves, the pool holds the generations alone unless --pool names Alquerque\n" +
@@ -107,9 +108,6 @@ func (f *trainFlags) train(cmd *cobra.Command) error {
 		return err
 	}
 	if f.preset != "" {
-		if f.gameName != gameNames[0] {
-			return fmt.Errorf("--preset %s: the presets are Surakarta's engines; --game %s's generation 0 is its own engine", f.preset, f.gameName)
-		}
 		if err := f.c.WithPreset(f.preset); err != nil {
 			return fmt.Errorf("--%w", err)
 		}

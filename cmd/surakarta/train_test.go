@@ -116,7 +116,9 @@ func TestTrainPlaysTheMajorityEnding(t *testing.T) {
 
 // TestTrainAlquerqueLeavesAModelAlquerquePlays: train --game alquerque
 // writes an Alquerque model that match --game alquerque plays, says how to
-// play it with --game, and refuses Surakarta's presets.
+// play it with --game, and takes the presets (best, its default, or
+// baseline, the engine that made Alquerque's shipped model), refusing an
+// unknown one.
 func TestTrainAlquerqueLeavesAModelAlquerquePlays(t *testing.T) {
 	dir := t.TempDir()
 	out, _, err := run(t, "", "train", "--game", "alquerque", "--out", dir, "--generations", "1", "--games", "10", "--sims", "8",
@@ -132,8 +134,8 @@ func TestTrainAlquerqueLeavesAModelAlquerquePlays(t *testing.T) {
 	if err != nil {
 		t.Fatalf("match --game alquerque with the trained model: %v\n%s", err, got)
 	}
-	_, _, err = run(t, "", "train", "--game", "alquerque", "--preset", "baseline", "--out", t.TempDir())
-	if err == nil || !strings.Contains(err.Error(), "--preset baseline: the presets are Surakarta's engines") {
-		t.Errorf("train --game alquerque --preset baseline: %v, want the preset refused as Surakarta's", err)
+	_, _, err = run(t, "", "train", "--game", "alquerque", "--preset", "nosuch", "--out", t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), `--preset "nosuch": want best`) {
+		t.Errorf("train --game alquerque --preset nosuch: %v, want the preset refused, the presets named", err)
 	}
 }

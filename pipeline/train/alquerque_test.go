@@ -31,8 +31,8 @@ func tinyAlquerque(out string) Config {
 }
 
 // TestAlquerqueTrainsThroughTheOneRunner trains Alquerque by the runner
-// Surakarta's runs use: generation 0 is Alquerque's engine (playouts,
-// material), the data lies in the game=alquerque partitions, each
+// Surakarta's runs use: generation 0 is Alquerque's engine (its shipped
+// model, best, with value leaves), the data lies in the game=alquerque partitions, each
 // generation's model is an Alquerque model file (a pattern head, no
 // prior) that opens as Alquerque's evaluator, the ladder records the game,
 // and a resumed finished run plays nothing again and gives the same
@@ -50,8 +50,8 @@ func TestAlquerqueTrainsThroughTheOneRunner(t *testing.T) {
 	if l.game() != AlquerqueGame || !strings.Contains(string(l.Settings), `"game":"alquerque"`) {
 		t.Errorf("the ladder's settings do not record the game: %s", l.Settings)
 	}
-	if got := l.Ratings.Anchor; got != "gen-00 (built-in: playouts, material)" {
-		t.Errorf("ratings anchored at %q, want generation 0, Alquerque's engine (playouts, material)", got)
+	if got := l.Ratings.Anchor; got != "gen-00 (best)" {
+		t.Errorf("ratings anchored at %q, want generation 0, Alquerque's engine (its shipped model, best)", got)
 	}
 	for g := 1; g <= 2; g++ {
 		data := filepath.Join(dir, genDir(g), DataDir)
@@ -102,7 +102,11 @@ func TestAlquerqueTrainsThroughTheOneRunner(t *testing.T) {
 }
 
 // TestAlquerqueRefusesWhatItHasNot: Alquerque has no linear head, no move
-// prior, no endgame tables, and a game train does not know is named.
+// prior, no endgame tables, and a game train does not know is named;
+// generation 0 is Alquerque's default engine (its shipped model, value
+// leaves at cpuct 0.5), or under the preset baseline the engine that made
+// that model (playouts scored by material at cpuct 1.5), with no pool
+// model either way.
 func TestAlquerqueRefusesWhatItHasNot(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {
@@ -125,8 +129,27 @@ func TestAlquerqueRefusesWhatItHasNot(t *testing.T) {
 	if err := c.WithGame("growths"); err == nil {
 		t.Error("WithGame(growths): no error")
 	}
-	if err := c.WithGame(AlquerqueGame); err != nil || c.Gen0 != mcts.MaterialName || c.SelfPlay.Leaf != mcts.LeafPlayout || c.Pool != nil {
-		t.Errorf("WithGame(alquerque): %v, generation 0 %q with %s leaves, pool %v: want Alquerque's engine (material, playouts), no pool model", err, c.Gen0, c.SelfPlay.Leaf, c.Pool)
+	if err := c.WithGame(AlquerqueGame); err != nil || c.Gen0 != eval.BestName || c.SelfPlay.Leaf != mcts.LeafValue || c.Match.CPUCT != 0.5 || c.Pool != nil {
+		t.Errorf("WithGame(alquerque): %v, generation 0 %q with %s leaves at cpuct %g, pool %v: want Alquerque's engine (best, value leaves at 0.5), no pool model",
+			err, c.Gen0, c.SelfPlay.Leaf, c.Match.CPUCT, c.Pool)
+	}
+	c = DefaultConfig()
+	if err := c.WithPreset("baseline"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.WithGame(AlquerqueGame); err != nil || c.Gen0 != mcts.MaterialName || c.SelfPlay.Leaf != mcts.LeafPlayout || c.Match.CPUCT != 1.5 || c.Pool != nil {
+		t.Errorf("WithPreset(baseline), WithGame(alquerque): %v, generation 0 %q with %s leaves at cpuct %g, pool %v: want the former default (material, playouts at 1.5), no pool model",
+			err, c.Gen0, c.SelfPlay.Leaf, c.Match.CPUCT, c.Pool)
+	}
+	if got := gen0Text(&c); got != "the built-in engine: playouts, material" {
+		t.Errorf("generation 0 under the baseline is %q", got)
+	}
+	c = DefaultConfig()
+	if err := c.WithGame(AlquerqueGame); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := gen0Text(&c), "the shipped model, "+eval.ShippedAlquerqueModel+", with value leaves at cpuct 0.5"; got != want {
+		t.Errorf("generation 0 of Alquerque is %q, want %q (Alquerque's model, not Surakarta's)", got, want)
 	}
 }
 

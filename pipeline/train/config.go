@@ -181,9 +181,11 @@ func (c *Config) WithPreset(name string) error {
 // default, changes nothing): for Alquerque, generation 0 plays
 // Alquerque's engine (runspec.AlquerqueEngine: its leaves, exploration
 // constant and evaluator, in self-play and matches; simulations, noise
-// and sampling kept), the fits are of Alquerque's pattern head alone (it
-// has no move prior) and the pool has no model besides the generations
-// (the shipped model is Surakarta's).
+// and sampling kept; a preset set before, such as baseline, is kept: the
+// presets mean the same engines in both games, and "best" opens as
+// Alquerque's shipped model), the fits are of Alquerque's pattern head
+// alone (it has no move prior) and the pool has no model besides the
+// generations (as the run that made Alquerque's shipped model played).
 func (c *Config) WithGame(name string) error {
 	switch name {
 	case "", rules.Rules{}.Name():

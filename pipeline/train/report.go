@@ -68,7 +68,11 @@ func gen0Text(c *Config) string {
 		return "the built-in engine: playouts, material"
 	}
 	if c.Gen0 == eval.BestName {
-		return fmt.Sprintf("the shipped model, %s, with %s leaves at cpuct %g", eval.ShippedModel, c.Match.Leaf, c.Match.CPUCT)
+		shipped := eval.ShippedModel
+		if c.Game == AlquerqueGame {
+			shipped = eval.ShippedAlquerqueModel
+		}
+		return fmt.Sprintf("the shipped model, %s, with %s leaves at cpuct %g", shipped, c.Match.Leaf, c.Match.CPUCT)
 	}
 	return fmt.Sprintf("%s with %s leaves at cpuct %g", c.Gen0, c.Match.Leaf, c.Match.CPUCT)
 }

@@ -19,7 +19,7 @@
 // Files: settings.go the table and everything it feeds; shard.go the shard
 // a run plays, from --shard or the scheduler's index; engines.go the
 // default engine of each purpose (analysis, self-play, study, match, the
-// pipeline and training jobs and their matches), with the one table of
-// their figures; tables.go what a run (selfplay, match) records of its
+// pipeline and training jobs and their matches, and Alquerque's), with
+// the one table of their figures; tables.go what a run (selfplay, match) records of its
 // engine's endgame tables: their identity beside their directory.
 package runspec

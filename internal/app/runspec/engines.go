@@ -86,10 +86,18 @@ func StudyEngine() mcts.Engine {
 
 // AlquerqueEngine is Alquerque's engine for every purpose (analysis,
 // play, the engine command, a match's built-in sides at MatchEngine's
-// simulations) until training gives Alquerque a stronger one: mcts's own
-// defaults, capture-aware playouts scored by material (Alquerque's
-// material evaluator, eval.AlquerqueMaterial), no endgame tables.
-func AlquerqueEngine() mcts.Engine { return mcts.DefaultEngine() }
+// simulations, self-play, the pipeline, train's generation 0), each at
+// its purpose's simulations: the strongest engine's settings, value
+// leaves at cpuct 0.5 scored by evaluator best, which Alquerque's
+// registry opens as Alquerque's shipped model (eval.ShippedAlquerqueModel,
+// alquerque-v1: its training measured it with these leaves and this
+// constant); no endgame tables. It beats BaselineEngine, Alquerque's
+// engine before it (capture-aware playouts scored by material at cpuct
+// 1.5, --preset baseline), by +124.0 Elo [+109.6, +138.8] at 800
+// simulations and +177.2 [+149.5, +207.2] at equal time
+// (docs/BENCHMARKS.md "Alquerque's default engine"; docs/findings
+// section 20). So the presets mean the same in both games.
+func AlquerqueEngine() mcts.Engine { return StrongestEngine() }
 
 // MatchEngine is what a built-in side of a match starts from: the analysis
 // engine at self-play's simulations, so that a default match of 100 games
