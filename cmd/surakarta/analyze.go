@@ -28,28 +28,7 @@ func newAnalyzeCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "analyze [--fen FEN] [--sims N] [--threads T] [--leaf playout|value] [--json] [--game G] [engine flags] [rules flags] [MOVE...]",
 		Short: "Search a position and print the top moves, values, proofs and principal variation",
-		Long: "analyze runs the Monte Carlo tree search on --fen (after playing the MOVE arguments from\n" +
-			"it, as replay takes them, which also gives the search the history repetitions count; the\n" +
-			"old form --moves 'MOVES' still works, with a deprecation note) and prints the moves with\n" +
-			"their visits, value (-1..1, for the side to move) and proof (win, loss or draw once solved;\n" +
-			"'win in 3': the game ends 3 plies on, this move included, along the shortest proven\n" +
-			"win; 'loss in 2': along the longest proven loss), then the principal variation.\n" +
-			"--json prints one object instead: fen, side_to_move, best, value, proof, distance,\n" +
-			"moves [{move, visits, value, proof, distance}], pv, sims, nodes, threads, seconds\n" +
-			"(value: null for a move neither visited nor proven, which the text leaves blank;\n" +
-			"distance: those plies for a proven win or loss, else null); on an error it prints\n" +
-			"{error, fen, outcome} (fen and outcome for a finished game) and fails. A search that\n" +
-			"takes more than a moment shows its simulations, rate and ETA on stderr (--quiet:\n" +
-			"never). With --threads above 1 the search is tree-parallel: its visit counts vary\n" +
-			"from run to run (statistically equivalent to one thread), unlike --threads 1, which\n" +
-			"is reproducible from --seed. Without --tablebase the search reads the default endgame\n" +
-			"tables directory, building the tables of up to 4 pieces there on first use\n" +
-			"(docs/TABLEBASE.md); --tablebase= searches without tables. --game alquerque analyzes\n" +
-			"Alquerque (docs/RULES-ALQUERQUE.md): --fen is its position text (its start by\n" +
-			"default), moves are in its notation (a capture by any of its paths; printed by the\n" +
-			"canonical one), the engine flags not given take Alquerque's engine (its shipped model\n" +
-			"alquerque-v1, value leaves; --preset baseline: playouts scored by material), and there\n" +
-			"are no endgame tables.",
+		Long:  helpText("analyze"),
 		Example: "  surakarta analyze --sims 50000\n" +
 			"  surakarta analyze --fen '6/2b3/1r4/6/6/5r r 0 30' --json\n" +
 			"  surakarta analyze b2-b3 e5-e4 --leaf value --sims 200000 --threads 2\n" +

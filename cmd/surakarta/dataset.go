@@ -11,10 +11,9 @@ import (
 
 func newDatasetCommand() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "dataset",
-		Short: "Inspect and verify self-play datasets and match records",
-		Long: "dataset looks into the Parquet datasets that selfplay and match --out write: inspect lists what is there,\n" +
-			"verify replays every game with the rules core and checks every row.",
+		Use:     "dataset",
+		Short:   "Inspect and verify self-play datasets and match records",
+		Long:    helpText("dataset"),
 		Example: "  surakarta dataset inspect out/data\n  surakarta dataset verify --complete out/data",
 	}
 	cmd.AddCommand(newDatasetInspectCommand(), newDatasetVerifyCommand())
@@ -24,17 +23,9 @@ func newDatasetCommand() *cobra.Command {
 func newDatasetInspectCommand() *cobra.Command {
 	var files, asJSON bool
 	cmd := &cobra.Command{
-		Use:   "inspect DIR [--files] [--json]",
-		Short: "List a dataset's partitions, files, rows and metadata",
-		Long: "inspect prints, for each variant, the run settings of its manifest, then for each table\n" +
-			"its files, rows, bytes, bytes per row, row groups and the game ids covered; --files lists\n" +
-			"every part with its footer metadata. It reads footers only, so it is fast on any size.\n" +
-			"--json prints one object instead: dir, variants, files, rows and bytes in all, manifests\n" +
-			"(per variant) and partitions [{table, variant, dir, files, rows, bytes, games, ids,\n" +
-			"unfinished, journals, unexpected, parts [{path, rows, bytes, row_groups, first_game,\n" +
-			"last_game, shard, shards, version, revision, error}]}]. It exits non-zero when a part is\n" +
-			"unreadable or a partition holds a file that does not belong (a copy of a part under\n" +
-			"another name, which *.parquet globs would read as duplicate rows).",
+		Use:     "inspect DIR [--files] [--json]",
+		Short:   "List a dataset's partitions, files, rows and metadata",
+		Long:    helpText("dataset-inspect"),
 		Example: "  surakarta dataset inspect data\n  surakarta dataset inspect --files data\n  surakarta dataset inspect --json data",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -66,22 +57,7 @@ func newDatasetVerifyCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "verify DIR [--complete] [--expect-games N] [--shards S] [--json]",
 		Short: "Replay every game of a dataset and check every row",
-		Long: "verify replays every game from its start_fen and moves with the rules core and checks that\n" +
-			"the moves are legal and canonical, that the game ends with the recorded winner and reason,\n" +
-			"that every position row agrees with the replay (FEN, bitboards, counts, legal moves, move,\n" +
-			"result), that every policy lists only legal moves, each once and in order, including the move\n" +
-			"played, that the random openings are those of the run's seed, that footers agree with the run\n" +
-			"manifest, and that game ids are unique. Given a match's record (match --out, of either\n" +
-			"game), it replays the games the same way (a pair's opening from the seed and the pair,\n" +
-			"a game an engine's fault ended not over by the rules and won by the other side) and checks\n" +
-			"the matches rows instead of positions: one a game, the engines on each side, their names.\n" +
-			"It prints each problem with its file, game and ply, and exits non-zero if there is any.\n\n" +
-			"--complete also checks that every variant holds all the games of its run: ids 0..N-1, N from\n" +
-			"the run's manifest (a replay run: exactly the ids it chose); --expect-games N checks for\n" +
-			"0..N-1 instead (the old spelling --games N still works, with a deprecation note). After a sharded run, --shards S (the run's --shards) names the shards that play the\n" +
-			"missing games, to rerun with --resume. --json prints one object: ok, dir, variants, files,\n" +
-			"games, positions, problems, omitted (problems beyond those listed) and partitions [{variant,\n" +
-			"games, ids, run_games, game_ids, checked, want, missing, surplus, missing_shards}].",
+		Long:  helpText("dataset-verify"),
 		Example: "  surakarta dataset verify data\n" +
 			"  surakarta dataset verify --complete --shards 8 /shared/run1\n" +
 			"  surakarta dataset verify --expect-games 100000 --json /shared/run1",

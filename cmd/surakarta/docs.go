@@ -17,12 +17,9 @@ import (
 func newDocsCommand() *cobra.Command {
 	var file string
 	cmd := &cobra.Command{
-		Use:   "docs [--file FILE|-]",
-		Short: "Write the command-line reference in Markdown",
-		Long: "docs writes the reference of every command, generated from the commands themselves\n" +
-			"so that it cannot drift from them. By default it writes docs/CLI.md of the surakarta\n" +
-			"checkout that holds the working directory (found by its go.mod, from any directory\n" +
-			"inside it); --file writes another file, --file - prints the reference instead.",
+		Use:     "docs [--file FILE|-]",
+		Short:   "Write the command-line reference in Markdown",
+		Long:    helpText("docs"),
 		Example: "  surakarta docs\n  surakarta docs --file - | less\n  surakarta docs --file /tmp/CLI.md",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -31,28 +31,7 @@ func newEngineCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "engine [engine flags] [--threads T] [--game G]",
 		Short: "Speak the engine protocol on stdin and stdout, with the project's search behind it",
-		Long: "engine reads protocol commands on stdin and answers on stdout, one line each, as\n" +
-			"docs/PROTOCOL.md describes: identify, setoption, newgame, position, go, stop, quit.\n" +
-			"It is how other programs (GUIs, arenas, surakarta match itself) play the built-in\n" +
-			"engine. Its options are the engine flags below and threads; the flags given here are\n" +
-			"the options' starting values, setoption NAME VALUE changes one (it means exactly what\n" +
-			"--NAME VALUE means). go sims N and go nodes N run N simulations, go movetime MS\n" +
-			"searches for MS milliseconds (a clock budget: for play against other programs,\n" +
-			"never for data), plain go runs --sims. Malformed input gets an error line and the\n" +
-			"engine keeps going; it exits on quit or at the end of its input. Without --tablebase\n" +
-			"it uses the default endgame tables directory's tables when present (play and analyze\n" +
-			"build them on first use, tablebase build adds larger ones); damaged tables refuse the\n" +
-			"start or the setoption (docs/TABLEBASE.md). --game alquerque plays Alquerque\n" +
-			"(docs/RULES-ALQUERQUE.md): identify says id game alquerque, positions and moves are\n" +
-			"in its notation, the engine flags not given take Alquerque's engine (its shipped model\n" +
-			"alquerque-v1, value leaves; --preset baseline: playouts scored by material), the\n" +
-			"evaluator is best, material or an Alquerque model, and there are no endgame tables.\n\n" +
-			"--preset random or --preset first serves a built-in baseline instead of the search, as\n" +
-			"match's sides random and first (of either game): random a uniformly random legal move,\n" +
-			"first the first legal move in the rules' generation order, at once under any budget.\n" +
-			"Its one option is seed: newgame draws random's moves afresh from it, so that a match\n" +
-			"that sets each game's seed gets the moves of match --b random. The engine flags and\n" +
-			"--threads, which set the search, are refused beside it.",
+		Long:  helpText("engine"),
 		Example: "  surakarta engine --sims 400 --leaf value\n" +
 			"  printf 'position startpos\\ngo sims 200\\nquit\\n' | surakarta engine\n" +
 			"  surakarta match --a 'engine:surakarta engine --sims 200' --b sims=200 --games 20\n" +

@@ -40,28 +40,7 @@ func newExperimentRunCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run SPEC.yaml|SPEC.json --out DIR [--games N] [--resume] [--concurrency C] [--quiet] [--json]",
 		Short: "Play every arm of an experiment spec and write its report",
-		Long: "run plays each arm of the spec with the self-play engine into DIR/arms/NAME (one dataset\n" +
-			"per arm), then writes DIR/report.md (tables and the plain-language answer), DIR/report.json\n" +
-			"(every figure) and PNG and SVG plots. Arms start from the self-play engine (see surakarta\n" +
-			"selfplay --help) playing its best move: no root noise and no temperature opening unless\n" +
-			"the spec's engine fields ask for them, so a study's diversity comes from its random\n" +
-			"openings; the report states each arm's regime. With pairing: openings every arm plays\n" +
-			"game i from the same random opening and the same search seed, so arms are compared game\n" +
-			"by game.\n\n" +
-			"The run is resumable: after Ctrl-C, or on another day, the same command with --resume skips\n" +
-			"the arms already complete and plays only the missing games, as selfplay and pipeline do. DIR\n" +
-			"remembers its spec (spec.json) and refuses a different one; one run writes DIR at a time (a\n" +
-			"second is refused with the first's pid and command line). (A DIR holding an experiment is\n" +
-			"still continued without --resume, with a deprecation note.) --concurrency changes only the\n" +
-			"speed, never the games. --games N plays N games per arm instead of the spec's (a smaller\n" +
-			"study to try a spec, or a larger one): the report says so and records the spec's number\n" +
-			"(report.json: spec.spec_games). A resume continues DIR's number of games per arm; a larger\n" +
-			"--games grows every arm (game i does not depend on the number of games), a smaller one is\n" +
-			"refused.\n\n" +
-			"It prints where the report went and its answer; --json prints one object instead: dir,\n" +
-			"report_json, report_md, plots, arms [{name, variant, games, red_wins, black_wins, draws,\n" +
-			"red_win_rate, black_win_rate, draw_rate, first_player_score}], comparisons [{a, b,\n" +
-			"games_a, games_b, outcomes_p, draw_rate, first_player_score}] and answer.",
+		Long:  helpText("experiment-run"),
 		Example: "  surakarta experiment run experiments/specs/variants.yaml --out runs/variants\n" +
 			"  surakarta experiment run experiments/specs/ladder.yaml --out runs/ladder --concurrency 8\n" +
 			"  surakarta experiment run experiments/specs/ladder.yaml --out runs/ladder --resume",
@@ -149,13 +128,7 @@ func newExperimentReportCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report DIR [--tables TB] [--json]",
 		Short: "Rewrite an experiment's report from the games in its directory",
-		Long: "report reads an experiment directory (its spec.json and the datasets under arms/)\n" +
-			"and writes report.md, report.json and the plots again; an unfinished experiment is\n" +
-			"reported with the games it has, and the report says so. --tables TB (tables of\n" +
-			"surakarta tablebase build, for the arms' rules) adds what the tables make of each draw:\n" +
-			"the position its last capture left is won for one side, drawn, or beyond the tables.\n" +
-			"--json prints the object of experiment run --json: where the report went and its\n" +
-			"headline figures.",
+		Long:  helpText("experiment-report"),
 		Example: "  surakarta experiment report runs/variants\n  surakarta experiment report runs/ladder --json\n" +
 			"  surakarta experiment report runs/strength-variants --tables tb",
 		Args: cobra.ExactArgs(1),
@@ -175,15 +148,9 @@ func newExperimentReportCommand() *cobra.Command {
 func newExperimentCheckCommand() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "check SPEC [--json]",
-		Short: "Validate an experiment spec and print its arms and comparisons",
-		Long: "check reads and validates a spec and prints its arms with their resolved settings and\n" +
-			"the comparisons the report will make. It fails on what experiment run would fail on before\n" +
-			"its first game: engine settings out of range, an evaluator that does not open (a missing\n" +
-			"weights file), endgame tables (tablebase) that do not open for an arm's rules, a\n" +
-			"concurrency above this machine's bound. --json prints one object instead:\n" +
-			"name, games, seed, random_opening, pairing, arms [{name, variant, rules, sims, evaluator,\n" +
-			"seed}] and comparisons [[a, b]].",
+		Use:     "check SPEC [--json]",
+		Short:   "Validate an experiment spec and print its arms and comparisons",
+		Long:    helpText("experiment-check"),
 		Example: "  surakarta experiment check experiments/specs/ladder.yaml\n  surakarta experiment check --json my-spec.yaml",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -12,12 +12,9 @@ func newFeaturesCommand() *cobra.Command {
 		asJSON bool
 	)
 	cmd := &cobra.Command{
-		Use:   "features [--fen FEN] [--json]",
-		Short: "Print the evaluation features of a position",
-		Long: "features prints every feature of the evaluation feature set for --fen (the start\n" +
-			"position by default), one line each: name, value and meaning. Features are for the\n" +
-			"side to move: \"own\" is the side to move, \"opp\" its opponent. --json prints one\n" +
-			"object with the FEN, the feature-set version and the features in order.",
+		Use:     "features [--fen FEN] [--json]",
+		Short:   "Print the evaluation features of a position",
+		Long:    helpText("features"),
 		Example: "  surakarta features --fen '6/6/6/6/r5/1b2b1 r 0 1'",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

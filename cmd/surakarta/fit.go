@@ -20,37 +20,7 @@ func newFitCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "fit DIR --weights FILE [--variant V] [--model ridge|logistic] [--lambda L] [--holdout F] [--blend W] [--seed S] [--json] [--quiet]",
 		Short: "Fit linear evaluation weights to a self-play dataset and score them on held-out games",
-		Long: "fit streams the positions of the self-play dataset DIR (one variant) and fits a weight per\n" +
-			"evaluation feature (see the features command):\n" +
-			"  ridge     least squares on the game result (+1/0/-1, side to move's view) by the\n" +
-			"            normal equations (gonum SymRankK + Cholesky); memory does not grow with\n" +
-			"            the rows; its value is w·x clamped to [-1, 1]\n" +
-			"  logistic  logistic regression on the win probability (draws count half) by L-BFGS\n" +
-			"            (gonum/optimize) with an analytic gradient; keeps the training features in\n" +
-			"            memory as float32 (about 100 MB per million positions); its value is\n" +
-			"            2·sigmoid(w·x) - 1\n" +
-			"Both penalise the standardized weights by --lambda (required above 0: the circuit\n" +
-			"counts add up to the material, so the features are linearly dependent). --blend W\n" +
-			"fits (1-W)·result + W·root_value instead of the result.\n\n" +
-			"Games are split by a seeded hash of their id: --holdout of them are held out, never\n" +
-			"split between the sides. On the held-out games fit reports log-loss, Brier score,\n" +
-			"mean squared error, sign accuracy and a calibration table, beside the same figures\n" +
-			"for a material-only baseline (bias and material, fitted the same way on the same\n" +
-			"rows); predictions v become win probabilities p = (1+v)/2 clipped to [0.001, 0.999].\n" +
-			"Weights whose held-out log-loss is worse than the baseline's are still written, with a\n" +
-			"warning on stderr (even with --quiet) and in the report (\"warning\" in --json and the\n" +
-			"weights file): they tend to lose to material; fit on more games first.\n" +
-			"--weights FILE receives the weights with their names, the feature-set version, the model,\n" +
-			"the variant, the settings, the dataset's provenance (its directory relative to FILE's, or\n" +
-			"absolute as given) and this report, written atomically; give it to the engines as\n" +
-			"--evaluator FILE. (The old forms --data DIR and --out FILE still work, with a\n" +
-			"deprecation note.)\n" +
-			"--game alquerque fits the Alquerque positions of DIR into Alquerque's pattern model\n" +
-			"(hand features and n-tuples along the board's lines, eval's doc; logistic, colour-blind,\n" +
-			"--lambda on the hand weights and the default penalty on the patterns) and writes it to\n" +
-			"--weights FILE as an Alquerque model file, the evaluator of --game alquerque's engines.\n" +
-			"Progress (positions read over both passes, rate, ETA and the phase) goes to stderr: a\n" +
-			"live line on a terminal, a plain line every few seconds otherwise; --quiet silences it.",
+		Long:  helpText("fit"),
 		Example: "  surakarta fit out/data --weights weights.json\n" +
 			"  surakarta fit out/data --variant majority --model logistic --lambda 1e-3 --weights w.json --json\n" +
 			"  surakarta fit alq/data --game alquerque --weights alquerque.json",

@@ -23,25 +23,7 @@ func newPlayCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "play [--fen FEN] [--human SIDE|none] [--game G] [--sims N] [engine flags] [rules flags]",
 		Short: "Play against the engine in the terminal",
-		Long: "play shows the board and alternates between you and the engine. Type a move in\n" +
-			"notation (b2-c3, or a capture as b2xe5 with or without its loops); the engine's\n" +
-			"captures are shown with the route they travel. Moves are numbered as the FEN numbers\n" +
-			"them: \"12. red plays ...\", \"12... black plays ...\". The engine's value is its\n" +
-			"expected result (-1 loss .. +1 win) for the side named.\n\n" +
-			"At the prompt: 'moves' lists the legal moves, 'hint' searches your position and\n" +
-			"suggests a move, 'undo' takes back your last move and the engine's reply, 'help'\n" +
-			"lists these, 'quit' ends the game; so do the end of input and Ctrl-C (exit status\n" +
-			"130), also while the engine thinks. A game that does not end prints its position (FEN) to continue\n" +
-			"from with --fen. The engine's search shows its progress on stderr when it takes\n" +
-			"more than a moment (--quiet: never). --human none lets the engine play both sides\n" +
-			"to the end. Without --tablebase the engine reads the default endgame tables directory,\n" +
-			"building the tables of up to 4 pieces there on first use (docs/TABLEBASE.md);\n" +
-			"--tablebase= plays without tables. --game alquerque plays Alquerque\n" +
-			"(docs/RULES-ALQUERQUE.md): white and black, its position text for --fen (its start\n" +
-			"by default), its notation (c2-c3, a capture as its path c4xc2xe2 or any equivalent\n" +
-			"path), Alquerque's engine (its shipped model alquerque-v1, value leaves; --preset\n" +
-			"baseline: playouts scored by material) with the engine flags given on top, and no\n" +
-			"endgame tables.",
+		Long:  helpText("play"),
 		Example: "  surakarta play\n  surakarta play --human black --sims 20000\n  surakarta play --human none --sims 200\n" +
 			"  surakarta play --fen '6/2b3/1r4/6/6/5r r 0 30' --variant majority\n" +
 			"  surakarta play --game alquerque --human black",

@@ -21,14 +21,7 @@ func newPerftCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "perft --depth N [--game G] [--fen FEN] [--divide] [--threads T] [--json]",
 		Short: "Count the leaf positions of the move tree to a depth",
-		Long: "perft counts the positions reached by every sequence of --depth legal moves\n" +
-			"(distinct moves; game endings ignored). The last line printed is the bare count;\n" +
-			"--divide first prints each root move with its count, and stderr gets the time taken\n" +
-			"and, while a long count runs (depth 7 and more), the root moves done so far.\n" +
-			"--json prints one object instead: depth, fen, nodes, seconds, nodes_per_s, threads and,\n" +
-			"with --divide, divide [{move, nodes}] sorted by move.\n" +
-			"--game alquerque counts Alquerque's moves (docs/RULES-ALQUERQUE.md) from its start,\n" +
-			"or from --fen given in its position text, on one thread.",
+		Long:  helpText("perft"),
 		Example: "  surakarta perft --depth 5\n  surakarta perft --depth 3 --divide\n" +
 			"  surakarta perft --depth 8 --threads 2 --json\n  surakarta perft --depth 4 --fen '6/2b3/1r4/6/6/5r r 0 30'\n" +
 			"  surakarta perft --game alquerque --depth 10",
@@ -133,12 +126,7 @@ func newMovesCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "moves [--fen FEN | --stdin] [--game G]",
 		Short: "List the legal moves of a position",
-		Long: "moves prints each legal move of --fen on its own line in canonical notation,\n" +
-			"sorted by from point then to point. With --stdin it reads one FEN a line and writes\n" +
-			"one line per position with its moves separated by single spaces (empty for none).\n" +
-			"--json prints one object instead: fen and moves (a list), or with --stdin positions,\n" +
-			"a list of those objects in input order. --game alquerque lists Alquerque's moves\n" +
-			"(its position text for --fen, its start by default; moves sorted by their text).",
+		Long:  helpText("moves"),
 		Example: "  surakarta moves\n  surakarta moves --fen '6/2b3/1r4/6/6/5r r 0 30'\n" +
 			"  printf '%s\\n' 'bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 1' | surakarta moves --stdin",
 		Args: cobra.NoArgs,
@@ -194,15 +182,9 @@ func newReplayCommand() *cobra.Command {
 		gameName string
 	)
 	cmd := &cobra.Command{
-		Use:   "replay [--fen FEN] [rules flags] [--game G] MOVE...",
-		Short: "Apply moves to a position and print the resulting FEN and outcome",
-		Long: "replay plays the moves from --fen (the start position by default) and prints the\n" +
-			"resulting FEN on the first line and the outcome on the second: ongoing,\n" +
-			"red wins (REASON), black wins (REASON) or draw (REASON). The notation and the\n" +
-			"endings are those of docs/RULES.md. --json prints one object instead: fen, plies (the\n" +
-			"moves given), outcome (as the text's second line), result (ongoing, red, black, draw)\n" +
-			"and reason (once the game is over). --game alquerque replays Alquerque\n" +
-			"(docs/RULES-ALQUERQUE.md: its notation, position text and start; white and black).",
+		Use:     "replay [--fen FEN] [rules flags] [--game G] MOVE...",
+		Short:   "Apply moves to a position and print the resulting FEN and outcome",
+		Long:    helpText("replay"),
 		Example: "  surakarta replay b2-b3 e5-e4\n  surakarta replay --variant majority --fen '6/2b3/6/6/2r3/6 r 0 1' c2-c3",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := rf.rules()
@@ -269,12 +251,9 @@ func newShowCommand() *cobra.Command {
 		gameName string
 	)
 	cmd := &cobra.Command{
-		Use:   "show [--fen FEN] [--game G]",
-		Short: "Draw a position with both circuits",
-		Long: "show draws the board of --fen (the start position by default) with the inner and\n" +
-			"outer circuits, the side to move, the piece counts, the no-capture count and the move\n" +
-			"number; --color colours the circuits and pieces. --game alquerque draws Alquerque's\n" +
-			"board (its position text for --fen, its start by default) with its lines.",
+		Use:     "show [--fen FEN] [--game G]",
+		Short:   "Draw a position with both circuits",
+		Long:    helpText("show"),
 		Example: "  surakarta show\n  surakarta show --fen '6/2b3/1r4/6/6/5r r 0 30' --color",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -109,15 +109,9 @@ func newStatsPlanCommand() *cobra.Command {
 		allowDamaged bool
 	)
 	cmd := &cobra.Command{
-		Use:   "plan --halfwidth-points H [--rate P | DIR...]",
-		Short: "How many games give intervals of a chosen half-width",
-		Long: "plan tells how many games give a chosen interval half-width in percentage points, as\n" +
-			"every output gives intervals (--halfwidth-points 1 is ±1 point; the old --halfwidth 0.01, a\n" +
-			"fraction, still works with a deprecation note): at a given rate (--rate), or at the rates\n" +
-			"observed in datasets:\n" +
-			"for each variant's red, black and draw rates (Wilson), its first-player score\n" +
-			"(trinomial), and the differences between variants (games per arm; paired designs\n" +
-			"need fewer, scaled by the observed width ratio).",
+		Use:     "plan --halfwidth-points H [--rate P | DIR...]",
+		Short:   "How many games give intervals of a chosen half-width",
+		Long:    helpText("stats-plan"),
 		Example: "  surakarta stats plan --halfwidth-points 1 --rate 0.5\n  surakarta stats plan --halfwidth-points 2.5 data/",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkConfidence(conf); err != nil {

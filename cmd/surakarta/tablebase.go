@@ -111,13 +111,7 @@ func newTablebaseProbeCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "probe [DIR] --fen FEN [--variant V] [--json] [rules flags]",
 		Short: "Print a position's exact result, plies to the end and best move from the tables",
-		Long: "probe looks --fen up in the tables in DIR (default: the default tables directory)\n" +
-			"built for the rules flags, and prints the result for the side to move (win, draw or\n" +
-			"loss), the plies to the end of the game under best play (the winner fastest, the loser\n" +
-			"slowest; 0 for a draw) and a best move, one that keeps both. The FEN's third field is\n" +
-			"the no-capture counter the value depends on. The value is for the position without\n" +
-			"earlier history (docs/TABLEBASE.md says what repetition changes). --json prints\n" +
-			"{result, plies, best}, on an error {error}.",
+		Long:  helpText("tablebase-probe"),
 		Example: "  surakarta tablebase probe --fen '6/2b3/1r4/6/6/5r r 0 30'\n" +
 			"  surakarta tablebase probe tb --fen '6/2b3/1r4/6/6/5r b 12 30' --variant majority --json",
 		Args: cobra.MaximumNArgs(1),
@@ -158,13 +152,7 @@ func newTablebaseVerifyCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "verify [DIR] [--threads T] [--json]",
 		Short: "Re-check the tables in DIR: checksums and every value against its moves",
-		Long: "verify loads every table in DIR (default: the default tables directory), whatever rules\n" +
-			"they were built for, checks names, headers, class counts, lengths and checksums, that\n" +
-			"each holds exactly its balance's positions, and that every stored value at every\n" +
-			"counter is the one its moves give from the stored values of the positions they reach.\n" +
-			"It fails naming the first file and position that is wrong, and fails when a balance\n" +
-			"is missing below the most pieces present; it names the temporary files a killed\n" +
-			"build left (the next build removes them).",
+		Long:  helpText("tablebase-verify"),
 		Example: "  surakarta tablebase verify\n" +
 			"  surakarta tablebase verify tb --json",
 		Args: cobra.MaximumNArgs(1),

@@ -22,35 +22,7 @@ func newTournamentCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "tournament --engine SIDE --engine SIDE... --games N [--gauntlet] [--anchor ENGINE] [--go BUDGET | --tc BASE+INC] [--engines FILE] [--out DIR [--resume]] [--variant V] [--seed S] [--random-opening K] [--fen FEN | --openings FILE [--shuffle-openings]] [--concurrency C] [--prior-draws D] [--game G] [--json | --markdown] [--quiet]",
 		Short: "Play several engines against each other (round robin or gauntlet) and rate them all on one Elo scale",
-		Long: "tournament plays every two engines of --engine (a round robin), or with --gauntlet the first\n" +
-			"against each of the others, a match of --games games each: pairings one after another,\n" +
-			"each played as match plays one (see surakarta match --help): colour-swapped pairs, every\n" +
-			"pairing from the same openings (--seed, --random-opening, --fen or --openings, whose\n" +
-			"FEN or EPD lines --shuffle-openings orders from --seed, the same in every pairing) and each\n" +
-			"side given as match's --a and --b take it: a built-in CONFIG (e.g. sims=400,leaf=value),\n" +
-			"engine:COMMAND ARG... or conf:NAME of the --engines file. An engine is named by its\n" +
-			"CONFIG ((defaults) for ''), its engines file's NAME or its COMMAND; no name twice.\n\n" +
-			"One rating list rates every engine that played: one Bradley–Terry fit by maximum\n" +
-			"likelihood over every pairing's colour-swapped pairs (Ordo's model, the pairs as the\n" +
-			"unit of the intervals), Elo relative to --anchor (an engine's name or number; the first\n" +
-			"by default), which is rated 0, with 95% intervals; --prior-draws virtual draws added to\n" +
-			"every pairing keep a sweep's rating finite. The crosstable gives each engine's points\n" +
-			"against each other, and each pairing its wins, draws and losses and its pairs by the\n" +
-			"first engine's points (0, 1/2, 1, 3/2, 2: the pentanomial counts), and each engine its\n" +
-			"mean time and nodes a move (as match counts them); --json prints it all as one object\n" +
-			"(with each engine's resolved settings), --markdown as tables.\n\n" +
-			"--out DIR records each pairing as a match in DIR/pairing-AA-BB (the engines' numbers;\n" +
-			"read by surakarta stats, DuckDB and surakarta match pgn; tournament pgn DIR prints every\n" +
-			"pairing's games), the engines and schedule in DIR/tournament.json and the finished\n" +
-			"report in DIR/report.json. An interrupted tournament continues with the same command\n" +
-			"and --resume, playing only the games not yet recorded; engines added after the recorded\n" +
-			"ones are played too. Budgets are counts (sims, nodes) unless --go gives a clock\n" +
-			"(movetime) or --tc BASE+INC plays every game on a game clock kept by the referee, as\n" +
-			"match --tc does (a move past its side's clock loses on time): a clock measures strength\n" +
-			"at equal time on this machine at its load and is never for data.\n\n" +
-			"--game alquerque plays Alquerque as match --game alquerque does: built-in engines with\n" +
-			"its evaluators, the baselines random and first, external engines that play it; its\n" +
-			"pairings are recorded in its game=alquerque partitions and tournament pgn prints them.",
+		Long:  helpText("tournament"),
 		Example: "  surakarta tournament --engine sims=50 --engine sims=100 --engine sims=200 --engine preset=baseline --games 20\n" +
 			"  surakarta tournament --gauntlet --engine evaluator=mine.json --engine sims=400 --engine preset=baseline --games 100 --markdown\n" +
 			"  surakarta tournament --engines engines.json --engine conf:mine --engine conf:theirs --engine sims=400 --anchor 3 --games 200 --out runs/t --resume\n" +

@@ -19,57 +19,7 @@ func newTrainCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "train [--out DIR] [--generations G] [--games N] [--sims S] [--match-engine SETTINGS] [rules flags] [--resume] [--json]",
 		Short: "Train models by generations of self-play, gated by matches, with an Elo ladder",
-		Long: "train improves the engine by iterating. Generation 0 is the strongest engine, the shipped\n" +
-			"model (best) with value leaves at cpuct 0.5; --preset baseline makes it the former default\n" +
-			"(playouts, material, cpuct 1.5), what runs made before played, and resumes those runs.\n" +
-			"Generation g+1: the champion (the last promoted generation) plays --games\n" +
-			"self-play games (root noise and sampled opening plies for diversity) into DIR/gen-NN/data;\n" +
-			"a model (a value head, board patterns with a weight set per game phase or with --value-head\n" +
-			"linear the hand features, and a log-linear move prior, one model file) is fitted on the\n" +
-			"data of the latest --window generations into DIR/gen-NN/model.json; it plays --gate-games\n" +
-			"against the champion in colour-swapped pairs and is promoted when the 95% interval of its\n" +
-			"score lies above one half (--gate half: any score above one half, the older runs' rule);\n" +
-			"then it plays --pool-games against each pool opponent (the --pool-depth generations before\n" +
-			"it and each --pool model) and --anchor-games against each fixed anchor (generation 0,\n" +
-			"and material with value leaves). One rating fit over every match of the run\n" +
-			"(Bradley–Terry) puts every player on one Elo scale, the first --pool model at 0 (without\n" +
-			"one, generation 0: the shipped model by default; under --preset baseline the pool is the\n" +
-			"shipped model).\n" +
-			"DIR/ladder.json records every generation, DIR/report.md and DIR/ladder.png\n" +
-			"show the Elo ladder with 95% intervals and the held-out figures of both heads. At the end the\n" +
-			"champion plays --strength-games against generation 1 (with its prior, and its value head\n" +
-			"alone, what pipeline fits), against its own value head with uniform priors and against each\n" +
-			"--baseline model file, each at equal simulations and at equal time (node budgets from each\n" +
-			"engine's simulations a second on one thread's CPU clock, timed once and recorded in\n" +
-			"DIR/strength.json, so the matches replay from the budgets).\n\n" +
-			"Every dataset is a normal one (dataset verify, stats, fit read it) and every model file works\n" +
-			"wherever --evaluator does. Every random choice derives from --seed and every count is fixed, so the\n" +
-			"same flags give the same models and ladder on any machine and any --concurrency (the equal-time\n" +
-			"budgets excepted: they are timed). Interrupted, the\n" +
-			"same command with --resume continues where it stopped (more --generations extend a finished\n" +
-			"run); one train writes DIR at a time (a second is refused with the first's pid and command\n" +
-			"line). The defaults finish in about ten minutes on two cores. For a stronger model, more --games\n" +
-			"a generation is what measured: the built-in model patterns-v2 is generation 5 of\n" +
-			"--preset baseline --games 3000 --gen0-games 600 --generations 5 --gate-games 400\n" +
-			"--anchor-games 0 --strength-games 0, 9 CPU-minutes (docs/BENCHMARKS.md; it was made when\n" +
-			"the baseline was generation 0's default, so its file's command has no --preset).\n" +
-			"Progress goes to stderr.\n\n" +
-			"The rules flags (--variant majority, --no-capture-limit, ...) set the rules of every game,\n" +
-			"self-play and matches. --match-engine sets every match player's search as comma-separated\n" +
-			"engine settings (as pipeline's --match-engine and match --a take them; the old --match-sims N\n" +
-			"still works, as sims=N, with a deprecation note); the value-leaf players (the trained\n" +
-			"models, and material as an anchor) search with leaf=value and --model-cpuct, 0.5 by\n" +
-			"default, where an evaluator's judgement decides the search (the engines' --cpuct, 1.5 by\n" +
-			"default, is the playout search's; train's old --cpuct, the same value-leaf constant, still\n" +
-			"works with a deprecation note).\n\n" +
-			"--game alquerque trains Alquerque (docs/RULES-ALQUERQUE.md) by the same loop: generation 0 is\n" +
-			"Alquerque's engine (its shipped model alquerque-v1 with value leaves at cpuct 0.5; --preset\n" +
-			"baseline: capture-aware playouts scored by material, cpuct 1.5, which made alquerque-v1), every\n" +
-			"model is an Alquerque model file with a pattern value head and no prior (Alquerque has no move\n" +
-			"features: --no-prior is implied, --value-head linear refused), the anchors are generation 0 and\n" +
-			"material with value leaves, the pool holds the generations alone unless --pool names Alquerque\n" +
-			"models; Alquerque has no endgame tables (--tablebase).\n" +
-			"Play its champion with --game alquerque --evaluator DIR/gen-NN/model.json --leaf value.",
+		Long:  helpText("train"),
 		Example: "  surakarta train\n" +
 			"  surakarta train --game alquerque --out runs/alq --generations 4 --games 1000\n" +
 			"  surakarta train --out runs/t1 --generations 6 --games 2000 --sims 400\n" +
