@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/alquerque"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 )
 
@@ -217,5 +218,5 @@ func AlquerqueEvaluatorHelp() string {
 		}
 		names = append(names, n)
 	}
-	return strings.Join(names, ", ") + " or an Alquerque model file written by fit or train --game alquerque"
+	return setting.Sprintf("%s or an Alquerque model file written by fit or train %s", strings.Join(names, ", "), setting.Set("game", "alquerque"))
 }

@@ -1,6 +1,6 @@
 package eval
 
-import "fmt"
+import "github.com/surakarta/surakarta/internal/base/setting"
 
 // Counts are positions and games: of one side of the split (Report.Train,
 // HoldoutReport) or of both (Report.Total).
@@ -60,8 +60,8 @@ func (r *Report) WorseThanBaseline() string {
 	if !(h.LogLoss > h.BaselineLogLoss) {
 		return ""
 	}
-	return fmt.Sprintf("held-out log-loss %.4f is worse than the material-only baseline's %.4f: these weights predict results worse than counting material (%d held-out games); fit on more games, or raise --lambda, before playing with them",
-		h.LogLoss, h.BaselineLogLoss, h.Games)
+	return setting.Sprintf("held-out log-loss %.4f is worse than the material-only baseline's %.4f: these weights predict results worse than counting material (%d held-out games); fit on more games, or raise %s, before playing with them",
+		h.LogLoss, h.BaselineLogLoss, h.Games, setting.Key("lambda"))
 }
 
 // HoldoutReport scores the model and the material-only baseline on the

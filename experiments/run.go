@@ -189,7 +189,7 @@ func claimExperiment(out string, s *spec.Spec) error {
 				what += " (its games were played by one shared searcher; to continue them, say players: shared in the spec)"
 			}
 		}
-		return fmt.Errorf("%s already holds experiment %q and %s; use another --out, or delete it to start over", out, nameOf(have), what)
+		return setting.Errorf("%s already holds experiment %q and %s; use another %s, or delete it to start over", out, nameOf(have), what, setting.Key("out"))
 	}
 	return nil
 }
@@ -383,7 +383,7 @@ func Run(ctx context.Context, s *spec.Spec, player Player, opt RunOptions) (*rep
 func playArms(ctx context.Context, runs []ArmRun, player Player, logf func(string, ...any)) error {
 	for i, a := range runs {
 		if ctx.Err() != nil {
-			return fmt.Errorf("experiment interrupted before arm %s: the arms before it are kept; run the same command with --resume to continue", a.Name)
+			return setting.Errorf("experiment interrupted before arm %s: the arms before it are kept; run the same command with %s to continue", a.Name, setting.Key("resume"))
 		}
 		if err := a.checkFormerDefault(); err != nil {
 			return fmt.Errorf("arm %s: %w", a.Name, err)
@@ -403,7 +403,7 @@ func playArms(ctx context.Context, runs []ArmRun, player Player, logf func(strin
 		logf("arm %d/%d %s: %s, %d sims, %s, %s (%d already complete)", i+1, len(runs), a.Name, a.Rules.Variant, a.Engine.Sims(), regime, words.Count(a.Run.Games, "game"), done)
 		if err := player.PlayArm(ctx, a); err != nil {
 			if ctx.Err() != nil {
-				return fmt.Errorf("arm %s interrupted: its finished games are kept; run the same command with --resume to continue", a.Name)
+				return setting.Errorf("arm %s interrupted: its finished games are kept; run the same command with %s to continue", a.Name, setting.Key("resume"))
 			}
 			return fmt.Errorf("arm %s: %w", a.Name, err)
 		}

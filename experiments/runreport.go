@@ -13,6 +13,7 @@ import (
 	"github.com/surakarta/surakarta/experiments/report"
 	"github.com/surakarta/surakarta/experiments/spec"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
@@ -54,7 +55,7 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 		return nil, err
 	}
 	if len(infos) == 0 {
-		return nil, fmt.Errorf("%s: no arm has games yet: run the experiment (experiment run --resume) first", out)
+		return nil, setting.Errorf("%s: no arm has games yet: run the experiment (%s) first", out, setting.Line{setting.Cmd("experiment run"), setting.Key("resume")})
 	}
 	var compare [][2]string
 	for _, p := range s.Comparisons() {
@@ -71,8 +72,8 @@ func WriteExperimentReportTables(ctx context.Context, out, command, tables strin
 		desc += fmt.Sprintf("\n\n**Incomplete run**: %s. Run the experiment again to finish it.", joinAnd(partial))
 	}
 	if s.SpecGames > 0 {
-		desc += fmt.Sprintf("\n\n**Games overridden**: %s per arm (experiment run --games %d), not the spec file's %s; every interval is as wide as that many games allow.",
-			words.Count(s.Games, "game"), s.Games, words.Count(s.SpecGames, "game"))
+		desc += setting.Sprintf("\n\n**Games overridden**: %s per arm (experiment run %s), not the spec file's %s; every interval is as wide as that many games allow.",
+			words.Count(s.Games, "game"), setting.Set("games", s.Games), words.Count(s.SpecGames, "game"))
 	}
 	r, err := report.Build(report.Input{Title: "Experiment " + s.Name, Description: desc, Command: command,
 		Spec: s, Confidence: s.Confidence, Design: design(s, infos, c), Arms: infos, Collector: c, Compare: compare})

@@ -209,6 +209,10 @@ const MaterialName = "material"
 // engineSettings declares every engine setting once, in the order of a
 // run's description (Engine.Describe). Adding a setting is a field of
 // Settings (or Engine) and one entry here; everything else follows.
+// leafPlayout is the setting the playouts' settings are used under, as
+// their docs name it.
+var leafPlayout = setting.Set("leaf", LeafPlayout)
+
 var engineSettings = []Setting{
 	declare("sims", 10000, "at least 1",
 		"simulations per move (a count, never a time: results do not depend on the machine)",
@@ -219,16 +223,16 @@ var engineSettings = []Setting{
 	declare("leaf", LeafPlayout, "playout or value",
 		"leaf evaluation: value (the evaluator's value) or playout (capture-aware random playouts)",
 		func(e *Engine) *LeafMode { return &e.Leaf }, func(v LeafMode, _ *Engine) bool { return v <= LeafValue }),
-	usedWhen(playouts, declare("playout_plies", 40, "0..100000",
-		"playout length in plies before the evaluator scores the position (--leaf playout)",
-		func(e *Engine) *int { return &e.PlayoutPlies }, func(v int, _ *Engine) bool { return v >= 0 && v <= 100000 })),
-	usedWhen(playouts, declare("playout_capture_prob", 0.9, "a probability 0..1",
-		"probability that a playout ply takes a capture when one exists (--leaf playout)",
+	naming(usedWhen(playouts, declare("playout_plies", 40, "0..100000",
+		"playout length in plies before the evaluator scores the position (leaf=playout)",
+		func(e *Engine) *int { return &e.PlayoutPlies }, func(v int, _ *Engine) bool { return v >= 0 && v <= 100000 })), leafPlayout),
+	naming(usedWhen(playouts, declare("playout_capture_prob", 0.9, "a probability 0..1",
+		"probability that a playout ply takes a capture when one exists (leaf=playout)",
 		func(e *Engine) *float64 { return &e.PlayoutCaptureProb }, func(v float64, _ *Engine) bool { return finite(v) && v >= 0 && v <= 1 },
-		"capture-prob")),
-	declare("solver", true, "true or false",
-		"prove wins, losses and draws in the tree (MCTS-Solver); --solver=false to turn off",
-		func(e *Engine) *bool { return &e.Solver }, nil),
+		"capture-prob")), leafPlayout),
+	naming(declare("solver", true, "true or false",
+		"prove wins, losses and draws in the tree (MCTS-Solver); solver=false to turn off",
+		func(e *Engine) *bool { return &e.Solver }, nil), setting.Set("solver", false)),
 	declare("noise_weight", 0.0, "0..1 (0: no noise)",
 		"weight of Dirichlet noise mixed into the root priors (0: off)",
 		func(e *Engine) *float64 { return &e.NoiseWeight }, func(v float64, _ *Engine) bool { return finite(v) && v >= 0 && v <= 1 }),

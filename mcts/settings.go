@@ -68,6 +68,13 @@ func usedWhen(used func(*Engine) bool, s Setting) Setting {
 	return s
 }
 
+// naming lists the settings s's Doc names (Entry.Refs), which a command's
+// usage line says as its flags.
+func naming(s Setting, refs ...setting.Ref) Setting {
+	s.Refs = refs
+	return s
+}
+
 // rangeOn marks s's range as depending on the setting named on, which
 // s.Want names: a range error names both settings, each as its reader
 // spells them (SettingError.Named).

@@ -24,7 +24,7 @@ import (
 func DefaultMatchEngine() mcts.Settings { return runspec.PipelineMatchEngine().Settings }
 
 // Summary is what a pipeline run did and found: where every output went
-// and the headline figures. OUT/summary.json holds it. Out is the --out
+// and the headline figures. OUT/summary.json holds it. Out is the output
 // directory as given; every other path is relative to it, the directory
 // summary.json lives in, so that the record holds when the tree moves.
 type Summary struct {
@@ -296,7 +296,7 @@ func (s *Summary) writeFitAndMatches(ew *errWriter) {
 		}
 	}
 	if s.Match == nil && s.ModelMatch == nil {
-		ew.printf("match: skipped (--match-games 0)\n")
+		ew.printf("%s", setting.Sprintf("match: skipped (%s)\n", setting.Set("match_games", 0)))
 	}
 	for _, m := range []*MatchSummary{s.Match, s.ModelMatch} {
 		if m == nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/surakarta/surakarta/internal/base/progress"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -138,8 +139,8 @@ func (t *Tables) LargerNote(p *rules.Position) string {
 	if n != t.pieces+1 || n > MaxPieces {
 		return ""
 	}
-	return fmt.Sprintf("note: this ending has %d pieces and the endgame tables in %s hold up to %d; 'surakarta tablebase build --pieces %d %s--out %s' makes such endings exact (%s)",
-		n, t.dir, t.pieces, n, RulesFlags(t.rules), t.dir, buildCost[n])
+	return setting.Sprintf("note: this ending has %d pieces and the endgame tables in %s hold up to %d; '%s' makes such endings exact (%s)",
+		n, t.dir, t.pieces, BuildLine(t.rules, n, t.dir), buildCost[n])
 }
 
 // buildCost is what building all balances of up to n pieces costs

@@ -123,7 +123,7 @@ func TestMissingBalancesAreNamed(t *testing.T) {
 		t.Fatalf("pieces %d, missing %v; want 2 and [1v2]", tabs.Pieces(), tabs.Missing())
 	}
 	note := tabs.MissingNote()
-	if !strings.Contains(note, "lack standard-1v2.sktb") || !strings.Contains(note, "up to 2 pieces") || !strings.Contains(note, "tablebase build --pieces 3 --out "+dir) {
+	if !strings.Contains(note, "lack standard-1v2.sktb") || !strings.Contains(note, "up to 2 pieces") || !strings.Contains(note, "tablebase build pieces=3 out="+dir) {
 		t.Fatalf("note: %q", note)
 	}
 	rep, err := Verify(dir, r, 1, nil)

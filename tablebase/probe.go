@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/surakarta/surakarta/game"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -69,31 +70,36 @@ func Open(dir string, r rules.Rules) (*Tables, error) {
 		t.pieces = t.missing[0].Total() - 1
 	}
 	if t.pieces < 2 {
-		return nil, fmt.Errorf("no tables for %s in %s (want %s and %s at least): build them with 'surakarta tablebase build %s--out %s'", r, dir, FileName(r, Material{1, 1}), FileName(r, Material{2, 1}), RulesFlags(r), dir)
+		return nil, setting.Errorf("no tables for %s in %s (want %s and %s at least): build them with '%s'", r, dir, FileName(r, Material{1, 1}), FileName(r, Material{2, 1}), BuildLine(r, 0, dir))
 	}
 	return t, nil
 }
 
-// RulesFlags returns the command-line flags that select r in tablebase
-// build (and every command with rules flags), each followed by a space:
-// "" for the default rules, "--variant majority --no-capture-limit 30 "
-// for others.
-func RulesFlags(r rules.Rules) string {
+// BuildLine is the build of tables for r into dir, of up to pieces pieces
+// (0: the build's default), as a message names it: the command tablebase
+// build with the settings pieces, the rules' that differ from the default
+// (variant, no_capture_limit, repetition, no_moves) and out, which a
+// command says as its flags ("surakarta tablebase build --pieces 6
+// --variant majority --out DIR").
+func BuildLine(r rules.Rules, pieces int, dir string) setting.Line {
+	l := setting.Line{setting.Cmd("tablebase build")}
+	if pieces > 0 {
+		l = append(l, setting.Set("pieces", pieces))
+	}
 	d := rules.DefaultRules()
-	var f string
 	if r.Variant != d.Variant {
-		f += "--variant " + r.Variant.String() + " "
+		l = append(l, setting.Set("variant", r.Variant))
 	}
 	if r.NoCaptureLimit != d.NoCaptureLimit {
-		f += fmt.Sprintf("--no-capture-limit %d ", r.NoCaptureLimit)
+		l = append(l, setting.Set("no_capture_limit", r.NoCaptureLimit))
 	}
 	if r.Repetition != d.Repetition {
-		f += fmt.Sprintf("--repetition %d ", r.Repetition)
+		l = append(l, setting.Set("repetition", r.Repetition))
 	}
 	if r.NoMoves != d.NoMoves {
-		f += "--no-moves " + r.NoMoves.String() + " "
+		l = append(l, setting.Set("no_moves", r.NoMoves))
 	}
-	return f
+	return append(l, setting.Set("out", dir))
 }
 
 // Missing lists the balances whose files are absent although a balance of
@@ -118,8 +124,8 @@ func (t *Tables) MissingNote() string {
 			most = max(most, m.Total())
 		}
 	}
-	return fmt.Sprintf("tables in %s lack %s, so they answer positions of up to %d pieces only: 'surakarta tablebase build --pieces %d %s--out %s' adds them",
-		t.dir, strings.Join(names, ", "), t.pieces, most, RulesFlags(t.rules), t.dir)
+	return setting.Sprintf("tables in %s lack %s, so they answer positions of up to %d pieces only: '%s' adds them",
+		t.dir, strings.Join(names, ", "), t.pieces, BuildLine(t.rules, most, t.dir))
 }
 
 // Pieces returns the largest total of pieces of which every balance is in

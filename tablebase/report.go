@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -70,7 +71,7 @@ func (j *VerifyJSON) Add(r rules.Rules, rep VerifyReport) {
 	v := VerifiedTables{Rules: r.String(), Pieces: rep.Pieces, Files: rep.Files, Classes: rep.Classes, Bytes: rep.Bytes, Missing: fileNames(r, rep.Missing)}
 	if len(rep.Missing) > 0 {
 		most := rep.Missing[len(rep.Missing)-1].Total()
-		v.Build = fmt.Sprintf("surakarta tablebase build --pieces %d %s--out %s", most, RulesFlags(r), j.Dir)
+		v.Build = setting.Sprintf("%s", BuildLine(r, most, j.Dir))
 		j.Sound = false
 	}
 	j.Tables = append(j.Tables, v)

@@ -98,6 +98,6 @@ func newDatasetVerifyCommand() *cobra.Command {
 }
 
 func addAllowDamagedFlag(cmd *cobra.Command, allow *bool) {
-	cmd.Flags().BoolVar(allow, verify.AllowDamagedFlag, false,
+	cmd.Flags().BoolVar(allow, "allow-damaged", false,
 		"read a dataset that has files that do not belong, damaged or duplicated parts (dataset verify lists them) instead of refusing it")
 }

@@ -94,7 +94,7 @@ func bindEngineSettings(cmd *cobra.Command, e *mcts.Engine) {
 	for i := range settings {
 		s := &settings[i]
 		v := s.Value(e)
-		usage := s.Doc
+		usage := s.Usage(flagWord)
 		if s.Name == "evaluator" { // the registry's names and formats
 			usage = "evaluator: " + eval.EvaluatorHelp()
 		}
@@ -106,7 +106,7 @@ func bindEngineSettings(cmd *cobra.Command, e *mcts.Engine) {
 			f.NoOptDefVal = "true"
 		}
 		for _, old := range s.Deprecated {
-			a := fs.VarPF(v, old, "", s.Doc)
+			a := fs.VarPF(v, old, "", s.Usage(flagWord))
 			a.NoOptDefVal = f.NoOptDefVal
 			deprecateFlag(cmd, old, "use --"+s.Flag())
 		}

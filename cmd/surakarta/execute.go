@@ -32,6 +32,7 @@ const exitInterrupted = 130
 func execute(ctx context.Context, root *cobra.Command, args []string) error {
 	root.SetArgs(args)
 	progress.SetFormat(progress.Text) // until the command's --progress says otherwise
+	setting.SayWith(flagWord)         // what libraries print names our flags
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return unknownFlagError(cmd, err, args) })
 	out := &countingWriter{w: root.OutOrStdout()}
 	root.SetOut(out)

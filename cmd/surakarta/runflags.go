@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // runFlags are the run settings of a command that plays games (selfplay,
@@ -36,14 +37,14 @@ func addRunFlags(cmd *cobra.Command, f *runFlags, usage map[string]string, skip 
 		}
 		u, ok := usage[s.Name]
 		if !ok {
-			u = s.Doc
+			u = s.Usage(flagWord)
 		}
 		fl := fs.VarPF(s.Value(f.Settings), s.Flag(), "", u)
 		if s.Kind == "bool" { // --resume alone means --resume=true
 			fl.NoOptDefVal = "true"
 		}
 		for _, old := range s.Deprecated {
-			deprecatedAlias(cmd, old, s.Flag(), s.Why)
+			deprecatedAlias(cmd, old, s.Flag(), setting.Say(s.Why, flagWord))
 		}
 		f.taken = append(f.taken, s.Name)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // checkLayout reports, through addf, what in a variant partition of both
@@ -176,8 +177,8 @@ func CheckPool(dirs []string, allowMixed bool) (mixed []string, err error) {
 					}
 					d := strings.Join(words, "; ")
 					if !allowMixed {
-						return nil, fmt.Errorf("variant %s: %s and %s hold runs of different settings (%s): pooled, they mix populations; add --allow-mixed to pool them anyway (the result is labelled mixed)",
-							v, b.dir, a.dir, d)
+						return nil, setting.Errorf("variant %s: %s and %s hold runs of different settings (%s): pooled, they mix populations; add %s to pool them anyway (the result is labelled mixed)",
+							v, b.dir, a.dir, d, setting.Key("allow_mixed"))
 					}
 					mixed = append(mixed, fmt.Sprintf("variant %s: %s", v, d))
 				}

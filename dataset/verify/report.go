@@ -12,6 +12,7 @@ import (
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/internal/base/progress"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/words"
 )
 
@@ -22,11 +23,11 @@ func CheckDir(dir string) error {
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("no dataset at %s: the directory does not exist; write one with surakarta selfplay --out %s", dir, dir)
+		return setting.Errorf("no dataset at %s: the directory does not exist; write one with %s", dir, setting.Line{setting.Cmd("selfplay"), setting.Set("out", dir)})
 	case err != nil:
 		return fmt.Errorf("dataset %s: %w", dir, err)
 	case !st.IsDir():
-		return fmt.Errorf("%s is a file, not a dataset directory: give the directory selfplay wrote (its --out)", dir)
+		return setting.Errorf("%s is a file, not a dataset directory: give the directory selfplay wrote (its %s)", dir, setting.Key("out"))
 	}
 	vs, err := dataset.Variants(dir)
 	if err != nil {
@@ -39,17 +40,17 @@ func CheckDir(dir string) error {
 		return fmt.Errorf("no dataset at %s: it is an experiment directory; give the datasets of its arms, e.g. %s", dir, filepath.Join(dir, "arms", "*"))
 	}
 	if gens, _ := filepath.Glob(filepath.Join(dir, "gen-[0-9][0-9]*", "data")); len(gens) > 0 {
-		return fmt.Errorf("no dataset at %s: it is a training run (train --out); each generation's games are in its gen-NN/data, e.g. %s", dir, gens[len(gens)-1])
+		return setting.Errorf("no dataset at %s: it is a training run (train %s); each generation's games are in its gen-NN/data, e.g. %s", dir, setting.Key("out"), gens[len(gens)-1])
 	}
 	if inside := datasetsInside(dir); len(inside) > 0 {
-		// A pipeline's --out: its games are in DIR/data.
+		// A pipeline's output directory: its games are in DIR/data.
 		return fmt.Errorf("no dataset at %s: the dataset is inside it: give %s", dir, strings.Join(inside, " "))
 	}
 	if parent := filepath.Dir(filepath.Clean(dir)); (filepath.Base(dir) == dataset.TableGames || filepath.Base(dir) == dataset.TablePositions) && CheckDir(parent) == nil {
 		return fmt.Errorf("no dataset at %s: it is one table of the dataset %s: give %s", dir, parent, parent)
 	}
-	return fmt.Errorf("no dataset at %s: it holds no %s/game=G/variant=V/ or %s/game=G/variant=V/ partitions; write one with surakarta selfplay --out %s",
-		dir, dataset.TableGames, dataset.TablePositions, dir)
+	return setting.Errorf("no dataset at %s: it holds no %s/game=G/variant=V/ or %s/game=G/variant=V/ partitions; write one with %s",
+		dir, dataset.TableGames, dataset.TablePositions, setting.Line{setting.Cmd("selfplay"), setting.Set("out", dir)})
 }
 
 // datasetsInside lists the subdirectories of dir that hold a dataset.
@@ -65,10 +66,10 @@ func datasetsInside(dir string) []string {
 	return out
 }
 
-// AllowDamagedFlag is the flag of every command that reads a dataset's
-// rows for figures (stats, fit): without it they refuse a dataset that
-// Check finds fault with.
-const AllowDamagedFlag = "allow-damaged"
+// allowDamaged is the setting of every command that reads a dataset's
+// rows for figures (stats, fit; their options' AllowDamaged): without it
+// they refuse a dataset that Check finds fault with.
+var allowDamaged = setting.Key("allow_damaged")
 
 // CheckReadable refuses a dataset whose files would change what is read
 // (Check), unless allow, when it only warns on warn.
@@ -81,13 +82,14 @@ func CheckReadable(dir string, allow bool, warn io.Writer) error {
 		return nil
 	}
 	if allow {
-		fmt.Fprintf(warn, "warning: %s has %d %s; reading it anyway (--%s): %s\n",
-			dir, len(probs), words.Plural(len(probs), "problem", "problems"), AllowDamagedFlag, probs[0])
+		fmt.Fprint(warn, setting.Sprintf("warning: %s has %d %s; reading it anyway (%s): %s\n",
+			dir, len(probs), words.Plural(len(probs), "problem", "problems"), allowDamaged, probs[0]))
 		return nil
 	}
-	return fmt.Errorf("%s has %d %s that change what is read, e.g. %s\n"+
-		"Resume the run that wrote it (selfplay --resume repairs damaged parts), remove what does not belong (surakarta dataset verify %s lists all), or give --%s to read it anyway",
-		dir, len(probs), words.Plural(len(probs), "problem", "problems"), probs[0], dir, AllowDamagedFlag)
+	return setting.Errorf("%s has %d %s that change what is read, e.g. %s\n"+
+		"Resume the run that wrote it (%s repairs damaged parts), remove what does not belong (%s %s lists all), or give %s to read it anyway",
+		dir, len(probs), words.Plural(len(probs), "problem", "problems"), probs[0],
+		setting.Line{setting.Cmd("selfplay"), setting.Key("resume")}, setting.Cmd("dataset verify"), dir, allowDamaged)
 }
 
 // RangeJSON is a Range in JSON.

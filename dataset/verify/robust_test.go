@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/testing/testgames"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -167,8 +168,8 @@ func TestCheckPoolRefusesCountingTwiceAndMixing(t *testing.T) {
 	if mixed, err := CheckPool([]string{a, seed2}, false); err != nil || len(mixed) != 0 {
 		t.Fatalf("pooling two seeds of one setting: %v %v", mixed, err)
 	}
-	if _, err := CheckPool([]string{a, other}, false); err == nil || !strings.Contains(err.Error(), "--allow-mixed") {
-		t.Fatalf("pooling other settings: %v, want a refusal naming --allow-mixed", err)
+	if _, err := CheckPool([]string{a, other}, false); !setting.Advises(err, setting.Key("allow_mixed")) {
+		t.Fatalf("pooling other settings: %v, want a refusal naming allow_mixed", err)
 	}
 	if mixed, err := CheckPool([]string{a, other}, true); err != nil || len(mixed) != 1 || !strings.Contains(mixed[0], "random_opening") {
 		t.Fatalf("pooling other settings with allowMixed: %v %v", mixed, err)

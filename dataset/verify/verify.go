@@ -2,13 +2,13 @@ package verify
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/rules"
 )
 
@@ -88,7 +88,7 @@ func (r *Report) OK() bool { return len(r.Problems) == 0 }
 
 func (r *Report) addf(format string, args ...any) {
 	if len(r.Problems) < MaxProblems {
-		r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
+		r.Problems = append(r.Problems, setting.Sprintf(format, args...))
 	} else {
 		r.Omitted++
 	}
@@ -142,7 +142,7 @@ func checkComplete(cov *Coverage, opt Options, rep *Report) {
 	if opt.Games <= 0 && cov.GameIDs != "" {
 		// A replay run: it should hold exactly the ids it chose.
 		if got := dataset.FormatRanges(cov.Ranges, ","); got != cov.GameIDs {
-			rep.addf("variant %s: a replay of the games %s holds the games %s: rerun it with --resume", cov.Variant, cov.GameIDs, held)
+			rep.addf("variant %s: a replay of the games %s holds the games %s: rerun it with %s", cov.Variant, cov.GameIDs, held, setting.Key("resume"))
 			cov.Missing = []dataset.Range{} // not whole; the ids are in the message
 		}
 		cov.Want = cov.Games
@@ -173,17 +173,17 @@ func checkComplete(cov *Coverage, opt Options, rep *Report) {
 	}
 	cov.Missing = slices.DeleteFunc(cov.Missing, func(r dataset.Range) bool { return r.Last < r.First })
 	// Games beyond the run's own count are not missing from it: no resume
-	// plays them (only a larger --games does).
+	// plays them (only a larger games setting does).
 	if run := cov.RunGames; opt.Games > 0 && run > 0 && n > run {
 		cov.Missing = slices.DeleteFunc(cov.Missing, func(r dataset.Range) bool { return r.First >= run })
 		for i := range cov.Missing {
 			cov.Missing[i].Last = min(cov.Missing[i].Last, run-1)
 		}
-		rep.addf("variant %s: expected %d games, the run has %d (its manifest's --games): give --expect-games %d, or extend the run with --games %d --resume",
-			cov.Variant, n, run, run, n)
+		rep.addf("variant %s: expected %d games, the run has %d (its manifest's %s): give %s, or extend the run with %s",
+			cov.Variant, n, run, setting.Key("games"), setting.Set("expect_games", run), setting.Line{setting.Set("games", n), setting.Key("resume")})
 	}
 	if len(cov.Missing) > 0 {
-		msg := fmt.Sprintf("variant %s: holds %d of the run's %d games (ids %s); missing %s", cov.Variant, cov.Games, n, held, dataset.FormatRanges(cov.Missing, ", "))
+		var again any
 		if opt.Shards > 0 {
 			for i := range opt.Shards {
 				lo, hi := dataset.ShardRange(n, i, opt.Shards)
@@ -198,11 +198,11 @@ func checkComplete(cov *Coverage, opt Options, rep *Report) {
 			for i, s := range cov.MissingShards {
 				shards[i] = strconv.Itoa(s)
 			}
-			msg += fmt.Sprintf(": rerun shard(s) %s of %d with --resume", strings.Join(shards, ", "), opt.Shards)
+			again = setting.Errorf(": rerun shard(s) %s of %d with %s", strings.Join(shards, ", "), opt.Shards, setting.Key("resume"))
 		} else {
-			msg += ": rerun the shards that play them with --resume (give the run's shard count to name them)"
+			again = setting.Errorf(": rerun the shards that play them with %s (give the run's shard count to name them)", setting.Key("resume"))
 		}
-		rep.addf("%s", msg)
+		rep.addf("variant %s: holds %d of the run's %d games (ids %s); missing %s%v", cov.Variant, cov.Games, n, held, dataset.FormatRanges(cov.Missing, ", "), again)
 	}
 	if len(cov.Surplus) > 0 {
 		rep.addf("variant %s: ids %s lie beyond the run's %d games (0..%d): is %d the run's number of games?",

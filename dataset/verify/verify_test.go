@@ -38,7 +38,7 @@ func TestVerifyCompleteNamesMissingShards(t *testing.T) {
 	if rep.OK() || c.Complete() || !slices.Equal(c.Missing, []dataset.Range{{First: 3, Last: 5}}) || !slices.Equal(c.MissingShards, []int{1}) || c.Want != 9 {
 		t.Fatalf("completeness of a run without shard 1: %+v %v", c, rep.Problems)
 	}
-	if !strings.Contains(rep.Problems[0], "missing 3..5: rerun shard(s) 1 of 3 with --resume") {
+	if !strings.Contains(rep.Problems[0], "missing 3..5: rerun shard(s) 1 of 3 with resume") {
 		t.Errorf("problem %q does not name the shard to rerun", rep.Problems[0])
 	}
 

@@ -12,6 +12,7 @@ import (
 	"github.com/surakarta/surakarta/eval/arena"
 	"github.com/surakarta/surakarta/eval/match"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // WritePGN prints the games of the tournament recorded in dir, pairing
@@ -22,7 +23,7 @@ func WritePGN(w io.Writer, dir string) (int, error) {
 	var s settingsFile
 	if err := atomicfile.ReadJSON(filepath.Join(dir, SettingsFile), &s); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return 0, fmt.Errorf("no tournament in %s (no %s): write one with surakarta tournament --out %s", dir, SettingsFile, dir)
+			return 0, setting.Errorf("no tournament in %s (no %s): write one with %s", dir, SettingsFile, setting.Line{setting.Cmd("tournament"), setting.Set("out", dir)})
 		}
 		return 0, fmt.Errorf("reading %s's settings: %w", dir, err)
 	}

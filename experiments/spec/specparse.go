@@ -14,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/internal/base/setting"
 )
 
 // Read reads and validates a spec file (YAML, or JSON by a .json
@@ -78,7 +79,7 @@ func Parse(data []byte, isJSON bool) (*Spec, error) {
 			return nil, fmt.Errorf("spec sets concurrency %d and its old name workers %d: keep concurrency only", s.Concurrency, s.Workers)
 		}
 		s.Concurrency, s.Workers = s.Workers, 0
-		s.Notes = append(s.Notes, "the spec key workers is deprecated: write concurrency (the same setting, named as the --concurrency flag)")
+		s.Notes = append(s.Notes, setting.Sprintf("the spec key workers is deprecated: write concurrency (the same setting, named as %s on the command line)", setting.Key("concurrency")))
 	}
 	for _, m := range []struct {
 		name      string

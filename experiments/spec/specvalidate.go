@@ -8,6 +8,7 @@ import (
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/internal/app/runspec"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/rules"
 )
@@ -159,11 +160,11 @@ func (s *Spec) validateArmNames(names map[string]bool) error {
 // concurrency) as every command that plays checks them, through
 // runspec's table, whose bound counts this machine's CPUs; Validate keeps
 // to what holds on any machine. The error names the spec's key, as
-// checkOpening's does, not the --concurrency flag the user may not have
+// checkOpening's does, not the setting's flag the user may not have
 // given.
 func (s *Spec) CheckRunSettings() error {
 	if p := runspec.Lookup("concurrency").Problem(&runspec.Settings{Concurrency: s.Concurrency}); p != "" {
-		return fmt.Errorf("spec key concurrency %d: %s; lower it in the spec, or give --concurrency to experiment run", s.Concurrency, p)
+		return setting.Errorf("spec key concurrency %d: %s; lower it in the spec, or give %s to experiment run", s.Concurrency, p, setting.Key("concurrency"))
 	}
 	return nil
 }

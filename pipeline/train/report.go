@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments/figure"
 	"github.com/surakarta/surakarta/internal/base/atomicfile"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/stats"
 	"github.com/surakarta/surakarta/mcts"
 )
@@ -83,7 +85,7 @@ func reportMarkdown(c *Config, l *Ladder) string {
 	b.WriteString("# Training ladder\n\n")
 	fmt.Fprintf(&b, "Champion: generation %d", l.Champion)
 	if l.ChampionModel != "" {
-		fmt.Fprintf(&b, " (`%s`: play it as the ladder did with `--evaluator %s --leaf value --cpuct %g`)", l.ChampionModel, l.ChampionModel, c.ModelCPUCT)
+		fmt.Fprint(&b, setting.Sprintf(" (`%s`: play it as the ladder did with `%s`)", l.ChampionModel, championLine(l.ChampionModel, c.ModelCPUCT, "")))
 	}
 	b.WriteString(".\n\nElo with 95% intervals from the pentanomial distribution of colour-swapped pairs; ")
 	fmt.Fprintf(&b, "anchors: generation 0 (%s) and material with value leaves, at the match settings. ", gen0Text(c))
@@ -401,13 +403,20 @@ func (l *Ladder) WriteText(w io.Writer, out string, cpuct float64) error {
 		}
 	}
 	if l.ChampionModel != "" {
-		game := ""
-		if g := l.game(); g != "" {
-			game = "--game " + g + " "
-		}
-		fmt.Fprintf(w, "\nchampion: generation %d, play it with %s--evaluator %s --leaf value --cpuct %g\n", l.Champion, game, filepath.Join(out, l.ChampionModel), cpuct)
+		fmt.Fprint(w, setting.Sprintf("\nchampion: generation %d, play it with %s\n", l.Champion, championLine(filepath.Join(out, l.ChampionModel), cpuct, l.game())))
 	} else {
 		fmt.Fprintf(w, "\nchampion: generation 0 (no trained generation passed its gate)\n")
 	}
 	return nil
+}
+
+// championLine is the settings that play the champion's model as the
+// ladder did: the game's (none for Surakarta), the model file as the
+// evaluator, value leaves and the match's cpuct.
+func championLine(model string, cpuct float64, game string) setting.Line {
+	var l setting.Line
+	if game != "" {
+		l = append(l, setting.Set("game", game))
+	}
+	return append(l, setting.Set("evaluator", model), setting.Set("leaf", "value"), setting.Set("cpuct", strconv.FormatFloat(cpuct, 'g', -1, 64)))
 }

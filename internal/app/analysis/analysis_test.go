@@ -55,7 +55,7 @@ func TestAnalyzeListsTheChosenMoveFirst(t *testing.T) {
 	if err := a.WriteText(&b, 1); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "best      "+a.Best) || !strings.Contains(b.String(), "more moves; --top 0 lists all)") {
+	if !strings.Contains(b.String(), "best      "+a.Best) || !strings.Contains(b.String(), "more moves; top=0 lists all)") {
 		t.Errorf("text:\n%s", b.String())
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/surakarta/surakarta/game"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
 )
@@ -73,7 +74,7 @@ func (a *Analysis) WriteText(w io.Writer, top int) error {
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
 	if n < len(a.Moves) {
-		fmt.Fprintf(w, "(%d more moves; --top 0 lists all)\n", len(a.Moves)-n)
+		fmt.Fprint(w, setting.Sprintf("(%d more moves; %s lists all)\n", len(a.Moves)-n, setting.Set("top", 0)))
 	}
 	_, err := fmt.Fprintf(w, "\npv        %s\n", strings.Join(a.PV, " "))
 	return err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/surakarta/surakarta/game"
 	"github.com/surakarta/surakarta/internal/app/analysis"
+	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
 )
@@ -113,7 +114,7 @@ func (p *player[G, P, M]) run() error {
 			if !errors.Is(err, errQuit) {
 				fmt.Fprintln(p.out, "\ninterrupted")
 			}
-			fmt.Fprintf(p.out, "game abandoned after %s; to continue: --fen '%s'\n", plies(p.g.Ply()), p.r.FormatPosition(&pos))
+			fmt.Fprint(p.out, setting.Sprintf("game abandoned after %s; to continue: %s\n", plies(p.g.Ply()), setting.Set("fen", p.r.FormatPosition(&pos))))
 			if errors.Is(err, errQuit) {
 				return nil
 			}

@@ -44,7 +44,7 @@ func TestPlayAnswersThePromptAndLeavesThePosition(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustContain(t, out.String(), "legal moves: ", "('moves' lists the legal ones)", "1. red plays b2-b3", "1... black (engine) plays ", "took back 2 plies",
-		"game abandoned after 0 plies; to continue: --fen '"+rules.StartFEN+"'")
+		"game abandoned after 0 plies; to continue: fen="+rules.StartFEN)
 }
 
 // TestPlayAlquerqueInItsOwnWords: an Alquerque game at the terminal reads
@@ -80,7 +80,7 @@ func TestPlayAlquerqueInItsOwnWords(t *testing.T) {
 	out := play(start.Text(), "help\nmoves\nb2-b3\nc2-c3\nundo\nquit\n", [2]bool{game.First: true})
 	mustContain(t, out, "1. white to move (e.g. ", "a move (c2-c3, c4xc2xe2)", "legal moves: b2-c3 c2-c3 d2-c3 d3-c3",
 		`illegal move "b2-b3"`, "1. white plays c2-c3", "1... black (engine) plays ", "took back 2 plies",
-		"game abandoned after 0 plies; to continue: --fen '"+start.Text()+"'", "3  b - b - . - w - w")
+		"game abandoned after 0 plies; to continue: fen="+start.Text(), "3  b - b - . - w - w")
 	out = play("5/5/5/1bb2/wb3 w 0 1", "a1xc3xc1xa1\n", [2]bool{game.First: true})
 	mustContain(t, out, "1. white plays a1xc1xc3xa1", "game over after 1 ply: white wins (capture-all)")
 	out = play("5/5/5/1bb2/wb3 w 0 1", "", [2]bool{game.Second: true})

@@ -63,15 +63,15 @@ var declared = []Setting{
 		}), func(r *dataset.Run) *int64 { return &r.Games }),
 	recorded(declare("seed", uint64(1), "random seed: the same seed and settings give the same games",
 		func(s *Settings) *uint64 { return &s.Seed }, nil), func(r *dataset.Run) *uint64 { return &r.Seed }),
-	recorded(declare("random_opening", 0, "uniformly random plies at the start of each game, from --seed and the game id",
+	recorded(naming(declare("random_opening", 0, "uniformly random plies at the start of each game, from seed and the game id",
 		func(s *Settings) *int { return &s.RandomOpening },
 		func(v int, _ *Settings) string {
 			if v < 0 || v > dataset.MaxRandomOpening {
 				return fmt.Sprintf("want 0..%d plies", dataset.MaxRandomOpening)
 			}
 			return ""
-		}), func(r *dataset.Run) *int { return &r.RandomOpening }),
-	deprecated("the games played at once are --concurrency on every command", declare("concurrency", 0, "games played at once (0: one per CPU); changes only the speed",
+		}), setting.Key("seed")), func(r *dataset.Run) *int { return &r.RandomOpening }),
+	deprecated(setting.Errorf("the games played at once are %s on every command", setting.Key("concurrency")), declare("concurrency", 0, "games played at once (0: one per CPU); changes only the speed",
 		func(s *Settings) *int { return &s.Concurrency },
 		func(v int, _ *Settings) string {
 			// A CPU is one the process may use (GOMAXPROCS: a container's
@@ -87,8 +87,8 @@ var declared = []Setting{
 			}
 			return ""
 		}, "workers")),
-	declare("resume", false, "continue the run in --out: play only the games not yet written",
-		func(s *Settings) *bool { return &s.Resume }, nil),
+	naming(declare("resume", false, "continue the run in out: play only the games not yet written",
+		func(s *Settings) *bool { return &s.Resume }, nil), setting.Key("out")),
 	declare("shards", 1, "number of shards the run is split into",
 		func(s *Settings) *int { return &s.Shards },
 		func(v int, _ *Settings) string {
@@ -114,8 +114,9 @@ var declared = []Setting{
 type Setting struct {
 	setting.Entry[Settings]
 	// Why says why the Deprecated spellings (the run settings' old names,
-	// "workers") went.
-	Why string
+	// "workers") went, naming the setting that replaces them (a command
+	// says its flag).
+	Why error
 
 	check  func(*Settings) string
 	record func(*Settings, *dataset.Run) // nil: not in the manifest
@@ -144,8 +145,15 @@ func declare[T settingType](name string, def T, doc string, p func(*Settings) *T
 }
 
 // deprecated says why s's old spellings went.
-func deprecated(why string, s Setting) Setting {
+func deprecated(why error, s Setting) Setting {
 	s.Why = why
+	return s
+}
+
+// naming lists the settings s's Doc names (Entry.Refs), which a command's
+// usage line says as its flags.
+func naming(s Setting, refs ...setting.Ref) Setting {
+	s.Refs = refs
 	return s
 }
 

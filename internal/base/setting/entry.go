@@ -15,8 +15,13 @@ type Entry[S any] struct {
 	// Name is the setting's one spelling: the key of specs and records
 	// ("playout_plies"). Its flag is Flag(), the same with '-' for '_'.
 	Name string
-	// Doc is the flag's usage line.
+	// Doc is the setting's meaning in a line: its flag's usage, a spec
+	// key's or an engine option's doc. It names other settings as
+	// Ref.String writes them (leaf=playout), each listed in Refs.
 	Doc string
+	// Refs are the settings Doc names, which Usage says in a reader's
+	// words.
+	Refs []Ref
 	// Deprecated lists old spellings that still work, as flags and as
 	// keys.
 	Deprecated []string
@@ -209,4 +214,15 @@ func Diff[S, E any, P entryOf[S, E]](table []E, a, b *S) []string {
 		}
 	}
 	return out
+}
+
+// Usage is Doc with the settings it names (Refs) said by name: a
+// command's flag's usage line names the other flags ("(--leaf playout)"
+// where Doc says "(leaf=playout)").
+func (e *Entry[S]) Usage(name func(Ref) string) string {
+	u := e.Doc
+	for _, r := range e.Refs {
+		u = strings.ReplaceAll(u, r.String(), name(r))
+	}
+	return u
 }

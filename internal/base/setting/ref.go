@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 // Ref is a setting, or a command, that a library's message names: what to
@@ -156,4 +157,30 @@ func Advises(err error, r Ref) bool {
 		}
 		return x.String()
 	}), mark)
+}
+
+// sayer is how Sprintf says settings: nil for the library's words.
+var sayer atomic.Pointer[func(Ref) string]
+
+// SayWith makes name how Sprintf says settings from now on, a command's
+// flags where the CLI runs (a choice for the whole process, as the
+// command line is: execute makes it); nil restores the library's words.
+func SayWith(name func(Ref) string) {
+	if name == nil {
+		sayer.Store(nil)
+		return
+	}
+	sayer.Store(&name)
+}
+
+// Sprintf is the text of Errorf(format, args...) with its settings said
+// as SayWith chose: what a library prints for a person (a warning, a
+// note, a report's advice) names settings so, and reads "raise --lambda"
+// where the CLI printed it.
+func Sprintf(format string, args ...any) string {
+	err := Errorf(format, args...)
+	if name := sayer.Load(); name != nil {
+		return Say(err, *name)
+	}
+	return err.Error()
 }

@@ -83,3 +83,23 @@ func TestAdviceWrapsWhatItsFormatWraps(t *testing.T) {
 		t.Errorf("%v wraps an error given by %%v", err)
 	}
 }
+
+// TestSprintfSaysSettingsAsTheProcessChose: in the library's words until
+// a command chooses its flags, and again after it restores them.
+func TestSprintfSaysSettingsAsTheProcessChose(t *testing.T) {
+	say := func() string {
+		return setting.Sprintf("raise %s (or %s)", setting.Key("lambda"), setting.Set("games", 8))
+	}
+	if got, want := say(), "raise lambda (or games=8)"; got != want {
+		t.Errorf("library's words: %q, want %q", got, want)
+	}
+	setting.SayWith(flags)
+	got := say()
+	setting.SayWith(nil)
+	if want := "raise --lambda (or --games 8)"; got != want {
+		t.Errorf("a command's words: %q, want %q", got, want)
+	}
+	if got, want := say(), "raise lambda (or games=8)"; got != want {
+		t.Errorf("restored: %q, want %q", got, want)
+	}
+}

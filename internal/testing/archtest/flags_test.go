@@ -5,9 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"maps"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -27,32 +25,7 @@ var namesNoFlagOfOurs = map[string]string{
 	"internal/app/runspec/shard.go: sbatch --array=":         "Slurm's own flag, in how to submit an array a run's shards match",
 	"internal/base/setting/entry.go: --":                     "Lookup reads a setting's key with or without a flag's dashes",
 	"mcts/settings.go: --":                                   "an unknown key is named without the dashes it was given with",
-}
-
-// flagsNotYetSaid are the files whose strings still name our flags, to be
-// said as settings (setting.Errorf's Refs) as the rest are: a list that
-// only shrinks (issue 30).
-var flagsNotYetSaid = map[string]bool{
-	"dataset/verify/check.go":          true,
-	"dataset/verify/report.go":         true,
-	"dataset/verify/verify.go":         true,
-	"eval/alquerquepatterns.go":        true,
-	"eval/match/sides.go":              true,
-	"eval/report.go":                   true,
-	"eval/tournament/pgn.go":           true,
-	"experiments/run.go":               true,
-	"experiments/runreport.go":         true,
-	"experiments/spec/specparse.go":    true,
-	"experiments/spec/specvalidate.go": true,
-	"internal/app/analysis/text.go":    true,
-	"internal/app/play/play.go":        true,
-	"internal/app/runspec/settings.go": true,
-	"mcts/config.go":                   true,
-	"pipeline/summary.go":              true,
-	"pipeline/train/report.go":         true,
-	"tablebase/auto.go":                true,
-	"tablebase/probe.go":               true,
-	"tablebase/report.go":              true,
+	"eval/match/sides.go: --":                                "a side's CONFIG key read with or without the dashes it was given with",
 }
 
 // TestOnlyCommandsNameFlags: libraries name values, commands name flags.
@@ -65,7 +38,6 @@ var flagsNotYetSaid = map[string]bool{
 // flagNamed).
 func TestOnlyCommandsNameFlags(t *testing.T) {
 	fset := token.NewFileSet()
-	seen := map[string]bool{}
 	var found []string
 	eachSource(t, func(rel string, src []byte) error {
 		f, err := parser.ParseFile(fset, rel, src, parser.SkipObjectResolution)
@@ -81,21 +53,13 @@ func TestOnlyCommandsNameFlags(t *testing.T) {
 			if err != nil || !aFlag.MatchString(s) || notOurs(rel, s) {
 				return true
 			}
-			seen[rel] = true
-			if !flagsNotYetSaid[rel] {
-				found = append(found, fmt.Sprintf("%s:%d: %s", rel, fset.Position(lit.Pos()).Line, lit.Value))
-			}
+			found = append(found, fmt.Sprintf("%s:%d: %s", rel, fset.Position(lit.Pos()).Line, lit.Value))
 			return true
 		})
 		return nil
 	}, "cmd")
 	for _, f := range found {
 		t.Errorf("%s names a flag: name the setting (setting.Errorf with setting.Key or Set) and let the command say its flag", f)
-	}
-	for _, k := range slices.Sorted(maps.Keys(flagsNotYetSaid)) {
-		if !seen[k] {
-			t.Logf("%s names no flag now (or is no longer there): delete it from flagsNotYetSaid", k)
-		}
 	}
 }
 
