@@ -86,7 +86,8 @@ func openMatchRecords[G game.Game[P, M], P any, M game.Move](dir string, resume 
 
 // matchSettingsDiff says how a match's settings differ from the recorded
 // match's, in selfplay's form: the engines side by side and setting by
-// setting ("--b sims: this run 60, the match 50", by mcts.Engine.Diff) from
+// setting ("b sims: this run 60, the match 50", by mcts.Engine.Diff; the
+// side named as a setting, which a command says as --b) from
 // the records' engine texts, "a: TEXT | b: TEXT"; a side that is not a
 // built-in engine's text (an external engine) is said whole.
 func matchSettingsDiff(diffs []dataset.SettingDiff, mine, have string) []error {

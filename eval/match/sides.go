@@ -29,7 +29,7 @@ type sideText struct {
 	// desc is its full description for the match's settings.
 	desc string
 	// identity is what a match record's settings hold of the side, so
-	// that --resume refuses a side that would play differently: every
+	// that a resume refuses a side that would play differently: every
 	// setting of a built-in side (defaults too, which a later version may
 	// change), an external side's description.
 	identity string
@@ -225,7 +225,7 @@ func builtinSide[G mcts.Game[P, M], P comparable, M game.Move](value string, eng
 	}
 	// A model built into the binary is recorded by its identity:
 	// "best" names another model once a stronger one ships, and
-	// --resume must then refuse, not mix the two.
+	// a resume must then refuse, not mix the two.
 	rec := f.engine
 	rec.Evaluator = evName
 	// Tables are recorded by what they hold as well as where they
