@@ -85,7 +85,7 @@ func engineTablesOf(cmd *cobra.Command) func(string, bool, rules.Rules) (string,
 	return func(dir string, named bool, r rules.Rules) (string, game.Oracle[rules.Position, rules.Move], error) {
 		dir, t, err := tb.Resolve(dir, r, named)
 		if te := (*tablebase.TablesError)(nil); errors.As(err, &te) {
-			err = fmt.Errorf("--tablebase %s: %w", te.Dir, te.Err) // setoption's answer names the flag too
+			err = sayFlags(fmt.Errorf("--tablebase %s: %w", te.Dir, te.Err)) // setoption's answer names the flags too
 		}
 		return dir, tablebase.OracleOf(t), err
 	}

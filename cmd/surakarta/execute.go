@@ -165,7 +165,9 @@ func flagNamed(cmd *cobra.Command, err error) error {
 	if !errors.As(err, &te) {
 		return err
 	}
-	return &renamed{err, strings.Replace(err.Error(), te.Error(), "--tablebase "+te.Dir+": "+te.Err.Error(), 1)}
+	// The prefix alone: the tables' own error may name settings, which
+	// sayFlags has said already.
+	return &renamed{err, strings.Replace(err.Error(), "endgame tables "+te.Dir+": ", "--tablebase "+te.Dir+": ", 1)}
 }
 
 // optionFlags are the flags of options a library names otherwise (a
