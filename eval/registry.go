@@ -78,7 +78,8 @@ type Opened struct {
 // OpenEngine returns the search configuration of e under rules r with
 // seed, checked, and its evaluator opened (OpenEvaluator): what every
 // command and match side that runs the engine starts from. An evaluator
-// that does not open is named as its flag names it (--evaluator NAME).
+// that does not open is named as the setting evaluator (mcts.Refused:
+// "evaluator NAME: ...", which a command says as its flag).
 func OpenEngine(e mcts.Engine, r rules.Rules, seed uint64) (mcts.Config, Opened, error) {
 	c := e.Config(r, seed)
 	if err := e.Validate(); err != nil {

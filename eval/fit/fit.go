@@ -207,6 +207,7 @@ type FitResult struct {
 var errNoRows = errors.New("no positions to fit")
 
 // ErrNoHeldOut is the error of a fit whose holdout split left no game out
-// (too few games for the holdout fraction). It names no flag: each
-// command says what it offers (fit and pipeline --holdout, train --games).
+// (too few games for the holdout fraction). It names no setting: each
+// caller says what it offers (fit's and the pipeline's holdout, train's
+// games).
 var ErrNoHeldOut = errors.New("no held-out games")

@@ -15,7 +15,7 @@ import (
 	"github.com/surakarta/surakarta/mcts"
 )
 
-// matchRecords writes a match's games of game G to its --out directory, a
+// matchRecords writes a match's games of game G to its output directory, a
 // part per run of consecutive pairs: up to recordBatchGames games, or what
 // finished within recordFlushEvery of the run's first pair, so that a
 // small match does not make a file per pair and a killed one loses

@@ -85,7 +85,7 @@ const DefaultPriorDraws = 1
 const (
 	// LockFile is the lock of the one process writing the directory.
 	LockFile = "tournament.lock"
-	// SettingsFile holds the engines and schedule, checked by --resume.
+	// SettingsFile holds the engines and schedule, checked by a resume.
 	SettingsFile = "tournament.json"
 	// ReportFile is the finished tournament's report (its JSON).
 	ReportFile = "report.json"
