@@ -12,8 +12,8 @@ import (
 // TestEnumeratedOpeningsFromTheStart counts the openings from the start
 // position (16 first moves for each side: 16 one-ply and 256 two-ply
 // openings; every count equals rules.Perft at that depth, since no game
-// ends that early; rules.Game.Openings' tests check them one by one) and
-// checks that PlayOpeningOf plays opening id mod N.
+// ends that early; TestOpeningsOverTheContractAreSurakartasOwn checks them
+// one by one) and checks that PlayOpeningOf plays opening id mod N.
 func TestEnumeratedOpeningsFromTheStart(t *testing.T) {
 	r := rules.DefaultRules()
 	for k, want := range map[int]int{0: 1, 1: 16, 2: 256, 3: 5382} {
@@ -40,15 +40,14 @@ func TestEnumeratedOpeningsFromTheStart(t *testing.T) {
 
 // TestOpeningsOverTheContractAreSurakartasOwn: the openings played through
 // the game contract are those of the rules core, which every earlier
-// Surakarta dataset was made with: the enumeration in the same order
-// (rules.Game.Openings) and the random plies from the same draws
-// (PlayRandomOpening on a rules.Game).
+// Surakarta dataset was made with: the enumeration in square order depth
+// first (squareOrderOpenings, on positions alone) and the random plies
+// from the same draws (PlayRandomOpening on a rules.Game).
 func TestOpeningsOverTheContractAreSurakartasOwn(t *testing.T) {
 	r := rules.DefaultRules()
-	g, _ := rules.NewGame(r, rules.Start())
-	want, _ := g.Openings(3, MaxEnumeratedOpenings)
+	want := squareOrderOpenings(rules.Start(), 3, nil, nil)
 	if got, err := EnumerateOpeningsOf(r, rules.Start(), 3); err != nil || !reflect.DeepEqual(got, want) {
-		t.Fatalf("3-ply openings through the contract differ from rules.Game.Openings (%v)", err)
+		t.Fatalf("3-ply openings through the contract differ from the square order depth first (%v)", err)
 	}
 	for id := range int64(20) {
 		old, _ := rules.NewGame(r, rules.Start())
@@ -58,6 +57,51 @@ func TestOpeningsOverTheContractAreSurakartasOwn(t *testing.T) {
 		if err != nil || n != k || !reflect.DeepEqual(l.Moves(), old.Moves()) {
 			t.Fatalf("game %d: random opening %v through the contract, %v by the rules core", id, l.Moves(), old.Moves())
 		}
+	}
+}
+
+// squareOrderOpenings appends to out every k-ply sequence of moves from p
+// after path, the moves of each position in square order
+// (rules.Position.GenerateMovesBySquare), game endings ignored.
+func squareOrderOpenings(p rules.Position, k int, path []rules.Move, out [][]rules.Move) [][]rules.Move {
+	if k == 0 {
+		return append(out, append([]rules.Move(nil), path...))
+	}
+	for _, m := range p.GenerateMovesBySquare(nil) {
+		out = squareOrderOpenings(p.Apply(m), k-1, append(path, m), out)
+	}
+	return out
+}
+
+// TestEnumeratedOpeningsStopAtTheEndOfTheGame: a game that ends within k
+// plies (here at the no-capture limit, ply 50) is one opening, shorter.
+func TestEnumeratedOpeningsStopAtTheEndOfTheGame(t *testing.T) {
+	r := rules.Rules{Variant: rules.Standard, NoCaptureLimit: 50, Repetition: 3, NoMoves: rules.NoMovesLoss}
+	start, err := rules.ParseFEN("b5/6/6/6/6/r4r r 48 30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := EnumerateOpeningsOf(r, start, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := 0
+	for _, o := range list {
+		l, _ := game.NewLine(r, start)
+		for _, m := range o {
+			if err := l.Play(m); err != nil {
+				t.Fatalf("opening %v: %v", o, err)
+			}
+		}
+		if len(o) < 4 {
+			short++
+			if !l.IsTerminal() {
+				t.Fatalf("opening %v is short but the game goes on", o)
+			}
+		}
+	}
+	if short == 0 {
+		t.Fatal("no opening ended at the no-capture limit (ply 50)")
 	}
 }
 

@@ -10,10 +10,11 @@
 // fen.go the text forms, zobrist.go the hash keys, symmetry.go the board's
 // symmetries, settings.go the Rules, game.go the Game (its bookkeeping
 // game.Course's), outcome.go the endings and how each variant scores them,
-// openings.go the plies a game may start with (random plies from the
-// caller's draws, every opening of k plies), perft.go perft, diagram.go the
-// terminal drawing, errors.go the error type, contract.go the game contract
-// (package game) that Rules implements for everything above the rules.
+// openings.go the random plies a game may start with (from the caller's
+// draws; package dataset enumerates every opening of k plies), perft.go
+// perft, diagram.go the terminal drawing, errors.go the error type,
+// contract.go the game contract (package game) that Rules implements for
+// everything above the rules.
 //
 // The specification is docs/RULES.md. Squares are
 // numbered a1 = 0 .. f6 = 35 rank by rank; a Bitboard holds one bit per square.

@@ -15,39 +15,3 @@ func (g *Game) PlayRandomPlies(k int, draw func(n int) int) int {
 	}
 	return played
 }
-
-// Openings returns every sequence of up to k legal plies from g's
-// position, depth first with the moves of each position in square order
-// (Position.GenerateMovesBySquare); a sequence that ends the game early is
-// one opening, shorter. It returns false, and no list, when there are more
-// than limit of them. g is left as it was.
-func (g *Game) Openings(k, limit int) ([][]Move, bool) {
-	var out [][]Move
-	var path []Move
-	var walk func(g *Game, left int) bool
-	walk = func(g *Game, left int) bool {
-		if left == 0 || g.IsTerminal() {
-			if len(out) == limit {
-				return false
-			}
-			out = append(out, append([]Move(nil), path...))
-			return true
-		}
-		var buf [MaxMoves]Move
-		for _, m := range g.cur().GenerateMovesBySquare(buf[:0]) {
-			c := g.Clone()
-			c.play(m)
-			path = append(path, m)
-			ok := walk(c, left-1)
-			path = path[:len(path)-1]
-			if !ok {
-				return false
-			}
-		}
-		return true
-	}
-	if !walk(g, k) {
-		return nil, false
-	}
-	return out, true
-}
