@@ -7,24 +7,33 @@ import (
 	"github.com/surakarta/surakarta/rules"
 )
 
-// positionRowV1 is a positions row of schema version 1.
-type positionRowV1 struct {
-	GameID         int64           `parquet:"game_id,delta"`
-	Ply            int16           `parquet:"ply,delta"`
-	FEN            string          `parquet:"fen"`
-	Red            uint64          `parquet:"red"`
-	Black          uint64          `parquet:"black"`
-	SideToMove     int8            `parquet:"side_to_move"`
-	NoCapturePlies int16           `parquet:"no_capture_plies"`
-	RedPieces      int8            `parquet:"red_pieces"`
-	BlackPieces    int8            `parquet:"black_pieces"`
-	LegalMoves     int16           `parquet:"legal_moves"`
-	Move           string          `parquet:"move,dict"`
-	MoveIndex      int16           `parquet:"move_index"`
-	Policy         []policyEntryV1 `parquet:"policy,list"`
-	RootValue      float32         `parquet:"root_value"`
-	Result         int8            `parquet:"result"`
+// Version 2 put a run_id column first in every table, stored each policy
+// entry's move and made fault optional: its rows are version 1's so
+// changed. parquet-go reads an embedded struct's fields as columns in
+// place.
+
+// positionRow is a positions row of schema version 1 or 2 after run_id,
+// E the version's policy entry.
+type positionRow[E any] struct {
+	GameID         int64   `parquet:"game_id,delta"`
+	Ply            int16   `parquet:"ply,delta"`
+	FEN            string  `parquet:"fen"`
+	Red            uint64  `parquet:"red"`
+	Black          uint64  `parquet:"black"`
+	SideToMove     int8    `parquet:"side_to_move"`
+	NoCapturePlies int16   `parquet:"no_capture_plies"`
+	RedPieces      int8    `parquet:"red_pieces"`
+	BlackPieces    int8    `parquet:"black_pieces"`
+	LegalMoves     int16   `parquet:"legal_moves"`
+	Move           string  `parquet:"move,dict"`
+	MoveIndex      int16   `parquet:"move_index"`
+	Policy         []E     `parquet:"policy,list"`
+	RootValue      float32 `parquet:"root_value"`
+	Result         int8    `parquet:"result"`
 }
+
+// positionRowV1 is a positions row of schema version 1.
+type positionRowV1 positionRow[policyEntryV1]
 
 type policyEntryV1 struct {
 	Action int16 `parquet:"action"`
@@ -48,7 +57,9 @@ type gameRowV1 struct {
 	MajorityWinner string   `parquet:"majority_winner,dict"`
 }
 
-type matchRowV1 struct {
+// matchSides are the columns of a matches row of schema version 1 or 2
+// between run_id and fault.
+type matchSides struct {
 	GameID      int64  `parquet:"game_id,delta"`
 	Red         string `parquet:"red,dict"`
 	Black       string `parquet:"black,dict"`
@@ -58,64 +69,32 @@ type matchRowV1 struct {
 	BlackTimeMS int64  `parquet:"black_time_ms"`
 	RedNodes    int64  `parquet:"red_nodes"`
 	BlackNodes  int64  `parquet:"black_nodes"`
-	Fault       string `parquet:"fault"`
+}
+
+type matchRowV1 struct {
+	matchSides
+	Fault string `parquet:"fault"`
 }
 
 type positionRowV2 struct {
-	RunID          string          `parquet:"run_id,dict"`
-	GameID         int64           `parquet:"game_id,delta"`
-	Ply            int16           `parquet:"ply,delta"`
-	FEN            string          `parquet:"fen"`
-	Red            uint64          `parquet:"red"`
-	Black          uint64          `parquet:"black"`
-	SideToMove     int8            `parquet:"side_to_move"`
-	NoCapturePlies int16           `parquet:"no_capture_plies"`
-	RedPieces      int8            `parquet:"red_pieces"`
-	BlackPieces    int8            `parquet:"black_pieces"`
-	LegalMoves     int16           `parquet:"legal_moves"`
-	Move           string          `parquet:"move,dict"`
-	MoveIndex      int16           `parquet:"move_index"`
-	Policy         []policyEntryV2 `parquet:"policy,list"`
-	RootValue      float32         `parquet:"root_value"`
-	Result         int8            `parquet:"result"`
+	RunID string `parquet:"run_id,dict"`
+	positionRow[policyEntryV2]
 }
 
 type policyEntryV2 struct {
-	Action int16  `parquet:"action"`
-	Visits int32  `parquet:"visits"`
-	Move   string `parquet:"move,dict"`
+	policyEntryV1
+	Move string `parquet:"move,dict"`
 }
 
 type gameRowV2 struct {
-	RunID          string   `parquet:"run_id,dict"`
-	GameID         int64    `parquet:"game_id,delta"`
-	Variant        string   `parquet:"variant,dict"`
-	Rules          string   `parquet:"rules,dict"`
-	Seed           uint64   `parquet:"seed"`
-	StartFEN       string   `parquet:"start_fen,dict"`
-	OpeningPlies   int16    `parquet:"opening_plies"`
-	Moves          []string `parquet:"moves,list"`
-	Plies          int16    `parquet:"plies"`
-	Captures       int16    `parquet:"captures"`
-	Winner         string   `parquet:"winner,dict"`
-	Reason         string   `parquet:"reason,dict"`
-	RedPieces      int8     `parquet:"red_pieces"`
-	BlackPieces    int8     `parquet:"black_pieces"`
-	MajorityWinner string   `parquet:"majority_winner,dict"`
+	RunID string `parquet:"run_id,dict"`
+	gameRowV1
 }
 
 type matchRowV2 struct {
-	RunID       string `parquet:"run_id,dict"`
-	GameID      int64  `parquet:"game_id,delta"`
-	Red         string `parquet:"red,dict"`
-	Black       string `parquet:"black,dict"`
-	RedName     string `parquet:"red_name,dict"`
-	BlackName   string `parquet:"black_name,dict"`
-	RedTimeMS   int64  `parquet:"red_time_ms"`
-	BlackTimeMS int64  `parquet:"black_time_ms"`
-	RedNodes    int64  `parquet:"red_nodes"`
-	BlackNodes  int64  `parquet:"black_nodes"`
-	Fault       string `parquet:"fault,optional"`
+	RunID string `parquet:"run_id,dict"`
+	matchSides
+	Fault string `parquet:"fault,optional"`
 }
 
 // Tables are the layouts of one schema version's three tables.
