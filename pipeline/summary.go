@@ -13,6 +13,7 @@ import (
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/setting"
 	"github.com/surakarta/surakarta/internal/base/stats"
+	"github.com/surakarta/surakarta/internal/base/textout"
 	"github.com/surakarta/surakarta/internal/base/words"
 	"github.com/surakarta/surakarta/mcts"
 	"github.com/surakarta/surakarta/selfplay"
@@ -216,19 +217,19 @@ type ReportSummary struct {
 // WriteText prints the summary for people: the stages with their outputs,
 // then the headline figures, then where to look next.
 func (s *Summary) WriteText(w io.Writer) error {
-	ew := &errWriter{w: w}
+	ew := &textout.Writer{W: w}
 	s.writeStages(ew)
 	s.writeGames(ew)
 	s.Strength.writeText(ew)
 	s.writeFitAndMatches(ew)
 	s.writeWhere(ew)
-	return ew.err
+	return ew.Err
 }
 
 // writeStages writes where everything is and each stage's status and
 // time.
-func (s *Summary) writeStages(ew *errWriter) {
-	ew.printf("pipeline finished: everything is in %s\n\n", s.Out)
+func (s *Summary) writeStages(ew *textout.Writer) {
+	ew.Printf("pipeline finished: everything is in %s\n\n", s.Out)
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "stage\tstatus\toutput\ttime\n")
 	for _, st := range s.Stages {
@@ -238,23 +239,23 @@ func (s *Summary) writeStages(ew *errWriter) {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%.1f s\n", st.Name, st.Status, out, st.Seconds)
 	}
-	tw.Flush()
-	ew.printf("total %.1f s", s.Seconds)
+	ew.Flush(tw)
+	ew.Printf("total %.1f s", s.Seconds)
 	if s.CPUSeconds > 0 {
-		ew.printf(", %.1f CPU-s", s.CPUSeconds)
+		ew.Printf(", %.1f CPU-s", s.CPUSeconds)
 	}
-	ew.printf("\n")
+	ew.Printf("\n")
 }
 
 // writeGames writes the self-play settings, the verification and each
 // variant's figures with the comparison of the two.
-func (s *Summary) writeGames(ew *errWriter) {
+func (s *Summary) writeGames(ew *textout.Writer) {
 	set := s.Settings
-	ew.printf("\nself-play: %d games per variant, game i of both from %s (seed %d); %d simulations a move, %s leaves, evaluator %s\n",
+	ew.Printf("\nself-play: %d games per variant, game i of both from %s (seed %d); %d simulations a move, %s leaves, evaluator %s\n",
 		set.GamesPerVariant, set.openingWords(), set.Seed, set.Sims, set.Leaf, set.Evaluator)
-	ew.printf("players:   %s\n", selfplay.PlayersWords(set.Players))
-	ew.printf("rules:     %s, under both variants\n", strings.TrimPrefix(set.Rules, "variant=standard,"))
-	ew.printf("verified: %d games and %d positions in %d files agree with the rules\n\n", s.Verified.Games, s.Verified.Positions, s.Verified.Files)
+	ew.Printf("players:   %s\n", selfplay.PlayersWords(set.Players))
+	ew.Printf("rules:     %s, under both variants\n", strings.TrimPrefix(set.Rules, "variant=standard,"))
+	ew.Printf("verified: %d games and %d positions in %d files agree with the rules\n\n", s.Verified.Games, s.Verified.Positions, s.Verified.Files)
 	conf := fmt.Sprintf("%g%%", 100*set.Confidence)
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "variant\tgames\tpositions\t%s-draw-black\tfirst player's score [%s CI]\tdraw rate [%s CI]\tmean plies\n", set.firstPlayer(), conf, conf)
@@ -263,21 +264,21 @@ func (s *Summary) writeGames(ew *errWriter) {
 			v.RedWins, v.Draws, v.BlackWins, v.FirstPlayer, v.FirstPlayerScore.Value, v.FirstPlayerScore.CI[0], v.FirstPlayerScore.CI[1],
 			v.DrawRate.PercentText(), v.MeanPlies)
 	}
-	tw.Flush()
+	ew.Flush(tw)
 	if c := s.Comparison; c != nil {
 		if c.PairedScoreDiff != nil {
-			ew.printf("%s → %s, paired over %d openings (scores correlate r %.2f): first player's score %s (paired t p %s), draw rate %s (%s p %s)\n",
+			ew.Printf("%s → %s, paired over %d openings (scores correlate r %.2f): first player's score %s (paired t p %s), draw rate %s (%s p %s)\n",
 				c.A, c.B, c.Pairs, float64(c.PairCorrelation), c.PairedScoreDiff.PointsText(" pts"),
 				fmtP(float64(c.PairedScoreDiff.P)), c.PairedDrawDiff.PointsText(" pts"), c.PairedDrawTest, fmtP(c.PairedDrawP))
 		} else {
-			ew.printf("%s → %s: first player's score %s, draw rate %s\n", c.A, c.B, c.FirstPlayerScoreDiff.PointsText(" pts"), c.DrawRateDiff.PointsText(" pts"))
+			ew.Printf("%s → %s: first player's score %s, draw rate %s\n", c.A, c.B, c.FirstPlayerScoreDiff.PointsText(" pts"), c.DrawRateDiff.PointsText(" pts"))
 		}
 	}
 }
 
 // writeFitAndMatches writes the fit's held-out figures and each match of
 // the fitted weights.
-func (s *Summary) writeFitAndMatches(ew *errWriter) {
+func (s *Summary) writeFitAndMatches(ew *textout.Writer) {
 	set := s.Settings
 	if f := s.Fit; f != nil {
 		verdict := "better than"
@@ -287,42 +288,42 @@ func (s *Summary) writeFitAndMatches(ew *errWriter) {
 		case f.LogLoss == f.BaselineLogLoss:
 			verdict = "equal to"
 		}
-		ew.printf("\nfit: %s on the %s games, %d training positions (%d games), %d held out (%d %s)\n",
+		ew.Printf("\nfit: %s on the %s games, %d training positions (%d games), %d held out (%d %s)\n",
 			f.Model, f.Variant, f.TrainPositions, f.TrainGames, f.HoldoutPositions, f.HoldoutGames, words.Plural(f.HoldoutGames, "game", "games"))
-		ew.printf("     held-out log-loss %.4f, %s the material-only baseline's %.4f; Brier %.4f against %.4f\n",
+		ew.Printf("     held-out log-loss %.4f, %s the material-only baseline's %.4f; Brier %.4f against %.4f\n",
 			f.LogLoss, verdict, f.BaselineLogLoss, f.Brier, f.BaselineBrier)
 		if f.Warning != "" {
-			ew.printf("     warning: %s\n", f.Warning)
+			ew.Printf("     warning: %s\n", f.Warning)
 		}
 	}
 	if s.Match == nil && s.ModelMatch == nil {
-		ew.printf("%s", setting.Sprintf("match: skipped (%s)\n", setting.Set("match_games", 0)))
+		ew.Printf("%s", setting.Sprintf("match: skipped (%s)\n", setting.Set("match_games", 0)))
 	}
 	for _, m := range []*MatchSummary{s.Match, s.ModelMatch} {
 		if m == nil {
 			continue
 		}
-		ew.printf("match: fitted weights (A) against %s (B), %d games in colour-swapped pairs from %s, both at %s\n",
+		ew.Printf("match: fitted weights (A) against %s (B), %d games in colour-swapped pairs from %s, both at %s\n",
 			m.Opponent, m.Games, set.matchOpeningWords(), m.Engine)
 		if m == s.Match && m.Engine == engineWords(DefaultMatchEngine()) {
-			ew.printf("       (value leaves and cpuct 0.5, where fitted weights can show: at the default cpuct 1.5 they measure about even)\n")
+			ew.Printf("       (value leaves and cpuct 0.5, where fitted weights can show: at the default cpuct 1.5 they measure about even)\n")
 		}
-		ew.printf("       A %d-%d-%d (wins-draws-losses), score %.3f, Elo %s [95%% CI %s, %s], LOS %.1f%%\n",
+		ew.Printf("       A %d-%d-%d (wins-draws-losses), score %.3f, Elo %s [95%% CI %s, %s], LOS %.1f%%\n",
 			m.Wins, m.Draws, m.Losses, m.Score, elo(m.Elo, m.Score-0.5), elo(m.EloCI[0], -1), elo(m.EloCI[1], +1), 100*m.LOS)
 	}
 }
 
 // writeWhere writes where the report is and how to query the data.
-func (s *Summary) writeWhere(ew *errWriter) {
+func (s *Summary) writeWhere(ew *textout.Writer) {
 	rep := s.Report
-	ew.printf("\nreport: %s (start here), %s\n", filepath.Join(s.Out, rep.Dir, "report.md"), strings.Join(rep.Files[1:], ", "))
+	ew.Printf("\nreport: %s (start here), %s\n", filepath.Join(s.Out, rep.Dir, "report.md"), strings.Join(rep.Files[1:], ", "))
 	// The query needs a DuckDB nothing here installs: say where it comes
 	// from, and what reads the data without it.
 	data := filepath.Join(s.Out, DataDir)
-	ew.printf("query:  surakarta stats %s, or any Parquet reader, e.g. the DuckDB CLI (not installed with surakarta: duckdb.org/docs/installation):\n", data)
-	ew.printf("        duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('%s/games/*/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
+	ew.Printf("query:  surakarta stats %s, or any Parquet reader, e.g. the DuckDB CLI (not installed with surakarta: duckdb.org/docs/installation):\n", data)
+	ew.Printf("        duckdb -c \"SELECT variant, winner, reason, count(*) AS games FROM read_parquet('%s/games/*/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL\"\n",
 		filepath.ToSlash(data))
-	ew.printf("        (scripts/duckdb/outside-reader.sh %s fetches DuckDB's npm package and checks it reads what surakarta wrote)\n", data)
+	ew.Printf("        (scripts/duckdb/outside-reader.sh %s fetches DuckDB's npm package and checks it reads what surakarta wrote)\n", data)
 }
 
 // firstPlayer names the game's first player: Surakarta's red, or
@@ -352,13 +353,13 @@ func (set *Settings) matchOpeningWords() string {
 }
 
 // writeText prints the strength block of the summary.
-func (st *Strength) writeText(ew *errWriter) {
+func (st *Strength) writeText(ew *textout.Writer) {
 	if st.Engine == "" {
 		return
 	}
-	ew.printf("strength: the figures are this engine's: %s\n", st.Engine)
+	ew.Printf("strength: the figures are this engine's: %s\n", st.Engine)
 	for _, line := range st.lines() {
-		ew.printf("          %s\n", line)
+		ew.Printf("          %s\n", line)
 	}
 }
 
@@ -375,23 +376,6 @@ func elo(x stats.Num, sign float64) string {
 	}
 	return stats.EloText(v)
 }
-
-// errWriter keeps the first write error so that printing code stays plain.
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) Write(b []byte) (int, error) {
-	if e.err != nil {
-		return 0, e.err
-	}
-	n, err := e.w.Write(b)
-	e.err = err
-	return n, err
-}
-
-func (e *errWriter) printf(format string, args ...any) { fmt.Fprintf(e, format, args...) }
 
 // relativeTo rewrites the summary's paths, files and directories under
 // out, relative to out.

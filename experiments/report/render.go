@@ -10,36 +10,26 @@ import (
 
 	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/base/stats"
+	"github.com/surakarta/surakarta/internal/base/textout"
 	"github.com/surakarta/surakarta/internal/base/words"
 )
 
 // WriteText prints a Result for people: one block per group, then the
 // comparisons.
 func WriteText(w io.Writer, res *gamestats.Result) error {
-	ew := &errWriter{w: w}
+	ew := &textout.Writer{W: w}
 	conf := fmt.Sprintf("%g%%", 100*res.Confidence)
 	for i, g := range res.Variants {
 		if i > 0 {
-			ew.printf("\n")
+			ew.Printf("\n")
 		}
 		writeGroupText(ew, &g, conf)
 	}
 	for _, c := range res.Comparisons {
-		ew.printf("\n")
+		ew.Printf("\n")
 		writeComparisonText(ew, &c, conf)
 	}
-	return ew.err
-}
-
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) printf(format string, args ...any) {
-	if e.err == nil {
-		_, e.err = fmt.Fprintf(e.w, format, args...)
-	}
+	return ew.Err
 }
 
 // fmtRate writes a rate as a percentage with its interval.
@@ -56,9 +46,9 @@ func fmtElo(e gamestats.EloFigure) string {
 	return fmt.Sprintf("%s [%s, %s]", eloWords(e.Value), eloWords(e.CI[0]), eloWords(e.CI[1]))
 }
 
-func writeGroupText(ew *errWriter, g *gamestats.GroupStats, conf string) {
-	ew.printf("%s: %s (%s moves first; %s intervals)\n", g.Label, games(g.Games), g.FirstPlayer, conf)
-	tw := tabwriter.NewWriter(ew.w, 0, 4, 2, ' ', 0)
+func writeGroupText(ew *textout.Writer, g *gamestats.GroupStats, conf string) {
+	ew.Printf("%s: %s (%s moves first; %s intervals)\n", g.Label, games(g.Games), g.FirstPlayer, conf)
+	tw := tabwriter.NewWriter(ew, 0, 4, 2, ' ', 0)
 	names := gamestats.PlayerNames(g.Variant)
 	fmt.Fprintf(tw, "  %s wins\t%d\t%s\n", names[0], g.RedWins, fmtRate(g.RedWinRate))
 	fmt.Fprintf(tw, "  %s wins\t%d\t%s\n", names[1], g.BlackWins, fmtRate(g.BlackWinRate))
@@ -68,22 +58,20 @@ func writeGroupText(ew *errWriter, g *gamestats.GroupStats, conf string) {
 	}
 	fmt.Fprintf(tw, "  first-player score\t\t%.4f [%.4f, %.4f]\n", g.FirstPlayerScore.Value, g.FirstPlayerScore.CI[0], g.FirstPlayerScore.CI[1])
 	fmt.Fprintf(tw, "  first-player advantage\t\t%s  (Elo %s)\n", g.FirstPlayerAdvantage.PointsText(" pts"), fmtElo(g.FirstPlayerElo))
-	if ew.err == nil {
-		ew.err = tw.Flush()
-	}
-	ew.printf("  endings:")
+	ew.Flush(tw)
+	ew.Printf("  endings:")
 	for _, r := range sortedReasons(g) {
-		ew.printf("  %s %d (%.1f%%)", r, g.Reasons[r], 100*g.ReasonShares[r].Value)
+		ew.Printf("  %s %d (%.1f%%)", r, g.Reasons[r], 100*g.ReasonShares[r].Value)
 	}
-	ew.printf("\n")
+	ew.Printf("\n")
 	p, c := g.Plies, g.Captures
-	ew.printf("  plies: mean %.1f, sd %s, median %g, quartiles %g–%g, range %d–%d\n", p.Mean, numText(p.SD, 1, ""), p.Median, p.P25, p.P75, p.Min, p.Max)
-	ew.printf("  captures per game: mean %.2f, median %g, quartiles %g–%g, range %d–%d\n", c.Mean, c.Median, c.P25, c.P75, c.Min, c.Max)
+	ew.Printf("  plies: mean %.1f, sd %s, median %g, quartiles %g–%g, range %d–%d\n", p.Mean, numText(p.SD, 1, ""), p.Median, p.P25, p.P75, p.Min, p.Max)
+	ew.Printf("  captures per game: mean %.2f, median %g, quartiles %g–%g, range %d–%d\n", c.Mean, c.Median, c.P25, c.P75, c.Min, c.Max)
 	writeHistogramText(ew, p.Histogram, 16, "  ")
 	if m := g.MajorityRescoring; m != nil {
-		ew.printf("  majority rule on the same endings (%s): draws %s, first-player score %.4f [%.4f, %.4f]\n",
+		ew.Printf("  majority rule on the same endings (%s): draws %s, first-player score %.4f [%.4f, %.4f]\n",
 			games(m.Games), strings.TrimSpace(fmtRate(m.DrawRate)), m.FirstPlayerScore.Value, m.FirstPlayerScore.CI[0], m.FirstPlayerScore.CI[1])
-		ew.printf("    %s decided (%d for red, %d for black); draw rate change %s (%s p %s); score change %s (paired p %s)\n",
+		ew.Printf("    %s decided (%d for red, %d for black); draw rate change %s (%s p %s); score change %s (paired p %s)\n",
 			words.Count(m.DrawsDecided, "draw"), m.DrawsDecidedRed, m.DrawsDecidedBlack,
 			m.DrawRateChange.PointsText(" pts"), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
 			m.ScoreChange.PointsText(" pts"), fmtP(float64(m.ScoreChange.P)))
@@ -121,7 +109,7 @@ func sortedReasons(g *gamestats.GroupStats) []string {
 }
 
 // writeHistogramText draws bins merged to at most rows rows as bars.
-func writeHistogramText(ew *errWriter, bins []gamestats.Bin, rows int, indent string) {
+func writeHistogramText(ew *textout.Writer, bins []gamestats.Bin, rows int, indent string) {
 	if len(bins) == 0 {
 		return
 	}
@@ -139,21 +127,21 @@ func writeHistogramText(ew *errWriter, bins []gamestats.Bin, rows int, indent st
 	for _, b := range merged {
 		top = max(top, b.Count)
 	}
-	ew.printf("%sgame length histogram (plies):\n", indent)
+	ew.Printf("%sgame length histogram (plies):\n", indent)
 	for _, b := range merged {
 		bar := 0
 		if top > 0 {
 			bar = int(math.Round(40 * float64(b.Count) / float64(top)))
 		}
-		ew.printf("%s  %5d–%-5d %7d %s\n", indent, b.Lo, b.Hi-1, b.Count, strings.Repeat("#", bar))
+		ew.Printf("%s  %5d–%-5d %7d %s\n", indent, b.Lo, b.Hi-1, b.Count, strings.Repeat("#", bar))
 	}
 }
 
-func writeComparisonText(ew *errWriter, c *gamestats.Comparison, conf string) {
-	ew.printf("%s → %s (%s and %s; changes are %s − %s)\n", c.A, c.B, games(c.GamesA), games(c.GamesB), c.B, c.A)
+func writeComparisonText(ew *textout.Writer, c *gamestats.Comparison, conf string) {
+	ew.Printf("%s → %s (%s and %s; changes are %s − %s)\n", c.A, c.B, games(c.GamesA), games(c.GamesB), c.B, c.A)
 	o := c.Outcomes
-	ew.printf("  outcome table (red/draw/black): %s p %s (chi2 %.2f, df %d; Cramér's V %.3f)\n", o.Method, fmtP(o.P), o.Chi2, o.DF, o.CramersV)
-	tw := tabwriter.NewWriter(ew.w, 0, 4, 2, ' ', 0)
+	ew.Printf("  outcome table (red/draw/black): %s p %s (chi2 %.2f, df %d; Cramér's V %.3f)\n", o.Method, fmtP(o.P), o.Chi2, o.DF, o.CramersV)
+	tw := tabwriter.NewWriter(ew, 0, 4, 2, ' ', 0)
 	for _, name := range gamestats.RateNames {
 		r, ok := c.Rates[name]
 		if !ok {
@@ -164,16 +152,14 @@ func writeComparisonText(ew *errWriter, c *gamestats.Comparison, conf string) {
 	}
 	s := c.FirstPlayerScore
 	fmt.Fprintf(tw, "  first-player score\t%.4f → %.4f\tchange %s\tp %s\t\n", s.A.Value, s.B.Value, s.Diff.PointsText(" pts"), fmtP(s.P))
-	if ew.err == nil {
-		ew.err = tw.Flush()
-	}
+	ew.Flush(tw)
 	if p := c.Paired; p != nil {
-		ew.printf("  paired over %s from the same openings (%d mismatched, %d/%d unmatched; %d with the same result under both):\n",
+		ew.Printf("  paired over %s from the same openings (%d mismatched, %d/%d unmatched; %d with the same result under both):\n",
 			words.Count(p.Pairs, "game"), p.Mismatched, p.UnmatchedA, p.UnmatchedB, p.Identical)
-		ew.printf("    first-player score change %s (paired t p %s); correlation of paired scores %s; unpaired interval [%s, %s]: pairing narrows it by %s\n",
+		ew.Printf("    first-player score change %s (paired t p %s); correlation of paired scores %s; unpaired interval [%s, %s]: pairing narrows it by %s\n",
 			p.ScoreDiff.PointsText(" pts"), fmtP(float64(p.ScoreDiff.P)), numText(p.Correlation, 2, ""),
 			signedPts(float64(p.UnpairedCI[0])), signedPts(float64(p.UnpairedCI[1])), numText(100*p.NarrowerBy, 0, "%"))
-		ew.printf("    draw rate change %s (%s p %s); first-player win rate change %s (%s p %s)\n",
+		ew.Printf("    draw rate change %s (%s p %s); first-player win rate change %s (%s p %s)\n",
 			p.Draws.PointsText(" pts"), p.Draws.Test, fmtP(p.Draws.P),
 			p.FirstPlayerWins.PointsText(" pts"), p.FirstPlayerWins.Test, fmtP(p.FirstPlayerWins.P))
 	}
@@ -186,7 +172,7 @@ func writeComparisonText(ew *errWriter, c *gamestats.Comparison, conf string) {
 		if ch.Equivalence.Equivalent {
 			verdict = "within"
 		}
-		ew.printf("  %s change %s (%s): %s ±%.1f points (equivalence TOST p %s)\n", strings.ReplaceAll(k, "_", " "), ch.Estimate.PointsText(" pts"), ch.Test,
+		ew.Printf("  %s change %s (%s): %s ±%.1f points (equivalence TOST p %s)\n", strings.ReplaceAll(k, "_", " "), ch.Estimate.PointsText(" pts"), ch.Test,
 			verdict, 100*ch.Equivalence.Margin, fmtP(float64(ch.Equivalence.P)))
 	}
 }
