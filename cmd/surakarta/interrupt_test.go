@@ -143,10 +143,15 @@ func TestASecondCtrlCEndsACommandSlowToStop(t *testing.T) {
 	select {
 	case err := <-done:
 		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != -1 || !strings.Contains(err.Error(), "interrupt") {
+		took := time.Since(sent)
+		// On a loaded machine the stop the first Ctrl-C began may end
+		// (status 130) just as the second arrives: as good, when it comes
+		// at once. A command that ignored both would run on for its build.
+		stoppedForFirst := errors.As(err, &exit) && exit.ExitCode() == exitInterrupted && took <= time.Second
+		if !stoppedForFirst && (!errors.As(err, &exit) || exit.ExitCode() != -1 || !strings.Contains(err.Error(), "interrupt")) {
 			t.Errorf("after the second Ctrl-C: %v, want the process ended by SIGINT", err)
 		}
-		if took := time.Since(sent); took > time.Second {
+		if took > time.Second {
 			t.Errorf("ended %v after the second Ctrl-C, want at once", took)
 		}
 	case <-time.After(10 * time.Second):
