@@ -216,8 +216,10 @@ func readStrict[T any](r io.Reader, what string) (*T, error) {
 	return &f, nil
 }
 
-// LoadModel reads and checks the model file at path.
-func LoadModel(path string) (*ModelFile, error) {
+// ReadModelFile reads the model file at path without checking it as any
+// game's evaluator (LoadModel checks Surakarta's heads; a caller of
+// another game checks its own), its decoding error naming path.
+func ReadModelFile(path string) (*ModelFile, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -225,6 +227,15 @@ func LoadModel(path string) (*ModelFile, error) {
 	f, err := ReadModel(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, nil
+}
+
+// LoadModel reads and checks the model file at path.
+func LoadModel(path string) (*ModelFile, error) {
+	f, err := ReadModelFile(path)
+	if err != nil {
+		return nil, err
 	}
 	if _, _, err := f.Heads(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"fmt"
-	"os"
 
 	"github.com/surakarta/surakarta/dataset"
 	"github.com/surakarta/surakarta/eval"
@@ -67,12 +66,7 @@ func (p *runner) fitAlquerque(ctx context.Context) (string, string, error) {
 // readAlquerqueModel reads the Alquerque model file at path, checked as
 // Alquerque's evaluator.
 func readAlquerqueModel(path string) (*eval.ModelFile, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	mf, err := eval.ReadModel(f)
+	mf, err := eval.ReadModelFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package train
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/surakarta/surakarta/alquerque"
 	"github.com/surakarta/surakarta/dataset"
@@ -83,16 +82,11 @@ func alquerqueKit(r rules.Rules) kit[alquerque.Rules, alquerque.Position, alquer
 
 // load reads and checks the model file at path: a model of the game.
 func (k *kit[G, P, M]) load(path string) (*eval.ModelFile, error) {
-	f, err := os.Open(path)
+	mf, err := eval.ReadModelFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	mf, err := eval.ReadModel(f)
-	if err == nil {
-		_, err = k.model(mf)
-	}
-	if err != nil {
+	if _, err := k.model(mf); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return mf, nil
