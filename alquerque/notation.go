@@ -3,6 +3,8 @@ package alquerque
 import (
 	"slices"
 	"strings"
+
+	"github.com/surakarta/surakarta/game"
 )
 
 // MoveString returns m in the notation of docs/RULES-ALQUERQUE.md: "c2-c3"
@@ -103,11 +105,8 @@ func ParseMove(p *Position, s string) (Move, error) {
 	}
 	from := path[0]
 	c, ok := p.At(from)
-	switch {
-	case !ok:
-		return NoMove, errorf("illegal move %q: no piece on %v", s, from)
-	case c != p.side:
-		return NoMove, errorf("illegal move %q: the piece on %v is %v's and %v is to move", s, from, c, p.side)
+	if err := game.MoverError(s, from, c, ok, p.side); err != nil {
+		return NoMove, err
 	}
 	us, them := p.pieces[p.side], p.pieces[p.side^1]
 	empty := BoardMask &^ (us | them)

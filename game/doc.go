@@ -8,8 +8,9 @@
 // allocation: a position is copied, a move is a 16-bit code).
 //
 // Files: game.go the contract (Game, the Move constraint and NoMove,
-// Player, Result, Reason, Outcome, OutcomeText), capability.go the optional capabilities a searcher or
-// runner looks up once (Forcing, Decisive, Oracle with its Exact value, the
+// Player, Result, Reason, Outcome, OutcomeText; MoverError, the parsers'
+// refusal of a move not from the mover's piece), capability.go the
+// optional capabilities a searcher or runner looks up once (Forcing, Decisive, Oracle with its Exact value, the
 // tables' one verdict, in words by Result and String;
 // Turns, OpeningOrder), record.go a game in progress as a search reads it
 // (Record, Occurrences), course.go what every keeper of a game in progress

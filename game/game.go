@@ -1,5 +1,7 @@
 package game
 
+import "fmt"
+
 // Move is the constraint on a game's move type: a 16-bit code the game
 // defines (see the package documentation). The zero code is NoMove.
 type Move interface{ ~uint16 }
@@ -184,4 +186,18 @@ func ResultName[G Game[P, M], P any, M Move](g G, r Result) string {
 		return g.PlayerName(Player(r - FirstWins))
 	}
 	return r.String()
+}
+
+// MoverError is a game's ParseMove refusal of move s, which starts on from,
+// where the position has no piece (ok false) or one of owner's while side
+// is to move; nil when the piece there is side's. The games' parsers say
+// it in the same words.
+func MoverError[S fmt.Stringer, C comparable](s string, from S, owner C, ok bool, side C) error {
+	switch {
+	case !ok:
+		return fmt.Errorf("illegal move %q: no piece on %v", s, from)
+	case owner != side:
+		return fmt.Errorf("illegal move %q: the piece on %v is %v's and %v is to move", s, from, owner, side)
+	}
+	return nil
 }

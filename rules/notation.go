@@ -3,6 +3,8 @@ package rules
 import (
 	"sort"
 	"strings"
+
+	"github.com/surakarta/surakarta/game"
 )
 
 // MoveString returns m in the notation of RULES.md: "b2-c3" for a quiet move,
@@ -62,11 +64,8 @@ func ParseMove(p *Position, s string) (Move, error) {
 		return NoMove, errorf("bad move %q: points must be joined by '-' (step) or 'x' (capture)", s)
 	}
 	c, ok := p.At(from)
-	switch {
-	case !ok:
-		return NoMove, errorf("illegal move %q: no piece on %v", s, from)
-	case c != p.side:
-		return NoMove, errorf("illegal move %q: the piece on %v is %v's and %v is to move", s, from, c, p.side)
+	if err := game.MoverError(s, from, c, ok, p.side); err != nil {
+		return NoMove, err
 	}
 	if sep == '-' {
 		if rest != "" {
