@@ -160,7 +160,8 @@ type GameRow struct {
 // counts through pointers, so that a Surakarta game's 0 (a side that lost
 // every piece) is written as 0 and another game's row writes NULL (a
 // value field of an optional column writes its zero as NULL). Its columns
-// are GameRow's, in order; the writer fills it (fromRow).
+// are GameRow's, in order (TestGameWireHasGameRowsColumns); the writer
+// fills it (fromRow).
 type gameWire struct {
 	RunID          string   `parquet:"run_id,dict"`
 	Game           string   `parquet:"game,dict"`
