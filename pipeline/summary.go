@@ -260,8 +260,8 @@ func (s *Summary) writeGames(ew *textout.Writer) {
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "variant\tgames\tpositions\t%s-draw-black\tfirst player's score [%s CI]\tdraw rate [%s CI]\tmean plies\n", set.firstPlayer(), conf, conf)
 	for _, v := range s.Variants {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d-%d-%d\t%s %.3f [%.3f, %.3f]\t%s\t%.1f\n", v.Variant, v.Games, v.Positions,
-			v.RedWins, v.Draws, v.BlackWins, v.FirstPlayer, v.FirstPlayerScore.Value, v.FirstPlayerScore.CI[0], v.FirstPlayerScore.CI[1],
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d-%d-%d\t%s %s\t%s\t%.1f\n", v.Variant, v.Games, v.Positions,
+			v.RedWins, v.Draws, v.BlackWins, v.FirstPlayer, v.FirstPlayerScore.ScoreText(),
 			v.DrawRate.PercentText(), v.MeanPlies)
 	}
 	ew.Flush(tw)

@@ -30,6 +30,12 @@ func (e Estimate) PercentText() string {
 	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
 }
 
+// ScoreText writes a score with its interval to three decimals as the
+// reports' tables and the pipeline's summary do: "0.512 [0.498, 0.526]".
+func (e Estimate) ScoreText() string {
+	return fmt.Sprintf("%.3f [%.3f, %.3f]", e.Value, e.CI[0], e.CI[1])
+}
+
 // PointsText writes a change with its interval in signed percentage
 // points as every output does, unit (" pts", or "" in a table's cell)
 // after the value: "-0.1 pts [-1.2, +1.1]" (stats.PointsInterval: a bound

@@ -26,8 +26,8 @@ func (r *Report) writeHandicapMarkdown(ew *textout.Writer) {
 		}
 		rs, db, elo := "– ("+h.Note+")", "–", "–"
 		if h.Bracketed {
-			rs = twoText(*h.RStar, func(e gamestats.Estimate) string { return fmt.Sprintf("%.2f [%.2f, %.2f]", e.Value, e.CI[0], e.CI[1]) })
-			db = twoText(*h.Doublings, func(e gamestats.Estimate) string { return fmt.Sprintf("%.2f [%.2f, %.2f]", e.Value, e.CI[0], e.CI[1]) })
+			twoDecimals := func(e gamestats.Estimate) string { return fmt.Sprintf("%.2f [%.2f, %.2f]", e.Value, e.CI[0], e.CI[1]) }
+			rs, db = twoText(*h.RStar, twoDecimals), twoText(*h.Doublings, twoDecimals)
 			if len(h.Doublings.Open) > 0 {
 				db += " (open: " + strings.Join(h.Doublings.Open, ", ") + ")"
 			}

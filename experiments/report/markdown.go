@@ -86,8 +86,7 @@ func (r *Report) mdOutcomes(ew *textout.Writer, conf string) {
 		if s.DecisiveRedShare != nil {
 			dec = fmt.Sprintf("%s of %d", s.DecisiveRedShare.PercentText(), s.DecisiveGames)
 		}
-		ew.Printf("| %s | %s | %.3f [%.3f, %.3f] | %s | %s | %s |\n", a.Name, s.FirstPlayer,
-			s.FirstPlayerScore.Value, s.FirstPlayerScore.CI[0], s.FirstPlayerScore.CI[1],
+		ew.Printf("| %s | %s | %s | %s | %s | %s |\n", a.Name, s.FirstPlayer, s.FirstPlayerScore.ScoreText(),
 			s.FirstPlayerAdvantage.PointsText(""), fmtElo(s.FirstPlayerElo), dec)
 	}
 }
@@ -138,9 +137,9 @@ func (r *Report) mdRescored(ew *textout.Writer) {
 		ew.Printf("|---|---|---|---|---|---|\n")
 		for _, a := range rescored {
 			m := a.Stats.MajorityRescoring
-			ew.Printf("| %s | %d of %d (%d, %d) | %s | %.3f [%.3f, %.3f] | %s, %s p %s | %s, paired p %s |\n",
+			ew.Printf("| %s | %d of %d (%d, %d) | %s | %s | %s, %s p %s | %s, paired p %s |\n",
 				a.Name, m.DrawsDecided, a.Stats.Draws, m.DrawsDecidedRed, m.DrawsDecidedBlack, m.DrawRate.PercentText(),
-				m.FirstPlayerScore.Value, m.FirstPlayerScore.CI[0], m.FirstPlayerScore.CI[1],
+				m.FirstPlayerScore.ScoreText(),
 				m.DrawRateChange.PointsText(""), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
 				m.ScoreChange.PointsText(""), fmtP(float64(m.ScoreChange.P)))
 		}
@@ -189,8 +188,8 @@ func (r *Report) mdComparison(ew *textout.Writer, c gamestats.Comparison) {
 		ew.Printf("| %s | %s | %s | %s | %s | %+.3f |\n", strings.ReplaceAll(name, "_", " "), rc.A.PercentText(), rc.B.PercentText(), rc.Diff.PointsText(""), fmtP(rc.P), rc.CohensH)
 	}
 	s := c.FirstPlayerScore
-	ew.Printf("| first-player score | %.3f [%.3f, %.3f] | %.3f [%.3f, %.3f] | %s | %s | |\n",
-		s.A.Value, s.A.CI[0], s.A.CI[1], s.B.Value, s.B.CI[0], s.B.CI[1], s.Diff.PointsText(""), fmtP(s.P))
+	ew.Printf("| first-player score | %s | %s | %s | %s | |\n",
+		s.A.ScoreText(), s.B.ScoreText(), s.Diff.PointsText(""), fmtP(s.P))
 	if p := c.Paired; p != nil {
 		mdPaired(ew, c, p)
 	}

@@ -139,5 +139,5 @@ func scoreCell(e *gamestats.Estimate) string {
 	if e == nil {
 		return "–"
 	}
-	return fmt.Sprintf("%.3f [%.3f, %.3f]", e.Value, e.CI[0], e.CI[1])
+	return e.ScoreText()
 }

@@ -37,6 +37,12 @@ func fmtRate(e gamestats.Estimate) string {
 	return fmt.Sprintf("%5.1f%%  [%.1f%%, %.1f%%]", 100*e.Value, 100*e.CI[0], 100*e.CI[1])
 }
 
+// fmtScore writes a score with its interval to four decimals, as the
+// text report does (the tables' three: Estimate.ScoreText).
+func fmtScore(e gamestats.Estimate) string {
+	return fmt.Sprintf("%.4f [%.4f, %.4f]", e.Value, e.CI[0], e.CI[1])
+}
+
 // fmtP writes a p-value as every output does (stats.PText).
 func fmtP(p float64) string { return stats.PText(p) }
 
@@ -56,7 +62,7 @@ func writeGroupText(ew *textout.Writer, g *gamestats.GroupStats, conf string) {
 	if g.DecisiveRedShare != nil {
 		fmt.Fprintf(tw, "  %s share of decisive\t%d\t%s\n", names[0], g.DecisiveGames, fmtRate(*g.DecisiveRedShare))
 	}
-	fmt.Fprintf(tw, "  first-player score\t\t%.4f [%.4f, %.4f]\n", g.FirstPlayerScore.Value, g.FirstPlayerScore.CI[0], g.FirstPlayerScore.CI[1])
+	fmt.Fprintf(tw, "  first-player score\t\t%s\n", fmtScore(g.FirstPlayerScore))
 	fmt.Fprintf(tw, "  first-player advantage\t\t%s  (Elo %s)\n", g.FirstPlayerAdvantage.PointsText(" pts"), fmtElo(g.FirstPlayerElo))
 	ew.Flush(tw)
 	ew.Printf("  endings:")
@@ -69,8 +75,8 @@ func writeGroupText(ew *textout.Writer, g *gamestats.GroupStats, conf string) {
 	ew.Printf("  captures per game: mean %.2f, median %g, quartiles %g–%g, range %d–%d\n", c.Mean, c.Median, c.P25, c.P75, c.Min, c.Max)
 	writeHistogramText(ew, p.Histogram, 16, "  ")
 	if m := g.MajorityRescoring; m != nil {
-		ew.Printf("  majority rule on the same endings (%s): draws %s, first-player score %.4f [%.4f, %.4f]\n",
-			games(m.Games), strings.TrimSpace(fmtRate(m.DrawRate)), m.FirstPlayerScore.Value, m.FirstPlayerScore.CI[0], m.FirstPlayerScore.CI[1])
+		ew.Printf("  majority rule on the same endings (%s): draws %s, first-player score %s\n",
+			games(m.Games), strings.TrimSpace(fmtRate(m.DrawRate)), fmtScore(m.FirstPlayerScore))
 		ew.Printf("    %s decided (%d for red, %d for black); draw rate change %s (%s p %s); score change %s (paired p %s)\n",
 			words.Count(m.DrawsDecided, "draw"), m.DrawsDecidedRed, m.DrawsDecidedBlack,
 			m.DrawRateChange.PointsText(" pts"), m.DrawRateChange.Test, fmtP(m.DrawRateChange.P),
