@@ -269,7 +269,7 @@ func (s *Summary) writeGames(ew *textout.Writer) {
 		if c.PairedScoreDiff != nil {
 			ew.Printf("%s → %s, paired over %d openings (scores correlate r %.2f): first player's score %s (paired t p %s), draw rate %s (%s p %s)\n",
 				c.A, c.B, c.Pairs, float64(c.PairCorrelation), c.PairedScoreDiff.PointsText(" pts"),
-				fmtP(float64(c.PairedScoreDiff.P)), c.PairedDrawDiff.PointsText(" pts"), c.PairedDrawTest, fmtP(c.PairedDrawP))
+				stats.PText(float64(c.PairedScoreDiff.P)), c.PairedDrawDiff.PointsText(" pts"), c.PairedDrawTest, stats.PText(c.PairedDrawP))
 		} else {
 			ew.Printf("%s → %s: first player's score %s, draw rate %s\n", c.A, c.B, c.FirstPlayerScoreDiff.PointsText(" pts"), c.DrawRateDiff.PointsText(" pts"))
 		}
@@ -362,9 +362,6 @@ func (st *Strength) writeText(ew *textout.Writer) {
 		ew.Printf("          %s\n", line)
 	}
 }
-
-// fmtP writes a p-value as the report does (stats.PText).
-func fmtP(p float64) string { return stats.PText(p) }
 
 // elo writes an Elo figure; one summary.json holds as null (an infinite
 // figure: a sweep's value, or an interval's open end) reads back as NaN and
