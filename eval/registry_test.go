@@ -217,3 +217,19 @@ func TestFloat32sReadsAsEncodingJSONDoes(t *testing.T) {
 		}
 	}
 }
+
+// TestEmbeddedModelNameNamesEachShippedModel: a summary names the model a
+// run recorded by its identity; a wrong name there would tell a reader the
+// run played another model.
+func TestEmbeddedModelNameNamesEachShippedModel(t *testing.T) {
+	for id, want := range map[string]string{eval.ShippedIdentity(): eval.ShippedModel, eval.ShippedAlquerqueIdentity(): eval.ShippedAlquerqueModel} {
+		if got, ok := eval.EmbeddedModelName(id); !ok || got != want {
+			t.Errorf("eval.EmbeddedModelName(%s) = %q, %v, want %q", id, got, ok, want)
+		}
+	}
+	for _, id := range []string{"weights sha256:00", "material", ""} {
+		if got, ok := eval.EmbeddedModelName(id); ok {
+			t.Errorf("eval.EmbeddedModelName(%q) = %q, want none", id, got)
+		}
+	}
+}

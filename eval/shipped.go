@@ -215,6 +215,21 @@ func embeddedModelNamesOf(game string) []string {
 	return out
 }
 
+// EmbeddedModelName returns the name of the built-in model whose identity
+// is identity (what runs record), and whether there is one: how a summary
+// names the model a run played beside its hash.
+func EmbeddedModelName(identity string) (string, bool) {
+	if !strings.HasPrefix(identity, identityPrefix) {
+		return "", false
+	}
+	for _, m := range embeddedModels {
+		if m.identity() == identity {
+			return m.name, true
+		}
+	}
+	return "", false
+}
+
 // ShippedIdentity returns the identity runs record for the shipped model.
 func ShippedIdentity() string { return shippedIdentityOf(surakartaGame) }
 

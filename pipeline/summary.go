@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/surakarta/surakarta/dataset"
+	"github.com/surakarta/surakarta/eval"
 	"github.com/surakarta/surakarta/experiments/gamestats"
 	"github.com/surakarta/surakarta/internal/app/runspec"
 	"github.com/surakarta/surakarta/internal/base/setting"
@@ -247,12 +248,22 @@ func (s *Summary) writeStages(ew *textout.Writer) {
 	ew.Printf("\n")
 }
 
+// evaluatorNamed is a recorded evaluator in words: a built-in model by its
+// name, with the identity the run recorded ("patterns-v2, built in, weights
+// sha256:…"), anything else as recorded.
+func evaluatorNamed(identity string) string {
+	if name, ok := eval.EmbeddedModelName(identity); ok {
+		return name + ", built in, " + identity
+	}
+	return identity
+}
+
 // writeGames writes the self-play settings, the verification and each
 // variant's figures with the comparison of the two.
 func (s *Summary) writeGames(ew *textout.Writer) {
 	set := s.Settings
 	ew.Printf("\nself-play: %d games per variant, game i of both from %s (seed %d); %d simulations a move, %s leaves, evaluator %s\n",
-		set.GamesPerVariant, set.openingWords(), set.Seed, set.Sims, set.Leaf, set.Evaluator)
+		set.GamesPerVariant, set.openingWords(), set.Seed, set.Sims, set.Leaf, evaluatorNamed(set.Evaluator))
 	ew.Printf("players:   %s\n", selfplay.PlayersWords(set.Players))
 	ew.Printf("rules:     %s, under both variants\n", strings.TrimPrefix(set.Rules, "variant=standard,"))
 	ew.Printf("verified: %d games and %d positions in %d files agree with the rules\n\n", s.Verified.Games, s.Verified.Positions, s.Verified.Files)
