@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -43,8 +44,10 @@ func runFit(cmd *cobra.Command, args []string, w *fit.WeightsFit, model string, 
 	case w.Dir == "":
 		return errors.New("give the dataset directory to fit on: surakarta fit DIR --weights FILE")
 	}
-	if err := checkGameFlag(w.Game); err != nil {
-		return err
+	if w.Game != "" { // "": the dataset's own game, as stats and dataset verify read it
+		if err := checkGameFlag(w.Game); err != nil {
+			return err
+		}
 	}
 	if w.Weights == "" {
 		return errors.New("--weights FILE is required: where to write the weights (e.g. weights.json)")
@@ -75,7 +78,7 @@ func bindFitFlags(cmd *cobra.Command, w *fit.WeightsFit, model *string, asJSON *
 	cmd.Flags().StringVar(&w.Dir, "data", "", "dataset directory (as written by selfplay)")
 	deprecateFlag(cmd, "data", "give the dataset directory as the argument, as stats and dataset take it: fit DIR")
 	cmd.Flags().StringVar(&w.Variant, "variant", "", "variant partition to fit on (default: the dataset's only one)")
-	addGameFlag(cmd, &w.Game)
+	cmd.Flags().StringVar(&w.Game, "game", "", "the game: "+strings.Join(gameNames, " or ")+" (default: the dataset's only game)")
 	cmd.Flags().StringVar(model, "model", string(opt.Model), "ridge or logistic")
 	cmd.Flags().Float64Var(&opt.Lambda, "lambda", opt.Lambda, "L2 penalty on the standardized weights (> 0)")
 	cmd.Flags().Float64Var(&opt.Holdout, "holdout", opt.Holdout, "fraction of the games held out for the report")

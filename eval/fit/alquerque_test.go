@@ -186,7 +186,8 @@ func writeAlquerqueDataset(t *testing.T, dir string, seed uint64, n int64) {
 // file written is an Alquerque model that eval's Alquerque opener opens,
 // its recorded variant is the dataset's Alquerque partition, and it values
 // the side with more pieces higher; Surakarta's fit of the same directory
-// is refused, naming --game.
+// is refused, naming the game setting, and with no game given the fit is
+// the dataset's own game's.
 func TestFitWeightsFitsAnAlquerqueDataset(t *testing.T) {
 	dir := t.TempDir()
 	writeAlquerqueDataset(t, dir, 7, 300)
@@ -210,8 +211,16 @@ func TestFitWeightsFitsAnAlquerqueDataset(t *testing.T) {
 	if !(vu > vd) {
 		t.Fatalf("three pieces up: value %.3f to move, %.3f for the side three down", vu, vd)
 	}
-	_, err = fit.FitWeights(context.Background(), fit.WeightsFit{Dir: dir, Weights: out, Options: fit.DefaultFitOptions(), Stderr: &stderr, Quiet: true})
+	_, err = fit.FitWeights(context.Background(), fit.WeightsFit{Dir: dir, Game: "surakarta", Weights: out, Options: fit.DefaultFitOptions(), Stderr: &stderr, Quiet: true})
 	if !setting.Advises(err, setting.Set("game", "alquerque")) {
 		t.Fatalf("a Surakarta fit of an Alquerque dataset: %v", err)
+	}
+	// No game given: the dataset's own, as stats and verify read it.
+	own := filepath.Join(t.TempDir(), "own.json")
+	if _, err := fit.FitWeights(context.Background(), fit.WeightsFit{Dir: dir, Weights: own, Options: fit.DefaultFitOptions(), Stderr: &stderr, Quiet: true}); err != nil {
+		t.Fatalf("a fit of an Alquerque dataset with no game given: %v", err)
+	}
+	if _, err := eval.OpenAlquerqueEvaluator(own); err != nil {
+		t.Fatalf("a fit of an Alquerque dataset with no game given wrote no Alquerque model: %v", err)
 	}
 }

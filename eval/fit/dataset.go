@@ -3,6 +3,7 @@ package fit
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -99,6 +100,30 @@ func (d DatasetSource) scanAlquerque(ctx context.Context, fields Fields, fn func
 		s.Result, s.RootValue = float64(r.Result), float64(r.RootValue)
 		return fn(&s)
 	})
+}
+
+// DatasetGame returns the game whose positions dir holds: its only one
+// (Surakarta for a dataset of no partitions yet, whose reading says what
+// is missing); an error names the games when it holds several.
+func DatasetGame(dir string) (string, error) {
+	keys, err := dataset.Variants(dir)
+	if err != nil {
+		return "", err
+	}
+	var games []string
+	for _, k := range keys {
+		if g, _ := dataset.SplitKey(k); !slices.Contains(games, g) {
+			games = append(games, g)
+		}
+	}
+	switch len(games) {
+	case 0:
+		return dataset.DefaultGame, nil
+	case 1:
+		return games[0], nil
+	}
+	slices.Sort(games)
+	return "", setting.Errorf("%s holds the positions of %s: pick one with %s", dir, strings.Join(games, " and "), setting.Key("game"))
 }
 
 // ResolveGameVariant returns the partition key (dataset.Key) to fit on for

@@ -24,10 +24,10 @@ type WeightsFit struct {
 	// Dir is the dataset, Variant its partition ("": its only one),
 	// Weights the file to write.
 	Dir, Variant, Weights string
-	// Game is the dataset's game to fit ("" or "surakarta": a linear
-	// weights file; "alquerque": Alquerque's pattern model, by
-	// FitAlquerquePatterns with Options and the default pattern penalty,
-	// written as an Alquerque model file).
+	// Game is the dataset's game to fit ("": the dataset's only game;
+	// "surakarta": a linear weights file; "alquerque": Alquerque's
+	// pattern model, by FitAlquerquePatterns with Options and the default
+	// pattern penalty, written as an Alquerque model file).
 	Game    string
 	Options FitOptions
 	// AllowDamaged reads a dataset verify.Check finds fault with, with a
@@ -63,7 +63,15 @@ func FitWeights(ctx context.Context, f WeightsFit) (*WeightsReport, error) {
 	if err := verify.CheckReadable(dir, f.AllowDamaged, f.Stderr); err != nil {
 		return nil, err
 	}
-	v, err := ResolveGameVariant(dir, f.Game, f.Variant)
+	game := f.Game
+	if game == "" {
+		g, err := DatasetGame(dir)
+		if err != nil {
+			return nil, err
+		}
+		game = g
+	}
+	v, err := ResolveGameVariant(dir, game, f.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +84,7 @@ func FitWeights(ctx context.Context, f WeightsFit) (*WeightsReport, error) {
 	src := newProgressSource(f.Stderr, DatasetSource{Dir: dir, Variant: v}, prov.Rows, opt.Model, f.Quiet)
 	var res *FitResult
 	var save func() error
-	if f.Game == eval.AlquerqueGame {
+	if game == eval.AlquerqueGame {
 		var ar *AlquerquePatternFitResult
 		ar, err = FitAlquerquePatterns(ctx, src, PatternFitOptions{FitOptions: opt, PatternLambda: DefaultPatternLambda})
 		if ar != nil {
