@@ -48,6 +48,19 @@ type WeightsReport struct {
 	Out     string          `json:"out"`
 }
 
+// partition returns the game f fits (Game, or the dataset's only one)
+// and the partition key of its variant.
+func (f WeightsFit) partition() (game, key string, err error) {
+	game = f.Game
+	if game == "" {
+		if game, err = DatasetGame(f.Dir); err != nil {
+			return "", "", err
+		}
+	}
+	key, err = ResolveGameVariant(f.Dir, game, f.Variant)
+	return game, key, err
+}
+
 // FitWeights checks the dataset, fits its positions with the progress on
 // Stderr, and writes the weights file with its settings, provenance (the
 // dataset's directory relative to the file's) and report.
@@ -63,15 +76,7 @@ func FitWeights(ctx context.Context, f WeightsFit) (*WeightsReport, error) {
 	if err := verify.CheckReadable(dir, f.AllowDamaged, f.Stderr); err != nil {
 		return nil, err
 	}
-	game := f.Game
-	if game == "" {
-		g, err := DatasetGame(dir)
-		if err != nil {
-			return nil, err
-		}
-		game = g
-	}
-	v, err := ResolveGameVariant(dir, game, f.Variant)
+	game, v, err := f.partition()
 	if err != nil {
 		return nil, err
 	}
