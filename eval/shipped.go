@@ -184,9 +184,15 @@ func embeddedModelNamed(game, name string) (embeddedModel, bool) {
 			return m, true
 		}
 	}
-	if strings.HasPrefix(name, identityPrefix) {
+	return embeddedModelOfIdentity(name)
+}
+
+// embeddedModelOfIdentity returns the embedded model whose identity (what
+// runs record) is id.
+func embeddedModelOfIdentity(id string) (embeddedModel, bool) {
+	if strings.HasPrefix(id, identityPrefix) {
 		for _, m := range embeddedModels {
-			if m.identity() == name {
+			if m.identity() == id {
 				return m, true
 			}
 		}
@@ -219,15 +225,8 @@ func embeddedModelNamesOf(game string) []string {
 // is identity (what runs record), and whether there is one: how a summary
 // names the model a run played beside its hash.
 func EmbeddedModelName(identity string) (string, bool) {
-	if !strings.HasPrefix(identity, identityPrefix) {
-		return "", false
-	}
-	for _, m := range embeddedModels {
-		if m.identity() == identity {
-			return m.name, true
-		}
-	}
-	return "", false
+	m, ok := embeddedModelOfIdentity(identity)
+	return m.name, ok
 }
 
 // ShippedIdentity returns the identity runs record for the shipped model.

@@ -102,41 +102,19 @@ func (d DatasetSource) scanAlquerque(ctx context.Context, fields Fields, fn func
 	})
 }
 
-// DatasetGame returns the game whose positions dir holds: its only one
-// (Surakarta for a dataset of no partitions yet, whose reading says what
-// is missing); an error names the games when it holds several.
-func DatasetGame(dir string) (string, error) {
-	keys, err := dataset.Variants(dir)
-	if err != nil {
-		return "", err
-	}
-	var games []string
-	for _, k := range keys {
-		if g, _ := dataset.SplitKey(k); !slices.Contains(games, g) {
-			games = append(games, g)
-		}
-	}
-	switch len(games) {
-	case 0:
-		return dataset.DefaultGame, nil
-	case 1:
-		return games[0], nil
-	}
-	slices.Sort(games)
-	return "", setting.Errorf("%s holds the positions of %s: pick one with %s", dir, strings.Join(games, " and "), setting.Key("game"))
-}
-
 // ResolveGameVariant returns the partition key (dataset.Key) to fit on for
-// a game: its variant v when given, else the game's only variant in the
-// dataset; an error lists the game's variants when there are several or
-// v is absent.
+// a game ("": the dataset's only game): its variant v when given, else the
+// game's only variant in the dataset; an error lists the games or the
+// game's variants when there are several, or v is absent.
 func ResolveGameVariant(dir, gameName, v string) (string, error) {
-	if gameName == "" {
-		gameName = dataset.DefaultGame
-	}
 	keys, err := dataset.Variants(dir)
 	if err != nil {
 		return "", err
+	}
+	if gameName == "" {
+		if gameName, err = onlyGame(dir, keys); err != nil {
+			return "", err
+		}
 	}
 	var vs, others []string
 	for _, k := range keys {
@@ -234,4 +212,24 @@ func DatasetProvenance(dir, variant string) (eval.Provenance, error) {
 		p.Revision = "mixed: " + strings.Join(list, ", ")
 	}
 	return p, nil
+}
+
+// onlyGame returns the game of the partition keys of dir: their only one
+// (Surakarta for none yet, whose reading says what is missing); an error
+// names the games when there are several.
+func onlyGame(dir string, keys []string) (string, error) {
+	var games []string
+	for _, k := range keys {
+		if g, _ := dataset.SplitKey(k); !slices.Contains(games, g) {
+			games = append(games, g)
+		}
+	}
+	switch len(games) {
+	case 0:
+		return dataset.DefaultGame, nil
+	case 1:
+		return games[0], nil
+	}
+	slices.Sort(games)
+	return "", setting.Errorf("%s holds the positions of %s: pick one with %s", dir, strings.Join(games, " and "), setting.Key("game"))
 }

@@ -48,19 +48,6 @@ type WeightsReport struct {
 	Out     string          `json:"out"`
 }
 
-// partition returns the game f fits (Game, or the dataset's only one)
-// and the partition key of its variant.
-func (f WeightsFit) partition() (game, key string, err error) {
-	game = f.Game
-	if game == "" {
-		if game, err = DatasetGame(f.Dir); err != nil {
-			return "", "", err
-		}
-	}
-	key, err = ResolveGameVariant(f.Dir, game, f.Variant)
-	return game, key, err
-}
-
 // FitWeights checks the dataset, fits its positions with the progress on
 // Stderr, and writes the weights file with its settings, provenance (the
 // dataset's directory relative to the file's) and report.
@@ -76,10 +63,11 @@ func FitWeights(ctx context.Context, f WeightsFit) (*WeightsReport, error) {
 	if err := verify.CheckReadable(dir, f.AllowDamaged, f.Stderr); err != nil {
 		return nil, err
 	}
-	game, v, err := f.partition()
+	v, err := ResolveGameVariant(dir, f.Game, f.Variant)
 	if err != nil {
 		return nil, err
 	}
+	game, _ := dataset.SplitKey(v)
 	prov, err := DatasetProvenance(dir, v)
 	if err != nil {
 		return nil, err
