@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -78,7 +77,7 @@ func bindFitFlags(cmd *cobra.Command, w *fit.WeightsFit, model *string, asJSON *
 	cmd.Flags().StringVar(&w.Dir, "data", "", "dataset directory (as written by selfplay)")
 	deprecateFlag(cmd, "data", "give the dataset directory as the argument, as stats and dataset take it: fit DIR")
 	cmd.Flags().StringVar(&w.Variant, "variant", "", "variant partition to fit on (default: the dataset's only one)")
-	cmd.Flags().StringVar(&w.Game, "game", "", "the game: "+strings.Join(gameNames, " or ")+" (default: the dataset's only game)")
+	cmd.Flags().StringVar(&w.Game, "game", "", gameFlagUsage+" (default: the dataset's only game)")
 	cmd.Flags().StringVar(model, "model", string(opt.Model), "ridge or logistic")
 	cmd.Flags().Float64Var(&opt.Lambda, "lambda", opt.Lambda, "L2 penalty on the standardized weights (> 0)")
 	cmd.Flags().Float64Var(&opt.Holdout, "holdout", opt.Holdout, "fraction of the games held out for the report")

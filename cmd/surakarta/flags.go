@@ -84,8 +84,11 @@ func names[G interface{ PlayerName(game.Player) string }](r G) [2]string {
 
 // addGameFlag adds --game, the game a command plays.
 func addGameFlag(cmd *cobra.Command, name *string) {
-	cmd.Flags().StringVar(name, "game", gameNames[0], "the game: "+strings.Join(gameNames, " or "))
+	cmd.Flags().StringVar(name, "game", gameNames[0], gameFlagUsage)
 }
+
+// gameFlagUsage is --game's usage: the games it takes.
+var gameFlagUsage = "the game: " + strings.Join(gameNames, " or ")
 
 // checkGameFlag refuses a --game that names none of gameNames (nil for
 // one that does).
